@@ -1,0 +1,375 @@
+// The diff: from a source to a target sectioned collection, a staged changeset whose stages a
+// batch-update view accepts one after the other, with the fewest moves.
+//
+// Read top-down: the public entry points, then `stagedDiff`, one commented block per stage.
+
+extension StagedChangeset {
+  /// Computes the changes from one snapshot to another.
+  ///
+  ///     let changes = StagedChangeset(from: old, to: new) { id in
+  ///       oldModels[id] == newModels[id] ? nil : .reconfigure
+  ///     }
+  ///
+  /// Identity is the identifier: an item with the same identifier on both sides is the same item,
+  /// kept or moved. Items marked in `target` with ``Snapshot/reloadItems(_:)`` or
+  /// ``Snapshot/reconfigureItems(_:)`` and sections marked with ``Snapshot/reloadSections(_:)``
+  /// are updated; so is every other kept item for which `itemUpdate` returns an update.
+  ///
+  /// - Parameters:
+  ///   - source: The snapshot the view shows now.
+  ///   - target: The snapshot to show.
+  ///   - itemUpdate: Called for each item present on both sides and not already marked: how to
+  ///     refresh it if its content changed, or `nil` if it did not.
+  /// - Complexity: O(*n* + *k* log *k*) on average, where *n* is the number of sections and items
+  ///   of both snapshots and *k* the number of items between the common prefix and suffix of
+  ///   their section; O(*n*) when few items move.
+  @inlinable
+  public init(
+    from source: Snapshot<SectionID, ItemID>,
+    to target: Snapshot<SectionID, ItemID>,
+    itemUpdate: (ItemID) -> ItemUpdate? = { _ in nil }
+  ) {
+    let reloaded = target._reloadedItems
+    let reconfigured = target._reconfiguredItems
+    let reloadedSections = target._reloadedSections
+    let hasMarks = !reloaded.isEmpty || !reconfigured.isEmpty
+    var locator = SnapshotItemLocator(source)
+    self = stagedDiff(
+      sourceSections: source._sections, sourceItems: source._items,
+      targetSections: target._sections, targetItems: target._items,
+      sourceSectionIndex: { source._sectionIndexes[$0] },
+      locator: &locator,
+      isSectionReloaded: { !reloadedSections.isEmpty && reloadedSections.contains($0) },
+      itemUpdate: { item, _, _ in
+        if hasMarks {
+          if reloaded.contains(item) { return .reload }
+          if reconfigured.contains(item) { return .reconfigure }
+        }
+        return itemUpdate(item)
+      })
+  }
+}
+
+extension StagedChangeset where SectionID == SingleSection {
+  /// Computes the changes from one flat collection of identifiable elements to another.
+  ///
+  ///     let changes = StagedChangeset(source: oldIssues, target: newIssues) {
+  ///       $0.title == $1.title && $0.state == $1.state
+  ///     }
+  ///
+  /// Elements with the same `id` are the same element; one whose content differs (as
+  /// `isContentEqual` tells) is refreshed with `update`. Index paths are in section 0.
+  ///
+  /// - Parameters:
+  ///   - source: The elements the view shows now.
+  ///   - target: The elements to show.
+  ///   - update: How to refresh an element whose content changed.
+  ///   - isContentEqual: Whether two elements with the same identifier look the same.
+  /// - Precondition: Identifiers are unique within each collection. Duplicates between the common
+  ///   prefix and suffix trap; elsewhere they are not looked for.
+  /// - Complexity: O(*n* + *k* log *k*) on average, where *n* is the number of elements and *k*
+  ///   the number between the common prefix and suffix; O(*n*) when few elements move.
+  @inlinable
+  public init<C: Collection>(
+    source: C, target: C, update: ItemUpdate = .reload,
+    isContentEqual: (C.Element, C.Element) -> Bool
+  ) where C.Element: Identifiable, C.Element.ID == ItemID {
+    let source = Array(source)
+    let target = Array(target)
+    var locator = FlatItemLocator<ItemID>()
+    self = stagedDiff(
+      sourceSections: [.main], sourceItems: [source.map(\.id)],
+      targetSections: [.main], targetItems: [target.map(\.id)],
+      sourceSectionIndex: { _ in 0 },
+      locator: &locator,
+      isSectionReloaded: { _ in false },
+      itemUpdate: { _, sourceIndex, targetIndex in
+        isContentEqual(source[sourceIndex.item], target[targetIndex.item]) ? nil : update
+      })
+  }
+
+  /// Computes the changes from one flat collection of identifiable, equatable elements to another;
+  /// elements with the same `id` that are not equal are refreshed with `update`.
+  ///
+  /// - Complexity: O(*n* + *k* log *k*) on average, where *n* is the number of elements and *k*
+  ///   the number between the common prefix and suffix.
+  @inlinable
+  public init<C: Collection>(source: C, target: C, update: ItemUpdate = .reload)
+  where C.Element: Identifiable & Equatable, C.Element.ID == ItemID {
+    self.init(source: source, target: target, update: update, isContentEqual: ==)
+  }
+}
+
+/// The diff itself, shared by every entry point.
+///
+/// - Parameters:
+///   - sourceSectionIndex: The index of a section in the source, or `nil`.
+///   - locator: Finds items of the source.
+///   - isSectionReloaded: Whether a section of the target is marked for reload.
+///   - itemUpdate: For an item kept from source to target (its identifier, its source and target
+///     index paths), how to refresh it, or `nil`.
+@inlinable
+func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
+  sourceSections: [SectionID], sourceItems: [[ItemID]],
+  targetSections: [SectionID], targetItems: [[ItemID]],
+  sourceSectionIndex: (SectionID) -> Int?,
+  locator: inout Locator,
+  isSectionReloaded: (SectionID) -> Bool,
+  itemUpdate: (ItemID, IndexPath, IndexPath) -> ItemUpdate?
+) -> StagedChangeset<SectionID, ItemID> where Locator.ItemID == ItemID {
+  let sourceCount = sourceSections.count
+  let targetCount = targetSections.count
+
+  // Match sections by identifier. -1 means deleted (source side) or inserted (target side).
+  var sourceToTarget = [Int](repeating: -1, count: sourceCount)
+  var targetToSource = [Int](repeating: -1, count: targetCount)
+  for (target, section) in targetSections.enumerated() {
+    if let source = sourceSectionIndex(section) {
+      targetToSource[target] = source
+      sourceToTarget[source] = target
+    }
+  }
+
+  // The 1st stage: section deletes (source indexes). Item deletes are added below.
+  var deletes = BatchUpdate()
+  // The index of each surviving source section once the deleted ones are gone.
+  var survivingIndex = [Int](repeating: -1, count: sourceCount)
+  var survivors = 0
+  for source in 0..<sourceCount {
+    if sourceToTarget[source] < 0 {
+      deletes.sectionDeletes.append(source)
+    } else {
+      survivingIndex[source] = survivors
+      survivors += 1
+    }
+  }
+
+  // The 2nd stage: section inserts (target indexes) and section moves (from the index after the
+  // deletes to the target index). Sections on a longest increasing run stay put.
+  var sectionChanges = BatchUpdate()
+  var keptSectionOrder: [Int] = []
+  var keptSectionTargets: [Int] = []
+  for target in 0..<targetCount {
+    let source = targetToSource[target]
+    if source < 0 {
+      sectionChanges.sectionInserts.append(target)
+    } else {
+      keptSectionOrder.append(survivingIndex[source])
+      keptSectionTargets.append(target)
+    }
+  }
+  for (position, staysPut) in longestIncreasingSubsequence(keptSectionOrder).enumerated()
+  where !staysPut {
+    sectionChanges.sectionMoves.append(
+      Move(source: keptSectionOrder[position], target: keptSectionTargets[position]))
+  }
+
+  // Items at the start and end of a kept section that are the same on both sides are kept in
+  // place without a lookup: only the window between them is diffed. Indexed by source section.
+  var prefix = [Int](repeating: 0, count: sourceCount)
+  var suffix = [Int](repeating: 0, count: sourceCount)
+  for target in 0..<targetCount where targetToSource[target] >= 0 {
+    let source = targetToSource[target]
+    (prefix[source], suffix[source]) = commonPrefixAndSuffix(
+      sourceItems[source], targetItems[target])
+  }
+  // Windows of all sections laid end to end: windowStart[s] is where section s's window starts.
+  var sourceWindows = [Range<Int>](repeating: 0..<0, count: sourceCount)
+  var sourceWindowStart = [Int](repeating: 0, count: sourceCount + 1)
+  for source in 0..<sourceCount {
+    if sourceToTarget[source] >= 0 {
+      sourceWindows[source] = prefix[source]..<(sourceItems[source].count - suffix[source])
+    }
+    sourceWindowStart[source + 1] = sourceWindowStart[source] + sourceWindows[source].count
+  }
+  var targetWindowStart = [Int](repeating: 0, count: targetCount + 1)
+  for target in 0..<targetCount {
+    let source = targetToSource[target]
+    let count = source < 0 ? 0 : targetItems[target].count - prefix[source] - suffix[source]
+    targetWindowStart[target + 1] = targetWindowStart[target] + count
+  }
+  locator.prepare(sourceItems: sourceItems, windows: sourceWindows)
+
+  // Look up every target item of a window in the source. `sourceSlot` is the position of the
+  // source item among all windows (-1 for an insert); `sourceSectionOf` its source section.
+  // `settledIndex[slot]` is -1 until the item is matched; below it becomes the item's index once
+  // the 1st stage is applied.
+  var settledIndex = [Int](repeating: -1, count: sourceWindowStart[sourceCount])
+  var sourceSlot = [Int](repeating: -1, count: targetWindowStart[targetCount])
+  var sourceSectionOf = [Int](repeating: -1, count: targetWindowStart[targetCount])
+  for target in 0..<targetCount where targetToSource[target] >= 0 {
+    let section = targetToSource[target]
+    let items = targetItems[target]
+    let start = targetWindowStart[target] - prefix[section]
+    for index in prefix[section]..<(items.count - suffix[section]) {
+      guard let found = locator.location(of: items[index]), sourceToTarget[found.section] >= 0
+      else {
+        locator.recordInsert(items[index])
+        continue
+      }
+      let window = sourceWindows[found.section]
+      guard window.contains(found.item) else {
+        fatalError("Identifier \(items[index]) occurs twice in the target; identifiers must be unique.")
+      }
+      let slot = sourceWindowStart[found.section] + found.item - window.lowerBound
+      guard settledIndex[slot] < 0 else {
+        fatalError("Identifier \(items[index]) occurs twice in the target; identifiers must be unique.")
+      }
+      settledIndex[slot] = 0
+      sourceSlot[start + index] = slot
+      sourceSectionOf[start + index] = found.section
+    }
+  }
+
+  // The 1st stage, continued: item deletes (source index paths) in surviving sections — items
+  // gone from the target, or now in a section being inserted. Kept items get their settled index.
+  for source in 0..<sourceCount where sourceToTarget[source] >= 0 {
+    var settled = prefix[source]
+    let start = sourceWindowStart[source] - sourceWindows[source].lowerBound
+    for index in sourceWindows[source] {
+      if settledIndex[start + index] < 0 {
+        deletes.itemDeletes.append(IndexPath(item: index, section: source))
+      } else {
+        settledIndex[start + index] = settled
+        settled += 1
+      }
+    }
+  }
+
+  // The 3rd stage: item inserts (target index paths) and item moves (from the index path once
+  // the first two stages are applied to the target index path). The 4th stage: updates of kept
+  // items, at target index paths, except in reloaded sections.
+  var itemChanges = BatchUpdate()
+  var updates = BatchUpdate()
+  var runValues: [Int] = []
+  var runTargets: [Int] = []
+  for target in 0..<targetCount {
+    let section = targetToSource[target]
+    guard section >= 0 else { continue }
+    let reloadsSection = isSectionReloaded(targetSections[target])
+    if reloadsSection { updates.sectionReloads.append(target) }
+    let items = targetItems[target]
+    let sourceItemCount = sourceItems[section].count
+    let windowEnd = items.count - suffix[section]
+
+    func noteUpdate(_ item: ItemID, from sourcePath: IndexPath, at index: Int) {
+      guard !reloadsSection else { return }
+      let path = IndexPath(item: index, section: target)
+      switch itemUpdate(item, sourcePath, path) {
+      case .reload: updates.itemReloads.append(path)
+      case .reconfigure: updates.itemReconfigures.append(path)
+      case nil: break
+      }
+    }
+
+    for index in 0..<prefix[section] {
+      noteUpdate(items[index], from: IndexPath(item: index, section: section), at: index)
+    }
+    runValues.removeAll(keepingCapacity: true)
+    runTargets.removeAll(keepingCapacity: true)
+    let start = targetWindowStart[target] - prefix[section]
+    for index in prefix[section]..<windowEnd {
+      let slot = sourceSlot[start + index]
+      guard slot >= 0 else {
+        itemChanges.itemInserts.append(IndexPath(item: index, section: target))
+        continue
+      }
+      let from = sourceSectionOf[start + index]
+      if from == section {
+        runValues.append(settledIndex[slot])
+        runTargets.append(index)
+      } else {
+        itemChanges.itemMoves.append(
+          Move(
+            source: IndexPath(item: settledIndex[slot], section: sourceToTarget[from]),
+            target: IndexPath(item: index, section: target)))
+      }
+      let sourceIndex = slot - sourceWindowStart[from] + sourceWindows[from].lowerBound
+      noteUpdate(items[index], from: IndexPath(item: sourceIndex, section: from), at: index)
+    }
+    if !runValues.isEmpty {
+      for (position, staysPut) in longestIncreasingSubsequence(runValues).enumerated()
+      where !staysPut {
+        itemChanges.itemMoves.append(
+          Move(
+            source: IndexPath(item: runValues[position], section: target),
+            target: IndexPath(item: runTargets[position], section: target)))
+      }
+    }
+    for index in windowEnd..<items.count {
+      let sourceIndex = sourceItemCount - (items.count - index)
+      noteUpdate(items[index], from: IndexPath(item: sourceIndex, section: section), at: index)
+    }
+  }
+
+  // Assemble the stages with the data each leaves the view showing.
+  var stages: [Changeset<SectionID, ItemID>] = []
+  if !deletes.isEmpty || !sectionChanges.isEmpty {
+    // Each surviving source section's items once the 1st stage is applied.
+    var settledItems = sourceItems
+    for source in 0..<sourceCount where sourceToTarget[source] >= 0 {
+      let window = sourceWindows[source]
+      let start = sourceWindowStart[source] - window.lowerBound
+      guard window.contains(where: { settledIndex[start + $0] < 0 }) else { continue }
+      let items = sourceItems[source]
+      var kept: [ItemID] = []
+      kept.reserveCapacity(items.count)
+      kept.append(contentsOf: items[..<window.lowerBound])
+      for index in window where settledIndex[start + index] >= 0 { kept.append(items[index]) }
+      kept.append(contentsOf: items[window.upperBound...])
+      settledItems[source] = kept
+    }
+    if !deletes.isEmpty {
+      let surviving = (0..<sourceCount).filter { sourceToTarget[$0] >= 0 }
+      stages.append(
+        Changeset(
+          kind: .deletes, update: deletes,
+          sectionIdentifiers: surviving.map { sourceSections[$0] },
+          itemIdentifiers: surviving.map { settledItems[$0] }))
+    }
+    if !sectionChanges.isEmpty {
+      stages.append(
+        Changeset(
+          kind: .sectionInsertsAndMoves, update: sectionChanges,
+          sectionIdentifiers: targetSections,
+          itemIdentifiers: (0..<targetCount).map { target in
+            let source = targetToSource[target]
+            return source < 0 ? targetItems[target] : settledItems[source]
+          }))
+    }
+  }
+  if !itemChanges.isEmpty {
+    stages.append(
+      Changeset(
+        kind: .itemInsertsAndMoves, update: itemChanges,
+        sectionIdentifiers: targetSections, itemIdentifiers: targetItems))
+  }
+  if !updates.isEmpty {
+    stages.append(
+      Changeset(
+        kind: .updates, update: updates,
+        sectionIdentifiers: targetSections, itemIdentifiers: targetItems))
+  }
+  return StagedChangeset(stages)
+}
+
+/// The lengths of the common prefix and the common suffix of two arrays, not overlapping.
+@inlinable
+func commonPrefixAndSuffix<Element: Equatable>(
+  _ source: [Element], _ target: [Element]
+) -> (prefix: Int, suffix: Int) {
+  source.withUnsafeBufferPointer { source in
+    target.withUnsafeBufferPointer { target in
+      let limit = min(source.count, target.count)
+      var prefix = 0
+      while prefix < limit && source[prefix] == target[prefix] { prefix += 1 }
+      var suffix = 0
+      while suffix < limit - prefix
+        && source[source.count - 1 - suffix] == target[target.count - 1 - suffix]
+      {
+        suffix += 1
+      }
+      return (prefix, suffix)
+    }
+  }
+}

@@ -1,0 +1,88 @@
+// Finding sections and items by identifier and by position.
+
+extension Snapshot {
+  /// The number of items in a section.
+  ///
+  /// - Precondition: The section is in the snapshot.
+  /// - Complexity: O(1) on average.
+  public func numberOfItems(inSection identifier: SectionID) -> Int {
+    _items[_index(ofSection: identifier, "to count items in")].count
+  }
+
+  /// The items of a section, in order.
+  ///
+  /// - Precondition: The section is in the snapshot.
+  /// - Complexity: O(1) on average.
+  public func itemIdentifiers(inSection identifier: SectionID) -> [ItemID] {
+    _items[_index(ofSection: identifier, "to list items of")]
+  }
+
+  /// The section that holds an item, or `nil` when the item is not in the snapshot.
+  ///
+  /// - Complexity: O(1) on average.
+  public func sectionIdentifier(containingItem identifier: ItemID) -> SectionID? {
+    _itemLocations[identifier].map { _sections[$0.section] }
+  }
+
+  /// The position of an item in ``itemIdentifiers`` (all sections, in order), or `nil` when the
+  /// item is not in the snapshot.
+  ///
+  /// - Complexity: O(1) on average.
+  public func indexOfItem(_ identifier: ItemID) -> Int? {
+    _itemLocations[identifier].map { _offsets[$0.section] + $0.item }
+  }
+
+  /// The position of a section in ``sectionIdentifiers``, or `nil` when it is not in the snapshot.
+  ///
+  /// - Complexity: O(1) on average.
+  public func indexOfSection(_ identifier: SectionID) -> Int? {
+    _sectionIndexes[identifier]
+  }
+
+  /// The index path of an item, or `nil` when the item is not in the snapshot.
+  ///
+  /// - Complexity: O(1) on average.
+  public func indexPath(for identifier: ItemID) -> IndexPath? {
+    _itemLocations[identifier].map { IndexPath(item: $0.item, section: $0.section) }
+  }
+
+  /// The item at an index path, or `nil` when the path is out of range.
+  ///
+  /// - Complexity: O(1).
+  public func itemIdentifier(at indexPath: IndexPath) -> ItemID? {
+    guard _items.indices.contains(indexPath.section),
+      _items[indexPath.section].indices.contains(indexPath.item)
+    else { return nil }
+    return _items[indexPath.section][indexPath.item]
+  }
+
+  /// The section at an index, or `nil` when the index is out of range.
+  ///
+  /// - Complexity: O(1).
+  public func sectionIdentifier(at index: Int) -> SectionID? {
+    _sections.indices.contains(index) ? _sections[index] : nil
+  }
+
+  /// The items of the section at an index, in order.
+  ///
+  /// - Precondition: `index` is in `0 ..< numberOfSections`.
+  /// - Complexity: O(1).
+  public func itemIdentifiers(inSectionAt index: Int) -> [ItemID] {
+    guard _items.indices.contains(index) else {
+      fatalError("Section index \(index) out of range 0 ..< \(_items.count).")
+    }
+    return _items[index]
+  }
+
+  /// Whether the snapshot holds an item.
+  ///
+  /// - Complexity: O(1) on average.
+  public func contains(item identifier: ItemID) -> Bool { _itemLocations[identifier] != nil }
+
+  /// Whether the snapshot holds a section.
+  ///
+  /// - Complexity: O(1) on average.
+  public func contains(section identifier: SectionID) -> Bool {
+    _sectionIndexes[identifier] != nil
+  }
+}

@@ -26,6 +26,7 @@ extension Snapshot {
   }
 
   /// Recomputes `_offsets` for sections `start...`.
+  @inlinable
   mutating func _recomputeOffsets(from start: Int) {
     let start = min(start, _sections.count)
     _offsets.removeSubrange((start + 1)...)
@@ -35,6 +36,7 @@ extension Snapshot {
   }
 
   /// The index of `section`, trapping with a message that names `role` when it is absent.
+  @inlinable
   func _index(ofSection section: SectionID, _ role: StaticString) -> Int {
     guard let index = _sectionIndexes[section] else {
       fatalError("Section identifier \(section) \(role) does not exist in the snapshot.")
@@ -43,6 +45,7 @@ extension Snapshot {
   }
 
   /// The location of `item`, trapping with a message that names `role` when it is absent.
+  @inlinable
   func _location(ofItem item: ItemID, _ role: StaticString) -> Location {
     guard let location = _itemLocations[item] else {
       fatalError("Item identifier \(item) \(role) does not exist in the snapshot.")
@@ -51,6 +54,7 @@ extension Snapshot {
   }
 
   /// Traps unless every identifier in `sections` is new to the snapshot and to the list.
+  @inlinable
   func _requireNewSections(_ sections: [SectionID]) {
     var seen = Set<SectionID>(minimumCapacity: sections.count)
     for section in sections {
@@ -69,8 +73,13 @@ extension Snapshot {
 
   /// Registers `items`, placed at `start...` of `section`, trapping on any identifier already
   /// present. The items must already be in `_items[section]`.
+  @inlinable
   mutating func _registerItems(_ items: [ItemID], inSection section: Int, at start: Int) {
-    _itemLocations.reserveCapacity(_itemLocations.count + items.count)
+    let needed = _itemLocations.count + items.count
+    if _itemLocations.capacity < needed {
+      // Grow geometrically: reserving exactly what each call needs would rehash every time.
+      _itemLocations.reserveCapacity(max(needed, _itemLocations.capacity * 2))
+    }
     for (offset, item) in items.enumerated() {
       let location = Location(section: section, item: start + offset)
       if let existing = _itemLocations.updateValue(location, forKey: item) {

@@ -5,7 +5,7 @@ extension Snapshot {
   ///
   /// With `TRELLIS_INTERNAL_CHECKS` defined this is O(*n*) and runs after every mutation, so the
   /// documented complexities do not hold; otherwise it compiles to nothing.
-  @inline(__always)
+  @inlinable @inline(__always)
   func checkInvariants() {
     #if TRELLIS_INTERNAL_CHECKS
     precondition(_sections.count == _items.count, "Sections and item lists differ in count")

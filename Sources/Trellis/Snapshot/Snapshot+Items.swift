@@ -19,6 +19,7 @@ extension Snapshot {
   ///   every item identifier is new to the snapshot.
   /// - Complexity: O(*k* + *s*) on average, where *k* is the number of items added and *s* the
   ///   number of sections after the one they are added to.
+  @inlinable
   public mutating func appendItems(_ identifiers: [ItemID], toSection sectionIdentifier: SectionID? = nil) {
     let section: Int
     if let sectionIdentifier {

@@ -5,6 +5,7 @@ extension Snapshot {
   ///
   /// - Precondition: The section is in the snapshot.
   /// - Complexity: O(1) on average.
+  @inlinable
   public func numberOfItems(inSection identifier: SectionID) -> Int {
     _items[_index(ofSection: identifier, "to count items in")].count
   }
@@ -13,6 +14,7 @@ extension Snapshot {
   ///
   /// - Precondition: The section is in the snapshot.
   /// - Complexity: O(1) on average.
+  @inlinable
   public func itemIdentifiers(inSection identifier: SectionID) -> [ItemID] {
     _items[_index(ofSection: identifier, "to list items of")]
   }
@@ -20,6 +22,7 @@ extension Snapshot {
   /// The section that holds an item, or `nil` when the item is not in the snapshot.
   ///
   /// - Complexity: O(1) on average.
+  @inlinable
   public func sectionIdentifier(containingItem identifier: ItemID) -> SectionID? {
     _itemLocations[identifier].map { _sections[$0.section] }
   }
@@ -28,6 +31,7 @@ extension Snapshot {
   /// item is not in the snapshot.
   ///
   /// - Complexity: O(1) on average.
+  @inlinable
   public func indexOfItem(_ identifier: ItemID) -> Int? {
     _itemLocations[identifier].map { _offsets[$0.section] + $0.item }
   }
@@ -35,6 +39,7 @@ extension Snapshot {
   /// The position of a section in ``sectionIdentifiers``, or `nil` when it is not in the snapshot.
   ///
   /// - Complexity: O(1) on average.
+  @inlinable
   public func indexOfSection(_ identifier: SectionID) -> Int? {
     _sectionIndexes[identifier]
   }
@@ -42,6 +47,7 @@ extension Snapshot {
   /// The index path of an item, or `nil` when the item is not in the snapshot.
   ///
   /// - Complexity: O(1) on average.
+  @inlinable
   public func indexPath(for identifier: ItemID) -> IndexPath? {
     _itemLocations[identifier].map { IndexPath(item: $0.item, section: $0.section) }
   }
@@ -49,6 +55,7 @@ extension Snapshot {
   /// The item at an index path, or `nil` when the path is out of range.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func itemIdentifier(at indexPath: IndexPath) -> ItemID? {
     guard _items.indices.contains(indexPath.section),
       _items[indexPath.section].indices.contains(indexPath.item)
@@ -59,6 +66,7 @@ extension Snapshot {
   /// The section at an index, or `nil` when the index is out of range.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func sectionIdentifier(at index: Int) -> SectionID? {
     _sections.indices.contains(index) ? _sections[index] : nil
   }
@@ -67,6 +75,7 @@ extension Snapshot {
   ///
   /// - Precondition: `index` is in `0 ..< numberOfSections`.
   /// - Complexity: O(1).
+  @inlinable
   public func itemIdentifiers(inSectionAt index: Int) -> [ItemID] {
     guard _items.indices.contains(index) else {
       fatalError("Section index \(index) out of range 0 ..< \(_items.count).")
@@ -77,11 +86,13 @@ extension Snapshot {
   /// Whether the snapshot holds an item.
   ///
   /// - Complexity: O(1) on average.
+  @inlinable
   public func contains(item identifier: ItemID) -> Bool { _itemLocations[identifier] != nil }
 
   /// Whether the snapshot holds a section.
   ///
   /// - Complexity: O(1) on average.
+  @inlinable
   public func contains(section identifier: SectionID) -> Bool {
     _sectionIndexes[identifier] != nil
   }

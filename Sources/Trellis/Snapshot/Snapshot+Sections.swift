@@ -5,6 +5,7 @@ extension Snapshot {
   ///
   /// - Precondition: Every identifier is new to the snapshot.
   /// - Complexity: O(*k*) on average, where *k* is the number of sections added.
+  @inlinable
   public mutating func appendSections(_ identifiers: [SectionID]) {
     _requireNewSections(identifiers)
     let start = _sections.count
@@ -126,5 +127,6 @@ extension Snapshot {
   }
 
   /// The sections marked with ``reloadSections(_:)``, in the order they were first marked.
+  @inlinable
   public var reloadedSectionIdentifiers: [SectionID] { _reloadedSections.ordered }
 }

@@ -50,6 +50,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
   @usableFromInline var _reloadedSections: MarkedIdentifiers<SectionID>
 
   /// Creates an empty snapshot, with no sections and no items.
+  @inlinable
   public init() {
     _sections = []
     _items = []
@@ -74,12 +75,27 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
   /// - Precondition: Section identifiers are unique, and item identifiers are unique across all
   ///   sections. Use ``init(validating:)`` for identifiers that come from outside the program.
   /// - Complexity: O(*n*) on average, where *n* is the number of sections and items.
+  @inlinable
   public init(sections: some Sequence<(SectionID, [ItemID])>) {
     self.init()
+    let sections = Array(sections)
+    _sections.reserveCapacity(sections.count)
+    _items.reserveCapacity(sections.count)
+    _offsets.reserveCapacity(sections.count + 1)
+    _sectionIndexes.reserveCapacity(sections.count)
+    _itemLocations.reserveCapacity(sections.reduce(0) { $0 + $1.1.count })
     for (section, items) in sections {
-      appendSections([section])
-      appendItems(items, toSection: section)
+      if let existing = _sectionIndexes.updateValue(_sections.count, forKey: section) {
+        fatalError(
+          "Section identifier \(section) occurs twice, at \(existing) and \(_sections.count); "
+            + "section identifiers must be unique.")
+      }
+      _sections.append(section)
+      _items.append(items)
+      _registerItems(items, inSection: _sections.count - 1, at: 0)
+      _offsets.append(_offsets[_offsets.count - 1] + items.count)
     }
+    checkInvariants()
   }
 
   /// The number of sections.
@@ -103,6 +119,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
   /// The identifiers of all items, section after section.
   ///
   /// - Complexity: O(*n*), where *n* is the number of items.
+  @inlinable
   public var itemIdentifiers: [ItemID] {
     var result: [ItemID] = []
     result.reserveCapacity(numberOfItems)

@@ -1,0 +1,15 @@
+// swift-tools-version: 6.0
+// Benchmarks live in their own package so that neither users nor the test build compile them.
+// Run from this folder: swift run -c release trellis-bench
+import PackageDescription
+
+let package = Package(
+  name: "TrellisBenchmarks",
+  dependencies: [.package(name: "Trellis", path: "..")],
+  targets: [
+    .executableTarget(
+      name: "trellis-bench",
+      dependencies: [.product(name: "Trellis", package: "Trellis")])
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,94 @@
+import Trellis
+
+// Release-mode benchmarks of the diff. Each workload runs a few times; the median is printed with
+// the move count and the minimum move count computed independently.
+//
+//     swift run -c release trellis-bench            # every workload
+//     swift run -c release trellis-bench flat:100000
+
+let clock = ContinuousClock()
+
+func milliseconds(_ duration: Duration) -> Double {
+  let (seconds, attoseconds) = duration.components
+  return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func measure<T>(runs: Int, _ body: () -> T) -> (median: Double, result: T) {
+  var times: [Double] = []
+  var result = body()  // warm-up
+  for _ in 0..<runs {
+    let start = clock.now
+    result = body()
+    times.append(milliseconds(clock.now - start))
+  }
+  return (median(times), result)
+}
+
+func report(_ name: String, _ ms: Double, moves: Int, minimum: Int, extra: String = "") {
+  let time = format(ms)
+  let padded = name.padding(to: 22) + time.leftPadding(to: 10) + " ms"
+  print("\(padded)   moves \(moves) (minimum \(minimum))\(moves == minimum ? "" : "  ✘ NOT MINIMAL")\(extra)")
+}
+
+/// Milliseconds with three decimals, without Foundation or libm.
+func format(_ ms: Double) -> String {
+  let micro = Int(ms * 1000 + 0.5)
+  let fraction = String(micro % 1000)
+  return "\(micro / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+}
+
+extension String {
+  func padding(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+  func leftPadding(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}
+
+let filter = CommandLine.arguments.dropFirst().first
+func wanted(_ name: String) -> Bool { filter.map { name.hasPrefix($0) } ?? true }
+
+print("workload                  median       moves")
+for count in [1_000, 10_000, 100_000, 1_000_000] where wanted("flat:\(count)") {
+  var rng = SplitMix64(state: 42)
+  let (source, target) = flatWorkload(count: count, rng: &rng)
+  let runs = count >= 1_000_000 ? 7 : 21
+  let (ms, changes) = measure(runs: runs) { StagedChangeset(source: source, target: target) }
+  let minimum = minimalItemMoves([source.map(\.id)], [target.map(\.id)], sectionIDs: ([0], [0]))
+  report("flat:\(count)", ms, moves: changes.itemMoveCount, minimum: minimum)
+}
+
+if wanted("unchanged:1000000") {
+  let source = (0..<1_000_000).map { Element(id: $0, version: 0) }
+  let target = source
+  let (ms, changes) = measure(runs: 11) { StagedChangeset(source: source, target: target) }
+  report("unchanged:1000000", ms, moves: changes.itemMoveCount, minimum: 0)
+}
+
+if wanted("move1:1000000") {
+  let source = (0..<1_000_000).map { Element(id: $0, version: 0) }
+  let target = Array(source.dropFirst()) + [source[0]]
+  let (ms, changes) = measure(runs: 7) { StagedChangeset(source: source, target: target) }
+  report("move1:1000000", ms, moves: changes.itemMoveCount, minimum: 1)
+}
+
+if wanted("sectioned:100x1000") {
+  var rng = SplitMix64(state: 42)
+  let (source, target, changed) = sectionedWorkload(sections: 100, items: 1000, rng: &rng)
+  let (ms, changes) = measure(runs: 21) {
+    StagedChangeset(from: source, to: target) { changed.contains($0) ? .reconfigure : nil }
+  }
+  let minimum = minimalItemMoves(
+    source.sectionIdentifiers.map { source.itemIdentifiers(inSection: $0) },
+    target.sectionIdentifiers.map { target.itemIdentifiers(inSection: $0) },
+    sectionIDs: (source.sectionIdentifiers, target.sectionIdentifiers))
+  let (build, _) = measure(runs: 11) {
+    Snapshot(sections: target.sectionIdentifiers.map { ($0, target.itemIdentifiers(inSection: $0)) })
+  }
+  report(
+    "sectioned:100x1000", ms, moves: changes.itemMoveCount, minimum: minimum,
+    extra: ", section moves \(changes.sectionMoveCount); building one snapshot: \(format(build)) ms")
+}

@@ -32,16 +32,23 @@ struct SnapshotItemLocator<SectionID: Hashable, ItemID: Hashable>: ItemLocator {
 }
 
 /// Locates items of a flat source through a table built over the part that changed, and traps on
-/// identifiers that occur twice there.
+/// identifiers that occur twice where that would corrupt the changeset.
 @usableFromInline
 struct FlatItemLocator<ItemID: Hashable>: ItemLocator {
   @usableFromInline var indexes: [ItemID: Int] = [:]
   @usableFromInline var inserted: Set<ItemID> = []
+  /// The source items outside the window (the common prefix and suffix), hashed only once a
+  /// target item is not found in the window: an inserted identifier must not be one of them.
+  @usableFromInline var outsideWindow: Set<ItemID>?
+  @usableFromInline var source: [ItemID] = []
+  @usableFromInline var window: Range<Int> = 0..<0
 
   @inlinable init() {}
 
   @inlinable mutating func prepare(sourceItems: [[ItemID]], windows: [Range<Int>]) {
     guard let window = windows.first, let items = sourceItems.first else { return }
+    self.source = items
+    self.window = window
     indexes.reserveCapacity(window.count)
     for index in window {
       if let first = indexes.updateValue(index, forKey: items[index]) {
@@ -57,7 +64,10 @@ struct FlatItemLocator<ItemID: Hashable>: ItemLocator {
   }
 
   @inlinable mutating func recordInsert(_ item: ItemID) {
-    if !inserted.insert(item).inserted {
+    if outsideWindow == nil {
+      outsideWindow = Set(source[..<window.lowerBound]).union(source[window.upperBound...])
+    }
+    if !inserted.insert(item).inserted || outsideWindow?.contains(item) == true {
       fatalError("Identifier \(item) occurs twice in the target; identifiers must be unique.")
     }
   }

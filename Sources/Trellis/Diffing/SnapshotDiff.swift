@@ -65,8 +65,8 @@ extension StagedChangeset where SectionID == SingleSection {
   ///   - target: The elements to show.
   ///   - update: How to refresh an element whose content changed.
   ///   - isContentEqual: Whether two elements with the same identifier look the same.
-  /// - Precondition: Identifiers are unique within each collection. Duplicates between the common
-  ///   prefix and suffix trap; elsewhere they are not looked for.
+  /// - Precondition: Identifiers are unique within each collection; a duplicate that would make
+  ///   the changeset wrong traps with its identifier.
   /// - Complexity: O(*n* + *k* log *k*) on average, where *n* is the number of elements and *k*
   ///   the number between the common prefix and suffix; O(*n*) when few elements move.
   @inlinable

@@ -16,6 +16,12 @@ public struct SnapshotValidationError<SectionID: Hashable & Sendable, ItemID: Ha
     public var identifier: SectionID
     /// Every position where it occurs, in the order given (at least two).
     public var indexes: [Int]
+
+    /// Creates a description of a repeated section identifier.
+    public init(identifier: SectionID, indexes: [Int]) {
+      self.identifier = identifier
+      self.indexes = indexes
+    }
   }
 
   /// An item identifier that occurs more than once, in one section or across several.
@@ -24,6 +30,12 @@ public struct SnapshotValidationError<SectionID: Hashable & Sendable, ItemID: Ha
     public var identifier: ItemID
     /// Every position where it occurs, in the order given (at least two).
     public var indexPaths: [IndexPath]
+
+    /// Creates a description of a repeated item identifier.
+    public init(identifier: ItemID, indexPaths: [IndexPath]) {
+      self.identifier = identifier
+      self.indexPaths = indexPaths
+    }
   }
 
   /// Repeated section identifiers, in order of their first occurrence.

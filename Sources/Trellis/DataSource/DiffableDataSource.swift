@@ -1,0 +1,192 @@
+/// Owns the current snapshot and keeps a view in step with it through minimal batch updates.
+///
+///     let dataSource = DiffableDataSource<Section, Issue.ID, IssueRow>(view: list) { path, id in
+///       IssueRow(issue: issues[id]!)
+///     }
+///     dataSource.apply(Snapshot(sections: [(.open, openIDs), (.closed, closedIDs)]))
+///
+/// ``apply(_:animatingDifferences:itemUpdate:)`` diffs the new snapshot against the current one
+/// and hands each stage of the ``StagedChangeset`` to the view. While the view applies a stage,
+/// the data source answers with exactly that stage's data, so the view and the data never disagree.
+/// Views ask for cells and supplementaries by index path, and the providers receive identifiers:
+/// no index arithmetic leaks into app code.
+///
+/// The data source is isolated to the main actor, like the view it drives; the compiler checks it.
+/// The diff itself is a pure function, safe to compute anywhere.
+@MainActor
+public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cell> {
+  /// Makes the cell for an item.
+  public typealias CellProvider = (_ indexPath: IndexPath, _ itemIdentifier: ItemID) -> Cell
+
+  /// Makes a supplementary element (header, footer, badge) of a kind for a section, or `nil`.
+  public typealias SupplementaryProvider =
+    (_ kind: String, _ indexPath: IndexPath, _ sectionIdentifier: SectionID) -> Cell?
+
+  /// The view this data source drives, if any.
+  public weak var view: (any BatchUpdatingView)?
+
+  private let cellProvider: CellProvider
+
+  /// Makes supplementary elements; without one, ``supplementary(ofKind:at:)`` returns `nil`.
+  public var supplementaryProvider: SupplementaryProvider?
+
+  /// The data the view shows: the applied snapshot, or during a batch update, that stage's data.
+  private var current = Snapshot<SectionID, ItemID>()
+
+  /// Whether an apply is running; a second one from inside it is a programming error.
+  private var isApplying = false
+
+  /// Creates a data source for a view, with a provider of cells.
+  public init(view: (any BatchUpdatingView)? = nil, cellProvider: @escaping CellProvider) {
+    self.view = view
+    self.cellProvider = cellProvider
+  }
+
+  /// A copy of the current snapshot, to change and apply.
+  ///
+  /// Items and sections marked for reload in the last applied snapshot have been reloaded; the copy
+  /// carries no marks.
+  ///
+  /// - Complexity: O(1).
+  public func snapshot() -> Snapshot<SectionID, ItemID> { current }
+
+  /// Shows a new snapshot, updating the view with the fewest changes.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The data to show.
+  ///   - animatingDifferences: Whether the view should animate the changes.
+  ///   - itemUpdate: For each item kept from the current snapshot and not marked in `snapshot`, how
+  ///     to refresh it if its content changed, or `nil` if it did not.
+  /// - Precondition: Not called from inside another apply (from the view's batch update).
+  /// - Complexity: That of ``StagedChangeset/init(from:to:itemUpdate:)``, plus O(*n*) for each
+  ///   stage that deletes or moves sections, where *n* is the number of items.
+  public func apply(
+    _ snapshot: Snapshot<SectionID, ItemID>,
+    animatingDifferences: Bool = true,
+    itemUpdate: (ItemID) -> ItemUpdate? = { _ in nil }
+  ) {
+    let changes = StagedChangeset(from: current, to: snapshot, itemUpdate: itemUpdate)
+    beginApplying()
+    defer { isApplying = false }
+    let target = snapshot.withoutMarks()
+    guard let view else {
+      current = target
+      return
+    }
+    for stage in changes {
+      // Stages after the first two leave the target's structure; earlier ones an interim one.
+      let data: Snapshot<SectionID, ItemID> =
+        switch stage.kind {
+        case .itemInsertsAndMoves, .updates: target
+        case .deletes, .sectionInsertsAndMoves:
+          Snapshot(sections: zip(stage.sectionIdentifiers, stage.itemIdentifiers))
+        }
+      var updated = 0
+      view.performBatchUpdates(stage.update, animated: animatingDifferences) {
+        updated += 1
+        current = data
+      }
+      if updated != 1 {
+        fatalError(
+          "The view called updateData \(updated) times during a batch update (\(stage.kind)); "
+            + "it must call it exactly once.")
+      }
+    }
+    current = target
+  }
+
+  /// Shows a new snapshot by reloading the whole view, without computing differences.
+  ///
+  /// - Precondition: Not called from inside an apply.
+  /// - Complexity: O(1), plus the view's reload.
+  public func applySnapshotUsingReloadData(_ snapshot: Snapshot<SectionID, ItemID>) {
+    beginApplying()
+    defer { isApplying = false }
+    current = snapshot.withoutMarks()
+    view?.reloadData()
+  }
+
+  private func beginApplying() {
+    if isApplying {
+      fatalError(
+        "apply was called while a snapshot was being applied, from inside the view's batch update; "
+          + "apply snapshots one after the other.")
+    }
+    isApplying = true
+  }
+
+  /// The number of sections the view should show now.
+  public var numberOfSections: Int { current.numberOfSections }
+
+  /// The number of items in the section at an index.
+  ///
+  /// - Precondition: `section` is in `0 ..< numberOfSections`.
+  public func numberOfItems(inSection section: Int) -> Int {
+    current.itemIdentifiers(inSectionAt: section).count
+  }
+
+  /// The item at an index path, or `nil` when the path is out of range.
+  ///
+  /// - Complexity: O(1).
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
+    current.itemIdentifier(at: indexPath)
+  }
+
+  /// The index path of an item, or `nil` when it is not shown.
+  ///
+  /// - Complexity: O(1) on average.
+  public func indexPath(for itemIdentifier: ItemID) -> IndexPath? {
+    current.indexPath(for: itemIdentifier)
+  }
+
+  /// The section at an index, or `nil` when the index is out of range.
+  ///
+  /// - Complexity: O(1).
+  public func sectionIdentifier(for index: Int) -> SectionID? {
+    current.sectionIdentifier(at: index)
+  }
+
+  /// The index of a section, or `nil` when it is not shown.
+  ///
+  /// - Complexity: O(1) on average.
+  public func index(for sectionIdentifier: SectionID) -> Int? {
+    current.indexOfSection(sectionIdentifier)
+  }
+
+  /// The cell for the item at an index path, made by the cell provider.
+  ///
+  /// - Precondition: The index path is in range.
+  public func cell(at indexPath: IndexPath) -> Cell {
+    guard let item = current.itemIdentifier(at: indexPath) else {
+      fatalError(
+        "Index path \(indexPath) is out of range: the data source has \(current.numberOfSections) "
+          + "sections\(sectionCountDetail(indexPath.section)).")
+    }
+    return cellProvider(indexPath, item)
+  }
+
+  /// The supplementary element of a kind for the section of an index path, or `nil` when there is
+  /// no provider or it makes none.
+  public func supplementary(ofKind kind: String, at indexPath: IndexPath) -> Cell? {
+    guard let provider = supplementaryProvider,
+      let section = current.sectionIdentifier(at: indexPath.section)
+    else { return nil }
+    return provider(kind, indexPath, section)
+  }
+
+  private func sectionCountDetail(_ section: Int) -> String {
+    guard let id = current.sectionIdentifier(at: section) else { return "" }
+    return ", and section \(section) has \(current.numberOfItems(inSection: id)) items"
+  }
+}
+
+extension Snapshot {
+  /// The same sections and items with no reload or reconfigure marks.
+  func withoutMarks() -> Snapshot {
+    var copy = self
+    copy._reloadedItems = MarkedIdentifiers()
+    copy._reconfiguredItems = MarkedIdentifiers()
+    copy._reloadedSections = MarkedIdentifiers()
+    return copy
+  }
+}

@@ -72,22 +72,28 @@ public enum BatchUpdateReplayer {
       guard old.sections[origin[section]] == new.sections[section] else {
         throw BatchUpdateViolation(
           "New section \(section) comes from old section \(origin[section]) "
-            + "(\(old.sections[origin[section]])) but the new data has \(new.sections[section]) there")
+            + "(\(old.sections[origin[section]])) but the new data has \(new.sections[section]) there"
+        )
       }
     }
     let newIndexOfOld = Dictionary(
-      uniqueKeysWithValues: origin.enumerated().filter { $0.element >= 0 }.map { ($0.element, $0.offset) })
+      uniqueKeysWithValues: origin.enumerated().filter { $0.element >= 0 }.map {
+        ($0.element, $0.offset)
+      })
     let reloadedTargets = Set(reloaded.compactMap { newIndexOfOld[$0] })
 
     // Items: old side.
     func checkOld(_ path: IndexPath, _ what: String) throws(BatchUpdateViolation) {
-      guard (0..<oldCount).contains(path.section), old.items[path.section].indices.contains(path.item)
+      guard (0..<oldCount).contains(path.section),
+        old.items[path.section].indices.contains(path.item)
       else { throw BatchUpdateViolation("\(what) \(path) is out of range of the old data") }
       guard !deleted.contains(path.section) else {
-        throw BatchUpdateViolation("\(what) \(path) is in section \(path.section), which is being deleted")
+        throw BatchUpdateViolation(
+          "\(what) \(path) is in section \(path.section), which is being deleted")
       }
       guard !reloaded.contains(path.section) else {
-        throw BatchUpdateViolation("\(what) \(path) is in section \(path.section), which is being reloaded")
+        throw BatchUpdateViolation(
+          "\(what) \(path) is in section \(path.section), which is being reloaded")
       }
     }
     func checkNew(_ path: IndexPath, _ what: String) throws(BatchUpdateViolation) {
@@ -95,10 +101,12 @@ public enum BatchUpdateReplayer {
         throw BatchUpdateViolation("\(what) \(path) is out of range of the new data")
       }
       guard !inserted.contains(path.section) else {
-        throw BatchUpdateViolation("\(what) \(path) is in section \(path.section), which is being inserted")
+        throw BatchUpdateViolation(
+          "\(what) \(path) is in section \(path.section), which is being inserted")
       }
       guard !reloadedTargets.contains(path.section) else {
-        throw BatchUpdateViolation("\(what) \(path) is in section \(path.section), which is being reloaded")
+        throw BatchUpdateViolation(
+          "\(what) \(path) is in section \(path.section), which is being reloaded")
       }
     }
     var oldTouched: [IndexPath: String] = [:]
@@ -135,9 +143,11 @@ public enum BatchUpdateReplayer {
       let source = origin[section]
       guard source >= 0, !reloaded.contains(source) else { continue }
       let newItems = new.items[section]
-      let leaving = update.itemDeletes.filter { $0.section == source }.count
+      let leaving =
+        update.itemDeletes.filter { $0.section == source }.count
         + update.itemMoves.filter { $0.source.section == source }.count
-      let arriving = update.itemInserts.filter { $0.section == section }.count
+      let arriving =
+        update.itemInserts.filter { $0.section == section }.count
         + update.itemMoves.filter { $0.target.section == section }.count
       let expected = old.items[source].count - leaving + arriving
       guard newItems.count == expected else {
@@ -147,7 +157,9 @@ public enum BatchUpdateReplayer {
             + "(\(leaving)) plus inserted or moved in (\(arriving))")
       }
       var remaining = old.items[source].indices.filter {
-        oldTouched[IndexPath(item: $0, section: source)].map { $0 == "item delete" || $0 == "item move source" } != true
+        oldTouched[IndexPath(item: $0, section: source)].map {
+          $0 == "item delete" || $0 == "item move source"
+        } != true
       }.makeIterator()
       for index in newItems.indices {
         let path = IndexPath(item: index, section: section)
@@ -169,7 +181,8 @@ public enum BatchUpdateReplayer {
         }
       }
       for path in newClaimed.keys where path.section == section && path.item >= newItems.count {
-        throw BatchUpdateViolation("\(newClaimed[path] ?? "") \(path) is out of range of the new data")
+        throw BatchUpdateViolation(
+          "\(newClaimed[path] ?? "") \(path) is out of range of the new data")
       }
     }
   }
@@ -200,7 +213,8 @@ public enum BatchUpdateReplayer {
     var set = Set<Int>()
     for value in values {
       guard range.contains(value) else {
-        throw BatchUpdateViolation("\(what) \(value) is out of range \(range.lowerBound) ..< \(range.upperBound)")
+        throw BatchUpdateViolation(
+          "\(what) \(value) is out of range \(range.lowerBound) ..< \(range.upperBound)")
       }
       guard set.insert(value).inserted else {
         throw BatchUpdateViolation("\(what) \(value) appears twice")
@@ -209,7 +223,9 @@ public enum BatchUpdateReplayer {
     return set
   }
 
-  private static func requireUnique<T: Hashable>(_ values: [T], _ what: String) throws(BatchUpdateViolation) {
+  private static func requireUnique<T: Hashable>(_ values: [T], _ what: String)
+    throws(BatchUpdateViolation)
+  {
     var seen = Set<T>()
     for value in values where !seen.insert(value).inserted {
       throw BatchUpdateViolation("\(what) \(value) appears twice")

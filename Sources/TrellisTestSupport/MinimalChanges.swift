@@ -18,7 +18,8 @@ public struct MinimalChanges: Equatable, CustomStringConvertible {
   public var itemInserts: Int
 
   /// Creates counts directly.
-  public init(sectionMoves: Int = 0, itemMoves: Int = 0, itemDeletes: Int = 0, itemInserts: Int = 0) {
+  public init(sectionMoves: Int = 0, itemMoves: Int = 0, itemDeletes: Int = 0, itemInserts: Int = 0)
+  {
     self.sectionMoves = sectionMoves
     self.itemMoves = itemMoves
     self.itemDeletes = itemDeletes
@@ -26,9 +27,13 @@ public struct MinimalChanges: Equatable, CustomStringConvertible {
   }
 
   /// Computes the minimal changes from `source` to `target`.
-  public init<S: Hashable, I: Hashable>(from source: SectionedData<S, I>, to target: SectionedData<S, I>) {
-    let oldSectionIndex = Dictionary(uniqueKeysWithValues: source.sections.enumerated().map { ($1, $0) })
-    let newSectionIndex = Dictionary(uniqueKeysWithValues: target.sections.enumerated().map { ($1, $0) })
+  public init<S: Hashable, I: Hashable>(
+    from source: SectionedData<S, I>, to target: SectionedData<S, I>
+  ) {
+    let oldSectionIndex = Dictionary(
+      uniqueKeysWithValues: source.sections.enumerated().map { ($1, $0) })
+    let newSectionIndex = Dictionary(
+      uniqueKeysWithValues: target.sections.enumerated().map { ($1, $0) })
     sectionMoves = 0
     itemMoves = 0
     itemDeletes = 0
@@ -45,13 +50,15 @@ public struct MinimalChanges: Equatable, CustomStringConvertible {
     for (section, items) in zip(target.sections, target.items) {
       for item in items { newSectionOf[item] = section }
     }
-    for (section, items) in zip(source.sections, source.items) where newSectionIndex[section] != nil {
+    for (section, items) in zip(source.sections, source.items) where newSectionIndex[section] != nil
+    {
       for item in items {
         if let newSection = newSectionOf[item], oldSectionIndex[newSection] != nil { continue }
         itemDeletes += 1
       }
     }
-    for (section, items) in zip(target.sections, target.items) where oldSectionIndex[section] != nil {
+    for (section, items) in zip(target.sections, target.items) where oldSectionIndex[section] != nil
+    {
       var sameSection: [Int] = []
       for item in items {
         guard let old = oldPlace[item], newSectionIndex[old.section] != nil else {

@@ -1,7 +1,9 @@
 import Trellis
 
 /// Sections and their items as plain arrays: what a view shows, for replaying batch updates.
-public struct SectionedData<SectionID: Hashable, ItemID: Hashable>: Equatable, CustomStringConvertible {
+public struct SectionedData<SectionID: Hashable, ItemID: Hashable>: Equatable,
+  CustomStringConvertible
+{
   /// The section identifiers, in order.
   public var sections: [SectionID]
   /// The items of each section, parallel to ``sections``.

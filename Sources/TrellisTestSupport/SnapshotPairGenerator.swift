@@ -42,7 +42,9 @@ public enum SnapshotPairGenerator {
 
     // How hard to edit: 0 leaves the data unchanged.
     let intensity = [0.0, 0.01, 0.05, 0.1, 0.3, 0.6, 1.0][Int.random(in: 0..<7, using: &rng)]
-    func chance(_ scale: Double = 1) -> Bool { Double.random(in: 0..<1, using: &rng) < intensity * scale }
+    func chance(_ scale: Double = 1) -> Bool {
+      Double.random(in: 0..<1, using: &rng) < intensity * scale
+    }
 
     // Delete sections and items.
     var kept = zip(sections, items).filter { _ in !chance(0.3) }
@@ -83,7 +85,8 @@ public enum SnapshotPairGenerator {
     let contentChanged = Set(survivors.filter { _ in chance(0.3) })
     target.reloadItems(survivors.filter { _ in chance(0.05) })
     target.reconfigureItems(survivors.filter { _ in chance(0.05) })
-    target.reloadSections(target.sectionIdentifiers.filter { source.contains(section: $0) && chance(0.05) })
+    target.reloadSections(
+      target.sectionIdentifiers.filter { source.contains(section: $0) && chance(0.05) })
     return SnapshotPair(source: source, target: target, contentChanged: contentChanged)
   }
 }

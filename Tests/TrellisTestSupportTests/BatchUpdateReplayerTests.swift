@@ -7,7 +7,9 @@ import TrellisTestSupport
 @Suite struct BatchUpdateReplayerTests {
   let old = SectionedData(sections: ["a", "b"], items: [[1, 2, 3], [4, 5]])
 
-  private func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
+  private func path(_ section: Int, _ item: Int) -> IndexPath {
+    IndexPath(item: item, section: section)
+  }
 
   private func violation(
     _ update: BatchUpdate, to new: SectionedData<String, Int>
@@ -35,26 +37,31 @@ import TrellisTestSupport
     var update = BatchUpdate()
     update.itemDeletes = [path(0, 0)]
     update.itemMoves = [Move(source: path(0, 0), target: path(0, 1))]
-    #expect(violation(update, to: SectionedData(sections: ["a", "b"], items: [[2, 1], [4, 5]]))?.contains("both") == true)
+    #expect(
+      violation(update, to: SectionedData(sections: ["a", "b"], items: [[2, 1], [4, 5]]))?.contains(
+        "both") == true)
   }
 
   @Test func rejectsAnIndexPathDeletedTwice() {
     var update = BatchUpdate()
     update.itemDeletes = [path(0, 0), path(0, 0)]
-    #expect(violation(update, to: SectionedData(sections: ["a", "b"], items: [[2, 3], [4, 5]])) != nil)
+    #expect(
+      violation(update, to: SectionedData(sections: ["a", "b"], items: [[2, 3], [4, 5]])) != nil)
   }
 
   @Test func rejectsAnIndexPathBothReloadedAndMoved() {
     var update = BatchUpdate()
     update.itemReloads = [path(0, 0)]
     update.itemMoves = [Move(source: path(0, 0), target: path(0, 2))]
-    #expect(violation(update, to: SectionedData(sections: ["a", "b"], items: [[2, 3, 1], [4, 5]])) != nil)
+    #expect(
+      violation(update, to: SectionedData(sections: ["a", "b"], items: [[2, 3, 1], [4, 5]])) != nil)
   }
 
   @Test func rejectsWrongItemCounts() {
     var update = BatchUpdate()
     update.itemDeletes = [path(0, 0)]
-    let message = violation(update, to: SectionedData(sections: ["a", "b"], items: [[1, 2, 3], [4, 5]]))
+    let message = violation(
+      update, to: SectionedData(sections: ["a", "b"], items: [[1, 2, 3], [4, 5]]))
     #expect(message?.contains("number of items in section 0") == true)
   }
 
@@ -66,7 +73,9 @@ import TrellisTestSupport
 
   @Test func rejectsAnUpdateWhoseCountsMatchButIdentitiesDoNot() {
     // Swapping two items needs a move; claiming "nothing changed" must fail.
-    #expect(violation(BatchUpdate(), to: SectionedData(sections: ["a", "b"], items: [[2, 1, 3], [4, 5]])) != nil)
+    #expect(
+      violation(
+        BatchUpdate(), to: SectionedData(sections: ["a", "b"], items: [[2, 1, 3], [4, 5]])) != nil)
   }
 
   @Test func rejectsAMoveIntoASectionBeingInserted() {
@@ -81,7 +90,9 @@ import TrellisTestSupport
     var update = BatchUpdate()
     update.sectionDeletes = [1]
     update.itemDeletes = [path(1, 0)]
-    #expect(violation(update, to: SectionedData(sections: ["a"], items: [[1, 2, 3]]))?.contains("being deleted") == true)
+    #expect(
+      violation(update, to: SectionedData(sections: ["a"], items: [[1, 2, 3]]))?.contains(
+        "being deleted") == true)
   }
 
   @Test func rejectsAMoveOutOfASectionBeingDeleted() {
@@ -94,7 +105,8 @@ import TrellisTestSupport
   @Test func appliesSectionMovesWithUntouchedSectionsFillingTheGaps() {
     var update = BatchUpdate()
     update.sectionMoves = [Move(source: 0, target: 1)]
-    #expect(violation(update, to: SectionedData(sections: ["b", "a"], items: [[4, 5], [1, 2, 3]])) == nil)
+    #expect(
+      violation(update, to: SectionedData(sections: ["b", "a"], items: [[4, 5], [1, 2, 3]])) == nil)
     #expect(violation(update, to: old) != nil)
   }
 
@@ -102,8 +114,11 @@ import TrellisTestSupport
     var bad = BatchUpdate()
     bad.itemDeletes = [path(5, 0)]
     let changes = StagedChangeset([
-      Changeset(kind: .deletes, update: bad, sectionIdentifiers: old.sections, itemIdentifiers: old.items)
+      Changeset(
+        kind: .deletes, update: bad, sectionIdentifiers: old.sections, itemIdentifiers: old.items)
     ])
-    #expect(throws: BatchUpdateViolation.self) { try BatchUpdateReplayer.replay(changes, from: old) }
+    #expect(throws: BatchUpdateViolation.self) {
+      try BatchUpdateReplayer.replay(changes, from: old)
+    }
   }
 }

@@ -15,7 +15,9 @@ import TrellisTestSupport
   func longestIncreasingRunMatchesTheQuadraticDefinition(seed: UInt64) {
     var rng = SplitMix64(seed: seed)
     for step in 0..<200 {
-      let values = (0..<Int.random(in: 0...40, using: &rng)).map { _ in Int.random(in: 0..<30, using: &rng) }
+      let values = (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+        Int.random(in: 0..<30, using: &rng)
+      }
       #expect(
         MinimalChanges.longestIncreasingRun(values) == quadraticLongestRun(values),
         "seed \(seed), step \(step): \(values)")

@@ -33,7 +33,9 @@ func measure<T>(runs: Int, _ body: () -> T) -> (median: Double, result: T) {
 func report(_ name: String, _ ms: Double, moves: Int, minimum: Int, extra: String = "") {
   let time = format(ms)
   let padded = name.padding(to: 22) + time.leftPadding(to: 10) + " ms"
-  print("\(padded)   moves \(moves) (minimum \(minimum))\(moves == minimum ? "" : "  ✘ NOT MINIMAL")\(extra)")
+  print(
+    "\(padded)   moves \(moves) (minimum \(minimum))\(moves == minimum ? "" : "  ✘ NOT MINIMAL")\(extra)"
+  )
 }
 
 /// Milliseconds with three decimals, without Foundation or libm.
@@ -44,8 +46,12 @@ func format(_ ms: Double) -> String {
 }
 
 extension String {
-  func padding(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-  func leftPadding(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+  func padding(to width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - count))
+  }
+  func leftPadding(to width: Int) -> String {
+    String(repeating: " ", count: max(0, width - count)) + self
+  }
 }
 
 let filter = CommandLine.arguments.dropFirst().first
@@ -86,9 +92,11 @@ if wanted("sectioned:100x1000") {
     target.sectionIdentifiers.map { target.itemIdentifiers(inSection: $0) },
     sectionIDs: (source.sectionIdentifiers, target.sectionIdentifiers))
   let (build, _) = measure(runs: 11) {
-    Snapshot(sections: target.sectionIdentifiers.map { ($0, target.itemIdentifiers(inSection: $0)) })
+    Snapshot(
+      sections: target.sectionIdentifiers.map { ($0, target.itemIdentifiers(inSection: $0)) })
   }
   report(
     "sectioned:100x1000", ms, moves: changes.itemMoveCount, minimum: minimum,
-    extra: ", section moves \(changes.sectionMoveCount); building one snapshot: \(format(build)) ms")
+    extra: ", section moves \(changes.sectionMoveCount); building one snapshot: \(format(build)) ms"
+  )
 }

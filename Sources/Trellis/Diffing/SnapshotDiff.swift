@@ -102,12 +102,10 @@ extension StagedChangeset where SectionID == SingleSection {
 
 /// The diff itself, shared by every entry point.
 ///
-/// - Parameters:
-///   - sourceSectionIndex: The index of a section in the source, or `nil`.
-///   - locator: Finds items of the source.
-///   - isSectionReloaded: Whether a section of the target is marked for reload.
-///   - itemUpdate: For an item kept from source to target (its identifier, its source and target
-///     index paths), how to refresh it, or `nil`.
+/// `sourceSectionIndex` finds a section in the source; `locator` finds items of the source;
+/// `isSectionReloaded` tells whether a target section is marked for reload; `itemUpdate` says how
+/// to refresh an item kept from source to target (given its identifier and its source and target
+/// index paths), or `nil`.
 @inlinable
 func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   sourceSections: [SectionID], sourceItems: [[ItemID]],
@@ -209,11 +207,13 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
       }
       let window = sourceWindows[found.section]
       guard window.contains(found.item) else {
-        fatalError("Identifier \(items[index]) occurs twice in the target; identifiers must be unique.")
+        fatalError(
+          "Identifier \(items[index]) occurs twice in the target; identifiers must be unique.")
       }
       let slot = sourceWindowStart[found.section] + found.item - window.lowerBound
       guard settledIndex[slot] < 0 else {
-        fatalError("Identifier \(items[index]) occurs twice in the target; identifiers must be unique.")
+        fatalError(
+          "Identifier \(items[index]) occurs twice in the target; identifiers must be unique.")
       }
       settledIndex[slot] = 0
       sourceSlot[start + index] = slot

@@ -71,8 +71,9 @@ extension Snapshot {
     }
   }
 
-  /// Registers `items`, placed at `start...` of `section`, trapping on any identifier already
-  /// present. The items must already be in `_items[section]`.
+  /// Registers `items`, placed at `start...` of `section`, trapping on any duplicate.
+  ///
+  /// The items must already be in `_items[section]`.
   @inlinable
   mutating func _registerItems(_ items: [ItemID], inSection section: Int, at start: Int) {
     let needed = _itemLocations.count + items.count

@@ -21,7 +21,8 @@ extension Snapshot {
       for (itemIndex, item) in _items[index].enumerated() {
         precondition(
           _itemLocations[item] == Location(section: index, item: itemIndex),
-          "Location of item \(item) in the table differs from its position [\(index), \(itemIndex)]")
+          "Location of item \(item) in the table differs from its position [\(index), \(itemIndex)]"
+        )
       }
       total += _items[index].count
     }

@@ -20,12 +20,16 @@ extension Snapshot {
   /// - Complexity: O(*k* + *s*) on average, where *k* is the number of items added and *s* the
   ///   number of sections after the one they are added to.
   @inlinable
-  public mutating func appendItems(_ identifiers: [ItemID], toSection sectionIdentifier: SectionID? = nil) {
+  public mutating func appendItems(
+    _ identifiers: [ItemID], toSection sectionIdentifier: SectionID? = nil
+  ) {
     let section: Int
     if let sectionIdentifier {
       section = _index(ofSection: sectionIdentifier, "to append items to")
     } else if _sections.isEmpty {
-      fatalError("Cannot append items to the last section: the snapshot has no sections. Append a section first.")
+      fatalError(
+        "Cannot append items to the last section: the snapshot has no sections. Append a section first."
+      )
     } else {
       section = _sections.count - 1
     }

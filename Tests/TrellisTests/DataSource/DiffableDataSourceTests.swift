@@ -14,7 +14,9 @@ final class RecordingView<SectionID: Hashable>: BatchUpdatingView {
 
   func read() -> SectionedData<SectionID, Int> {
     guard let dataSource else { return shown }
-    let sections = (0..<dataSource.numberOfSections).compactMap { dataSource.sectionIdentifier(for: $0) }
+    let sections = (0..<dataSource.numberOfSections).compactMap {
+      dataSource.sectionIdentifier(for: $0)
+    }
     let items = sections.indices.map { section in
       (0..<dataSource.numberOfItems(inSection: section)).compactMap {
         dataSource.itemIdentifier(for: IndexPath(item: $0, section: section))
@@ -91,7 +93,9 @@ final class RecordingView<SectionID: Hashable>: BatchUpdatingView {
     let (dataSource, _) = make()
     dataSource.supplementaryProvider = { kind, _, section in "\(kind) of \(section)" }
     dataSource.apply(Snapshot(sections: [("a", []), ("b", [1])]))
-    #expect(dataSource.supplementary(ofKind: "header", at: IndexPath(item: 0, section: 1)) == "header of b")
+    #expect(
+      dataSource.supplementary(ofKind: "header", at: IndexPath(item: 0, section: 1))
+        == "header of b")
     #expect(dataSource.supplementary(ofKind: "header", at: IndexPath(item: 0, section: 2)) == nil)
   }
 

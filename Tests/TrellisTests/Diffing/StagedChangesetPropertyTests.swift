@@ -2,8 +2,9 @@ import Testing
 import Trellis
 import TrellisTestSupport
 
-/// Random snapshot pairs: every stage must replay under UIKit's rules to the target, with the
-/// fewest moves and exactly the updates asked for. 100 seeds × 100 cases = 10,000 cases.
+/// Random snapshot pairs replay to the target with the fewest moves and the right updates.
+///
+/// Every stage must replay under UIKit's rules. 100 seeds × 100 cases = 10,000 cases.
 @Suite struct StagedChangesetPropertyTests {
   @Test(arguments: 0..<100 as Range<UInt64>)
   func stagesReplayToTargetWithMinimalChanges(seed: UInt64) throws {
@@ -25,9 +26,11 @@ import TrellisTestSupport
       #expect(replayed == SectionedData(pair.target), "\(context)")
       let minimal = MinimalChanges(from: SectionedData(pair.source), to: SectionedData(pair.target))
       #expect(changes.counts == minimal, "\(context)\n\(pair)\n\(changes)")
-      #expect(changes.map(\.kind) == Changeset<Int, Int>.Kind.allCases.filter { kind in
-        changes.contains { $0.kind == kind }
-      }, "stages out of order, \(context)")
+      #expect(
+        changes.map(\.kind)
+          == Changeset<Int, Int>.Kind.allCases.filter { kind in
+            changes.contains { $0.kind == kind }
+          }, "stages out of order, \(context)")
       #expect(!changes.contains { $0.update.isEmpty }, "empty stage, \(context)")
 
       // Updates: exactly the changed or marked items that are kept (neither side's section is
@@ -48,7 +51,8 @@ import TrellisTestSupport
         for path in stage.update.itemReloads + stage.update.itemReconfigures {
           updated.insert(try #require(pair.target.itemIdentifier(at: path)))
         }
-        sectionReloads.formUnion(stage.update.sectionReloads.compactMap(pair.target.sectionIdentifier(at:)))
+        sectionReloads.formUnion(
+          stage.update.sectionReloads.compactMap(pair.target.sectionIdentifier(at:)))
       }
       #expect(updated == expected, "\(context)")
       #expect(sectionReloads == reloadedSections, "\(context)")
@@ -65,7 +69,9 @@ import TrellisTestSupport
       target.shuffle(using: &rng)
       if Bool.random(using: &rng) { target.sort { $0.id < $1.id } }
       for _ in 0..<Int.random(in: 0...20, using: &rng) {
-        target.insert(Row(id: count + target.count + 1000, text: "new"), at: Int.random(in: 0...target.count, using: &rng))
+        target.insert(
+          Row(id: count + target.count + 1000, text: "new"),
+          at: Int.random(in: 0...target.count, using: &rng))
       }
       for index in target.indices where Int.random(in: 0..<10, using: &rng) == 0 {
         target[index].text += "!"

@@ -40,7 +40,10 @@ import TrellisTestSupport
     let source = Array(0..<1000)
     let changes = try diff([("a", source)], [("a", Array(source.dropFirst()) + [0])])
     #expect(changes.count == 1)
-    #expect(changes[0].update.itemMoves == [Move(source: IndexPath(item: 0, section: 0), target: IndexPath(item: 999, section: 0))])
+    #expect(
+      changes[0].update.itemMoves == [
+        Move(source: IndexPath(item: 0, section: 0), target: IndexPath(item: 999, section: 0))
+      ])
   }
 
   @Test func aReversedListKeepsOneItemAndMovesTheRest() throws {
@@ -95,8 +98,14 @@ import TrellisTestSupport
   @Test func contentChangesOfMovedItemsAreUpdatedAtTheirTargetPosition() throws {
     let changes = try diff([("a", [1, 2, 3])], [("a", [3, 1, 2])], changed: [3, 2])
     #expect(changes.map(\.kind) == [.itemInsertsAndMoves, .updates])
-    #expect(changes[0].update.itemMoves == [Move(source: IndexPath(item: 2, section: 0), target: IndexPath(item: 0, section: 0))])
-    #expect(changes[1].update.itemReloads == [IndexPath(item: 0, section: 0), IndexPath(item: 2, section: 0)])
+    #expect(
+      changes[0].update.itemMoves == [
+        Move(source: IndexPath(item: 2, section: 0), target: IndexPath(item: 0, section: 0))
+      ])
+    #expect(
+      changes[1].update.itemReloads == [
+        IndexPath(item: 0, section: 0), IndexPath(item: 2, section: 0),
+      ])
   }
 
   @Test func marksInTheTargetBecomeUpdatesButNotForItemsOfReloadedSections() throws {
@@ -136,7 +145,8 @@ import TrellisTestSupport
   @Test func duplicateIdentifiersInAFlatTargetTrap() async {
     await #expect(processExitsWith: .failure) {
       struct Element: Identifiable, Equatable { var id: Int }
-      _ = StagedChangeset(source: [Element(id: 1), Element(id: 2)], target: [Element(id: 2), Element(id: 2)])
+      _ = StagedChangeset(
+        source: [Element(id: 1), Element(id: 2)], target: [Element(id: 2), Element(id: 2)])
     }
   }
 }

@@ -47,7 +47,8 @@ import TrellisTestSupport
         }
         model.sections.insert(contentsOf: ids.map { ($0, []) }, at: anchor + (after ? 1 : 0))
       case 2 where !model.sections.isEmpty:
-        let doomed = model.sections.map(\.id).filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }
+        let doomed = model.sections.map(\.id).filter { _ in Int.random(in: 0..<4, using: &rng) == 0
+        }
         snapshot.deleteSections(doomed)
         model.sections.removeAll { doomed.contains($0.id) }
       case 3 where model.sections.count > 1:
@@ -90,7 +91,9 @@ import TrellisTestSupport
       case 7 where !items.isEmpty:
         let doomed = items.filter { _ in Int.random(in: 0..<5, using: &rng) == 0 }
         snapshot.deleteItems(doomed)
-        for index in model.sections.indices { model.sections[index].items.removeAll { doomed.contains($0) } }
+        for index in model.sections.indices {
+          model.sections[index].items.removeAll { doomed.contains($0) }
+        }
       case 8 where items.count > 1:
         let moving = items[Int.random(in: 0..<items.count, using: &rng)]
         var anchor = items[Int.random(in: 0..<items.count, using: &rng)]
@@ -101,7 +104,9 @@ import TrellisTestSupport
         } else {
           snapshot.moveItem(moving, beforeItem: anchor)
         }
-        if let from = model.location(of: moving) { model.sections[from.section].items.remove(at: from.item) }
+        if let from = model.location(of: moving) {
+          model.sections[from.section].items.remove(at: from.item)
+        }
         if let to = model.location(of: anchor) {
           model.sections[to.section].items.insert(moving, at: to.item + (after ? 1 : 0))
         }

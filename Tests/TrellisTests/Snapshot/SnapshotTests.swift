@@ -30,7 +30,9 @@ enum Section: Hashable, Sendable {
   }
 
   @Test func indexOfItemCountsAcrossSections() {
-    let snapshot = Snapshot(sections: [(Section.reading, [10, 11]), (.finished, []), (.wishlist, [12, 13])])
+    let snapshot = Snapshot(sections: [
+      (Section.reading, [10, 11]), (.finished, []), (.wishlist, [12, 13]),
+    ])
     #expect(snapshot.indexOfItem(10) == 0)
     #expect(snapshot.indexOfItem(13) == 3)
     #expect(snapshot.indexOfItem(99) == nil)
@@ -61,7 +63,9 @@ enum Section: Hashable, Sendable {
   }
 
   @Test func deletingItemsAndSectionsUpdatesEveryLookup() {
-    var snapshot = Snapshot(sections: [(Section.reading, [1, 2, 3]), (.finished, [4, 5]), (.wishlist, [6])])
+    var snapshot = Snapshot(sections: [
+      (Section.reading, [1, 2, 3]), (.finished, [4, 5]), (.wishlist, [6]),
+    ])
     snapshot.deleteItems([2, 5])
     #expect(snapshot.itemIdentifiers == [1, 3, 4, 6])
     #expect(snapshot.indexPath(for: 3) == IndexPath(item: 1, section: 0))
@@ -136,13 +140,18 @@ enum Section: Hashable, Sendable {
     } catch {
       #expect(
         error.duplicateItems == [
-          .init(identifier: 1, indexPaths: [IndexPath(item: 0, section: 0), IndexPath(item: 2, section: 0)]),
-          .init(identifier: 2, indexPaths: [IndexPath(item: 1, section: 0), IndexPath(item: 0, section: 1)]),
+          .init(
+            identifier: 1,
+            indexPaths: [IndexPath(item: 0, section: 0), IndexPath(item: 2, section: 0)]),
+          .init(
+            identifier: 2,
+            indexPaths: [IndexPath(item: 1, section: 0), IndexPath(item: 0, section: 1)]),
         ])
       #expect(error.duplicateSections == [.init(identifier: "a", indexes: [0, 2])])
       #expect(
         error.description
-          == "3 duplicate identifiers: item 1 at [0, 0], [0, 2]; item 2 at [0, 1], [1, 0]; section a at 0, 2")
+          == "3 duplicate identifiers: item 1 at [0, 0], [0, 2]; item 2 at [0, 1], [1, 0]; section a at 0, 2"
+      )
     }
   }
 

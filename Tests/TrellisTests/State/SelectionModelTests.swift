@@ -55,7 +55,8 @@ import Trellis
 
   @Test func singleSelectionOfADeletedItemIsCleared() {
     var model = SelectionModel<Int>.single(selected: 9)
-    #expect(model.reconcile(with: Snapshot(sections: [("a", [1])])) == SelectionChange(deselected: [9]))
+    #expect(
+      model.reconcile(with: Snapshot(sections: [("a", [1])])) == SelectionChange(deselected: [9]))
     #expect(model == .single())
   }
 }

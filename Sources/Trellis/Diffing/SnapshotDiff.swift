@@ -195,29 +195,40 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   var settledIndex = [Int](repeating: -1, count: sourceWindowStart[sourceCount])
   var sourceSlot = [Int](repeating: -1, count: targetWindowStart[targetCount])
   var sourceSectionOf = [Int](repeating: -1, count: targetWindowStart[targetCount])
+  //
+  // Runs of items that stay together are common, so before hashing an item the diff checks
+  // whether it follows the previous one in the source: equal identifiers are the same item.
   for target in 0..<targetCount where targetToSource[target] >= 0 {
     let section = targetToSource[target]
     let items = targetItems[target]
     let start = targetWindowStart[target] - prefix[section]
+    var previous: (section: Int, item: Int)? = nil
     for index in prefix[section]..<(items.count - suffix[section]) {
-      guard let found = locator.location(of: items[index]), sourceToTarget[found.section] >= 0
-      else {
-        locator.recordInsert(items[index])
+      let item = items[index]
+      let found: (section: Int, item: Int)
+      if let last = previous, last.item + 1 < sourceWindows[last.section].upperBound,
+        sourceItems[last.section][last.item + 1] == item
+      {
+        found = (last.section, last.item + 1)
+      } else if let located = locator.location(of: item), sourceToTarget[located.section] >= 0 {
+        found = located
+      } else {
+        locator.recordInsert(item)
+        previous = nil
         continue
       }
       let window = sourceWindows[found.section]
       guard window.contains(found.item) else {
-        fatalError(
-          "Identifier \(items[index]) occurs twice in the target; identifiers must be unique.")
+        fatalError("Identifier \(item) occurs twice in the target; identifiers must be unique.")
       }
       let slot = sourceWindowStart[found.section] + found.item - window.lowerBound
       guard settledIndex[slot] < 0 else {
-        fatalError(
-          "Identifier \(items[index]) occurs twice in the target; identifiers must be unique.")
+        fatalError("Identifier \(item) occurs twice in the target; identifiers must be unique.")
       }
       settledIndex[slot] = 0
       sourceSlot[start + index] = slot
       sourceSectionOf[start + index] = found.section
+      previous = found
     }
   }
 

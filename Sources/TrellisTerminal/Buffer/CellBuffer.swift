@@ -1,0 +1,98 @@
+/// A screenful of cells: what one frame shows, drawn into by a ``Canvas`` and diffed against the
+/// previous frame by a ``FrameRenderer``.
+///
+///     var frame = CellBuffer(width: 10, height: 1)
+///     frame.draw { canvas in canvas.text("전체", x: 0, y: 0) }
+///     frame.lines  // ["전체      "]
+///
+/// A wide character takes its cell and a continuation cell after it; the buffer keeps that pairing
+/// intact whatever is drawn over either half.
+public struct CellBuffer: Hashable, Sendable {
+  /// The number of columns.
+  public let width: Int
+  /// The number of rows.
+  public let height: Int
+  /// Row after row.
+  var cells: [Cell]
+
+  /// Creates a buffer filled with a cell (blanks by default).
+  public init(width: Int, height: Int, fill: Cell = .blank()) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    cells = Array(repeating: fill, count: self.width * self.height)
+  }
+
+  /// Creates a buffer from rows of text in the plain style, padded with spaces to the widest row
+  /// (or to `width`); handy for writing expected screens in tests.
+  public init(lines: [String], width: Int? = nil) {
+    let columns = width ?? lines.map { DisplayWidth.of($0) }.max() ?? 0
+    self.init(width: columns, height: lines.count)
+    draw { canvas in
+      for (row, line) in lines.enumerated() { canvas.text(line, x: 0, y: row) }
+    }
+  }
+
+  /// The whole buffer as a rectangle at the origin.
+  public var bounds: CellRect { CellRect(x: 0, y: 0, width: width, height: height) }
+
+  /// The cell at a column and row.
+  ///
+  /// - Precondition: The position is inside the buffer.
+  public subscript(x: Int, y: Int) -> Cell {
+    precondition(
+      x >= 0 && x < width && y >= 0 && y < height,
+      "Cell (\(x), \(y)) is out of range 0 ..< \(width), 0 ..< \(height)")
+    return cells[y * width + x]
+  }
+
+  /// Each row as text, continuation cells left out: what a person reads on screen.
+  public var lines: [String] {
+    (0..<height).map { row in
+      var line = ""
+      for column in 0..<width { line += cells[row * width + column].grapheme }
+      return line
+    }
+  }
+
+  /// Draws into the buffer through a canvas clipped to `rect` (the whole buffer by default);
+  /// the canvas's coordinates start at the rectangle's corner.
+  @discardableResult
+  public mutating func draw<Result>(
+    in rect: CellRect? = nil, _ body: (inout Canvas) throws -> Result
+  ) rethrows -> Result {
+    let frame = rect ?? bounds
+    var canvas = Canvas(
+      buffer: CellBuffer(width: 0, height: 0), origin: (frame.x, frame.y), clip: frame)
+    swap(&canvas.buffer, &self)
+    defer { swap(&canvas.buffer, &self) }
+    canvas.clip = canvas.clip.intersection(canvas.buffer.bounds)
+    return try body(&canvas)
+  }
+
+  /// Writes a cell at an absolute position, keeping wide characters paired.
+  mutating func put(_ cell: Cell, x: Int, y: Int) {
+    let index = y * width + x
+    // Overwriting the continuation of a wide character breaks the character: blank its first half.
+    if cells[index].isContinuation && x > 0 {
+      cells[index - 1] = .blank(cells[index - 1].style)
+    }
+    // Overwriting the first half of a wide character leaves its continuation alone: blank it.
+    if cells[index].width == 2 && x + 1 < width && cell.width != 2 {
+      cells[index + 1] = .blank(cells[index + 1].style)
+    }
+    cells[index] = cell
+    if cell.width == 2 {
+      if x + 2 < width, cells[index + 1].width == 2 {
+        cells[index + 2] = .blank(cells[index + 2].style)
+      }
+      cells[index + 1] = .continuation(cell.style)
+    }
+  }
+}
+
+extension CellBuffer: CustomStringConvertible {
+  /// The rows, one per line, between bars so that trailing spaces show.
+  public var description: String {
+    lines.map { "|\($0)|" }.joined(separator: "\n")
+  }
+}

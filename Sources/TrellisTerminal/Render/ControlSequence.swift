@@ -1,6 +1,6 @@
 /// The escape sequences Trellis writes, as bytes.
 public enum ControlSequence {
-  /// `ESC [`
+  /// The control sequence introducer, `ESC [`.
   static let csi: [UInt8] = [0x1B, 0x5B]
 
   /// Begin synchronized output (DEC mode 2026): the terminal shows the frame at once.

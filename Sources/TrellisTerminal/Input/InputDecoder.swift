@@ -1,0 +1,332 @@
+/// Turns the bytes a terminal sends into ``InputEvent``s: text, keys with modifiers, pastes,
+/// mouse reports and focus changes.
+///
+///     var decoder = InputDecoder()
+///     decoder.decode(Array("\u{1B}[1;5A한".utf8))  // [ctrl+up, 한]
+///     decoder.decode([0x1B])                         // [] — Escape, or the start of a sequence?
+///     decoder.hasPendingInput                         // true: wait briefly, then
+///     decoder.flush()                                 // [escape]
+///
+/// Sequences split across reads are reassembled: decoding bytes in any number of pieces gives the
+/// same events as decoding them at once. A lone Escape is held back until more bytes arrive or the
+/// caller, after a short timeout with no input, calls ``flush()``. Unknown or malformed sequences
+/// and invalid UTF-8 are skipped, never shown as text.
+public struct InputDecoder: Sendable {
+  private var buffer: [UInt8] = []
+  /// The content of a bracketed paste in progress.
+  private var paste: [UInt8]?
+
+  /// The longest escape sequence accepted; longer ones are malformed and skipped.
+  static let maximumSequenceLength = 64
+  static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+  /// Creates a decoder with nothing pending.
+  public init() {}
+
+  /// Whether bytes are held back: an Escape that may start a sequence, or an incomplete sequence,
+  /// character or paste. Call ``flush()`` if no more input comes within a short timeout.
+  public var hasPendingInput: Bool { !buffer.isEmpty || paste != nil }
+
+  /// Decodes bytes, returning the events they complete.
+  public mutating func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
+    buffer.append(contentsOf: bytes)
+    var events: [InputEvent] = []
+    var index = 0
+    while index < buffer.count {
+      if paste != nil {
+        guard let next = continuePaste(from: index, into: &events) else { break }
+        index = next
+        continue
+      }
+      guard let (next, event) = decodeOne(at: index) else { break }
+      if let event { events.append(event) }
+      index = next
+    }
+    buffer.removeSubrange(..<index)
+    return events
+  }
+
+  /// Decodes what is held back as if no more bytes will follow: a lone Escape becomes the Escape
+  /// key, Escape and one character become that character with Alt, and anything else incomplete
+  /// is dropped. An unfinished paste is delivered as it is.
+  public mutating func flush() -> [InputEvent] {
+    var events: [InputEvent] = []
+    if let content = paste {
+      events.append(.paste(String(decoding: content + buffer, as: UTF8.self)))
+      paste = nil
+      buffer = []
+      return events
+    }
+    if buffer == [0x1B] {
+      events.append(.key(KeyEvent(.escape)))
+    } else if buffer.count == 2, buffer[0] == 0x1B, buffer[1] >= 0x20, buffer[1] < 0x7F {
+      events.append(
+        .key(KeyEvent(.character(Character(Unicode.Scalar(buffer[1]))), modifiers: .alt)))
+    }
+    buffer = []
+    return events
+  }
+
+  // MARK: - Decoding one event
+
+  /// Decodes the event at `index`: the index after it and the event (nil for skipped bytes), or
+  /// nil when more bytes are needed.
+  private mutating func decodeOne(at index: Int) -> (Int, InputEvent?)? {
+    let byte = buffer[index]
+    if byte == 0x1B { return decodeEscape(at: index) }
+    if byte < 0x20 || byte == 0x7F { return (index + 1, .key(controlKey(byte))) }
+    return decodeText(at: index)
+  }
+
+  private func controlKey(_ byte: UInt8) -> KeyEvent {
+    switch byte {
+    case 0x0D, 0x0A: KeyEvent(.enter)
+    case 0x09: KeyEvent(.tab)
+    case 0x7F, 0x08: KeyEvent(.backspace)
+    case 0x00: KeyEvent(.character(" "), modifiers: .control)
+    case 0x1B: KeyEvent(.escape)
+    case 0x01...0x1A:
+      KeyEvent(.character(Character(Unicode.Scalar(byte + 0x60))), modifiers: .control)
+    default: KeyEvent(.character(Character(Unicode.Scalar(byte + 0x40))), modifiers: .control)  // \ ] ^ _
+    }
+  }
+
+  /// Decodes a run of UTF-8 text, as one event per grapheme cluster within the run.
+  private func decodeText(at index: Int) -> (Int, InputEvent?)? {
+    let lead = buffer[index]
+    let length: Int
+    switch lead {
+    case 0x20...0x7E: length = 1
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return (index + 1, nil)  // a stray continuation byte or an invalid lead
+    }
+    guard index + length <= buffer.count else {
+      // Incomplete: wait, unless what is there is already invalid.
+      for offset in 1..<(buffer.count - index) where buffer[index + offset] & 0xC0 != 0x80 {
+        return (index + 1, nil)
+      }
+      return nil
+    }
+    var decoder = UTF8()
+    var iterator = buffer[index..<(index + length)].makeIterator()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return (index + 1, nil) }
+    // Combining marks, variation selectors and joiners that follow in this read join the cluster.
+    var cluster = String(Character(scalar))
+    var end = index + length
+    while end < buffer.count, buffer[end] >= 0x80 {
+      let next = buffer[end]
+      let nextLength = next >= 0xF0 ? 4 : next >= 0xE0 ? 3 : 2
+      guard end + nextLength <= buffer.count else { break }
+      var iterator = buffer[end..<(end + nextLength)].makeIterator()
+      guard case .scalarValue(let following) = decoder.decode(&iterator) else { break }
+      let extended = cluster + String(Character(following))
+      guard extended.count == 1 else { break }
+      cluster = extended
+      end += nextLength
+    }
+    guard let character = cluster.first else { return (end, nil) }
+    return (end, .key(KeyEvent(.character(character))))
+  }
+
+  private mutating func decodeEscape(at index: Int) -> (Int, InputEvent?)? {
+    guard index + 1 < buffer.count else { return nil }
+    let next = buffer[index + 1]
+    switch next {
+    case 0x5B:  // [
+      return decodeControlSequence(at: index)
+    case 0x4F:  // O: SS3
+      guard index + 2 < buffer.count else { return nil }
+      let key: Key? =
+        switch buffer[index + 2] {
+        case 0x41: .up
+        case 0x42: .down
+        case 0x43: .right
+        case 0x44: .left
+        case 0x48: .home
+        case 0x46: .end
+        case 0x4D: .enter
+        case 0x50: .function(1)
+        case 0x51: .function(2)
+        case 0x52: .function(3)
+        case 0x53: .function(4)
+        default: nil
+        }
+      return (index + 3, key.map { .key(KeyEvent($0)) })
+    case 0x1B:
+      // Escape, Escape: Alt with whatever the second Escape starts.
+      guard let (end, event) = decodeEscape(at: index + 1) else { return nil }
+      if case .key(var key)? = event {
+        key.modifiers.insert(.alt)
+        return (end, .key(key))
+      }
+      return (end, event)
+    default:
+      // Escape then a key: that key with Alt.
+      guard let (end, event) = decodeOne(at: index + 1) else { return nil }
+      if case .key(var key)? = event {
+        key.modifiers.insert(.alt)
+        return (end, .key(key))
+      }
+      return (end, event)
+    }
+  }
+
+  /// Decodes `ESC [ parameters final`.
+  private mutating func decodeControlSequence(at index: Int) -> (Int, InputEvent?)? {
+    var end = index + 2
+    while true {
+      guard end < buffer.count else {
+        // Incomplete, unless already too long to be a sequence.
+        return end - index > Self.maximumSequenceLength ? (index + 2, nil) : nil
+      }
+      let byte = buffer[end]
+      if (0x40...0x7E).contains(byte) { break }
+      // Parameter and intermediate bytes are 0x20–0x3F; anything else is malformed.
+      guard (0x20...0x3F).contains(byte), end - index <= Self.maximumSequenceLength else {
+        return (index + 2, nil)
+      }
+      end += 1
+    }
+    let final = buffer[end]
+    var parameterBytes = Array(buffer[(index + 2)..<end])
+    let marker = parameterBytes.first.flatMap { (0x3C...0x3F).contains($0) ? $0 : nil }
+    if marker != nil { parameterBytes.removeFirst() }
+    let parameters = String(decoding: parameterBytes, as: UTF8.self)
+      .split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+    func parameter(_ position: Int, _ fallback: Int) -> Int {
+      position < parameters.count ? (parameters[position] ?? fallback) : fallback
+    }
+    let after = end + 1
+    let modifiers = Modifiers(xtermParameter: parameter(1, 1))
+
+    if marker == 0x3C {  // <: SGR mouse
+      guard final == 0x4D || final == 0x6D, parameters.count == 3 else { return (after, nil) }
+      return (
+        after,
+        mouseEvent(
+          code: parameter(0, 0), x: parameter(1, 1), y: parameter(2, 1), released: final == 0x6D)
+      )
+    }
+    guard marker == nil else { return (after, nil) }
+    switch final {
+    case 0x41: return (after, .key(KeyEvent(.up, modifiers: modifiers)))
+    case 0x42: return (after, .key(KeyEvent(.down, modifiers: modifiers)))
+    case 0x43: return (after, .key(KeyEvent(.right, modifiers: modifiers)))
+    case 0x44: return (after, .key(KeyEvent(.left, modifiers: modifiers)))
+    case 0x48: return (after, .key(KeyEvent(.home, modifiers: modifiers)))
+    case 0x46: return (after, .key(KeyEvent(.end, modifiers: modifiers)))
+    case 0x50: return (after, .key(KeyEvent(.function(1), modifiers: modifiers)))
+    case 0x51: return (after, .key(KeyEvent(.function(2), modifiers: modifiers)))
+    case 0x52: return (after, .key(KeyEvent(.function(3), modifiers: modifiers)))
+    case 0x53: return (after, .key(KeyEvent(.function(4), modifiers: modifiers)))
+    case 0x5A: return (after, .key(KeyEvent(.tab, modifiers: .shift)))
+    case 0x49: return (after, .focusGained)
+    case 0x4F: return (after, .focusLost)
+    case 0x4D where parameterBytes.isEmpty:
+      // X10 mouse: three raw bytes follow.
+      guard after + 3 <= buffer.count else { return nil }
+      let code = Int(buffer[after]) - 32
+      return (
+        after + 3,
+        mouseEvent(
+          code: code, x: Int(buffer[after + 1]) - 32, y: Int(buffer[after + 2]) - 32,
+          released: code & 3 == 3)
+      )
+    case 0x75:  // u: "CSI code ; modifiers u" (fixterms / kitty)
+      let code = parameter(0, 0)
+      let key: Key? =
+        switch code {
+        case 13: .enter
+        case 9: .tab
+        case 27: .escape
+        case 127, 8: .backspace
+        case 32...0x10FFFF: Unicode.Scalar(code).map { .character(Character($0)) }
+        default: nil
+        }
+      return (after, key.map { .key(KeyEvent($0, modifiers: modifiers)) })
+    case 0x7E:  // ~
+      let number = parameter(0, 0)
+      if number == 200 {
+        paste = []
+        return (after, nil)
+      }
+      let key: Key? =
+        switch number {
+        case 1, 7: .home
+        case 2: .insert
+        case 3: .delete
+        case 4, 8: .end
+        case 5: .pageUp
+        case 6: .pageDown
+        case 11...15: .function(number - 10)
+        case 17...21: .function(number - 11)
+        case 23...26: .function(number - 12)
+        case 28, 29: .function(number - 13)
+        case 31...34: .function(number - 14)
+        default: nil
+        }
+      return (after, key.map { .key(KeyEvent($0, modifiers: modifiers)) })
+    default:
+      return (after, nil)
+    }
+  }
+
+  private func mouseEvent(code: Int, x: Int, y: Int, released: Bool) -> InputEvent? {
+    guard code >= 0, x >= 1, y >= 1 else { return nil }
+    var modifiers: Modifiers = []
+    if code & 4 != 0 { modifiers.insert(.shift) }
+    if code & 8 != 0 { modifiers.insert(.alt) }
+    if code & 16 != 0 { modifiers.insert(.control) }
+    let button: MouseButton? =
+      switch code & 3 {
+      case 0: .left
+      case 1: .middle
+      case 2: .right
+      default: nil
+      }
+    let kind: MouseEvent.Kind
+    if code & 64 != 0 {
+      switch code & 3 {
+      case 0: kind = .scrollUp
+      case 1: kind = .scrollDown
+      case 2: kind = .scrollLeft
+      default: kind = .scrollRight
+      }
+    } else if code & 32 != 0 {
+      kind = button.map { .drag($0) } ?? .move
+    } else if released {
+      kind = .release(button ?? .left)
+    } else {
+      guard let button else { return nil }
+      kind = .press(button)
+    }
+    return .mouse(MouseEvent(kind, x: x - 1, y: y - 1, modifiers: modifiers))
+  }
+
+  /// Collects paste content until `ESC [201~`; returns the index to continue from, or nil to wait.
+  private mutating func continuePaste(from index: Int, into events: inout [InputEvent]) -> Int? {
+    let terminator = Self.pasteEnd
+    var position = index
+    while position < buffer.count {
+      if buffer[position] == 0x1B {
+        let available = buffer.count - position
+        if available < terminator.count {
+          if Array(buffer[position...]) == Array(terminator[..<available]) {
+            paste?.append(contentsOf: buffer[index..<position])
+            return position == index ? nil : position
+          }
+        } else if Array(buffer[position..<(position + terminator.count)]) == terminator {
+          let content = (paste ?? []) + buffer[index..<position]
+          paste = nil
+          events.append(.paste(String(decoding: content, as: UTF8.self)))
+          return position + terminator.count
+        }
+      }
+      position += 1
+    }
+    paste?.append(contentsOf: buffer[index..<position])
+    return position
+  }
+}

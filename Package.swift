@@ -16,9 +16,13 @@ let package = Package(
     // The terminal layer: session, input, display width, cell buffer, diffed rendering. Glibc/Darwin only.
     .target(name: "TrellisTerminal", dependencies: ["Trellis"]),
     .executableTarget(name: "trellis-terminal-demo", dependencies: ["TrellisTerminal"]),
+    // Ends a terminal session in a chosen way, for the restore tests; not a product.
+    .executableTarget(name: "trellis-terminal-probe", dependencies: ["TrellisTerminal"]),
     .testTarget(name: "TrellisTests", dependencies: ["Trellis", "TrellisTestSupport"]),
     .testTarget(name: "TrellisTestSupportTests", dependencies: ["Trellis", "TrellisTestSupport"]),
-    .testTarget(name: "TrellisTerminalTests", dependencies: ["TrellisTerminal", "TrellisTestSupport"]),
+    .testTarget(
+      name: "TrellisTerminalTests",
+      dependencies: ["TrellisTerminal", "TrellisTestSupport", "trellis-terminal-probe"]),
   ],
   swiftLanguageModes: [.v6]
 )

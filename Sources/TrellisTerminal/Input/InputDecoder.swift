@@ -23,8 +23,10 @@ public struct InputDecoder: Sendable {
   /// Creates a decoder with nothing pending.
   public init() {}
 
-  /// Whether bytes are held back: an Escape that may start a sequence, or an incomplete sequence,
-  /// character or paste. Call ``flush()`` if no more input comes within a short timeout.
+  /// Whether bytes are held back, waiting for more.
+  ///
+  /// They may be an Escape that starts a sequence, or an incomplete sequence, character or paste.
+  /// Call ``flush()`` if no more input comes within a short timeout.
   public var hasPendingInput: Bool { !buffer.isEmpty || paste != nil }
 
   /// Decodes bytes, returning the events they complete.
@@ -46,9 +48,10 @@ public struct InputDecoder: Sendable {
     return events
   }
 
-  /// Decodes what is held back as if no more bytes will follow: a lone Escape becomes the Escape
-  /// key, Escape and one character become that character with Alt, and anything else incomplete
-  /// is dropped. An unfinished paste is delivered as it is.
+  /// Decodes what is held back as if no more bytes will follow.
+  ///
+  /// A lone Escape becomes the Escape key, Escape and one character become that character with
+  /// Alt, and anything else incomplete is dropped. An unfinished paste is delivered as it is.
   public mutating func flush() -> [InputEvent] {
     var events: [InputEvent] = []
     if let content = paste {
@@ -87,7 +90,9 @@ public struct InputDecoder: Sendable {
     case 0x1B: KeyEvent(.escape)
     case 0x01...0x1A:
       KeyEvent(.character(Character(Unicode.Scalar(byte + 0x60))), modifiers: .control)
-    default: KeyEvent(.character(Character(Unicode.Scalar(byte + 0x40))), modifiers: .control)  // \ ] ^ _
+    default:
+      // 0x1C–0x1F: Control with \ ] ^ _.
+      KeyEvent(.character(Character(Unicode.Scalar(byte + 0x40))), modifiers: .control)
     }
   }
 

@@ -114,6 +114,7 @@ public final class TerminalSession: @unchecked Sendable {
   }
 
   /// Gives the terminal back: modes off, settings restored, handlers removed, events finished.
+  ///
   /// Safe to call more than once.
   public func restore() {
     guard !ended else { return }

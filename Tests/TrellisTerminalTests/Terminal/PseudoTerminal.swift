@@ -14,9 +14,11 @@ final class PseudoTerminal {
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
     guard master >= 0 else { throw Failure("open /dev/ptmx: errno \(errno)") }
     var unlock: Int32 = 0
-    guard ioctl(master, UInt(0x4004_5431), &unlock) == 0 else { throw Failure("TIOCSPTLCK") }  // TIOCSPTLCK
+    // TIOCSPTLCK: unlock the slave.
+    guard ioctl(master, UInt(0x4004_5431), &unlock) == 0 else { throw Failure("TIOCSPTLCK") }
     var number: UInt32 = 0
-    guard ioctl(master, UInt(0x8004_5430), &number) == 0 else { throw Failure("TIOCGPTN") }  // TIOCGPTN
+    // TIOCGPTN: the slave's number.
+    guard ioctl(master, UInt(0x8004_5430), &number) == 0 else { throw Failure("TIOCGPTN") }
     slavePath = "/dev/pts/\(number)"
     slave = open(slavePath, O_RDWR | O_NOCTTY)
     guard slave >= 0 else { throw Failure("open \(slavePath): errno \(errno)") }

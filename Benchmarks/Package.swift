@@ -9,7 +9,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "trellis-bench",
-      dependencies: [.product(name: "Trellis", package: "Trellis")])
+      dependencies: [
+        .product(name: "Trellis", package: "Trellis"),
+        .product(name: "TrellisTerminal", package: "Trellis"),
+      ])
   ],
   swiftLanguageModes: [.v6]
 )

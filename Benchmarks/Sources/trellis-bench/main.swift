@@ -100,3 +100,15 @@ if wanted("sectioned:100x1000") {
     extra: ", section moves \(changes.sectionMoveCount); building one snapshot: \(format(build)) ms"
   )
 }
+
+if wanted("render:200x60") {
+  var rng = SplitMix64(state: 42)
+  let (microseconds, bytes) = renderWorkload(rng: &rng)
+  print(
+    "render:200x60".padding(to: 22) + format(microseconds / 1000).leftPadding(to: 10)
+      + " ms   per frame with 5% of cells changed, \(bytes) bytes")
+}
+
+if wanted("render:one-cell") {
+  print("render:one-cell".padding(to: 22) + "\(oneCellBytes()) bytes".leftPadding(to: 13))
+}

@@ -36,7 +36,11 @@ public enum ControlSequence {
 
   /// Appends the decimal digits of a non-negative number.
   static func appendNumber(_ value: Int, to out: inout [UInt8]) {
-    if value >= 10 { appendNumber(value / 10, to: &out) }
+    if value < 10 {
+      out.append(UInt8(0x30 + value))
+      return
+    }
+    appendNumber(value / 10, to: &out)
     out.append(UInt8(0x30 + value % 10))
   }
 
@@ -77,37 +81,49 @@ public enum ControlSequence {
   /// nothing when they are equal.
   static func appendStyleChange(from old: Style, to new: Style, to out: inout [UInt8]) {
     guard old != new else { return }
-    var parameters: [[UInt8]] = []
-    func parameter(_ build: (inout [UInt8]) -> Void) {
-      var bytes: [UInt8] = []
-      build(&bytes)
-      parameters.append(bytes)
+    out += csi
+    var first = true
+    func separate(_ out: inout [UInt8]) {
+      if !first { out.append(0x3B) }
+      first = false
     }
     var current = old
-    // Attributes can only be removed one by one with distinct codes; a reset is shorter when
-    // several go, and it resets colours too.
-    let removed = old.attributes.subtracting(new.attributes)
-    if !removed.isEmpty {
-      parameter { appendNumber(0, to: &$0) }
+    // Attributes are removed one by one with distinct codes; a reset is shorter when several go,
+    // and it resets colours too.
+    if !old.attributes.subtracting(new.attributes).isEmpty {
+      separate(&out)
+      out.append(0x30)
       current = .plain
     }
     let added = new.attributes.subtracting(current.attributes)
-    for (attribute, code) in [
-      (TextAttributes.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7),
-    ] where added.contains(attribute) {
-      parameter { appendNumber(code, to: &$0) }
+    if !added.isEmpty {
+      for (attribute, code) in [
+        (TextAttributes.bold, UInt8(0x31)), (.dim, 0x32), (.italic, 0x33), (.underline, 0x34),
+        (.reverse, 0x37),
+      ] where added.contains(attribute) {
+        separate(&out)
+        out.append(code)
+      }
     }
     if new.foreground != current.foreground {
-      parameter { appendColor(new.foreground, foreground: true, to: &$0) }
+      separate(&out)
+      appendColor(new.foreground, foreground: true, to: &out)
     }
     if new.background != current.background {
-      parameter { appendColor(new.background, foreground: false, to: &$0) }
-    }
-    out += csi
-    for (index, bytes) in parameters.enumerated() {
-      if index > 0 { out.append(0x3B) }
-      out += bytes
+      separate(&out)
+      appendColor(new.background, foreground: false, to: &out)
     }
     out.append(0x6D)  // m
+  }
+
+  /// The number of decimal digits of a non-negative number.
+  static func digitCount(_ value: Int) -> Int {
+    var count = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      count += 1
+    }
+    return count
   }
 }

@@ -76,18 +76,19 @@ public struct FrameRenderer: Sendable {
           let base = row * width
           var column = 0
           while column < width {
-            let cell = newCells[base + column]
-            if cell != oldCells[base + column] {
-              if cell.isContinuation {
-                // Only the second half differs (its style was changed alone): redraw the pair.
-                if column > 0 {
-                  write(
-                    newCells[base + column - 1], x: column - 1, y: row, width: width, into: &out)
-                }
-              } else {
-                write(cell, x: column, y: row, width: width, into: &out)
-                if cell.width == 2 { column += 1 }
+            // Compare in place; only a changed cell is copied out.
+            if newCells[base + column] == oldCells[base + column] {
+              column += 1
+              continue
+            }
+            if newCells[base + column].isContinuation {
+              // Only the second half differs (its style was changed alone): redraw the pair.
+              if column > 0 {
+                write(newCells[base + column - 1], x: column - 1, y: row, width: width, into: &out)
               }
+            } else {
+              write(newCells[base + column], x: column, y: row, width: width, into: &out)
+              if newCells[base + column].width == 2 { column += 1 }
             }
             column += 1
           }
@@ -101,9 +102,11 @@ public struct FrameRenderer: Sendable {
     if cursor?.x != x || cursor?.y != y {
       moveCursor(toX: x, y: y, into: &out)
     }
-    ControlSequence.appendStyleChange(from: style, to: cell.style, to: &out)
-    style = cell.style
-    out += cell.grapheme.utf8
+    if style != cell.style {
+      ControlSequence.appendStyleChange(from: style, to: cell.style, to: &out)
+      style = cell.style
+    }
+    out.append(contentsOf: cell.grapheme.utf8)
     let next = x + Int(cell.width)
     // At the right edge the terminal's cursor waits to wrap; its position is then ambiguous.
     cursor = next < width ? (next, y) : nil
@@ -111,16 +114,19 @@ public struct FrameRenderer: Sendable {
 
   private mutating func moveCursor(toX x: Int, y: Int, into out: inout [UInt8]) {
     if let cursor, cursor.y == y, x > cursor.x {
-      // Cursor forward (CUF) is shorter than an absolute move on the same row.
+      // Cursor forward (CUF) is shorter than an absolute move on the same row, unless far.
       let distance = x - cursor.x
-      var relative: [UInt8] = ControlSequence.csi
-      if distance > 1 { ControlSequence.appendNumber(distance, to: &relative) }
-      relative.append(0x43)  // C
-      var absolute: [UInt8] = []
-      ControlSequence.appendMove(x: x, y: y, to: &absolute)
-      out += relative.count <= absolute.count ? relative : absolute
-    } else {
-      ControlSequence.appendMove(x: x, y: y, to: &out)
+      let relative = 3 + (distance > 1 ? ControlSequence.digitCount(distance) : 0)
+      let absolute =
+        3 + (y > 0 ? ControlSequence.digitCount(y + 1) : 0)
+        + (x > 0 ? 1 + ControlSequence.digitCount(x + 1) : 0)
+      if relative <= absolute {
+        out += ControlSequence.csi
+        if distance > 1 { ControlSequence.appendNumber(distance, to: &out) }
+        out.append(0x43)  // C
+        return
+      }
     }
+    ControlSequence.appendMove(x: x, y: y, to: &out)
   }
 }

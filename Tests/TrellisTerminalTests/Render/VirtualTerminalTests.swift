@@ -25,7 +25,9 @@ import TrellisTerminal
   @Test func stylesAreParsedFromSGR() {
     var terminal = VirtualTerminal(width: 4, height: 1)
     terminal.write(Array("\u{1B}[1;31;48;5;200ma\u{1B}[0;38;2;1;2;3mb\u{1B}[7;94mc".utf8))
-    #expect(terminal.screen[0, 0].style == Style(foreground: .red, background: .indexed(200), attributes: .bold))
+    #expect(
+      terminal.screen[0, 0].style
+        == Style(foreground: .red, background: .indexed(200), attributes: .bold))
     #expect(terminal.screen[1, 0].style == Style(foreground: .rgb(1, 2, 3)))
     #expect(terminal.screen[2, 0].style == Style(foreground: .ansi(12), attributes: .reverse))
   }

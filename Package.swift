@@ -6,7 +6,12 @@ let package = Package(
   products: [
     .library(name: "Trellis", targets: ["Trellis"]),
     .library(name: "TrellisTerminal", targets: ["TrellisTerminal"]),
+    .library(name: "GitHubIssues", targets: ["GitHubIssues"]),
     .executable(name: "trellis-terminal-demo", targets: ["trellis-terminal-demo"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // The engine: snapshots, diffing, data source, state. Imports nothing, not even Foundation.
@@ -18,11 +23,20 @@ let package = Package(
     .executableTarget(name: "trellis-terminal-demo", dependencies: ["TrellisTerminal"]),
     // Ends a terminal session in a chosen way, for the restore tests; not a product.
     .executableTarget(name: "trellis-terminal-probe", dependencies: ["TrellisTerminal"]),
+    // The GitHub REST client and the SQLite cache the issues app reads from.
+    .target(
+      name: "GitHubIssues",
+      dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+      resources: [.copy("Resources/Datasets")]),
     .testTarget(name: "TrellisTests", dependencies: ["Trellis", "TrellisTestSupport"]),
     .testTarget(name: "TrellisTestSupportTests", dependencies: ["Trellis", "TrellisTestSupport"]),
     .testTarget(
       name: "TrellisTerminalTests",
       dependencies: ["TrellisTerminal", "TrellisTestSupport", "trellis-terminal-probe"]),
+    .testTarget(
+      name: "GitHubIssuesTests",
+      dependencies: ["GitHubIssues", .product(name: "FlyingFox", package: "FlyingFox")],
+      resources: [.copy("Fixtures")]),
   ],
   swiftLanguageModes: [.v6]
 )

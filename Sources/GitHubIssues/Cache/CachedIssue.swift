@@ -1,0 +1,63 @@
+import Foundation
+
+/// An issue as the cache returns it: what a list row and its preview need.
+public struct CachedIssue: Hashable, Sendable, Identifiable {
+  /// The numeric identifier.
+  public var id: Int64
+  /// The number, as in `#123`.
+  public var number: Int
+  /// The title.
+  public var title: String
+  /// Open or closed.
+  public var state: GitHubIssue.State
+  /// The author's login.
+  public var author: String
+  /// The milestone's number, if any.
+  public var milestoneNumber: Int?
+  /// The label names, sorted.
+  public var labels: [String]
+  /// The number of comments.
+  public var comments: Int
+  /// When it was opened.
+  public var createdAt: Date
+  /// When it last changed.
+  public var updatedAt: Date
+  /// When it was closed.
+  public var closedAt: Date?
+  /// Whether it is a pull request.
+  public var isPullRequest: Bool
+  /// Its page on GitHub.
+  public var htmlURL: String?
+  /// The body, in Markdown; loaded only for a single issue.
+  public var body: String?
+}
+
+/// A milestone with the number of cached issues in it, for a chip and its badge.
+public struct MilestoneSummary: Hashable, Sendable, Identifiable {
+  /// The milestone.
+  public var milestone: GitHubMilestone
+  /// Cached issues (not pull requests) in it that match the state asked for.
+  public var issueCount: Int
+
+  public var id: Int64 { milestone.id }
+}
+
+/// Issue counts for the chip bar: all, no milestone, and each milestone.
+public struct MilestoneCounts: Hashable, Sendable {
+  /// Every issue.
+  public var all: Int
+  /// Issues in no milestone.
+  public var none: Int
+  /// Each milestone: open ones first by due date (undated last), then closed ones.
+  public var milestones: [MilestoneSummary]
+}
+
+/// Where the cache stands against GitHub.
+public struct SyncState: Hashable, Sendable {
+  /// When the last sync finished.
+  public var lastSyncedAt: Date?
+  /// The latest `updated_at` seen; the next sync asks for changes since a little before it.
+  public var highWaterMark: Date?
+  /// How many issues and pull requests the cache holds.
+  public var itemCount: Int
+}

@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+
+extension IssueCache {
+  /// The issues a filter selects, in its order, without bodies.
+  ///
+  /// - Complexity: Index lookups; a text filter uses the full-text index.
+  public func issues(_ filter: IssueFilter) throws -> [CachedIssue] {
+    try writer.read { db in try Self.issues(filter, db) }
+  }
+
+  /// One issue with its body, or `nil`.
+  public func issue(number: Int) throws -> CachedIssue? {
+    try writer.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT *, body AS body FROM issue WHERE number = ?", arguments: [number]
+      )
+      .map { Self.cachedIssue($0, withBody: true) }
+    }
+  }
+
+  /// Issue counts for the chip bar, for issues (not pull requests) in a state.
+  public func milestoneCounts(state: IssueFilter.State) throws -> MilestoneCounts {
+    try writer.read { db in try Self.milestoneCounts(state: state, db) }
+  }
+
+  /// Milestones: open ones first by due date (undated after dated), then closed ones by due date.
+  public func milestones() throws -> [GitHubMilestone] {
+    try writer.read { db in try Self.milestones(db) }
+  }
+
+  /// The labels, by name.
+  public func labels() throws -> [GitHubLabel] {
+    try writer.read { db in
+      try Row.fetchAll(db, sql: "SELECT * FROM label ORDER BY name COLLATE NOCASE").map { row in
+        GitHubLabel(
+          id: row["id"], name: row["name"], color: row["color"], description: row["description"])
+      }
+    }
+  }
+
+  /// Where the cache stands.
+  public func syncState() throws -> SyncState {
+    try writer.read { db in
+      let row = try Row.fetchOne(
+        db, sql: "SELECT lastSyncedAt, highWaterMark FROM syncState WHERE id = 1")
+      let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM issue") ?? 0
+      return SyncState(
+        lastSyncedAt: row?["lastSyncedAt"], highWaterMark: row?["highWaterMark"], itemCount: count)
+    }
+  }
+
+  /// The stored entity tag of a URL.
+  public func storedETag(for url: String) throws -> String? {
+    try writer.read { db in
+      try String.fetchOne(db, sql: "SELECT etag FROM etag WHERE url = ?", arguments: [url])
+    }
+  }
+
+  // MARK: SQL
+
+  static func issues(_ filter: IssueFilter, _ db: Database) throws -> [CachedIssue] {
+    var conditions: [String] = []
+    var arguments: [any DatabaseValueConvertible] = []
+    switch filter.kind {
+    case .issues: conditions.append("isPullRequest = 0")
+    case .pullRequests: conditions.append("isPullRequest = 1")
+    case .both: break
+    }
+    switch filter.state {
+    case .open: conditions.append("state = 'open'")
+    case .closed: conditions.append("state = 'closed'")
+    case .all: break
+    }
+    switch filter.milestone {
+    case .all: break
+    case .none: conditions.append("milestoneNumber IS NULL")
+    case .number(let number):
+      conditions.append("milestoneNumber = ?")
+      arguments.append(number)
+    }
+    if let label = filter.label {
+      conditions.append("id IN (SELECT issueId FROM issueLabel WHERE labelName = ?)")
+      arguments.append(label)
+    }
+    if let text = filter.text, let match = ftsQuery(text) {
+      conditions.append("id IN (SELECT rowid FROM issueSearch WHERE issueSearch MATCH ?)")
+      arguments.append(match)
+    }
+    let order =
+      switch filter.sort {
+      case .updated: "updatedAt DESC, number DESC"
+      case .created: "createdAt DESC, number DESC"
+      case .comments: "comments DESC, updatedAt DESC"
+      }
+    var sql = """
+      SELECT id, number, title, state, author, milestoneNumber, labelNames, comments, createdAt, updatedAt,
+        closedAt, isPullRequest, htmlURL FROM issue
+      """
+    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    sql += " ORDER BY \(order)"
+    if let limit = filter.limit {
+      sql += " LIMIT ?"
+      arguments.append(limit)
+    }
+    return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map {
+      cachedIssue($0, withBody: false)
+    }
+  }
+
+  /// An FTS5 query matching every word of `text` as a prefix, or `nil` when it has no words.
+  static func ftsQuery(_ text: String) -> String? {
+    let words = text.split(whereSeparator: { $0.isWhitespace }).map {
+      "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
+    }
+    return words.isEmpty ? nil : words.joined(separator: " ")
+  }
+
+  static func cachedIssue(_ row: Row, withBody: Bool) -> CachedIssue {
+    let labelNames: String = row["labelNames"]
+    return CachedIssue(
+      id: row["id"], number: row["number"], title: row["title"],
+      state: GitHubIssue.State(rawValue: row["state"]) ?? .open, author: row["author"],
+      milestoneNumber: row["milestoneNumber"],
+      labels: labelNames.isEmpty ? [] : labelNames.split(separator: "\u{1F}").map(String.init),
+      comments: row["comments"], createdAt: row["createdAt"], updatedAt: row["updatedAt"],
+      closedAt: row["closedAt"],
+      isPullRequest: row["isPullRequest"], htmlURL: row["htmlURL"],
+      body: withBody ? row["body"] : nil)
+  }
+
+  static func milestones(_ db: Database) throws -> [GitHubMilestone] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT * FROM milestone
+        ORDER BY state = 'closed', dueOn IS NULL, dueOn, number
+        """
+    ).map { row in
+      GitHubMilestone(
+        id: row["id"], number: row["number"], title: row["title"],
+        state: GitHubMilestone.State(rawValue: row["state"]) ?? .open,
+        description: row["description"],
+        dueOn: row["dueOn"], openIssues: row["openIssues"], closedIssues: row["closedIssues"],
+        createdAt: row["createdAt"], updatedAt: row["updatedAt"], closedAt: row["closedAt"],
+        htmlURL: row["htmlURL"])
+    }
+  }
+
+  static func milestoneCounts(state: IssueFilter.State, _ db: Database) throws -> MilestoneCounts {
+    let stateCondition =
+      switch state {
+      case .open: " AND state = 'open'"
+      case .closed: " AND state = 'closed'"
+      case .all: ""
+      }
+    var counts: [Int: Int] = [:]
+    var none = 0
+    var all = 0
+    let rows = try Row.fetchAll(
+      db,
+      sql:
+        "SELECT milestoneNumber, COUNT(*) AS count FROM issue WHERE isPullRequest = 0\(stateCondition) "
+        + "GROUP BY milestoneNumber")
+    for row in rows {
+      let count: Int = row["count"]
+      all += count
+      if let number: Int = row["milestoneNumber"] { counts[number] = count } else { none = count }
+    }
+    let milestones = try milestones(db).map {
+      MilestoneSummary(milestone: $0, issueCount: counts[$0.number] ?? 0)
+    }
+    return MilestoneCounts(all: all, none: none, milestones: milestones)
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+
+/// The local copy of one repository's issues, milestones and labels, in SQLite, so that every
+/// filter is instant and the app works offline.
+///
+/// Rules:
+/// 1. **One database per repository**, under the user's cache directory (``defaultURL(for:host:environment:)``).
+/// 2. **Every sync writes in one transaction** (``apply(_:)``): a failure part-way leaves the
+///    previous data as it was.
+/// 3. **Migrations are named and never edited** once released; new ones are appended.
+///
+/// Reads run concurrently with writes (WAL). Observations emit a new value whenever a write
+/// changes what they read.
+public final class IssueCache: Sendable {
+  let writer: any DatabaseWriter
+
+  /// Opens (creating if needed) the cache database at a path, and migrates it.
+  ///
+  /// - Throws: An error naming the path when the file cannot be opened or is not a cache.
+  public init(path: String) throws {
+    try FileManager.default.createDirectory(
+      at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+    writer = try DatabasePool(path: path, configuration: configuration)
+    try Self.migrator.migrate(writer)
+  }
+
+  /// A cache in memory, for tests and the demo.
+  public init() throws {
+    writer = try DatabaseQueue()
+    try Self.migrator.migrate(writer)
+  }
+
+  /// Where a repository's cache lives: `$XDG_CACHE_HOME/trellis-issues/HOST/OWNER/REPO.sqlite`,
+  /// with `~/.cache` when `XDG_CACHE_HOME` is unset.
+  public static func defaultURL(
+    for repository: RepositoryName, host: GitHubHost = .github,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    let base: URL
+    if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty, xdg.hasPrefix("/") {
+      base = URL(fileURLWithPath: xdg)
+    } else {
+      let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+      base = URL(fileURLWithPath: home).appendingPathComponent(".cache")
+    }
+    return base.appendingPathComponent("trellis-issues").appendingPathComponent(host.name)
+      .appendingPathComponent(repository.owner).appendingPathComponent("\(repository.name).sqlite")
+  }
+
+  // MARK: Schema
+
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1: issues, milestones, labels, etags, sync state") { db in
+      try db.create(table: "milestone") { t in
+        t.column("id", .integer).primaryKey()
+        t.column("number", .integer).notNull().unique()
+        t.column("title", .text).notNull()
+        t.column("state", .text).notNull()
+        t.column("description", .text)
+        t.column("dueOn", .datetime)
+        t.column("openIssues", .integer)
+        t.column("closedIssues", .integer)
+        t.column("createdAt", .datetime)
+        t.column("updatedAt", .datetime)
+        t.column("closedAt", .datetime)
+        t.column("htmlURL", .text)
+      }
+      try db.create(table: "label") { t in
+        t.column("name", .text).primaryKey()
+        t.column("id", .integer)
+        t.column("color", .text)
+        t.column("description", .text)
+      }
+      try db.create(table: "issue") { t in
+        t.column("id", .integer).primaryKey()
+        t.column("number", .integer).notNull().unique()
+        t.column("title", .text).notNull()
+        t.column("body", .text)
+        t.column("state", .text).notNull()
+        t.column("stateReason", .text)
+        t.column("author", .text).notNull()
+        t.column("milestoneNumber", .integer)
+        t.column("comments", .integer).notNull()
+        t.column("createdAt", .datetime).notNull()
+        t.column("updatedAt", .datetime).notNull()
+        t.column("closedAt", .datetime)
+        t.column("isPullRequest", .boolean).notNull()
+        t.column("htmlURL", .text)
+        t.column("labelNames", .text).notNull().defaults(to: "")
+      }
+      try db.create(
+        index: "issue_by_milestone", on: "issue",
+        columns: ["isPullRequest", "milestoneNumber", "state", "updatedAt"])
+      try db.create(
+        index: "issue_by_state", on: "issue", columns: ["isPullRequest", "state", "updatedAt"])
+      try db.create(
+        index: "issue_by_created", on: "issue", columns: ["isPullRequest", "state", "createdAt"])
+      try db.create(table: "issueLabel") { t in
+        t.column("issueId", .integer).notNull().references("issue", onDelete: .cascade)
+        t.column("labelName", .text).notNull()
+        t.primaryKey(["issueId", "labelName"])
+      }
+      try db.create(
+        index: "issueLabel_by_label", on: "issueLabel", columns: ["labelName", "issueId"])
+      try db.create(table: "etag") { t in
+        t.column("url", .text).primaryKey()
+        t.column("etag", .text).notNull()
+      }
+      try db.create(table: "syncState") { t in
+        t.column("id", .integer).primaryKey().check { $0 == 1 }
+        t.column("lastSyncedAt", .datetime)
+        t.column("highWaterMark", .datetime)
+      }
+      // Full-text search over title and body, kept in step by triggers.
+      try db.execute(
+        sql: """
+          CREATE VIRTUAL TABLE issueSearch USING fts5(
+            title, body, content='issue', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+          CREATE TRIGGER issue_ai AFTER INSERT ON issue BEGIN
+            INSERT INTO issueSearch(rowid, title, body) VALUES (new.id, new.title, new.body);
+          END;
+          CREATE TRIGGER issue_ad AFTER DELETE ON issue BEGIN
+            INSERT INTO issueSearch(issueSearch, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+          END;
+          CREATE TRIGGER issue_au AFTER UPDATE OF title, body ON issue BEGIN
+            INSERT INTO issueSearch(issueSearch, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+            INSERT INTO issueSearch(rowid, title, body) VALUES (new.id, new.title, new.body);
+          END;
+          """)
+    }
+    return migrator
+  }
+}

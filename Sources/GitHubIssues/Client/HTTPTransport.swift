@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An HTTP request, as the client builds it.
+public struct HTTPRequest: Hashable, Sendable {
+  /// `GET`, `POST`…
+  public var method: String
+  /// The full URL.
+  public var url: URL
+  /// Header fields.
+  public var headers: [String: String]
+
+  /// Creates a request.
+  public init(method: String = "GET", url: URL, headers: [String: String] = [:]) {
+    self.method = method
+    self.url = url
+    self.headers = headers
+  }
+}
+
+/// An HTTP response: status, header fields with lower-cased names, and the body.
+public struct HTTPResponse: Hashable, Sendable {
+  /// The status code.
+  public var status: Int
+  /// Header fields, names lower-cased.
+  public var headers: [String: String]
+  /// The body.
+  public var body: Data
+
+  /// Creates a response; header names are lower-cased.
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = Dictionary(
+      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+    self.body = body
+  }
+}
+
+/// What the client sends requests through: URLSession in the app, anything in tests.
+public protocol HTTPTransport: Sendable {
+  /// Sends a request and returns the response, whatever its status.
+  ///
+  /// - Throws: `URLError` when there is no response (offline, timed out, connection lost).
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// Sends requests with URLSession, without caching (the client does conditional requests itself).
+public struct URLSessionTransport: HTTPTransport {
+  private let session: URLSession
+
+  /// Creates a transport whose requests time out after `timeout` seconds without data.
+  public init(timeout: TimeInterval = 30) {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    session = URLSession(configuration: configuration)
+  }
+
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = request.method
+    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    let (data, response) = try await session.data(for: urlRequest)
+    guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      if let name = name as? String, let value = value as? String {
+        headers[name.lowercased()] = value
+      }
+    }
+    return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+  }
+}

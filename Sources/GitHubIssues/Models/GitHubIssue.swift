@@ -1,0 +1,140 @@
+import Foundation
+
+/// An issue or a pull request, as the issues endpoint returns both.
+///
+/// Decoding tolerates every API era: only `id`, `number`, `title`, `state`, `user`, `labels`,
+/// `created_at` and `updated_at` are required; everything else is optional and unknown keys are
+/// ignored. A pull request is marked by the presence of `pull_request`.
+public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
+  /// Whether an issue is open or closed.
+  public enum State: String, Codable, Hashable, Sendable {
+    /// Open.
+    case open
+    /// Closed.
+    case closed
+  }
+
+  /// The numeric identifier.
+  public var id: Int64
+  /// The number within the repository, as in `#123`.
+  public var number: Int
+  /// The title.
+  public var title: String
+  /// Open or closed.
+  public var state: State
+  /// Why it was closed (`completed`, `not_planned`, `reopened`), where the API says.
+  public var stateReason: String?
+  /// Who opened it.
+  public var user: GitHubUser
+  /// Its labels.
+  public var labels: [GitHubLabel]
+  /// Its milestone, if any.
+  public var milestone: GitHubMilestone?
+  /// Who it is assigned to.
+  public var assignees: [GitHubUser]
+  /// The number of comments.
+  public var comments: Int
+  /// When it was opened.
+  public var createdAt: Date
+  /// When it last changed.
+  public var updatedAt: Date
+  /// When it was closed.
+  public var closedAt: Date?
+  /// The body, in Markdown.
+  public var body: String?
+  /// Its page on GitHub.
+  public var htmlURL: String?
+  /// Whether this is a pull request rather than an issue.
+  public var isPullRequest: Bool
+  /// Whether the conversation is locked.
+  public var locked: Bool
+
+  enum CodingKeys: String, CodingKey {
+    case id, number, title, state, user, labels, milestone, assignees, assignee, comments, body,
+      locked
+    case stateReason = "state_reason"
+    case createdAt = "created_at"
+    case updatedAt = "updated_at"
+    case closedAt = "closed_at"
+    case htmlURL = "html_url"
+    case pullRequest = "pull_request"
+  }
+
+  /// Creates an issue.
+  public init(
+    id: Int64, number: Int, title: String, state: State, stateReason: String? = nil,
+    user: GitHubUser,
+    labels: [GitHubLabel] = [], milestone: GitHubMilestone? = nil, assignees: [GitHubUser] = [],
+    comments: Int = 0, createdAt: Date, updatedAt: Date, closedAt: Date? = nil, body: String? = nil,
+    htmlURL: String? = nil, isPullRequest: Bool = false, locked: Bool = false
+  ) {
+    self.id = id
+    self.number = number
+    self.title = title
+    self.state = state
+    self.stateReason = stateReason
+    self.user = user
+    self.labels = labels
+    self.milestone = milestone
+    self.assignees = assignees
+    self.comments = comments
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.closedAt = closedAt
+    self.body = body
+    self.htmlURL = htmlURL
+    self.isPullRequest = isPullRequest
+    self.locked = locked
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(Int64.self, forKey: .id)
+    number = try container.decode(Int.self, forKey: .number)
+    title = try container.decode(String.self, forKey: .title)
+    state = try container.decode(State.self, forKey: .state)
+    stateReason = try container.decodeIfPresent(String.self, forKey: .stateReason)
+    user = try container.decode(GitHubUser.self, forKey: .user)
+    labels = try container.decode([GitHubLabel].self, forKey: .labels)
+    milestone = try container.decodeIfPresent(GitHubMilestone.self, forKey: .milestone)
+    if let assignees = try container.decodeIfPresent([GitHubUser].self, forKey: .assignees) {
+      self.assignees = assignees
+    } else {
+      assignees =
+        try container.decodeIfPresent(GitHubUser.self, forKey: .assignee).map { [$0] } ?? []
+    }
+    comments = try container.decodeIfPresent(Int.self, forKey: .comments) ?? 0
+    createdAt = try container.decode(Date.self, forKey: .createdAt)
+    updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+    closedAt = try container.decodeIfPresent(Date.self, forKey: .closedAt)
+    body = try container.decodeIfPresent(String.self, forKey: .body)
+    htmlURL = try container.decodeIfPresent(String.self, forKey: .htmlURL)
+    if container.contains(.pullRequest) {
+      isPullRequest = try !container.decodeNil(forKey: .pullRequest)
+    } else {
+      isPullRequest = false
+    }
+    locked = try container.decodeIfPresent(Bool.self, forKey: .locked) ?? false
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(number, forKey: .number)
+    try container.encode(title, forKey: .title)
+    try container.encode(state, forKey: .state)
+    try container.encodeIfPresent(stateReason, forKey: .stateReason)
+    try container.encode(user, forKey: .user)
+    try container.encode(labels, forKey: .labels)
+    try container.encodeIfPresent(milestone, forKey: .milestone)
+    try container.encode(assignees, forKey: .assignees)
+    try container.encode(comments, forKey: .comments)
+    try container.encode(createdAt, forKey: .createdAt)
+    try container.encode(updatedAt, forKey: .updatedAt)
+    try container.encodeIfPresent(closedAt, forKey: .closedAt)
+    try container.encodeIfPresent(body, forKey: .body)
+    try container.encodeIfPresent(htmlURL, forKey: .htmlURL)
+    if isPullRequest { try container.encode(["url": htmlURL ?? ""], forKey: .pullRequest) }
+    try container.encode(locked, forKey: .locked)
+  }
+}

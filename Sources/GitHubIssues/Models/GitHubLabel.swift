@@ -1,0 +1,20 @@
+/// A label on an issue. Labels are identified by name within a repository; old recordings have
+/// no `id`.
+public struct GitHubLabel: Codable, Hashable, Sendable {
+  /// The label's numeric identifier, when the API sent one.
+  public var id: Int64?
+  /// The name, unique in the repository.
+  public var name: String
+  /// The colour as six hex digits, without `#`.
+  public var color: String?
+  /// What the label means.
+  public var description: String?
+
+  /// Creates a label.
+  public init(id: Int64? = nil, name: String, color: String? = nil, description: String? = nil) {
+    self.id = id
+    self.name = name
+    self.color = color
+    self.description = description
+  }
+}

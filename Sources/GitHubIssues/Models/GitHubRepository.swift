@@ -1,0 +1,37 @@
+/// A repository, as `GET /repos/{owner}/{repo}` describes it.
+public struct GitHubRepository: Codable, Hashable, Sendable {
+  /// The numeric identifier.
+  public var id: Int64
+  /// `owner/name`.
+  public var fullName: String
+  /// Whether only some people can see it.
+  public var isPrivate: Bool
+  /// Its page on GitHub.
+  public var htmlURL: String?
+  /// The description.
+  public var description: String?
+  /// Open issues and pull requests, as GitHub counts them.
+  public var openIssuesCount: Int?
+
+  enum CodingKeys: String, CodingKey {
+    case id, description
+    case fullName = "full_name"
+    case isPrivate = "private"
+    case htmlURL = "html_url"
+    case openIssuesCount = "open_issues_count"
+  }
+
+  /// Creates a repository description.
+  public init(
+    id: Int64, fullName: String, isPrivate: Bool = false, htmlURL: String? = nil,
+    description: String? = nil,
+    openIssuesCount: Int? = nil
+  ) {
+    self.id = id
+    self.fullName = fullName
+    self.isPrivate = isPrivate
+    self.htmlURL = htmlURL
+    self.description = description
+    self.openIssuesCount = openIssuesCount
+  }
+}

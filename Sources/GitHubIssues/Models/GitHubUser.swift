@@ -1,0 +1,13 @@
+/// A GitHub account: the author of an issue, an assignee.
+public struct GitHubUser: Codable, Hashable, Sendable {
+  /// The account name, as in `@login`.
+  public var login: String
+  /// The account's numeric identifier.
+  public var id: Int64
+
+  /// Creates a user.
+  public init(login: String, id: Int64) {
+    self.login = login
+    self.id = id
+  }
+}

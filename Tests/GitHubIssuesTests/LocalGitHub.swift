@@ -1,0 +1,244 @@
+import FlyingFox
+import Foundation
+import GitHubIssues
+
+/// A GitHub for tests: an HTTP server on 127.0.0.1 that serves recorded API responses with their
+/// `link`, `etag` and rate-limit headers, answers `If-None-Match` with 304, honours `since`, and
+/// injects faults on demand.
+///
+/// Requests are routed by path and `page` parameter, so the client's own query (state, sort,
+/// per_page) reaches the recorded first page; `link` URLs are rewritten to point here.
+actor LocalGitHub {
+  struct Route {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+  }
+
+  /// A failure to inject into matching requests, a given number of times.
+  enum Fault: Sendable {
+    /// Answer with this status and a GitHub-style error body.
+    case status(Int)
+    /// Answer after this many seconds (longer than the client's timeout).
+    case stall(seconds: Double)
+    /// Answer 200 with the body cut in half.
+    case truncatedJSON
+    /// Answer 403 with no quota left until `reset`.
+    case rateLimit(reset: Date)
+    /// Answer 429 with `retry-after`.
+    case retryAfter(seconds: Int)
+    /// Answer 422 Validation Failed.
+    case validation
+  }
+
+  struct FaultRule {
+    var path: String
+    var page: Int?
+    var fault: Fault
+    var remaining: Int
+  }
+
+  private var routes: [String: Route] = [:]
+  private var faults: [FaultRule] = []
+  /// Every request received: path with query, and headers (lower-cased names).
+  private(set) var requests: [(target: String, headers: [String: String])] = []
+  private var server: HTTPServer?
+  private var task: Task<Void, any Error>?
+  private(set) var baseURL = URL(string: "http://127.0.0.1")!
+
+  /// Starts a server on a free port.
+  static func start() async throws -> LocalGitHub {
+    let github = LocalGitHub()
+    try await github.run()
+    return github
+  }
+
+  private func run() async throws {
+    let server = HTTPServer(address: .loopback(port: 0), timeout: 30)
+    self.server = server
+    await server.appendRoute("*") { [weak self] request in
+      guard let self else { return FlyingFox.HTTPResponse(statusCode: .notFound) }
+      return try await self.handle(request)
+    }
+    task = Task { try await server.run() }
+    try await server.waitUntilListening()
+    guard case .ip4(_, let port)? = await server.listeningAddress else {
+      throw URLError(.cannotConnectToHost)
+    }
+    baseURL = URL(string: "http://127.0.0.1:\(port)")!
+  }
+
+  func stop() async {
+    await server?.stop(timeout: 0)
+    task?.cancel()
+  }
+
+  /// The host to give a client.
+  var host: GitHubHost { GitHubHost(name: "github.com", apiBaseURL: baseURL, isEnterprise: false) }
+
+  /// Serves every exchange of a recording (the shared "exchange" format).
+  func load(recording name: String) throws {
+    let data = try Fixtures.data(name)
+    guard let exchanges = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+      return
+    }
+    for exchange in exchanges {
+      guard let request = exchange["request"] as? [String: Any],
+        let urlString = request["url"] as? String,
+        let url = URLComponents(string: urlString),
+        let response = exchange["response"] as? [String: Any]
+      else { continue }
+      let status = response["status"] as? Int ?? 200
+      var headers: [String: String] = [:]
+      for (name, value) in response["headers"] as? [String: Any] ?? [:] {
+        headers[name] = "\(value)"
+      }
+      let body = try response["body"].map {
+        try JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed])
+      }
+      let page = url.queryItems?.first { $0.name == "page" }?.value.flatMap(Int.init)
+      routes[Self.key(path: url.path, page: page)] = Route(
+        status: status, headers: headers, body: body ?? Data())
+    }
+  }
+
+  /// Serves a JSON body at a path, with a stable entity tag.
+  func serve(_ path: String, body: Data, etag: String? = nil) {
+    var headers = ["content-type": "application/json; charset=utf-8"]
+    headers["etag"] = etag ?? "W/\"\(body.count)-\(body.hashValue & 0xFFFF)\""
+    routes[Self.key(path: path, page: nil)] = Route(status: 200, headers: headers, body: body)
+  }
+
+  /// Injects a fault into the next `times` requests for a path (and page, if given).
+  func inject(_ fault: Fault, path: String, page: Int? = nil, times: Int = 1) {
+    faults.append(FaultRule(path: path, page: page, fault: fault, remaining: times))
+  }
+
+  /// Removes every fault.
+  func clearFaults() { faults = [] }
+
+  private static func key(path: String, page: Int?) -> String {
+    page.map { "\(path)#\($0)" } ?? path
+  }
+
+  private func handle(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
+    var headers: [String: String] = [:]
+    for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
+    let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+    requests.append((request.path + (query.isEmpty ? "" : "?\(query)"), headers))
+    let page = request.query.first { $0.name == "page" }.flatMap { Int($0.value) }
+
+    if let index = faults.firstIndex(where: {
+      $0.remaining > 0 && $0.path == request.path && ($0.page == nil || $0.page == (page ?? 1))
+    }) {
+      faults[index].remaining -= 1
+      return try await respond(with: faults[index].fault, path: request.path, page: page)
+    }
+    guard
+      var route = routes[Self.key(path: request.path, page: page)]
+        ?? (page == 1 ? routes[request.path] : nil)
+    else {
+      if request.path.hasSuffix("/milestones") || request.path.hasSuffix("/labels") {
+        return response(Route(status: 200, headers: ["etag": "\"empty\""], body: Data("[]".utf8)))
+      }
+      return response(
+        Route(status: 404, headers: [:], body: Data(#"{"message":"Not Found"}"#.utf8)))
+    }
+    if let etag = route.headers["etag"], headers["if-none-match"] == etag {
+      return response(Route(status: 304, headers: ["etag": etag], body: Data()))
+    }
+    if let since = request.query.first(where: { $0.name == "since" })?.value,
+      let date = ISO8601DateFormatter().date(from: since),
+      let items = try JSONSerialization.jsonObject(with: route.body) as? [[String: Any]]
+    {
+      let formatter = ISO8601DateFormatter()
+      let kept = items.filter { item in
+        (item["updated_at"] as? String).flatMap { formatter.date(from: $0) }.map { $0 >= date }
+          ?? true
+      }
+      route.body = try JSONSerialization.data(withJSONObject: kept)
+    }
+    return response(route)
+  }
+
+  private func respond(with fault: Fault, path: String, page: Int?) async throws
+    -> FlyingFox.HTTPResponse
+  {
+    switch fault {
+    case .status(let status):
+      return response(
+        Route(status: status, headers: [:], body: Data(#"{"message":"Server Error"}"#.utf8)))
+    case .stall(let seconds):
+      try await Task.sleep(for: .seconds(seconds))
+      return response(Route(status: 503, headers: [:], body: Data()))
+    case .truncatedJSON:
+      let route = routes[Self.key(path: path, page: page)] ?? routes[path]
+      let body = route?.body ?? Data("[{\"id\": 1}]".utf8)
+      return response(
+        Route(status: 200, headers: route?.headers ?? [:], body: body.prefix(body.count / 2)))
+    case .rateLimit(let reset):
+      return response(
+        Route(
+          status: 403,
+          headers: [
+            "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0",
+            "x-ratelimit-reset": String(Int(reset.timeIntervalSince1970)),
+            "x-ratelimit-resource": "core",
+          ],
+          body: Data(#"{"message":"API rate limit exceeded for 127.0.0.1."}"#.utf8)))
+    case .retryAfter(let seconds):
+      return response(
+        Route(
+          status: 429, headers: ["retry-after": String(seconds)],
+          body: Data(#"{"message":"You have exceeded a secondary rate limit."}"#.utf8)))
+    case .validation:
+      return response(Route(status: 422, headers: [:], body: try Fixtures.errorBody422()))
+    }
+  }
+
+  private func response(_ route: Route) -> FlyingFox.HTTPResponse {
+    var headers = HTTPHeaders()
+    for (name, value) in route.headers {
+      guard
+        !["content-length", "transfer-encoding", "connection", "content-encoding"].contains(name)
+      else { continue }
+      let rewritten =
+        name == "link"
+        ? value.replacingOccurrences(of: "https://api.github.com", with: baseURL.absoluteString)
+        : value
+      headers[HTTPHeader(name)] = rewritten
+    }
+    return FlyingFox.HTTPResponse(
+      statusCode: HTTPStatusCode(route.status, phrase: route.status == 200 ? "OK" : "Status"),
+      headers: headers,
+      body: route.body)
+  }
+}
+
+/// The recorded responses in the test bundle.
+enum Fixtures {
+  static func url(_ name: String) throws -> URL {
+    guard
+      let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures")
+    else {
+      throw CocoaError(.fileNoSuchFile)
+    }
+    return url
+  }
+
+  static func data(_ name: String) throws -> Data { try Data(contentsOf: url(name)) }
+
+  /// The response bodies of a recording's exchanges, in order.
+  static func bodies(_ name: String) throws -> [Data] {
+    guard let exchanges = try JSONSerialization.jsonObject(with: data(name)) as? [[String: Any]]
+    else { return [] }
+    return try exchanges.compactMap { exchange in
+      guard let body = (exchange["response"] as? [String: Any])?["body"] else { return nil }
+      return try JSONSerialization.data(withJSONObject: body, options: [.fragmentsAllowed])
+    }
+  }
+
+  static func errorBody422() throws -> Data {
+    try bodies("octokit_fixtures__errors_422.json").first ?? Data()
+  }
+}

@@ -54,7 +54,7 @@ actor LocalGitHub {
   }
 
   private func run() async throws {
-    let server = HTTPServer(address: .loopback(port: 0), timeout: 30)
+    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30)
     self.server = server
     await server.appendRoute("*") { [weak self] request in
       guard let self else { return FlyingFox.HTTPResponse(statusCode: .notFound) }
@@ -134,13 +134,12 @@ actor LocalGitHub {
       faults[index].remaining -= 1
       return try await respond(with: faults[index].fault, path: request.path, page: page)
     }
-    guard
-      var route = routes[Self.key(path: request.path, page: page)]
-        ?? (page == 1 ? routes[request.path] : nil)
-    else {
-      if request.path.hasSuffix("/milestones") || request.path.hasSuffix("/labels") {
-        return response(Route(status: 200, headers: ["etag": "\"empty\""], body: Data("[]".utf8)))
-      }
+    // Lists that were not recorded are empty, with an entity tag like any other.
+    let empty = Route(status: 200, headers: ["etag": "\"empty\""], body: Data("[]".utf8))
+    let isList = request.path.hasSuffix("/milestones") || request.path.hasSuffix("/labels")
+    let found =
+      routes[Self.key(path: request.path, page: page)] ?? (page == 1 ? routes[request.path] : nil)
+    guard var route = found ?? (isList ? empty : nil) else {
       return response(
         Route(status: 404, headers: [:], body: Data(#"{"message":"Not Found"}"#.utf8)))
     }
@@ -157,6 +156,13 @@ actor LocalGitHub {
           ?? true
       }
       route.body = try JSONSerialization.data(withJSONObject: kept)
+    }
+    // GitHub keeps the query's filters in its `link` URLs; the recordings were made without `since`.
+    if let since = request.query.first(where: { $0.name == "since" })?.value,
+      let link = route.headers["link"]
+    {
+      let encoded = since.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? since
+      route.headers["link"] = link.replacingOccurrences(of: ">;", with: "&since=\(encoded)>;")
     }
     return response(route)
   }

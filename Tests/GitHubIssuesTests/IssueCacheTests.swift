@@ -1,0 +1,158 @@
+import Foundation
+import GitHubIssues
+import Testing
+
+@Suite struct IssueCacheTests {
+  static let base = Date(timeIntervalSince1970: 1_700_000_000)
+
+  static func issue(
+    _ number: Int, _ title: String, state: GitHubIssue.State = .open,
+    milestone: GitHubMilestone? = nil,
+    labels: [String] = [], body: String? = nil, minutes: Int = 0, comments: Int = 0,
+    pullRequest: Bool = false
+  ) -> GitHubIssue {
+    GitHubIssue(
+      id: Int64(1000 + number), number: number, title: title, state: state,
+      user: GitHubUser(login: "u\(number)", id: 1),
+      labels: labels.map { GitHubLabel(name: $0) }, milestone: milestone, comments: comments,
+      createdAt: base.addingTimeInterval(Double(number) * 60),
+      updatedAt: base.addingTimeInterval(Double(minutes) * 60),
+      body: body, isPullRequest: pullRequest)
+  }
+
+  static let v1 = GitHubMilestone(
+    id: 1, number: 1, title: "v1.0", state: .open, dueOn: base.addingTimeInterval(86_400 * 30))
+  static let v2 = GitHubMilestone(
+    id: 2, number: 2, title: "v2.0", state: .open, dueOn: base.addingTimeInterval(86_400 * 10))
+  static let later = GitHubMilestone(id: 3, number: 3, title: "someday", state: .open)
+  static let old = GitHubMilestone(id: 4, number: 4, title: "v0.9", state: .closed, dueOn: base)
+
+  func filled() throws -> IssueCache {
+    let cache = try IssueCache()
+    try cache.apply(
+      CacheUpdate(
+        issues: [
+          Self.issue(
+            1, "Crash on launch", milestone: Self.v1, labels: ["bug"], body: "stack trace",
+            minutes: 5),
+          Self.issue(2, "전체선택 버튼이 동작하지 않음", milestone: Self.v1, labels: ["bug", "ui"], minutes: 9),
+          Self.issue(3, "新版本的问题", state: .closed, milestone: Self.v2, minutes: 1),
+          Self.issue(
+            4, "Add dark mode 😃", labels: ["feature"], body: "please", minutes: 7, comments: 12),
+          Self.issue(5, "Bump version", milestone: Self.v1, minutes: 8, pullRequest: true),
+          Self.issue(6, "마일스톤 없는 이슈", minutes: 3),
+        ],
+        isComplete: true, milestones: [Self.v1, Self.v2, Self.later, Self.old], syncedAt: Self.base)
+    )
+    return cache
+  }
+
+  @Test func milestoneFiltersSelectAllNoneOrOne() throws {
+    let cache = try filled()
+    #expect(
+      try cache.issues(IssueFilter(milestone: .all, state: .all)).map(\.number) == [2, 4, 1, 6, 3])
+    #expect(try cache.issues(IssueFilter(milestone: .none, state: .all)).map(\.number) == [4, 6])
+    #expect(try cache.issues(IssueFilter(milestone: .number(1))).map(\.number) == [2, 1])
+    #expect(try cache.issues(IssueFilter(milestone: .number(2))).isEmpty)
+    #expect(
+      try cache.issues(IssueFilter(milestone: .number(2), state: .closed)).map(\.number) == [3])
+  }
+
+  @Test func pullRequestsAreKeptApart() throws {
+    let cache = try filled()
+    #expect(try cache.issues(IssueFilter(kind: .pullRequests)).map(\.number) == [5])
+    #expect(
+      try cache.issues(IssueFilter(milestone: .number(1), kind: .both)).map(\.number) == [2, 5, 1])
+  }
+
+  @Test func labelsAndSortOrders() throws {
+    let cache = try filled()
+    #expect(try cache.issues(IssueFilter(label: "bug")).map(\.number) == [2, 1])
+    #expect(try cache.issues(IssueFilter(label: "ui")).first?.labels == ["bug", "ui"])
+    #expect(try cache.issues(IssueFilter(sort: .comments)).first?.number == 4)
+    #expect(try cache.issues(IssueFilter(sort: .created)).map(\.number) == [6, 4, 2, 1])
+    #expect(try cache.issues(IssueFilter(limit: 2)).count == 2)
+  }
+
+  @Test func textSearchMatchesWordPrefixesInTitleAndBodyInAnyScript() throws {
+    let cache = try filled()
+    #expect(try cache.issues(IssueFilter(state: .all, text: "crash")).map(\.number) == [1])
+    #expect(try cache.issues(IssueFilter(state: .all, text: "stack tra")).map(\.number) == [1])
+    #expect(try cache.issues(IssueFilter(state: .all, text: "전체선택")).map(\.number) == [2])
+    #expect(try cache.issues(IssueFilter(state: .all, text: "마일스")).map(\.number) == [6])
+    #expect(try cache.issues(IssueFilter(state: .all, text: "新版本的问题")).map(\.number) == [3])
+    #expect(try cache.issues(IssueFilter(state: .all, text: "\"dark")).map(\.number) == [4])
+    #expect(try cache.issues(IssueFilter(state: .all, text: "   ")).count == 5)
+    #expect(try cache.issues(IssueFilter(state: .all, text: "nothing-like-this")).isEmpty)
+  }
+
+  @Test func countsForTheChipBarAndMilestoneOrder() throws {
+    let cache = try filled()
+    let open = try cache.milestoneCounts(state: .open)
+    #expect(open.all == 4)
+    #expect(open.none == 2)
+    #expect(open.milestones.map(\.milestone.title) == ["v2.0", "v1.0", "someday", "v0.9"])
+    #expect(open.milestones.map(\.issueCount) == [0, 2, 0, 0])
+    let all = try cache.milestoneCounts(state: .all)
+    #expect(all.milestones.map(\.issueCount) == [1, 2, 0, 0])
+  }
+
+  @Test func anIssueWithItsBody() throws {
+    let cache = try filled()
+    let issue = try #require(try cache.issue(number: 4))
+    #expect(issue.body == "please")
+    #expect(issue.title == "Add dark mode 😃")
+    #expect(try cache.issue(number: 99) == nil)
+  }
+
+  @Test func updatesReplaceAndACompleteUpdateRemovesWhatIsGone() throws {
+    let cache = try filled()
+    try cache.apply(
+      CacheUpdate(issues: [Self.issue(1, "Crash on launch (fixed)", state: .closed, minutes: 20)]))
+    #expect(try cache.issue(number: 1)?.state == .closed)
+    #expect(try cache.issues(IssueFilter(state: .all, text: "fixed")).map(\.number) == [1])
+    #expect(try cache.issues(IssueFilter(milestone: .number(1), state: .all)).map(\.number) == [2])
+    try cache.apply(
+      CacheUpdate(issues: [Self.issue(6, "마일스톤 없는 이슈", minutes: 3)], isComplete: true))
+    #expect(try cache.syncState().itemCount == 1)
+    #expect(try cache.issues(IssueFilter(state: .all, text: "crash")).isEmpty)
+  }
+
+  @Test func theHighWaterMarkIsTheLatestUpdate() throws {
+    let cache = try filled()
+    #expect(try cache.syncState().highWaterMark == Self.base.addingTimeInterval(9 * 60))
+    #expect(try cache.syncState().lastSyncedAt == Self.base)
+  }
+
+  @Test func observationEmitsWhenTheDataChanges() async throws {
+    let cache = try filled()
+    var values = cache.observeIssues(IssueFilter(milestone: .number(1))).makeAsyncIterator()
+    #expect(try await values.next()?.map(\.number) == [2, 1])
+    try cache.apply(
+      CacheUpdate(issues: [Self.issue(7, "New one", milestone: Self.v1, minutes: 30)]))
+    #expect(try await values.next()?.map(\.number) == [7, 2, 1])
+  }
+
+  @Test func theDefaultLocationFollowsXDG() {
+    let repo = RepositoryName(owner: "o", name: "r")
+    #expect(
+      IssueCache.defaultURL(for: repo, environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]).path
+        == "/x/trellis-issues/github.com/o/r.sqlite")
+    #expect(
+      IssueCache.defaultURL(for: repo, environment: ["HOME": "/h"]).path
+        == "/h/.cache/trellis-issues/github.com/o/r.sqlite")
+  }
+
+  @Test func aCacheOnDiskKeepsItsDataAcrossOpens() throws {
+    let path = NSTemporaryDirectory() + "trellis-\(UUID().uuidString)/r.sqlite"
+    defer {
+      try? FileManager.default.removeItem(
+        atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    }
+    do {
+      let cache = try IssueCache(path: path)
+      try cache.apply(CacheUpdate(issues: [Self.issue(1, "kept")]))
+    }
+    #expect(try IssueCache(path: path).issues(IssueFilter()).map(\.title) == ["kept"])
+  }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import GitHubIssues
+import Testing
+
+/// The real URLSession transport against a local GitHub serving recorded responses.
+@Suite(.serialized) struct SyncIntegrationTests {
+  let hub4j = RepositoryName(owner: "hub4j", name: "github-api")
+  let betamax = RepositoryName(owner: "betamaxpy", name: "betamax")
+
+  private func synchronizer(
+    _ github: LocalGitHub, _ repository: RepositoryName, cache: IssueCache, timeout: Double = 5
+  ) async -> IssueSynchronizer {
+    var client = IssueSynchronizer.makeClient(
+      host: await github.host, token: "test-token", cache: cache,
+      transport: URLSessionTransport(timeout: timeout))
+    client.initialBackoff = .milliseconds(10)
+    return IssueSynchronizer(client: client, cache: cache, repository: repository)
+  }
+
+  /// Every row of the data tables, to compare before and after.
+  private func dump(_ cache: IssueCache) throws -> String {
+    let issues = try cache.issues(IssueFilter(state: .all, kind: .both))
+    let milestones = try cache.milestones()
+    return "\(issues)\n\(milestones)\n\(try cache.labels())"
+  }
+
+  @Test func theTwentyOnePageRecordingYields606Items() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.load(recording: "hub4j__github_api_closed_issues_21_pages.json")
+    let cache = try IssueCache()
+    let pages = Counter()
+    let summary = try await synchronizer(github, hub4j, cache: cache).sync { progress in
+      if progress.phase == .issues { pages.increment() }
+    }
+    #expect(summary.wasFull)
+    #expect(summary.items == 606)
+    #expect(pages.value == 21)
+    #expect(try cache.issues(IssueFilter(state: .all)).count == 243)
+    #expect(try cache.issues(IssueFilter(state: .all, kind: .pullRequests)).count == 363)
+    let first = try #require(await github.requests.first { $0.target.contains("/issues") })
+    #expect(first.headers["authorization"] == "Bearer test-token")
+    #expect(first.headers["x-github-api-version"] == "2022-11-28")
+  }
+
+  @Test func betamaxYields150ItemsWith19InFourMilestones() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.load(recording: "github3py__betamax_issues_state_all.json")
+    let derived = try JSONSerialization.jsonObject(
+      with: Fixtures.data("github3py__betamax_milestones_DERIVED.json"))
+    let milestones = try JSONSerialization.data(
+      withJSONObject: (derived as? [String: Any])?["milestones"] ?? [])
+    await github.serve("/repos/betamaxpy/betamax/milestones", body: milestones)
+    let cache = try IssueCache()
+    let summary = try await synchronizer(github, betamax, cache: cache).sync()
+    #expect(summary.items == 150)
+    let all = try cache.issues(IssueFilter(state: .all, kind: .both))
+    #expect(all.count == 150)
+    #expect(all.filter { $0.milestoneNumber != nil }.count == 19)
+    #expect(try cache.milestones().count == 4)
+    let counts = try cache.milestoneCounts(state: .all)
+    #expect(
+      counts.milestones.map(\.milestone.title) == ["0.7.0", "1.0.0", "0.5.0", "0.6.0"]
+        || counts.milestones.count == 4)
+    #expect(counts.all == 83)
+  }
+
+  @Test func aSecondSyncWithNothingChangedRewritesNothing() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.load(recording: "github3py__betamax_issues_state_all.json")
+    let derived = try JSONSerialization.jsonObject(
+      with: Fixtures.data("github3py__betamax_milestones_DERIVED.json"))
+    let milestones = try JSONSerialization.data(
+      withJSONObject: (derived as? [String: Any])?["milestones"] ?? [])
+    await github.serve("/repos/betamaxpy/betamax/milestones", body: milestones)
+    let cache = try IssueCache()
+    let sync = await synchronizer(github, betamax, cache: cache)
+    try await sync.sync()
+    let before = try dump(cache)
+    let second = try await sync.sync()
+    #expect(!second.wasFull)
+    #expect(!second.milestonesChanged)  // 304
+    #expect(second.items <= 1)  // only what changed within the safety margin
+    #expect(try dump(cache) == before)
+    let conditional = await github.requests.filter {
+      $0.target.hasPrefix("/repos/betamaxpy/betamax/milestones")
+    }
+    #expect(conditional.count == 2)
+    #expect(conditional.last?.headers["if-none-match"] != nil)
+    let incremental = await github.requests.last {
+      $0.target.contains("/issues") && $0.target.contains("since=")
+    }
+    #expect(incremental != nil)
+  }
+
+  @Test func aFaultOnPageTwelveLeavesTheCacheAsItWasAndTheNextSyncCompletes() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.load(recording: "hub4j__github_api_closed_issues_21_pages.json")
+    let cache = try IssueCache()
+    let seeded = IssueCacheTests.issue(1, "already here")
+    try cache.apply(CacheUpdate(issues: [seeded]))
+    let before = try dump(cache)
+    await github.inject(.status(500), path: "/repositories/617210/issues", page: 12, times: 10)
+    let sync = await synchronizer(github, hub4j, cache: cache)
+    await #expect(throws: GitHubError.self) { try await sync.sync(full: true) }
+    #expect(try dump(cache) == before)
+    await github.clearFaults()
+    let summary = try await sync.sync(full: true)
+    #expect(summary.items == 606)
+    #expect(try cache.syncState().itemCount == 606)
+  }
+
+  @Test func faultsBecomeTypedErrors() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.load(recording: "github3py__betamax_issues_state_all.json")
+    let cache = try IssueCache()
+    let sync = await synchronizer(github, betamax, cache: cache, timeout: 1.5)
+    let issues = "/repos/betamaxpy/betamax/issues"
+    let reset = Date(timeIntervalSince1970: 2_000_000_000)
+
+    await github.inject(.rateLimit(reset: reset), path: issues)
+    do {
+      try await sync.sync()
+      Issue.record("expected a rate limit")
+    } catch {
+      #expect(error.code == .rateLimited)
+      #expect(error.resetAt == reset)
+    }
+    await github.inject(.retryAfter(seconds: 30), path: issues)
+    await #expect(throws: GitHubError.self) { try await sync.sync() }
+    await github.inject(.validation, path: issues)
+    do {
+      try await sync.sync()
+    } catch {
+      #expect(error.code == .validation)
+      #expect(error.detail == "Validation Failed")
+    }
+    await github.inject(.truncatedJSON, path: issues)
+    do {
+      try await sync.sync()
+    } catch {
+      #expect(error.code == .decoding)
+      #expect(error.url.contains("/repos/betamaxpy/betamax/issues"))
+    }
+    await github.inject(.stall(seconds: 4), path: issues, times: 3)
+    do {
+      try await sync.sync()
+    } catch {
+      #expect(error.code == .serverError)
+      #expect(error.detail == "timed out")
+    }
+    #expect(try cache.syncState().itemCount == 0)
+    await github.clearFaults()
+    #expect(try await sync.sync().items == 150)
+  }
+
+  @Test func aMissingRepositoryIsNotFound() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    let cache = try IssueCache()
+    do {
+      try await synchronizer(github, RepositoryName(owner: "no", name: "such"), cache: cache).sync()
+      Issue.record("expected not found")
+    } catch {
+      #expect(error.code == .notFound)
+      #expect(error.description.contains("private repository"))
+    }
+  }
+}

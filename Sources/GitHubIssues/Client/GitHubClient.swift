@@ -38,6 +38,7 @@ public struct GitHubClient: Sendable {
   ///   - transport: How requests are sent; URLSession by default.
   ///   - etags: Where entity tags are kept for conditional requests; none by default.
   ///   - userAgent: The `User-Agent` to send.
+  ///   - now: The clock used to turn `retry-after` into a time.
   public init(
     host: GitHubHost = .github, token: String? = nil,
     transport: any HTTPTransport = URLSessionTransport(),

@@ -12,6 +12,7 @@ public enum TokenDiscovery {
   ///   - host: The host the token is for.
   ///   - environment: The environment variables to read.
   ///   - askGH: Asks `gh` for its token for a host name; by default runs `gh auth token`.
+  /// - Returns: The token, or `nil` when none is configured.
   public static func token(
     for host: GitHubHost, environment: [String: String] = ProcessInfo.processInfo.environment,
     askGH: (String) -> String? = ghAuthToken

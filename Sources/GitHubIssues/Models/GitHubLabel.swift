@@ -1,5 +1,6 @@
-/// A label on an issue. Labels are identified by name within a repository; old recordings have
-/// no `id`.
+/// A label on an issue.
+///
+/// Labels are identified by name within a repository; old recordings have no `id`.
 public struct GitHubLabel: Codable, Hashable, Sendable {
   /// The label's numeric identifier, when the API sent one.
   public var id: Int64?

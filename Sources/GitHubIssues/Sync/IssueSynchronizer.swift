@@ -53,8 +53,10 @@ public struct IssueSynchronizer: Sendable {
   /// updates committed while the last sync ran.
   public var sinceMargin: TimeInterval = 120
 
-  /// Creates a synchronizer. Pass a client made with ``makeClient(host:token:transport:)`` so that
-  /// its entity tags are kept in the cache.
+  /// Creates a synchronizer.
+  ///
+  /// Pass a client made with ``makeClient(host:token:cache:transport:)`` so that its entity tags
+  /// are kept in the cache.
   public init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
     self.client = client
     self.cache = cache
@@ -66,6 +68,7 @@ public struct IssueSynchronizer: Sendable {
   /// - Parameters:
   ///   - full: Fetch everything even if the cache has data.
   ///   - progress: Called after every page.
+  /// - Returns: What the sync fetched.
   /// - Throws: ``GitHubError``; the cache is then unchanged.
   @discardableResult
   public func sync(

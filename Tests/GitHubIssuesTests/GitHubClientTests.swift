@@ -59,6 +59,10 @@ import Testing
       GitHubHost.enterprise("git.example.com").url("/repos/a/b").absoluteString
         == "https://git.example.com/api/v3/repos/a/b")
     #expect(GitHubHost.named("github.com") == .github)
+    #expect(
+      GitHubHost.named("ghe.corp:8443")?.apiBaseURL.absoluteString == "https://ghe.corp:8443/api/v3"
+    )
+    #expect(GitHubHost.named("not a host") == nil)
   }
 
   @Test func paginationFollowsTheLinkHeaderExactly() async throws {

@@ -44,7 +44,7 @@ actor LocalGitHub {
   private(set) var requests: [(target: String, headers: [String: String])] = []
   private var server: HTTPServer?
   private var task: Task<Void, any Error>?
-  private(set) var baseURL = URL(string: "http://127.0.0.1")!
+  private(set) var baseURL = URL(fileURLWithPath: "/")
 
   /// Starts a server on a free port.
   static func start() async throws -> LocalGitHub {
@@ -62,10 +62,12 @@ actor LocalGitHub {
     }
     task = Task { try await server.run() }
     try await server.waitUntilListening()
-    guard case .ip4(_, let port)? = await server.listeningAddress else {
+    guard case .ip4(_, let port)? = await server.listeningAddress,
+      let url = URL(string: "http://127.0.0.1:\(port)")
+    else {
       throw URLError(.cannotConnectToHost)
     }
-    baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    baseURL = url
   }
 
   func stop() async {

@@ -11,17 +11,35 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
 
   /// github.com, at `https://api.github.com`.
   public static let github = GitHubHost(
-    name: "github.com", apiBaseURL: URL(string: "https://api.github.com")!, isEnterprise: false)
+    name: "github.com", apiBaseURL: https(host: "api.github.com", path: ""), isEnterprise: false)
 
   /// A GitHub Enterprise Server at `https://HOST/api/v3`.
+  ///
+  /// - Precondition: `host` is a host name (letters, digits, dots, hyphens, an optional port);
+  ///   check names from outside with ``named(_:)``, which returns `nil` for anything else.
   public static func enterprise(_ host: String) -> GitHubHost {
-    GitHubHost(name: host, apiBaseURL: URL(string: "https://\(host)/api/v3")!, isEnterprise: true)
+    GitHubHost(name: host, apiBaseURL: https(host: host, path: "/api/v3"), isEnterprise: true)
   }
 
-  /// A host from its name: github.com (or api.github.com) is GitHub, anything else Enterprise.
-  public static func named(_ host: String) -> GitHubHost {
+  /// A host from its name: github.com (or api.github.com) is GitHub, anything else Enterprise;
+  /// `nil` when the text is not a host name.
+  public static func named(_ host: String) -> GitHubHost? {
     let host = host.lowercased()
+    guard !host.isEmpty,
+      host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:".contains($0)) })
+    else { return nil }
     return host == "github.com" || host == "api.github.com" ? .github : .enterprise(host)
+  }
+
+  private static func https(host: String, path: String) -> URL {
+    var components = URLComponents()
+    components.scheme = "https"
+    let parts = host.split(separator: ":", maxSplits: 1)
+    components.host = parts.first.map(String.init) ?? host
+    if parts.count == 2, let port = Int(parts[1]) { components.port = port }
+    components.path = path
+    guard let url = components.url else { preconditionFailure("\(host) is not a host name") }
+    return url
   }
 
   /// Creates a host with an explicit API root (for tests and proxies).
@@ -33,10 +51,11 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
 
   /// The URL of an API path such as `/repos/o/r/issues`, with query items.
   public func url(_ path: String, query: [URLQueryItem] = []) -> URL {
-    var components = URLComponents(url: apiBaseURL, resolvingAgainstBaseURL: false)!
+    var components =
+      URLComponents(url: apiBaseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
     components.path = components.path.trimmingSuffix("/") + path
     if !query.isEmpty { components.queryItems = query }
-    return components.url!
+    return components.url ?? apiBaseURL.appendingPathComponent(path)
   }
 
   public var description: String { name }

@@ -6,7 +6,7 @@ import FoundationNetworking
 
 /// An HTTP request, as the client builds it.
 public struct HTTPRequest: Hashable, Sendable {
-  /// `GET`, `POST`…
+  /// The method, such as `GET`.
   public var method: String
   /// The full URL.
   public var url: URL

@@ -12,6 +12,7 @@ let package = Package(
       dependencies: [
         .product(name: "Trellis", package: "Trellis"),
         .product(name: "TrellisTerminal", package: "Trellis"),
+        .product(name: "GitHubIssues", package: "Trellis"),
       ])
   ],
   swiftLanguageModes: [.v6]

@@ -112,3 +112,9 @@ if wanted("render:200x60") {
 if wanted("render:one-cell") {
   print("render:one-cell".padding(to: 22) + "\(oneCellBytes()) bytes".leftPadding(to: 13))
 }
+
+do {
+  try cacheWorkloads(wanted: wanted)
+} catch {
+  print("Error: cache benchmarks failed: \(error)")
+}

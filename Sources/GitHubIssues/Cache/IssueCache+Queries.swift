@@ -9,6 +9,38 @@ extension IssueCache {
     try writer.read { db in try Self.issues(filter, db) }
   }
 
+  /// The numbers of the issues a filter selects, in its order: all a list needs to build its
+  /// snapshot; rows are loaded for what is on screen with ``issues(numbers:)``.
+  ///
+  /// - Complexity: Index lookups; no row is decoded.
+  public func issueNumbers(_ filter: IssueFilter) throws -> [Int] {
+    try writer.read { db in
+      let (sql, arguments) = Self.selectSQL(filter, columns: "number")
+      return try Int.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+    }
+  }
+
+  /// The issues with these numbers, without bodies, in the order given (missing ones left out).
+  public func issues(numbers: [Int]) throws -> [CachedIssue] {
+    guard !numbers.isEmpty else { return [] }
+    return try writer.read { db in
+      var byNumber: [Int: CachedIssue] = [:]
+      for chunk in stride(from: 0, to: numbers.count, by: 500).map({
+        numbers[$0..<min($0 + 500, numbers.count)]
+      }) {
+        let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+        let rows = try Row.fetchAll(
+          db, sql: "SELECT \(Self.rowColumns) FROM issue WHERE number IN (\(placeholders))",
+          arguments: StatementArguments(Array(chunk)))
+        for row in rows {
+          let issue = Self.cachedIssue(row, withBody: false)
+          byNumber[issue.number] = issue
+        }
+      }
+      return numbers.compactMap { byNumber[$0] }
+    }
+  }
+
   /// One issue with its body, or `nil`.
   public func issue(number: Int) throws -> CachedIssue? {
     try writer.read { db in
@@ -59,7 +91,22 @@ extension IssueCache {
 
   // MARK: SQL
 
+  static let rowColumns = """
+    id, number, title, state, author, milestoneNumber, labelNames, comments, createdAt, updatedAt,
+    closedAt, isPullRequest, htmlURL
+    """
+
   static func issues(_ filter: IssueFilter, _ db: Database) throws -> [CachedIssue] {
+    let (sql, arguments) = selectSQL(filter, columns: rowColumns)
+    return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map {
+      cachedIssue($0, withBody: false)
+    }
+  }
+
+  /// The SELECT statement of a filter, for some columns of `issue`.
+  static func selectSQL(_ filter: IssueFilter, columns: String) -> (
+    String, [any DatabaseValueConvertible]
+  ) {
     var conditions: [String] = []
     var arguments: [any DatabaseValueConvertible] = []
     switch filter.kind {
@@ -93,19 +140,14 @@ extension IssueCache {
       case .created: "createdAt DESC, number DESC"
       case .comments: "comments DESC, updatedAt DESC"
       }
-    var sql = """
-      SELECT id, number, title, state, author, milestoneNumber, labelNames, comments, createdAt, updatedAt,
-        closedAt, isPullRequest, htmlURL FROM issue
-      """
+    var sql = "SELECT \(columns) FROM issue"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += " ORDER BY \(order)"
     if let limit = filter.limit {
       sql += " LIMIT ?"
       arguments.append(limit)
     }
-    return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map {
-      cachedIssue($0, withBody: false)
-    }
+    return (sql, arguments)
   }
 
   /// An FTS5 query matching every word of `text` as a prefix, or `nil` when it has no words.

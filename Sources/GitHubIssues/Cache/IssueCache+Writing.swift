@@ -28,6 +28,20 @@ extension IssueCache {
         }
       }
       var latest = try Date.fetchOne(db, sql: "SELECT highWaterMark FROM syncState WHERE id = 1")
+      // Milestones and labels embedded in issues, written once each rather than once per issue.
+      var embeddedMilestones: [Int64: GitHubMilestone] = [:]
+      var embeddedLabels: [String: GitHubLabel] = [:]
+      for issue in update.issues {
+        if let milestone = issue.milestone { embeddedMilestones[milestone.id] = milestone }
+        for label in issue.labels { embeddedLabels[label.name] = label }
+      }
+      for milestone in embeddedMilestones.values
+      where update.milestones == nil
+        || !(update.milestones?.contains { $0.id == milestone.id } ?? false)
+      {
+        try Self.upsert(milestone, db)
+      }
+      for label in embeddedLabels.values { try Self.upsert(label, db) }
       for issue in update.issues {
         try Self.upsert(issue, db)
         if latest.map({ issue.updatedAt > $0 }) ?? true { latest = issue.updatedAt }
@@ -82,8 +96,8 @@ extension IssueCache {
     ).execute(arguments: [label.name, label.id, label.color, label.description])
   }
 
+  /// Writes an issue and its label links; its milestone and labels must be written already.
   static func upsert(_ issue: GitHubIssue, _ db: Database) throws {
-    if let milestone = issue.milestone { try upsert(milestone, db) }
     try db.cachedStatement(sql: "DELETE FROM issue WHERE number = ? AND id != ?").execute(
       arguments: [
         issue.number, issue.id,
@@ -110,7 +124,6 @@ extension IssueCache {
       issue.id
     ])
     for label in issue.labels {
-      try upsert(label, db)
       try db.cachedStatement(
         sql: "INSERT OR IGNORE INTO issueLabel(issueId, labelName) VALUES (?, ?)"
       )

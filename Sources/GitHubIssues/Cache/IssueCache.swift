@@ -94,13 +94,16 @@ public final class IssueCache: Sendable {
         t.column("htmlURL", .text)
         t.column("labelNames", .text).notNull().defaults(to: "")
       }
+      // Covering indexes for the list's queries: filter columns, then the sort keys, then `number`.
       try db.create(
         index: "issue_by_milestone", on: "issue",
-        columns: ["isPullRequest", "milestoneNumber", "state", "updatedAt"])
+        columns: ["isPullRequest", "milestoneNumber", "state", "updatedAt", "number"])
       try db.create(
-        index: "issue_by_state", on: "issue", columns: ["isPullRequest", "state", "updatedAt"])
+        index: "issue_by_state", on: "issue",
+        columns: ["isPullRequest", "state", "updatedAt", "number"])
       try db.create(
-        index: "issue_by_created", on: "issue", columns: ["isPullRequest", "state", "createdAt"])
+        index: "issue_by_created", on: "issue",
+        columns: ["isPullRequest", "state", "createdAt", "number"])
       try db.create(table: "issueLabel") { t in
         t.column("issueId", .integer).notNull().references("issue", onDelete: .cascade)
         t.column("labelName", .text).notNull()
@@ -121,7 +124,8 @@ public final class IssueCache: Sendable {
       try db.execute(
         sql: """
           CREATE VIRTUAL TABLE issueSearch USING fts5(
-            title, body, content='issue', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+            title, body, content='issue', content_rowid='id', tokenize='unicode61 remove_diacritics 2',
+            prefix='2');
           CREATE TRIGGER issue_ai AFTER INSERT ON issue BEGIN
             INSERT INTO issueSearch(rowid, title, body) VALUES (new.id, new.title, new.body);
           END;

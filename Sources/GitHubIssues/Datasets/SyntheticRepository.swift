@@ -48,9 +48,11 @@ public struct SyntheticRepository: Sendable {
     for number in 1...max(1, milestoneCount) {
       let title = number % 7 == 0 ? "마일스톤 \(number)" : "v\(number / 10).\(number % 10)"
       let state: GitHubMilestone.State = number <= milestoneCount * 2 / 3 ? .closed : .open
-      let due: Date? = number % 5 == 0 ? nil : start.addingTimeInterval(Double(number) * 86_400 * 14)
+      let due: Date? =
+        number % 5 == 0 ? nil : start.addingTimeInterval(Double(number) * 86_400 * 14)
       milestones.append(
-        GitHubMilestone(id: Int64(900_000 + number), number: number, title: title, state: state, dueOn: due))
+        GitHubMilestone(
+          id: Int64(900_000 + number), number: number, title: title, state: state, dueOn: due))
     }
     let labels = Self.labelNames.enumerated().map {
       GitHubLabel(id: Int64(800_000 + $0), name: $1, color: "a2eeef")

@@ -1,0 +1,89 @@
+import Foundation
+import GitHubIssues
+
+/// `cache:*`: a 100,000-item synthetic repository (60 milestones) in an on-disk cache.
+func cacheWorkloads(wanted: (String) -> Bool) throws {
+  guard wanted("cache") else { return }
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "trellis-bench-\(UUID().uuidString)")
+  defer {
+    if ProcessInfo.processInfo.environment["TRELLIS_BENCH_KEEP"] == nil {
+      try? FileManager.default.removeItem(at: directory)
+    } else {
+      print("kept \(directory.path)")
+    }
+  }
+  let path = directory.appendingPathComponent("large.sqlite").path
+  let update = SyntheticRepository(itemCount: 100_000, milestoneCount: 60).make()
+
+  // Import: a fresh database each run.
+  var importTimes: [Double] = []
+  for run in 0..<3 {
+    let runPath = directory.appendingPathComponent("import-\(run).sqlite").path
+    let start = clock.now
+    let cache = try IssueCache(path: runPath)
+    try cache.apply(update)
+    importTimes.append(milliseconds(clock.now - start))
+  }
+  let importMedian = median(importTimes)
+  print(
+    "cache:import:100000".padding(to: 22) + format(importMedian).leftPadding(to: 10)
+      + " ms   \(Int(100_000 / (importMedian / 1000))) rows/s")
+
+  let cache = try IssueCache(path: path)
+  try cache.apply(update)
+  var rng = SplitMix64(state: 7)
+
+  let (filter, filtered) = measure(runs: 51) {
+    (try? cache.issues(
+      IssueFilter(milestone: .number(Int.random(in: 1...60, using: &rng)), state: .open)))?.count
+      ?? 0
+  }
+  print(
+    "cache:filter-milestone".padding(to: 22) + format(filter).leftPadding(to: 10)
+      + " ms   \(filtered) rows (last run)")
+
+  let (allOpen, openCount) = measure(runs: 21) {
+    (try? cache.issues(IssueFilter(state: .open)))?.count ?? 0
+  }
+  print(
+    "cache:filter-all-open".padding(to: 22) + format(allOpen).leftPadding(to: 10)
+      + " ms   \(openCount) rows")
+
+  let words = ["dark", "memory", "검색", "전체선택", "export", "scroll"]
+  var word = 0
+  let (search, found) = measure(runs: 31) {
+    word += 1
+    return (try? cache.issues(IssueFilter(state: .all, text: words[word % words.count])))?.count
+      ?? 0
+  }
+  print(
+    "cache:search".padding(to: 22) + format(search).leftPadding(to: 10)
+      + " ms   \(found) rows (last run)")
+
+  word = 0
+  let (searchNumbers, foundNumbers) = measure(runs: 31) {
+    word += 1
+    return (try? cache.issueNumbers(IssueFilter(state: .all, text: words[word % words.count])))?
+      .count ?? 0
+  }
+  print(
+    "cache:search-numbers".padding(to: 22) + format(searchNumbers).leftPadding(to: 10)
+      + " ms   \(foundNumbers) numbers (last run), what a list's snapshot needs")
+  let (allOpenNumbers, openNumbers) = measure(runs: 21) {
+    (try? cache.issueNumbers(IssueFilter(state: .open)))?.count ?? 0
+  }
+  print(
+    "cache:all-open-numbers".padding(to: 22) + format(allOpenNumbers).leftPadding(to: 10)
+      + " ms   \(openNumbers) numbers")
+
+  let (open, firstScreen) = measure(runs: 11) { () -> Int in
+    guard let reopened = try? IssueCache(path: path) else { return -1 }
+    let counts = try? reopened.milestoneCounts(state: .open)
+    let rows = try? reopened.issues(IssueFilter(milestone: .all, state: .open, limit: 60))
+    return (rows?.count ?? 0) + (counts == nil ? -1000 : 0)
+  }
+  print(
+    "cache:open-first-screen".padding(to: 22) + format(open).leftPadding(to: 10)
+      + " ms   open, chip counts and \(firstScreen) rows")
+}

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Large, realistic repositories made up deterministically, for benchmarks and load tests:
-/// titles in English, Korean and emoji, labels, milestones with due dates, pull requests, a spread
-/// of states and update times. The same seed gives the same repository everywhere.
+/// Large, realistic repositories made up deterministically, for benchmarks and load tests.
+///
+/// Titles are in English, Korean and emoji, with labels, milestones with due dates, pull requests,
+/// and a spread of states and update times. The same seed gives the same repository everywhere.
 public struct SyntheticRepository: Sendable {
   /// How many issues and pull requests.
   public var itemCount: Int

@@ -113,6 +113,27 @@ import Testing
     #expect(try cache.syncState().itemCount == 606)
   }
 
+  @Test func cancellingASyncLeavesTheCacheAsItWas() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.load(recording: "hub4j__github_api_closed_issues_21_pages.json")
+    await github.inject(.stall(seconds: 3), path: "/repositories/617210/issues", page: 5)
+    let cache = try IssueCache()
+    let sync = await synchronizer(github, hub4j, cache: cache)
+    let started = Counter()
+    let task = Task {
+      try await sync.sync { progress in
+        if progress.phase == .issues { started.increment() }
+      }
+    }
+    while started.value < 4 { try await Task.sleep(for: .milliseconds(10)) }
+    task.cancel()
+    let result = await task.result
+    #expect(throws: GitHubError.self) { try result.get() }
+    #expect(try cache.syncState().itemCount == 0)
+    #expect(try cache.syncState().lastSyncedAt == nil)
+  }
+
   @Test func faultsBecomeTypedErrors() async throws {
     let github = try await LocalGitHub.start()
     defer { Task { await github.stop() } }

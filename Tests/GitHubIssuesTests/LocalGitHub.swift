@@ -54,7 +54,8 @@ actor LocalGitHub {
   }
 
   private func run() async throws {
-    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+    let server = HTTPServer(
+      address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
     self.server = server
     await server.appendRoute("*") { [weak self] request in
       guard let self else { return FlyingFox.HTTPResponse(statusCode: .notFound) }

@@ -100,6 +100,13 @@ actor LocalGitHub {
         try JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed])
       }
       let page = url.queryItems?.first { $0.name == "page" }?.value.flatMap(Int.init)
+      // The repository itself, for a recording of its issues.
+      let parts = url.path.split(separator: "/")
+      if parts.count == 4, parts[0] == "repos", parts[3] == "issues" {
+        let body = #"{"id": 1, "full_name": "\#(parts[1])/\#(parts[2])", "private": false}"#
+        routes["/repos/\(parts[1])/\(parts[2])"] = Route(
+          status: 200, headers: [:], body: Data(body.utf8))
+      }
       routes[Self.key(path: url.path, page: page)] = Route(
         status: status, headers: headers, body: body ?? Data())
     }

@@ -59,6 +59,7 @@ import Testing
     #expect(all.count == 150)
     #expect(all.filter { $0.milestoneNumber != nil }.count == 19)
     #expect(try cache.milestones().count == 4)
+    #expect(try cache.repository()?.fullName == "betamaxpy/betamax")
     let counts = try cache.milestoneCounts(state: .all)
     #expect(
       counts.milestones.map(\.milestone.title) == ["0.7.0", "1.0.0", "0.5.0", "0.6.0"]

@@ -2,6 +2,8 @@ import Foundation
 
 /// Everything one sync writes, applied in a single transaction by ``IssueCache/apply(_:)``.
 public struct CacheUpdate: Sendable {
+  /// The repository's description, when fetched.
+  public var repository: GitHubRepository?
   /// Issues and pull requests to insert or update.
   public var issues: [GitHubIssue]
   /// Whether `issues` is the complete list: items the cache has and `issues` lacks are removed
@@ -18,9 +20,11 @@ public struct CacheUpdate: Sendable {
 
   /// Creates an update.
   public init(
-    issues: [GitHubIssue] = [], isComplete: Bool = false, milestones: [GitHubMilestone]? = nil,
+    repository: GitHubRepository? = nil, issues: [GitHubIssue] = [], isComplete: Bool = false,
+    milestones: [GitHubMilestone]? = nil,
     labels: [GitHubLabel]? = nil, etags: [String: String] = [:], syncedAt: Date = Date()
   ) {
+    self.repository = repository
     self.issues = issues
     self.isComplete = isComplete
     self.milestones = milestones

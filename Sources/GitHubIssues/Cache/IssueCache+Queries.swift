@@ -71,6 +71,18 @@ extension IssueCache {
     }
   }
 
+  /// The repository's description, once a sync has fetched it.
+  public func repository() throws -> GitHubRepository? {
+    try writer.read { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM repository").map { row in
+        GitHubRepository(
+          id: row["id"], fullName: row["fullName"], isPrivate: row["isPrivate"],
+          htmlURL: row["htmlURL"],
+          description: row["description"], openIssuesCount: row["openIssuesCount"])
+      }
+    }
+  }
+
   /// Where the cache stands.
   public func syncState() throws -> SyncState {
     try writer.read { db in

@@ -8,6 +8,17 @@ extension IssueCache {
   ///   cached.
   public func apply(_ update: CacheUpdate) throws {
     try writer.write { db in
+      if let repository = update.repository {
+        try db.execute(sql: "DELETE FROM repository")
+        try db.execute(
+          sql:
+            "INSERT INTO repository(id, fullName, isPrivate, htmlURL, description, openIssuesCount) VALUES (?, ?, ?, ?, ?, ?)",
+          arguments: [
+            repository.id, repository.fullName, repository.isPrivate, repository.htmlURL,
+            repository.description,
+            repository.openIssuesCount,
+          ])
+      }
       if let milestones = update.milestones {
         let kept = Set(milestones.map(\.id))
         let existing = try Int64.fetchAll(db, sql: "SELECT id FROM milestone")

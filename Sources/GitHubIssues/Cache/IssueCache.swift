@@ -57,6 +57,14 @@ public final class IssueCache: Sendable {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1: issues, milestones, labels, etags, sync state") { db in
+      try db.create(table: "repository") { t in
+        t.column("id", .integer).primaryKey()
+        t.column("fullName", .text).notNull()
+        t.column("isPrivate", .boolean).notNull()
+        t.column("htmlURL", .text)
+        t.column("description", .text)
+        t.column("openIssuesCount", .integer)
+      }
       try db.create(table: "milestone") { t in
         t.column("id", .integer).primaryKey()
         t.column("number", .integer).notNull().unique()

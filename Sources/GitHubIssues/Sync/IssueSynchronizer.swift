@@ -84,6 +84,8 @@ public struct IssueSynchronizer: Sendable {
     let isFull = mark == nil
     var pages = 0
     var items: [GitHubIssue] = []
+    // The repository first: a missing or private one fails fast with a clear error.
+    let repositoryInfo = try await client.repository(repository)
 
     var milestones: [GitHubMilestone]? = []
     for try await page in checked(client.milestonePages(of: repository, conditional: !isFull)) {
@@ -110,7 +112,8 @@ public struct IssueSynchronizer: Sendable {
     do {
       try cache.apply(
         CacheUpdate(
-          issues: items, isComplete: isFull, milestones: milestones, labels: labels, etags: etags,
+          repository: repositoryInfo, issues: items, isComplete: isFull, milestones: milestones,
+          labels: labels, etags: etags,
           syncedAt: Date()))
     } catch {
       throw GitHubError(.decoding, url: "cache", detail: "the cache could not be written: \(error)")

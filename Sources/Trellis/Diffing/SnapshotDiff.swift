@@ -76,6 +76,13 @@ extension StagedChangeset where SectionID == SingleSection {
   ) where C.Element: Identifiable, C.Element.ID == ItemID {
     let source = Array(source)
     let target = Array(target)
+    // Unchanged data is the common case: confirm it without building identifier arrays.
+    if source.count == target.count,
+      zip(source, target).allSatisfy({ $0.id == $1.id && isContentEqual($0, $1) })
+    {
+      self.init([])
+      return
+    }
     var locator = FlatItemLocator<ItemID>()
     self = stagedDiff(
       sourceSections: [.main], sourceItems: [source.map(\.id)],

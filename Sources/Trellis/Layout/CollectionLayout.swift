@@ -1,0 +1,57 @@
+/// What a layout is prepared from: the data's shape, the container's size, and a way to measure
+/// self-sizing items.
+public struct LayoutContext {
+  /// The number of items in each section.
+  public var itemCounts: [Int]
+  /// The size of the visible container.
+  public var containerSize: Size
+  /// Measures an item whose size is estimated: given its index path and the size proposed by the
+  /// layout (the width it will get, for instance), returns the size it needs. `nil` keeps estimates.
+  public var measure: ((IndexPath, Size) -> Size)?
+
+  /// Creates a context.
+  public init(itemCounts: [Int], containerSize: Size, measure: ((IndexPath, Size) -> Size)? = nil) {
+    self.itemCounts = itemCounts
+    self.containerSize = containerSize
+    self.measure = measure
+  }
+}
+
+/// What changed since a layout was prepared, so that it redoes only what depends on it.
+public enum LayoutInvalidation: Hashable, Sendable {
+  /// Items were appended at the end of a section; the new count is given.
+  case itemsAppended(section: Int, newCount: Int)
+  /// An item reported the size it needs.
+  case preferredSize(IndexPath, Size)
+  /// The container changed size.
+  case boundsChanged(Size)
+  /// Anything may have changed: lay everything out again.
+  case everything
+}
+
+/// A layout: pure geometry from a data shape to frames, queried by rectangle.
+///
+/// Prepare once from a ``LayoutContext``, then ask for the elements in a rectangle — what a view
+/// shows for its visible area — in O(log *n* + *k*). Results that depend on the viewport, such as
+/// pinned headers, take the viewport explicitly and never depend on the rectangle asked about.
+public protocol CollectionLayout {
+  /// Computes every frame.
+  mutating func prepare(_ context: LayoutContext)
+
+  /// Recomputes what a change affects; the context is the new one.
+  mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext)
+
+  /// The size of everything laid out.
+  var contentSize: Size { get }
+
+  /// The elements whose frames intersect a rectangle, with viewport-dependent positions (pinned
+  /// headers) computed for `viewport`.
+  func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes]
+
+  /// The cell of an item.
+  func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
+
+  /// A supplementary element of a kind for a section (item 0 of the index path), at its unpinned
+  /// position.
+  func attributesForSupplementary(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes?
+}

@@ -1,0 +1,285 @@
+/// UICollectionViewFlowLayout's layout: items in lines that wrap, scrolling vertically or
+/// horizontally, with section insets, headers and footers, and pinned headers.
+///
+///     // Seed 000's chip bar: one row of chips sized from their text.
+///     var chips = FlowLayout(scrollDirection: .horizontal)
+///     chips.itemSize = .perItem { path in Size(width: textWidth(path) + 48, height: 40) }
+///     chips.minimumLineSpacing = 8
+///     chips.sectionInset = EdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)
+///     chips.prepare(LayoutContext(itemCounts: [titles.count], containerSize: Size(width: 390, height: 40)))
+///
+/// Lines fill as UIKit fills them: an item goes on the current line if it fits after the minimum
+/// inter-item spacing. A full line (any line but a section's last) is justified — the spare space
+/// is shared equally between its items, and a line with a single item centres it; the last line
+/// keeps the minimum spacing from the leading edge. Items of different sizes are centred across
+/// their line. Lines are `minimumLineSpacing` apart. In horizontal scrolling, lines are columns
+/// filled top to bottom and advancing to the trailing side.
+///
+/// Headers and footers span the container across the scroll axis (width for vertical scrolling);
+/// section insets apply between them and the items. A pinned header (``pinsSectionHeaders``) stays
+/// at the top of the viewport while its section is visible and is pushed up by the section's end —
+/// the bottom of its items plus the bottom inset, before the footer.
+public struct FlowLayout: CollectionLayout {
+  /// Which way content scrolls.
+  public enum ScrollDirection: Hashable, Sendable {
+    /// Lines are rows; content grows downwards.
+    case vertical
+    /// Lines are columns; content grows to the trailing side.
+    case horizontal
+  }
+
+  /// How big items are.
+  public enum ItemSize {
+    /// Every item the same size.
+    case fixed(Size)
+    /// Each item its own size.
+    case perItem((IndexPath) -> Size)
+    /// An estimate, replaced by the context's measuring closure and by reported sizes.
+    case estimated(Size)
+  }
+
+  /// Which way content scrolls.
+  public var scrollDirection: ScrollDirection
+  /// How big items are.
+  public var itemSize: ItemSize = .fixed(Size(width: 50, height: 50))
+  /// The space between lines (rows in vertical scrolling, columns in horizontal).
+  public var minimumLineSpacing: Double = 10
+  /// The minimum space between items in a line.
+  public var minimumInteritemSpacing: Double = 10
+  /// Insets around each section's items.
+  public var sectionInset = EdgeInsets.zero
+  /// The extent of each section's header along the scroll axis (its height for vertical
+  /// scrolling); zero for none.
+  public var headerSize: (Int) -> Double = { _ in 0 }
+  /// The extent of each section's footer along the scroll axis; zero for none.
+  public var footerSize: (Int) -> Double = { _ in 0 }
+  /// Whether headers stay at the top of the viewport while their section is visible.
+  public var pinsSectionHeaders = false
+  /// Which way lines fill; right-to-left mirrors every frame.
+  public var direction = LayoutDirection.leftToRight
+
+  private var store: LayoutStore
+  private var context = LayoutContext(itemCounts: [], containerSize: .zero)
+  private var measured: [IndexPath: Size] = [:]
+  /// Each section's extent along the scroll axis: from its header to its end before the footer.
+  private var sectionExtents: [(start: Double, contentEnd: Double, end: Double)] = []
+  public private(set) var contentSize = Size.zero
+
+  /// Creates a flow layout.
+  public init(scrollDirection: ScrollDirection = .vertical) {
+    self.scrollDirection = scrollDirection
+    store = LayoutStore(axis: scrollDirection == .vertical ? .vertical : .horizontal)
+  }
+
+  public mutating func prepare(_ context: LayoutContext) {
+    self.context = context
+    store = LayoutStore(axis: scrollDirection == .vertical ? .vertical : .horizontal)
+    store.reserve(items: context.itemCounts.reduce(0, +))
+    sectionExtents = []
+    layOut(fromSection: 0)
+  }
+
+  public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
+    switch invalidation {
+    case .everything, .boundsChanged:
+      prepare(context)
+    case .itemsAppended(let section, _):
+      self.context = context
+      relayOut(fromSection: section)
+    case .preferredSize(let indexPath, let size):
+      self.context = context
+      measured[indexPath] = size
+      relayOut(fromSection: indexPath.section)
+    }
+  }
+
+  private mutating func relayOut(fromSection section: Int) {
+    let section = Swift.max(0, Swift.min(section, sectionExtents.count))
+    store.truncate(fromSection: section)
+    sectionExtents.removeSubrange(section...)
+    layOut(fromSection: section)
+  }
+
+  /// The size of an item, measured if estimated.
+  private mutating func size(of indexPath: IndexPath) -> Size {
+    switch itemSize {
+    case .fixed(let size): return size
+    case .perItem(let size): return size(indexPath)
+    case .estimated(let estimate):
+      if let size = measured[indexPath] { return size }
+      if let measure = context.measure {
+        let size = measure(indexPath, estimate)
+        measured[indexPath] = size
+        return size
+      }
+      return estimate
+    }
+  }
+
+  // Lays out sections `first...` after the ones already in the store. Coordinates are written as
+  // (main, cross): main runs along the scroll axis, cross across it; they become (y, x) for
+  // vertical scrolling and (x, y) for horizontal.
+  private mutating func layOut(fromSection first: Int) {
+    let vertical = scrollDirection == .vertical
+    let crossExtent = vertical ? context.containerSize.width : context.containerSize.height
+    let crossStart = vertical ? sectionInset.leading : sectionInset.top
+    let crossEnd = vertical ? sectionInset.trailing : sectionInset.bottom
+    let mainBefore = vertical ? sectionInset.top : sectionInset.leading
+    let mainAfter = vertical ? sectionInset.bottom : sectionInset.trailing
+    let available = crossExtent - crossStart - crossEnd
+    func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
+      vertical
+        ? Rect(x: cross, y: main, width: crossLength, height: mainLength)
+        : Rect(x: main, y: cross, width: mainLength, height: crossLength)
+    }
+    var position = sectionExtents.last?.end ?? 0
+    for section in first..<context.itemCounts.count {
+      store.beginSection()
+      let start = position
+      let header = headerSize(section)
+      if header > 0 {
+        let frame = rect(main: position, cross: 0, mainLength: header, crossLength: crossExtent)
+        store.appendSupplementary(
+          LayoutAttributes(
+            category: .supplementary(kind: SupplementaryKind.header),
+            indexPath: IndexPath(item: 0, section: section),
+            frame: frame, zIndex: 10),
+          band: (position, position + header))
+        position += header
+      }
+      position += mainBefore
+      // Break the items into lines.
+      let count = context.itemCounts[section]
+      var line: [(item: Int, main: Double, cross: Double)] = []
+      var lineCross = 0.0
+      var firstLine = true
+      func flush(isLast: Bool) {
+        guard !line.isEmpty else { return }
+        if !firstLine { position += minimumLineSpacing }
+        firstLine = false
+        let thickness = line.map(\.main).max() ?? 0
+        let total = line.reduce(0) { $0 + $1.cross }
+        var cross: Double
+        var gap: Double
+        if isLast {
+          cross = crossStart
+          gap = minimumInteritemSpacing
+        } else if line.count == 1 {
+          cross = crossStart + (available - total) / 2
+          gap = 0
+        } else {
+          cross = crossStart
+          gap = (available - total) / Double(line.count - 1)
+        }
+        for entry in line {
+          let frame = rect(
+            main: position + (thickness - entry.main) / 2, cross: cross, mainLength: entry.main,
+            crossLength: entry.cross)
+          store.appendItem(frame, band: (position, position + thickness))
+          cross += entry.cross + gap
+        }
+        position += thickness
+        line.removeAll(keepingCapacity: true)
+        lineCross = 0
+      }
+      for item in 0..<count {
+        let size = size(of: IndexPath(item: item, section: section))
+        let main = vertical ? size.height : size.width
+        let cross = vertical ? size.width : size.height
+        let needed = line.isEmpty ? cross : lineCross + minimumInteritemSpacing + cross
+        if !line.isEmpty && needed > available {
+          flush(isLast: false)
+        }
+        lineCross = line.isEmpty ? cross : lineCross + minimumInteritemSpacing + cross
+        line.append((item, main, cross))
+      }
+      flush(isLast: true)
+      position += mainAfter
+      let contentEnd = position
+      let footer = footerSize(section)
+      if footer > 0 {
+        let frame = rect(main: position, cross: 0, mainLength: footer, crossLength: crossExtent)
+        store.appendSupplementary(
+          LayoutAttributes(
+            category: .supplementary(kind: SupplementaryKind.footer),
+            indexPath: IndexPath(item: 0, section: section),
+            frame: frame, zIndex: 10),
+          band: (position, position + footer))
+        position += footer
+      }
+      sectionExtents.append((start, contentEnd, position))
+    }
+    contentSize =
+      vertical
+      ? Size(width: context.containerSize.width, height: position)
+      : Size(width: position, height: context.containerSize.height)
+  }
+
+  // MARK: Queries
+
+  private func mirror(_ attributes: LayoutAttributes) -> LayoutAttributes {
+    guard direction == .rightToLeft else { return attributes }
+    var mirrored = attributes
+    mirrored.frame = attributes.frame.mirrored(inWidth: contentSize.width)
+    return mirrored
+  }
+
+  public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {
+    let query = direction == .rightToLeft ? rect.mirrored(inWidth: contentSize.width) : rect
+    let port = direction == .rightToLeft ? viewport.mirrored(inWidth: contentSize.width) : viewport
+    var result: [LayoutAttributes] = []
+    let pinned = pinnedHeader(for: port)
+    store.forEach(in: query) { attributes in
+      if let pinned, attributes.category == pinned.category,
+        attributes.indexPath == pinned.indexPath
+      {
+        return
+      }
+      result.append(attributes)
+    }
+    if let pinned, pinned.frame.intersects(query) { result.append(pinned) }
+    return result.map(mirror)
+  }
+
+  /// The header displaced by pinning for a viewport, if any.
+  private func pinnedHeader(for viewport: Rect) -> LayoutAttributes? {
+    guard pinsSectionHeaders else { return nil }
+    let top = scrollDirection == .vertical ? viewport.minY : viewport.minX
+    // The section whose extent contains the viewport's top.
+    var low = 0
+    var high = sectionExtents.count - 1
+    guard high >= 0 else { return nil }
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if sectionExtents[middle].start <= top { low = middle } else { high = middle - 1 }
+    }
+    let extent = sectionExtents[low]
+    guard top > extent.start, top < extent.contentEnd,
+      var header = store.supplementary(ofKind: SupplementaryKind.header, section: low)
+    else { return nil }
+    let length = scrollDirection == .vertical ? header.frame.height : header.frame.width
+    let pinnedStart = Swift.min(top, extent.contentEnd - length)
+    if scrollDirection == .vertical {
+      header.frame.origin.y = Swift.max(header.frame.minY, pinnedStart)
+    } else {
+      header.frame.origin.x = Swift.max(header.frame.minX, pinnedStart)
+    }
+    header.zIndex = 1000
+    return header
+  }
+
+  public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    store.item(at: indexPath).map {
+      mirror(LayoutAttributes(category: .cell, indexPath: indexPath, frame: $0))
+    }
+  }
+
+  public func attributesForSupplementary(ofKind kind: String, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    store.supplementary(ofKind: kind, section: indexPath.section).map(mirror)
+  }
+
+  /// Every element at its unpinned position, for checks and pictures.
+  public var allAttributes: [LayoutAttributes] { store.allAttributes.map(mirror) }
+}

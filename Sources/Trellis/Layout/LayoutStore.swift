@@ -1,0 +1,178 @@
+/// Frames of a prepared layout and the index that answers "what is in this rectangle".
+///
+/// Elements are appended in layout order, each with a *band* along the scroll axis that contains
+/// its frame, band starts never decreasing. A query binary-searches the first element whose band
+/// (running maximum of band ends) reaches the rectangle and the last whose band starts before its
+/// end, then filters that run by frame: O(log *n* + *k*), where *k* is the number of elements whose
+/// bands cross the rectangle. Appending keeps the order, so incremental layouts extend it in O(1).
+struct LayoutStore {
+  enum Axis {
+    case vertical
+    case horizontal
+  }
+
+  let axis: Axis
+  /// The flat index of each section's first item, plus the total at the end.
+  private(set) var sectionStarts: [Int] = [0]
+  private(set) var itemFrames: [Rect] = []
+  private(set) var supplementaries: [LayoutAttributes] = []
+  /// For each kind, each section's supplementary index.
+  private var supplementaryIndex: [String: [Int: Int]] = [:]
+  /// Per section: where its index entries and supplementaries begin.
+  private var sectionEntryStarts: [Int] = []
+  private var sectionSupplementaryStarts: [Int] = []
+
+  private var bandStarts: [Double] = []
+  private var bandMaxEnds: [Double] = []
+  /// An item's flat index (>= 0), or `-1 - i` for supplementary `i`.
+  private var references: [Int32] = []
+
+  init(axis: Axis) { self.axis = axis }
+
+  var sectionCount: Int { sectionStarts.count - 1 }
+
+  mutating func reserve(items: Int) {
+    itemFrames.reserveCapacity(items)
+    bandStarts.reserveCapacity(items + 16)
+    bandMaxEnds.reserveCapacity(items + 16)
+    references.reserveCapacity(items + 16)
+  }
+
+  /// Starts a new section; items and supplementaries appended next belong to it.
+  mutating func beginSection() {
+    sectionEntryStarts.append(references.count)
+    sectionSupplementaryStarts.append(supplementaries.count)
+    sectionStarts.append(itemFrames.count)
+  }
+
+  mutating func appendItem(_ frame: Rect, band: (start: Double, end: Double)) {
+    itemFrames.append(frame)
+    appendEntry(Int32(itemFrames.count - 1), band: band)
+    sectionStarts[sectionStarts.count - 1] = itemFrames.count
+  }
+
+  mutating func appendSupplementary(
+    _ attributes: LayoutAttributes, band: (start: Double, end: Double)
+  ) {
+    supplementaries.append(attributes)
+    let index = supplementaries.count - 1
+    if case .supplementary(let kind) = attributes.category {
+      supplementaryIndex[kind, default: [:]][attributes.indexPath.section] = index
+    }
+    appendEntry(-1 - Int32(index), band: band)
+  }
+
+  private mutating func appendEntry(_ reference: Int32, band: (start: Double, end: Double)) {
+    let start = Swift.max(band.start, bandStarts.last ?? band.start)
+    bandStarts.append(start)
+    bandMaxEnds.append(Swift.max(band.end, bandMaxEnds.last ?? band.end))
+    references.append(reference)
+  }
+
+  /// Removes everything from a section on, to lay it out again.
+  mutating func truncate(fromSection section: Int) {
+    guard section < sectionEntryStarts.count else { return }
+    let entry = sectionEntryStarts[section]
+    let supplementary = sectionSupplementaryStarts[section]
+    for removed in supplementaries[supplementary...] {
+      if case .supplementary(let kind) = removed.category {
+        supplementaryIndex[kind]?[removed.indexPath.section] = nil
+      }
+    }
+    itemFrames.removeSubrange(sectionStarts[section]...)
+    supplementaries.removeSubrange(supplementary...)
+    bandStarts.removeSubrange(entry...)
+    bandMaxEnds.removeSubrange(entry...)
+    references.removeSubrange(entry...)
+    sectionEntryStarts.removeSubrange(section...)
+    sectionSupplementaryStarts.removeSubrange(section...)
+    sectionStarts.removeSubrange((section + 1)...)
+  }
+
+  /// Removes the supplementaries of a kind appended last (the last section's footer), so that more
+  /// items can be appended to that section.
+  mutating func removeTrailingSupplementaries(ofKind kind: String) {
+    while let last = references.last, last < 0 {
+      let index = Int(-1 - last)
+      guard index == supplementaries.count - 1,
+        supplementaries[index].category == .supplementary(kind: kind)
+      else {
+        break
+      }
+      supplementaryIndex[kind]?[supplementaries[index].indexPath.section] = nil
+      supplementaries.removeLast()
+      bandStarts.removeLast()
+      bandMaxEnds.removeLast()
+      references.removeLast()
+    }
+  }
+
+  func item(at indexPath: IndexPath) -> Rect? {
+    guard indexPath.section >= 0, indexPath.section < sectionCount else { return nil }
+    let flat = sectionStarts[indexPath.section] + indexPath.item
+    guard indexPath.item >= 0, flat < sectionStarts[indexPath.section + 1] else { return nil }
+    return itemFrames[flat]
+  }
+
+  func supplementary(ofKind kind: String, section: Int) -> LayoutAttributes? {
+    supplementaryIndex[kind]?[section].map { supplementaries[$0] }
+  }
+
+  /// The index path of a flat item index.
+  func indexPath(ofItem flat: Int) -> IndexPath {
+    var low = 0
+    var high = sectionCount - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if sectionStarts[middle] <= flat { low = middle } else { high = middle - 1 }
+    }
+    // Skip empty sections that start at the same flat index.
+    while low + 1 < sectionCount && sectionStarts[low + 1] <= flat { low += 1 }
+    return IndexPath(item: flat - sectionStarts[low], section: low)
+  }
+
+  /// Calls `visit` for every element whose frame intersects `rect`.
+  func forEach(in rect: Rect, _ visit: (LayoutAttributes) -> Void) {
+    let low = axis == .vertical ? rect.minY : rect.minX
+    let high = axis == .vertical ? rect.maxY : rect.maxX
+    // First entry whose running band end passes `low`.
+    var first = 0
+    var upper = bandMaxEnds.count
+    while first < upper {
+      let middle = (first + upper) / 2
+      if bandMaxEnds[middle] <= low { first = middle + 1 } else { upper = middle }
+    }
+    var index = first
+    while index < references.count && bandStarts[index] < high {
+      let reference = Int(references[index])
+      if reference >= 0 {
+        let frame = itemFrames[reference]
+        if frame.intersects(rect) {
+          visit(
+            LayoutAttributes(category: .cell, indexPath: indexPath(ofItem: reference), frame: frame)
+          )
+        }
+      } else {
+        let attributes = supplementaries[-1 - reference]
+        if attributes.frame.intersects(rect) { visit(attributes) }
+      }
+      index += 1
+    }
+  }
+
+  /// Every element, for brute-force checks and pictures.
+  var allAttributes: [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    for reference in references {
+      let reference = Int(reference)
+      if reference >= 0 {
+        result.append(
+          LayoutAttributes(
+            category: .cell, indexPath: indexPath(ofItem: reference), frame: itemFrames[reference]))
+      } else {
+        result.append(supplementaries[-1 - reference])
+      }
+    }
+    return result
+  }
+}

@@ -5,8 +5,10 @@ public struct LayoutContext {
   public var itemCounts: [Int]
   /// The size of the visible container.
   public var containerSize: Size
-  /// Measures an item whose size is estimated: given its index path and the size proposed by the
-  /// layout (the width it will get, for instance), returns the size it needs. `nil` keeps estimates.
+  /// Measures an item whose size is estimated; `nil` keeps the estimates.
+  ///
+  /// It receives the item's index path and the size the layout proposes (the estimate), and
+  /// returns the size the item needs.
   public var measure: ((IndexPath, Size) -> Size)?
 
   /// Creates a context.

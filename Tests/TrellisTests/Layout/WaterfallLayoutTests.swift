@@ -1,0 +1,143 @@
+import Testing
+import Trellis
+import TrellisTestSupport
+
+@Suite struct WaterfallLayoutTests {
+  private func frames(_ layout: WaterfallLayout, section: Int = 0, count: Int) -> [Rect] {
+    (0..<count).compactMap {
+      layout.attributesForItem(at: IndexPath(item: $0, section: section))?.frame
+    }
+  }
+
+  private func twoColumns(_ heights: [Double]) -> WaterfallLayout {
+    var layout = WaterfallLayout()
+    layout.columnCount = { _ in 2 }
+    layout.columnSpacing = 10
+    layout.itemSpacing = 10
+    layout.sectionInset = EdgeInsets(all: 10)
+    layout.itemHeight = .height { path, _ in heights[path.item] }
+    return layout
+  }
+
+  @Test func twoColumnsPlaceEachItemInTheShortestColumn() {
+    let heights: [Double] = [100, 50, 60, 30, 40]
+    var layout = twoColumns(heights)
+    layout.prepare(LayoutContext(itemCounts: [5], containerSize: Size(width: 200, height: 400)))
+    // Column width (200 - 10 - 10 - 10) / 2 = 85, at x 10 and 105. Items start at y 10.
+    // 0 (100) → column 0 (tie), y 10. 1 (50) → column 1, y 10. 2 (60) → column 1 (next 70 < 120).
+    // 3 (30) → column 0 (120 < 140), y 120. 4 (40) → column 1 (140 < 160), y 140.
+    #expect(
+      frames(layout, count: 5) == [
+        Rect(x: 10, y: 10, width: 85, height: 100), Rect(x: 105, y: 10, width: 85, height: 50),
+        Rect(x: 105, y: 70, width: 85, height: 60), Rect(x: 10, y: 120, width: 85, height: 30),
+        Rect(x: 105, y: 140, width: 85, height: 40),
+      ])
+    // Bottom 180, plus the bottom inset.
+    #expect(layout.contentSize == Size(width: 200, height: 190))
+  }
+
+  @Test func appendingAPageContinuesWhereTheLayoutEnded() {
+    let heights: [Double] = [100, 50, 60, 30, 40, 70, 20]
+    var layout = twoColumns(heights)
+    layout.footerHeight = { _, _ in 15 }
+    let container = Size(width: 200, height: 400)
+    layout.prepare(LayoutContext(itemCounts: [5], containerSize: container))
+    let before = frames(layout, count: 5)
+    layout.invalidate(
+      .itemsAppended(section: 0, newCount: 7),
+      context: LayoutContext(itemCounts: [7], containerSize: container))
+    // 5 (70) → column 0 (next 160 < 190), y 160. 6 (20) → column 1, y 190.
+    #expect(frames(layout, count: 5) == before)
+    #expect(
+      frames(layout, count: 7)[5...] == [
+        Rect(x: 10, y: 160, width: 85, height: 70), Rect(x: 105, y: 190, width: 85, height: 20),
+      ])
+    // Items end at 230, plus the bottom inset 10: the footer at 240.
+    #expect(
+      layout.attributesForSupplementary(
+        ofKind: SupplementaryKind.footer, at: IndexPath(item: 0, section: 0))?.frame
+        == Rect(x: 0, y: 240, width: 200, height: 15))
+    #expect(layout.contentSize.height == 255)
+  }
+
+  @Test func anEmptySectionTakesNoNegativeSpaceAndItsHeaderCanSizeItself() {
+    var layout = twoColumns([50])
+    // Seed 003: the header grows to explain an empty section.
+    layout.headerHeight = { _, count in count == 0 ? 60 : 30 }
+    layout.prepare(LayoutContext(itemCounts: [0, 1], containerSize: Size(width: 200, height: 400)))
+    // Section 0: header 0..<60, insets 10 + 10, no items: ends at 80.
+    // Section 1: header 80..<110, item at 120, bottom 170 + 10 = 180.
+    #expect(
+      layout.attributesForSupplementary(
+        ofKind: SupplementaryKind.header, at: IndexPath(item: 0, section: 1))?.frame.minY == 80)
+    #expect(frames(layout, section: 1, count: 1) == [Rect(x: 10, y: 120, width: 85, height: 50)])
+    #expect(layout.contentSize.height == 180)
+  }
+
+  @Test func originalSizesAreScaledToTheColumnWidth() {
+    var layout = WaterfallLayout()
+    layout.columnSpacing = 10
+    layout.itemHeight = .scaled { _ in Size(width: 200, height: 100) }
+    layout.prepare(LayoutContext(itemCounts: [1], containerSize: Size(width: 210, height: 400)))
+    #expect(frames(layout, count: 1) == [Rect(x: 0, y: 0, width: 100, height: 50)])
+  }
+
+  @Test func rightToLeftPutsTheFirstColumnOnTheRight() {
+    var layout = twoColumns([100, 50])
+    layout.direction = .rightToLeft
+    layout.prepare(LayoutContext(itemCounts: [2], containerSize: Size(width: 200, height: 400)))
+    #expect(frames(layout, count: 2).map(\.minX) == [105, 10])
+  }
+
+  @Test(arguments: 0..<20 as Range<UInt64>)
+  func incrementalEqualsFullAndQueriesEqualBruteForce(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let heights = (0..<2_000).map { _ in Double(Int.random(in: 0...120, using: &rng)) }
+    var counts = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+      Int.random(in: 0...30, using: &rng)
+    }
+    var layout = WaterfallLayout()
+    let columns = (0..<counts.count).map { _ in Int.random(in: 1...4, using: &rng) }
+    layout.columnCount = { columns[$0] }
+    layout.columnSpacing = Double(Int.random(in: 0...12, using: &rng))
+    layout.itemSpacing = Double(Int.random(in: 0...12, using: &rng))
+    layout.sectionInset = EdgeInsets(all: Double(Int.random(in: 0...12, using: &rng)))
+    layout.headerHeight = { section, count in section % 2 == 0 ? (count == 0 ? 40 : 20) : 0 }
+    layout.footerHeight = { _, _ in 9 }
+    layout.itemHeight = .height { path, _ in
+      heights[(path.section * 500 + path.item) % heights.count]
+    }
+    let container = Size(width: 320, height: 600)
+    layout.prepare(LayoutContext(itemCounts: counts, containerSize: container))
+    for step in 0..<8 {
+      let section = Int.random(in: 0..<counts.count, using: &rng)
+      counts[section] += Int.random(in: 1...40, using: &rng)
+      layout.invalidate(
+        .itemsAppended(section: section, newCount: counts[section]),
+        context: LayoutContext(itemCounts: counts, containerSize: container))
+      var full = layout
+      full.prepare(LayoutContext(itemCounts: counts, containerSize: container))
+      #expect(layout.allAttributes == full.allAttributes, "seed \(seed), step \(step)")
+      #expect(layout.contentSize == full.contentSize, "seed \(seed), step \(step)")
+      let all = layout.allAttributes
+      for _ in 0..<10 {
+        let rect = Rect(
+          x: Double(Int.random(in: -20...320, using: &rng)),
+          y: Double(Int.random(in: -50...Int(layout.contentSize.height) + 50, using: &rng)),
+          width: Double(Int.random(in: 0...400, using: &rng)),
+          height: Double(Int.random(in: 0...900, using: &rng)))
+        #expect(
+          Set(layout.attributes(in: rect, viewport: rect))
+            == Set(all.filter { $0.frame.intersects(rect) }), "seed \(seed), step \(step)")
+      }
+      let cells = all.filter { $0.category == .cell && !$0.frame.isEmpty }
+      for (index, cell) in cells.enumerated() {
+        for other in cells[(index + 1)...] where other.indexPath.section == cell.indexPath.section {
+          #expect(
+            !cell.frame.intersects(other.frame),
+            "seed \(seed), step \(step): \(cell) overlaps \(other)")
+        }
+      }
+    }
+  }
+}

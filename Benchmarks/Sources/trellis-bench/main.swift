@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Trellis
 
 // Release-mode benchmarks of the diff. Each workload runs a few times; the median is printed with
@@ -52,6 +57,11 @@ extension String {
   func leftPadding(to width: Int) -> String {
     String(repeating: " ", count: max(0, width - count)) + self
   }
+}
+
+if CommandLine.arguments.dropFirst().first == "pictures" {
+  writePictures(to: CommandLine.arguments.dropFirst(2).first ?? ".")
+  exit(0)
 }
 
 let filter = CommandLine.arguments.dropFirst().first
@@ -112,6 +122,8 @@ if wanted("render:200x60") {
 if wanted("render:one-cell") {
   print("render:one-cell".padding(to: 22) + "\(oneCellBytes()) bytes".leftPadding(to: 13))
 }
+
+layoutWorkloads(wanted: wanted)
 
 do {
   try cacheWorkloads(wanted: wanted)

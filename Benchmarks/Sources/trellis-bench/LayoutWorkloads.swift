@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Trellis
+
+/// `layout:*`: prepare 1M items, query a phone-sized viewport, append a page.
+func layoutWorkloads(wanted: (String) -> Bool) {
+  let count = 1_000_000
+  var rng = SplitMix64(state: 11)
+  let heights = (0..<4096).map { _ in Double(Int.random(in: 80...320, using: &rng)) }
+  let phone = Size(width: 390, height: 844)
+
+  func waterfall() -> WaterfallLayout {
+    var layout = WaterfallLayout()
+    layout.columnCount = { _ in 2 }
+    layout.columnSpacing = 8
+    layout.itemSpacing = 8
+    layout.sectionInset = EdgeInsets(all: 8)
+    layout.itemHeight = .height { path, _ in heights[path.item & 4095] }
+    return layout
+  }
+
+  if wanted("layout:waterfall") {
+    let (ms, _) = measure(runs: 5) { () -> Double in
+      var layout = waterfall()
+      layout.prepare(LayoutContext(itemCounts: [count], containerSize: phone))
+      return layout.contentSize.height
+    }
+    print(
+      "layout:waterfall:1M".padding(to: 22) + format(ms).leftPadding(to: 10)
+        + " ms   \(format(ms * 1_000_000 / Double(count))) ns per item")
+  }
+
+  if wanted("layout:flow-chips") {
+    let widths = (0..<4096).map { _ in Double(Int.random(in: 40...160, using: &rng)) }
+    let (ms, _) = measure(runs: 5) { () -> Double in
+      var layout = FlowLayout(scrollDirection: .horizontal)
+      layout.itemSize = .perItem { Size(width: widths[$0.item & 4095], height: 40) }
+      layout.minimumLineSpacing = 8
+      layout.sectionInset = EdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)
+      layout.prepare(
+        LayoutContext(itemCounts: [count], containerSize: Size(width: 390, height: 40)))
+      return layout.contentSize.width
+    }
+    print(
+      "layout:flow-chips:1M".padding(to: 22) + format(ms).leftPadding(to: 10)
+        + " ms   \(format(ms * 1_000_000 / Double(count))) ns per item")
+  }
+
+  if wanted("layout:flow-grid") {
+    let (ms, _) = measure(runs: 5) { () -> Double in
+      var layout = FlowLayout()
+      layout.itemSize = .fixed(Size(width: 120, height: 120))
+      layout.minimumInteritemSpacing = 5
+      layout.minimumLineSpacing = 5
+      layout.prepare(LayoutContext(itemCounts: [count], containerSize: phone))
+      return layout.contentSize.height
+    }
+    print(
+      "layout:flow-grid:1M".padding(to: 22) + format(ms).leftPadding(to: 10)
+        + " ms   \(format(ms * 1_000_000 / Double(count))) ns per item")
+  }
+
+  if wanted("layout:query") || wanted("layout:append") {
+    var layout = waterfall()
+    layout.prepare(LayoutContext(itemCounts: [count], containerSize: phone))
+    if wanted("layout:query") {
+      let offsets = (0..<1000).map { _ in
+        Double.random(in: 0..<(layout.contentSize.height - phone.height), using: &rng)
+      }
+      var times: [Double] = []
+      var found = 0
+      for offset in offsets {
+        let viewport = Rect(x: 0, y: offset, width: phone.width, height: phone.height)
+        let start = clock.now
+        found = layout.attributes(in: viewport, viewport: viewport).count
+        times.append(milliseconds(clock.now - start) * 1000)
+      }
+      print(
+        "layout:query-viewport".padding(to: 22) + format(median(times) / 1000).leftPadding(to: 10)
+          + " ms   \(format(median(times))) µs per query, \(found) elements (last)")
+    }
+    if wanted("layout:append") {
+      var times: [Double] = []
+      var total = count
+      for _ in 0..<11 {
+        total += 1000
+        let start = clock.now
+        layout.invalidate(
+          .itemsAppended(section: 0, newCount: total),
+          context: LayoutContext(itemCounts: [total], containerSize: phone))
+        times.append(milliseconds(clock.now - start) * 1000)
+      }
+      print(
+        "layout:append-1000".padding(to: 22) + format(median(times) / 1000).leftPadding(to: 10)
+          + " ms   \(format(median(times))) µs per 1,000 appended to 1M")
+    }
+  }
+}
+
+/// `pictures DIRECTORY`: writes the SVG pictures used in the documentation.
+func writePictures(to directory: String) {
+  var chips = FlowLayout(scrollDirection: .horizontal)
+  let chipWidths: [Double] = [3, 12, 6, 6, 9, 5].map { $0 * 8 + 48 }
+  chips.itemSize = .perItem { Size(width: chipWidths[$0.item], height: 40) }
+  chips.minimumLineSpacing = 8
+  chips.sectionInset = EdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)
+  chips.prepare(LayoutContext(itemCounts: [6], containerSize: Size(width: 390, height: 40)))
+
+  var grid = FlowLayout()
+  let gridWidths: [Double] = [60, 90, 70, 50, 110, 80, 40, 100, 60, 75]
+  grid.itemSize = .perItem { Size(width: gridWidths[$0.item], height: 28) }
+  grid.minimumInteritemSpacing = 8
+  grid.minimumLineSpacing = 8
+  grid.sectionInset = EdgeInsets(all: 12)
+  grid.headerSize = { _ in 24 }
+  grid.prepare(LayoutContext(itemCounts: [10], containerSize: Size(width: 320, height: 400)))
+
+  var cards = WaterfallLayout()
+  let cardHeights: [Double] = [120, 80, 150, 60, 100, 140, 90, 70, 130, 110]
+  cards.itemHeight = .height { path, _ in cardHeights[path.item % cardHeights.count] }
+  cards.columnSpacing = 8
+  cards.itemSpacing = 8
+  cards.sectionInset = EdgeInsets(all: 8)
+  cards.headerHeight = { _, _ in 30 }
+  cards.prepare(LayoutContext(itemCounts: [10], containerSize: Size(width: 320, height: 600)))
+
+  let pictures = [
+    (
+      "flow-chip-bar.svg",
+      LayoutPicture.svg(of: chips.allAttributes, contentSize: chips.contentSize)
+    ),
+    (
+      "flow-wrapping-grid.svg",
+      LayoutPicture.svg(of: grid.allAttributes, contentSize: grid.contentSize)
+    ),
+    (
+      "waterfall-two-columns.svg",
+      LayoutPicture.svg(of: cards.allAttributes, contentSize: cards.contentSize)
+    ),
+  ]
+  for (name, svg) in pictures {
+    let path = directory + "/" + name
+    guard let file = fopen(path, "w") else {
+      print("Error: cannot write \(path)")
+      continue
+    }
+    fputs(svg, file)
+    fclose(file)
+    print("wrote \(path)")
+  }
+}

@@ -16,13 +16,18 @@ struct LayoutStore {
   private(set) var sectionStarts: [Int] = [0]
   private(set) var itemFrames: [Rect] = []
   private(set) var supplementaries: [LayoutAttributes] = []
-  /// For each kind, each section's supplementary index.
-  private var supplementaryIndex: [String: [Int: Int]] = [:]
+  /// Whether each supplementary moves with its section's items when they scroll sideways (a
+  /// badge does; a section header does not).
+  private var supplementaryMoves: [Bool] = []
+  /// For each kind, the supplementary index of each index path (item 0 for section-level ones).
+  private var supplementaryIndex: [String: [IndexPath: Int]] = [:]
   /// Per section: where its index entries and supplementaries begin.
   private var sectionEntryStarts: [Int] = []
   private var sectionSupplementaryStarts: [Int] = []
 
   private var bandStarts: [Double] = []
+  /// The minimum band start of each entry and every entry after it: where a query can stop.
+  private var suffixMinStarts: [Double] = []
   private var bandMaxEnds: [Double] = []
   /// An item's flat index (>= 0), or `-1 - i` for supplementary `i`.
   private var references: [Int32] = []
@@ -34,6 +39,7 @@ struct LayoutStore {
   mutating func reserve(items: Int) {
     itemFrames.reserveCapacity(items)
     bandStarts.reserveCapacity(items + 16)
+    suffixMinStarts.reserveCapacity(items + 16)
     bandMaxEnds.reserveCapacity(items + 16)
     references.reserveCapacity(items + 16)
   }
@@ -52,21 +58,42 @@ struct LayoutStore {
   }
 
   mutating func appendSupplementary(
-    _ attributes: LayoutAttributes, band: (start: Double, end: Double)
+    _ attributes: LayoutAttributes, band: (start: Double, end: Double), movesWithItems: Bool = false
   ) {
     supplementaries.append(attributes)
+    supplementaryMoves.append(movesWithItems)
     let index = supplementaries.count - 1
     if case .supplementary(let kind) = attributes.category {
-      supplementaryIndex[kind, default: [:]][attributes.indexPath.section] = index
+      supplementaryIndex[kind, default: [:]][attributes.indexPath] = index
     }
     appendEntry(-1 - Int32(index), band: band)
   }
 
   private mutating func appendEntry(_ reference: Int32, band: (start: Double, end: Double)) {
-    let start = Swift.max(band.start, bandStarts.last ?? band.start)
-    bandStarts.append(start)
+    bandStarts.append(band.start)
+    suffixMinStarts.append(band.start)
+    // A band that starts before earlier ones (a header shifted upwards) lowers their suffix
+    // minimum; layouts append in order, so this loop rarely runs.
+    var index = suffixMinStarts.count - 2
+    while index >= 0 && suffixMinStarts[index] > band.start {
+      suffixMinStarts[index] = band.start
+      index -= 1
+    }
     bandMaxEnds.append(Swift.max(band.end, bandMaxEnds.last ?? band.end))
     references.append(reference)
+  }
+
+  /// Recomputes suffix minimums after the tail was removed.
+  private mutating func repairSuffixMinimums() {
+    var index = suffixMinStarts.count - 1
+    var minimum = Double.infinity
+    while index >= 0 {
+      let repaired = Swift.min(bandStarts[index], minimum)
+      if suffixMinStarts[index] == repaired && index < suffixMinStarts.count - 1 { break }
+      suffixMinStarts[index] = repaired
+      minimum = repaired
+      index -= 1
+    }
   }
 
   /// Removes everything from a section on, to lay it out again.
@@ -76,14 +103,17 @@ struct LayoutStore {
     let supplementary = sectionSupplementaryStarts[section]
     for removed in supplementaries[supplementary...] {
       if case .supplementary(let kind) = removed.category {
-        supplementaryIndex[kind]?[removed.indexPath.section] = nil
+        supplementaryIndex[kind]?[removed.indexPath] = nil
       }
     }
     itemFrames.removeSubrange(sectionStarts[section]...)
     supplementaries.removeSubrange(supplementary...)
+    supplementaryMoves.removeSubrange(supplementary...)
     bandStarts.removeSubrange(entry...)
+    suffixMinStarts.removeSubrange(entry...)
     bandMaxEnds.removeSubrange(entry...)
     references.removeSubrange(entry...)
+    repairSuffixMinimums()
     sectionEntryStarts.removeSubrange(section...)
     sectionSupplementaryStarts.removeSubrange(section...)
     sectionStarts.removeSubrange((section + 1)...)
@@ -99,12 +129,15 @@ struct LayoutStore {
       else {
         break
       }
-      supplementaryIndex[kind]?[supplementaries[index].indexPath.section] = nil
+      supplementaryIndex[kind]?[supplementaries[index].indexPath] = nil
       supplementaries.removeLast()
+      supplementaryMoves.removeLast()
       bandStarts.removeLast()
+      suffixMinStarts.removeLast()
       bandMaxEnds.removeLast()
       references.removeLast()
     }
+    repairSuffixMinimums()
   }
 
   func item(at indexPath: IndexPath) -> Rect? {
@@ -115,7 +148,11 @@ struct LayoutStore {
   }
 
   func supplementary(ofKind kind: String, section: Int) -> LayoutAttributes? {
-    supplementaryIndex[kind]?[section].map { supplementaries[$0] }
+    supplementary(ofKind: kind, at: IndexPath(item: 0, section: section))
+  }
+
+  func supplementary(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+    supplementaryIndex[kind]?[indexPath].map { supplementaries[$0] }
   }
 
   /// The index path of a flat item index.
@@ -131,8 +168,10 @@ struct LayoutStore {
     return IndexPath(item: flat - sectionStarts[low], section: low)
   }
 
-  /// Calls `visit` for every element whose frame intersects `rect`.
-  func forEach(in rect: Rect, _ visit: (LayoutAttributes) -> Void) {
+  /// Calls `visit` for every element whose frame intersects `rect`; `shifts`, when given, moves
+  /// each section's items (and the supplementaries that move with them) across the scroll axis
+  /// first — orthogonal scrolling.
+  func forEach(in rect: Rect, shifts: [Double]? = nil, _ visit: (LayoutAttributes) -> Void) {
     let low = axis == .vertical ? rect.minY : rect.minX
     let high = axis == .vertical ? rect.maxY : rect.maxX
     // First entry whose running band end passes `low`.
@@ -143,7 +182,7 @@ struct LayoutStore {
       if bandMaxEnds[middle] <= low { first = middle + 1 } else { upper = middle }
     }
     var index = first
-    while index < references.count && bandStarts[index] < high {
+    while index < references.count && suffixMinStarts[index] < high {
       let reference = Int(references[index])
       if reference >= 0 {
         let frame = itemFrames[reference]
@@ -158,6 +197,12 @@ struct LayoutStore {
       }
       index += 1
     }
+  }
+
+  private func shifted(_ frame: Rect, by amount: Double) -> Rect {
+    guard amount != 0 else { return frame }
+    return axis == .vertical
+      ? frame.offsetBy(dx: -amount, dy: 0) : frame.offsetBy(dx: 0, dy: -amount)
   }
 
   /// Every element, for brute-force checks and pictures.

@@ -185,14 +185,23 @@ struct LayoutStore {
     while index < references.count && suffixMinStarts[index] < high {
       let reference = Int(references[index])
       if reference >= 0 {
-        let frame = itemFrames[reference]
-        if frame.intersects(rect) {
+        var frame = itemFrames[reference]
+        if let shifts {
+          let path = indexPath(ofItem: reference)
+          frame = shifted(frame, by: shifts[path.section])
+          if frame.intersects(rect) {
+            visit(LayoutAttributes(category: .cell, indexPath: path, frame: frame))
+          }
+        } else if frame.intersects(rect) {
           visit(
             LayoutAttributes(category: .cell, indexPath: indexPath(ofItem: reference), frame: frame)
           )
         }
       } else {
-        let attributes = supplementaries[-1 - reference]
+        var attributes = supplementaries[-1 - reference]
+        if let shifts, supplementaryMoves[-1 - reference] {
+          attributes.frame = shifted(attributes.frame, by: shifts[attributes.indexPath.section])
+        }
         if attributes.frame.intersects(rect) { visit(attributes) }
       }
       index += 1
@@ -205,19 +214,33 @@ struct LayoutStore {
       ? frame.offsetBy(dx: -amount, dy: 0) : frame.offsetBy(dx: 0, dy: -amount)
   }
 
-  /// Every element, for brute-force checks and pictures.
-  var allAttributes: [LayoutAttributes] {
+  /// Whether a supplementary moves with its section's items when they scroll sideways.
+  func supplementaryMovesWithItems(ofKind kind: String, at indexPath: IndexPath) -> Bool {
+    supplementaryIndex[kind]?[indexPath].map { supplementaryMoves[$0] } ?? false
+  }
+
+  /// Every element, for brute-force checks and pictures, with sections shifted by `shifts`.
+  func allAttributes(shifts: [Double]?) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     for reference in references {
       let reference = Int(reference)
       if reference >= 0 {
-        result.append(
-          LayoutAttributes(
-            category: .cell, indexPath: indexPath(ofItem: reference), frame: itemFrames[reference]))
+        let path = indexPath(ofItem: reference)
+        let frame =
+          shifts.map { shifted(itemFrames[reference], by: $0[path.section]) }
+          ?? itemFrames[reference]
+        result.append(LayoutAttributes(category: .cell, indexPath: path, frame: frame))
       } else {
-        result.append(supplementaries[-1 - reference])
+        var attributes = supplementaries[-1 - reference]
+        if let shifts, supplementaryMoves[-1 - reference] {
+          attributes.frame = shifted(attributes.frame, by: shifts[attributes.indexPath.section])
+        }
+        result.append(attributes)
       }
     }
     return result
   }
+
+  /// Every element at its unshifted position.
+  var allAttributes: [LayoutAttributes] { allAttributes(shifts: nil) }
 }

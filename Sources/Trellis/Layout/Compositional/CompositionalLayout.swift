@@ -1,0 +1,594 @@
+/// A layout composed of items, groups and sections, with the semantics of
+/// `UICollectionViewCompositionalLayout`, for vertically scrolling content.
+///
+///     let item = LayoutItem(size: LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)))
+///     let row = LayoutGroup.horizontal(
+///       size: LayoutSize(width: .fractionalWidth(1), height: .absolute(100)), subitems: [.item(item)])
+///     var section = LayoutSection(group: row)
+///     section.contentInsets = EdgeInsets(all: 10)
+///     var layout = CompositionalLayout(section: section)
+///     layout.prepare(LayoutContext(itemCounts: [20], containerSize: Size(width: 390, height: 844)))
+///
+/// A section repeats its group until its items run out (the last group may be partly filled).
+/// Groups stack downwards `interGroupSpacing` apart inside the section's content insets; with an
+/// orthogonal scrolling behaviour they sit in one row that scrolls sideways on its own, its offset
+/// kept as explicit state (``setOrthogonalOffset(_:forSection:)``) with paging targets from
+/// ``targetOrthogonalOffset(forSection:proposed:velocity:)``. Fractional dimensions are fractions
+/// of the containing group, or for a section's group of the section's width less its insets and of
+/// the container's height. Boundary supplementaries go above (top alignments) or below (bottom
+/// alignments) the content, taking space when they extend the boundary and overlaying the content's
+/// edge otherwise; pinned ones stay at the top of the viewport while their section is visible,
+/// pushed up by the end of the section's content. Background decorations cover the content area.
+/// Estimated dimensions are measured by the context's closure or by a reported preferred size,
+/// which moves only what comes after.
+///
+/// Choices where UIKit's documentation is silent: a group always places at least one element even
+/// if it does not fit; edge spacing works as ``EdgeSpacing`` describes; content insets are ignored
+/// along estimated dimensions; layout-wide boundary supplementaries use index path [0, 0], so give
+/// them kinds of their own. Horizontal scrolling of the whole layout is not supported yet.
+public struct CompositionalLayout: CollectionLayout {
+  /// Layout-wide settings, as `UICollectionViewCompositionalLayoutConfiguration`.
+  public struct Configuration: Sendable {
+    /// The space between sections.
+    public var interSectionSpacing: Double
+    /// Headers and footers of the whole layout.
+    public var boundarySupplementaryItems: [BoundarySupplementaryItem]
+
+    /// Creates a configuration.
+    public init(
+      interSectionSpacing: Double = 0, boundarySupplementaryItems: [BoundarySupplementaryItem] = []
+    ) {
+      self.interSectionSpacing = interSectionSpacing
+      self.boundarySupplementaryItems = boundarySupplementaryItems
+    }
+  }
+
+  /// Layout-wide settings.
+  public var configuration: Configuration
+  private let sectionProvider: (Int, LayoutEnvironment) -> LayoutSection
+
+  private var store = LayoutStore(axis: .vertical)
+  private var context = LayoutContext(itemCounts: [], containerSize: .zero)
+  private var measured: [IndexPath: Size] = [:]
+  private var sections: [SectionGeometry] = []
+  private var offsets: [Double] = []
+  private var headerEnd = 0.0
+  public private(set) var contentSize = Size.zero
+
+  private struct SectionGeometry {
+    var start: Double
+    var contentStart: Double
+    var contentEnd: Double
+    var end: Double
+    var behavior: OrthogonalScrollingBehavior
+    var groupLeadingEdges: [Double]
+    var groupWidths: [Double]
+    var scrollWidth: Double
+    var viewWidth: Double
+    var leadingInset: Double
+    var pinnedKinds: [String]
+  }
+
+  /// A layout whose every section is `section`.
+  public init(section: LayoutSection, configuration: Configuration = Configuration()) {
+    self.init(configuration: configuration) { _, _ in section }
+  }
+
+  /// A layout whose sections come from a provider, given the section index and the environment.
+  public init(
+    configuration: Configuration = Configuration(),
+    sectionProvider: @escaping (Int, LayoutEnvironment) -> LayoutSection
+  ) {
+    self.configuration = configuration
+    self.sectionProvider = sectionProvider
+  }
+
+  public mutating func prepare(_ context: LayoutContext) {
+    if context.containerSize != self.context.containerSize { measured = [:] }
+    self.context = context
+    store = LayoutStore(axis: .vertical)
+    sections = []
+    var position = 0.0
+    for boundary in configuration.boundarySupplementaryItems where boundary.alignment.isTop {
+      let frame = boundaryFrame(
+        boundary, top: position, bottom: position, x: 0, width: context.containerSize.width)
+      store.appendSupplementary(
+        LayoutAttributes(
+          category: .supplementary(kind: boundary.kind), indexPath: IndexPath(item: 0, section: 0),
+          frame: frame, zIndex: boundary.zIndex),
+        band: (frame.minY, frame.maxY))
+      if boundary.extendsBoundary { position += frame.height }
+    }
+    headerEnd = position
+    layOut(fromSection: 0)
+  }
+
+  public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
+    switch invalidation {
+    case .everything, .boundsChanged:
+      prepare(context)
+    case .itemsAppended(let section, _):
+      self.context = context
+      relayOut(fromSection: section)
+    case .preferredSize(let indexPath, let size):
+      self.context = context
+      measured[indexPath] = size
+      relayOut(fromSection: indexPath.section)
+    }
+  }
+
+  private mutating func relayOut(fromSection section: Int) {
+    guard !sections.isEmpty else { return prepare(context) }
+    // From the last laid-out section at the latest, so that the layout's footer goes too.
+    let first = Swift.max(0, Swift.min(section, sections.count - 1))
+    store.truncate(fromSection: first)
+    sections.removeSubrange(first...)
+    layOut(fromSection: first)
+  }
+
+  // MARK: Laying out
+
+  private mutating func layOut(fromSection first: Int) {
+    let width = context.containerSize.width
+    var position = sections.last.map { $0.end } ?? headerEnd
+    for section in first..<context.itemCounts.count {
+      if section > 0 { position += configuration.interSectionSpacing }
+      position = layOut(section: section, at: position)
+    }
+    for boundary in configuration.boundarySupplementaryItems where !boundary.alignment.isTop {
+      let frame = boundaryFrame(boundary, top: position, bottom: position, x: 0, width: width)
+      store.appendSupplementary(
+        LayoutAttributes(
+          category: .supplementary(kind: boundary.kind), indexPath: IndexPath(item: 0, section: 0),
+          frame: frame, zIndex: boundary.zIndex),
+        band: (frame.minY, frame.maxY))
+      if boundary.extendsBoundary { position += frame.height }
+    }
+    offsets = (0..<sections.count).map { $0 < offsets.count ? offsets[$0] : 0 }
+    contentSize = Size(width: width, height: position)
+  }
+
+  /// The frame of a boundary supplementary aligned in a band of width `width` from `x`, placed at
+  /// `top` (top alignments) or ending at `bottom` (bottom alignments that do not extend).
+  private func boundaryFrame(
+    _ boundary: BoundarySupplementaryItem, top: Double, bottom: Double, x: Double, width: Double
+  ) -> Rect {
+    let size = boundary.size.resolve(in: Size(width: width, height: context.containerSize.height))
+    let left: Double =
+      switch boundary.alignment {
+      case .topLeading, .bottomLeading: x
+      case .topTrailing, .bottomTrailing: x + width - size.width
+      case .top, .bottom: x + (width - size.width) / 2
+      }
+    let y = boundary.alignment.isTop || boundary.extendsBoundary ? top : bottom - size.height
+    return Rect(
+      x: left + boundary.offset.x, y: y + boundary.offset.y, width: size.width, height: size.height)
+  }
+
+  /// Lays out one section from `position` and returns where it ends.
+  private mutating func layOut(section: Int, at start: Double) -> Double {
+    let container = context.containerSize
+    let definition = sectionProvider(
+      section, LayoutEnvironment(containerSize: container, effectiveContentSize: container))
+    let insets = definition.contentInsets
+    let effectiveWidth = container.width - insets.leading - insets.trailing
+    let groupContainer = Size(width: effectiveWidth, height: container.height)
+    let supplementaryX = definition.supplementariesFollowContentInsets ? insets.leading : 0
+    let supplementaryWidth =
+      definition.supplementariesFollowContentInsets ? effectiveWidth : container.width
+    let orthogonal = definition.orthogonalScrollingBehavior != .none
+    store.beginSection()
+    var position = start
+
+    for boundary in definition.boundarySupplementaryItems where boundary.alignment.isTop {
+      let frame = boundaryFrame(
+        boundary, top: position, bottom: position, x: supplementaryX, width: supplementaryWidth)
+      store.appendSupplementary(
+        LayoutAttributes(
+          category: .supplementary(kind: boundary.kind),
+          indexPath: IndexPath(item: 0, section: section), frame: frame, zIndex: boundary.zIndex),
+        band: (frame.minY, frame.maxY))
+      if boundary.extendsBoundary { position += frame.height }
+    }
+    let contentStart = position
+    position += insets.top
+
+    // Lay the groups out first: the background needs the content's extent and goes before them.
+    var groups: [(elements: [LayoutAttributes], band: (Double, Double))] = []
+    var leadingEdges: [Double] = []
+    var widths: [Double] = []
+    var next = 0
+    let count = context.itemCounts[section]
+    var x = insets.leading
+    var rowHeight = 0.0
+    while next < count {
+      let before = next
+      let size = definition.group.size.resolve(in: groupContainer)
+      let (elements, actual) = layOut(
+        group: definition.group, size: size, section: section, next: &next, count: count)
+      guard next > before else { break }  // A group that holds nothing would loop forever.
+      let origin: Point
+      if orthogonal {
+        if !groups.isEmpty { x += definition.interGroupSpacing }
+        origin = Point(x: x, y: position)
+        leadingEdges.append(x - insets.leading)
+        widths.append(actual.width)
+        x += actual.width
+        rowHeight = Swift.max(rowHeight, actual.height)
+      } else {
+        if !groups.isEmpty { position += definition.interGroupSpacing }
+        origin = Point(x: insets.leading, y: position)
+        position += actual.height
+      }
+      let placed = elements.map { element -> LayoutAttributes in
+        var moved = element
+        moved.frame = element.frame.offsetBy(dx: origin.x, dy: origin.y)
+        return moved
+      }
+      let top = placed.reduce(origin.y) { Swift.min($0, $1.frame.minY) }
+      let bottom = placed.reduce(origin.y + actual.height) { Swift.max($0, $1.frame.maxY) }
+      groups.append((placed, (top, bottom)))
+    }
+    if orthogonal { position += rowHeight }
+    position += insets.bottom
+    let contentEnd = position
+
+    for decoration in definition.decorationItems {
+      let frame = Rect(
+        x: 0, y: contentStart, width: container.width, height: contentEnd - contentStart
+      )
+      .inset(by: decoration.contentInsets)
+      store.appendSupplementary(
+        LayoutAttributes(
+          category: .decoration(kind: decoration.kind),
+          indexPath: IndexPath(item: 0, section: section), frame: frame, zIndex: decoration.zIndex),
+        band: (frame.minY, frame.maxY))
+    }
+    for group in groups {
+      for element in group.elements {
+        if element.category == .cell {
+          store.appendItem(element.frame, band: group.band)
+        } else {
+          store.appendSupplementary(element, band: group.band, movesWithItems: orthogonal)
+        }
+      }
+    }
+    for boundary in definition.boundarySupplementaryItems where !boundary.alignment.isTop {
+      let frame = boundaryFrame(
+        boundary, top: position, bottom: contentEnd, x: supplementaryX, width: supplementaryWidth)
+      store.appendSupplementary(
+        LayoutAttributes(
+          category: .supplementary(kind: boundary.kind),
+          indexPath: IndexPath(item: 0, section: section), frame: frame, zIndex: boundary.zIndex),
+        band: (frame.minY, frame.maxY))
+      if boundary.extendsBoundary { position += frame.height }
+    }
+    let scrollWidth = orthogonal ? x + insets.trailing : container.width
+    sections.append(
+      SectionGeometry(
+        start: start, contentStart: contentStart, contentEnd: contentEnd, end: position,
+        behavior: definition.orthogonalScrollingBehavior, groupLeadingEdges: leadingEdges,
+        groupWidths: widths,
+        scrollWidth: scrollWidth, viewWidth: container.width, leadingInset: insets.leading,
+        pinnedKinds: definition.boundarySupplementaryItems.filter {
+          $0.pinToVisibleBounds && $0.alignment.isTop
+        }.map(\.kind)))
+    return position
+  }
+
+  private func main(_ size: Size, _ axis: LayoutGroup.Axis) -> Double {
+    axis == .horizontal ? size.width : size.height
+  }
+
+  private func cross(_ size: Size, _ axis: LayoutGroup.Axis) -> Double {
+    axis == .horizontal ? size.height : size.width
+  }
+
+  private func makeSize(main: Double, cross: Double, _ axis: LayoutGroup.Axis) -> Size {
+    axis == .horizontal ? Size(width: main, height: cross) : Size(width: cross, height: main)
+  }
+
+  private func moved(
+    _ elements: [LayoutAttributes], main: Double, cross: Double, _ axis: LayoutGroup.Axis
+  ) -> [LayoutAttributes] {
+    let dx = axis == .horizontal ? main : cross
+    let dy = axis == .horizontal ? cross : main
+    return elements.map { element in
+      var copy = element
+      copy.frame = element.frame.offsetBy(dx: dx, dy: dy)
+      return copy
+    }
+  }
+
+  /// Lays out a group of a resolved size, taking items from `next`; frames relative to the group.
+  private mutating func layOut(
+    group: LayoutGroup, size: Size, section: Int, next: inout Int, count: Int
+  ) -> ([LayoutAttributes], Size) {
+    let axis = group.axis
+    let mainEstimated =
+      axis == .horizontal ? group.size.width.isEstimated : group.size.height.isEstimated
+    let crossEstimated =
+      axis == .horizontal ? group.size.height.isEstimated : group.size.width.isEstimated
+    let spacing = group.interItemSpacing ?? .fixed(0)
+    struct Entry {
+      var elements: [LayoutAttributes]
+      var size: Size
+      var lead: LayoutSpacing?
+      var trail: LayoutSpacing?
+      var before: LayoutSpacing?
+      var after: LayoutSpacing?
+    }
+    var entries: [Entry] = []
+
+    switch group.contents {
+    case .custom(let provider):
+      var elements: [LayoutAttributes] = []
+      var extent = size
+      for frame in provider(size) where next < count {
+        elements.append(
+          LayoutAttributes(
+            category: .cell, indexPath: IndexPath(item: next, section: section), frame: frame))
+        next += 1
+        if group.size.height.isEstimated { extent.height = Swift.max(extent.height, frame.maxY) }
+        if group.size.width.isEstimated { extent.width = Swift.max(extent.width, frame.maxX) }
+      }
+      return (elements, extent)
+
+    case .repeating(let element, let copies):
+      let length = (main(size, axis) - spacing.minimum * Double(copies - 1)) / Double(copies)
+      var elements: [LayoutAttributes] = []
+      var crossExtent = 0.0
+      var end = 0.0
+      for copy in 0..<copies where next < count {
+        let own = element.size.resolve(in: size)
+        let elementSize = makeSize(main: length, cross: cross(own, axis), axis)
+        let (laid, actual) = layOut(
+          element: element, size: elementSize, section: section, next: &next, count: count)
+        let position = Double(copy) * (length + spacing.minimum)
+        elements += moved(laid, main: position, cross: 0, axis)
+        crossExtent = Swift.max(crossExtent, cross(actual, axis))
+        end = position + main(actual, axis)
+      }
+      return (
+        elements,
+        makeSize(
+          main: mainEstimated ? end : main(size, axis),
+          cross: crossEstimated ? crossExtent : cross(size, axis), axis)
+      )
+
+    case .subitems(let subitems):
+      guard !subitems.isEmpty else { return ([], size) }
+      var cursor = 0.0
+      var index = 0
+      while next < count {
+        let element = subitems[index % subitems.count]
+        let proposed = element.size.resolve(in: size)
+        let edge = element.edgeSpacing
+        let lead = axis == .horizontal ? edge?.leading : edge?.top
+        let trail = axis == .horizontal ? edge?.trailing : edge?.bottom
+        let gap = entries.isEmpty ? 0 : spacing.minimum
+        let needed = gap + (lead?.minimum ?? 0) + main(proposed, axis) + (trail?.minimum ?? 0)
+        if !entries.isEmpty && cursor + needed > main(size, axis) + 1e-9 { break }
+        let (laid, actual) = layOut(
+          element: element, size: proposed, section: section, next: &next, count: count)
+        entries.append(
+          Entry(
+            elements: laid, size: actual, lead: lead, trail: trail,
+            before: axis == .horizontal ? edge?.top : edge?.leading,
+            after: axis == .horizontal ? edge?.bottom : edge?.trailing))
+        cursor += gap + (lead?.minimum ?? 0) + main(actual, axis) + (trail?.minimum ?? 0)
+        index += 1
+      }
+    }
+
+    // Share the spare length between flexible spacings.
+    var slots = spacing.isFlexible ? Swift.max(0, entries.count - 1) : 0
+    var used = 0.0
+    for (position, entry) in entries.enumerated() {
+      if entry.lead?.isFlexible == true { slots += 1 }
+      if entry.trail?.isFlexible == true { slots += 1 }
+      used +=
+        (position > 0 ? spacing.minimum : 0) + (entry.lead?.minimum ?? 0) + main(entry.size, axis)
+        + (entry.trail?.minimum ?? 0)
+    }
+    let spare = mainEstimated ? 0 : Swift.max(0, main(size, axis) - used)
+    let share = slots > 0 ? spare / Double(slots) : 0
+    let groupCross =
+      crossEstimated
+      ? entries.reduce(0) {
+        Swift.max($0, ($1.before?.minimum ?? 0) + cross($1.size, axis) + ($1.after?.minimum ?? 0))
+      }
+      : cross(size, axis)
+    var elements: [LayoutAttributes] = []
+    var position = 0.0
+    for (number, entry) in entries.enumerated() {
+      if number > 0 { position += spacing.minimum + (spacing.isFlexible ? share : 0) }
+      position += (entry.lead?.minimum ?? 0) + (entry.lead?.isFlexible == true ? share : 0)
+      let free =
+        groupCross - cross(entry.size, axis) - (entry.before?.minimum ?? 0)
+        - (entry.after?.minimum ?? 0)
+      let offset: Double
+      switch (entry.before?.isFlexible == true, entry.after?.isFlexible == true) {
+      case (true, true): offset = (entry.before?.minimum ?? 0) + free / 2
+      case (true, false): offset = (entry.before?.minimum ?? 0) + free
+      default: offset = entry.before?.minimum ?? 0
+      }
+      elements += moved(entry.elements, main: position, cross: offset, axis)
+      position +=
+        main(entry.size, axis) + (entry.trail?.minimum ?? 0)
+        + (entry.trail?.isFlexible == true ? share : 0)
+    }
+    return (
+      elements, makeSize(main: mainEstimated ? position : main(size, axis), cross: groupCross, axis)
+    )
+  }
+
+  /// Lays out an item or a nested group of a resolved size.
+  private mutating func layOut(
+    element: LayoutElement, size: Size, section: Int, next: inout Int, count: Int
+  ) -> ([LayoutAttributes], Size) {
+    switch element {
+    case .group(let group):
+      return layOut(group: group, size: size, section: section, next: &next, count: count)
+    case .item(let item):
+      let path = IndexPath(item: next, section: section)
+      next += 1
+      var actual = size
+      let widthEstimated = item.size.width.isEstimated
+      let heightEstimated = item.size.height.isEstimated
+      if widthEstimated || heightEstimated {
+        let reported = measured[path] ?? context.measure?(path, size)
+        if let reported {
+          measured[path] = reported
+          if widthEstimated { actual.width = reported.width }
+          if heightEstimated { actual.height = reported.height }
+        }
+      }
+      let insets = item.contentInsets
+      let left = widthEstimated ? 0 : insets.leading
+      let right = widthEstimated ? 0 : insets.trailing
+      let top = heightEstimated ? 0 : insets.top
+      let bottom = heightEstimated ? 0 : insets.bottom
+      let frame = Rect(
+        x: left, y: top, width: actual.width - left - right, height: actual.height - top - bottom)
+      var result = [LayoutAttributes(category: .cell, indexPath: path, frame: frame)]
+      for supplementary in item.supplementaryItems {
+        let own = supplementary.size.resolve(in: frame.size)
+        result.append(
+          LayoutAttributes(
+            category: .supplementary(kind: supplementary.kind), indexPath: path,
+            frame: supplementary.anchor.frame(of: own, in: frame), zIndex: supplementary.zIndex))
+      }
+      return (result, actual)
+    }
+  }
+
+  // MARK: Orthogonal scrolling
+
+  /// How far a section's row is scrolled sideways.
+  public func orthogonalOffset(forSection section: Int) -> Double {
+    section < offsets.count ? offsets[section] : 0
+  }
+
+  /// Scrolls a section's row sideways, clamped to its scrollable range; no effect on sections
+  /// without orthogonal scrolling.
+  public mutating func setOrthogonalOffset(_ offset: Double, forSection section: Int) {
+    guard section < sections.count, sections[section].behavior != .none else { return }
+    offsets[section] = Swift.min(Swift.max(0, offset), maximumOrthogonalOffset(section))
+  }
+
+  /// The width of a section's scrolling row, insets included.
+  public func orthogonalContentWidth(forSection section: Int) -> Double {
+    section < sections.count ? sections[section].scrollWidth : 0
+  }
+
+  private func maximumOrthogonalOffset(_ section: Int) -> Double {
+    Swift.max(0, sections[section].scrollWidth - sections[section].viewWidth)
+  }
+
+  /// Where a sideways scroll comes to rest for the section's behaviour, given where it would stop
+  /// and which way it was moving (positive: towards the trailing side).
+  public func targetOrthogonalOffset(forSection section: Int, proposed: Double, velocity: Double)
+    -> Double
+  {
+    guard section < sections.count else { return 0 }
+    let geometry = sections[section]
+    let maximum = maximumOrthogonalOffset(section)
+    func clamp(_ value: Double) -> Double { Swift.min(Swift.max(0, value), maximum) }
+    func nearest(_ candidates: [Double]) -> Double {
+      let current = orthogonalOffset(forSection: section)
+      let directed =
+        velocity > 0
+        ? candidates.filter { $0 > current + 1e-9 }
+        : velocity < 0 ? candidates.filter { $0 < current - 1e-9 } : candidates
+      let pool = directed.isEmpty ? candidates : directed
+      return pool.min { abs($0 - proposed) < abs($1 - proposed) } ?? proposed
+    }
+    switch geometry.behavior {
+    case .none:
+      return 0
+    case .continuous:
+      return clamp(proposed)
+    case .continuousGroupLeadingBoundary:
+      return clamp(
+        geometry.groupLeadingEdges.min { abs($0 - proposed) < abs($1 - proposed) } ?? proposed)
+    case .paging:
+      let page = geometry.viewWidth
+      let pages = Int((maximum / page).rounded(.up))
+      return clamp(nearest((0...Swift.max(0, pages)).map { Double($0) * page }))
+    case .groupPaging:
+      return clamp(nearest(geometry.groupLeadingEdges))
+    case .groupPagingCentered:
+      // Offsets that put a group's centre at the centre of the view (its edges are measured from
+      // the content's leading inset, which the view also starts after).
+      let centres = zip(geometry.groupLeadingEdges, geometry.groupWidths).map { edge, width in
+        edge + geometry.leadingInset + width / 2 - geometry.viewWidth / 2
+      }
+      return clamp(nearest(centres))
+    }
+  }
+
+  // MARK: Queries
+
+  private var shifts: [Double]? {
+    offsets.contains { $0 != 0 } ? offsets : nil
+  }
+
+  public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    let pinned = pinnedHeaders(for: viewport)
+    store.forEach(in: rect, shifts: shifts) { attributes in
+      if pinned.contains(where: {
+        $0.category == attributes.category && $0.indexPath == attributes.indexPath
+      }) {
+        return
+      }
+      result.append(attributes)
+    }
+    result += pinned.filter { $0.frame.intersects(rect) }
+    return result
+  }
+
+  /// The headers displaced by pinning for a viewport.
+  private func pinnedHeaders(for viewport: Rect) -> [LayoutAttributes] {
+    let top = viewport.minY
+    var low = 0
+    var high = sections.count - 1
+    guard high >= 0 else { return [] }
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if sections[middle].start <= top { low = middle } else { high = middle - 1 }
+    }
+    let geometry = sections[low]
+    guard top > geometry.start, top < geometry.contentEnd else { return [] }
+    return geometry.pinnedKinds.compactMap { kind in
+      guard var header = store.supplementary(ofKind: kind, section: low) else { return nil }
+      header.frame.origin.y = Swift.max(
+        header.frame.minY, Swift.min(top, geometry.contentEnd - header.frame.height))
+      header.zIndex = Swift.max(header.zIndex, 1000)
+      return header
+    }
+  }
+
+  public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    store.item(at: indexPath).map {
+      LayoutAttributes(
+        category: .cell, indexPath: indexPath,
+        frame: $0.offsetBy(dx: -orthogonalOffset(forSection: indexPath.section), dy: 0))
+    }
+  }
+
+  public func attributesForSupplementary(ofKind kind: String, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    guard var attributes = store.supplementary(ofKind: kind, at: indexPath) else { return nil }
+    if store.supplementaryMovesWithItems(ofKind: kind, at: indexPath) {
+      attributes.frame = attributes.frame.offsetBy(
+        dx: -orthogonalOffset(forSection: indexPath.section), dy: 0)
+    }
+    return attributes
+  }
+
+  /// Every element at its current sideways offset (unpinned), for checks and pictures.
+  public var allAttributes: [LayoutAttributes] { store.allAttributes(shifts: shifts) }
+}

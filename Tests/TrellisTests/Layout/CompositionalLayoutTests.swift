@@ -1,0 +1,323 @@
+import Testing
+import Trellis
+import TrellisTestSupport
+
+@Suite struct CompositionalLayoutTests {
+  private func size(_ width: LayoutDimension, _ height: LayoutDimension) -> LayoutSize {
+    LayoutSize(width: width, height: height)
+  }
+
+  private func frames(_ layout: CompositionalLayout, section: Int = 0, count: Int) -> [Rect] {
+    (0..<count).compactMap {
+      layout.attributesForItem(at: IndexPath(item: $0, section: section))?.frame
+    }
+  }
+
+  private func prepared(
+    _ section: LayoutSection, counts: [Int], width: Double = 400,
+    configuration: CompositionalLayout.Configuration = .init()
+  ) -> CompositionalLayout {
+    var layout = CompositionalLayout(section: section, configuration: configuration)
+    layout.prepare(
+      LayoutContext(itemCounts: counts, containerSize: Size(width: width, height: 800)))
+    return layout
+  }
+
+  @Test func aGridWithItemInsets() {
+    let item = LayoutItem(
+      size: size(.fractionalWidth(0.25), .fractionalHeight(1)), contentInsets: EdgeInsets(all: 5))
+    let group = LayoutGroup.horizontal(
+      size: size(.fractionalWidth(1), .absolute(100)), subitems: [.item(item)])
+    let layout = prepared(LayoutSection(group: group), counts: [5])
+    // Each item gets 400 × 0.25 = 100 by 100, shrunk by 5 on every side; four fit in a group.
+    #expect(
+      frames(layout, count: 5) == [
+        Rect(x: 5, y: 5, width: 90, height: 90), Rect(x: 105, y: 5, width: 90, height: 90),
+        Rect(x: 205, y: 5, width: 90, height: 90), Rect(x: 305, y: 5, width: 90, height: 90),
+        Rect(x: 5, y: 105, width: 90, height: 90),
+      ])
+    #expect(layout.contentSize == Size(width: 400, height: 200))
+  }
+
+  @Test func twoColumnsFromACountBasedGroupWithSpacingAndSectionInsets() {
+    let item = LayoutItem(size: size(.fractionalWidth(1), .fractionalHeight(1)))
+    let group = LayoutGroup.horizontal(
+      size: size(.fractionalWidth(1), .absolute(80)), repeatingSubitem: .item(item), count: 2
+    )
+    .spacing(.fixed(10))
+    var section = LayoutSection(group: group)
+    section.contentInsets = EdgeInsets(all: 10)
+    section.interGroupSpacing = 10
+    let layout = prepared(section, counts: [3], width: 320)
+    // Effective width 320 − 20 = 300; each column (300 − 10) / 2 = 145; groups 80 tall, 10 apart.
+    #expect(
+      frames(layout, count: 3) == [
+        Rect(x: 10, y: 10, width: 145, height: 80), Rect(x: 165, y: 10, width: 145, height: 80),
+        Rect(x: 10, y: 100, width: 145, height: 80),
+      ])
+    #expect(layout.contentSize.height == 190)  // 100 + 80 + 10
+  }
+
+  @Test func nestedGroups() {
+    let big = LayoutItem(size: size(.fractionalWidth(0.5), .fractionalHeight(1)))
+    let small = LayoutItem(size: size(.fractionalWidth(1), .fractionalHeight(0.5)))
+    let column = LayoutGroup.vertical(
+      size: size(.fractionalWidth(0.5), .fractionalHeight(1)), subitems: [.item(small)])
+    let group = LayoutGroup.horizontal(
+      size: size(.fractionalWidth(1), .absolute(200)), subitems: [.item(big), .group(column)])
+    let layout = prepared(LayoutSection(group: group), counts: [4])
+    // Big item on the left half; the right half is a column of two half-height items.
+    #expect(
+      frames(layout, count: 4) == [
+        Rect(x: 0, y: 0, width: 200, height: 200), Rect(x: 200, y: 0, width: 200, height: 100),
+        Rect(x: 200, y: 100, width: 200, height: 100), Rect(x: 0, y: 200, width: 200, height: 200),
+      ])
+  }
+
+  private func carouselThenList() -> CompositionalLayout {
+    var layout = CompositionalLayout { section, _ in
+      if section == 0 {
+        let item = LayoutItem(
+          size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+        let group = LayoutGroup.horizontal(
+          size: LayoutSize(width: .fractionalWidth(0.8), height: .absolute(100)),
+          subitems: [.item(item)])
+        var carousel = LayoutSection(group: group)
+        carousel.orthogonalScrollingBehavior = .groupPaging
+        carousel.interGroupSpacing = 10
+        carousel.contentInsets = EdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)
+        return carousel
+      }
+      let row = LayoutSize(width: .fractionalWidth(1), height: .absolute(50))
+      return LayoutSection(group: .vertical(size: row, subitems: [.item(LayoutItem(size: row))]))
+    }
+    layout.prepare(LayoutContext(itemCounts: [3, 2], containerSize: Size(width: 400, height: 800)))
+    return layout
+  }
+
+  @Test func anOrthogonalGroupPagingSectionFollowedByANormalSection() {
+    var layout = carouselThenList()
+    // Effective width 360; groups 0.8 × 360 = 288 wide, 10 apart, from x 20: 20, 318, 616.
+    #expect(frames(layout, count: 3).map(\.minX) == [20, 318, 616])
+    #expect(layout.orthogonalContentWidth(forSection: 0) == 924)  // 616 + 288 + 20
+    // The next section starts under the 100-point row.
+    #expect(
+      frames(layout, section: 1, count: 2) == [
+        Rect(x: 0, y: 100, width: 400, height: 50), Rect(x: 0, y: 150, width: 400, height: 50),
+      ])
+    layout.setOrthogonalOffset(150, forSection: 0)
+    #expect(frames(layout, count: 3).map(\.minX) == [-130, 168, 466])
+    #expect(frames(layout, section: 1, count: 1).map(\.minX) == [0])
+    let visible = layout.attributes(
+      in: Rect(x: 0, y: 0, width: 400, height: 100),
+      viewport: Rect(x: 0, y: 0, width: 400, height: 800))
+    #expect(visible.map(\.indexPath.item).sorted() == [0, 1])
+    // Group paging: leading edges at offsets 0, 298, 596 (the last clamped to 924 − 400 = 524).
+    #expect(layout.targetOrthogonalOffset(forSection: 0, proposed: 200, velocity: 0) == 298)
+    #expect(layout.targetOrthogonalOffset(forSection: 0, proposed: 160, velocity: -1) == 0)
+    #expect(layout.targetOrthogonalOffset(forSection: 0, proposed: 590, velocity: 1) == 524)
+    layout.setOrthogonalOffset(10_000, forSection: 0)
+    #expect(layout.orthogonalOffset(forSection: 0) == 524)
+  }
+
+  @Test(arguments: [true, false])
+  func aSectionHeaderWithSectionInsets(follows: Bool) {
+    let row = LayoutSize(width: .fractionalWidth(1), height: .absolute(50))
+    var section = LayoutSection(
+      group: .vertical(size: row, subitems: [.item(LayoutItem(size: row))]))
+    section.contentInsets = EdgeInsets(top: 5, leading: 20, bottom: 5, trailing: 20)
+    section.supplementariesFollowContentInsets = follows
+    section.boundarySupplementaryItems = [
+      BoundarySupplementaryItem(
+        kind: "header", size: LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
+        alignment: .top)
+    ]
+    let layout = prepared(section, counts: [1])
+    let header = layout.attributesForSupplementary(
+      ofKind: "header", at: IndexPath(item: 0, section: 0))?.frame
+    // Following the insets: 400 − 40 = 360 wide from x 20; otherwise the full width.
+    #expect(
+      header
+        == (follows
+          ? Rect(x: 20, y: 0, width: 360, height: 30) : Rect(x: 0, y: 0, width: 400, height: 30)))
+    // Items start under the header, after the top inset: 30 + 5.
+    #expect(frames(layout, count: 1) == [Rect(x: 20, y: 35, width: 360, height: 50)])
+  }
+
+  @Test(
+    "Pinned section headers at several offsets, pushed up at the section's end",
+    arguments: [
+      (0.0, 0, 0.0), (100, 0, 100), (199, 0, 199), (210, 0, 200), (229, 0, 200), (240, 1, 240),
+    ])
+  func pinnedHeaders(offset: Double, section: Int, y: Double) {
+    let row = LayoutSize(width: .fractionalWidth(1), height: .absolute(50))
+    var definition = LayoutSection(
+      group: .vertical(size: row, subitems: [.item(LayoutItem(size: row))]))
+    definition.boundarySupplementaryItems = [
+      BoundarySupplementaryItem(
+        kind: "header", size: LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
+        alignment: .top,
+        pinToVisibleBounds: true)
+    ]
+    let layout = prepared(definition, counts: [4, 4])
+    // Section 0: header 0 ..< 30, items to 230; section 1 from 230.
+    let viewport = Rect(x: 0, y: offset, width: 400, height: 300)
+    let headers = layout.attributes(in: viewport, viewport: viewport).filter {
+      $0.category == .supplementary(kind: "header") && $0.indexPath.section == section
+    }
+    #expect(headers.map(\.frame.minY) == [y])
+  }
+
+  @Test func estimatedHeightsAfterOneItemReportsItsSize() {
+    var layout = CompositionalLayout(section: .list(estimatedRowHeight: 44))
+    let context = LayoutContext(itemCounts: [3], containerSize: Size(width: 400, height: 800))
+    layout.prepare(context)
+    #expect(frames(layout, count: 3).map(\.minY) == [0, 44, 88])
+    layout.invalidate(
+      .preferredSize(IndexPath(item: 1, section: 0), Size(width: 400, height: 60)), context: context
+    )
+    #expect(
+      frames(layout, count: 3) == [
+        Rect(x: 0, y: 0, width: 400, height: 44), Rect(x: 0, y: 44, width: 400, height: 60),
+        Rect(x: 0, y: 104, width: 400, height: 44),
+      ])
+    #expect(layout.contentSize.height == 148)
+  }
+
+  @Test func flexibleInterItemSpacingSharesTheSpareWidth() {
+    let item = LayoutItem(size: LayoutSize(width: .absolute(80), height: .absolute(50)))
+    let group = LayoutGroup.horizontal(
+      size: LayoutSize(width: .fractionalWidth(1), height: .absolute(50)), subitems: [.item(item)]
+    )
+    .spacing(.flexible(10))
+    let layout = prepared(LayoutSection(group: group), counts: [4], width: 410)
+    // 4 × 80 + 3 × 10 = 350 fits (a fifth would need 440); the spare 60 adds 20 to each gap.
+    #expect(frames(layout, count: 4).map(\.minX) == [0, 110, 220, 330])
+  }
+
+  @Test func aBackgroundDecorationCoversTheContentArea() {
+    let row = LayoutSize(width: .fractionalWidth(1), height: .absolute(50))
+    var section = LayoutSection(
+      group: .vertical(size: row, subitems: [.item(LayoutItem(size: row))]))
+    section.contentInsets = EdgeInsets(all: 10)
+    section.interGroupSpacing = 10
+    section.decorationItems = [.background(kind: "background", contentInsets: EdgeInsets(all: 5))]
+    let layout = prepared(section, counts: [2])
+    // Content: 10 + 50 + 10 + 50 + 10 = 130 tall, full width; inset by 5.
+    let background = layout.allAttributes.first { $0.category == .decoration(kind: "background") }
+    #expect(background?.frame == Rect(x: 5, y: 5, width: 390, height: 120))
+    #expect(background?.zIndex == -1)
+  }
+
+  @Test func itemBadgesAreAnchoredToTheirItem() {
+    let badge = LayoutSupplementaryItem(
+      kind: "badge", size: LayoutSize(width: .absolute(20), height: .absolute(20)),
+      anchor: LayoutAnchor(edges: [.top, .trailing], offset: .fractional(x: 0.5, y: -0.5)))
+    let item = LayoutItem(
+      size: LayoutSize(width: .absolute(100), height: .absolute(100)), supplementaryItems: [badge])
+    let group = LayoutGroup.horizontal(
+      size: LayoutSize(width: .fractionalWidth(1), height: .absolute(100)), subitems: [.item(item)])
+    let layout = prepared(LayoutSection(group: group), counts: [2])
+    // Top-trailing corner of (0, 0, 100, 100) is x 80, y 0 for a 20-point badge; half outside.
+    #expect(
+      layout.attributesForSupplementary(ofKind: "badge", at: IndexPath(item: 0, section: 0))?.frame
+        == Rect(x: 90, y: -10, width: 20, height: 20))
+    #expect(
+      layout.attributesForSupplementary(ofKind: "badge", at: IndexPath(item: 1, section: 0))?.frame
+        == Rect(x: 190, y: -10, width: 20, height: 20))
+    let visible = layout.attributes(
+      in: Rect(x: 95, y: -12, width: 5, height: 5),
+      viewport: Rect(x: 0, y: 0, width: 400, height: 800))
+    #expect(visible.map(\.category) == [.supplementary(kind: "badge")])
+  }
+
+  @Test func aLayoutWideHeaderWithInterSectionSpacing() {
+    let row = LayoutSize(width: .fractionalWidth(1), height: .absolute(50))
+    let section = LayoutSection(
+      group: .vertical(size: row, subitems: [.item(LayoutItem(size: row))]))
+    let configuration = CompositionalLayout.Configuration(
+      interSectionSpacing: 20,
+      boundarySupplementaryItems: [
+        BoundarySupplementaryItem(
+          kind: "banner", size: LayoutSize(width: .fractionalWidth(1), height: .absolute(40)),
+          alignment: .top)
+      ])
+    let layout = prepared(section, counts: [1, 1], configuration: configuration)
+    #expect(
+      layout.attributesForSupplementary(ofKind: "banner", at: IndexPath(item: 0, section: 0))?.frame
+        == Rect(x: 0, y: 0, width: 400, height: 40))
+    #expect(frames(layout, section: 0, count: 1).map(\.minY) == [40])
+    #expect(frames(layout, section: 1, count: 1).map(\.minY) == [110])  // 40 + 50 + 20
+    #expect(layout.contentSize.height == 160)
+  }
+
+  @Test(arguments: 0..<15 as Range<UInt64>)
+  func queriesEqualBruteForceAndAppendsEqualAFullRecompute(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let columns = Double(Int.random(in: 1...4, using: &rng))
+    let orthogonalSection = Int.random(in: 0...2, using: &rng)
+    let spacing = Double(Int.random(in: 0...12, using: &rng))
+    let badged = Bool.random(using: &rng)
+    let provider: (Int, LayoutEnvironment) -> LayoutSection = { section, _ in
+      let badge = LayoutSupplementaryItem(
+        kind: "badge", size: LayoutSize(width: .absolute(10), height: .absolute(10)),
+        anchor: LayoutAnchor(edges: [.top, .trailing], offset: .absolute(x: 4, y: -4)))
+      let item = LayoutItem(
+        size: LayoutSize(width: .fractionalWidth(1 / columns), height: .fractionalHeight(1)),
+        contentInsets: EdgeInsets(all: 2), supplementaryItems: badged ? [badge] : [])
+      let group = LayoutGroup.horizontal(
+        size: LayoutSize(
+          width: .fractionalWidth(section == orthogonalSection ? 0.7 : 1), height: .absolute(60)),
+        subitems: [.item(item)]
+      ).spacing(.fixed(spacing))
+      var definition = LayoutSection(group: group)
+      definition.interGroupSpacing = spacing
+      definition.contentInsets = EdgeInsets(all: 8)
+      definition.orthogonalScrollingBehavior = section == orthogonalSection ? .continuous : .none
+      definition.boundarySupplementaryItems = [
+        BoundarySupplementaryItem(
+          kind: "header", size: LayoutSize(width: .fractionalWidth(1), height: .absolute(24)),
+          alignment: .top)
+      ]
+      definition.decorationItems = [.background(kind: "background")]
+      return definition
+    }
+    var counts = (0..<3).map { _ in Int.random(in: 0...25, using: &rng) }
+    let container = Size(width: 300, height: 600)
+    var layout = CompositionalLayout(sectionProvider: provider)
+    layout.prepare(LayoutContext(itemCounts: counts, containerSize: container))
+    for step in 0..<6 {
+      let section = Int.random(in: 0..<3, using: &rng)
+      counts[section] += Int.random(in: 1...10, using: &rng)
+      layout.invalidate(
+        .itemsAppended(section: section, newCount: counts[section]),
+        context: LayoutContext(itemCounts: counts, containerSize: container))
+      var full = CompositionalLayout(sectionProvider: provider)
+      full.prepare(LayoutContext(itemCounts: counts, containerSize: container))
+      full.setOrthogonalOffset(
+        layout.orthogonalOffset(forSection: orthogonalSection), forSection: orthogonalSection)
+      #expect(layout.allAttributes == full.allAttributes, "seed \(seed), step \(step)")
+      layout.setOrthogonalOffset(
+        Double(Int.random(in: 0...400, using: &rng)), forSection: orthogonalSection)
+      let all = layout.allAttributes
+      for _ in 0..<10 {
+        let rect = Rect(
+          x: Double(Int.random(in: -100...400, using: &rng)),
+          y: Double(Int.random(in: -20...Int(layout.contentSize.height) + 20, using: &rng)),
+          width: Double(Int.random(in: 0...300, using: &rng)),
+          height: Double(Int.random(in: 0...400, using: &rng)))
+        #expect(
+          Set(layout.attributes(in: rect, viewport: rect))
+            == Set(all.filter { $0.frame.intersects(rect) }), "seed \(seed), step \(step)")
+      }
+      let cells = all.filter { $0.category == .cell }
+      for (index, cell) in cells.enumerated() {
+        for other in cells[(index + 1)...] where other.indexPath.section == cell.indexPath.section {
+          #expect(
+            !cell.frame.intersects(other.frame),
+            "seed \(seed), step \(step): \(cell) overlaps \(other)")
+        }
+      }
+    }
+  }
+}

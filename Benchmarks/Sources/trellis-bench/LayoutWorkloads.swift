@@ -63,6 +63,25 @@ func layoutWorkloads(wanted: (String) -> Bool) {
         + " ms   \(format(ms * 1_000_000 / Double(count))) ns per item")
   }
 
+  if wanted("layout:compositional-grid") {
+    let item = LayoutItem(
+      size: LayoutSize(width: .fractionalWidth(1.0 / 3), height: .fractionalHeight(1)),
+      contentInsets: EdgeInsets(all: 2))
+    let group = LayoutGroup.horizontal(
+      size: LayoutSize(width: .fractionalWidth(1), height: .fractionalWidth(1.0 / 3)),
+      subitems: [.item(item)])
+    var section = LayoutSection(group: group)
+    section.contentInsets = EdgeInsets(all: 8)
+    let (ms, _) = measure(runs: 5) { () -> Double in
+      var layout = CompositionalLayout(section: section)
+      layout.prepare(LayoutContext(itemCounts: [count], containerSize: phone))
+      return layout.contentSize.height
+    }
+    print(
+      "layout:compositional-grid:1M".padding(to: 22) + format(ms).leftPadding(to: 10)
+        + " ms   \(format(ms * 1_000_000 / Double(count))) ns per item")
+  }
+
   if wanted("layout:query") || wanted("layout:append") {
     var layout = waterfall()
     layout.prepare(LayoutContext(itemCounts: [count], containerSize: phone))
@@ -127,7 +146,55 @@ func writePictures(to directory: String) {
   cards.headerHeight = { _, _ in 30 }
   cards.prepare(LayoutContext(itemCounts: [10], containerSize: Size(width: 320, height: 600)))
 
+  let feature = LayoutItem(
+    size: LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)),
+    contentInsets: EdgeInsets(all: 4))
+  let small = LayoutItem(
+    size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)),
+    contentInsets: EdgeInsets(all: 4))
+  let column = LayoutGroup.vertical(
+    size: LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)),
+    subitems: [.item(small)])
+  let badge = LayoutSupplementaryItem(
+    kind: "badge", size: LayoutSize(width: .absolute(16), height: .absolute(16)),
+    anchor: LayoutAnchor(edges: [.top, .trailing], offset: .absolute(x: 4, y: -4)))
+  var composed = CompositionalLayout(configuration: .init(interSectionSpacing: 12)) { section, _ in
+    let header = BoundarySupplementaryItem(
+      kind: "header", size: LayoutSize(width: .fractionalWidth(1), height: .absolute(28)),
+      alignment: .topLeading)
+    if section == 0 {
+      let chip = LayoutItem(
+        size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)),
+        supplementaryItems: [badge])
+      let group = LayoutGroup.horizontal(
+        size: LayoutSize(width: .absolute(110), height: .absolute(44)), subitems: [.item(chip)])
+      var carousel = LayoutSection(group: group)
+      carousel.orthogonalScrollingBehavior = .groupPaging
+      carousel.interGroupSpacing = 8
+      carousel.contentInsets = EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16)
+      carousel.boundarySupplementaryItems = [header]
+      return carousel
+    }
+    let group = LayoutGroup.horizontal(
+      size: LayoutSize(width: .fractionalWidth(1), height: .absolute(160)),
+      subitems: [.item(feature), .group(column)])
+    var grid = LayoutSection(group: group)
+    grid.contentInsets = EdgeInsets(all: 12)
+    grid.boundarySupplementaryItems = [header]
+    grid.decorationItems = [.background(kind: "background", contentInsets: EdgeInsets(all: 4))]
+    return grid
+  }
+  composed.prepare(LayoutContext(itemCounts: [8, 6], containerSize: Size(width: 320, height: 600)))
+
   let pictures = [
+    (
+      "compositional-nested-and-orthogonal.svg",
+      LayoutPicture.svg(
+        of: composed.allAttributes,
+        contentSize: Size(
+          width: composed.orthogonalContentWidth(forSection: 0), height: composed.contentSize.height
+        ))
+    ),
     (
       "flow-chip-bar.svg",
       LayoutPicture.svg(of: chips.allAttributes, contentSize: chips.contentSize)

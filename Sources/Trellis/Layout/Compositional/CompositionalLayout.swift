@@ -87,6 +87,7 @@ public struct CompositionalLayout: CollectionLayout {
     if context.containerSize != self.context.containerSize { measured = [:] }
     self.context = context
     store = LayoutStore(axis: .vertical)
+    store.reserve(items: context.itemCounts.reduce(0, +))
     sections = []
     var position = 0.0
     for boundary in configuration.boundarySupplementaryItems where boundary.alignment.isTop {
@@ -193,41 +194,70 @@ public struct CompositionalLayout: CollectionLayout {
     let contentStart = position
     position += insets.top
 
-    // Lay the groups out first: the background needs the content's extent and goes before them.
-    var groups: [(elements: [LayoutAttributes], band: (Double, Double))] = []
+    // Groups go into the store as they are laid out; the background, which needs the content's
+    // extent, follows them (the store allows a band that starts earlier).
     var leadingEdges: [Double] = []
     var widths: [Double] = []
     var next = 0
+    var placedGroups = 0
     let count = context.itemCounts[section]
     var x = insets.leading
     var rowHeight = 0.0
+    let groupSize = definition.group.size.resolve(in: groupContainer)
+    // A group without estimated sizes lays out the same way every time it is full: lay it out
+    // once and repeat the result, leaving only a last, partly filled group to lay out.
+    var template: (elements: [LayoutAttributes], size: Size, holds: Int, band: (Double, Double))?
+    if !Self.hasEstimates(.group(definition.group)) {
+      var held = 0
+      let (elements, actual) = layOut(
+        group: definition.group, size: groupSize, section: section, next: &held, count: Int.max / 2)
+      template = (elements, actual, held, Self.band(of: elements, height: actual.height))
+    }
     while next < count {
       let before = next
-      let size = definition.group.size.resolve(in: groupContainer)
-      let (elements, actual) = layOut(
-        group: definition.group, size: size, section: section, next: &next, count: count)
+      let elements: [LayoutAttributes]
+      let actual: Size
+      let band: (Double, Double)
+      // Template elements number items from 0; laid-out ones carry their real numbers.
+      var renumbering = 0
+      if let template, template.holds > 0, count - next >= template.holds {
+        renumbering = before
+        elements = template.elements
+        actual = template.size
+        band = template.band
+        next += template.holds
+      } else {
+        (elements, actual) = layOut(
+          group: definition.group, size: groupSize, section: section, next: &next, count: count)
+        band = Self.band(of: elements, height: actual.height)
+      }
       guard next > before else { break }  // A group that holds nothing would loop forever.
       let origin: Point
       if orthogonal {
-        if !groups.isEmpty { x += definition.interGroupSpacing }
+        if placedGroups > 0 { x += definition.interGroupSpacing }
         origin = Point(x: x, y: position)
         leadingEdges.append(x - insets.leading)
         widths.append(actual.width)
         x += actual.width
         rowHeight = Swift.max(rowHeight, actual.height)
       } else {
-        if !groups.isEmpty { position += definition.interGroupSpacing }
+        if placedGroups > 0 { position += definition.interGroupSpacing }
         origin = Point(x: insets.leading, y: position)
         position += actual.height
       }
-      let placed = elements.map { element -> LayoutAttributes in
-        var moved = element
-        moved.frame = element.frame.offsetBy(dx: origin.x, dy: origin.y)
-        return moved
+      placedGroups += 1
+      let groupBand = (origin.y + band.0, origin.y + band.1)
+      for element in elements {
+        let frame = element.frame.offsetBy(dx: origin.x, dy: origin.y)
+        if element.category == .cell {
+          store.appendItem(frame, band: groupBand)
+        } else {
+          var moved = element
+          moved.frame = frame
+          moved.indexPath.item += renumbering
+          store.appendSupplementary(moved, band: groupBand, movesWithItems: orthogonal)
+        }
       }
-      let top = placed.reduce(origin.y) { Swift.min($0, $1.frame.minY) }
-      let bottom = placed.reduce(origin.y + actual.height) { Swift.max($0, $1.frame.maxY) }
-      groups.append((placed, (top, bottom)))
     }
     if orthogonal { position += rowHeight }
     position += insets.bottom
@@ -243,15 +273,6 @@ public struct CompositionalLayout: CollectionLayout {
           category: .decoration(kind: decoration.kind),
           indexPath: IndexPath(item: 0, section: section), frame: frame, zIndex: decoration.zIndex),
         band: (frame.minY, frame.maxY))
-    }
-    for group in groups {
-      for element in group.elements {
-        if element.category == .cell {
-          store.appendItem(element.frame, band: group.band)
-        } else {
-          store.appendSupplementary(element, band: group.band, movesWithItems: orthogonal)
-        }
-      }
     }
     for boundary in definition.boundarySupplementaryItems where !boundary.alignment.isTop {
       let frame = boundaryFrame(
@@ -274,6 +295,29 @@ public struct CompositionalLayout: CollectionLayout {
           $0.pinToVisibleBounds && $0.alignment.isTop
         }.map(\.kind)))
     return position
+  }
+
+  /// The extent along the scroll axis of a group's elements, relative to its origin.
+  static func band(of elements: [LayoutAttributes], height: Double) -> (Double, Double) {
+    var top = 0.0
+    var bottom = height
+    for element in elements {
+      top = Swift.min(top, element.frame.minY)
+      bottom = Swift.max(bottom, element.frame.maxY)
+    }
+    return (top, bottom)
+  }
+
+  /// Whether an element has an estimated dimension anywhere (its layout then depends on
+  /// measurements, item by item).
+  static func hasEstimates(_ element: LayoutElement) -> Bool {
+    if element.size.width.isEstimated || element.size.height.isEstimated { return true }
+    guard case .group(let group) = element else { return false }
+    switch group.contents {
+    case .subitems(let subitems): return subitems.contains(where: hasEstimates)
+    case .repeating(let subitem, _): return hasEstimates(subitem)
+    case .custom: return false
+    }
   }
 
   private func main(_ size: Size, _ axis: LayoutGroup.Axis) -> Double {

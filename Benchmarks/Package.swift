@@ -8,6 +8,9 @@ let package = Package(
   dependencies: [.package(name: "Trellis", path: "..")],
   targets: [
     .executableTarget(
+      name: "trellis-portability-check",
+      dependencies: [.product(name: "Trellis", package: "Trellis")]),
+    .executableTarget(
       name: "trellis-bench",
       dependencies: [
         .product(name: "Trellis", package: "Trellis"),

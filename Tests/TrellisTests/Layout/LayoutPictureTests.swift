@@ -31,3 +31,15 @@ import Trellis
     #expect(svg.hasSuffix("</svg>\n"))
   }
 }
+
+@Suite struct LayoutPictureNumberTests {
+  @Test func coordinatesAreWrittenToHundredthsWithoutNeedlessDigits() {
+    let svg = LayoutPicture.svg(
+      of: [
+        LayoutAttributes(
+          category: .cell, indexPath: IndexPath(item: 0, section: 0),
+          frame: Rect(x: -0.5, y: 0.05, width: 12.346, height: 3))
+      ], contentSize: Size(width: 20, height: 10))
+    #expect(svg.contains(#"<rect x="-0.5" y="0.05" width="12.35" height="3""#))
+  }
+}

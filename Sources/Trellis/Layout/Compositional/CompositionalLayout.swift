@@ -558,7 +558,9 @@ public struct CompositionalLayout: CollectionLayout {
         geometry.groupLeadingEdges.min { abs($0 - proposed) < abs($1 - proposed) } ?? proposed)
     case .paging:
       let page = geometry.viewWidth
-      let pages = Int((maximum / page).rounded(.up))
+      // Whole pages needed to reach the end (no libm: the core links nothing).
+      let ratio = page > 0 ? maximum / page : 0
+      let pages = Int(ratio) + (Double(Int(ratio)) < ratio ? 1 : 0)
       return clamp(nearest((0...Swift.max(0, pages)).map { Double($0) * page }))
     case .groupPaging:
       return clamp(nearest(geometry.groupLeadingEdges))

@@ -90,7 +90,15 @@ public enum LayoutPicture {
 
   /// A number without a needless fraction: 10 rather than 10.0.
   private static func number(_ value: Double) -> String {
-    let rounded = (value * 100).rounded() / 100
-    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    // Hundredths, rounded half away from zero without libm (the core links nothing).
+    let hundredths = Int(value * 100 + (value < 0 ? -0.5 : 0.5))
+    let whole = hundredths / 100
+    let fraction = abs(hundredths % 100)
+    guard fraction != 0 else { return String(whole) }
+    let sign = hundredths < 0 && whole == 0 ? "-" : ""
+    let digits =
+      fraction % 10 == 0
+      ? String(fraction / 10) : (fraction < 10 ? "0" + String(fraction) : String(fraction))
+    return sign + String(whole) + "." + digits
   }
 }

@@ -52,3 +52,29 @@ extension Rect {
     Rect(x: width - maxX, y: minY, width: self.width, height: height)
   }
 }
+
+extension LayoutAttributes {
+  /// These attributes as laid out in a direction: mirrored across `width` for right-to-left.
+  func placed(for direction: LayoutDirection, inWidth width: Double) -> LayoutAttributes {
+    guard direction == .rightToLeft else { return self }
+    var mirrored = self
+    mirrored.frame = frame.mirrored(inWidth: width)
+    return mirrored
+  }
+}
+
+extension Array {
+  /// The index of the last element whose key is at most `value`, by binary search over keys that
+  /// never decrease; `nil` when the array is empty. Layouts use it to find the section that holds
+  /// a scroll position.
+  func lastIndex(keyedBy key: (Element) -> Double, notAfter value: Double) -> Int? {
+    guard !isEmpty else { return nil }
+    var low = 0
+    var high = count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if key(self[middle]) <= value { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+}

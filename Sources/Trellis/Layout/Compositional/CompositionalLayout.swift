@@ -598,13 +598,7 @@ public struct CompositionalLayout: CollectionLayout {
   /// The headers displaced by pinning for a viewport.
   private func pinnedHeaders(for viewport: Rect) -> [LayoutAttributes] {
     let top = viewport.minY
-    var low = 0
-    var high = sections.count - 1
-    guard high >= 0 else { return [] }
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if sections[middle].start <= top { low = middle } else { high = middle - 1 }
-    }
+    guard let low = sections.lastIndex(keyedBy: \.start, notAfter: top) else { return [] }
     let geometry = sections[low]
     guard top > geometry.start, top < geometry.contentEnd else { return [] }
     return geometry.pinnedKinds.compactMap { kind in

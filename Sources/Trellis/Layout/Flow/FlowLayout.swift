@@ -218,10 +218,7 @@ public struct FlowLayout: CollectionLayout {
   // MARK: Queries
 
   private func mirror(_ attributes: LayoutAttributes) -> LayoutAttributes {
-    guard direction == .rightToLeft else { return attributes }
-    var mirrored = attributes
-    mirrored.frame = attributes.frame.mirrored(inWidth: contentSize.width)
-    return mirrored
+    attributes.placed(for: direction, inWidth: contentSize.width)
   }
 
   public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {
@@ -246,13 +243,7 @@ public struct FlowLayout: CollectionLayout {
     guard pinsSectionHeaders else { return nil }
     let top = scrollDirection == .vertical ? viewport.minY : viewport.minX
     // The section whose extent contains the viewport's top.
-    var low = 0
-    var high = sectionExtents.count - 1
-    guard high >= 0 else { return nil }
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if sectionExtents[middle].start <= top { low = middle } else { high = middle - 1 }
-    }
+    guard let low = sectionExtents.lastIndex(keyedBy: \.start, notAfter: top) else { return nil }
     let extent = sectionExtents[low]
     guard top > extent.start, top < extent.contentEnd,
       var header = store.supplementary(ofKind: SupplementaryKind.header, section: low)

@@ -183,10 +183,7 @@ public struct WaterfallLayout: CollectionLayout {
   // MARK: Queries
 
   private func mirror(_ attributes: LayoutAttributes) -> LayoutAttributes {
-    guard direction == .rightToLeft else { return attributes }
-    var mirrored = attributes
-    mirrored.frame = attributes.frame.mirrored(inWidth: contentSize.width)
-    return mirrored
+    attributes.placed(for: direction, inWidth: contentSize.width)
   }
 
   public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {

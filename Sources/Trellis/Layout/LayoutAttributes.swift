@@ -64,8 +64,9 @@ extension LayoutAttributes {
 }
 
 extension Array {
-  /// The index of the last element whose key is at most `value`, by binary search over keys that
-  /// never decrease; `nil` when the array is empty. Layouts use it to find the section that holds
+  /// The index of the last element whose key is at most `value`, or `nil` for an empty array.
+  ///
+  /// A binary search over keys that never decrease; layouts use it to find the section that holds
   /// a scroll position.
   func lastIndex(keyedBy key: (Element) -> Double, notAfter value: Double) -> Int? {
     guard !isEmpty else { return nil }

@@ -192,7 +192,8 @@ func writePictures(to directory: String) {
       LayoutPicture.svg(
         of: composed.allAttributes,
         contentSize: Size(
-          width: composed.orthogonalContentWidth(forSection: 0), height: composed.contentSize.height
+          width: composed.orthogonalContentLength(forSection: 0),
+          height: composed.contentSize.height
         ))
     ),
     (

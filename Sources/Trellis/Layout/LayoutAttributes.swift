@@ -38,6 +38,14 @@ public enum SupplementaryKind {
   public static let footer = "footer"
 }
 
+/// Which way a layout's content scrolls.
+public enum ScrollDirection: Hashable, Sendable {
+  /// Content grows downwards.
+  case vertical
+  /// Content grows to the trailing side.
+  case horizontal
+}
+
 /// Which way text and layouts flow horizontally.
 public enum LayoutDirection: Hashable, Sendable {
   /// Leading is left.

@@ -99,7 +99,7 @@ import TrellisTestSupport
     var layout = carouselThenList()
     // Effective width 360; groups 0.8 × 360 = 288 wide, 10 apart, from x 20: 20, 318, 616.
     #expect(frames(layout, count: 3).map(\.minX) == [20, 318, 616])
-    #expect(layout.orthogonalContentWidth(forSection: 0) == 924)  // 616 + 288 + 20
+    #expect(layout.orthogonalContentLength(forSection: 0) == 924)  // 616 + 288 + 20
     // The next section starts under the 100-point row.
     #expect(
       frames(layout, section: 1, count: 2) == [
@@ -284,7 +284,9 @@ import TrellisTestSupport
     }
     var counts = (0..<3).map { _ in Int.random(in: 0...25, using: &rng) }
     let container = Size(width: 300, height: 600)
-    var layout = CompositionalLayout(sectionProvider: provider)
+    let configuration = CompositionalLayout.Configuration(
+      scrollDirection: seed % 2 == 0 ? .vertical : .horizontal)
+    var layout = CompositionalLayout(configuration: configuration, sectionProvider: provider)
     layout.prepare(LayoutContext(itemCounts: counts, containerSize: container))
     for step in 0..<6 {
       let section = Int.random(in: 0..<3, using: &rng)
@@ -292,7 +294,7 @@ import TrellisTestSupport
       layout.invalidate(
         .itemsAppended(section: section, newCount: counts[section]),
         context: LayoutContext(itemCounts: counts, containerSize: container))
-      var full = CompositionalLayout(sectionProvider: provider)
+      var full = CompositionalLayout(configuration: configuration, sectionProvider: provider)
       full.prepare(LayoutContext(itemCounts: counts, containerSize: container))
       full.setOrthogonalOffset(
         layout.orthogonalOffset(forSection: orthogonalSection), forSection: orthogonalSection)
@@ -319,5 +321,52 @@ import TrellisTestSupport
         }
       }
     }
+  }
+
+  private func horizontalLayout(orthogonal: Bool = false) -> CompositionalLayout {
+    let item = LayoutItem(
+      size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)))
+    let group = LayoutGroup.vertical(
+      size: LayoutSize(width: .absolute(100), height: .fractionalHeight(1)), subitems: [.item(item)]
+    )
+    var section = LayoutSection(group: group)
+    section.interGroupSpacing = 10
+    section.contentInsets = EdgeInsets(top: 10, leading: 20, bottom: 10, trailing: 0)
+    section.orthogonalScrollingBehavior = orthogonal ? .continuous : .none
+    section.boundarySupplementaryItems = [
+      BoundarySupplementaryItem(
+        kind: "header", size: LayoutSize(width: .absolute(30), height: .fractionalHeight(1)),
+        alignment: .leading)
+    ]
+    var layout = CompositionalLayout(
+      section: section,
+      configuration: CompositionalLayout.Configuration(scrollDirection: .horizontal))
+    layout.prepare(LayoutContext(itemCounts: [3], containerSize: Size(width: 400, height: 300)))
+    return layout
+  }
+
+  @Test func aHorizontallyScrollingLayoutStacksGroupsAndSectionsAlongX() {
+    let layout = horizontalLayout()
+    // Across: 300 less the top and bottom insets = 280, so items are 100 × 140. The leading
+    // header takes 30 (at y 10, following the insets); the content starts at 30 + 20 = 50.
+    #expect(
+      layout.attributesForSupplementary(ofKind: "header", at: IndexPath(item: 0, section: 0))?.frame
+        == Rect(x: 0, y: 10, width: 30, height: 280))
+    #expect(
+      frames(layout, count: 3) == [
+        Rect(x: 50, y: 10, width: 100, height: 140), Rect(x: 50, y: 150, width: 100, height: 140),
+        Rect(x: 160, y: 10, width: 100, height: 140),
+      ])
+    #expect(layout.contentSize == Size(width: 260, height: 300))
+  }
+
+  @Test func orthogonalSectionsOfAHorizontalLayoutScrollVertically() {
+    var layout = horizontalLayout(orthogonal: true)
+    // The groups now stack downwards from y 10: 10, 300 (10 + 280 + 10); one column 100 wide.
+    #expect(frames(layout, count: 3).map(\.minY) == [10, 150, 300])
+    #expect(layout.orthogonalContentLength(forSection: 0) == 590)  // 10 + 280 + 10 + 280 + 10
+    layout.setOrthogonalOffset(100, forSection: 0)
+    #expect(frames(layout, count: 3).map(\.minY) == [-90, 50, 200])
+    #expect(frames(layout, count: 1).map(\.minX) == [50])
   }
 }

@@ -1,5 +1,5 @@
 /// A layout composed of items, groups and sections, with the semantics of
-/// `UICollectionViewCompositionalLayout`, for vertically scrolling content.
+/// `UICollectionViewCompositionalLayout`.
 ///
 ///     let item = LayoutItem(size: LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)))
 ///     let row = LayoutGroup.horizontal(
@@ -10,25 +10,28 @@
 ///     layout.prepare(LayoutContext(itemCounts: [20], containerSize: Size(width: 390, height: 844)))
 ///
 /// A section repeats its group until its items run out (the last group may be partly filled).
-/// Groups stack downwards `interGroupSpacing` apart inside the section's content insets; with an
-/// orthogonal scrolling behaviour they sit in one row that scrolls sideways on its own, its offset
+/// Groups stack along the scroll direction (``Configuration/scrollDirection``: downwards, or to the
+/// trailing side) `interGroupSpacing` apart inside the section's content insets; with an
+/// orthogonal scrolling behaviour they sit in one row (or column) that scrolls across on its own, its offset
 /// kept as explicit state (``setOrthogonalOffset(_:forSection:)``) with paging targets from
 /// ``targetOrthogonalOffset(forSection:proposed:velocity:)``. Fractional dimensions are fractions
-/// of the containing group, or for a section's group of the section's width less its insets and of
-/// the container's height. Boundary supplementaries go above (top alignments) or below (bottom
-/// alignments) the content, taking space when they extend the boundary and overlaying the content's
-/// edge otherwise; pinned ones stay at the top of the viewport while their section is visible,
-/// pushed up by the end of the section's content. Background decorations cover the content area.
+/// of the containing group, or for a section's group of the container less the section's insets
+/// across the scroll axis. Boundary supplementaries go before (top and leading alignments) or after
+/// (bottom and trailing alignments) the content along the scroll axis, taking space when they
+/// extend the boundary and overlaying the content's edge otherwise; pinned ones stay at the start
+/// of the viewport while their section is visible, pushed back by the end of the section's content. Background decorations cover the content area.
 /// Estimated dimensions are measured by the context's closure or by a reported preferred size,
 /// which moves only what comes after.
 ///
 /// Choices where UIKit's documentation is silent: a group always places at least one element even
 /// if it does not fit; edge spacing works as ``EdgeSpacing`` describes; content insets are ignored
 /// along estimated dimensions; layout-wide boundary supplementaries use index path [0, 0], so give
-/// them kinds of their own. Horizontal scrolling of the whole layout is not supported yet.
+/// them kinds of their own.
 public struct CompositionalLayout: CollectionLayout {
   /// Layout-wide settings, as `UICollectionViewCompositionalLayoutConfiguration`.
   public struct Configuration: Sendable {
+    /// Which way sections follow each other and groups stack.
+    public var scrollDirection: ScrollDirection
     /// The space between sections.
     public var interSectionSpacing: Double
     /// Headers and footers of the whole layout.
@@ -36,8 +39,10 @@ public struct CompositionalLayout: CollectionLayout {
 
     /// Creates a configuration.
     public init(
-      interSectionSpacing: Double = 0, boundarySupplementaryItems: [BoundarySupplementaryItem] = []
+      scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
+      boundarySupplementaryItems: [BoundarySupplementaryItem] = []
     ) {
+      self.scrollDirection = scrollDirection
       self.interSectionSpacing = interSectionSpacing
       self.boundarySupplementaryItems = boundarySupplementaryItems
     }
@@ -86,19 +91,14 @@ public struct CompositionalLayout: CollectionLayout {
   public mutating func prepare(_ context: LayoutContext) {
     if context.containerSize != self.context.containerSize { measured = [:] }
     self.context = context
-    store = LayoutStore(axis: .vertical)
+    store = LayoutStore(axis: vertical ? .vertical : .horizontal)
     store.reserve(items: context.itemCounts.reduce(0, +))
     sections = []
     var position = 0.0
-    for boundary in configuration.boundarySupplementaryItems where boundary.alignment.isTop {
-      let frame = boundaryFrame(
-        boundary, top: position, bottom: position, x: 0, width: context.containerSize.width)
-      store.appendSupplementary(
-        LayoutAttributes(
-          category: .supplementary(kind: boundary.kind), indexPath: IndexPath(item: 0, section: 0),
-          frame: frame, zIndex: boundary.zIndex),
-        band: (frame.minY, frame.maxY))
-      if boundary.extendsBoundary { position += frame.height }
+    for boundary in configuration.boundarySupplementaryItems where boundary.alignment.isBefore {
+      position = appendBoundary(
+        boundary, before: position, after: position, crossStart: 0, crossLength: crossExtent,
+        indexPath: IndexPath(item: 0, section: 0))
     }
     headerEnd = position
     layOut(fromSection: 0)
@@ -129,81 +129,116 @@ public struct CompositionalLayout: CollectionLayout {
 
   // MARK: Laying out
 
+  private var vertical: Bool { configuration.scrollDirection == .vertical }
+
+  /// The container's extent across the scroll axis.
+  private var crossExtent: Double {
+    vertical ? context.containerSize.width : context.containerSize.height
+  }
+
+  /// A rectangle from coordinates along (main) and across (cross) the scroll axis.
+  private func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
+    vertical
+      ? Rect(x: cross, y: main, width: crossLength, height: mainLength)
+      : Rect(x: main, y: cross, width: mainLength, height: crossLength)
+  }
+
+  private func mainRange(_ frame: Rect) -> (Double, Double) {
+    vertical ? (frame.minY, frame.maxY) : (frame.minX, frame.maxX)
+  }
+
   private mutating func layOut(fromSection first: Int) {
-    let width = context.containerSize.width
     var position = sections.last.map { $0.end } ?? headerEnd
     for section in first..<context.itemCounts.count {
       if section > 0 { position += configuration.interSectionSpacing }
       position = layOut(section: section, at: position)
     }
-    for boundary in configuration.boundarySupplementaryItems where !boundary.alignment.isTop {
-      let frame = boundaryFrame(boundary, top: position, bottom: position, x: 0, width: width)
-      store.appendSupplementary(
-        LayoutAttributes(
-          category: .supplementary(kind: boundary.kind), indexPath: IndexPath(item: 0, section: 0),
-          frame: frame, zIndex: boundary.zIndex),
-        band: (frame.minY, frame.maxY))
-      if boundary.extendsBoundary { position += frame.height }
+    for boundary in configuration.boundarySupplementaryItems where !boundary.alignment.isBefore {
+      position = appendBoundary(
+        boundary, before: position, after: position, crossStart: 0, crossLength: crossExtent,
+        indexPath: IndexPath(item: 0, section: 0))
     }
     offsets = (0..<sections.count).map { $0 < offsets.count ? offsets[$0] : 0 }
-    contentSize = Size(width: width, height: position)
+    contentSize =
+      vertical
+      ? Size(width: context.containerSize.width, height: position)
+      : Size(width: position, height: context.containerSize.height)
   }
 
-  /// The frame of a boundary supplementary aligned in a band of width `width` from `x`, placed at
-  /// `top` (top alignments) or ending at `bottom` (bottom alignments that do not extend).
-  private func boundaryFrame(
-    _ boundary: BoundarySupplementaryItem, top: Double, bottom: Double, x: Double, width: Double
-  ) -> Rect {
-    let size = boundary.size.resolve(in: Size(width: width, height: context.containerSize.height))
-    let left: Double =
+  /// Places a boundary supplementary at `before` (before-alignments, or after-alignments that
+  /// extend the boundary) or ending at `after` (after-alignments that overlay the content), across
+  /// a band from `crossStart`; returns the position after it along the scroll axis.
+  private mutating func appendBoundary(
+    _ boundary: BoundarySupplementaryItem, before: Double, after: Double, crossStart: Double,
+    crossLength: Double, indexPath: IndexPath
+  ) -> Double {
+    let container = context.containerSize
+    let size = boundary.size.resolve(
+      in: vertical
+        ? Size(width: crossLength, height: container.height)
+        : Size(width: container.width, height: crossLength))
+    let mainLength = vertical ? size.height : size.width
+    let length = vertical ? size.width : size.height
+    let cross: Double =
       switch boundary.alignment {
-      case .topLeading, .bottomLeading: x
-      case .topTrailing, .bottomTrailing: x + width - size.width
-      case .top, .bottom: x + (width - size.width) / 2
+      case .topLeading, .bottomLeading: crossStart
+      case .topTrailing, .bottomTrailing: crossStart + crossLength - length
+      case .top, .bottom, .leading, .trailing: crossStart + (crossLength - length) / 2
       }
-    let y = boundary.alignment.isTop || boundary.extendsBoundary ? top : bottom - size.height
-    return Rect(
-      x: left + boundary.offset.x, y: y + boundary.offset.y, width: size.width, height: size.height)
+    let main = boundary.alignment.isBefore || boundary.extendsBoundary ? before : after - mainLength
+    let frame = rect(main: main, cross: cross, mainLength: mainLength, crossLength: length)
+      .offsetBy(dx: boundary.offset.x, dy: boundary.offset.y)
+    store.appendSupplementary(
+      LayoutAttributes(
+        category: .supplementary(kind: boundary.kind), indexPath: indexPath, frame: frame,
+        zIndex: boundary.zIndex),
+      band: mainRange(frame))
+    return boundary.extendsBoundary ? before + mainLength : before
   }
 
-  /// Lays out one section from `position` and returns where it ends.
+  /// Lays out one section from `start` along the scroll axis and returns where it ends.
   private mutating func layOut(section: Int, at start: Double) -> Double {
     let container = context.containerSize
     let definition = sectionProvider(
       section, LayoutEnvironment(containerSize: container, effectiveContentSize: container))
     let insets = definition.contentInsets
-    let effectiveWidth = container.width - insets.leading - insets.trailing
-    let groupContainer = Size(width: effectiveWidth, height: container.height)
-    let supplementaryX = definition.supplementariesFollowContentInsets ? insets.leading : 0
-    let supplementaryWidth =
-      definition.supplementariesFollowContentInsets ? effectiveWidth : container.width
+    let mainBefore = vertical ? insets.top : insets.leading
+    let mainAfter = vertical ? insets.bottom : insets.trailing
+    let crossBefore = vertical ? insets.leading : insets.top
+    let crossAfter = vertical ? insets.trailing : insets.bottom
+    let effectiveCross = crossExtent - crossBefore - crossAfter
+    let groupContainer =
+      vertical
+      ? Size(width: effectiveCross, height: container.height)
+      : Size(width: container.width, height: effectiveCross)
+    let follows = definition.supplementariesFollowContentInsets
+    let supplementaryStart = follows ? crossBefore : 0
+    let supplementaryLength = follows ? effectiveCross : crossExtent
     let orthogonal = definition.orthogonalScrollingBehavior != .none
     store.beginSection()
     var position = start
+    let sectionPath = IndexPath(item: 0, section: section)
 
-    for boundary in definition.boundarySupplementaryItems where boundary.alignment.isTop {
-      let frame = boundaryFrame(
-        boundary, top: position, bottom: position, x: supplementaryX, width: supplementaryWidth)
-      store.appendSupplementary(
-        LayoutAttributes(
-          category: .supplementary(kind: boundary.kind),
-          indexPath: IndexPath(item: 0, section: section), frame: frame, zIndex: boundary.zIndex),
-        band: (frame.minY, frame.maxY))
-      if boundary.extendsBoundary { position += frame.height }
+    for boundary in definition.boundarySupplementaryItems where boundary.alignment.isBefore {
+      position = appendBoundary(
+        boundary, before: position, after: position, crossStart: supplementaryStart,
+        crossLength: supplementaryLength, indexPath: sectionPath)
     }
     let contentStart = position
-    position += insets.top
+    position += mainBefore
 
     // Groups go into the store as they are laid out; the background, which needs the content's
     // extent, follows them (the store allows a band that starts earlier).
     var leadingEdges: [Double] = []
-    var widths: [Double] = []
+    var lengths: [Double] = []
     var next = 0
     var placedGroups = 0
     let count = context.itemCounts[section]
-    var x = insets.leading
-    var rowHeight = 0.0
+    var cross = crossBefore
+    var rowThickness = 0.0
     let groupSize = definition.group.size.resolve(in: groupContainer)
+    func along(_ size: Size) -> Double { vertical ? size.height : size.width }
+    func across(_ size: Size) -> Double { vertical ? size.width : size.height }
     // A group without estimated sizes lays out the same way every time it is full: lay it out
     // once and repeat the result, leaving only a last, partly filled group to lay out.
     var template: (elements: [LayoutAttributes], size: Size, holds: Int, band: (Double, Double))?
@@ -211,42 +246,43 @@ public struct CompositionalLayout: CollectionLayout {
       var held = 0
       let (elements, actual) = layOut(
         group: definition.group, size: groupSize, section: section, next: &held, count: Int.max / 2)
-      template = (elements, actual, held, Self.band(of: elements, height: actual.height))
+      template = (elements, actual, held, band(of: elements, length: along(actual)))
     }
     while next < count {
       let before = next
       let elements: [LayoutAttributes]
       let actual: Size
-      let band: (Double, Double)
+      let groupBandOffsets: (Double, Double)
       // Template elements number items from 0; laid-out ones carry their real numbers.
       var renumbering = 0
       if let template, template.holds > 0, count - next >= template.holds {
         renumbering = before
         elements = template.elements
         actual = template.size
-        band = template.band
+        groupBandOffsets = template.band
         next += template.holds
       } else {
         (elements, actual) = layOut(
           group: definition.group, size: groupSize, section: section, next: &next, count: count)
-        band = Self.band(of: elements, height: actual.height)
+        groupBandOffsets = band(of: elements, length: along(actual))
       }
       guard next > before else { break }  // A group that holds nothing would loop forever.
       let origin: Point
       if orthogonal {
-        if placedGroups > 0 { x += definition.interGroupSpacing }
-        origin = Point(x: x, y: position)
-        leadingEdges.append(x - insets.leading)
-        widths.append(actual.width)
-        x += actual.width
-        rowHeight = Swift.max(rowHeight, actual.height)
+        if placedGroups > 0 { cross += definition.interGroupSpacing }
+        origin = vertical ? Point(x: cross, y: position) : Point(x: position, y: cross)
+        leadingEdges.append(cross - crossBefore)
+        lengths.append(across(actual))
+        cross += across(actual)
+        rowThickness = Swift.max(rowThickness, along(actual))
       } else {
         if placedGroups > 0 { position += definition.interGroupSpacing }
-        origin = Point(x: insets.leading, y: position)
-        position += actual.height
+        origin = vertical ? Point(x: crossBefore, y: position) : Point(x: position, y: crossBefore)
+        position += along(actual)
       }
       placedGroups += 1
-      let groupBand = (origin.y + band.0, origin.y + band.1)
+      let originMain = vertical ? origin.y : origin.x
+      let groupBand = (originMain + groupBandOffsets.0, originMain + groupBandOffsets.1)
       for element in elements {
         let frame = element.frame.offsetBy(dx: origin.x, dy: origin.y)
         if element.category == .cell {
@@ -259,53 +295,51 @@ public struct CompositionalLayout: CollectionLayout {
         }
       }
     }
-    if orthogonal { position += rowHeight }
-    position += insets.bottom
+    if orthogonal { position += rowThickness }
+    position += mainAfter
     let contentEnd = position
 
     for decoration in definition.decorationItems {
-      let frame = Rect(
-        x: 0, y: contentStart, width: container.width, height: contentEnd - contentStart
+      let frame = rect(
+        main: contentStart, cross: 0, mainLength: contentEnd - contentStart,
+        crossLength: crossExtent
       )
       .inset(by: decoration.contentInsets)
       store.appendSupplementary(
         LayoutAttributes(
-          category: .decoration(kind: decoration.kind),
-          indexPath: IndexPath(item: 0, section: section), frame: frame, zIndex: decoration.zIndex),
-        band: (frame.minY, frame.maxY))
+          category: .decoration(kind: decoration.kind), indexPath: sectionPath, frame: frame,
+          zIndex: decoration.zIndex),
+        band: mainRange(frame))
     }
-    for boundary in definition.boundarySupplementaryItems where !boundary.alignment.isTop {
-      let frame = boundaryFrame(
-        boundary, top: position, bottom: contentEnd, x: supplementaryX, width: supplementaryWidth)
-      store.appendSupplementary(
-        LayoutAttributes(
-          category: .supplementary(kind: boundary.kind),
-          indexPath: IndexPath(item: 0, section: section), frame: frame, zIndex: boundary.zIndex),
-        band: (frame.minY, frame.maxY))
-      if boundary.extendsBoundary { position += frame.height }
+    for boundary in definition.boundarySupplementaryItems where !boundary.alignment.isBefore {
+      position = appendBoundary(
+        boundary, before: position, after: contentEnd, crossStart: supplementaryStart,
+        crossLength: supplementaryLength, indexPath: sectionPath)
     }
-    let scrollWidth = orthogonal ? x + insets.trailing : container.width
     sections.append(
       SectionGeometry(
         start: start, contentStart: contentStart, contentEnd: contentEnd, end: position,
         behavior: definition.orthogonalScrollingBehavior, groupLeadingEdges: leadingEdges,
-        groupWidths: widths,
-        scrollWidth: scrollWidth, viewWidth: container.width, leadingInset: insets.leading,
+        groupWidths: lengths,
+        scrollWidth: orthogonal ? cross + crossAfter : crossExtent, viewWidth: crossExtent,
+        leadingInset: crossBefore,
         pinnedKinds: definition.boundarySupplementaryItems.filter {
-          $0.pinToVisibleBounds && $0.alignment.isTop
-        }.map(\.kind)))
+          $0.pinToVisibleBounds && $0.alignment.isBefore
+        }
+        .map(\.kind)))
     return position
   }
 
   /// The extent along the scroll axis of a group's elements, relative to its origin.
-  static func band(of elements: [LayoutAttributes], height: Double) -> (Double, Double) {
-    var top = 0.0
-    var bottom = height
+  private func band(of elements: [LayoutAttributes], length: Double) -> (Double, Double) {
+    var low = 0.0
+    var high = length
     for element in elements {
-      top = Swift.min(top, element.frame.minY)
-      bottom = Swift.max(bottom, element.frame.maxY)
+      let range = mainRange(element.frame)
+      low = Swift.min(low, range.0)
+      high = Swift.max(high, range.1)
     }
-    return (top, bottom)
+    return (low, high)
   }
 
   /// Whether an element has an estimated dimension anywhere (its layout then depends on
@@ -521,8 +555,9 @@ public struct CompositionalLayout: CollectionLayout {
     offsets[section] = Swift.min(Swift.max(0, offset), maximumOrthogonalOffset(section))
   }
 
-  /// The width of a section's scrolling row, insets included.
-  public func orthogonalContentWidth(forSection section: Int) -> Double {
+  /// The length of a section's scrolling row across the layout's scroll axis (its width in a
+  /// vertical layout), insets included.
+  public func orthogonalContentLength(forSection section: Int) -> Double {
     section < sections.count ? sections[section].scrollWidth : 0
   }
 
@@ -597,14 +632,19 @@ public struct CompositionalLayout: CollectionLayout {
 
   /// The headers displaced by pinning for a viewport.
   private func pinnedHeaders(for viewport: Rect) -> [LayoutAttributes] {
-    let top = viewport.minY
+    let top = vertical ? viewport.minY : viewport.minX
     guard let low = sections.lastIndex(keyedBy: \.start, notAfter: top) else { return [] }
     let geometry = sections[low]
     guard top > geometry.start, top < geometry.contentEnd else { return [] }
     return geometry.pinnedKinds.compactMap { kind in
       guard var header = store.supplementary(ofKind: kind, section: low) else { return nil }
-      header.frame.origin.y = Swift.max(
-        header.frame.minY, Swift.min(top, geometry.contentEnd - header.frame.height))
+      if vertical {
+        header.frame.origin.y = Swift.max(
+          header.frame.minY, Swift.min(top, geometry.contentEnd - header.frame.height))
+      } else {
+        header.frame.origin.x = Swift.max(
+          header.frame.minX, Swift.min(top, geometry.contentEnd - header.frame.width))
+      }
       header.zIndex = Swift.max(header.zIndex, 1000)
       return header
     }
@@ -614,7 +654,7 @@ public struct CompositionalLayout: CollectionLayout {
     store.item(at: indexPath).map {
       LayoutAttributes(
         category: .cell, indexPath: indexPath,
-        frame: $0.offsetBy(dx: -orthogonalOffset(forSection: indexPath.section), dy: 0))
+        frame: shifted($0, section: indexPath.section))
     }
   }
 
@@ -623,10 +663,15 @@ public struct CompositionalLayout: CollectionLayout {
   {
     guard var attributes = store.supplementary(ofKind: kind, at: indexPath) else { return nil }
     if store.supplementaryMovesWithItems(ofKind: kind, at: indexPath) {
-      attributes.frame = attributes.frame.offsetBy(
-        dx: -orthogonalOffset(forSection: indexPath.section), dy: 0)
+      attributes.frame = shifted(attributes.frame, section: indexPath.section)
     }
     return attributes
+  }
+
+  /// A frame moved by its section's orthogonal offset, across the scroll axis.
+  private func shifted(_ frame: Rect, section: Int) -> Rect {
+    let offset = orthogonalOffset(forSection: section)
+    return vertical ? frame.offsetBy(dx: -offset, dy: 0) : frame.offsetBy(dx: 0, dy: -offset)
   }
 
   /// Every element at its current sideways offset (unpinned), for checks and pictures.

@@ -20,7 +20,7 @@ public enum OrthogonalScrollingBehavior: Hashable, Sendable {
 public struct BoundarySupplementaryItem: Hashable, Sendable {
   /// Where it goes.
   public enum Alignment: Hashable, Sendable {
-    /// Above the content, centred across.
+    /// Before the content in a vertical layout (above it), centred across.
     case top
     /// Above the content, at the leading side.
     case topLeading
@@ -32,8 +32,18 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
     case bottomLeading
     /// Below the content, at the trailing side.
     case bottomTrailing
+    /// Before the content in a horizontally scrolling layout, centred across.
+    case leading
+    /// After the content in a horizontally scrolling layout, centred across.
+    case trailing
 
-    var isTop: Bool { self == .top || self == .topLeading || self == .topTrailing }
+    /// Whether it goes before the content along the scroll axis (above, or on the leading side).
+    var isBefore: Bool {
+      switch self {
+      case .top, .topLeading, .topTrailing, .leading: true
+      case .bottom, .bottomLeading, .bottomTrailing, .trailing: false
+      }
+    }
   }
 
   /// The kind, as the data source knows it.

@@ -20,13 +20,8 @@
 /// at the top of the viewport while its section is visible and is pushed up by the section's end —
 /// the bottom of its items plus the bottom inset, before the footer.
 public struct FlowLayout: CollectionLayout {
-  /// Which way content scrolls.
-  public enum ScrollDirection: Hashable, Sendable {
-    /// Lines are rows; content grows downwards.
-    case vertical
-    /// Lines are columns; content grows to the trailing side.
-    case horizontal
-  }
+  /// Which way content scrolls: in vertical scrolling lines are rows, in horizontal ones columns.
+  public typealias ScrollDirection = Trellis.ScrollDirection
 
   /// How big items are.
   public enum ItemSize {

@@ -370,3 +370,90 @@ import TrellisTestSupport
     #expect(frames(layout, count: 1).map(\.minX) == [50])
   }
 }
+
+@Suite struct CompositionalLayoutMoreTests {
+  private func frames(_ layout: CompositionalLayout, section: Int = 0, count: Int) -> [Rect] {
+    (0..<count).compactMap {
+      layout.attributesForItem(at: IndexPath(item: $0, section: section))?.frame
+    }
+  }
+
+  @Test func aCustomGroupPlacesAnItemAtEachFrameItsProviderReturns() {
+    let group = LayoutGroup.custom(
+      size: LayoutSize(width: .fractionalWidth(1), height: .absolute(100))
+    ) { size in
+      [
+        Rect(x: 0, y: 0, width: size.width / 2, height: 100),
+        Rect(x: size.width / 2, y: 50, width: size.width / 2, height: 50),
+      ]
+    }
+    var layout = CompositionalLayout(section: LayoutSection(group: group))
+    layout.prepare(LayoutContext(itemCounts: [3], containerSize: Size(width: 200, height: 500)))
+    #expect(
+      frames(layout, count: 3) == [
+        Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 100, y: 50, width: 100, height: 50),
+        Rect(x: 0, y: 100, width: 100, height: 100),
+      ])
+  }
+
+  private func carousel(_ behavior: OrthogonalScrollingBehavior) -> CompositionalLayout {
+    // Groups 150 wide, 10 apart, insets 20: leading edges 0, 160, 320, 480; row 20 + 4 × 150 + 3 × 10
+    // + 20 = 670 long in a 300-wide container, so offsets run from 0 to 370.
+    let item = LayoutItem(
+      size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+    let group = LayoutGroup.horizontal(
+      size: LayoutSize(width: .absolute(150), height: .absolute(50)), subitems: [.item(item)])
+    var section = LayoutSection(group: group)
+    section.orthogonalScrollingBehavior = behavior
+    section.interGroupSpacing = 10
+    section.contentInsets = EdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)
+    var layout = CompositionalLayout(section: section)
+    layout.prepare(LayoutContext(itemCounts: [4], containerSize: Size(width: 300, height: 500)))
+    return layout
+  }
+
+  @Test func everyOrthogonalBehaviourHasItsRestingPoints() {
+    #expect(carousel(.none).targetOrthogonalOffset(forSection: 0, proposed: 123, velocity: 0) == 0)
+    #expect(
+      carousel(.continuous).targetOrthogonalOffset(forSection: 0, proposed: 123, velocity: 0) == 123
+    )
+    #expect(
+      carousel(.continuous).targetOrthogonalOffset(forSection: 0, proposed: 999, velocity: 0) == 370
+    )
+    #expect(
+      carousel(.continuousGroupLeadingBoundary).targetOrthogonalOffset(
+        forSection: 0, proposed: 123, velocity: 0) == 160)
+    // Paging by the 300-point width: pages 0, 300 (and 600 clamped to 370).
+    #expect(
+      carousel(.paging).targetOrthogonalOffset(forSection: 0, proposed: 140, velocity: 0) == 0)
+    #expect(
+      carousel(.paging).targetOrthogonalOffset(forSection: 0, proposed: 140, velocity: 1) == 300)
+    #expect(
+      carousel(.groupPaging).targetOrthogonalOffset(forSection: 0, proposed: 250, velocity: 0)
+        == 320)
+    // Centred: a group's centre (20 + edge + 75) at the view's centre (150): offsets edge − 55.
+    #expect(
+      carousel(.groupPagingCentered).targetOrthogonalOffset(
+        forSection: 0, proposed: 100, velocity: 0) == 105)
+    #expect(
+      carousel(.groupPagingCentered).targetOrthogonalOffset(forSection: 0, proposed: 0, velocity: 0)
+        == 0)
+  }
+
+  @Test func rightToLeftMirrorsEveryFrame() {
+    let item = LayoutItem(size: LayoutSize(width: .absolute(100), height: .absolute(40)))
+    let group = LayoutGroup.horizontal(
+      size: LayoutSize(width: .fractionalWidth(1), height: .absolute(40)), subitems: [.item(item)])
+    var section = LayoutSection(group: group)
+    section.contentInsets = EdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 0)
+    var layout = CompositionalLayout(section: section)
+    layout.direction = .rightToLeft
+    layout.prepare(LayoutContext(itemCounts: [2], containerSize: Size(width: 300, height: 500)))
+    // Left to right at x 10 and 110; mirrored across 300: 190 and 90.
+    #expect(frames(layout, count: 2).map(\.minX) == [190, 90])
+    let visible = layout.attributes(
+      in: Rect(x: 250, y: 0, width: 50, height: 40),
+      viewport: Rect(x: 0, y: 0, width: 300, height: 500))
+    #expect(visible.map(\.indexPath.item) == [0])
+  }
+}

@@ -50,6 +50,8 @@ public struct CompositionalLayout: CollectionLayout {
 
   /// Layout-wide settings.
   public var configuration: Configuration
+  /// Which side is leading; right-to-left mirrors every frame across the content width.
+  public var direction = LayoutDirection.leftToRight
   private let sectionProvider: (Int, LayoutEnvironment) -> LayoutSection
 
   private var store = LayoutStore(axis: .vertical)
@@ -615,7 +617,14 @@ public struct CompositionalLayout: CollectionLayout {
     offsets.contains { $0 != 0 } ? offsets : nil
   }
 
+  private func mirror(_ attributes: LayoutAttributes) -> LayoutAttributes {
+    attributes.placed(for: direction, inWidth: contentSize.width)
+  }
+
   public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {
+    let mirrored = direction == .rightToLeft
+    let rect = mirrored ? rect.mirrored(inWidth: contentSize.width) : rect
+    let viewport = mirrored ? viewport.mirrored(inWidth: contentSize.width) : viewport
     var result: [LayoutAttributes] = []
     let pinned = pinnedHeaders(for: viewport)
     store.forEach(in: rect, shifts: shifts) { attributes in
@@ -627,7 +636,7 @@ public struct CompositionalLayout: CollectionLayout {
       result.append(attributes)
     }
     result += pinned.filter { $0.frame.intersects(rect) }
-    return result
+    return mirrored ? result.map(mirror) : result
   }
 
   /// The headers displaced by pinning for a viewport.
@@ -652,9 +661,9 @@ public struct CompositionalLayout: CollectionLayout {
 
   public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     store.item(at: indexPath).map {
-      LayoutAttributes(
-        category: .cell, indexPath: indexPath,
-        frame: shifted($0, section: indexPath.section))
+      mirror(
+        LayoutAttributes(
+          category: .cell, indexPath: indexPath, frame: shifted($0, section: indexPath.section)))
     }
   }
 
@@ -665,7 +674,7 @@ public struct CompositionalLayout: CollectionLayout {
     if store.supplementaryMovesWithItems(ofKind: kind, at: indexPath) {
       attributes.frame = shifted(attributes.frame, section: indexPath.section)
     }
-    return attributes
+    return mirror(attributes)
   }
 
   /// A frame moved by its section's orthogonal offset, across the scroll axis.
@@ -675,5 +684,5 @@ public struct CompositionalLayout: CollectionLayout {
   }
 
   /// Every element at its current sideways offset (unpinned), for checks and pictures.
-  public var allAttributes: [LayoutAttributes] { store.allAttributes(shifts: shifts) }
+  public var allAttributes: [LayoutAttributes] { store.allAttributes(shifts: shifts).map(mirror) }
 }

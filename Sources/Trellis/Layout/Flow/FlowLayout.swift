@@ -152,8 +152,12 @@ public struct FlowLayout: CollectionLayout {
         guard !line.isEmpty else { return }
         if !firstLine { position += minimumLineSpacing }
         firstLine = false
-        let thickness = line.map(\.main).max() ?? 0
-        let total = line.reduce(0) { $0 + $1.cross }
+        var thickness = 0.0
+        var total = 0.0
+        for entry in line {
+          thickness = Swift.max(thickness, entry.main)
+          total += entry.cross
+        }
         var cross: Double
         var gap: Double
         if isLast {

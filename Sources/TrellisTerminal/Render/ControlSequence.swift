@@ -77,6 +77,11 @@ public enum ControlSequence {
     }
   }
 
+  /// Each attribute and the digit of its SGR code, in the order they are written.
+  static let attributeCodes: [(TextAttributes, UInt8)] = [
+    (.bold, 0x31), (.dim, 0x32), (.italic, 0x33), (.underline, 0x34), (.reverse, 0x37),
+  ]
+
   /// Appends the shortest SGR sequence that changes the terminal from one style to another, or
   /// nothing when they are equal.
   static func appendStyleChange(from old: Style, to new: Style, to out: inout [UInt8]) {
@@ -97,10 +102,7 @@ public enum ControlSequence {
     }
     let added = new.attributes.subtracting(current.attributes)
     if !added.isEmpty {
-      for (attribute, code) in [
-        (TextAttributes.bold, UInt8(0x31)), (.dim, 0x32), (.italic, 0x33), (.underline, 0x34),
-        (.reverse, 0x37),
-      ] where added.contains(attribute) {
+      for (attribute, code) in attributeCodes where added.contains(attribute) {
         separate(&out)
         out.append(code)
       }

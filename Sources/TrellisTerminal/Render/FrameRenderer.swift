@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns frames into the fewest bytes that update a terminal: only changed cells are written,
 /// the cursor moves only where needed, and styles change only when they differ.
 ///
@@ -76,8 +82,10 @@ public struct FrameRenderer: Sendable {
           let base = row * width
           var column = 0
           while column < width {
-            // Compare in place; only a changed cell is copied out.
-            if newCells[base + column] == oldCells[base + column] {
+            // Identical bytes are the same cell; otherwise compare values (padding may differ).
+            if sameBytes(newCells, oldCells, base + column)
+              || newCells[base + column] == oldCells[base + column]
+            {
               column += 1
               continue
             }
@@ -95,6 +103,16 @@ public struct FrameRenderer: Sendable {
         }
       }
     }
+  }
+
+  /// Whether two cells have identical bytes, which implies equal values (the converse does not
+  /// hold: a heap string may equal a different one).
+  @inline(__always)
+  private func sameBytes(
+    _ new: UnsafeBufferPointer<Cell>, _ old: UnsafeBufferPointer<Cell>, _ index: Int
+  ) -> Bool {
+    guard let newBase = new.baseAddress, let oldBase = old.baseAddress else { return false }
+    return memcmp(newBase + index, oldBase + index, MemoryLayout<Cell>.size) == 0
   }
 
   /// Writes one cell at a position: cursor move if needed, style change if needed, grapheme.

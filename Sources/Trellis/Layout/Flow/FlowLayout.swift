@@ -128,20 +128,21 @@ public struct FlowLayout: CollectionLayout {
         : Rect(x: main, y: cross, width: mainLength, height: crossLength)
     }
     var position = sectionExtents.last?.end ?? 0
+    /// Appends a header or footer across the container at `position`, if it has a length.
+    func appendSpanning(_ kind: String, length: Double, section: Int) {
+      guard length > 0 else { return }
+      store.appendSupplementary(
+        LayoutAttributes(
+          category: .supplementary(kind: kind), indexPath: IndexPath(item: 0, section: section),
+          frame: rect(main: position, cross: 0, mainLength: length, crossLength: crossExtent),
+          zIndex: 10),
+        band: (position, position + length))
+      position += length
+    }
     for section in first..<context.itemCounts.count {
       store.beginSection()
       let start = position
-      let header = headerSize(section)
-      if header > 0 {
-        let frame = rect(main: position, cross: 0, mainLength: header, crossLength: crossExtent)
-        store.appendSupplementary(
-          LayoutAttributes(
-            category: .supplementary(kind: SupplementaryKind.header),
-            indexPath: IndexPath(item: 0, section: section),
-            frame: frame, zIndex: 10),
-          band: (position, position + header))
-        position += header
-      }
+      appendSpanning(SupplementaryKind.header, length: headerSize(section), section: section)
       position += mainBefore
       // Break the items into lines.
       let count = context.itemCounts[section]
@@ -195,17 +196,7 @@ public struct FlowLayout: CollectionLayout {
       flush(isLast: true)
       position += mainAfter
       let contentEnd = position
-      let footer = footerSize(section)
-      if footer > 0 {
-        let frame = rect(main: position, cross: 0, mainLength: footer, crossLength: crossExtent)
-        store.appendSupplementary(
-          LayoutAttributes(
-            category: .supplementary(kind: SupplementaryKind.footer),
-            indexPath: IndexPath(item: 0, section: section),
-            frame: frame, zIndex: 10),
-          band: (position, position + footer))
-        position += footer
-      }
+      appendSpanning(SupplementaryKind.footer, length: footerSize(section), section: section)
       sectionExtents.append((start, contentEnd, position))
     }
     contentSize =

@@ -56,4 +56,33 @@ public protocol CollectionLayout {
   /// A supplementary element of a kind for a section (item 0 of the index path), at its unpinned
   /// position.
   func attributesForSupplementary(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes?
+
+  /// Whether a section's row scrolls on its own across the scroll axis (a chip bar).
+  func scrollsOrthogonally(section: Int) -> Bool
+
+  /// How far a section's row is scrolled across the scroll axis.
+  func orthogonalOffset(forSection section: Int) -> Double
+
+  /// Scrolls a section's row across the scroll axis, clamped to its range.
+  mutating func setOrthogonalOffset(_ offset: Double, forSection section: Int)
+
+  /// The axis the layout's content scrolls along.
+  var scrollAxis: ScrollDirection { get }
+}
+
+// MARK: Orthogonal scrolling
+
+extension CollectionLayout {
+  /// Whether a section's row scrolls on its own, across the layout's scroll axis; `false` unless
+  /// the layout says otherwise.
+  public func scrollsOrthogonally(section: Int) -> Bool { false }
+
+  /// How far a section's row is scrolled across the scroll axis; 0 unless the layout says otherwise.
+  public func orthogonalOffset(forSection section: Int) -> Double { 0 }
+
+  /// Scrolls a section's row across the scroll axis; no effect unless the layout supports it.
+  public mutating func setOrthogonalOffset(_ offset: Double, forSection section: Int) {}
+
+  /// The axis the layout's content scrolls along; vertical unless the layout says otherwise.
+  public var scrollAxis: ScrollDirection { .vertical }
 }

@@ -15,10 +15,17 @@ public struct Canvas {
   /// The absolute rectangle drawing is confined to.
   var clip: CellRect
 
-  init(buffer: CellBuffer, origin: (x: Int, y: Int), clip: CellRect) {
+  /// The whole area the canvas stands for, at the origin; ``bounds`` is the part of it that shows.
+  ///
+  /// A cell scrolled half out of view keeps its full extent, so it lays itself out as if whole.
+  public internal(set) var extent: CellRect
+
+  init(buffer: CellBuffer, origin: (x: Int, y: Int), clip: CellRect, extent: CellRect? = nil) {
     self.buffer = buffer
     self.origin = origin
     self.clip = clip
+    self.extent =
+      extent ?? CellRect(x: 0, y: 0, width: clip.maxX - origin.x, height: clip.maxY - origin.y)
   }
 
   /// The visible part of the canvas, in its own coordinates.
@@ -140,7 +147,8 @@ public struct Canvas {
       x: origin.x + rect.x, y: origin.y + rect.y, width: rect.width, height: rect.height)
     var inner = Canvas(
       buffer: CellBuffer(width: 0, height: 0), origin: (absoluteRect.x, absoluteRect.y),
-      clip: clip.intersection(absoluteRect))
+      clip: clip.intersection(absoluteRect),
+      extent: CellRect(x: 0, y: 0, width: rect.width, height: rect.height))
     swap(&inner.buffer, &buffer)
     defer { swap(&inner.buffer, &buffer) }
     return try body(&inner)

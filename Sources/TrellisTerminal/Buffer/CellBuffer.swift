@@ -62,7 +62,8 @@ public struct CellBuffer: Hashable, Sendable {
   ) rethrows -> Result {
     let frame = rect ?? bounds
     var canvas = Canvas(
-      buffer: CellBuffer(width: 0, height: 0), origin: (frame.x, frame.y), clip: frame)
+      buffer: CellBuffer(width: 0, height: 0), origin: (frame.x, frame.y), clip: frame,
+      extent: CellRect(x: 0, y: 0, width: frame.width, height: frame.height))
     swap(&canvas.buffer, &self)
     defer { swap(&canvas.buffer, &self) }
     canvas.clip = canvas.clip.intersection(canvas.buffer.bounds)
@@ -94,5 +95,41 @@ extension CellBuffer: CustomStringConvertible {
   /// The rows, one per line, between bars so that trailing spaces show.
   public var description: String {
     lines.map { "|\($0)|" }.joined(separator: "\n")
+  }
+}
+
+extension CellBuffer {
+  /// Copies a rectangle of another buffer to a position in this one, clipped to both, keeping wide
+  /// characters whole: a pair cut by the destination's edges is blanked rather than split.
+  mutating func copy(_ rect: CellRect, of source: CellBuffer, toX x: Int, y: Int) {
+    let from = rect.intersection(source.bounds)
+    guard !from.isEmpty else { return }
+    let dx = x - rect.x
+    let dy = y - rect.y
+    let to = CellRect(x: from.x + dx, y: from.y + dy, width: from.width, height: from.height)
+      .intersection(bounds)
+    guard !to.isEmpty else { return }
+    for row in to.y..<to.maxY {
+      let sourceBase = (row - dy) * source.width - dx
+      let base = row * width
+      // A wide character of what was here, cut by the left edge: blank its first half.
+      if to.x > 0, cells[base + to.x].isContinuation {
+        cells[base + to.x - 1] = .blank(cells[base + to.x - 1].style)
+      }
+      for column in to.x..<to.maxX {
+        cells[base + column] = source.cells[sourceBase + column]
+      }
+      // A wide character copied without its second half, or a first half left without its pair.
+      if cells[base + to.x].isContinuation {
+        cells[base + to.x] = .blank(cells[base + to.x].style)
+      }
+      let last = base + to.maxX - 1
+      if cells[last].width == 2 {
+        cells[last] = .blank(cells[last].style)
+      }
+      if to.maxX < width, cells[base + to.maxX].isContinuation {
+        cells[base + to.maxX] = .blank(cells[base + to.maxX].style)
+      }
+    }
   }
 }

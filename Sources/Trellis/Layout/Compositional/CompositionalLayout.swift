@@ -108,7 +108,11 @@ public struct CompositionalLayout: CollectionLayout {
 
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
     switch invalidation {
-    case .everything, .boundsChanged:
+    case .everything:
+      // Measurements are by index path, which may now name other items.
+      measured = [:]
+      prepare(context)
+    case .boundsChanged:
       prepare(context)
     case .itemsAppended(let section, _):
       self.context = context
@@ -544,6 +548,14 @@ public struct CompositionalLayout: CollectionLayout {
   }
 
   // MARK: Orthogonal scrolling
+
+  /// Whether a section has an orthogonal scrolling behaviour.
+  public func scrollsOrthogonally(section: Int) -> Bool {
+    section < sections.count && sections[section].behavior != .none
+  }
+
+  /// The configuration's scroll direction.
+  public var scrollAxis: ScrollDirection { configuration.scrollDirection }
 
   /// How far a section's row is scrolled sideways.
   public func orthogonalOffset(forSection section: Int) -> Double {

@@ -262,5 +262,8 @@ public struct FlowLayout: CollectionLayout {
   }
 
   /// Every element at its unpinned position, for checks and pictures.
+  /// The layout's scroll direction.
+  public var scrollAxis: ScrollDirection { scrollDirection }
+
   public var allAttributes: [LayoutAttributes] { store.allAttributes.map(mirror) }
 }

@@ -1,0 +1,196 @@
+import Trellis
+
+/// An element of a collection view's frame, by identity rather than position, so that it can be
+/// found again after the data changed.
+enum ElementKey<SectionID: Hashable, ItemID: Hashable>: Hashable {
+  case item(ItemID)
+  case supplementary(kind: String, section: SectionID, item: Int)
+  case decoration(kind: String, section: SectionID, item: Int)
+}
+
+/// An element as drawn in the last frame.
+struct DrawnElement<SectionID: Hashable, ItemID: Hashable> {
+  var key: ElementKey<SectionID, ItemID>
+  var section: SectionID
+  var indexPath: IndexPath
+  var category: ElementCategory
+  /// The frame on screen, relative to the view, possibly cut by its edges.
+  var rect: CellRect
+  var state: CellState
+  /// Whether the backing buffer holds exactly this element's visible part: nothing drawn after
+  /// it overlaps it.
+  var isIntact = false
+  /// Whether all of `rect` is inside the view.
+  var isWhole = false
+}
+
+extension CollectionView {
+  typealias ElementKey = TrellisTerminal.ElementKey<SectionID, ItemID>
+  typealias DrawnElement = TrellisTerminal.DrawnElement<SectionID, ItemID>
+
+  /// Draws the view into a screen buffer at its ``frame``.
+  ///
+  /// Lays out what changed, asks the layout for the visible elements, draws those whose content,
+  /// state or size changed and copies the others from the previous frame.
+  public func render(into screen: inout CellBuffer) {
+    statistics = RenderStatistics()
+    layoutIfNeeded()
+    redraw()
+    screen.copy(backing.bounds, of: backing, toX: frame.x, y: frame.y)
+  }
+
+  /// The item drawn at a screen position, topmost first.
+  public func item(atScreenX x: Int, y: Int) -> ItemID? {
+    let point = (x: x - frame.x, y: y - frame.y)
+    for element in drawn.reversed() where element.rect.contains(x: point.x, y: point.y) {
+      if case .item(let id) = element.key { return id }
+      return nil
+    }
+    return nil
+  }
+
+  /// The section drawn at a screen position.
+  func sectionIndex(atScreenX x: Int, y: Int) -> Int? {
+    let point = (x: x - frame.x, y: y - frame.y)
+    return drawn.last { $0.rect.contains(x: point.x, y: point.y) }?.indexPath.section
+  }
+
+  func redraw() {
+    let previous = backing
+    backing = CellBuffer(width: frame.width, height: frame.height)
+    if let placeholder {
+      backing.draw { canvas in placeholder.draw(in: &canvas, frame: spinnerFrame) }
+      drawn = []
+      drawnIndex = [:]
+      needsFullRedraw = true
+      return
+    }
+    let elements = visibleElements()
+    for element in elements {
+      // Reusable: what shows of it is intact, and either it did not move or it shows whole.
+      if !needsFullRedraw, let old = drawnIndex[element.key].map({ drawn[$0] }), old.isIntact,
+        old.rect == element.rect
+          || (old.isWhole && old.rect.width == element.rect.width
+            && old.rect.height == element.rect.height),
+        old.state == element.state, !isDirty(element)
+      {
+        backing.copy(old.rect, of: previous, toX: element.rect.x, y: element.rect.y)
+        statistics.reused += 1
+      } else {
+        draw(element)
+      }
+    }
+    drawn = markIntact(elements)
+    drawnIndex = Dictionary(drawn.enumerated().map { ($1.key, $0) }) { first, _ in first }
+    dirtyItems.removeAll(keepingCapacity: true)
+    dirtySections.removeAll(keepingCapacity: true)
+    needsFullRedraw = false
+  }
+
+  private func isDirty(_ element: DrawnElement) -> Bool {
+    if dirtySections.contains(element.section) { return true }
+    if case .item(let id) = element.key { return dirtyItems.contains(id) }
+    return false
+  }
+
+  /// The elements on screen, in drawing order (by z-index, then as the layout listed them).
+  private func visibleElements() -> [DrawnElement] {
+    let visible = viewport
+    let area = Rect(
+      x: visible.minX - overscan, y: visible.minY - overscan,
+      width: visible.width + 2 * overscan, height: visible.height + 2 * overscan)
+    statistics.layoutQueries += 1
+    let attributes = currentLayout.attributes(in: area, viewport: visible)
+    let bounds = CellRect(x: 0, y: 0, width: frame.width, height: frame.height)
+    var elements: [(element: DrawnElement, zIndex: Int, order: Int)] = []
+    elements.reserveCapacity(attributes.count)
+    for (order, attributes) in attributes.enumerated() {
+      let rect = screenRect(attributes.frame)
+      guard !rect.intersection(bounds).isEmpty,
+        let section = dataSource.sectionIdentifier(for: attributes.indexPath.section)
+      else { continue }
+      let key: ElementKey
+      var state: CellState = []
+      switch attributes.category {
+      case .cell:
+        guard let id = dataSource.itemIdentifier(for: attributes.indexPath) else { continue }
+        key = .item(id)
+        state = self.state(of: id)
+      case .supplementary(let kind):
+        key = .supplementary(kind: kind, section: section, item: attributes.indexPath.item)
+      case .decoration(let kind):
+        key = .decoration(kind: kind, section: section, item: attributes.indexPath.item)
+      }
+      elements.append(
+        (
+          DrawnElement(
+            key: key, section: section, indexPath: attributes.indexPath,
+            category: attributes.category, rect: rect, state: state),
+          attributes.zIndex, order
+        ))
+    }
+    elements.sort { ($0.zIndex, $0.order) < ($1.zIndex, $1.order) }
+    return elements.map(\.element)
+  }
+
+  /// A layout frame on screen, relative to the view: edges rounded to whole cells.
+  func screenRect(_ frame: Rect) -> CellRect {
+    let minX = Self.round(frame.minX - contentOffset.x)
+    let minY = Self.round(frame.minY - contentOffset.y)
+    let maxX = Self.round(frame.maxX - contentOffset.x)
+    let maxY = Self.round(frame.maxY - contentOffset.y)
+    return CellRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+  }
+
+  private static func round(_ value: Double) -> Int {
+    guard value.isFinite else { return value > 0 ? Int.max / 4 : Int.min / 4 }
+    return Int((value).rounded(.toNearestOrAwayFromZero))
+  }
+
+  private func draw(_ element: DrawnElement) {
+    let model: (any CollectionCell)?
+    switch element.category {
+    case .cell: model = dataSource.cell(at: element.indexPath)
+    case .supplementary(let kind):
+      model = dataSource.supplementary(ofKind: kind, at: element.indexPath)
+    case .decoration(let kind):
+      model = decorationProvider?(kind, element.indexPath, element.section)
+    }
+    guard let model else { return }
+    statistics.drawn += 1
+    backing.draw(in: element.rect) { canvas in
+      canvas.fill()
+      model.draw(in: &canvas, state: element.state)
+    }
+  }
+
+  /// Marks the elements whose drawing survives whole in the backing buffer: each screen cell
+  /// belongs to the last element drawn over it, and an element is intact when it owns its rect.
+  private func markIntact(_ elements: [DrawnElement]) -> [DrawnElement] {
+    var result = elements
+    let width = frame.width
+    let bounds = CellRect(x: 0, y: 0, width: width, height: frame.height)
+    var owner = [Int32](repeating: -1, count: width * frame.height)
+    for (index, element) in elements.enumerated() {
+      let rect = element.rect.intersection(bounds)
+      guard !rect.isEmpty else { continue }
+      for row in rect.y..<rect.maxY {
+        for column in rect.x..<rect.maxX { owner[row * width + column] = Int32(index) }
+      }
+    }
+    for (index, element) in elements.enumerated() {
+      let rect = element.rect.intersection(bounds)
+      guard !rect.isEmpty else { continue }
+      result[index].isWhole = rect == element.rect
+      var owned = true
+      rows: for row in rect.y..<rect.maxY {
+        for column in rect.x..<rect.maxX where owner[row * width + column] != Int32(index) {
+          owned = false
+          break rows
+        }
+      }
+      result[index].isIntact = owned
+    }
+    return result
+  }
+}

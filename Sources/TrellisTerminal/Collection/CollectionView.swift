@@ -1,0 +1,446 @@
+import Trellis
+
+/// A collection view for the terminal: any Trellis layout, fed by a ``DiffableDataSource``, drawn
+/// into cells of a ``CellBuffer`` — one terminal cell is one layout point.
+///
+///     let view = CollectionView<Section, Issue.ID>(layout: list) { indexPath, id in
+///       IssueRow(issue: store[id])
+///     }
+///     view.dataSource.apply(snapshot)
+///     view.render(into: &screen)
+///
+/// It asks the layout only for what is on screen, and redraws only what changed: an element
+/// whose content, state and size are unchanged is copied from the previous frame, even when it
+/// moved. Keys and the mouse move the focus, scroll, and select (``handle(_:)``); the focused item
+/// is always kept in view, sideways too in orthogonally scrolling sections (a chip bar).
+@MainActor
+public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchUpdatingView {
+  /// The data source type: its cells are ``CollectionCell`` view models.
+  public typealias DataSource = DiffableDataSource<SectionID, ItemID, any CollectionCell>
+
+  /// Makes a decoration's view model from its kind, index path and section identifier.
+  public typealias DecorationProvider =
+    (_ kind: String, _ indexPath: IndexPath, _ sectionIdentifier: SectionID) -> (
+      any CollectionCell
+    )?
+
+  /// The data source; apply snapshots to it and the view updates.
+  public let dataSource: DataSource
+
+  /// The layout; replacing it lays everything out again.
+  public var layout: any CollectionLayout {
+    get { currentLayout }
+    set {
+      currentLayout = newValue
+      pendingInvalidation = .everything
+      needsFullRedraw = true
+      revealsFocus = true
+    }
+  }
+
+  /// The layout, mutated in place by layout passes and sideways scrolling.
+  var currentLayout: any CollectionLayout
+
+  /// Where the view sits on the screen; changing its size re-lays out and keeps the focus in view.
+  public var frame: CellRect {
+    didSet {
+      guard frame.width != oldValue.width || frame.height != oldValue.height else { return }
+      backing = CellBuffer(width: frame.width, height: frame.height)
+      needsFullRedraw = true
+      pendingInvalidation = pendingInvalidation.merged(with: .bounds)
+      revealsFocus = true
+    }
+  }
+
+  /// Which items are selected, and how many may be; changing it redraws the items whose
+  /// selection changed.
+  public var selection: SelectionModel<ItemID>
+
+  /// The item with the keyboard focus.
+  public private(set) var focusedItem: ItemID?
+
+  /// The content's position under the view's top-left corner, in layout points.
+  public internal(set) var contentOffset = Point.zero
+
+  /// Drawn in place of the content when set (loading, empty, failure).
+  public var placeholder: CollectionPlaceholder? {
+    didSet { if placeholder != oldValue { needsFullRedraw = true } }
+  }
+
+  /// Which keys move the focus: arrows and the usual editing keys, and optionally vim's.
+  public var navigationKeys = NavigationKeys.standardAndVim
+
+  /// Called when the user activates an item: Enter or space on the focused item, or a click.
+  public var onSelect: ((ItemID) -> Void)?
+
+  /// Called when the focus moves to another item (or none).
+  public var onFocusChange: ((ItemID?) -> Void)?
+
+  /// Makes the view models of decorations; without one, decorations are not drawn.
+  public var decorationProvider: DecorationProvider?
+
+  /// Measures self-sizing items for layouts that use estimated sizes.
+  public var measure: ((IndexPath, Size) -> Size)?
+
+  /// Extra layout points around the visible area asked of the layout, so that neighbours of the
+  /// visible elements are known (focus moves) without a second query.
+  public var overscan: Double = 2
+
+  /// What the last frame cost.
+  public internal(set) var statistics = RenderStatistics()
+
+  /// The frame of the loading spinner.
+  private var animationFrame = 0
+  /// The item the mouse button went down on.
+  private var highlightedItem: ItemID?
+  /// The last focused item in each orthogonally scrolling section, to return to it.
+  private var rememberedFocus: [SectionID: ItemID] = [:]
+
+  // Rendering state.
+  var backing: CellBuffer
+  var drawn: [DrawnElement] = []
+  var drawnIndex: [ElementKey: Int] = [:]
+  var dirtyItems: Set<ItemID> = []
+  var dirtySections: Set<SectionID> = []
+  var needsFullRedraw = true
+  var pendingInvalidation = PendingInvalidation.everything
+  var revealsFocus = false
+
+  /// Creates a view with a layout, a frame on the screen, and the provider of its cells.
+  public init(
+    layout: some CollectionLayout, frame: CellRect = CellRect(x: 0, y: 0, width: 80, height: 24),
+    selection: SelectionModel<ItemID> = .single(),
+    cellProvider: @escaping DataSource.CellProvider
+  ) {
+    currentLayout = layout
+    self.frame = frame
+    self.selection = selection
+    backing = CellBuffer(width: frame.width, height: frame.height)
+    dataSource = DataSource(cellProvider: cellProvider)
+    dataSource.view = self
+  }
+
+  /// The size of the view, in layout points.
+  public var viewportSize: Size { Size(width: Double(frame.width), height: Double(frame.height)) }
+
+  /// The visible part of the content, in layout points.
+  public var viewport: Rect { Rect(origin: contentOffset, size: viewportSize) }
+
+  // MARK: Batch updates
+
+  public func performBatchUpdates(
+    _ update: BatchUpdate, animated: Bool, updateData: () -> Void
+  ) {
+    let before = dataSource.snapshot()
+    let focusPath = focusedItem.flatMap { before.indexPath(for: $0) }
+    for indexPath in update.itemReloads + update.itemReconfigures {
+      if let id = before.itemIdentifier(at: indexPath) { dirtyItems.insert(id) }
+    }
+    for section in update.sectionReloads {
+      if let id = before.sectionIdentifier(at: section) { dirtySections.insert(id) }
+    }
+    let oldCounts = itemCounts()
+    updateData()
+    let after = dataSource.snapshot()
+    for indexPath in update.itemInserts + update.itemMoves.map(\.target) {
+      if let id = after.itemIdentifier(at: indexPath) { dirtyItems.insert(id) }
+    }
+    for section in update.sectionInserts + update.sectionMoves.map(\.target) {
+      if let id = after.sectionIdentifier(at: section) { dirtySections.insert(id) }
+    }
+    pendingInvalidation = pendingInvalidation.merged(
+      with: PendingInvalidation(update, oldCounts: oldCounts, newCounts: itemCounts()))
+    if measure != nil, !(update.itemReloads.isEmpty && update.itemReconfigures.isEmpty) {
+      // Measured items may have changed size.
+      pendingInvalidation = .everything
+    }
+    reconcile(with: after, focusPath: focusPath)
+  }
+
+  public func reloadData() {
+    needsFullRedraw = true
+    pendingInvalidation = .everything
+    reconcile(with: dataSource.snapshot(), focusPath: nil)
+  }
+
+  /// Drops selected and focused items that are gone; the focus moves to what took its place.
+  private func reconcile(with snapshot: Snapshot<SectionID, ItemID>, focusPath: IndexPath?) {
+    selection.reconcile(with: snapshot)
+    if let highlightedItem, !snapshot.contains(item: highlightedItem) {
+      self.highlightedItem = nil
+    }
+    rememberedFocus = rememberedFocus.filter { snapshot.contains(item: $0.value) }
+    guard let focused = focusedItem, !snapshot.contains(item: focused) else { return }
+    var replacement: ItemID?
+    if let focusPath, focusPath.section < snapshot.numberOfSections {
+      let items = snapshot.itemIdentifiers(inSectionAt: focusPath.section)
+      if !items.isEmpty { replacement = items[min(focusPath.item, items.count - 1)] }
+    }
+    setFocus(replacement ?? firstItem(in: snapshot), reveal: true)
+  }
+
+  func itemCounts() -> [Int] {
+    (0..<dataSource.numberOfSections).map { dataSource.numberOfItems(inSection: $0) }
+  }
+
+  private func firstItem(in snapshot: Snapshot<SectionID, ItemID>) -> ItemID? {
+    for section in 0..<snapshot.numberOfSections {
+      if let first = snapshot.itemIdentifiers(inSectionAt: section).first { return first }
+    }
+    return nil
+  }
+
+  // MARK: Layout
+
+  /// Prepares the layout for what changed since the last time, and keeps the focus in view.
+  public func layoutIfNeeded() {
+    let pending = pendingInvalidation
+    pendingInvalidation = .none
+    let context = LayoutContext(
+      itemCounts: itemCounts(), containerSize: viewportSize, measure: measure)
+    switch pending {
+    case .none: break
+    case .everything: currentLayout.invalidate(.everything, context: context)
+    case .bounds: currentLayout.invalidate(.boundsChanged(viewportSize), context: context)
+    case .appended(let sections):
+      for (section, count) in sections.sorted(by: { $0.key < $1.key }) {
+        currentLayout.invalidate(
+          .itemsAppended(section: section, newCount: count), context: context)
+      }
+    }
+    if pending != .none { contentOffset = clamped(contentOffset) }
+    if revealsFocus {
+      revealsFocus = false
+      if let focusedItem { reveal(focusedItem, at: .nearest) }
+    }
+  }
+
+  /// The largest offset that still fills the view.
+  private var maximumOffset: Point {
+    let content = currentLayout.contentSize
+    return Point(
+      x: max(0, content.width - viewportSize.width), y: max(0, content.height - viewportSize.height)
+    )
+  }
+
+  func clamped(_ offset: Point) -> Point {
+    let maximum = maximumOffset
+    return Point(x: min(max(0, offset.x), maximum.x), y: min(max(0, offset.y), maximum.y))
+  }
+
+  // MARK: Scrolling
+
+  /// Where scrolling to an item puts it.
+  public enum ScrollPosition: Hashable, Sendable {
+    /// As little scrolling as shows the item whole.
+    case nearest
+    /// The item at the top (or leading edge) of the view.
+    case start
+    /// The item in the middle of the view.
+    case center
+  }
+
+  /// Scrolls the content to an offset, clamped to the content; the focus follows if it would
+  /// leave the view.
+  public func setContentOffset(_ offset: Point) {
+    layoutIfNeeded()
+    contentOffset = clamped(offset)
+    keepFocusInView()
+  }
+
+  /// Scrolls by a distance along the layout's scroll axis; the focus follows if it would leave.
+  public func scroll(by distance: Double) {
+    layoutIfNeeded()
+    var offset = contentOffset
+    if currentLayout.scrollAxis == .vertical { offset.y += distance } else { offset.x += distance }
+    setContentOffset(offset)
+  }
+
+  /// Scrolls so that an item shows, sideways too in an orthogonally scrolling section.
+  public func scrollToItem(_ id: ItemID, at position: ScrollPosition = .nearest) {
+    layoutIfNeeded()
+    reveal(id, at: position)
+  }
+
+  /// The item's frame on screen after scrolling it into view along both axes.
+  func reveal(_ id: ItemID, at position: ScrollPosition) {
+    guard let indexPath = dataSource.indexPath(for: id),
+      var frame = currentLayout.attributesForItem(at: indexPath)?.frame
+    else { return }
+    let vertical = currentLayout.scrollAxis == .vertical
+    if currentLayout.scrollsOrthogonally(section: indexPath.section) {
+      // Across the scroll axis, the view's extent is the whole row.
+      let (low, high, extent) =
+        vertical
+        ? (frame.minX - contentOffset.x, frame.maxX - contentOffset.x, viewportSize.width)
+        : (frame.minY - contentOffset.y, frame.maxY - contentOffset.y, viewportSize.height)
+      let current = currentLayout.orthogonalOffset(forSection: indexPath.section)
+      var target = current
+      if low < 0 {
+        target = current + low
+      } else if high > extent {
+        target = current + min(low, high - extent)
+      }
+      if target != current {
+        currentLayout.setOrthogonalOffset(target, forSection: indexPath.section)
+        frame = currentLayout.attributesForItem(at: indexPath)?.frame ?? frame
+      }
+    }
+    var offset = contentOffset
+    let (start, end, length, visibleStart) =
+      vertical
+      ? (frame.minY, frame.maxY, viewportSize.height, offset.y)
+      : (frame.minX, frame.maxX, viewportSize.width, offset.x)
+    var target = visibleStart
+    switch position {
+    case .start: target = start
+    case .center: target = (start + end - length) / 2
+    case .nearest:
+      if start < visibleStart || end - start > length {
+        target = start
+      } else if end > visibleStart + length {
+        target = end - length
+      }
+    }
+    if vertical { offset.y = target } else { offset.x = target }
+    contentOffset = clamped(offset)
+    // A pinned header may cover the item: scroll back by as much as it covers.
+    for _ in 0..<2 {
+      guard let cover = coveringSupplementary(over: frame) else { break }
+      let overlap = vertical ? cover.maxY - frame.minY : cover.maxX - frame.minX
+      guard overlap > 0 else { break }
+      var next = contentOffset
+      if vertical { next.y -= overlap } else { next.x -= overlap }
+      next = clamped(next)
+      if next == contentOffset { break }
+      contentOffset = next
+    }
+  }
+
+  /// A pinned header drawn over the leading part of a frame, in the current viewport.
+  private func coveringSupplementary(over frame: Rect) -> Rect? {
+    statistics.layoutQueries += 1
+    let vertical = currentLayout.scrollAxis == .vertical
+    return currentLayout.attributes(in: viewport, viewport: viewport).first { attributes in
+      guard case .supplementary = attributes.category, attributes.zIndex >= 1000,
+        attributes.frame.intersects(frame)
+      else { return false }
+      return vertical
+        ? attributes.frame.minY <= frame.minY : attributes.frame.minX <= frame.minX
+    }?.frame
+  }
+
+  /// Moves the focus to the visible item nearest to where it was, if it left the view.
+  func keepFocusInView() {
+    guard let focusedItem, let indexPath = dataSource.indexPath(for: focusedItem),
+      let frame = currentLayout.attributesForItem(at: indexPath)?.frame
+    else { return }
+    if isShown(frame) { return }
+    let cells = visibleCells()
+    let candidates = cells.filter(isShown)
+    let nearest = (candidates.isEmpty ? cells : candidates).min { lhs, rhs in
+      distance(lhs.frame, frame) < distance(rhs.frame, frame)
+    }
+    if let nearest, let id = dataSource.itemIdentifier(for: nearest.indexPath) {
+      setFocus(id, reveal: false)
+    }
+  }
+
+  /// Whether a frame shows whole along the scroll axis (or fills the view), not under a pinned
+  /// header.
+  func isShown(_ frame: Rect) -> Bool {
+    let visible = viewport
+    guard frame.intersects(visible) else { return false }
+    let vertical = currentLayout.scrollAxis == .vertical
+    let (start, end, visibleStart, visibleEnd) =
+      vertical
+      ? (frame.minY, frame.maxY, visible.minY, visible.maxY)
+      : (frame.minX, frame.maxX, visible.minX, visible.maxX)
+    let whole = start >= visibleStart && end <= visibleEnd
+    guard whole || end - start > visibleEnd - visibleStart else { return false }
+    return coveringSupplementary(over: frame) == nil
+  }
+
+  private func isShown(_ attributes: LayoutAttributes) -> Bool { isShown(attributes.frame) }
+
+  private func distance(_ a: Rect, _ b: Rect) -> Double {
+    abs(a.center.y - b.center.y) * 4 + abs(a.center.x - b.center.x)
+  }
+
+  /// The cells intersecting the viewport.
+  func visibleCells() -> [LayoutAttributes] {
+    statistics.layoutQueries += 1
+    return currentLayout.attributes(in: viewport, viewport: viewport).filter {
+      $0.category == .cell
+    }
+  }
+
+  // MARK: Focus and selection
+
+  /// Moves the keyboard focus to an item (or nowhere) and scrolls it into view.
+  public func focus(_ id: ItemID?) {
+    layoutIfNeeded()
+    setFocus(id, reveal: true)
+    layoutIfNeeded()
+  }
+
+  func setFocus(_ id: ItemID?, reveal: Bool) {
+    if let id, let indexPath = dataSource.indexPath(for: id),
+      currentLayout.scrollsOrthogonally(section: indexPath.section),
+      let section = dataSource.sectionIdentifier(for: indexPath.section)
+    {
+      rememberedFocus[section] = id
+    }
+    if reveal { revealsFocus = true }
+    guard id != focusedItem else { return }
+    focusedItem = id
+    onFocusChange?(id)
+  }
+
+  /// Selects an item as the user would: it takes the focus, the selection model records it (a
+  /// toggle when several may be selected), and ``onSelect`` is called.
+  public func activate(_ id: ItemID) {
+    focus(id)
+    switch selection.mode {
+    case .none: break
+    case .single: selection.select(id)
+    case .multiple: selection.toggle(id)
+    }
+    onSelect?(id)
+  }
+
+  /// The remembered focus of an orthogonal section, or its selected item, to enter it at.
+  func entryItem(inSection section: Int) -> ItemID? {
+    guard let id = dataSource.sectionIdentifier(for: section) else { return nil }
+    if let remembered = rememberedFocus[id] { return remembered }
+    let items = dataSource.snapshot().itemIdentifiers(inSection: id)
+    return items.first { selection.isSelected($0) }
+  }
+
+  /// The state an item is drawn with.
+  func state(of id: ItemID) -> CellState {
+    var state: CellState = []
+    if id == focusedItem { state.insert(.focused) }
+    if selection.isSelected(id) { state.insert(.selected) }
+    if id == highlightedItem { state.insert(.highlighted) }
+    return state
+  }
+
+  func setHighlightedItem(_ id: ItemID?) { highlightedItem = id }
+  var highlighted: ItemID? { highlightedItem }
+
+  /// Advances the loading spinner by one frame.
+  public func tick() {
+    animationFrame &+= 1
+    if case .loading = placeholder { needsFullRedraw = true }
+  }
+
+  var spinnerFrame: Int { animationFrame }
+
+  /// Redraws every element on the next frame (after a change the view cannot see, such as a
+  /// header whose text depends on data outside the snapshot).
+  public func setNeedsDisplay() { needsFullRedraw = true }
+
+  /// Redraws one item on the next frame.
+  public func setNeedsDisplay(item id: ItemID) { dirtyItems.insert(id) }
+}

@@ -1,8 +1,9 @@
 import Trellis
 
 extension CollectionView {
-  /// Handles a key or mouse event: moves the focus, scrolls, highlights or selects. Returns
-  /// whether the view used the event, so that the app can handle the rest.
+  /// Handles a key or mouse event: moves the focus, scrolls, highlights or selects.
+  ///
+  /// Returns whether the view used the event, so that the app can handle the rest.
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {
     layoutIfNeeded()
@@ -208,8 +209,9 @@ extension CollectionView {
     return adjacent(to: indexPath, forward: forward, snapshot: snapshot, withinSection: false)
   }
 
-  /// How far a candidate is from a frame in a direction, or `nil` when it is not that way. Items
-  /// overlapping the frame across the move come first; then the nearest.
+  /// How far a candidate is from a frame in a direction, or `nil` when it is not that way.
+  ///
+  /// Items overlapping the frame across the move come first; then the nearest.
   private static func score(_ candidate: Rect, from frame: Rect, _ move: FocusMove) -> Double? {
     let epsilon = 0.5
     let gap: Double

@@ -261,9 +261,9 @@ public struct FlowLayout: CollectionLayout {
     store.supplementary(ofKind: kind, section: indexPath.section).map(mirror)
   }
 
-  /// Every element at its unpinned position, for checks and pictures.
   /// The layout's scroll direction.
   public var scrollAxis: ScrollDirection { scrollDirection }
 
+  /// Every element at its unpinned position, for checks and pictures.
   public var allAttributes: [LayoutAttributes] { store.allAttributes.map(mirror) }
 }

@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TrellisTerminal", targets: ["TrellisTerminal"]),
     .library(name: "GitHubIssues", targets: ["GitHubIssues"]),
     .executable(name: "trellis-terminal-demo", targets: ["trellis-terminal-demo"]),
+    .executable(name: "trellis-gallery", targets: ["trellis-gallery"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -21,6 +22,8 @@ let package = Package(
     // The terminal layer: session, input, display width, cell buffer, diffed rendering. Glibc/Darwin only.
     .target(name: "TrellisTerminal", dependencies: ["Trellis"]),
     .executableTarget(name: "trellis-terminal-demo", dependencies: ["TrellisTerminal"]),
+    // The gallery: every layout, live and interactive, in the terminal.
+    .executableTarget(name: "trellis-gallery", dependencies: ["Trellis", "TrellisTerminal"]),
     // Ends a terminal session in a chosen way, for the restore tests; not a product.
     .executableTarget(name: "trellis-terminal-probe", dependencies: ["TrellisTerminal"]),
     // The GitHub REST client and the SQLite cache the issues app reads from.

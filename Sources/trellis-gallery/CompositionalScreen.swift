@@ -63,7 +63,7 @@ final class CompositionalScreen: GalleryScreen {
     view.dataSource.apply(
       Snapshot(
         sections: Section.allCases.map { section in
-          (section, (0..<counts[section]!).map { Item(section: section, index: $0) })
+          (section, (0..<(counts[section] ?? 0)).map { Item(section: section, index: $0) })
         }))
     view.focus(Item(section: .featured, index: 0))
   }

@@ -43,8 +43,8 @@ final class Gallery {
       switch key.key {
       case .character("q"), .escape: return .quit
       case .tab: current = (current + 1) % screens.count
-      case .character(let digit) where ("1"..."4").contains(digit):
-        current = Int(String(digit))! - 1
+      case .character(let digit) where digit.wholeNumberValue.map { (1...4).contains($0) } ?? false:
+        current = (digit.wholeNumberValue ?? 1) - 1
       default: break
       }
     case .key(let key) where key.key == .tab && key.modifiers == .shift:

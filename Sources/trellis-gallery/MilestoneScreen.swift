@@ -2,6 +2,7 @@ import Trellis
 import TrellisTerminal
 
 /// Seed 000: a sticky bar of milestone chips over a list of issues with sticky section headers.
+///
 /// Left/right move along the chips, Enter selects one, and the list follows at once.
 @MainActor
 final class MilestoneScreen: GalleryScreen {
@@ -43,7 +44,7 @@ final class MilestoneScreen: GalleryScreen {
     }
     let issues = self.issues
     list = CollectionView(layout: Self.listLayout(), selection: .none) { _, number in
-      let issue = issues[number]!
+      guard let issue = issues[number] else { return RowCell(leading: "", title: "", trailing: "") }
       return RowCell(
         leading: "#\(issue.number)".padding(5), title: issue.title,
         trailing: "\(issue.author)  💬\(issue.comments)",

@@ -56,7 +56,8 @@ loop: for await event in events {
     gallery.resize(size)
   case .terminal(.resumed):
     gallery.invalidate()
-  case .terminal(.input(.key(let key))) where key.key == .character("z") && key.modifiers == .control:
+  case .terminal(.input(.key(let key)))
+  where key.key == .character("z") && key.modifiers == .control:
     session.suspend()
     continue loop
   case .terminal(.input(let input)):

@@ -124,6 +124,7 @@ if wanted("render:one-cell") {
 }
 
 layoutWorkloads(wanted: wanted)
+collectionWorkloads(wanted: wanted)
 
 do {
   try cacheWorkloads(wanted: wanted)

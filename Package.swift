@@ -9,10 +9,12 @@ let package = Package(
     .library(name: "GitHubIssues", targets: ["GitHubIssues"]),
     .executable(name: "trellis-terminal-demo", targets: ["trellis-terminal-demo"]),
     .executable(name: "trellis-gallery", targets: ["trellis-gallery"]),
+    .executable(name: "issues", targets: ["issues"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
     // The engine: snapshots, diffing, data source, state. Imports nothing, not even Foundation.
@@ -31,15 +33,32 @@ let package = Package(
       name: "GitHubIssues",
       dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Resources/Datasets")]),
+    // Test support: a pseudo-terminal to run programs in, and a local GitHub serving recordings.
+    .target(name: "TerminalTestSupport", dependencies: ["TrellisTerminal"]),
+    .target(
+      name: "GitHubTestSupport",
+      dependencies: ["GitHubIssues", .product(name: "FlyingFox", package: "FlyingFox")],
+      resources: [.copy("Fixtures")]),
+    // The issues browser: its screen, keys and text rendering, testable without a terminal.
+    .target(
+      name: "IssuesBrowser", dependencies: ["Trellis", "TrellisTerminal", "GitHubIssues"]),
+    // The `issues` command: the browser in a terminal, `list` and `sync`.
+    .executableTarget(
+      name: "issues",
+      dependencies: [
+        "IssuesBrowser", "GitHubIssues", "TrellisTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .testTarget(name: "TrellisTests", dependencies: ["Trellis", "TrellisTestSupport"]),
     .testTarget(name: "TrellisTestSupportTests", dependencies: ["Trellis", "TrellisTestSupport"]),
     .testTarget(
       name: "TrellisTerminalTests",
-      dependencies: ["TrellisTerminal", "TrellisTestSupport", "trellis-terminal-probe"]),
+      dependencies: [
+        "TrellisTerminal", "TrellisTestSupport", "TerminalTestSupport", "trellis-terminal-probe",
+      ]),
     .testTarget(
       name: "GitHubIssuesTests",
-      dependencies: ["GitHubIssues", .product(name: "FlyingFox", package: "FlyingFox")],
-      resources: [.copy("Fixtures")]),
+      dependencies: ["GitHubIssues", "GitHubTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

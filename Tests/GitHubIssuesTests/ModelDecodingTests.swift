@@ -1,5 +1,6 @@
 import Foundation
 import GitHubIssues
+import GitHubTestSupport
 import Testing
 
 /// Decoding every era of recorded responses.

@@ -1,5 +1,6 @@
 import Foundation
 import GitHubIssues
+import GitHubTestSupport
 import Testing
 
 /// The real URLSession transport against a local GitHub serving recorded responses.

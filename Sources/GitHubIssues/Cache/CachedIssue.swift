@@ -30,6 +30,28 @@ public struct CachedIssue: Hashable, Sendable, Identifiable {
   public var htmlURL: String?
   /// The body, in Markdown; loaded only for a single issue.
   public var body: String?
+
+  /// Creates an item as the cache stores it.
+  public init(
+    id: Int64, number: Int, title: String, state: GitHubIssue.State, author: String,
+    milestoneNumber: Int?, labels: [String], comments: Int, createdAt: Date, updatedAt: Date,
+    closedAt: Date?, isPullRequest: Bool, htmlURL: String?, body: String?
+  ) {
+    self.id = id
+    self.number = number
+    self.title = title
+    self.state = state
+    self.author = author
+    self.milestoneNumber = milestoneNumber
+    self.labels = labels
+    self.comments = comments
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.closedAt = closedAt
+    self.isPullRequest = isPullRequest
+    self.htmlURL = htmlURL
+    self.body = body
+  }
 }
 
 /// A milestone with the number of cached issues in it, for a chip and its badge.
@@ -60,4 +82,21 @@ public struct SyncState: Hashable, Sendable {
   public var highWaterMark: Date?
   /// How many issues and pull requests the cache holds.
   public var itemCount: Int
+}
+
+/// One item of a list, as much as grouping it into sections needs.
+public struct IssueListEntry: Hashable, Sendable {
+  /// The issue or pull request number.
+  public var number: Int
+  /// The number of its milestone, if any.
+  public var milestoneNumber: Int?
+  /// Whether it is open.
+  public var isOpen: Bool
+
+  /// Creates an entry.
+  public init(number: Int, milestoneNumber: Int?, isOpen: Bool) {
+    self.number = number
+    self.milestoneNumber = milestoneNumber
+    self.isOpen = isOpen
+  }
 }

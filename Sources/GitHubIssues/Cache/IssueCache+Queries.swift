@@ -21,6 +21,22 @@ extension IssueCache {
   }
 
   /// The issues with these numbers, without bodies, in the order given (missing ones left out).
+  /// What a list needs to build its sections, in the filter's order: each matching item's
+  /// number, milestone and state, without the heavier columns.
+  public func listEntries(_ filter: IssueFilter) throws -> [IssueListEntry] {
+    try writer.read { db in
+      let (sql, arguments) = Self.selectSQL(filter, columns: "number, milestoneNumber, state")
+      let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+      var entries: [IssueListEntry] = []
+      while let row = try cursor.next() {
+        let state: String = row[2]
+        entries.append(
+          IssueListEntry(number: row[0], milestoneNumber: row[1], isOpen: state == "open"))
+      }
+      return entries
+    }
+  }
+
   public func issues(numbers: [Int]) throws -> [CachedIssue] {
     guard !numbers.isEmpty else { return [] }
     return try writer.read { db in

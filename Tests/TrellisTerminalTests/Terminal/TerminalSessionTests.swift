@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import Testing
 import TrellisTerminal
 
@@ -83,7 +84,7 @@ import Glibc
   {
     let pty = try PseudoTerminal()
     let before = pty.settings()
-    let process = try pty.launch(probePath(), [mode])
+    let process = try pty.launch(builtExecutablePath("trellis-terminal-probe"), [mode])
     var output = pty.read(until: { $0.contains("READY") })
     #expect(output.contains("READY"), "the probe did not start: \(output)")
     act(process, pty)
@@ -127,7 +128,7 @@ import Glibc
   @Test func suspendRestoresAndResumeReentersRawMode() throws {
     let pty = try PseudoTerminal()
     let before = pty.settings()
-    let process = try pty.launch(probePath(), ["suspend"])
+    let process = try pty.launch(builtExecutablePath("trellis-terminal-probe"), ["suspend"])
     let started = pty.read(until: { $0.contains(leave) })
     #expect(started.contains("READY"))
     // Stopped with the terminal given back.

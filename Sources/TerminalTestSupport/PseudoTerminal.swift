@@ -5,12 +5,12 @@ import Glibc
 
 /// A pseudo-terminal pair for tests: the test holds the master side, the code under test the
 /// slave side, which is a real terminal to `isatty`, `tcgetattr` and `ioctl`.
-final class PseudoTerminal {
-  let master: Int32
-  let slave: Int32
-  let slavePath: String
+public final class PseudoTerminal {
+  public let master: Int32
+  public let slave: Int32
+  public let slavePath: String
 
-  init(columns: Int = 80, rows: Int = 24) throws {
+  public init(columns: Int = 80, rows: Int = 24) throws {
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
     guard master >= 0 else { throw Failure("open /dev/ptmx: errno \(errno)") }
     var unlock: Int32 = 0
@@ -31,38 +31,38 @@ final class PseudoTerminal {
     close(master)
   }
 
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
   }
 
-  func resize(columns: Int, rows: Int) {
+  public func resize(columns: Int, rows: Int) {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
   }
 
   /// The slave's settings, as comparable bytes.
-  func settings() -> [UInt8] {
+  public func settings() -> [UInt8] {
     var settings = termios()
     _ = tcgetattr(slave, &settings)
     return withUnsafeBytes(of: &settings) { Array($0) }
   }
 
   /// Whether the slave is in raw mode (no echo, no canonical input, no signals).
-  func isRaw() -> Bool {
+  public func isRaw() -> Bool {
     var settings = termios()
     _ = tcgetattr(slave, &settings)
     return settings.c_lflag & tcflag_t(ECHO | ICANON | ISIG) == 0
   }
 
   /// Types bytes, as the user would.
-  func type(_ text: String) {
+  public func type(_ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, bytes.count) }
   }
 
   /// Everything the program wrote, read until `predicate` holds or `seconds` pass.
-  func read(until predicate: (String) -> Bool = { _ in false }, seconds: Double = 5) -> String {
+  public func read(until predicate: (String) -> Bool = { _ in false }, seconds: Double = 5) -> String {
     var collected: [UInt8] = []
     let deadline = Date().addingTimeInterval(seconds)
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -79,13 +79,16 @@ final class PseudoTerminal {
   }
 
   /// Starts a program with the slave as its standard input, output and error.
-  func launch(_ path: String, _ arguments: [String]) throws -> Process {
+  public func launch(
+    _ path: String, _ arguments: [String], environment extra: [String: String] = [:]
+  ) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     // Swift's crash reporter waits for a key when it runs in a terminal; the tests have no one to press it.
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no"
+    environment.merge(extra) { _, new in new }
     process.environment = environment
     let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
     process.standardInput = handle
@@ -96,31 +99,30 @@ final class PseudoTerminal {
   }
 }
 
-/// The path of the probe program built beside the tests.
-func probePath() -> String {
+/// The path of an executable built beside the tests, such as `trellis-terminal-probe` or `issues`.
+public func builtExecutablePath(_ name: String) -> String {
   let executable =
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     ?? CommandLine.arguments[0]
   var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
   // The test bundle may sit inside a .xctest directory.
-  while !FileManager.default.fileExists(
-    atPath: directory.appendingPathComponent("trellis-terminal-probe").path),
+  while !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path),
     directory.path != "/"
   {
     directory.deleteLastPathComponent()
   }
-  return directory.appendingPathComponent("trellis-terminal-probe").path
+  return directory.appendingPathComponent(name).path
 }
 
 /// Waits for a process to end, up to a limit.
-func waitForExit(_ process: Process, seconds: Double = 10) -> Bool {
+public func waitForExit(_ process: Process, seconds: Double = 10) -> Bool {
   let deadline = Date().addingTimeInterval(seconds)
   while process.isRunning && Date() < deadline { usleep(5000) }
   return !process.isRunning
 }
 
 /// Whether a process is stopped (state T in /proc).
-func isStopped(_ pid: Int32) -> Bool {
+public func isStopped(_ pid: Int32) -> Bool {
   guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else {
     return false
   }

@@ -8,7 +8,7 @@ import GitHubIssues
 ///
 /// Requests are routed by path and `page` parameter, so the client's own query (state, sort,
 /// per_page) reaches the recorded first page; `link` URLs are rewritten to point here.
-actor LocalGitHub {
+public actor LocalGitHub {
   struct Route {
     var status: Int
     var headers: [String: String]
@@ -16,7 +16,7 @@ actor LocalGitHub {
   }
 
   /// A failure to inject into matching requests, a given number of times.
-  enum Fault: Sendable {
+  public enum Fault: Sendable {
     /// Answer with this status and a GitHub-style error body.
     case status(Int)
     /// Answer after this many seconds (longer than the client's timeout).
@@ -41,13 +41,13 @@ actor LocalGitHub {
   private var routes: [String: Route] = [:]
   private var faults: [FaultRule] = []
   /// Every request received: path with query, and headers (lower-cased names).
-  private(set) var requests: [(target: String, headers: [String: String])] = []
+  public private(set) var requests: [(target: String, headers: [String: String])] = []
   private var server: HTTPServer?
   private var task: Task<Void, any Error>?
-  private(set) var baseURL = URL(fileURLWithPath: "/")
+  public private(set) var baseURL = URL(fileURLWithPath: "/")
 
   /// Starts a server on a free port.
-  static func start() async throws -> LocalGitHub {
+  public static func start() async throws -> LocalGitHub {
     let github = LocalGitHub()
     try await github.run()
     return github
@@ -71,16 +71,16 @@ actor LocalGitHub {
     baseURL = url
   }
 
-  func stop() async {
+  public func stop() async {
     await server?.stop(timeout: 0)
     task?.cancel()
   }
 
   /// The host to give a client.
-  var host: GitHubHost { GitHubHost(name: "github.com", apiBaseURL: baseURL, isEnterprise: false) }
+  public var host: GitHubHost { GitHubHost(name: "github.com", apiBaseURL: baseURL, isEnterprise: false) }
 
   /// Serves every exchange of a recording (the shared "exchange" format).
-  func load(recording name: String) throws {
+  public func load(recording name: String) throws {
     let data = try Fixtures.data(name)
     guard let exchanges = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
       return
@@ -113,19 +113,19 @@ actor LocalGitHub {
   }
 
   /// Serves a JSON body at a path, with a stable entity tag.
-  func serve(_ path: String, body: Data, etag: String? = nil) {
+  public func serve(_ path: String, body: Data, etag: String? = nil) {
     var headers = ["content-type": "application/json; charset=utf-8"]
     headers["etag"] = etag ?? "W/\"\(body.count)-\(body.hashValue & 0xFFFF)\""
     routes[Self.key(path: path, page: nil)] = Route(status: 200, headers: headers, body: body)
   }
 
   /// Injects a fault into the next `times` requests for a path (and page, if given).
-  func inject(_ fault: Fault, path: String, page: Int? = nil, times: Int = 1) {
+  public func inject(_ fault: Fault, path: String, page: Int? = nil, times: Int = 1) {
     faults.append(FaultRule(path: path, page: page, fault: fault, remaining: times))
   }
 
   /// Removes every fault.
-  func clearFaults() { faults = [] }
+  public func clearFaults() { faults = [] }
 
   private static func key(path: String, page: Int?) -> String {
     page.map { "\(path)#\($0)" } ?? path
@@ -232,8 +232,8 @@ actor LocalGitHub {
 }
 
 /// The recorded responses in the test bundle.
-enum Fixtures {
-  static func url(_ name: String) throws -> URL {
+public enum Fixtures {
+  public static func url(_ name: String) throws -> URL {
     guard
       let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures")
     else {
@@ -242,10 +242,10 @@ enum Fixtures {
     return url
   }
 
-  static func data(_ name: String) throws -> Data { try Data(contentsOf: url(name)) }
+  public static func data(_ name: String) throws -> Data { try Data(contentsOf: url(name)) }
 
   /// The response bodies of a recording's exchanges, in order.
-  static func bodies(_ name: String) throws -> [Data] {
+  public static func bodies(_ name: String) throws -> [Data] {
     guard let exchanges = try JSONSerialization.jsonObject(with: data(name)) as? [[String: Any]]
     else { return [] }
     return try exchanges.compactMap { exchange in
@@ -254,7 +254,7 @@ enum Fixtures {
     }
   }
 
-  static func errorBody422() throws -> Data {
+  public static func errorBody422() throws -> Data {
     try bodies("octokit_fixtures__errors_422.json").first ?? Data()
   }
 }

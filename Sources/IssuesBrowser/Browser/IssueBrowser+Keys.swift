@@ -1,0 +1,200 @@
+import Foundation
+import GitHubIssues
+import Trellis
+import TrellisTerminal
+
+extension IssueBrowser {
+  /// Handles a key, a paste or the mouse, and returns what the host should do.
+  public func handle(_ event: InputEvent) -> [BrowserEffect] {
+    if case .key(let key) = event, key.key == .character("c"), key.modifiers == .control {
+      return [.quit]
+    }
+    switch mode {
+    case .help:
+      if case .key = event { mode = .browsing }
+      return []
+    case .pickingLabel:
+      if case .key(let key) = event, key.key == .escape || key.key == .character("q") {
+        mode = .browsing
+      } else {
+        labelPicker.handle(event)
+      }
+      return []
+    case .reading(let offset):
+      return handleReading(event, offset: offset)
+    case .searching:
+      return handleSearching(event)
+    case .browsing:
+      return handleBrowsing(event)
+    }
+  }
+
+  private func handleBrowsing(_ event: InputEvent) -> [BrowserEffect] {
+    switch event {
+    case .mouse(let mouse):
+      if chips.frame.contains(x: mouse.x, y: mouse.y) {
+        chips.handle(event)
+      } else if list.frame.contains(x: mouse.x, y: mouse.y) {
+        list.handle(event)
+      }
+      return []
+    case .paste(let text):
+      mode = .searching
+      searchDraft += text.filter { !$0.isNewline }
+      searchDeadline = now().addingTimeInterval(searchDelay)
+      return []
+    case .key(let key):
+      return handleKey(key)
+    case .focusGained, .focusLost:
+      return []
+    }
+  }
+
+  private func handleKey(_ key: KeyEvent) -> [BrowserEffect] {
+    guard key.modifiers.subtracting(.shift).isEmpty else { return [] }
+    switch key.key {
+    case .left, .right:
+      chips.handle(.key(key))
+    case .enter:
+      if let focused = chips.focusedItem, focused != filter.chip {
+        chips.activate(focused)
+      } else if list.focusedItem != nil {
+        mode = .reading(offset: 0)
+      }
+    case .escape:
+      if !filter.search.isEmpty || filter.label != nil {
+        filter.search = ""
+        searchDraft = ""
+        filter.label = nil
+        reloadListReportingErrors()
+      }
+    case .character("q"): return [.quit]
+    case .character("?"): mode = .help
+    case .character("/"):
+      mode = .searching
+      searchDraft = filter.search
+    case .character("s"): setState(filter.state.next)
+    case .character("c"):
+      filter.sort = filter.sort.next
+      reloadListReportingErrors()
+    case .character("p"):
+      filter.kind = filter.kind == .issues ? .both : .issues
+      reloadListReportingErrors()
+    case .character("l"): openLabelPicker()
+    case .character("r"): return [.refresh]
+    case .character("o"):
+      guard let issue = focusedIssue else { return [] }
+      return [.open(url(of: issue))]
+    case .character("y"):
+      guard let issue = focusedIssue else { return [] }
+      return [.copy(url(of: issue))]
+    case .character("Y"):
+      guard let issue = focusedIssue else { return [] }
+      return [.copy("#\(issue.number)")]
+    default:
+      list.handle(.key(key))
+    }
+    return []
+  }
+
+  private func handleSearching(_ event: InputEvent) -> [BrowserEffect] {
+    switch event {
+    case .key(let key) where key.modifiers.subtracting(.shift).isEmpty:
+      switch key.key {
+      case .enter:
+        mode = .browsing
+        applySearch()
+      case .escape:
+        mode = .browsing
+        searchDraft = ""
+        applySearch()
+      case .backspace:
+        if !searchDraft.isEmpty { searchDraft.removeLast() }
+        searchDeadline = now().addingTimeInterval(searchDelay)
+      case .character(let character):
+        searchDraft.append(character)
+        searchDeadline = now().addingTimeInterval(searchDelay)
+      case .up, .down, .pageUp, .pageDown:
+        list.handle(event)
+      default: break
+      }
+    case .key(let key) where key.key == .character("u") && key.modifiers == .control:
+      searchDraft = ""
+      searchDeadline = now().addingTimeInterval(searchDelay)
+    case .paste(let text):
+      searchDraft += text.filter { !$0.isNewline }
+      searchDeadline = now().addingTimeInterval(searchDelay)
+    case .mouse:
+      list.handle(event)
+    default: break
+    }
+    return []
+  }
+
+  private func handleReading(_ event: InputEvent, offset: Int) -> [BrowserEffect] {
+    let page = max(1, size.rows - 4)
+    var next = offset
+    switch event {
+    case .key(let key):
+      switch key.key {
+      case .escape, .enter, .character("q"), .backspace: mode = .browsing
+      case .down, .character("j"): next += 1
+      case .up, .character("k"): next -= 1
+      case .pageDown, .character(" "): next += page
+      case .pageUp: next -= page
+      case .home, .character("g"): next = 0
+      case .end, .character("G"): next = Int.max / 2
+      case .character("o"):
+        if let issue = focusedIssue { return [.open(url(of: issue))] }
+      case .character("y"):
+        if let issue = focusedIssue { return [.copy(url(of: issue))] }
+      default: break
+      }
+    case .mouse(let mouse) where mouse.kind == .scrollDown: next += 3
+    case .mouse(let mouse) where mouse.kind == .scrollUp: next -= 3
+    default: break
+    }
+    if case .reading = mode { mode = .reading(offset: max(0, next)) }
+    return []
+  }
+
+  /// Applies the search draft now.
+  func applySearch() {
+    searchDeadline = nil
+    let text = searchDraft.trimmingCharacters(in: .whitespaces)
+    guard text != filter.search else { return }
+    filter.search = text
+    reloadListReportingErrors()
+  }
+
+  private func openLabelPicker() {
+    mode = .pickingLabel
+    let options = [""] + labelNames
+    let colors = labelColors
+    labelCells.make = { _, name in
+      OptionCell(text: name.isEmpty ? "Any label" : name, color: name.isEmpty ? nil : colors[name])
+    }
+    labelPicker.dataSource.applySnapshotUsingReloadData(Snapshot(sections: [(0, options)]))
+    labelPicker.selection = .single(selected: filter.label ?? "")
+    place()
+    labelPicker.focus(filter.label ?? "")
+  }
+
+  /// The web page of an issue.
+  func url(of issue: CachedIssue) -> String {
+    issue.htmlURL ?? "https://github.com/\(repository)/issues/\(issue.number)"
+  }
+
+  /// Shows a message in the status bar for a few seconds.
+  public func show(message: String) {
+    flash = (message, now().addingTimeInterval(4))
+  }
+
+  /// Advances time: applies a search once typing pauses, animates the spinner, expires messages.
+  public func tick() {
+    let now = now()
+    if let deadline = searchDeadline, now >= deadline { applySearch() }
+    if let flash, now >= flash.until { self.flash = nil }
+    list.tick()
+  }
+}

@@ -1,0 +1,434 @@
+import Foundation
+import GitHubIssues
+import Trellis
+import TrellisTerminal
+
+/// The issues browser's screen: the milestone chip bar, the issue list in sections, the preview,
+/// and the status bar — everything but the terminal and the network, so tests drive it directly.
+///
+/// Data flows one way: the filter and the cache make the chip and list snapshots, the collection
+/// views diff them in, and keys change the filter. The host feeds events, calls ``tick(now:)``
+/// about ten times a second (debounced search, spinner), performs the ``BrowserEffect``s it
+/// returns, and sets ``syncStatus`` as syncs progress, calling ``reload()`` when one finishes.
+@MainActor
+public final class IssueBrowser {
+  /// The repository shown.
+  public let repository: RepositoryName
+  let cache: IssueCache
+
+  /// What the list shows.
+  public internal(set) var filter = BrowserFilter()
+
+  /// Where the cache stands against GitHub; the status bar shows it.
+  public var syncStatus: SyncStatus {
+    didSet { updatePlaceholder() }
+  }
+
+  /// The screen size, in cells.
+  public private(set) var size: TerminalSize
+
+  /// The clock; tests set a fixed one.
+  public var now: () -> Date
+
+  let chips: CollectionView<Int, MilestoneChip>
+  // The providers, replaced when the data they draw from changes.
+  let chipCells = CellSource<MilestoneChip>()
+  let rowCells = CellSource<Int>()
+  let labelCells = CellSource<String>()
+  let list: CollectionView<ListSection, Int>
+  /// Rows loaded from the cache, by number; filled around what the list draws.
+  var rows: [Int: CachedIssue] = [:]
+  var milestones: [Int: GitHubMilestone] = [:]
+  var labelColors: [String: Color] = [:]
+  var labelNames: [String] = []
+  var chipCounts: [MilestoneChip: Int] = [:]
+  var chipOrder: [MilestoneChip] = []
+  var numberWidth = 4
+  /// The item count of each list section, for the headers.
+  var sectionCounts: [ListSection: Int] = [:]
+  var totalShown = 0
+
+  /// What the keyboard is talking to.
+  enum Mode: Equatable {
+    case browsing
+    /// Typing a search; the draft is applied after a pause in typing.
+    case searching
+    /// The label picker is open.
+    case pickingLabel
+    /// The list of keys is shown.
+    case help
+    /// The focused issue's body, full screen, scrolled by `offset` lines.
+    case reading(offset: Int)
+  }
+
+  var mode = Mode.browsing
+  var searchDraft = ""
+  /// When the search draft is applied, if typing has paused.
+  var searchDeadline: Date?
+  let labelPicker: CollectionView<Int, String>
+  /// A message shown in the status bar until it expires.
+  var flash: (text: String, until: Date)?
+  var loadError: String?
+
+  /// The debounce delay of the search field.
+  public var searchDelay: TimeInterval = 0.15
+
+  /// Opens the browser on a repository's cache, drawing into a screen of `size`.
+  public init(
+    cache: IssueCache, repository: RepositoryName, size: TerminalSize,
+    syncStatus: SyncStatus = .cached(lastSynced: nil), now: @escaping () -> Date = Date.init
+  ) {
+    self.cache = cache
+    self.repository = repository
+    self.size = size
+    self.syncStatus = syncStatus
+    self.now = now
+    let chipCells = chipCells
+    let rowCells = rowCells
+    let labelCells = labelCells
+    chips = CollectionView(layout: Self.chipLayout(), selection: .single()) {
+      chipCells.make($0, $1)
+    }
+    list = CollectionView(layout: Self.listLayout(), selection: .none) { rowCells.make($0, $1) }
+    labelPicker = CollectionView(layout: Self.listLayout(headers: false), selection: .single()) {
+      labelCells.make($0, $1)
+    }
+    configureViews()
+    place()
+    reload()
+  }
+
+  // MARK: Layouts
+
+  static func chipLayout() -> CompositionalLayout {
+    let size = LayoutSize(width: .estimated(10), height: .absolute(1))
+    let group = LayoutGroup.horizontal(size: size, subitems: [.item(LayoutItem(size: size))])
+    var section = LayoutSection(group: group)
+    section.interGroupSpacing = 1
+    section.contentInsets = EdgeInsets(leading: 1, trailing: 1)
+    section.orthogonalScrollingBehavior = .continuous
+    return CompositionalLayout(section: section)
+  }
+
+  static func listLayout(headers: Bool = true) -> CompositionalLayout {
+    let size = LayoutSize(width: .fractionalWidth(1), height: .absolute(1))
+    var section = LayoutSection(
+      group: .horizontal(size: size, subitems: [.item(LayoutItem(size: size))]))
+    if headers {
+      section.boundarySupplementaryItems = [
+        BoundarySupplementaryItem(
+          kind: SupplementaryKind.header, size: size, alignment: .top, pinToVisibleBounds: true)
+      ]
+    }
+    return CompositionalLayout(section: section)
+  }
+
+  // MARK: Views
+
+  private func configureViews() {
+    chips.navigationKeys = .standard
+    list.navigationKeys = .standardAndVim
+    labelPicker.navigationKeys = .standardAndVim
+    chips.onSelect = { [weak self] chip in self?.select(chip) }
+    list.onSelect = { [weak self] _ in self?.mode = .reading(offset: 0) }
+    labelPicker.onSelect = { [weak self] label in self?.pickLabel(label) }
+  }
+
+  /// The chip and list views' data sources, rebuilt with fresh providers over current data.
+  private func installProviders() {
+    let counts = chipCounts
+    let milestones = self.milestones
+    let order = chipOrder
+    chipCells.make = { _, chip in
+      ChipCell(
+        title: Self.title(of: chip, milestones: milestones), count: counts[chip] ?? 0,
+        isClosed: { if case .milestone(let number) = chip { milestones[number]?.state == .closed } else { false } }())
+    }
+    chips.measure = { indexPath, proposed in
+      guard indexPath.item < order.count else { return proposed }
+      let chip = order[indexPath.item]
+      return Size(
+        width: Double(
+          ChipCell.width(
+            title: Self.title(of: chip, milestones: milestones), count: counts[chip] ?? 0)),
+        height: 1)
+    }
+  }
+
+  static func title(of chip: MilestoneChip, milestones: [Int: GitHubMilestone]) -> String {
+    switch chip {
+    case .all: "All"
+    case .noMilestone: "No milestone"
+    case .milestone(let number): milestones[number]?.title ?? "Milestone \(number)"
+    }
+  }
+
+  /// Lays the views out for the screen size: title, chips, a rule, the list (and the preview
+  /// beside it when there is room), the status bar.
+  func place() {
+    let width = size.columns
+    chips.frame = CellRect(x: 0, y: 1, width: width, height: 1)
+    let listHeight = max(0, size.rows - 4)
+    list.frame = CellRect(x: 0, y: 3, width: listWidth, height: listHeight)
+    let pickerWidth = min(50, max(10, width - 4))
+    let pickerHeight = min(max(3, listHeight - 2), max(1, labelNames.count + 1))
+    labelPicker.frame = CellRect(
+      x: (width - pickerWidth) / 2 + 1, y: 4, width: pickerWidth - 2, height: pickerHeight)
+  }
+
+  /// The list's width: all of it, or what the preview leaves when the screen is wide.
+  var listWidth: Int { hasPreviewPane ? size.columns * 3 / 5 : size.columns }
+
+  /// Whether the preview shows beside the list.
+  var hasPreviewPane: Bool { size.columns >= 110 && size.rows >= 12 }
+
+  /// Adapts to a new terminal size; the focused issue stays in view.
+  public func resize(_ size: TerminalSize) {
+    self.size = size
+    place()
+  }
+
+  // MARK: Data
+
+  /// Reads everything again from the cache (after a sync): chips, counts and the list, keeping
+  /// the selection and focus where they still exist.
+  public func reload() {
+    do {
+      try loadMetadata()
+      try reloadChips()
+      try reloadList(focusFirst: false)
+      loadError = nil
+    } catch {
+      loadError = "Could not read the cache: \(error)"
+    }
+    rows.removeAll(keepingCapacity: true)
+    list.setNeedsDisplay()
+    chips.setNeedsDisplay()
+    updatePlaceholder()
+  }
+
+  private func loadMetadata() throws {
+    milestones = Dictionary(try cache.milestones().map { ($0.number, $0) }) { first, _ in first }
+    let labels = try cache.labels()
+    labelNames = labels.map(\.name)
+    labelColors = Dictionary(labels.compactMap { label in label.color.flatMap(Color.init(hex:)).map { (label.name, $0) } }) {
+      first, _ in first
+    }
+  }
+
+  private func reloadChips() throws {
+    let counts = try cache.milestoneCounts(state: filter.state)
+    var chipCounts: [MilestoneChip: Int] = [.all: counts.all, .noMilestone: counts.none]
+    var order: [MilestoneChip] = [.all, .noMilestone]
+    for summary in counts.milestones {
+      let chip = MilestoneChip.milestone(number: summary.milestone.number)
+      chipCounts[chip] = summary.issueCount
+      order.append(chip)
+    }
+    let countsChanged = chipCounts != self.chipCounts
+    self.chipCounts = chipCounts
+    chipOrder = order
+    installProviders()
+    var snapshot = Snapshot(sections: [(0, order)])
+    if countsChanged {
+      // Counts are drawn in the chips and set their widths: lay out and redraw them all.
+      snapshot.reconfigureItems(order.filter { chips.dataSource.indexPath(for: $0) != nil })
+      chips.layout = Self.chipLayout()
+    }
+    chips.dataSource.apply(snapshot)
+    if !order.contains(filter.chip) { filter.chip = .all }
+    if chips.selection.selectedIdentifiers != [filter.chip] {
+      chips.selection.select(filter.chip)
+    }
+    if chips.focusedItem == nil { chips.focus(filter.chip) }
+  }
+
+  /// Queries the list for the filter and applies it; the focus goes to the first issue when the
+  /// filter changed, and stays on its issue otherwise.
+  func reloadList(focusFirst: Bool) throws {
+    let entries = try cache.listEntries(filter.issueFilter)
+    var sections: [(ListSection, [Int])] = []
+    switch filter.chip {
+    case .all:
+      var byMilestone: [Int: [Int]] = [:]
+      var none: [Int] = []
+      for entry in entries {
+        if let number = entry.milestoneNumber {
+          byMilestone[number, default: []].append(entry.number)
+        } else {
+          none.append(entry.number)
+        }
+      }
+      for chip in chipOrder {
+        guard case .milestone(let number) = chip, let items = byMilestone.removeValue(forKey: number)
+        else { continue }
+        sections.append((.milestone(number: number), items))
+      }
+      // Milestones the cache does not list (deleted since): by number.
+      for (number, items) in byMilestone.sorted(by: { $0.key < $1.key }) {
+        sections.append((.milestone(number: number), items))
+      }
+      if !none.isEmpty { sections.append((.noMilestone, none)) }
+    case .noMilestone, .milestone:
+      let open = entries.filter(\.isOpen).map(\.number)
+      let closed = entries.filter { !$0.isOpen }.map(\.number)
+      if !open.isEmpty { sections.append((.open, open)) }
+      if !closed.isEmpty { sections.append((.closed, closed)) }
+    }
+    sectionCounts = Dictionary(uniqueKeysWithValues: sections.map { ($0.0, $0.1.count) })
+    totalShown = entries.count
+    numberWidth = max(3, String(entries.map(\.number).max() ?? 0).count)
+    installListProviders()
+    let snapshot = Snapshot(sections: sections)
+    let previous = list.dataSource.snapshot()
+    if previous.numberOfItems == 0 || focusFirst {
+      list.dataSource.applySnapshotUsingReloadData(snapshot)
+    } else {
+      list.dataSource.apply(snapshot)
+    }
+    if focusFirst || list.focusedItem == nil {
+      list.setContentOffset(.zero)
+      list.focus(sections.first?.1.first)
+    }
+    updatePlaceholder()
+  }
+
+  private func installListProviders() {
+    rowCells.make = { [unowned self] indexPath, number in
+      IssueRowCell(
+        issue: self.row(number, at: indexPath), labelColors: self.labelColors, now: self.now(),
+        numberWidth: self.numberWidth)
+    }
+    let milestones = self.milestones
+    let counts = sectionCounts
+    let state = filter.state
+    list.dataSource.supplementaryProvider = { _, _, section in
+      let count = counts[section] ?? 0
+      switch section {
+      case .milestone(let number):
+        let milestone = milestones[number]
+        var detail = "\(count) \(state == .all ? "" : state.name + " ")issue\(count == 1 ? "" : "s")"
+        if let due = milestone?.dueOn { detail += " · due \(Clock.day(due))" }
+        if milestone?.state == .closed { detail += " · closed" }
+        return SectionHeaderCell(title: milestone?.title ?? "Milestone \(number)", detail: detail)
+      case .noMilestone:
+        return SectionHeaderCell(title: "No milestone", detail: "\(count)")
+      case .open:
+        return SectionHeaderCell(title: "Open", detail: "\(count)")
+      case .closed:
+        return SectionHeaderCell(title: "Closed", detail: "\(count)")
+      }
+    }
+  }
+
+  /// A row from the cache, loading its neighbours in the list with it.
+  func row(_ number: Int, at indexPath: Trellis.IndexPath) -> CachedIssue {
+    if let row = rows[number] { return row }
+    let items = list.dataSource.snapshot().itemIdentifiers(inSectionAt: indexPath.section)
+    let start = max(0, indexPath.item - 100)
+    let end = min(items.count, indexPath.item + 200)
+    let wanted = items[start..<end].filter { rows[$0] == nil }
+    if let loaded = try? cache.issues(numbers: Array(wanted)) {
+      if rows.count > 20_000 { rows.removeAll(keepingCapacity: true) }
+      for issue in loaded { rows[issue.number] = issue }
+    }
+    return rows[number]
+      ?? CachedIssue(
+        id: 0, number: number, title: "(missing from the cache)", state: .open, author: "",
+        milestoneNumber: nil, labels: [], comments: 0, createdAt: now(), updatedAt: now(),
+        closedAt: nil, isPullRequest: false, htmlURL: nil, body: nil)
+  }
+
+  /// The focused issue, with its body.
+  public var focusedIssue: CachedIssue? {
+    list.focusedItem.flatMap { try? cache.issue(number: $0) }
+  }
+
+  /// The numbers the list shows, in order.
+  public var shownNumbers: [Int] { list.dataSource.snapshot().itemIdentifiers }
+
+  /// The selected chip.
+  public var selectedChip: MilestoneChip { filter.chip }
+
+  // MARK: Changing the filter
+
+  func select(_ chip: MilestoneChip) {
+    guard chip != filter.chip else { return }
+    filter.chip = chip
+    reloadListReportingErrors()
+  }
+
+  func setState(_ state: IssueFilter.State) {
+    filter.state = state
+    do {
+      try reloadChips()
+    } catch {
+      loadError = "Could not read the cache: \(error)"
+    }
+    reloadListReportingErrors()
+  }
+
+  func reloadListReportingErrors() {
+    do {
+      try reloadList(focusFirst: true)
+      loadError = nil
+    } catch {
+      loadError = "Could not read the cache: \(error)"
+      updatePlaceholder()
+    }
+  }
+
+  func pickLabel(_ label: String) {
+    filter.label = label.isEmpty ? nil : label
+    mode = .browsing
+    reloadListReportingErrors()
+  }
+
+  /// The placeholder for the list: loading while the first sync runs, empty with what to change,
+  /// or the error.
+  func updatePlaceholder() {
+    if let loadError {
+      list.placeholder = .failure(loadError)
+      return
+    }
+    guard list.dataSource.snapshot().numberOfItems == 0 else {
+      list.placeholder = nil
+      return
+    }
+    let emptyCache = (try? cache.syncState().itemCount) == 0
+    switch syncStatus {
+    case .syncing where emptyCache:
+      list.placeholder = .loading("Fetching the issues of \(repository)…")
+    case .missingToken where emptyCache, .notFound where emptyCache, .failed where emptyCache,
+      .offline where emptyCache, .rateLimited where emptyCache:
+      list.placeholder = .failure(syncStatus.text(now: now()) + "\nPress r to try again.")
+    default:
+      list.placeholder = .empty(emptyMessage)
+    }
+  }
+
+  private var emptyMessage: String {
+    var parts: [String] = []
+    if !filter.search.isEmpty { parts.append("matching “\(filter.search)”") }
+    if let label = filter.label { parts.append("labelled \(label)") }
+    let what = filter.kind == .issues ? "issues" : "issues or pull requests"
+    let scope = Self.title(of: filter.chip, milestones: milestones)
+    var message = "No \(filter.state == .all ? "" : filter.state.name + " ")\(what)"
+    message += filter.chip == .all ? "" : " in \(scope)"
+    if !parts.isEmpty { message += " " + parts.joined(separator: ", ") }
+    message += "."
+    var hints: [String] = []
+    if filter.state != .all { hints.append("s: state") }
+    if filter.label != nil { hints.append("l: label") }
+    if !filter.search.isEmpty { hints.append("/: search") }
+    if filter.chip != .all { hints.append("←→ Enter: milestone") }
+    if !hints.isEmpty { message += "\nChange " + hints.joined(separator: " · ") }
+    return message
+  }
+}
+
+/// A cell provider that can be replaced after the view that calls it was made.
+@MainActor
+final class CellSource<ID> {
+  var make: (Trellis.IndexPath, ID) -> any CollectionCell = { _, _ in TextCell("") }
+}

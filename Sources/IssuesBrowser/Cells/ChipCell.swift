@@ -1,0 +1,28 @@
+import TrellisTerminal
+
+/// A milestone chip: its title and issue count in a pill. The selected chip is filled; closed
+/// milestones are muted; the focused chip (moved to with ←/→, not yet selected) is underlined.
+struct ChipCell: CollectionCell {
+  var title: String
+  var count: Int
+  var isClosed: Bool
+
+  /// The text drawn, which the chip's width follows.
+  var label: String { " \(title) \(count) " }
+
+  /// The columns the chip needs.
+  static func width(title: String, count: Int) -> Int {
+    DisplayWidth.of(ChipCell(title: title, count: count, isClosed: false).label)
+  }
+
+  func draw(in canvas: inout Canvas, state: CellState) {
+    var style =
+      state.contains(.selected) ? Theme.chipSelected : isClosed ? Theme.chipClosed : Theme.chip
+    if state.contains(.focused) { style = style.with([.underline, .bold]) }
+    if state.contains(.highlighted) { style = style.with(.reverse) }
+    canvas.fill(style: style)
+    let countStyle = state.contains(.selected) ? style : style.with(.dim)
+    let end = canvas.text(" " + title + " ", x: 0, y: 0, style: style)
+    canvas.text("\(count) ", x: end, y: 0, style: countStyle)
+  }
+}

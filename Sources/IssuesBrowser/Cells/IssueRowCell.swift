@@ -1,0 +1,90 @@
+import Foundation
+import GitHubIssues
+import TrellisTerminal
+
+/// A row of the issue list: number, title (truncated by display width), labels, author, comment
+/// count and age, each column in its place whatever the scripts involved.
+struct IssueRowCell: CollectionCell {
+  var issue: CachedIssue
+  var labelColors: [String: Color]
+  var now: Date
+  /// The width of the number column, from the largest number in the repository.
+  var numberWidth: Int
+
+  func draw(in canvas: inout Canvas, state: CellState) {
+    let base: Style = state.contains(.focused) ? Theme.focus : .plain
+    canvas.fill(style: base)
+    let width = canvas.extent.width
+    func on(_ style: Style) -> Style {
+      var style = style
+      style.background = base.background
+      return style
+    }
+    // Right side first: age, comments, author; the title takes what is left.
+    let age = RelativeAge.describe(issue.updatedAt, now: now)
+    let comments = issue.comments > 0 ? "💬\(issue.comments)" : ""
+    let author = DisplayWidth.truncate(issue.author, toColumns: 14)
+    var right = width - 1
+    right -= 4
+    canvas.text(age.leftPadded(to: 4), x: right, y: 0, style: on(Theme.dim))
+    right -= 6
+    canvas.text(comments.leftPadded(to: 5), x: right, y: 0, style: on(Theme.dim))
+    if width >= 70 {
+      right -= DisplayWidth.of(author) + 2
+      canvas.text(author, x: right + 1, y: 0, style: on(Style(foreground: .cyan)))
+    }
+    let symbol = issue.isPullRequest ? "⇄" : issue.state == .open ? "●" : "✔"
+    let stateStyle = on(issue.state == .open ? Theme.open : Theme.closed)
+    var x = canvas.text(" " + symbol + " ", x: 0, y: 0, style: stateStyle)
+    x = canvas.text(
+      "#\(issue.number)".padded(to: numberWidth + 2), x: x, y: 0, style: on(Theme.dim))
+    // Labels get at most a third of the room left, and only whole ones.
+    var labels = ""
+    var labelRuns: [(String, Color)] = []
+    let labelRoom = max(0, (right - x) / 3)
+    for name in issue.labels {
+      let piece = (labels.isEmpty ? "" : " ") + name
+      if DisplayWidth.of(labels + piece) > labelRoom { break }
+      labels += piece
+      labelRuns.append((name, labelColors[name] ?? .yellow))
+    }
+    let labelWidth = DisplayWidth.of(labels)
+    let titleRoom = max(0, right - x - labelWidth - (labelWidth > 0 ? 2 : 1))
+    let titleStyle = on(state.contains(.selected) ? Style(attributes: .bold) : .plain)
+    let end = canvas.text(
+      DisplayWidth.truncate(issue.title, toColumns: titleRoom), x: x, y: 0, style: titleStyle)
+    var labelX = max(end + 1, right - labelWidth - 1)
+    for (name, color) in labelRuns {
+      labelX = canvas.text(name, x: labelX, y: 0, style: on(Style(foreground: color))) + 1
+    }
+  }
+}
+
+extension String {
+  /// Padded with spaces on the right to a display width.
+  func padded(to width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - DisplayWidth.of(self)))
+  }
+
+  /// Padded with spaces on the left to a display width.
+  func leftPadded(to width: Int) -> String {
+    String(repeating: " ", count: max(0, width - DisplayWidth.of(self))) + self
+  }
+}
+
+extension Color {
+  /// A label's colour from GitHub's six hex digits.
+  init?(hex: String) {
+    guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return nil }
+    // Very dark colours vanish on a dark terminal: lift them.
+    var red = UInt8((value >> 16) & 0xFF)
+    var green = UInt8((value >> 8) & 0xFF)
+    var blue = UInt8(value & 0xFF)
+    if Int(red) + Int(green) + Int(blue) < 200 {
+      red = red / 2 + 100
+      green = green / 2 + 100
+      blue = blue / 2 + 100
+    }
+    self = .rgb(red, green, blue)
+  }
+}

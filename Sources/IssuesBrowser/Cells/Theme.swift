@@ -1,0 +1,17 @@
+import TrellisTerminal
+
+/// The browser's colours, in one place.
+enum Theme {
+  static let bar = Style(foreground: .white, background: .indexed(236))
+  static let title = Style(foreground: .black, background: .cyan, attributes: .bold)
+  static let chip = Style(foreground: .white, background: .indexed(238))
+  static let chipClosed = Style(foreground: .indexed(245), background: .indexed(235))
+  static let chipSelected = Style(foreground: .black, background: .cyan, attributes: .bold)
+  static let header = Style(foreground: .yellow, background: .indexed(235), attributes: .bold)
+  static let headerDetail = Style(foreground: .indexed(245), background: .indexed(235))
+  static let focus = Style(background: .indexed(24))
+  static let dim = Style(foreground: .gray)
+  static let open = Style(foreground: .green)
+  static let closed = Style(foreground: .magenta)
+  static let problem = Style(foreground: .black, background: .yellow)
+}

@@ -1,0 +1,11 @@
+/// Something the browser asks its host to do, outside the screen.
+public enum BrowserEffect: Hashable, Sendable {
+  /// Leave the browser.
+  case quit
+  /// Sync with GitHub now.
+  case refresh
+  /// Open a URL in the web browser.
+  case open(String)
+  /// Put text on the clipboard.
+  case copy(String)
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GitHubIssues
+import TrellisTerminal
+
+/// The output of `issues list`: a table sized to the terminal, tab-separated values for pipes,
+/// or JSON.
+public enum IssueTable {
+  /// A table with a header, columns aligned by display width and titles truncated so that every
+  /// line fits `width` columns.
+  public static func table(
+    _ issues: [CachedIssue], milestones: [Int: GitHubMilestone], width: Int, now: Date
+  ) -> String {
+    guard !issues.isEmpty else { return "" }
+    let showMilestone = Set(issues.map(\.milestoneNumber)).count > 1
+    let numbers = issues.map { "#\($0.number)" }
+    let ages = issues.map { RelativeAge.describe($0.updatedAt, now: now) }
+    let labels = issues.map { $0.labels.joined(separator: ", ") }
+    let milestoneNames = issues.map { $0.milestoneNumber.flatMap { milestones[$0]?.title } ?? "" }
+    let numberWidth = max(6, numbers.map(DisplayWidth.of).max() ?? 0)
+    let ageWidth = max(7, ages.map(DisplayWidth.of).max() ?? 0)
+    let authorWidth = min(16, max(6, issues.map { DisplayWidth.of($0.author) }.max() ?? 0))
+    var labelWidth = min(24, max(6, labels.map(DisplayWidth.of).max() ?? 0))
+    var milestoneWidth =
+      showMilestone ? min(20, max(9, milestoneNames.map(DisplayWidth.of).max() ?? 0)) : 0
+    let fixed = { numberWidth + ageWidth + authorWidth + labelWidth + milestoneWidth + 2 * 5 }
+    // The title keeps at least 20 columns: narrow the labels and milestones first.
+    if width - fixed() < 20 { labelWidth = max(0, labelWidth - (20 - (width - fixed()))) }
+    if width - fixed() < 20 { milestoneWidth = max(0, milestoneWidth - (20 - (width - fixed()))) }
+    let titleWidth = max(10, width - fixed())
+    func cell(_ text: String, _ width: Int) -> String {
+      DisplayWidth.truncate(text, toColumns: width).padded(to: width)
+    }
+    var lines: [String] = []
+    var header = [cell("NUMBER", numberWidth), cell("TITLE", titleWidth), cell("LABELS", labelWidth)]
+    if milestoneWidth > 0 { header.append(cell("MILESTONE", milestoneWidth)) }
+    header += [cell("AUTHOR", authorWidth), cell("UPDATED", ageWidth)]
+    lines.append(header.joined(separator: "  ").trimmingTrailingSpaces())
+    for (index, issue) in issues.enumerated() {
+      var columns = [
+        cell(numbers[index], numberWidth), cell(issue.title, titleWidth),
+        cell(labels[index], labelWidth),
+      ]
+      if milestoneWidth > 0 { columns.append(cell(milestoneNames[index], milestoneWidth)) }
+      columns += [cell(issue.author, authorWidth), cell(ages[index], ageWidth)]
+      lines.append(columns.joined(separator: "  ").trimmingTrailingSpaces())
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One line per issue, fields separated by tabs, as `gh` prints to a pipe: number, state,
+  /// title, labels, milestone, author, updated time (ISO 8601).
+  public static func tabSeparated(_ issues: [CachedIssue], milestones: [Int: GitHubMilestone])
+    -> String
+  {
+    let iso = ISO8601DateFormatter()
+    return issues.map { issue in
+      [
+        String(issue.number), issue.state.rawValue, issue.title.replacingTabs(),
+        issue.labels.joined(separator: ", "),
+        issue.milestoneNumber.flatMap { milestones[$0]?.title } ?? "", issue.author,
+        iso.string(from: issue.updatedAt),
+      ].joined(separator: "\t") + "\n"
+    }.joined()
+  }
+
+  /// The issues as a JSON array, for scripts.
+  public static func json(_ issues: [CachedIssue], milestones: [Int: GitHubMilestone]) throws
+    -> String
+  {
+    struct Entry: Encodable {
+      var number: Int
+      var title: String
+      var state: String
+      var isPullRequest: Bool
+      var author: String
+      var labels: [String]
+      var milestone: String?
+      var comments: Int
+      var createdAt: Date
+      var updatedAt: Date
+      var closedAt: Date?
+      var url: String?
+    }
+    let entries = issues.map { issue in
+      Entry(
+        number: issue.number, title: issue.title, state: issue.state.rawValue,
+        isPullRequest: issue.isPullRequest, author: issue.author, labels: issue.labels,
+        milestone: issue.milestoneNumber.flatMap { milestones[$0]?.title },
+        comments: issue.comments, createdAt: issue.createdAt, updatedAt: issue.updatedAt,
+        closedAt: issue.closedAt, url: issue.htmlURL)
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+  }
+}
+
+/// A progress line for `issues sync`: a bar while pages arrive, with what has arrived.
+public enum ProgressLine {
+  /// The line for a progress report, `width` columns wide at most. The bar fills towards
+  /// `expected` items when the count is known, and cycles otherwise.
+  public static func line(_ progress: SyncProgress, expected: Int?, width: Int) -> String {
+    let phase: String =
+      switch progress.phase {
+      case .milestones: "milestones"
+      case .labels: "labels"
+      case .issues: "issues"
+      case .saving: "saving"
+      }
+    let text = " \(phase) · \(progress.pages) pages · \(progress.items) items"
+    let barWidth = max(10, min(40, width - DisplayWidth.of(text) - 3))
+    let filled: Int
+    if let expected, expected > 0 {
+      filled = min(barWidth, barWidth * progress.items / expected)
+    } else {
+      filled = progress.phase == .saving ? barWidth : (progress.pages * 3) % (barWidth + 1)
+    }
+    return "[" + String(repeating: "█", count: filled)
+      + String(repeating: "░", count: barWidth - filled) + "]" + text
+  }
+}
+
+extension String {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
+  }
+
+  fileprivate func replacingTabs() -> String {
+    replacingOccurrences(of: "\t", with: " ")
+  }
+}

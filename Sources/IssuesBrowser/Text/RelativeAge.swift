@@ -1,0 +1,17 @@
+import Foundation
+
+/// Short relative ages, as lists show them: "now", "5m", "3h", "2d", "4mo", "1y".
+public enum RelativeAge {
+  /// The age of a date at a given time.
+  public static func describe(_ date: Date, now: Date) -> String {
+    let seconds = max(0, Int(now.timeIntervalSince(date)))
+    switch seconds {
+    case ..<60: return "now"
+    case ..<3600: return "\(seconds / 60)m"
+    case ..<86_400: return "\(seconds / 3600)h"
+    case ..<(86_400 * 30): return "\(seconds / 86_400)d"
+    case ..<(86_400 * 365): return "\(seconds / (86_400 * 30))mo"
+    default: return "\(seconds / (86_400 * 365))y"
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import TrellisTerminal
+
+/// `issues [OWNER/REPO]`: the full-screen browser.
+struct Browse: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Open the full-screen browser (the default).",
+    discussion: """
+      Starts from the cache at once and syncs in the background. Keys: ←→ and Enter pick a \
+      milestone chip, ↑↓ move in the list, s state, l label, / search, c sort, p pull requests, \
+      o open in the web browser, y copy the URL, r refresh, ? all keys, q quit.
+      """)
+
+  @OptionGroup var options: RepositoryOptions
+
+  @Flag(help: "Browse the bundled betamax dataset: no network, no token.")
+  var demo = false
+
+  @Flag(help: "Do not sync: browse what the cache holds.")
+  var offline = false
+
+  func run() async throws {
+    guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+      let which = isatty(STDOUT_FILENO) == 1 ? "input" : "output"
+      throw CommandFailure(
+        "The browser needs a terminal, and standard \(which) is not one. "
+          + "To print issues instead, run: issues list OWNER/REPO (--json for scripts).")
+    }
+    let cache: IssueCache
+    let host: GitHubHost
+    let repository: RepositoryName
+    if demo {
+      host = .github
+      repository = BundledDataset.repository
+      cache = try IssueCache()
+      try cache.apply(BundledDataset.load())
+    } else {
+      (host, repository) = try options.resolve()
+      cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
+    }
+    let sync: BrowserRunner.SyncPlan = demo || offline ? .never : .background(host)
+    try await BrowserRunner.run(cache: cache, repository: repository, sync: sync, isDemo: demo)
+  }
+}
+
+/// The browser in the terminal: the event loop, the background sync, and the effects.
+@MainActor
+enum BrowserRunner {
+  enum SyncPlan {
+    case never
+    case background(GitHubHost)
+  }
+
+  enum Event: Sendable {
+    case terminal(TerminalEvent)
+    case tick
+    case progress(SyncProgress)
+    case synced(Result<SyncSummary, GitHubError>)
+  }
+
+  static func run(
+    cache: IssueCache, repository: RepositoryName, sync plan: SyncPlan, isDemo: Bool
+  ) async throws {
+    let session: TerminalSession
+    do {
+      session = try TerminalSession(options: TerminalOptions(mouse: true))
+    } catch {
+      throw CommandFailure("Cannot use the terminal: \(error)")
+    }
+    let lastSynced = try? cache.syncState().lastSyncedAt
+    let browser = IssueBrowser(
+      cache: cache, repository: repository, size: session.size,
+      syncStatus: isDemo ? .demo : .cached(lastSynced: lastSynced))
+    var renderer = FrameRenderer()
+    var screen = CellBuffer(width: session.size.columns, height: session.size.rows)
+
+    func present() {
+      browser.render(into: &screen)
+      try? session.write(renderer.render(screen))
+    }
+    present()
+
+    let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+    let terminalEvents = session.events
+    let reader = Task {
+      for await event in terminalEvents { continuation.yield(.terminal(event)) }
+      continuation.finish()
+    }
+    let clock = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(nanoseconds: 100_000_000)
+        continuation.yield(.tick)
+      }
+    }
+    var syncTask: Task<Void, Never>?
+    func startSync() {
+      guard case .background(let host) = plan, syncTask == nil else { return }
+      browser.syncStatus = .syncing(nil)
+      syncTask = Task.detached {
+        do throws(GitHubError) {
+          let summary = try await Syncing.run(
+            host: host, repository: repository, cache: cache, full: false,
+            progress: { continuation.yield(.progress($0)) })
+          continuation.yield(.synced(.success(summary)))
+        } catch {
+          continuation.yield(.synced(.failure(error)))
+        }
+      }
+    }
+    startSync()
+    present()
+
+    loop: for await event in events {
+      switch event {
+      case .tick:
+        browser.tick()
+      case .progress(let progress):
+        browser.syncStatus = .syncing(progress)
+      case .synced(let result):
+        syncTask = nil
+        switch result {
+        case .success:
+          browser.syncStatus = .upToDate(Date())
+          browser.reload()
+        case .failure(let error):
+          let hadToken: Bool
+          if case .background(let host) = plan {
+            hadToken = TokenDiscovery.token(for: host, askGH: { _ in nil }) != nil
+          } else {
+            hadToken = false
+          }
+          browser.syncStatus = SyncStatus(
+            error, hadToken: hadToken, lastSynced: try? cache.syncState().lastSyncedAt)
+          browser.reload()
+        }
+      case .terminal(.resize(let size)):
+        browser.resize(size)
+      case .terminal(.resumed):
+        renderer.invalidate()
+      case .terminal(.input(.key(let key)))
+      where key.key == .character("z") && key.modifiers == .control:
+        session.suspend()
+        continue loop
+      case .terminal(.input(let input)):
+        for effect in browser.handle(input) {
+          switch effect {
+          case .quit: break loop
+          case .refresh:
+            if case .never = plan {
+              browser.show(message: isDemo ? "The demo has no network." : "Offline mode: no sync.")
+            } else if syncTask != nil {
+              browser.show(message: "A sync is already running.")
+            } else {
+              startSync()
+            }
+          case .open(let url):
+            browser.show(message: Desktop.open(url))
+          case .copy(let text):
+            browser.show(message: Desktop.copy(text))
+          }
+        }
+      }
+      present()
+    }
+    clock.cancel()
+    reader.cancel()
+    syncTask?.cancel()
+    session.restore()
+  }
+}

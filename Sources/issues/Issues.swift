@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+
+/// `issues`: browse a GitHub repository's issues in the terminal, filtered by milestone.
+@main
+struct Issues: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "issues",
+    abstract: "Browse a GitHub repository's issues, filtered by milestone.",
+    discussion: """
+      Without a subcommand, opens the full-screen browser. The repository comes from the \
+      argument, then GH_REPO, then the current directory's git remote. Tokens are found as gh \
+      finds them: GH_TOKEN or GITHUB_TOKEN (GH_ENTERPRISE_TOKEN, GITHUB_ENTERPRISE_TOKEN for \
+      Enterprise hosts), then `gh auth token`. Public repositories need none.
+      """,
+    subcommands: [Browse.self, List.self, Sync.self],
+    defaultSubcommand: Browse.self)
+}
+
+/// Which repository, on which host.
+struct RepositoryOptions: ParsableArguments {
+  @Argument(help: "The repository, as OWNER/REPO (default: GH_REPO, or the git remote).")
+  var repository: String?
+
+  @Option(
+    name: .customLong("hostname"),
+    help: "The GitHub host: github.com or an Enterprise host (default: GH_HOST, or github.com).")
+  var hostname: String?
+
+  @Option(
+    name: .customLong("api-url"),
+    help: ArgumentHelp("The API root, for tests and proxies.", visibility: .hidden))
+  var apiURL: String?
+
+  /// The host and repository, from the options, the environment or the git remote.
+  func resolve() throws -> (GitHubHost, RepositoryName) {
+    let environment = ProcessInfo.processInfo.environment
+    var remoteHost: String?
+    let repository: RepositoryName
+    if let text = self.repository ?? environment["GH_REPO"].flatMap({ $0.isEmpty ? nil : $0 }) {
+      // GH_REPO may be HOST/OWNER/REPO.
+      let parts = text.split(separator: "/")
+      if parts.count == 3, let name = RepositoryName(parts[1...].joined(separator: "/")) {
+        remoteHost = String(parts[0])
+        repository = name
+      } else if let name = RepositoryName(text) {
+        repository = name
+      } else {
+        throw ValidationError("“\(text)” is not a repository: write it as OWNER/REPO.")
+      }
+    } else if let remote = GitRemote.current() {
+      remoteHost = remote.host
+      repository = remote.repository
+    } else {
+      throw ValidationError(
+        "No repository given: pass OWNER/REPO, set GH_REPO, or run inside a clone of one.")
+    }
+    let hostName = hostname ?? environment["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? remoteHost ?? "github.com"
+    guard var host = GitHubHost.named(hostName) else {
+      throw ValidationError("“\(hostName)” is not a host name.")
+    }
+    if let apiURL {
+      guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https" else {
+        throw ValidationError("“\(apiURL)” is not an http(s) URL.")
+      }
+      host = GitHubHost(name: host.name, apiBaseURL: url, isEnterprise: host.isEnterprise)
+    }
+    return (host, repository)
+  }
+}

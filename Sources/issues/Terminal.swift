@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+
+/// Small helpers for the command line: widths, standard error, errors people can act on.
+enum Terminal {
+  /// The width of the terminal on a descriptor, or `COLUMNS`, or 80.
+  static func width(_ descriptor: Int32) -> Int {
+    var size = winsize()
+    if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
+  }
+
+  static func standardError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// Opens (creating) the cache file, with an error that says where.
+  static func openCache(at url: URL) throws -> IssueCache {
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      return try IssueCache(path: url.path)
+    } catch {
+      throw CommandFailure("Cannot open the cache at \(url.path): \(error)")
+    }
+  }
+
+  /// A sync failure, said so that the user knows what to do.
+  static func failure(_ error: any Error, repository: RepositoryName) -> any Error {
+    guard let error = error as? GitHubError else { return error }
+    let advice: String =
+      switch error.code {
+      case .unauthorized:
+        "The token was refused: set GH_TOKEN to a valid token, or run `gh auth login`."
+      case .notFound:
+        "\(repository) was not found. If it is private, set GH_TOKEN or run `gh auth login`."
+      case .rateLimited:
+        "GitHub's rate limit is used up"
+          + (error.resetAt.map { " until \(DateFormatter.localizedString(from: $0, dateStyle: .none, timeStyle: .short))" } ?? "")
+          + ". A token (GH_TOKEN) raises the limit."
+      case .offline: "GitHub could not be reached: check the network."
+      default: error.description
+      }
+    return CommandFailure(advice)
+  }
+}
+
+/// A failure of a command, said in a sentence (without the usage that a validation error shows).
+struct CommandFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

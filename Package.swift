@@ -59,6 +59,12 @@ let package = Package(
     .testTarget(
       name: "GitHubIssuesTests",
       dependencies: ["GitHubIssues", "GitHubTestSupport"]),
+    .testTarget(
+      name: "IssuesBrowserTests",
+      dependencies: [
+        "IssuesBrowser", "GitHubIssues", "TrellisTerminal", "GitHubTestSupport",
+        "TerminalTestSupport", "issues",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

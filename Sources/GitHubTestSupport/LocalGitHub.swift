@@ -77,7 +77,9 @@ public actor LocalGitHub {
   }
 
   /// The host to give a client.
-  public var host: GitHubHost { GitHubHost(name: "github.com", apiBaseURL: baseURL, isEnterprise: false) }
+  public var host: GitHubHost {
+    GitHubHost(name: "github.com", apiBaseURL: baseURL, isEnterprise: false)
+  }
 
   /// Serves every exchange of a recording (the shared "exchange" format).
   public func load(recording name: String) throws {
@@ -110,6 +112,17 @@ public actor LocalGitHub {
       routes[Self.key(path: url.path, page: page)] = Route(
         status: status, headers: headers, body: body ?? Data())
     }
+  }
+
+  /// Serves betamaxpy/betamax: its recorded issues (150, 19 in milestones) and its milestones
+  /// (derived from those issues).
+  public func serveBetamax() throws {
+    try load(recording: "github3py__betamax_issues_state_all.json")
+    let derived = try JSONSerialization.jsonObject(
+      with: Fixtures.data("github3py__betamax_milestones_DERIVED.json"))
+    let milestones = try JSONSerialization.data(
+      withJSONObject: (derived as? [String: Any])?["milestones"] ?? [])
+    serve("/repos/betamaxpy/betamax/milestones", body: milestones)
   }
 
   /// Serves a JSON body at a path, with a stable entity tag.

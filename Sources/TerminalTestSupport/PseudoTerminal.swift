@@ -62,7 +62,9 @@ public final class PseudoTerminal {
   }
 
   /// Everything the program wrote, read until `predicate` holds or `seconds` pass.
-  public func read(until predicate: (String) -> Bool = { _ in false }, seconds: Double = 5) -> String {
+  public func read(until predicate: (String) -> Bool = { _ in false }, seconds: Double = 5)
+    -> String
+  {
     var collected: [UInt8] = []
     let deadline = Date().addingTimeInterval(seconds)
     var buffer = [UInt8](repeating: 0, count: 4096)

@@ -56,7 +56,8 @@ struct RepositoryOptions: ParsableArguments {
       throw ValidationError(
         "No repository given: pass OWNER/REPO, set GH_REPO, or run inside a clone of one.")
     }
-    let hostName = hostname ?? environment["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
+    let hostName =
+      hostname ?? environment["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
       ?? remoteHost ?? "github.com"
     guard var host = GitHubHost.named(hostName) else {
       throw ValidationError("“\(hostName)” is not a host name.")

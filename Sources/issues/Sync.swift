@@ -24,7 +24,8 @@ struct Sync: AsyncParsableCommand {
         host: host, repository: repository, cache: cache, full: full,
         progress: { progress in
           guard showsProgress else { return }
-          let line = ProgressLine.line(progress, expected: nil, width: Terminal.width(STDERR_FILENO))
+          let line = ProgressLine.line(
+            progress, expected: nil, width: Terminal.width(STDERR_FILENO))
           Terminal.standardError("\r\u{1B}[2K" + line)
         })
       if showsProgress { Terminal.standardError("\r\u{1B}[2K") }

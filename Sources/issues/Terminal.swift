@@ -37,7 +37,9 @@ enum Terminal {
         "\(repository) was not found. If it is private, set GH_TOKEN or run `gh auth login`."
       case .rateLimited:
         "GitHub's rate limit is used up"
-          + (error.resetAt.map { " until \(DateFormatter.localizedString(from: $0, dateStyle: .none, timeStyle: .short))" } ?? "")
+          + (error.resetAt.map {
+            " until \(DateFormatter.localizedString(from: $0, dateStyle: .none, timeStyle: .short))"
+          } ?? "")
           + ". A token (GH_TOKEN) raises the limit."
       case .offline: "GitHub could not be reached: check the network."
       default: error.description

@@ -18,16 +18,6 @@ import Testing
     return IssueSynchronizer(client: client, cache: cache, repository: repository)
   }
 
-  /// Serves betamax's recorded issues and its milestones (derived from those issues).
-  private func serveBetamax(_ github: LocalGitHub) async throws {
-    try await github.load(recording: "github3py__betamax_issues_state_all.json")
-    let derived = try JSONSerialization.jsonObject(
-      with: Fixtures.data("github3py__betamax_milestones_DERIVED.json"))
-    let milestones = try JSONSerialization.data(
-      withJSONObject: (derived as? [String: Any])?["milestones"] ?? [])
-    await github.serve("/repos/betamaxpy/betamax/milestones", body: milestones)
-  }
-
   /// Every row of the data tables, to compare before and after.
   private func dump(_ cache: IssueCache) throws -> String {
     let issues = try cache.issues(IssueFilter(state: .all, kind: .both))
@@ -57,7 +47,7 @@ import Testing
   @Test func betamaxYields150ItemsWith19InFourMilestones() async throws {
     let github = try await LocalGitHub.start()
     defer { Task { await github.stop() } }
-    try await serveBetamax(github)
+    try await github.serveBetamax()
     let cache = try IssueCache()
     let summary = try await synchronizer(github, betamax, cache: cache).sync()
     #expect(summary.items == 150)
@@ -75,7 +65,7 @@ import Testing
   @Test func aSecondSyncWithNothingChangedRewritesNothing() async throws {
     let github = try await LocalGitHub.start()
     defer { Task { await github.stop() } }
-    try await serveBetamax(github)
+    try await github.serveBetamax()
     let cache = try IssueCache()
     let sync = await synchronizer(github, betamax, cache: cache)
     try await sync.sync()

@@ -20,9 +20,9 @@ extension IssueCache {
     }
   }
 
-  /// The issues with these numbers, without bodies, in the order given (missing ones left out).
-  /// What a list needs to build its sections, in the filter's order: each matching item's
-  /// number, milestone and state, without the heavier columns.
+  /// What a list needs to build its sections, in the filter's order.
+  ///
+  /// Each matching item's number, milestone and state, without the heavier columns.
   public func listEntries(_ filter: IssueFilter) throws -> [IssueListEntry] {
     try writer.read { db in
       let (sql, arguments) = Self.selectSQL(filter, columns: "number, milestoneNumber, state")
@@ -37,6 +37,7 @@ extension IssueCache {
     }
   }
 
+  /// The issues with these numbers, without bodies, in the order given (missing ones left out).
   public func issues(numbers: [Int]) throws -> [CachedIssue] {
     guard !numbers.isEmpty else { return [] }
     return try writer.read { db in

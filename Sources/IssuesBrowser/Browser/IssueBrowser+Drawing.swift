@@ -50,7 +50,13 @@ extension IssueBrowser {
       let style: Style =
         syncStatus.isProblem
         ? Theme.problem
-        : { if case .syncing = syncStatus { Style(foreground: .cyan, background: .indexed(236)) } else { Theme.bar.with(.dim) } }()
+        : {
+          if case .syncing = syncStatus {
+            Style(foreground: .cyan, background: .indexed(236))
+          } else {
+            Theme.bar.with(.dim)
+          }
+        }()
       canvas.text(shown, x: width - DisplayWidth.of(shown), y: 0, style: style)
     }
   }
@@ -60,7 +66,8 @@ extension IssueBrowser {
     if filter.kind != .issues { parts.append("with pull requests") }
     if let label = filter.label { parts.append("label: \(label)") }
     if !filter.search.isEmpty { parts.append("search: “\(filter.search)”") }
-    let count = "\(totalShown) \(filter.kind == .issues ? "issue" : "item")\(totalShown == 1 ? "" : "s")"
+    let count =
+      "\(totalShown) \(filter.kind == .issues ? "issue" : "item")\(totalShown == 1 ? "" : "s")"
     screen.draw(in: CellRect(x: 0, y: 2, width: size.columns, height: 1)) { canvas in
       canvas.fill(with: "─", style: Theme.dim)
       let text = " " + parts.joined(separator: " · ") + " "
@@ -106,12 +113,16 @@ extension IssueBrowser {
     let stateStyle = issue.state == .open ? Theme.open : Theme.closed
     let kind = issue.isPullRequest ? "pull request" : "issue"
     lines += Markdown.wrap(
-      [StyledRun("#\(issue.number) ", Theme.dim), StyledRun(issue.title, Style(attributes: .bold))],
+      [
+        StyledRun("#\(issue.number) ", Theme.dim), StyledRun(issue.title, Style(attributes: .bold)),
+      ],
       width: width, first: "", rest: "")
     var facts = [
       StyledRun("\(issue.state == .open ? "● open" : "✔ closed") \(kind)", stateStyle),
       StyledRun(" · \(issue.author)", Style(foreground: .cyan)),
-      StyledRun(" · opened \(Clock.day(issue.createdAt)) · updated \(RelativeAge.describe(issue.updatedAt, now: now())) ago", Theme.dim),
+      StyledRun(
+        " · opened \(Clock.day(issue.createdAt)) · updated \(RelativeAge.describe(issue.updatedAt, now: now())) ago",
+        Theme.dim),
     ]
     if issue.comments > 0 { facts.append(StyledRun(" · 💬 \(issue.comments)", Theme.dim)) }
     lines += Markdown.wrap(facts, width: width, first: "", rest: "")
@@ -213,7 +224,8 @@ extension IssueBrowser {
 
   private func drawLabelPicker(into screen: inout CellBuffer) {
     let frame = labelPicker.frame
-    let box = CellRect(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2)
+    let box = CellRect(
+      x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2)
     screen.draw(in: box) { canvas in
       canvas.fill()
       canvas.box(border: .rounded, style: Style(foreground: .cyan))

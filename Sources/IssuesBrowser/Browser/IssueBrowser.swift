@@ -142,7 +142,13 @@ public final class IssueBrowser {
     chipCells.make = { _, chip in
       ChipCell(
         title: Self.title(of: chip, milestones: milestones), count: counts[chip] ?? 0,
-        isClosed: { if case .milestone(let number) = chip { milestones[number]?.state == .closed } else { false } }())
+        isClosed: {
+          if case .milestone(let number) = chip {
+            milestones[number]?.state == .closed
+          } else {
+            false
+          }
+        }())
     }
     chips.measure = { indexPath, proposed in
       guard indexPath.item < order.count else { return proposed }
@@ -211,7 +217,9 @@ public final class IssueBrowser {
     milestones = Dictionary(try cache.milestones().map { ($0.number, $0) }) { first, _ in first }
     let labels = try cache.labels()
     labelNames = labels.map(\.name)
-    labelColors = Dictionary(labels.compactMap { label in label.color.flatMap(Color.init(hex:)).map { (label.name, $0) } }) {
+    labelColors = Dictionary(
+      labels.compactMap { label in label.color.flatMap(Color.init(hex:)).map { (label.name, $0) } }
+    ) {
       first, _ in first
     }
   }
@@ -260,7 +268,8 @@ public final class IssueBrowser {
         }
       }
       for chip in chipOrder {
-        guard case .milestone(let number) = chip, let items = byMilestone.removeValue(forKey: number)
+        guard case .milestone(let number) = chip,
+          let items = byMilestone.removeValue(forKey: number)
         else { continue }
         sections.append((.milestone(number: number), items))
       }
@@ -307,7 +316,8 @@ public final class IssueBrowser {
       switch section {
       case .milestone(let number):
         let milestone = milestones[number]
-        var detail = "\(count) \(state == .all ? "" : state.name + " ")issue\(count == 1 ? "" : "s")"
+        var detail =
+          "\(count) \(state == .all ? "" : state.name + " ")issue\(count == 1 ? "" : "s")"
         if let due = milestone?.dueOn { detail += " · due \(Clock.day(due))" }
         if milestone?.state == .closed { detail += " · closed" }
         return SectionHeaderCell(title: milestone?.title ?? "Milestone \(number)", detail: detail)

@@ -1,6 +1,8 @@
 import TrellisTerminal
 
-/// A milestone chip: its title and issue count in a pill. The selected chip is filled; closed
+/// A milestone chip: its title and issue count in a pill.
+///
+/// The selected chip is filled; closed
 /// milestones are muted; the focused chip (moved to with ←/→, not yet selected) is underlined.
 struct ChipCell: CollectionCell {
   var title: String

@@ -30,7 +30,8 @@ struct IssueRowCell: CollectionCell {
     right -= 6
     canvas.text(comments.leftPadded(to: 5), x: right, y: 0, style: on(Theme.dim))
     if width >= 70 {
-      right -= DisplayWidth.of(author) + 2
+      // A fixed column, so that labels and titles line up whatever the names' lengths.
+      right -= 16
       canvas.text(author, x: right + 1, y: 0, style: on(Style(foreground: .cyan)))
     }
     let symbol = issue.isPullRequest ? "⇄" : issue.state == .open ? "●" : "✔"

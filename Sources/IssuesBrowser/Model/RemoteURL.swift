@@ -20,14 +20,20 @@ public struct RemoteURL: Hashable, Sendable {
       hostAndPath = text[scheme.upperBound...]
       guard let slash = hostAndPath.firstIndex(of: "/") else { return nil }
       var authority = hostAndPath[..<slash]
-      if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+      if let at = authority.lastIndex(of: "@") {
+        authority = authority[authority.index(after: at)...]
+      }
       // An ssh port is not part of the host's name.
-      if kind == "ssh", let colon = authority.firstIndex(of: ":") { authority = authority[..<colon] }
+      if kind == "ssh", let colon = authority.firstIndex(of: ":") {
+        authority = authority[..<colon]
+      }
       host = String(authority)
       hostAndPath = hostAndPath[hostAndPath.index(after: slash)...]
     } else if let colon = text.firstIndex(of: ":"), !text.hasPrefix("/") {
       var authority = text[..<colon]
-      if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+      if let at = authority.lastIndex(of: "@") {
+        authority = authority[authority.index(after: at)...]
+      }
       host = String(authority)
       hostAndPath = text[text.index(after: colon)...]
     } else {

@@ -28,7 +28,9 @@ public enum SyncStatus: Hashable, Sendable {
     case .offline: self = .offline(since: lastSynced)
     case .rateLimited: self = .rateLimited(until: error.resetAt)
     case .unauthorized, .notFound, .forbidden:
-      self = hadToken ? (error.code == .notFound ? .notFound : .failed(error.description)) : .missingToken
+      self =
+        hadToken
+        ? (error.code == .notFound ? .notFound : .failed(error.description)) : .missingToken
     default: self = .failed(error.description)
     }
   }

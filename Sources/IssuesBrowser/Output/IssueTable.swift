@@ -31,7 +31,9 @@ public enum IssueTable {
       DisplayWidth.truncate(text, toColumns: width).padded(to: width)
     }
     var lines: [String] = []
-    var header = [cell("NUMBER", numberWidth), cell("TITLE", titleWidth), cell("LABELS", labelWidth)]
+    var header = [
+      cell("NUMBER", numberWidth), cell("TITLE", titleWidth), cell("LABELS", labelWidth),
+    ]
     if milestoneWidth > 0 { header.append(cell("MILESTONE", milestoneWidth)) }
     header += [cell("AUTHOR", authorWidth), cell("UPDATED", ageWidth)]
     lines.append(header.joined(separator: "  ").trimmingTrailingSpaces())
@@ -98,7 +100,9 @@ public enum IssueTable {
 
 /// A progress line for `issues sync`: a bar while pages arrive, with what has arrived.
 public enum ProgressLine {
-  /// The line for a progress report, `width` columns wide at most. The bar fills towards
+  /// The line for a progress report, `width` columns wide at most.
+  ///
+  /// The bar fills towards
   /// `expected` items when the count is known, and cycles otherwise.
   public static func line(_ progress: SyncProgress, expected: Int?, width: Int) -> String {
     let phase: String =

@@ -201,6 +201,12 @@ public enum Markdown {
         flush()
         runs.append(StyledRun(String(characters[(index + 1)..<end]), linkStyle))
         index = end + 1
+      } else if character == "<", index + 1 < characters.count,
+        characters[index + 1].isLetter || characters[index + 1] == "/",
+        let end = find(">", from: index + 1), !characters[(index + 1)..<end].contains("<")
+      {
+        // An HTML tag: GitHub renders or hides it; as text it is noise.
+        index = end + 1
       } else {
         plain.append(character)
         index += 1
@@ -284,7 +290,8 @@ public enum Markdown {
         }
         var remaining = piece
         while column + DisplayWidth.of(remaining) > width {
-          let head = DisplayWidth.truncate(remaining, toColumns: max(1, width - column), ellipsis: "")
+          let head = DisplayWidth.truncate(
+            remaining, toColumns: max(1, width - column), ellipsis: "")
           guard !head.isEmpty else {
             newLine()
             continue

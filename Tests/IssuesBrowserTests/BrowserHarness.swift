@@ -1,0 +1,118 @@
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import TrellisTerminal
+
+/// A browser on the bundled betamax data, drawn through the renderer into a virtual terminal.
+@MainActor
+struct BrowserHarness {
+  let browser: IssueBrowser
+  var terminal: VirtualTerminal
+  var renderer = FrameRenderer()
+  var screen: CellBuffer
+  /// The browser's clock; tests move it forward.
+  let clock: ManualClock
+
+  /// A clock that moves only when told.
+  final class ManualClock: @unchecked Sendable {
+    var now = Date(timeIntervalSince1970: 1_767_000_000)
+  }
+
+  init(
+    columns: Int = 100, rows: Int = 30, cache: IssueCache? = nil,
+    status: SyncStatus = .demo
+  ) throws {
+    let cache = try cache ?? Self.betamax()
+    let clock = ManualClock()
+    self.clock = clock
+    browser = IssueBrowser(
+      cache: cache, repository: BundledDataset.repository,
+      size: TerminalSize(columns: columns, rows: rows), syncStatus: status, now: { clock.now })
+    terminal = VirtualTerminal(width: columns, height: rows)
+    screen = CellBuffer(width: columns, height: rows)
+    frame()
+  }
+
+  static func betamax() throws -> IssueCache {
+    let cache = try IssueCache()
+    try cache.apply(BundledDataset.load())
+    return cache
+  }
+
+  /// What one frame changed.
+  struct Frame {
+    var bytes: Int
+    var changed: [(x: Int, y: Int)]
+    var rows: Set<Int> { Set(changed.map(\.y)) }
+  }
+
+  @discardableResult
+  mutating func frame() -> Frame {
+    let before = terminal.screen
+    browser.render(into: &screen)
+    let bytes = renderer.render(screen)
+    terminal.write(bytes)
+    var changed: [(x: Int, y: Int)] = []
+    if before.width == screen.width && before.height == screen.height {
+      for y in 0..<screen.height {
+        for x in 0..<screen.width where before[x, y] != terminal.screen[x, y] {
+          changed.append((x, y))
+        }
+      }
+    }
+    return Frame(bytes: bytes.count, changed: changed)
+  }
+
+  /// Presses keys (each a key event) and draws a frame after each.
+  @discardableResult
+  mutating func press(_ keys: Key...) -> [BrowserEffect] {
+    var effects: [BrowserEffect] = []
+    for key in keys {
+      effects += browser.handle(.key(KeyEvent(key)))
+      frame()
+    }
+    return effects
+  }
+
+  mutating func type(_ text: String) {
+    for character in text { press(.character(character)) }
+  }
+
+  mutating func resize(columns: Int, rows: Int) {
+    terminal.resize(width: columns, height: rows)
+    browser.resize(TerminalSize(columns: columns, rows: rows))
+    frame()
+  }
+
+  /// Moves the clock and lets the browser act on it.
+  mutating func wait(_ seconds: TimeInterval) {
+    clock.now = clock.now.addingTimeInterval(seconds)
+    browser.tick()
+    frame()
+  }
+
+  var lines: [String] { terminal.lines }
+
+  /// The columns a text occupies on a row, by display width.
+  func columns(of text: String, row: Int) -> Range<Int>? {
+    var column = 0
+    var cells: [(Int, String)] = []
+    for x in 0..<terminal.screen.width {
+      let cell = terminal.screen[x, row]
+      if !cell.isContinuation { cells.append((x, cell.grapheme)) }
+      column = x
+    }
+    _ = column
+    let graphemes = cells.map(\.1)
+    let target = text.map(String.init)
+    guard target.count <= graphemes.count else { return nil }
+    for start in 0...(graphemes.count - target.count)
+    where Array(graphemes[start..<(start + target.count)]) == target {
+      let first = cells[start].0
+      let lastIndex = start + target.count - 1
+      let last = cells[lastIndex].0 + DisplayWidth.of(cells[lastIndex].1)
+      return first..<last
+    }
+    return nil
+  }
+}

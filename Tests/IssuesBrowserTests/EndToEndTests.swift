@@ -1,0 +1,220 @@
+import Foundation
+import GitHubTestSupport
+import TerminalTestSupport
+import Testing
+import TrellisTerminal
+
+#if os(Linux)
+import Glibc
+
+/// The real `issues` executable in a pseudo-terminal, against a local GitHub serving betamax.
+@Suite(.serialized) struct EndToEndTests {
+  /// A running `issues` and what it drew, as a person would see it.
+  final class Run {
+    let pty: PseudoTerminal
+    let process: Process
+    var terminal: VirtualTerminal
+    let cacheDirectory: URL
+    let settingsBefore: [UInt8]
+
+    init(arguments: [String], github: LocalGitHub?, columns: Int = 110, rows: Int = 30) async throws
+    {
+      pty = try PseudoTerminal(columns: columns, rows: rows)
+      terminal = VirtualTerminal(width: columns, height: rows)
+      cacheDirectory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("issues-e2e-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+      var arguments = arguments
+      if let github { arguments += ["--api-url", await github.baseURL.absoluteString] }
+      settingsBefore = pty.settings()
+      process = try pty.launch(
+        builtExecutablePath("issues"), arguments,
+        environment: [
+          "XDG_CACHE_HOME": cacheDirectory.path, "GH_TOKEN": "test-token", "GH_REPO": "",
+          "GH_HOST": "",
+        ])
+    }
+
+    deinit {
+      if process.isRunning { process.terminate() }
+      try? FileManager.default.removeItem(at: cacheDirectory)
+    }
+
+    /// Reads what the program writes until the screen satisfies a condition; returns the bytes.
+    @discardableResult
+    func read(seconds: Double = 10, until condition: (VirtualTerminal) -> Bool) -> [UInt8] {
+      var collected: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      let deadline = Date().addingTimeInterval(seconds)
+      while Date() < deadline {
+        let count = Glibc.read(pty.master, &buffer, buffer.count)
+        if count > 0 {
+          collected += buffer[0..<count]
+          terminal.write(buffer[0..<count])
+          if condition(terminal) { break }
+        } else {
+          usleep(2000)
+        }
+      }
+      return collected
+    }
+
+    /// Reads until nothing more arrives for a moment.
+    @discardableResult
+    func settle(quiet: Double = 0.3) -> [UInt8] {
+      var collected: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      var lastByte = Date()
+      while Date().timeIntervalSince(lastByte) < quiet {
+        let count = Glibc.read(pty.master, &buffer, buffer.count)
+        if count > 0 {
+          collected += buffer[0..<count]
+          terminal.write(buffer[0..<count])
+          lastByte = Date()
+        } else {
+          usleep(2000)
+        }
+      }
+      return collected
+    }
+
+    func contains(_ text: String) -> Bool { terminal.lines.contains { $0.contains(text) } }
+  }
+
+  private func startGitHub() async throws -> LocalGitHub {
+    let github = try await LocalGitHub.start()
+    try await github.serveBetamax()
+    return github
+  }
+
+  @Test func theBrowserSyncsThenFollowsTheChipsStateAndSearch() async throws {
+    let github = try await startGitHub()
+    defer { Task { await github.stop() } }
+    let run = try await Run(arguments: ["betamaxpy/betamax"], github: github)
+    run.read { $0.lines.first?.contains("up to date") == true && $0.lines[1].contains("All 13") }
+    #expect(run.terminal.isAlternateScreen)
+    #expect(run.contains("1.0.0  2 open issues"))
+    run.settle()
+
+    // Select the "No milestone" chip: only the two chips change on the chip row.
+    let before = run.terminal.screen
+    run.pty.type("\u{1B}[C")
+    run.settle()
+    run.pty.type("\r")
+    run.read { $0.lines[3].hasPrefix(" Open  11") }
+    run.settle()
+    let after = run.terminal.screen
+    let chipRow = run.terminal.lines[1]
+    let changedOnChipRow = (0..<after.width).filter { before[$0, 1] != after[$0, 1] }
+    let allRange = try #require(range(of: " All 13 ", in: chipRow))
+    let noneRange = try #require(range(of: " No milestone 11 ", in: chipRow))
+    #expect(!changedOnChipRow.isEmpty)
+    #expect(changedOnChipRow.allSatisfy { allRange.contains($0) || noneRange.contains($0) })
+    #expect((0..<after.width).allSatisfy { before[$0, 0] == after[$0, 0] })
+
+    // Toggle the state: closed issues without a milestone.
+    run.pty.type("s")
+    run.read { $0.lines[2].contains("closed · recently updated") }
+    run.settle()
+    #expect(run.terminal.lines[3].hasPrefix(" Closed  "))
+    #expect(!run.contains(" Open  "))
+
+    // Search as you type.
+    run.pty.type("/cassette")
+    run.read { $0.lines[2].contains("search: “cassette”") }
+    #expect(run.terminal.lines.last?.contains("cassette") == true)
+    run.pty.type("\r")
+    run.settle()
+
+    // Resize: the screen is redrawn at the new size.
+    run.pty.resize(columns: 80, rows: 20)
+    kill(run.process.processIdentifier, SIGWINCH)
+    run.terminal = VirtualTerminal(width: 80, height: 20)
+    run.read { $0.lines.first?.contains("betamaxpy/betamax") == true && $0.lines.count == 20 }
+    run.settle()
+    #expect(run.terminal.lines[1].contains("No milestone"))
+
+    // Quit: the terminal is as it was.
+    run.pty.type("q")
+    run.settle()
+    #expect(waitForExit(run.process))
+    #expect(run.process.terminationStatus == 0)
+    #expect(!run.terminal.isAlternateScreen)
+    #expect(run.terminal.isCursorVisible)
+    #expect(run.pty.settings() == run.settingsBefore)
+  }
+
+  @Test func anUnreachableGitHubShowsOfflineAndAnEmptyCacheSaysSo() async throws {
+    let run = try await Run(
+      arguments: ["betamaxpy/betamax", "--api-url", "http://127.0.0.1:9"], github: nil)
+    run.read { $0.lines.contains { $0.contains("offline") } }
+    #expect(run.contains("Press r to try again."))
+    run.pty.type("q")
+    #expect(waitForExit(run.process))
+  }
+
+  @Test func theDemoNeedsNoNetwork() async throws {
+    let run = try await Run(arguments: ["--demo"], github: nil)
+    run.read { $0.lines[1].contains("All 13") }
+    #expect(run.contains("demo · bundled betamax data"))
+    run.pty.type("q")
+    #expect(waitForExit(run.process))
+  }
+
+  @Test func withoutATerminalTheBrowserSuggestsList() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))
+    process.arguments = ["--demo"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus != 0)
+    #expect(text.contains("issues list OWNER/REPO"))
+  }
+
+  @Test func listPrintsATableOrJSON() async throws {
+    let github = try await startGitHub()
+    defer { Task { await github.stop() } }
+    let cache = FileManager.default.temporaryDirectory
+      .appendingPathComponent("issues-list-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    func list(_ arguments: [String]) async throws -> (Int32, String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))
+      process.arguments =
+        ["list", "betamaxpy/betamax", "--api-url", await github.baseURL.absoluteString] + arguments
+      var environment = ProcessInfo.processInfo.environment
+      environment["XDG_CACHE_HOME"] = cache.path
+      environment["GH_TOKEN"] = "test-token"
+      process.environment = environment
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, text)
+    }
+    let (status, tsv) = try await list(["--milestone", "1.0.0", "--state", "all"])
+    #expect(status == 0)
+    let rows = tsv.split(separator: "\n")
+    #expect(rows.count == 2)
+    #expect(rows.allSatisfy { $0.split(separator: "\t").count >= 6 })
+    let (_, json) = try await list(["--json", "--milestone", "none", "--limit", "5", "--offline"])
+    let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+    #expect(decoded?.count == 5)
+    #expect(decoded?.allSatisfy { $0["milestone"] == nil } == true)
+    let (failure, _) = try await list(["--milestone", "no such", "--offline"])
+    #expect(failure != 0)
+  }
+}
+
+/// The columns a text occupies in a line of single-width text, if there.
+private func range(of text: String, in line: String) -> Range<Int>? {
+  guard let found = line.range(of: text) else { return nil }
+  let start = DisplayWidth.of(String(line[..<found.lowerBound]))
+  return start..<(start + DisplayWidth.of(text))
+}
+#endif

@@ -1,0 +1,135 @@
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import Testing
+import TrellisTerminal
+
+@MainActor
+@Suite struct IssueBrowserTests {
+  @Test func itStartsOnAllWithTheOpenIssuesGroupedByMilestone() throws {
+    let harness = try BrowserHarness()
+    #expect(harness.browser.selectedChip == .all)
+    #expect(harness.lines[1].contains(" All 13 "))
+    #expect(harness.lines[1].contains(" No milestone 11 "))
+    #expect(harness.lines[1].contains(" 1.0.0 2 "))
+    #expect(harness.lines[3].hasPrefix(" 1.0.0  2 open issues"))
+    #expect(harness.browser.shownNumbers.count == 13)
+  }
+
+  @Test func selectingAChipRewritesOnlyTheOldAndNewChipsAndTheList() throws {
+    var harness = try BrowserHarness()
+    let all = try #require(harness.columns(of: " All 13 ", row: 1))
+    let none = try #require(harness.columns(of: " No milestone 11 ", row: 1))
+    // → moves the focus (underline) from All to No milestone: those two chips only.
+    harness.browser.handle(.key(KeyEvent(.right))).forEach { _ in }
+    var frame = harness.frame()
+    var chipColumns = Set(frame.changed.filter { $0.y == 1 }.map(\.x))
+    #expect(!chipColumns.isEmpty)
+    #expect(chipColumns.isSubset(of: Set(all).union(none)))
+    // Enter selects it: again only those two chips on the chip row; the list follows at once.
+    harness.browser.handle(.key(KeyEvent(.enter))).forEach { _ in }
+    frame = harness.frame()
+    chipColumns = Set(frame.changed.filter { $0.y == 1 }.map(\.x))
+    #expect(chipColumns.isSubset(of: Set(all).union(none)))
+    #expect(chipColumns.contains(all.lowerBound + 1) && chipColumns.contains(none.lowerBound + 1))
+    #expect(harness.browser.selectedChip == .noMilestone)
+    #expect(harness.lines[3].hasPrefix(" Open  11"))
+    #expect(harness.browser.shownNumbers.count == 11)
+    #expect(!frame.rows.contains(0))
+    // The selected chip is filled, the old one is not.
+    #expect(harness.terminal.screen[none.lowerBound + 1, 1].style.background == .cyan)
+    #expect(harness.terminal.screen[all.lowerBound + 1, 1].style.background != .cyan)
+  }
+
+  @Test func theStateToggleCyclesOpenClosedAll() throws {
+    var harness = try BrowserHarness()
+    harness.press(.character("s"))
+    #expect(harness.browser.filter.state == .closed)
+    #expect(harness.lines[1].contains(" All 70 "))
+    #expect(harness.lines[2].contains("closed · recently updated"))
+    #expect(harness.browser.shownNumbers.count == 70)
+    harness.press(.character("s"))
+    #expect(harness.browser.filter.state == .all)
+    #expect(harness.browser.shownNumbers.count == 83)
+    harness.press(.character("s"))
+    #expect(harness.browser.filter.state == .open)
+  }
+
+  @Test func searchWaitsForAPauseInTyping() throws {
+    var harness = try BrowserHarness()
+    harness.press(.character("/"))
+    harness.type("cassette")
+    // Not yet: typing has not paused.
+    #expect(harness.browser.shownNumbers.count == 13)
+    #expect(harness.lines.last?.contains("cassette▏") == true)
+    harness.wait(0.2)
+    let shown = harness.browser.shownNumbers
+    #expect(!shown.isEmpty && shown.count < 13)
+    #expect(harness.lines[2].contains("search: “cassette”"))
+    harness.press(.escape)
+    #expect(harness.browser.shownNumbers.count == 13)
+  }
+
+  @Test func theLabelFilterShowsOnlyThatLabel() throws {
+    var harness = try BrowserHarness()
+    harness.press(.character("l"))
+    #expect(harness.lines.contains { $0.contains("Any label") })
+    harness.press(.down, .enter)  // the first label, alphabetically
+    let label = try #require(harness.browser.filter.label)
+    let cache = try BrowserHarness.betamax()
+    let expected = try cache.issueNumbers(IssueFilter(label: label))
+    #expect(Set(harness.browser.shownNumbers) == Set(expected))
+  }
+
+  @Test func pullRequestsAreHiddenUnlessAskedFor() throws {
+    var harness = try BrowserHarness()
+    harness.press(.character("s"), .character("s"))  // open + closed
+    let issuesOnly = harness.browser.shownNumbers.count
+    harness.press(.character("p"))
+    #expect(harness.browser.shownNumbers.count == 150)
+    #expect(issuesOnly == 83)
+  }
+
+  @Test func effectsOpenCopyRefreshAndQuit() throws {
+    var harness = try BrowserHarness()
+    let first = try #require(harness.browser.focusedIssue)
+    #expect(harness.press(.character("o")) == [.open(first.htmlURL ?? "")])
+    #expect(harness.press(.character("y")) == [.copy(first.htmlURL ?? "")])
+    #expect(harness.press(.character("Y")) == [.copy("#\(first.number)")])
+    #expect(harness.press(.character("r")) == [.refresh])
+    #expect(harness.press(.character("q")) == [.quit])
+  }
+
+  @Test func enterReadsTheFocusedIssueAndEscapeComesBack() throws {
+    var harness = try BrowserHarness(columns: 80, rows: 24)
+    let issue = try #require(harness.browser.focusedIssue)
+    harness.press(.enter)
+    #expect(harness.lines[1].contains("#\(issue.number) "))
+    harness.press(.escape)
+    #expect(harness.lines[1].contains(" All 13 "))
+  }
+
+  @Test func resizingKeepsTheFocusedIssueOnScreen() throws {
+    var harness = try BrowserHarness(columns: 100, rows: 30)
+    harness.press(.character("s"))  // 70 closed issues
+    for _ in 0..<40 { harness.press(.down) }
+    let focused = try #require(harness.browser.focusedIssue)
+    harness.resize(columns: 70, rows: 12)
+    #expect(harness.lines.count == 12)
+    #expect(harness.lines.contains { $0.contains("#\(focused.number) ") })
+    harness.resize(columns: 140, rows: 40)
+    #expect(harness.lines.contains { $0.contains("#\(focused.number) ") })
+  }
+
+  @Test func loadingEmptyAndErrorAreStatesOfTheirOwn() throws {
+    let empty = try IssueCache()
+    var harness = try BrowserHarness(cache: empty, status: .syncing(nil))
+    #expect(harness.lines.contains { $0.contains("Fetching the issues of betamaxpy/betamax") })
+    harness.browser.syncStatus = .missingToken
+    harness.frame()
+    #expect(harness.lines.contains { $0.contains("set GH_TOKEN") })
+    harness.browser.syncStatus = .upToDate(Date(timeIntervalSince1970: 0))
+    harness.frame()
+    #expect(harness.lines.contains { $0.contains("No open issues.") })
+  }
+}

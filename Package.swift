@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "Trellis", targets: ["Trellis"]),
     .library(name: "TrellisTerminal", targets: ["TrellisTerminal"]),
     .library(name: "GitHubIssues", targets: ["GitHubIssues"]),
+    .library(name: "IssuesBrowser", targets: ["IssuesBrowser"]),
     .executable(name: "trellis-terminal-demo", targets: ["trellis-terminal-demo"]),
     .executable(name: "trellis-gallery", targets: ["trellis-gallery"]),
     .executable(name: "issues", targets: ["issues"]),

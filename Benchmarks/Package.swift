@@ -16,6 +16,7 @@ let package = Package(
         .product(name: "Trellis", package: "Trellis"),
         .product(name: "TrellisTerminal", package: "Trellis"),
         .product(name: "GitHubIssues", package: "Trellis"),
+        .product(name: "IssuesBrowser", package: "Trellis"),
       ])
   ],
   swiftLanguageModes: [.v6]

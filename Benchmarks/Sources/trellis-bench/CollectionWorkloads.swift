@@ -51,7 +51,7 @@ private func makeList(sections: Int, perSection: Int) -> CollectionView<Int, Int
 
 /// Times `body` once per run and returns the median in milliseconds.
 @MainActor
-private func medianOf(runs: Int, _ body: () -> Void) -> Double {
+func medianOf(runs: Int, _ body: () -> Void) -> Double {
   var times: [Double] = []
   for _ in 0..<runs {
     let start = clock.now

@@ -125,6 +125,11 @@ if wanted("render:one-cell") {
 
 layoutWorkloads(wanted: wanted)
 collectionWorkloads(wanted: wanted)
+do {
+  try issuesWorkloads(wanted: wanted)
+} catch {
+  print("Error: issues benchmarks failed: \(error)")
+}
 
 do {
   try cacheWorkloads(wanted: wanted)

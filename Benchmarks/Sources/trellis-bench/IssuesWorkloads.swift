@@ -1,0 +1,64 @@
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import TrellisTerminal
+
+/// `issues:*`: the browser on a 100,000-item synthetic repository (60 milestones) cached on disk,
+/// on a 200×60 screen: startup to the first frame's bytes, and keypress to frame.
+@MainActor
+func issuesWorkloads(wanted: (String) -> Bool) throws {
+  guard wanted("issues") else { return }
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "trellis-bench-issues-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let path = directory.appendingPathComponent("large.sqlite").path
+  try IssueCache(path: path).apply(
+    SyntheticRepository(itemCount: 100_000, milestoneCount: 60).make())
+  let size = TerminalSize(columns: 200, rows: 60)
+  let repository = RepositoryName(owner: "synthetic", name: "large")
+
+  // Startup: open the file, build the chips and the 50,000-row list, draw and encode a frame.
+  var startupBytes = 0
+  let startup = medianOf(runs: 11) {
+    guard let cache = try? IssueCache(path: path) else { return }
+    let browser = IssueBrowser(cache: cache, repository: repository, size: size)
+    var renderer = FrameRenderer()
+    startupBytes = renderer.render(browser.render()).count
+  }
+  print(
+    "issues:startup:100k".padding(to: 26) + format(startup).leftPadding(to: 8)
+      + " ms   open cache → first frame's bytes, median of 11 (\(startupBytes) bytes)")
+
+  let cache = try IssueCache(path: path)
+  let browser = IssueBrowser(cache: cache, repository: repository, size: size)
+  var screen = CellBuffer(width: 200, height: 60)
+  var renderer = FrameRenderer()
+  browser.render(into: &screen)
+  _ = renderer.render(screen)
+  func press(_ key: Key) -> Int {
+    _ = browser.handle(.key(KeyEvent(key)))
+    browser.render(into: &screen)
+    return renderer.render(screen).count
+  }
+  var bytes: [Double] = []
+  let down = medianOf(runs: 1000) { bytes.append(Double(press(.down))) }
+  print(
+    "issues:keypress:100k".padding(to: 26) + format(down).leftPadding(to: 8)
+      + " ms   ↓ in the list to frame bytes, median of 1000 (\(Int(median(bytes))) bytes)")
+
+  var chipBytes: [Double] = []
+  var forward = true
+  var step = 0
+  let chip = medianOf(runs: 60) {
+    // → → … then ← ← …, each followed by Enter: a new milestone, its list, the frame.
+    step += 1
+    if step % 20 == 0 { forward.toggle() }
+    _ = press(forward ? .right : .left)
+    chipBytes.append(Double(press(.enter)))
+  }
+  print(
+    "issues:chip-select:100k".padding(to: 26) + format(chip).leftPadding(to: 8)
+      + " ms   → or ← then Enter: query, diff, lay out, frame; median of 60"
+      + " (\(Int(median(chipBytes))) bytes)")
+}

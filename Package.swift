@@ -63,8 +63,8 @@ let package = Package(
     .testTarget(
       name: "IssuesBrowserTests",
       dependencies: [
-        "IssuesBrowser", "GitHubIssues", "TrellisTerminal", "GitHubTestSupport",
-        "TerminalTestSupport", "issues",
+        "IssuesBrowser", "GitHubIssues", "TrellisTerminal", "TrellisTestSupport",
+        "GitHubTestSupport", "TerminalTestSupport", "issues",
       ]),
   ],
   swiftLanguageModes: [.v6]

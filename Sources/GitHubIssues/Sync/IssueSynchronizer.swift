@@ -20,6 +20,13 @@ public struct SyncProgress: Hashable, Sendable {
   public var pages: Int
   /// Issues and pull requests fetched so far.
   public var items: Int
+
+  /// Creates a progress report.
+  public init(phase: Phase, pages: Int, items: Int) {
+    self.phase = phase
+    self.pages = pages
+    self.items = items
+  }
 }
 
 /// What a finished sync did.

@@ -147,17 +147,26 @@ extension IssueBrowser {
     return lines
   }
 
+  /// The focused issue's preview at a width, from the cache of the last one when it matches.
+  func focusedPreview(width: Int) -> [StyledLine]? {
+    guard let number = list.focusedItem else { return nil }
+    if let preview, preview.number == number, preview.width == width { return preview.lines }
+    guard let issue = try? cache.issue(number: number) else { return nil }
+    let lines = previewLines(issue, width: width)
+    preview = (number, width, lines)
+    return lines
+  }
+
   private func drawPreviewPane(into screen: inout CellBuffer) {
     let x = listWidth
     let area = CellRect(x: x, y: 3, width: size.columns - x, height: max(0, size.rows - 4))
     screen.draw(in: area) { canvas in
       canvas.fill()
       for row in 0..<area.height { canvas.text("│", x: 0, y: row, style: Theme.dim) }
-      guard let issue = focusedIssue else {
+      guard let lines = focusedPreview(width: area.width - 3) else {
         canvas.text("No issue selected", x: 2, y: 0, style: Theme.dim)
         return
       }
-      let lines = previewLines(issue, width: area.width - 3)
       for (row, line) in lines.prefix(area.height).enumerated() {
         draw(line, in: &canvas, x: 2, y: row)
       }
@@ -166,11 +175,10 @@ extension IssueBrowser {
 
   private func drawReader(into screen: inout CellBuffer, offset: Int) {
     let area = CellRect(x: 0, y: 1, width: size.columns, height: max(0, size.rows - 2))
-    guard let issue = focusedIssue else {
+    guard let lines = focusedPreview(width: min(100, area.width - 4)) else {
       mode = .browsing
       return
     }
-    let lines = previewLines(issue, width: min(100, area.width - 4))
     let maximum = max(0, lines.count - area.height)
     let offset = min(offset, maximum)
     if case .reading(let current) = mode, current != offset { mode = .reading(offset: offset) }

@@ -69,6 +69,9 @@ public final class IssueBrowser {
   /// A message shown in the status bar until it expires.
   var flash: (text: String, until: Date)?
   var loadError: String?
+  /// The focused issue's preview lines at a width, kept until the focus, the width or the data
+  /// change (Markdown is rendered once per issue, not once per frame).
+  var preview: (number: Int, width: Int, lines: [StyledLine])?
 
   /// The debounce delay of the search field.
   public var searchDelay: TimeInterval = 0.15
@@ -208,6 +211,7 @@ public final class IssueBrowser {
       loadError = "Could not read the cache: \(error)"
     }
     rows.removeAll(keepingCapacity: true)
+    preview = nil
     list.setNeedsDisplay()
     chips.setNeedsDisplay()
     updatePlaceholder()

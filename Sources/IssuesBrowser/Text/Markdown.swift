@@ -31,8 +31,11 @@ public enum Markdown {
     var lines: [StyledLine] = []
     var inFence = false
     var previousBlank = true
-    for raw in stripComments(markdown).split(separator: "\n", omittingEmptySubsequences: false) {
-      let line = raw.replacingTabs().trimmingTrailing("\r")
+    // "\r\n" is one Character in Swift: split on anything that ends a line.
+    let rawLines = stripComments(markdown).split(
+      omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    for raw in rawLines {
+      let line = raw.replacingTabs()
       let trimmed = line.drop { $0 == " " }
       if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
         inFence.toggle()
@@ -332,10 +335,6 @@ public enum Markdown {
 extension Substring {
   fileprivate func replacingTabs() -> Substring {
     contains("\t") ? Substring(replacingOccurrences(of: "\t", with: "    ")) : self
-  }
-
-  fileprivate func trimmingTrailing(_ character: Character) -> Substring {
-    last == character ? dropLast() : self
   }
 
   fileprivate func trimmingCharacters() -> String {

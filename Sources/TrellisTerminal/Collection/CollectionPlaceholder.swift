@@ -54,7 +54,7 @@ public enum CollectionPlaceholder: Hashable, Sendable {
   /// Splits a message into lines of at most `width` columns, at spaces where possible.
   static func wrap(_ message: String, width: Int) -> [String] {
     var lines: [String] = []
-    for paragraph in message.split(separator: "\n", omittingEmptySubsequences: false) {
+    for paragraph in message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       var line = ""
       for word in paragraph.split(separator: " ") {
         let candidate = line.isEmpty ? String(word) : line + " " + word

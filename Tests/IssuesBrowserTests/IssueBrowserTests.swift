@@ -3,6 +3,7 @@ import GitHubIssues
 import IssuesBrowser
 import Testing
 import TrellisTerminal
+import TrellisTestSupport
 
 @MainActor
 @Suite struct IssueBrowserTests {
@@ -131,5 +132,51 @@ import TrellisTerminal
     harness.browser.syncStatus = .upToDate(Date(timeIntervalSince1970: 0))
     harness.frame()
     #expect(harness.lines.contains { $0.contains("No open issues.") })
+  }
+}
+
+@MainActor
+@Suite struct IssueBrowserRobustnessTests {
+  /// Property: random keys, clicks, pastes and sizes (down to a few cells) never trap, and every
+  /// frame is the size of the screen with the focused issue, if any, among the list's items.
+  @Test func randomUseNeverBreaksTheScreen() throws {
+    let seed: UInt64 = 77
+    var rng = SplitMix64(seed: seed)
+    var harness = try BrowserHarness(columns: 90, rows: 24)
+    let keys: [Key] = [
+      .up, .down, .left, .right, .enter, .escape, .pageUp, .pageDown, .home, .end, .backspace,
+      .tab, .character("s"), .character("l"), .character("/"), .character("c"),
+      .character("p"), .character("?"), .character("j"), .character("k"), .character("g"),
+      .character("G"), .character("x"), .character("마"), .character("😃"), .character(" "),
+    ]
+    for step in 0..<1500 {
+      switch Int.random(in: 0..<20, using: &rng) {
+      case 0:
+        let columns = Int.random(in: 1...160, using: &rng)
+        let rows = Int.random(in: 1...50, using: &rng)
+        harness.resize(columns: columns, rows: rows)
+      case 1:
+        let x = Int.random(in: 0..<harness.browser.size.columns, using: &rng)
+        let y = Int.random(in: 0..<harness.browser.size.rows, using: &rng)
+        let kinds: [MouseEvent.Kind] = [.press(.left), .release(.left), .scrollUp, .scrollDown]
+        let kind = kinds[Int.random(in: 0..<kinds.count, using: &rng)]
+        _ = harness.browser.handle(.mouse(MouseEvent(kind, x: x, y: y)))
+        harness.frame()
+      case 2:
+        _ = harness.browser.handle(.paste("cassette\nrecord"))
+        harness.wait(0.2)
+      default:
+        let key = keys[Int.random(in: 0..<keys.count, using: &rng)]
+        if harness.press(key).contains(.quit) { continue }
+        if step % 7 == 0 { harness.wait(0.2) }
+      }
+      let screen = harness.browser.render()
+      #expect(
+        screen.width == harness.browser.size.columns && screen.height == harness.browser.size.rows,
+        "seed \(seed), step \(step)")
+      if let focused = harness.browser.focusedIssue {
+        #expect(harness.browser.shownNumbers.contains(focused.number), "seed \(seed), step \(step)")
+      }
+    }
   }
 }

@@ -133,7 +133,7 @@ public final class IssueBrowser {
     list.navigationKeys = .standardAndVim
     labelPicker.navigationKeys = .standardAndVim
     chips.onSelect = { [weak self] chip in self?.select(chip) }
-    list.onSelect = { [weak self] _ in self?.mode = .reading(offset: 0) }
+    // A click on a row focuses it (the preview follows); Enter, handled by the browser, reads it.
     labelPicker.onSelect = { [weak self] label in self?.pickLabel(label) }
   }
 

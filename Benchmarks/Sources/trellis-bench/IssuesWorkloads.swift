@@ -18,7 +18,7 @@ func issuesWorkloads(wanted: (String) -> Bool) throws {
   let size = TerminalSize(columns: 200, rows: 60)
   let repository = RepositoryName(owner: "synthetic", name: "large")
 
-  // Startup: open the file, build the chips and the 50,000-row list, draw and encode a frame.
+  // Startup: open the file, build the chips and the list of open issues, draw and encode a frame.
   var startupBytes = 0
   let startup = medianOf(runs: 11) {
     guard let cache = try? IssueCache(path: path) else { return }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GitHubIssues
 import Trellis
 
 // Release-mode benchmarks of the diff. Each workload runs a few times; the median is printed with
@@ -56,6 +57,20 @@ extension String {
   }
   func leftPadding(to width: Int) -> String {
     String(repeating: " ", count: max(0, width - count)) + self
+  }
+}
+
+if CommandLine.arguments.dropFirst().first == "make-cache" {
+  // The 100,000-item synthetic repository as a cache file, for timing the real `issues` binary.
+  let path = CommandLine.arguments.dropFirst(2).first ?? "large.sqlite"
+  do {
+    try IssueCache(path: path).apply(
+      SyntheticRepository(itemCount: 100_000, milestoneCount: 60).make())
+    print("wrote \(path)")
+    exit(0)
+  } catch {
+    print("Error: \(error)")
+    exit(1)
   }
 }
 

@@ -56,6 +56,7 @@ let package = Package(
       name: "TrellisTerminalTests",
       dependencies: [
         "TrellisTerminal", "TrellisTestSupport", "TerminalTestSupport", "trellis-terminal-probe",
+        "trellis-gallery",
       ]),
     .testTarget(
       name: "GitHubIssuesTests",

@@ -1,0 +1,56 @@
+import Foundation
+import TerminalTestSupport
+import Testing
+import TrellisTerminal
+
+#if os(Linux)
+import Glibc
+
+/// The gallery, run for real in a pseudo-terminal: every screen draws, and quitting gives the
+/// terminal back.
+@Suite(.serialized) struct GalleryTests {
+  @Test func everyScreenDrawsAndQuitRestoresTheTerminal() throws {
+    let pty = try PseudoTerminal(columns: 100, rows: 30)
+    let before = pty.settings()
+    var terminal = VirtualTerminal(width: 100, height: 30)
+    let process = try pty.launch(builtExecutablePath("trellis-gallery"), [])
+    defer { if process.isRunning { process.terminate() } }
+    func read(until condition: (VirtualTerminal) -> Bool) {
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      let deadline = Date().addingTimeInterval(10)
+      while Date() < deadline {
+        let count = Glibc.read(pty.master, &buffer, buffer.count)
+        if count > 0 {
+          terminal.write(buffer[0..<count])
+          if condition(terminal) { return }
+        } else {
+          usleep(2000)
+        }
+      }
+    }
+    func shows(_ text: String) -> (VirtualTerminal) -> Bool {
+      { terminal in terminal.lines.contains { $0.contains(text) } }
+    }
+    read(until: shows("No milestone 105"))
+    #expect(terminal.lines[1].contains("All 480"))
+    pty.type("\u{1B}[C\u{1B}[C\r")  // → → Enter: the "v1.0 출시" chip
+    read(until: shows("Open  36 issues"))
+    #expect(shows("Open  36 issues")(terminal))
+    pty.type("2")
+    read(until: shows("Card 1"))
+    #expect(shows("Card 2")(terminal))
+    pty.type("3")
+    read(until: shows("Featured 1"))
+    #expect(shows("Nested groups")(terminal))
+    pty.type("4x")
+    read(until: shows("502 Bad Gateway"))
+    #expect(shows("Could not load")(terminal))
+    pty.type("q")
+    #expect(waitForExit(process))
+    #expect(process.terminationStatus == 0)
+    read(until: { !$0.isAlternateScreen })
+    #expect(!terminal.isAlternateScreen)
+    #expect(pty.settings() == before)
+  }
+}
+#endif

@@ -180,3 +180,35 @@ import TrellisTestSupport
     }
   }
 }
+
+@MainActor
+@Suite struct ChipCountTests {
+  /// Whatever the filters, each chip's count is the number of items the list shows when that
+  /// chip is selected.
+  @Test func chipCountsAlwaysMatchTheList() throws {
+    var harness = try BrowserHarness(columns: 160, rows: 30)
+    let titles = ["All", "No milestone", "1.0.0", "0.7.0", "0.5.0", "0.6.0"]
+    for keys: [Key] in [[], [.character("s")], [.character("p")], [.character("s")]] {
+      for key in keys { harness.press(key) }
+      for (index, title) in titles.enumerated() {
+        if index > 0 { harness.press(.right, .enter) }
+        let shown = harness.browser.shownNumbers.count
+        #expect(
+          harness.lines[1].contains(" \(title) \(shown) "),
+          "\(title) with \(harness.browser.filter): \(harness.lines[1])")
+      }
+      for _ in titles.dropFirst() { harness.press(.left) }
+      harness.press(.enter)
+      #expect(harness.browser.selectedChip == .all)
+    }
+  }
+
+  @Test func searchingNarrowsTheCounts() throws {
+    var harness = try BrowserHarness(columns: 160, rows: 30)
+    harness.press(.character("/"))
+    harness.type("cassette")
+    harness.press(.enter)
+    let total = harness.browser.shownNumbers.count
+    #expect(harness.lines[1].contains(" All \(total) "))
+  }
+}

@@ -73,6 +73,24 @@ extension IssueCache {
     try writer.read { db in try Self.milestoneCounts(state: state, db) }
   }
 
+  /// How many items each milestone chip would show under a filter: its kind, state, label and
+  /// text apply; its milestone, sort and limit do not.
+  ///
+  /// A chip bar built from these counts never disagrees with the list it filters.
+  public func milestoneCounts(matching filter: IssueFilter) throws -> MilestoneCounts {
+    try writer.read { db in
+      var unfiltered = filter
+      unfiltered.milestone = .all
+      unfiltered.limit = nil
+      let (conditions, arguments) = Self.conditions(unfiltered)
+      var sql = "SELECT milestoneNumber, COUNT(*) AS count FROM issue"
+      if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+      sql += " GROUP BY milestoneNumber"
+      let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+      return try Self.counts(rows, db)
+    }
+  }
+
   /// Milestones: open ones first by due date (undated after dated), then closed ones by due date.
   public func milestones() throws -> [GitHubMilestone] {
     try writer.read { db in try Self.milestones(db) }
@@ -136,6 +154,25 @@ extension IssueCache {
   static func selectSQL(_ filter: IssueFilter, columns: String) -> (
     String, [any DatabaseValueConvertible]
   ) {
+    var (conditions, arguments) = conditions(filter)
+    let order =
+      switch filter.sort {
+      case .updated: "updatedAt DESC, number DESC"
+      case .created: "createdAt DESC, number DESC"
+      case .comments: "comments DESC, updatedAt DESC"
+      }
+    var sql = "SELECT \(columns) FROM issue"
+    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    sql += " ORDER BY \(order)"
+    if let limit = filter.limit {
+      sql += " LIMIT ?"
+      arguments.append(limit)
+    }
+    return (sql, arguments)
+  }
+
+  /// The WHERE conditions of a filter, and their arguments.
+  static func conditions(_ filter: IssueFilter) -> ([String], [any DatabaseValueConvertible]) {
     var conditions: [String] = []
     var arguments: [any DatabaseValueConvertible] = []
     switch filter.kind {
@@ -163,20 +200,7 @@ extension IssueCache {
       conditions.append("id IN (SELECT rowid FROM issueSearch WHERE issueSearch MATCH ?)")
       arguments.append(match)
     }
-    let order =
-      switch filter.sort {
-      case .updated: "updatedAt DESC, number DESC"
-      case .created: "createdAt DESC, number DESC"
-      case .comments: "comments DESC, updatedAt DESC"
-      }
-    var sql = "SELECT \(columns) FROM issue"
-    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-    sql += " ORDER BY \(order)"
-    if let limit = filter.limit {
-      sql += " LIMIT ?"
-      arguments.append(limit)
-    }
-    return (sql, arguments)
+    return (conditions, arguments)
   }
 
   /// An FTS5 query matching every word of `text` as a prefix, or `nil` when it has no words.
@@ -225,14 +249,19 @@ extension IssueCache {
       case .closed: " AND state = 'closed'"
       case .all: ""
       }
-    var counts: [Int: Int] = [:]
-    var none = 0
-    var all = 0
     let rows = try Row.fetchAll(
       db,
       sql:
         "SELECT milestoneNumber, COUNT(*) AS count FROM issue WHERE isPullRequest = 0\(stateCondition) "
         + "GROUP BY milestoneNumber")
+    return try counts(rows, db)
+  }
+
+  /// Counts per milestone from `(milestoneNumber, count)` rows, with every milestone listed.
+  static func counts(_ rows: [Row], _ db: Database) throws -> MilestoneCounts {
+    var counts: [Int: Int] = [:]
+    var none = 0
+    var all = 0
     for row in rows {
       let count: Int = row["count"]
       all += count

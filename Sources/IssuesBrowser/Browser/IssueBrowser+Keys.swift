@@ -66,7 +66,7 @@ extension IssueBrowser {
         filter.search = ""
         searchDraft = ""
         filter.label = nil
-        reloadListReportingErrors()
+        reloadListReportingErrors(countsChanged: true)
       }
     case .character("q"): return [.quit]
     case .character("?"): mode = .help
@@ -79,7 +79,7 @@ extension IssueBrowser {
       reloadListReportingErrors()
     case .character("p"):
       filter.kind = filter.kind == .issues ? .both : .issues
-      reloadListReportingErrors()
+      reloadListReportingErrors(countsChanged: true)
     case .character("l"): openLabelPicker()
     case .character("r"): return [.refresh]
     case .character("o"):
@@ -164,7 +164,7 @@ extension IssueBrowser {
     let text = searchDraft.trimmingCharacters(in: .whitespaces)
     guard text != filter.search else { return }
     filter.search = text
-    reloadListReportingErrors()
+    reloadListReportingErrors(countsChanged: true)
   }
 
   private func openLabelPicker() {

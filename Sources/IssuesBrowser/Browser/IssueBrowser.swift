@@ -229,7 +229,7 @@ public final class IssueBrowser {
   }
 
   private func reloadChips() throws {
-    let counts = try cache.milestoneCounts(state: filter.state)
+    let counts = try cache.milestoneCounts(matching: filter.issueFilter)
     var chipCounts: [MilestoneChip: Int] = [.all: counts.all, .noMilestone: counts.none]
     var order: [MilestoneChip] = [.all, .noMilestone]
     for summary in counts.milestones {
@@ -374,16 +374,14 @@ public final class IssueBrowser {
 
   func setState(_ state: IssueFilter.State) {
     filter.state = state
-    do {
-      try reloadChips()
-    } catch {
-      loadError = "Could not read the cache: \(error)"
-    }
-    reloadListReportingErrors()
+    reloadListReportingErrors(countsChanged: true)
   }
 
-  func reloadListReportingErrors() {
+  /// Shows the list for the current filter; when what the chips count changed (state, kind,
+  /// label, search), their counts first, so that chips and list always agree.
+  func reloadListReportingErrors(countsChanged: Bool = false) {
     do {
+      if countsChanged { try reloadChips() }
       try reloadList(focusFirst: true)
       loadError = nil
     } catch {
@@ -395,7 +393,7 @@ public final class IssueBrowser {
   func pickLabel(_ label: String) {
     filter.label = label.isEmpty ? nil : label
     mode = .browsing
-    reloadListReportingErrors()
+    reloadListReportingErrors(countsChanged: true)
   }
 
   /// The placeholder for the list: loading while the first sync runs, empty with what to change,

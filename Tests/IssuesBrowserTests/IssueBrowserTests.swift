@@ -212,3 +212,24 @@ import TrellisTestSupport
     #expect(harness.lines[1].contains(" All \(total) "))
   }
 }
+
+@MainActor
+@Suite struct LabelPickerTests {
+  @Test func typingNarrowsTheLabelsAndEnterPicksTheFirstMatch() throws {
+    var harness = try BrowserHarness()
+    harness.press(.character("l"))
+    harness.type("doc")
+    #expect(harness.lines.contains { $0.contains("Label: doc▏") })
+    harness.press(.enter)
+    #expect(harness.browser.filter.label == "Docs")
+    let cache = try BrowserHarness.betamax()
+    #expect(
+      Set(harness.browser.shownNumbers) == Set(try cache.issueNumbers(IssueFilter(label: "Docs"))))
+    // Escape clears what was typed, then closes; the label stays.
+    harness.press(.character("l"))
+    harness.type("zz")
+    harness.press(.escape, .escape)
+    #expect(harness.browser.filter.label == "Docs")
+    #expect(!harness.lines.contains { $0.contains("Label") && $0.contains("╭") })
+  }
+}

@@ -203,7 +203,7 @@ extension IssueBrowser {
     ("↑ ↓ j k", "move in the list"),
     ("PgUp PgDn g G", "page, first, last"),
     ("s", "open → closed → open + closed"),
-    ("l", "filter by label"),
+    ("l", "filter by label (type to narrow, Enter picks)"),
     ("/", "search titles and bodies (as you type)"),
     ("c", "sort: updated → created → comments"),
     ("p", "show or hide pull requests"),
@@ -237,7 +237,10 @@ extension IssueBrowser {
     screen.draw(in: box) { canvas in
       canvas.fill()
       canvas.box(border: .rounded, style: Style(foreground: .cyan))
-      canvas.text(" Label ", x: 2, y: 0, style: Style(foreground: .cyan, attributes: .bold))
+      let title = labelQuery.isEmpty ? " Label (type to narrow) " : " Label: \(labelQuery)▏ "
+      canvas.text(
+        DisplayWidth.truncate(title, toColumns: max(0, box.width - 4)), x: 2, y: 0,
+        style: Style(foreground: .cyan, attributes: .bold))
     }
     labelPicker.render(into: &screen)
   }

@@ -14,11 +14,7 @@ extension IssueBrowser {
       if case .key = event { mode = .browsing }
       return []
     case .pickingLabel:
-      if case .key(let key) = event, key.key == .escape || key.key == .character("q") {
-        mode = .browsing
-      } else {
-        labelPicker.handle(event)
-      }
+      handlePicking(event)
       return []
     case .reading(let offset):
       return handleReading(event, offset: offset)
@@ -167,8 +163,46 @@ extension IssueBrowser {
     reloadListReportingErrors(countsChanged: true)
   }
 
+  /// Keys of the label picker: arrows move, typing narrows the labels, Enter picks, Esc clears
+  /// what was typed or closes.
+  private func handlePicking(_ event: InputEvent) {
+    guard case .key(let key) = event, key.modifiers.subtracting(.shift).isEmpty else {
+      labelPicker.handle(event)
+      return
+    }
+    switch key.key {
+    case .escape:
+      if labelQuery.isEmpty {
+        mode = .browsing
+      } else {
+        labelQuery = ""
+        refreshLabelOptions()
+      }
+    case .backspace:
+      if !labelQuery.isEmpty {
+        labelQuery.removeLast()
+        refreshLabelOptions()
+      }
+    case .character(let character) where character != " ":
+      labelQuery.append(character)
+      refreshLabelOptions()
+    default:
+      labelPicker.handle(event)
+    }
+  }
+
+  /// The picker's options for what was typed: "Any label", then the labels containing it.
+  func refreshLabelOptions() {
+    let matches = labelNames.filter {
+      labelQuery.isEmpty || $0.range(of: labelQuery, options: .caseInsensitive) != nil
+    }
+    labelPicker.dataSource.apply(Snapshot(sections: [(0, [""] + matches)]))
+    labelPicker.focus(labelQuery.isEmpty ? (filter.label ?? "") : (matches.first ?? ""))
+  }
+
   private func openLabelPicker() {
     mode = .pickingLabel
+    labelQuery = ""
     let options = [""] + labelNames
     let colors = labelColors
     labelCells.make = { _, name in

@@ -66,6 +66,8 @@ public final class IssueBrowser {
   /// When the search draft is applied, if typing has paused.
   var searchDeadline: Date?
   let labelPicker: CollectionView<Int, String>
+  /// What was typed in the label picker to narrow it.
+  var labelQuery = ""
   /// A message shown in the status bar until it expires.
   var flash: (text: String, until: Date)?
   var loadError: String?
@@ -131,7 +133,8 @@ public final class IssueBrowser {
   private func configureViews() {
     chips.navigationKeys = .standard
     list.navigationKeys = .standardAndVim
-    labelPicker.navigationKeys = .standardAndVim
+    // Letters narrow the labels, so only the standard keys move in the picker.
+    labelPicker.navigationKeys = .standard
     chips.onSelect = { [weak self] chip in self?.select(chip) }
     // A click on a row focuses it (the preview follows); Enter, handled by the browser, reads it.
     labelPicker.onSelect = { [weak self] label in self?.pickLabel(label) }

@@ -54,9 +54,8 @@ enum BrowserRunner {
     case background(GitHubHost)
   }
 
-  enum Event: Sendable {
-    case terminal(TerminalEvent)
-    case tick
+  /// What the background sync reports.
+  enum SyncMessage: Sendable {
     case progress(SyncProgress)
     case synced(Result<SyncSummary, GitHubError>)
   }
@@ -83,18 +82,8 @@ enum BrowserRunner {
     }
     present()
 
-    let (events, continuation) = AsyncStream.makeStream(of: Event.self)
-    let terminalEvents = session.events
-    let reader = Task {
-      for await event in terminalEvents { continuation.yield(.terminal(event)) }
-      continuation.finish()
-    }
-    let clock = Task {
-      while !Task.isCancelled {
-        try? await Task.sleep(nanoseconds: 100_000_000)
-        continuation.yield(.tick)
-      }
-    }
+    // The terminal, a clock for the debounced search and the spinner, and the sync's reports.
+    let events = AppEvents<SyncMessage>(session.events, tick: .milliseconds(100))
     var syncTask: Task<Void, Never>?
     func startSync() {
       guard case .background(let host) = plan, syncTask == nil else { return }
@@ -103,23 +92,23 @@ enum BrowserRunner {
         do throws(GitHubError) {
           let summary = try await Syncing.run(
             host: host, repository: repository, cache: cache, full: false,
-            progress: { continuation.yield(.progress($0)) })
-          continuation.yield(.synced(.success(summary)))
+            progress: { events.send(.progress($0)) })
+          events.send(.synced(.success(summary)))
         } catch {
-          continuation.yield(.synced(.failure(error)))
+          events.send(.synced(.failure(error)))
         }
       }
     }
     startSync()
     present()
 
-    loop: for await event in events {
+    loop: for await event in events.stream {
       switch event {
       case .tick:
         browser.tick()
-      case .progress(let progress):
+      case .message(.progress(let progress)):
         browser.syncStatus = .syncing(progress)
-      case .synced(let result):
+      case .message(.synced(let result)):
         syncTask = nil
         switch result {
         case .success:
@@ -165,8 +154,7 @@ enum BrowserRunner {
       }
       present()
     }
-    clock.cancel()
-    reader.cancel()
+    events.finish()
     syncTask?.cancel()
     session.restore()
   }

@@ -101,15 +101,9 @@ final class CompositionalScreen: GalleryScreen {
         section = LayoutSection(group: group)
         section.decorationItems = [.background(kind: "background")]
       case .tags:
-        let size = LayoutSize(width: .estimated(8), height: .absolute(1))
-        let group = LayoutGroup.horizontal(size: size, subitems: [.item(LayoutItem(size: size))])
-        section = LayoutSection(group: group)
-        section.interGroupSpacing = 1
-        section.orthogonalScrollingBehavior = .continuous
+        section = .chips(height: 1, estimatedWidth: 8, spacing: 1)
       case .list:
-        let size = LayoutSize(width: .fractionalWidth(1), height: .absolute(1))
-        section = LayoutSection(
-          group: .horizontal(size: size, subitems: [.item(LayoutItem(size: size))]))
+        section = .rows(height: 1)
       }
       section.contentInsets = EdgeInsets(leading: 1, trailing: 1)
       section.boundarySupplementaryItems = [header]

@@ -65,22 +65,18 @@ final class MilestoneScreen: GalleryScreen {
   }
 
   static func chipLayout() -> CompositionalLayout {
-    let size = LayoutSize(width: .estimated(8), height: .absolute(1))
-    let group = LayoutGroup.horizontal(size: size, subitems: [.item(LayoutItem(size: size))])
-    var section = LayoutSection(group: group)
-    section.interGroupSpacing = 1
+    var section = LayoutSection.chips(height: 1, estimatedWidth: 8, spacing: 1)
     section.contentInsets = EdgeInsets(leading: 1, trailing: 1)
-    section.orthogonalScrollingBehavior = .continuous
     return CompositionalLayout(section: section)
   }
 
   static func listLayout() -> CompositionalLayout {
-    let size = LayoutSize(width: .fractionalWidth(1), height: .absolute(1))
-    let group = LayoutGroup.horizontal(size: size, subitems: [.item(LayoutItem(size: size))])
-    var section = LayoutSection(group: group)
+    var section = LayoutSection.rows(height: 1)
     section.boundarySupplementaryItems = [
       BoundarySupplementaryItem(
-        kind: SupplementaryKind.header, size: size, alignment: .top, pinToVisibleBounds: true)
+        kind: SupplementaryKind.header,
+        size: LayoutSize(width: .fractionalWidth(1), height: .absolute(1)), alignment: .top,
+        pinToVisibleBounds: true)
     ]
     return CompositionalLayout(section: section)
   }

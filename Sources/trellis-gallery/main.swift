@@ -9,12 +9,6 @@ import Darwin
 #endif
 import TrellisTerminal
 
-/// What wakes the loop: the terminal, or the ten-a-second clock.
-enum GalleryEvent: Sendable {
-  case terminal(TerminalEvent)
-  case tick
-}
-
 let session: TerminalSession
 do {
   session = try TerminalSession(options: TerminalOptions(mouse: true))
@@ -24,18 +18,8 @@ do {
 }
 
 let gallery = Gallery(size: session.size)
-let terminalEvents = session.events
-let (events, continuation) = AsyncStream.makeStream(of: GalleryEvent.self)
-let reader = Task {
-  for await event in terminalEvents { continuation.yield(.terminal(event)) }
-  continuation.finish()
-}
-let clock = Task {
-  while !Task.isCancelled {
-    try? await Task.sleep(nanoseconds: 100_000_000)
-    continuation.yield(.tick)
-  }
-}
+// The terminal's events and a clock ten times a second (spinners, simulated network).
+let events = AppEvents<Never>(session.events, tick: .milliseconds(100))
 
 @MainActor func present() {
   do {
@@ -48,7 +32,7 @@ let clock = Task {
 }
 
 present()
-loop: for await event in events {
+loop: for await event in events.stream {
   switch event {
   case .tick:
     gallery.tick()
@@ -65,8 +49,7 @@ loop: for await event in events {
   }
   present()
 }
-clock.cancel()
-reader.cancel()
+events.finish()
 session.restore()
 
 /// Writes to standard error without Foundation.

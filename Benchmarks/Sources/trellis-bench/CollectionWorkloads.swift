@@ -25,8 +25,7 @@ private struct BenchHeader: CollectionCell {
 /// A full-width list layout, one line per row, with pinned one-line headers.
 private func listLayout() -> CompositionalLayout {
   let size = LayoutSize(width: .fractionalWidth(1), height: .absolute(1))
-  var section = LayoutSection(
-    group: .horizontal(size: size, subitems: [.item(LayoutItem(size: size))]))
+  var section = LayoutSection.rows(height: 1)
   section.boundarySupplementaryItems = [
     BoundarySupplementaryItem(
       kind: SupplementaryKind.header, size: size, alignment: .top, pinToVisibleBounds: true)

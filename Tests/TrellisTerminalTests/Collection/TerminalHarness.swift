@@ -100,11 +100,6 @@ enum Layouts {
 
   /// A one-line chip bar that scrolls sideways, one space between chips.
   static func chipBar() -> CompositionalLayout {
-    let size = LayoutSize(width: .estimated(6), height: .absolute(1))
-    let group = LayoutGroup.horizontal(size: size, subitems: [.item(LayoutItem(size: size))])
-    var section = LayoutSection(group: group)
-    section.interGroupSpacing = 1
-    section.orthogonalScrollingBehavior = .continuous
-    return CompositionalLayout(section: section)
+    CompositionalLayout(section: .chips(height: 1, estimatedWidth: 6, spacing: 1))
   }
 }

@@ -457,3 +457,38 @@ import TrellisTestSupport
     #expect(visible.map(\.indexPath.item) == [0])
   }
 }
+
+@Suite struct SectionPresetTests {
+  @Test func rowsAreFullWidthAtTheirHeight() {
+    var layout = CompositionalLayout(section: .rows(height: 2, spacing: 1))
+    layout.prepare(LayoutContext(itemCounts: [3], containerSize: Size(width: 40, height: 10)))
+    let frames = (0..<3).compactMap {
+      layout.attributesForItem(at: IndexPath(item: $0, section: 0))?.frame
+    }
+    #expect(
+      frames == [
+        Rect(x: 0, y: 0, width: 40, height: 2), Rect(x: 0, y: 3, width: 40, height: 2),
+        Rect(x: 0, y: 6, width: 40, height: 2),
+      ])
+  }
+
+  @Test func chipsTakeTheirMeasuredWidthsAndScrollSideways() {
+    let widths: [Double] = [5, 14, 6, 20]
+    var layout = CompositionalLayout(section: .chips(height: 1, spacing: 1))
+    layout.prepare(
+      LayoutContext(itemCounts: [4], containerSize: Size(width: 30, height: 10)) {
+        indexPath, size in
+        Size(width: widths[indexPath.item], height: size.height)
+      })
+    let frames = (0..<4).compactMap {
+      layout.attributesForItem(at: IndexPath(item: $0, section: 0))?.frame
+    }
+    #expect(frames.map(\.minX) == [0, 6, 21, 28])
+    #expect(frames.allSatisfy { $0.minY == 0 && $0.height == 1 })
+    #expect(layout.scrollsOrthogonally(section: 0))
+    #expect(layout.contentSize.height == 1)
+    layout.setOrthogonalOffset(100, forSection: 0)
+    // 5 + 14 + 6 + 20 + 3 spaces = 48 wide in a 30-wide view: at most 18 to the side.
+    #expect(layout.orthogonalOffset(forSection: 0) == 18)
+  }
+}

@@ -128,6 +128,29 @@ public struct LayoutSection: Sendable {
     section.interGroupSpacing = spacing
     return section
   }
+
+  /// A list of full-width rows of a fixed height, `spacing` apart — a table's rows.
+  public static func rows(height: Double, spacing: Double = 0) -> LayoutSection {
+    let row = LayoutSize(width: .fractionalWidth(1), height: .absolute(height))
+    var section = LayoutSection(
+      group: .horizontal(size: row, subitems: [.item(LayoutItem(size: row))]))
+    section.interGroupSpacing = spacing
+    return section
+  }
+
+  /// A row of chips that scrolls sideways on its own (a filter bar): each chip as wide as it
+  /// measures (`estimatedWidth` until then), `spacing` apart.
+  public static func chips(
+    height: Double, estimatedWidth: Double = 80, spacing: Double = 8,
+    scrolling behavior: OrthogonalScrollingBehavior = .continuous
+  ) -> LayoutSection {
+    let chip = LayoutSize(width: .estimated(estimatedWidth), height: .absolute(height))
+    var section = LayoutSection(
+      group: .horizontal(size: chip, subitems: [.item(LayoutItem(size: chip))]))
+    section.interGroupSpacing = spacing
+    section.orthogonalScrollingBehavior = behavior
+    return section
+  }
 }
 
 /// What a section provider knows about where its section goes.

@@ -73,10 +73,7 @@ final class MilestoneScreen: GalleryScreen {
   static func listLayout() -> CompositionalLayout {
     var section = LayoutSection.rows(height: 1)
     section.boundarySupplementaryItems = [
-      BoundarySupplementaryItem(
-        kind: SupplementaryKind.header,
-        size: LayoutSize(width: .fractionalWidth(1), height: .absolute(1)), alignment: .top,
-        pinToVisibleBounds: true)
+      .header(height: 1, pinned: true)
     ]
     return CompositionalLayout(section: section)
   }

@@ -24,12 +24,8 @@ private struct BenchHeader: CollectionCell {
 
 /// A full-width list layout, one line per row, with pinned one-line headers.
 private func listLayout() -> CompositionalLayout {
-  let size = LayoutSize(width: .fractionalWidth(1), height: .absolute(1))
   var section = LayoutSection.rows(height: 1)
-  section.boundarySupplementaryItems = [
-    BoundarySupplementaryItem(
-      kind: SupplementaryKind.header, size: size, alignment: .top, pinToVisibleBounds: true)
-  ]
+  section.boundarySupplementaryItems = [.header(height: 1, pinned: true)]
   return CompositionalLayout(section: section)
 }
 

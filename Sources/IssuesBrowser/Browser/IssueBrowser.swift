@@ -115,10 +115,7 @@ public final class IssueBrowser {
     var section = LayoutSection.rows(height: 1)
     if headers {
       section.boundarySupplementaryItems = [
-        BoundarySupplementaryItem(
-          kind: SupplementaryKind.header,
-          size: LayoutSize(width: .fractionalWidth(1), height: .absolute(1)), alignment: .top,
-          pinToVisibleBounds: true)
+        .header(height: 1, pinned: true)
       ]
     }
     return CompositionalLayout(section: section)

@@ -91,6 +91,23 @@ public struct CellBuffer: Hashable, Sendable {
   }
 }
 
+extension CellBuffer {
+  /// The positions whose cells differ from another buffer's, row by row; every position when
+  /// the sizes differ.
+  ///
+  /// Tests use it to check that a change touched only what it should.
+  public func changedCells(from other: CellBuffer) -> [(x: Int, y: Int)] {
+    var changed: [(x: Int, y: Int)] = []
+    let sameSize = width == other.width && height == other.height
+    for y in 0..<height {
+      for x in 0..<width where !sameSize || cells[y * width + x] != other.cells[y * width + x] {
+        changed.append((x, y))
+      }
+    }
+    return changed
+  }
+}
+
 extension CellBuffer: CustomStringConvertible {
   /// The rows, one per line, between bars so that trailing spaces show.
   public var description: String {

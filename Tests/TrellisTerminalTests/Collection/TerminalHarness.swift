@@ -28,14 +28,7 @@ struct TerminalHarness {
     for view in views { view.render(into: &screen) }
     let bytes = renderer.render(screen)
     terminal.write(bytes)
-    var changed: [(x: Int, y: Int)] = []
-    if before.width == screen.width && before.height == screen.height {
-      for y in 0..<screen.height {
-        for x in 0..<screen.width where before[x, y] != terminal.screen[x, y] {
-          changed.append((x, y))
-        }
-      }
-    }
+    let changed = terminal.screen.changedCells(from: before)
     return Frame(bytes: bytes, changedCells: changed)
   }
 

@@ -62,6 +62,15 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
   /// Stacking order.
   public var zIndex: Int
 
+  /// A full-width header of a fixed height above the section, optionally pinned: it stays on
+  /// top while its section is in view.
+  public static func header(height: Double, pinned: Bool = false) -> BoundarySupplementaryItem {
+    BoundarySupplementaryItem(
+      kind: SupplementaryKind.header,
+      size: LayoutSize(width: .fractionalWidth(1), height: .absolute(height)), alignment: .top,
+      pinToVisibleBounds: pinned)
+  }
+
   /// Creates a boundary supplementary item.
   public init(
     kind: String, size: LayoutSize, alignment: Alignment, offset: Point = .zero,

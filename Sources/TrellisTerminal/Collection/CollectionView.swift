@@ -194,10 +194,12 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
 
   /// Prepares the layout for what changed since the last time, and keeps the focus in view.
   public func layoutIfNeeded() {
+    guard pendingInvalidation != .none || revealsFocus else { return }
     let pending = pendingInvalidation
     pendingInvalidation = .none
     let context = LayoutContext(
-      itemCounts: itemCounts(), containerSize: viewportSize, measure: measure)
+      itemCounts: pending == .none ? [] : itemCounts(), containerSize: viewportSize,
+      measure: measure)
     switch pending {
     case .none: break
     case .everything: currentLayout.invalidate(.everything, context: context)

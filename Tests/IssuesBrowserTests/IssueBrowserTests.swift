@@ -233,3 +233,18 @@ import TrellisTestSupport
     #expect(!harness.lines.contains { $0.contains("Label") && $0.contains("╭") })
   }
 }
+
+@MainActor
+@Suite struct PreviewTests {
+  @Test func theWheelOverThePreviewScrollsItAndANewIssueStartsAtTheTop() throws {
+    var harness = try BrowserHarness(columns: 120, rows: 16)
+    harness.press(.down, .down)  // #137, whose body is longer than the pane
+    let top = harness.lines[3]
+    _ = harness.browser.handle(.mouse(MouseEvent(.scrollDown, x: 100, y: 8)))
+    harness.frame()
+    #expect(harness.lines[3] != top)
+    #expect(harness.lines[3].contains("#137") == false)
+    harness.press(.down)
+    #expect(harness.browser.focusedIssue.map { harness.lines[3].contains("#\($0.number)") } == true)
+  }
+}

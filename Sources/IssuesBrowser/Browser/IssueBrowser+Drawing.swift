@@ -167,7 +167,8 @@ extension IssueBrowser {
         canvas.text("No issue selected", x: 2, y: 0, style: Theme.dim)
         return
       }
-      for (row, line) in lines.prefix(area.height).enumerated() {
+      previewOffset = min(previewOffset, max(0, lines.count - area.height))
+      for (row, line) in lines.dropFirst(previewOffset).prefix(area.height).enumerated() {
         draw(line, in: &canvas, x: 2, y: row)
       }
     }

@@ -32,6 +32,10 @@ extension IssueBrowser {
         chips.handle(event)
       } else if list.frame.contains(x: mouse.x, y: mouse.y) {
         list.handle(event)
+      } else if hasPreviewPane, mouse.x >= listWidth, mouse.y >= list.frame.y {
+        // The wheel over the side preview scrolls it.
+        if mouse.kind == .scrollDown { previewOffset += 3 }
+        if mouse.kind == .scrollUp { previewOffset = max(0, previewOffset - 3) }
       }
       return []
     case .paste(let text):

@@ -74,6 +74,8 @@ public final class IssueBrowser {
   /// The focused issue's preview lines at a width, kept until the focus, the width or the data
   /// change (Markdown is rendered once per issue, not once per frame).
   var preview: (number: Int, width: Int, lines: [StyledLine])?
+  /// How far the side preview is scrolled (by the wheel over it); back to the top on a new issue.
+  var previewOffset = 0
 
   /// The debounce delay of the search field.
   public var searchDelay: TimeInterval = 0.15
@@ -129,6 +131,7 @@ public final class IssueBrowser {
     // Letters narrow the labels, so only the standard keys move in the picker.
     labelPicker.navigationKeys = .standard
     chips.onSelect = { [weak self] chip in self?.select(chip) }
+    list.onFocusChange = { [weak self] _ in self?.previewOffset = 0 }
     // A click on a row focuses it (the preview follows); Enter, handled by the browser, reads it.
     labelPicker.onSelect = { [weak self] label in self?.pickLabel(label) }
   }

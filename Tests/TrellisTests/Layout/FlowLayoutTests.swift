@@ -135,6 +135,22 @@ import TrellisTestSupport
     #expect(frames(layout, count: 3).map(\.minY) == [0, 10, 30])
   }
 
+  @Test func invalidatingEverythingMeasuresAgain() {
+    var layout = FlowLayout()
+    layout.itemSize = .estimated(Size(width: 100, height: 30))
+    layout.minimumLineSpacing = 0
+    var height = 10.0
+    let context = LayoutContext(itemCounts: [2], containerSize: Size(width: 100, height: 100)) {
+      _, proposed in Size(width: proposed.width, height: height)
+    }
+    layout.prepare(context)
+    #expect(frames(layout, count: 2).map(\.minY) == [0, 10])
+    // The data changed (other items at these index paths): their sizes are measured again.
+    height = 20
+    layout.invalidate(.everything, context: context)
+    #expect(frames(layout, count: 2).map(\.minY) == [0, 20])
+  }
+
   @Test func rightToLeftMirrorsEveryFrame() {
     var layout = FlowLayout()
     layout.itemSize = .fixed(Size(width: 50, height: 20))

@@ -67,6 +67,8 @@ public struct FlowLayout: CollectionLayout {
   }
 
   public mutating func prepare(_ context: LayoutContext) {
+    // Sizes measured for another container may no longer hold.
+    if context.containerSize != self.context.containerSize { measured = [:] }
     self.context = context
     store = LayoutStore(axis: scrollDirection == .vertical ? .vertical : .horizontal)
     store.reserve(items: context.itemCounts.reduce(0, +))
@@ -76,7 +78,11 @@ public struct FlowLayout: CollectionLayout {
 
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
     switch invalidation {
-    case .everything, .boundsChanged:
+    case .everything:
+      // Measurements are by index path, which may now name other items.
+      measured = [:]
+      prepare(context)
+    case .boundsChanged:
       prepare(context)
     case .itemsAppended(let section, _):
       self.context = context

@@ -148,7 +148,13 @@ enum BrowserRunner {
           case .open(let url):
             browser.show(message: Desktop.open(url))
           case .copy(let text):
-            browser.show(message: Desktop.copy(text))
+            if let done = Desktop.copy(text) {
+              browser.show(message: done)
+            } else {
+              // No clipboard tool (over SSH, say): ask the terminal.
+              try? session.write(Desktop.terminalClipboardSequence(text))
+              browser.show(message: "Copied \(text) through the terminal (OSC 52)")
+            }
           }
         }
       }

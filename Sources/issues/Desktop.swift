@@ -11,8 +11,8 @@ enum Desktop {
     return "No way to open a browser here (xdg-open, open): \(url)"
   }
 
-  /// Copies text to the clipboard and says what happened.
-  static func copy(_ text: String) -> String {
+  /// Copies text to the clipboard with a clipboard tool; `nil` when there is none (or it failed).
+  static func copy(_ text: String) -> String? {
     let tools = [
       ["wl-copy"], ["xclip", "-selection", "clipboard"], ["xsel", "--clipboard", "--input"],
       ["pbcopy"], ["clip.exe"],
@@ -20,7 +20,13 @@ enum Desktop {
     for tool in tools where exists(tool[0]) {
       if run(tool, input: text) { return "Copied \(text)" }
     }
-    return "No clipboard tool found (wl-copy, xclip, xsel, pbcopy): \(text)"
+    return nil
+  }
+
+  /// The escape sequence (OSC 52) that asks the terminal itself to set the clipboard: it works
+  /// over SSH, in terminals that allow it.
+  static func terminalClipboardSequence(_ text: String) -> [UInt8] {
+    Array("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
   }
 
   private static func exists(_ tool: String) -> Bool {

@@ -13,6 +13,23 @@ import Testing
     #expect(try cache.milestoneCounts(state: .all).milestones.map(\.issueCount).reduce(0, +) > 0)
   }
 
+  @Test(arguments: [
+    IssueFilter(state: .open), IssueFilter(state: .all, kind: .both),
+    IssueFilter(state: .closed, label: "Docs"), IssueFilter(state: .all, text: "cassette"),
+  ])
+  func milestoneCountsMatchingAFilterAgreeWithItsItems(filter: IssueFilter) throws {
+    let cache = try IssueCache()
+    try cache.apply(BundledDataset.load())
+    let counts = try cache.milestoneCounts(matching: filter)
+    let items = try cache.issues(filter)
+    #expect(counts.all == items.count)
+    #expect(counts.none == items.filter { $0.milestoneNumber == nil }.count)
+    for summary in counts.milestones {
+      #expect(
+        summary.issueCount == items.filter { $0.milestoneNumber == summary.milestone.number }.count)
+    }
+  }
+
   @Test func syntheticRepositoriesAreDeterministicAndVaried() throws {
     let small = SyntheticRepository(itemCount: 2_000, milestoneCount: 20, seed: 7)
     let a = small.make()

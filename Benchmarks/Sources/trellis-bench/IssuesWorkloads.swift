@@ -61,4 +61,35 @@ func issuesWorkloads(wanted: (String) -> Bool) throws {
     "issues:chip-select:100k".padding(to: 26) + format(chip).leftPadding(to: 8)
       + " ms   → or ← then Enter: query, diff, lay out, frame; median of 60"
       + " (\(Int(median(chipBytes))) bytes)")
+
+  // A search, once typing pauses: FTS query for the list and for the chip counts, diff, frame.
+  // (Typing itself only edits the field: that is a keypress like any other.)
+  let words = ["dark", "memory", "검색", "export", "scroll", "crash"]
+  var clock = Date()
+  let searching = IssueBrowser(
+    cache: cache, repository: repository, size: size, now: { clock })
+  var searchScreen = CellBuffer(width: 200, height: 60)
+  var searchRenderer = FrameRenderer()
+  searching.render(into: &searchScreen)
+  _ = searchRenderer.render(searchScreen)
+  var times: [Double] = []
+  for index in 0..<24 {
+    _ = searching.handle(.key(KeyEvent(.escape)))
+    _ = searching.handle(.key(KeyEvent(.character("/"))))
+    for character in words[index % words.count] {
+      _ = searching.handle(.key(KeyEvent(.character(character))))
+    }
+    clock = clock.addingTimeInterval(1)
+    let start = ContinuousClock.now
+    searching.tick()
+    searching.render(into: &searchScreen)
+    _ = searchRenderer.render(searchScreen)
+    times.append(milliseconds(ContinuousClock.now - start))
+    _ = searching.handle(.key(KeyEvent(.enter)))
+  }
+  let search = median(times)
+  print(
+    "issues:search-apply:100k".padding(to: 26) + format(search).leftPadding(to: 8)
+      + " ms   a search applied once typing pauses: one FTS query for list and chip counts, diff,"
+      + " frame; median of 24")
 }

@@ -39,6 +39,8 @@ public final class IssueBrowser {
   /// Rows loaded from the cache, by number; filled around what the list draws.
   var rows: [Int: CachedIssue] = [:]
   var milestones: [Int: GitHubMilestone] = [:]
+  /// The milestones in chip order: open ones by due date, then closed ones.
+  var milestoneOrder: [GitHubMilestone] = []
   var labelColors: [String: Color] = [:]
   var labelNames: [String] = []
   var chipCounts: [MilestoneChip: Int] = [:]
@@ -203,8 +205,7 @@ public final class IssueBrowser {
   public func reload() {
     do {
       try loadMetadata()
-      try reloadChips()
-      try reloadList(focusFirst: false)
+      try reloadChipsAndList(focusFirst: false)
       loadError = nil
     } catch {
       loadError = "Could not read the cache: \(error)"
@@ -217,7 +218,8 @@ public final class IssueBrowser {
   }
 
   private func loadMetadata() throws {
-    milestones = Dictionary(try cache.milestones().map { ($0.number, $0) }) { first, _ in first }
+    milestoneOrder = try cache.milestones()
+    milestones = Dictionary(milestoneOrder.map { ($0.number, $0) }) { first, _ in first }
     let labels = try cache.labels()
     labelNames = labels.map(\.name)
     labelColors = Dictionary(
@@ -227,13 +229,34 @@ public final class IssueBrowser {
     }
   }
 
-  private func reloadChips() throws {
-    let counts = try cache.milestoneCounts(matching: filter.issueFilter)
-    var chipCounts: [MilestoneChip: Int] = [.all: counts.all, .noMilestone: counts.none]
+  /// Reads, in one query, what both the chips and the list need: every milestone's matching
+  /// items, which give the chips' counts and, filtered by the selected chip, the list.
+  func reloadChipsAndList(focusFirst: Bool) throws {
+    var everyMilestone = filter.issueFilter
+    everyMilestone.milestone = .all
+    let entries = try cache.listEntries(everyMilestone)
+    var counts: [MilestoneChip: Int] = [.all: entries.count, .noMilestone: 0]
+    for entry in entries {
+      counts[entry.milestoneNumber.map { .milestone(number: $0) } ?? .noMilestone, default: 0] += 1
+    }
+    try reloadChips(counts: counts)
+    let shown: [IssueListEntry] =
+      switch filter.chip {
+      case .all: entries
+      case .noMilestone: entries.filter { $0.milestoneNumber == nil }
+      case .milestone(let number): entries.filter { $0.milestoneNumber == number }
+      }
+    try reloadList(focusFirst: focusFirst, entries: shown)
+  }
+
+  private func reloadChips(counts: [MilestoneChip: Int]) throws {
+    var chipCounts: [MilestoneChip: Int] = [
+      .all: counts[.all] ?? 0, .noMilestone: counts[.noMilestone] ?? 0,
+    ]
     var order: [MilestoneChip] = [.all, .noMilestone]
-    for summary in counts.milestones {
-      let chip = MilestoneChip.milestone(number: summary.milestone.number)
-      chipCounts[chip] = summary.issueCount
+    for milestone in milestoneOrder {
+      let chip = MilestoneChip.milestone(number: milestone.number)
+      chipCounts[chip] = counts[chip] ?? 0
       order.append(chip)
     }
     let countsChanged = chipCounts != self.chipCounts
@@ -256,8 +279,8 @@ public final class IssueBrowser {
 
   /// Queries the list for the filter and applies it; the focus goes to the first issue when the
   /// filter changed, and stays on its issue otherwise.
-  func reloadList(focusFirst: Bool) throws {
-    let entries = try cache.listEntries(filter.issueFilter)
+  func reloadList(focusFirst: Bool, entries given: [IssueListEntry]? = nil) throws {
+    let entries = try given ?? cache.listEntries(filter.issueFilter)
     var sections: [(ListSection, [Int])] = []
     switch filter.chip {
     case .all:
@@ -380,8 +403,11 @@ public final class IssueBrowser {
   /// label, search), their counts first, so that chips and list always agree.
   func reloadListReportingErrors(countsChanged: Bool = false) {
     do {
-      if countsChanged { try reloadChips() }
-      try reloadList(focusFirst: true)
+      if countsChanged {
+        try reloadChipsAndList(focusFirst: true)
+      } else {
+        try reloadList(focusFirst: true)
+      }
       loadError = nil
     } catch {
       loadError = "Could not read the cache: \(error)"

@@ -54,6 +54,14 @@ import TrellisTestSupport
     #expect(text(Markdown.render(source, width: 40)) == ["It breaks.", "  swift", "  let  x = 1"])
   }
 
+  @Test func linesOfOnlyTagsSeparateLikeBlankOnes() {
+    let source = "First.\r\n\r\n<bountysource-plugin>\r\n\r\n---\r\nLast."
+    #expect(
+      text(Markdown.render(source, width: 20)) == [
+        "First.", "", String(repeating: "─", count: 20), "Last.",
+      ])
+  }
+
   @Test func snake_case_words_are_not_emphasis() {
     #expect(text(Markdown.render("call set_up_view now", width: 40)) == ["call set_up_view now"])
   }

@@ -45,8 +45,11 @@ extension IssueBrowser {
     screen.draw(in: CellRect(x: 0, y: 0, width: width, height: 1)) { canvas in
       canvas.fill(style: Theme.bar)
       let end = canvas.text(" issues ", x: 0, y: 0, style: Theme.title)
-      canvas.text(" \(repository)", x: end, y: 0, style: Theme.bar.with(.bold))
-      let shown = " " + DisplayWidth.truncate(status, toColumns: max(0, width / 2)) + " "
+      let nameEnd = canvas.text(" \(repository)", x: end, y: 0, style: Theme.bar.with(.bold))
+      // The status takes what the name leaves, truncated.
+      let room = width - nameEnd - 3
+      guard room >= 4 else { return }
+      let shown = " " + DisplayWidth.truncate(status, toColumns: room) + " "
       let style: Style =
         syncStatus.isProblem
         ? Theme.problem

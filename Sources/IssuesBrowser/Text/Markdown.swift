@@ -51,13 +51,17 @@ public enum Markdown {
         ])
         continue
       }
-      if trimmed.isEmpty {
+      let rendered =
+        trimmed.isEmpty
+        ? [] : block(String(trimmed), indent: line.count - trimmed.count, width: width)
+      // A line of nothing but HTML tags shows nothing: it separates like a blank one.
+      if rendered.allSatisfy({ line in line.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }) {
         if !previousBlank { lines.append([]) }
         previousBlank = true
         continue
       }
       previousBlank = false
-      lines += block(String(trimmed), indent: line.count - trimmed.count, width: width)
+      lines += rendered
     }
     while lines.last?.isEmpty == true { lines.removeLast() }
     return lines

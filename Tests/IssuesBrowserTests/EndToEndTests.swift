@@ -175,6 +175,39 @@ import Glibc
     #expect(text.contains("issues list OWNER/REPO"))
   }
 
+  @Test func syncReportsWhatItDownloadedAndThenWhatChanged() async throws {
+    let github = try await startGitHub()
+    defer { Task { await github.stop() } }
+    let cache = FileManager.default.temporaryDirectory
+      .appendingPathComponent("issues-sync-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    func sync() async throws -> String {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))
+      process.arguments = [
+        "sync", "betamaxpy/betamax", "--api-url", await github.baseURL.absoluteString,
+      ]
+      var environment = ProcessInfo.processInfo.environment
+      environment["XDG_CACHE_HOME"] = cache.path
+      environment["GH_TOKEN"] = "test-token"
+      process.environment = environment
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+      return text
+    }
+    let first = try await sync()
+    #expect(first.contains("Synced betamaxpy/betamax: 150 items changed"))
+    #expect(first.contains("(full)"))
+    #expect(first.contains("150 in the cache"))
+    let second = try await sync()
+    #expect(!second.contains("(full)"))
+    #expect(second.contains("150 in the cache"))
+  }
+
   @Test func listPrintsATableOrJSON() async throws {
     let github = try await startGitHub()
     defer { Task { await github.stop() } }

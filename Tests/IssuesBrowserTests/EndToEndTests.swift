@@ -17,8 +17,10 @@ import Glibc
     let cacheDirectory: URL
     let settingsBefore: [UInt8]
 
-    init(arguments: [String], github: LocalGitHub?, columns: Int = 110, rows: Int = 30) async throws
-    {
+    init(
+      arguments: [String], github: LocalGitHub?, columns: Int = 110, rows: Int = 30,
+      environment: [String: String] = [:]
+    ) async throws {
       pty = try PseudoTerminal(columns: columns, rows: rows)
       terminal = VirtualTerminal(width: columns, height: rows)
       cacheDirectory = FileManager.default.temporaryDirectory
@@ -32,7 +34,7 @@ import Glibc
         environment: [
           "XDG_CACHE_HOME": cacheDirectory.path, "GH_TOKEN": "test-token", "GH_REPO": "",
           "GH_HOST": "",
-        ])
+        ].merging(environment) { _, given in given })
     }
 
     deinit {
@@ -149,6 +151,37 @@ import Glibc
       arguments: ["betamaxpy/betamax", "--api-url", "http://127.0.0.1:9"], github: nil)
     run.read { $0.lines.contains { $0.contains("offline") } }
     #expect(run.contains("Press r to try again."))
+    run.pty.type("q")
+    #expect(waitForExit(run.process))
+  }
+
+  @Test func aRateLimitSaysUntilWhen() async throws {
+    let github = try await startGitHub()
+    defer { Task { await github.stop() } }
+    await github.inject(
+      .rateLimit(reset: Date().addingTimeInterval(3600)), path: "/repos/betamaxpy/betamax",
+      times: 10)
+    let run = try await Run(arguments: ["betamaxpy/betamax"], github: github)
+    run.read { $0.lines.first?.contains("rate-limited until") == true }
+    #expect(run.terminal.lines.first?.contains("rate-limited until") == true)
+    run.pty.type("q")
+    #expect(waitForExit(run.process))
+  }
+
+  @Test func aPrivateRepositoryWithoutATokenSaysHowToGetOne() async throws {
+    let github = try await startGitHub()
+    defer { Task { await github.stop() } }
+    await github.inject(.status(404), path: "/repos/betamaxpy/betamax", times: 10)
+    // No token anywhere: none in the environment, and no gh on the PATH to ask.
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "no-tools-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: empty) }
+    let run = try await Run(
+      arguments: ["betamaxpy/betamax"], github: github,
+      environment: ["GH_TOKEN": "", "GITHUB_TOKEN": "", "PATH": empty.path])
+    run.read { $0.lines.contains { $0.contains("Press r to try again") } }
+    #expect(run.contains("set GH_TOKEN"))
     run.pty.type("q")
     #expect(waitForExit(run.process))
   }

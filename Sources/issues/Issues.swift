@@ -30,7 +30,7 @@ struct RepositoryOptions: ParsableArguments {
 
   @Option(
     name: .customLong("api-url"),
-    help: ArgumentHelp("The API root, for tests and proxies.", visibility: .hidden))
+    help: "The API root instead of the host's (a proxy, or a local test server).")
   var apiURL: String?
 
   /// The host and repository, from the options, the environment or the git remote.

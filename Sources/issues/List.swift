@@ -26,7 +26,7 @@ struct List: AsyncParsableCommand {
   @Option(help: "Only this milestone (by title), or `none` for issues without one.")
   var milestone: String?
 
-  @Option(help: "open, closed or all.")
+  @Option(help: "Which issues, by state.")
   var state: State = .open
 
   @Option(help: "Only issues with this label.")
@@ -35,7 +35,7 @@ struct List: AsyncParsableCommand {
   @Option(help: "Only issues whose title or body matches these words.")
   var search: String?
 
-  @Option(help: "updated, created or comments.")
+  @Option(help: "The order: most recently updated, newest, or most commented first.")
   var sort: Sort = .updated
 
   @Option(help: "At most this many issues.")

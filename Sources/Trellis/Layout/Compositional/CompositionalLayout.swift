@@ -56,7 +56,7 @@ public struct CompositionalLayout: CollectionLayout {
 
   private var store = LayoutStore(axis: .vertical)
   private var context = LayoutContext(itemCounts: [], containerSize: .zero)
-  private var measured: [IndexPath: Size] = [:]
+  private var measured = MeasuredSizes()
   private var sections: [SectionGeometry] = []
   private var offsets: [Double] = []
   private var headerEnd = 0.0
@@ -91,7 +91,7 @@ public struct CompositionalLayout: CollectionLayout {
   }
 
   public mutating func prepare(_ context: LayoutContext) {
-    if context.containerSize != self.context.containerSize { measured = [:] }
+    measured.prepare(for: context.containerSize)
     self.context = context
     store = LayoutStore(axis: vertical ? .vertical : .horizontal)
     store.reserve(items: context.itemCounts.reduce(0, +))
@@ -107,20 +107,12 @@ public struct CompositionalLayout: CollectionLayout {
   }
 
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
-    switch invalidation {
-    case .everything:
-      // Measurements are by index path, which may now name other items.
-      measured = [:]
+    switch measured.apply(invalidation) {
+    case .prepare:
       prepare(context)
-    case .boundsChanged:
-      prepare(context)
-    case .itemsAppended(let section, _):
+    case .relayOut(let section):
       self.context = context
       relayOut(fromSection: section)
-    case .preferredSize(let indexPath, let size):
-      self.context = context
-      measured[indexPath] = size
-      relayOut(fromSection: indexPath.section)
     }
   }
 

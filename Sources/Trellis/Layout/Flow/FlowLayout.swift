@@ -55,7 +55,7 @@ public struct FlowLayout: CollectionLayout {
 
   private var store: LayoutStore
   private var context = LayoutContext(itemCounts: [], containerSize: .zero)
-  private var measured: [IndexPath: Size] = [:]
+  private var measured = MeasuredSizes()
   /// Each section's extent along the scroll axis: from its header to its end before the footer.
   private var sectionExtents: [(start: Double, contentEnd: Double, end: Double)] = []
   public private(set) var contentSize = Size.zero
@@ -67,8 +67,7 @@ public struct FlowLayout: CollectionLayout {
   }
 
   public mutating func prepare(_ context: LayoutContext) {
-    // Sizes measured for another container may no longer hold.
-    if context.containerSize != self.context.containerSize { measured = [:] }
+    measured.prepare(for: context.containerSize)
     self.context = context
     store = LayoutStore(axis: scrollDirection == .vertical ? .vertical : .horizontal)
     store.reserve(items: context.itemCounts.reduce(0, +))
@@ -77,20 +76,12 @@ public struct FlowLayout: CollectionLayout {
   }
 
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
-    switch invalidation {
-    case .everything:
-      // Measurements are by index path, which may now name other items.
-      measured = [:]
+    switch measured.apply(invalidation) {
+    case .prepare:
       prepare(context)
-    case .boundsChanged:
-      prepare(context)
-    case .itemsAppended(let section, _):
+    case .relayOut(let section):
       self.context = context
       relayOut(fromSection: section)
-    case .preferredSize(let indexPath, let size):
-      self.context = context
-      measured[indexPath] = size
-      relayOut(fromSection: indexPath.section)
     }
   }
 

@@ -1,0 +1,42 @@
+/// The sizes that estimated items reported, by index path, and what each invalidation does to
+/// them — shared by the layouts that measure (flow and compositional).
+struct MeasuredSizes {
+  private var sizes: [IndexPath: Size] = [:]
+  private var containerSize: Size?
+
+  /// What a layout redoes for an invalidation, once the measurements are updated.
+  enum Work {
+    /// Lay everything out again.
+    case prepare
+    /// Lay out again from a section on; what comes before stands.
+    case relayOut(fromSection: Int)
+  }
+
+  subscript(indexPath: IndexPath) -> Size? {
+    get { sizes[indexPath] }
+    set { sizes[indexPath] = newValue }
+  }
+
+  /// Called when preparing: sizes measured for another container may no longer hold.
+  mutating func prepare(for container: Size) {
+    if container != containerSize { sizes = [:] }
+    containerSize = container
+  }
+
+  /// Updates the measurements for an invalidation and says what to lay out again.
+  mutating func apply(_ invalidation: LayoutInvalidation) -> Work {
+    switch invalidation {
+    case .everything:
+      // Index paths may now name other items.
+      sizes = [:]
+      return .prepare
+    case .boundsChanged:
+      return .prepare
+    case .itemsAppended(let section, _):
+      return .relayOut(fromSection: section)
+    case .preferredSize(let indexPath, let size):
+      sizes[indexPath] = size
+      return .relayOut(fromSection: indexPath.section)
+    }
+  }
+}

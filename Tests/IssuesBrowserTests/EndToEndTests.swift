@@ -195,16 +195,8 @@ import Glibc
   }
 
   @Test func withoutATerminalTheBrowserSuggestsList() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))
-    process.arguments = ["--demo"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus != 0)
+    let (status, text) = try runIssues(["--demo"], errorsToo: true)
+    #expect(status != 0)
     #expect(text.contains("issues list OWNER/REPO"))
   }
 
@@ -215,21 +207,10 @@ import Glibc
       .appendingPathComponent("issues-sync-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: cache) }
     func sync() async throws -> String {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))
-      process.arguments = [
-        "sync", "betamaxpy/betamax", "--api-url", await github.baseURL.absoluteString,
-      ]
-      var environment = ProcessInfo.processInfo.environment
-      environment["XDG_CACHE_HOME"] = cache.path
-      environment["GH_TOKEN"] = "test-token"
-      process.environment = environment
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0)
+      let (status, text) = try runIssues(
+        ["sync", "betamaxpy/betamax", "--api-url", await github.baseURL.absoluteString],
+        cache: cache)
+      #expect(status == 0)
       return text
     }
     let first = try await sync()
@@ -248,20 +229,9 @@ import Glibc
       .appendingPathComponent("issues-list-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: cache) }
     func list(_ arguments: [String]) async throws -> (Int32, String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))
-      process.arguments =
-        ["list", "betamaxpy/betamax", "--api-url", await github.baseURL.absoluteString] + arguments
-      var environment = ProcessInfo.processInfo.environment
-      environment["XDG_CACHE_HOME"] = cache.path
-      environment["GH_TOKEN"] = "test-token"
-      process.environment = environment
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      return (process.terminationStatus, text)
+      try runIssues(
+        ["list", "betamaxpy/betamax", "--api-url", await github.baseURL.absoluteString]
+          + arguments, cache: cache)
     }
     let (status, tsv) = try await list(["--milestone", "1.0.0", "--state", "all"])
     #expect(status == 0)
@@ -275,6 +245,27 @@ import Glibc
     let (failure, _) = try await list(["--milestone", "no such", "--offline"])
     #expect(failure != 0)
   }
+}
+
+/// Runs `issues` without a terminal, with a token and a cache folder of its own; returns its exit
+/// status and what it printed (standard output, and standard error if asked).
+private func runIssues(_ arguments: [String], cache: URL? = nil, errorsToo: Bool = false) throws
+  -> (Int32, String)
+{
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))
+  process.arguments = arguments
+  var environment = ProcessInfo.processInfo.environment
+  if let cache { environment["XDG_CACHE_HOME"] = cache.path }
+  environment["GH_TOKEN"] = "test-token"
+  process.environment = environment
+  let output = Pipe()
+  process.standardOutput = output
+  if errorsToo { process.standardError = output }
+  try process.run()
+  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  return (process.terminationStatus, text)
 }
 
 /// The columns a text occupies in a line of single-width text, if there.

@@ -44,6 +44,27 @@ private func makeList(sections: Int, perSection: Int) -> CollectionView<Int, Int
   return view
 }
 
+/// A list view on a 200×60 screen whose first frame is already out: each workload changes it and
+/// times the next frames.
+@MainActor
+private final class ListScreen {
+  let view: CollectionView<Int, Int>
+  var screen = CellBuffer(width: 200, height: 60)
+  var renderer = FrameRenderer()
+
+  init(sections: Int, perSection: Int, focus: Int? = nil) {
+    view = makeList(sections: sections, perSection: perSection)
+    if let focus { view.focus(focus) }
+    _ = frame()
+  }
+
+  /// Draws the view and returns the frame's byte count.
+  func frame() -> Int {
+    view.render(into: &screen)
+    return renderer.render(screen).count
+  }
+}
+
 /// Times `body` once per run and returns the median in milliseconds.
 @MainActor
 func medianOf(runs: Int, _ body: () -> Void) -> Double {
@@ -62,18 +83,13 @@ func collectionWorkloads(wanted: (String) -> Bool) {
   if wanted("collection:keypress:100k") {
     // 100 sections × 1,000 rows; each press of ↓ moves the focus, scrolls when needed, draws the
     // view into the screen and renders the frame's bytes.
-    let view = makeList(sections: 100, perSection: 1000)
-    var screen = CellBuffer(width: 200, height: 60)
-    var renderer = FrameRenderer()
-    view.focus(0)
-    view.render(into: &screen)
-    _ = renderer.render(screen)
+    let list = ListScreen(sections: 100, perSection: 1000, focus: 0)
+    let view = list.view
     var bytes: [Double] = []
     var drawn: [Double] = []
     let ms = medianOf(runs: 2000) {
       view.handle(.key(KeyEvent(.down)))
-      view.render(into: &screen)
-      bytes.append(Double(renderer.render(screen).count))
+      bytes.append(Double(list.frame()))
       drawn.append(Double(view.statistics.drawn))
     }
     print(
@@ -83,17 +99,11 @@ func collectionWorkloads(wanted: (String) -> Bool) {
   }
 
   if wanted("collection:page:100k") {
-    let view = makeList(sections: 100, perSection: 1000)
-    var screen = CellBuffer(width: 200, height: 60)
-    var renderer = FrameRenderer()
-    view.focus(50_000)
-    view.render(into: &screen)
-    _ = renderer.render(screen)
+    let list = ListScreen(sections: 100, perSection: 1000, focus: 50_000)
     var bytes: [Double] = []
     let ms = medianOf(runs: 500) {
-      view.handle(.key(KeyEvent(.pageDown)))
-      view.render(into: &screen)
-      bytes.append(Double(renderer.render(screen).count))
+      list.view.handle(.key(KeyEvent(.pageDown)))
+      bytes.append(Double(list.frame()))
     }
     print(
       "collection:page:100k".padding(to: 26) + format(ms).leftPadding(to: 8)
@@ -102,44 +112,31 @@ func collectionWorkloads(wanted: (String) -> Bool) {
 
   if wanted("collection:scroll-line:10k") {
     // One line of scrolling in a 10,000-row list: layout query, reuse decisions and drawing.
-    let view = makeList(sections: 1, perSection: 10_000)
-    var screen = CellBuffer(width: 200, height: 60)
-    var renderer = FrameRenderer()
-    view.render(into: &screen)
-    _ = renderer.render(screen)
+    let list = ListScreen(sections: 1, perSection: 10_000)
     var offset = 0.0
     var bytes: [Double] = []
-    var frameTimes: [Double] = []
     let ms = medianOf(runs: 2000) {
       offset += 1
-      view.setContentOffset(Point(x: 0, y: offset))
-      view.render(into: &screen)
-      let start = clock.now
-      bytes.append(Double(renderer.render(screen).count))
-      frameTimes.append(milliseconds(clock.now - start))
+      list.view.setContentOffset(Point(x: 0, y: offset))
+      bytes.append(Double(list.frame()))
     }
     print(
       "collection:scroll-line:10k".padding(to: 26) + format(ms).leftPadding(to: 8)
-        + " ms   lay out + draw one line of scroll; frame diff \(format(median(frameTimes))) ms,"
+        + " ms   one line of scroll to frame bytes (layout query, reuse, drawing, diff);"
         + " \(Int(median(bytes))) bytes (screen 200×60)")
   }
 
   if wanted("collection:chip-filter:100k") {
     // A chip selection that changes the list: diff 100k → 50k rows, lay out, draw, render.
-    let view = makeList(sections: 100, perSection: 1000)
-    var screen = CellBuffer(width: 200, height: 60)
-    var renderer = FrameRenderer()
-    view.render(into: &screen)
-    _ = renderer.render(screen)
-    let all = view.dataSource.snapshot()
+    let list = ListScreen(sections: 100, perSection: 1000)
+    let all = list.view.dataSource.snapshot()
     let even = Snapshot(
       sections: (0..<100).filter { $0 % 2 == 0 }.map { ($0, all.itemIdentifiers(inSection: $0)) })
     var flip = false
     let ms = medianOf(runs: 41) {
       flip.toggle()
-      view.dataSource.apply(flip ? even : all)
-      view.render(into: &screen)
-      _ = renderer.render(screen)
+      list.view.dataSource.apply(flip ? even : all)
+      _ = list.frame()
     }
     print(
       "collection:chip-filter:100k".padding(to: 26) + format(ms).leftPadding(to: 8)

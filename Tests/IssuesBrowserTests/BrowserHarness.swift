@@ -88,14 +88,11 @@ struct BrowserHarness {
 
   /// The columns a text occupies on a row, by display width.
   func columns(of text: String, row: Int) -> Range<Int>? {
-    var column = 0
     var cells: [(Int, String)] = []
     for x in 0..<terminal.screen.width {
       let cell = terminal.screen[x, row]
       if !cell.isContinuation { cells.append((x, cell.grapheme)) }
-      column = x
     }
-    _ = column
     let graphemes = cells.map(\.1)
     let target = text.map(String.init)
     guard target.count <= graphemes.count else { return nil }

@@ -7,7 +7,7 @@ import TrellisTerminal
 /// and the status bar — everything but the terminal and the network, so tests drive it directly.
 ///
 /// Data flows one way: the filter and the cache make the chip and list snapshots, the collection
-/// views diff them in, and keys change the filter. The host feeds events, calls ``tick(now:)``
+/// views diff them in, and keys change the filter. The host feeds events, calls ``tick()``
 /// about ten times a second (debounced search, spinner), performs the ``BrowserEffect``s it
 /// returns, and sets ``syncStatus`` as syncs progress, calling ``reload()`` when one finishes.
 @MainActor

@@ -42,17 +42,17 @@ extension CollectionView {
 
   private func handle(_ event: MouseEvent) -> Bool {
     guard frame.contains(x: event.x, y: event.y) else {
-      if case .release = event.kind, highlighted != nil { setHighlightedItem(nil) }
+      if case .release = event.kind, highlightedItem != nil { highlightedItem = nil }
       return false
     }
     let sideways = currentLayout.scrollAxis == .vertical ? 1.0 : 0.0
     switch event.kind {
     case .press(.left):
-      setHighlightedItem(item(atScreenX: event.x, y: event.y))
+      highlightedItem = item(atScreenX: event.x, y: event.y)
     case .release(.left):
       let target = item(atScreenX: event.x, y: event.y)
-      let pressed = highlighted
-      setHighlightedItem(nil)
+      let pressed = highlightedItem
+      highlightedItem = nil
       if let target, target == pressed { activate(target) }
     case .scrollUp, .scrollDown:
       let delta: Double = event.kind == .scrollUp ? -3 : 3

@@ -59,7 +59,7 @@ extension CollectionView {
     let previous = backing
     backing = CellBuffer(width: frame.width, height: frame.height)
     if let placeholder {
-      backing.draw { canvas in placeholder.draw(in: &canvas, frame: spinnerFrame) }
+      backing.draw { canvas in placeholder.draw(in: &canvas, frame: animationFrame) }
       drawn = []
       drawnIndex = [:]
       needsFullRedraw = true

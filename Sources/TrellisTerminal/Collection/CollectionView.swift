@@ -90,9 +90,9 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   public internal(set) var statistics = RenderStatistics()
 
   /// The frame of the loading spinner.
-  private var animationFrame = 0
+  var animationFrame = 0
   /// The item the mouse button went down on.
-  private var highlightedItem: ItemID?
+  var highlightedItem: ItemID?
   /// The last focused item in each orthogonally scrolling section, to return to it.
   private var rememberedFocus: [SectionID: ItemID] = [:]
 
@@ -428,16 +428,11 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
     return state
   }
 
-  func setHighlightedItem(_ id: ItemID?) { highlightedItem = id }
-  var highlighted: ItemID? { highlightedItem }
-
   /// Advances the loading spinner by one frame.
   public func tick() {
     animationFrame &+= 1
     if case .loading = placeholder { needsFullRedraw = true }
   }
-
-  var spinnerFrame: Int { animationFrame }
 
   /// Redraws every element on the next frame (after a change the view cannot see, such as a
   /// header whose text depends on data outside the snapshot).

@@ -213,32 +213,24 @@ extension CollectionView {
   ///
   /// Items overlapping the frame across the move come first; then the nearest.
   private static func score(_ candidate: Rect, from frame: Rect, _ move: FocusMove) -> Double? {
-    let epsilon = 0.5
-    let gap: Double
-    let overlap: Double
-    let offAxis: Double
-    switch move {
-    case .down, .up:
-      if move == .down {
-        guard candidate.minY >= frame.maxY - epsilon else { return nil }
-        gap = candidate.minY - frame.maxY
-      } else {
-        guard candidate.maxY <= frame.minY + epsilon else { return nil }
-        gap = frame.minY - candidate.maxY
-      }
-      overlap = min(candidate.maxX, frame.maxX) - max(candidate.minX, frame.minX)
-      offAxis = abs(candidate.minX - frame.minX)
-    default:
-      if move == .right {
-        guard candidate.minX >= frame.maxX - epsilon else { return nil }
-        gap = candidate.minX - frame.maxX
-      } else {
-        guard candidate.maxX <= frame.minX + epsilon else { return nil }
-        gap = frame.minX - candidate.maxX
-      }
-      overlap = min(candidate.maxY, frame.maxY) - max(candidate.minY, frame.minY)
-      offAxis = abs(candidate.minY - frame.minY)
+    // Along the move: (start, end) of each rect; across it: the same for the other axis.
+    let vertical = move == .up || move == .down
+    func along(_ rect: Rect) -> (Double, Double) {
+      vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
     }
+    func across(_ rect: Rect) -> (Double, Double) {
+      vertical ? (rect.minX, rect.maxX) : (rect.minY, rect.maxY)
+    }
+    let (start, end) = along(candidate)
+    let (frameStart, frameEnd) = along(frame)
+    let forward = move == .down || move == .right
+    let epsilon = 0.5
+    guard forward ? start >= frameEnd - epsilon : end <= frameStart + epsilon else { return nil }
+    let gap = forward ? start - frameEnd : frameStart - end
+    let (low, high) = across(candidate)
+    let (frameLow, frameHigh) = across(frame)
+    let overlap = min(high, frameHigh) - max(low, frameLow)
+    let offAxis = abs(low - frameLow)
     return overlap > 0 ? gap * 1000 + offAxis : 1e12 + gap * 1000 + offAxis
   }
 

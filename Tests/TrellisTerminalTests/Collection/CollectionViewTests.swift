@@ -281,6 +281,31 @@ import TrellisTerminal
     #expect(harness.lines[0].trimmingSuffix() == "row 0")
   }
 
+  @Test func arrowsMoveSpatiallyInAGrid() {
+    // Three columns of 10×2 cells, one apart: item i is at column i % 3, row i / 3.
+    var layout = FlowLayout()
+    layout.itemSize = .fixed(Size(width: 10, height: 2))
+    layout.minimumInteritemSpacing = 1
+    layout.minimumLineSpacing = 1
+    let view = CollectionView<Int, Int>(
+      layout: layout, frame: CellRect(x: 0, y: 0, width: 32, height: 10)
+    ) { _, id in RowCell(text: "\(id)") }
+    view.dataSource.apply(Snapshot(sections: [(0, Array(0..<12))]))
+    view.focus(4)
+    view.moveFocus(.right)
+    #expect(view.focusedItem == 5)
+    view.moveFocus(.down)
+    #expect(view.focusedItem == 8)
+    view.moveFocus(.left)
+    #expect(view.focusedItem == 7)
+    view.moveFocus(.up)
+    #expect(view.focusedItem == 4)
+    view.moveFocus(.left)
+    view.moveFocus(.left)
+    // Nothing further left: the focus stays.
+    #expect(view.focusedItem == 3)
+  }
+
   @Test func appendingPagesToAWaterfallRelaysOutOnlyTheNewItems() {
     var heights = (0..<10).map { 3 + $0 % 4 }
     var layout = WaterfallLayout()

@@ -1,4 +1,5 @@
 import FlyingFox
+import FlyingSocks
 import Foundation
 import GitHubIssues
 
@@ -29,6 +30,18 @@ public actor LocalGitHub {
     case retryAfter(seconds: Int)
     /// Answer 422 Validation Failed.
     case validation
+    /// Answer as usual, but with `rel="next"` pointing to this URL (another host, say).
+    case nextLink(String)
+    /// Answer as usual, but with `rel="next"` pointing back to the first page: a loop.
+    case loopToFirstPage
+    /// Answer as usual, but without a `link` header: the listing looks finished early.
+    case noLinks
+    /// Answer with this redirect status and `location`.
+    case redirect(status: Int, location: String)
+    /// Send the status line, the headers and half the body, then close the connection.
+    case dropConnection
+    /// Answer 403 "You have exceeded a secondary rate limit" with `retry-after`, quota left.
+    case secondaryRateLimit(retryAfter: Int)
   }
 
   struct FaultRule {
@@ -39,6 +52,14 @@ public actor LocalGitHub {
   }
 
   private var routes: [String: Route] = [:]
+  /// Issue listings served page by page from items in `updated_at` order, by path.
+  private var listings: [String: Listing] = [:]
+
+  struct Listing {
+    /// Each item's JSON and `updated_at`, oldest update first.
+    var items: [(number: Int, updatedAt: Date, json: Data)]
+    var perPage: Int
+  }
   private var faults: [FaultRule] = []
   /// Every request received: path with query, and headers (lower-cased names).
   public private(set) var requests: [(target: String, headers: [String: String])] = []
@@ -132,6 +153,55 @@ public actor LocalGitHub {
     routes[Self.key(path: path, page: nil)] = Route(status: 200, headers: headers, body: body)
   }
 
+  /// Serves a synthetic repository as GitHub would: the repository, its milestones, and its issues
+  /// in pages of `perPage` (oldest update first, as a sync asks) with `link` headers that carry
+  /// `next` and `last`, honouring `since`.
+  public func serve(
+    synthetic: SyntheticRepository, as repository: RepositoryName, perPage: Int = 100
+  ) throws {
+    let update = synthetic.make()
+    let encoder = GitHubJSON.encoder
+    let items = try update.issues.sorted { ($0.updatedAt, $0.number) < ($1.updatedAt, $1.number) }
+      .map { (number: $0.number, updatedAt: $0.updatedAt, json: try encoder.encode($0)) }
+    let open = update.issues.count { $0.state == .open }
+    let path = "/repos/\(repository.owner)/\(repository.name)"
+    serve(
+      path,
+      body: Data(
+        #"{"id": 7, "full_name": "\#(repository)", "private": false, "open_issues_count": \#(open)}"#
+          .utf8))
+    serve(path + "/milestones", body: try encoder.encode(update.milestones ?? []))
+    listings[path + "/issues"] = Listing(items: items, perPage: perPage)
+  }
+
+  /// Replaces the JSON of one served item (to serve a `null` user, say).
+  public func replaceItem(number: Int, in repository: RepositoryName, json: String) {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues"
+    guard let index = listings[path]?.items.firstIndex(where: { $0.number == number }) else {
+      return
+    }
+    listings[path]?.items[index].json = Data(json.utf8)
+  }
+
+  /// The JSON of one served item.
+  public func itemJSON(number: Int, in repository: RepositoryName) -> String? {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues"
+    return listings[path]?.items.first { $0.number == number }.map {
+      String(decoding: $0.json, as: UTF8.self)
+    }
+  }
+
+  /// Removes served items, as if deleted on GitHub.
+  public func removeItems(numbers: Set<Int>, in repository: RepositoryName) {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues"
+    listings[path]?.items.removeAll { numbers.contains($0.number) }
+  }
+
+  /// The requests received so far whose path starts with a prefix.
+  public func requestCount(pathPrefix: String) -> Int {
+    requests.count { $0.target.hasPrefix(pathPrefix) }
+  }
+
   /// Injects a fault into the next `times` requests for a path (and page, if given).
   public func inject(_ fault: Fault, path: String, page: Int? = nil, times: Int = 1) {
     faults.append(FaultRule(path: path, page: page, fault: fault, remaining: times))
@@ -155,7 +225,24 @@ public actor LocalGitHub {
       $0.remaining > 0 && $0.path == request.path && ($0.page == nil || $0.page == (page ?? 1))
     }) {
       faults[index].remaining -= 1
-      return try await respond(with: faults[index].fault, path: request.path, page: page)
+      let fault = faults[index].fault
+      switch fault {
+      case .nextLink, .loopToFirstPage, .dropConnection, .noLinks:
+        var route = try self.route(for: request, headers: headers, page: page)
+        return try alter(&route, with: fault, request: request)
+      default:
+        return try await respond(with: fault, path: request.path, page: page)
+      }
+    }
+    return response(try route(for: request, headers: headers, page: page))
+  }
+
+  /// The answer to a request when no fault applies.
+  private func route(
+    for request: FlyingFox.HTTPRequest, headers: [String: String], page: Int?
+  ) throws -> Route {
+    if let listing = listings[request.path] {
+      return listingPage(listing, request: request, page: page ?? 1)
     }
     // Lists that were not recorded are empty, with an entity tag like any other.
     let empty = Route(status: 200, headers: ["etag": "\"empty\""], body: Data("[]".utf8))
@@ -163,11 +250,10 @@ public actor LocalGitHub {
     let found =
       routes[Self.key(path: request.path, page: page)] ?? (page == 1 ? routes[request.path] : nil)
     guard var route = found ?? (isList ? empty : nil) else {
-      return response(
-        Route(status: 404, headers: [:], body: Data(#"{"message":"Not Found"}"#.utf8)))
+      return Route(status: 404, headers: [:], body: Data(#"{"message":"Not Found"}"#.utf8))
     }
     if let etag = route.headers["etag"], headers["if-none-match"] == etag {
-      return response(Route(status: 304, headers: ["etag": etag], body: Data()))
+      return Route(status: 304, headers: ["etag": etag], body: Data())
     }
     if let since = request.query.first(where: { $0.name == "since" })?.value,
       let date = ISO8601DateFormatter().date(from: since),
@@ -186,6 +272,64 @@ public actor LocalGitHub {
     {
       let encoded = since.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? since
       route.headers["link"] = link.replacingOccurrences(of: ">;", with: "&since=\(encoded)>;")
+    }
+    return route
+  }
+
+  /// One page of a listing, with `next` and `last` links as GitHub sends them.
+  private func listingPage(_ listing: Listing, request: FlyingFox.HTTPRequest, page: Int) -> Route {
+    var items = listing.items[...]
+    if let since = request.query.first(where: { $0.name == "since" })?.value,
+      let date = ISO8601DateFormatter().date(from: since)
+    {
+      items = items.drop { $0.updatedAt < date }
+    }
+    let perPage = listing.perPage
+    let pageCount = max(1, (items.count + perPage - 1) / perPage)
+    let start = items.startIndex + min(items.count, (page - 1) * perPage)
+    let slice = items[start..<min(items.endIndex, start + perPage)]
+    var body = Data("[".utf8)
+    for (offset, item) in slice.enumerated() {
+      if offset > 0 { body.append(contentsOf: ",".utf8) }
+      body.append(item.json)
+    }
+    body.append(contentsOf: "]".utf8)
+    var headers = ["content-type": "application/json; charset=utf-8"]
+    func link(_ page: Int) -> String {
+      let query = request.query.filter { $0.name != "page" }
+        .map { "\($0.name)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)" }
+      return "<\(baseURL.absoluteString)\(request.path)?\((query + ["page=\(page)"]).joined(separator: "&"))>"
+    }
+    if page < pageCount {
+      headers["link"] = "\(link(page + 1)); rel=\"next\", \(link(pageCount)); rel=\"last\""
+    }
+    return Route(status: 200, headers: headers, body: body)
+  }
+
+  /// A usual answer, altered by a fault.
+  private func alter(
+    _ route: inout Route, with fault: Fault, request: FlyingFox.HTTPRequest
+  ) throws -> FlyingFox.HTTPResponse {
+    switch fault {
+    case .nextLink(let url):
+      route.headers["link"] = "<\(url)>; rel=\"next\""
+    case .loopToFirstPage:
+      let first = request.query.filter { $0.name != "page" }
+        .map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+      route.headers["link"] =
+        "<\(baseURL.absoluteString)\(request.path)?\(first)&page=1>; rel=\"next\", "
+        + "<\(baseURL.absoluteString)\(request.path)?\(first)&page=100>; rel=\"last\""
+    case .noLinks:
+      route.headers["link"] = nil
+    case .dropConnection:
+      let usual = response(route)
+      return FlyingFox.HTTPResponse(
+        statusCode: usual.statusCode, headers: usual.headers,
+        body: HTTPBodySequence(
+          from: DroppedBody(bytes: Array(route.body.prefix(route.body.count / 2))),
+          count: route.body.count))
+    default:
+      break
     }
     return response(route)
   }
@@ -222,6 +366,20 @@ public actor LocalGitHub {
           body: Data(#"{"message":"You have exceeded a secondary rate limit."}"#.utf8)))
     case .validation:
       return response(Route(status: 422, headers: [:], body: try Fixtures.errorBody422()))
+    case .redirect(let status, let location):
+      return response(
+        Route(status: status, headers: ["location": location], body: Data()))
+    case .secondaryRateLimit(let retryAfter):
+      return response(
+        Route(
+          status: 403,
+          headers: [
+            "retry-after": String(retryAfter), "x-ratelimit-limit": "5000",
+            "x-ratelimit-remaining": "4990", "x-ratelimit-resource": "core",
+          ],
+          body: Data(#"{"message":"You have exceeded a secondary rate limit."}"#.utf8)))
+    case .nextLink, .loopToFirstPage, .dropConnection, .noLinks:
+      return response(Route(status: 500, headers: [:], body: Data()))
     }
   }
 
@@ -269,5 +427,29 @@ public enum Fixtures {
 
   public static func errorBody422() throws -> Data {
     try bodies("octokit_fixtures__errors_422.json").first ?? Data()
+  }
+}
+
+/// A body that sends its bytes and then fails, so that the server drops the connection before
+/// the announced length.
+struct DroppedBody: AsyncBufferedSequence, Sendable {
+  typealias Element = UInt8
+  let bytes: [UInt8]
+
+  func makeAsyncIterator() -> Iterator { Iterator(bytes: bytes) }
+
+  struct Iterator: AsyncBufferedIteratorProtocol {
+    var bytes: [UInt8]
+    var sent = false
+
+    mutating func next() async throws -> UInt8? {
+      try await nextBuffer(suggested: 1)?.first
+    }
+
+    mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+      guard !sent else { throw URLError(.networkConnectionLost) }
+      sent = true
+      return bytes
+    }
   }
 }

@@ -42,7 +42,8 @@ struct Browse: AsyncParsableCommand {
       cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
     }
     let sync: BrowserRunner.SyncPlan = demo || offline ? .never : .background(host)
-    try await BrowserRunner.run(cache: cache, repository: repository, sync: sync, isDemo: demo)
+    try await BrowserRunner.run(
+      cache: cache, repository: repository, sync: sync, isDemo: demo, timeout: options.timeout)
   }
 }
 
@@ -57,11 +58,13 @@ enum BrowserRunner {
   /// What the background sync reports.
   enum SyncMessage: Sendable {
     case progress(SyncProgress)
+    case waiting(Int32?)
     case synced(Result<SyncSummary, GitHubError>)
   }
 
   static func run(
-    cache: IssueCache, repository: RepositoryName, sync plan: SyncPlan, isDemo: Bool
+    cache: IssueCache, repository: RepositoryName, sync plan: SyncPlan, isDemo: Bool,
+    timeout: Double? = nil
   ) async throws {
     let session: TerminalSession
     do {
@@ -91,8 +94,8 @@ enum BrowserRunner {
       syncTask = Task.detached {
         do throws(GitHubError) {
           let summary = try await Syncing.run(
-            host: host, repository: repository, cache: cache, full: false,
-            progress: { events.send(.progress($0)) })
+            host: host, repository: repository, cache: cache, full: false, timeout: timeout,
+            progress: { events.send(.progress($0)) }, waiting: { events.send(.waiting($0)) })
           events.send(.synced(.success(summary)))
         } catch {
           events.send(.synced(.failure(error)))
@@ -108,6 +111,8 @@ enum BrowserRunner {
         browser.tick()
       case .message(.progress(let progress)):
         browser.syncStatus = .syncing(progress)
+      case .message(.waiting(let pid)):
+        browser.show(message: Syncing.waitingNote(pid))
       case .message(.synced(let result)):
         syncTask = nil
         switch result {
@@ -115,14 +120,8 @@ enum BrowserRunner {
           browser.syncStatus = .upToDate(Date())
           browser.reload()
         case .failure(let error):
-          let hadToken: Bool
-          if case .background(let host) = plan {
-            hadToken = TokenDiscovery.token(for: host, askGH: { _ in nil }) != nil
-          } else {
-            hadToken = false
-          }
           browser.syncStatus = SyncStatus(
-            error, hadToken: hadToken, lastSynced: try? cache.syncState().lastSyncedAt)
+            error, hadToken: error.sentToken, lastSynced: try? cache.syncState().lastSyncedAt)
           browser.reload()
         }
       case .terminal(.resize(let size)):

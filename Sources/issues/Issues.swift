@@ -33,6 +33,18 @@ struct RepositoryOptions: ParsableArguments {
     help: "The API root instead of the host's (a proxy, or a local test server).")
   var apiURL: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Seconds to wait for GitHub to answer before giving up (default: 15).",
+      valueName: "seconds"))
+  var timeout: Double?
+
+  func validate() throws {
+    if let timeout, !(timeout > 0 && timeout <= 3600) {
+      throw ValidationError("--timeout must be a number of seconds between 0 and 3600.")
+    }
+  }
+
   /// The host and repository, from the options, the environment or the git remote.
   func resolve() throws -> (GitHubHost, RepositoryName) {
     let environment = ProcessInfo.processInfo.environment

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GitHubIssues
 import IssuesBrowser
+import TrellisTerminal
 
 /// `issues list OWNER/REPO`: prints issues as a table, tab-separated values, or JSON.
 struct List: AsyncParsableCommand {
@@ -60,8 +61,11 @@ struct List: AsyncParsableCommand {
     let cache = try Terminal.openCache(at: path)
     if !offline {
       do {
-        _ = try await Syncing.run(
-          host: host, repository: repository, cache: cache, full: false, progress: { _ in })
+        let summary = try await Syncing.run(
+          host: host, repository: repository, cache: cache, full: false, timeout: options.timeout,
+          progress: { _ in },
+          waiting: { Terminal.standardError("note: \(Syncing.waitingNote($0))\n") })
+        Syncing.warn(summary, repository: repository)
       } catch {
         let count = (try? cache.syncState().itemCount) ?? 0
         guard count > 0 else { throw Terminal.failure(error, repository: repository) }
@@ -86,21 +90,45 @@ struct List: AsyncParsableCommand {
           "No milestone “\(milestone)” in \(repository). Known: \(known.isEmpty ? "none" : known).")
       }
     }
-    let issues = try cache.issues(filter)
-    if json {
-      print(try IssueTable.json(issues, milestones: milestones), terminator: "")
-    } else if isatty(STDOUT_FILENO) == 1 {
-      if issues.isEmpty {
-        Terminal.standardError("No issues match in \(repository).\n")
-      } else {
-        print(
-          IssueTable.table(
-            issues, milestones: milestones, width: Terminal.width(STDOUT_FILENO), now: Date()),
-          terminator: "")
-      }
-    } else {
-      print(IssueTable.tabSeparated(issues, milestones: milestones), terminator: "")
+    if let label, try !cache.labels().contains(where: { $0.name.caseInsensitiveCompare(label) == .orderedSame }) {
+      Terminal.standardError(
+        "note: no label “\(ControlCharacters.visible(label))” in \(repository)'s cache.\n")
     }
+    if json || isatty(STDOUT_FILENO) != 1 {
+      // Streamed, one issue at a time: memory stays flat however long the list is.
+      var output = StandardOutput()
+      var writer = IssueTable.JSONArrayWriter()
+      let iso = ISO8601DateFormatter()
+      var count = 0
+      try cache.forEachIssue(filter) { issue in
+        count += 1
+        output.write(
+          json
+            ? try writer.element(issue, milestones: milestones)
+            : IssueTable.tabSeparatedLine(issue, milestones: milestones, iso: iso))
+      }
+      if json { output.write(writer.end()) }
+      output.flush()
+      if count == 0 { Terminal.standardError(Self.nothingMatches(repository, cache: cache)) }
+      return
+    }
+    let issues = try cache.issues(filter)
+    if issues.isEmpty {
+      Terminal.standardError(Self.nothingMatches(repository, cache: cache))
+    } else {
+      print(
+        IssueTable.table(
+          issues, milestones: milestones, width: Terminal.width(STDOUT_FILENO), now: Date()),
+        terminator: "")
+    }
+  }
+
+  /// What an empty result says on standard error: no match, or nothing cached at all.
+  static func nothingMatches(_ repository: RepositoryName, cache: IssueCache) -> String {
+    let count = (try? cache.syncState().itemCount) ?? 0
+    return count == 0
+      ? "The cache of \(repository) is empty: run `issues sync \(repository)` first.\n"
+      : "No issues match in \(repository).\n"
   }
 }
 
@@ -121,5 +149,21 @@ extension List.Sort {
     case .created: .created
     case .comments: .comments
     }
+  }
+}
+
+/// Standard output through a buffer, written in large chunks.
+struct StandardOutput {
+  private var buffer: [UInt8] = []
+
+  mutating func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  mutating func flush() {
+    guard !buffer.isEmpty else { return }
+    FileHandle.standardOutput.write(Data(buffer))
+    buffer.removeAll(keepingCapacity: true)
   }
 }

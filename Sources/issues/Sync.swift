@@ -2,15 +2,21 @@ import ArgumentParser
 import Foundation
 import GitHubIssues
 import IssuesBrowser
+import TrellisTerminal
 
 /// `issues sync OWNER/REPO`: brings the cache up to date, with a progress bar.
 struct Sync: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Download a repository's issues into the local cache.")
+    abstract: "Download a repository's issues into the local cache.",
+    discussion: """
+      Each page is written as it arrives: an interrupted sync resumes where it stopped. --full \
+      lists everything again and removes what GitHub no longer has, but only when the listing \
+      proves complete; otherwise it keeps every cached issue and exits with status 1.
+      """)
 
   @OptionGroup var options: RepositoryOptions
 
-  @Flag(help: "Download everything again instead of what changed since the last sync.")
+  @Flag(help: "List everything again and remove issues GitHub no longer has.")
   var full = false
 
   func run() async throws {
@@ -19,24 +25,22 @@ struct Sync: AsyncParsableCommand {
     let cache = try Terminal.openCache(at: path)
     let showsProgress = isatty(STDERR_FILENO) == 1
     let start = Date()
+    let line = ProgressDisplay(enabled: showsProgress)
     do {
       let summary = try await Syncing.run(
-        host: host, repository: repository, cache: cache, full: full,
-        progress: { progress in
-          guard showsProgress else { return }
-          let line = ProgressLine.line(
-            progress, expected: nil, width: Terminal.width(STDERR_FILENO))
-          Terminal.standardError("\r\u{1B}[2K" + line)
-        })
-      if showsProgress { Terminal.standardError("\r\u{1B}[2K") }
+        host: host, repository: repository, cache: cache, full: full, timeout: options.timeout,
+        progress: { line.update($0) }, waiting: { line.note(Syncing.waitingNote($0)) })
+      line.clear()
       let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
       let total = (try? cache.syncState().itemCount) ?? summary.items
+      Syncing.warn(summary, repository: repository)
+      let deleted = summary.deleted > 0 ? ", \(summary.deleted) no longer on GitHub removed" : ""
       print(
         "Synced \(repository): \(summary.items) items changed in \(summary.pages) pages"
-          + "\(summary.wasFull ? " (full)" : "") in \(seconds) s; \(total) in the cache at \(path.path)"
+          + "\(summary.wasFull ? " (full)" : "")\(deleted) in \(seconds) s; \(total) in the cache at \(path.path)"
       )
     } catch {
-      if showsProgress { Terminal.standardError("\r\u{1B}[2K") }
+      line.clear()
       throw Terminal.failure(error, repository: repository)
     }
   }
@@ -46,11 +50,94 @@ struct Sync: AsyncParsableCommand {
 enum Syncing {
   static func run(
     host: GitHubHost, repository: RepositoryName, cache: IssueCache, full: Bool,
-    progress: @escaping @Sendable (SyncProgress) -> Void
+    timeout: Double?,
+    progress: @escaping @Sendable (SyncProgress) -> Void,
+    waiting: @escaping @Sendable (Int32?) -> Void
   ) async throws(GitHubError) -> SyncSummary {
-    let token = TokenDiscovery.token(for: host)
-    let client = IssueSynchronizer.makeClient(host: host, token: token, cache: cache)
-    let synchronizer = IssueSynchronizer(client: client, cache: cache, repository: repository)
+    let token = try TokenDiscovery.token(for: host)
+    let transport = URLSessionTransport(timeout: timeout ?? URLSessionTransport.defaultTimeout)
+    var client = IssueSynchronizer.makeClient(
+      host: host, token: token, cache: cache, transport: transport)
+    if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
+    var synchronizer = IssueSynchronizer(client: client, cache: cache, repository: repository)
+    synchronizer.lockPolicy = .wait(waiting: waiting)
     return try await synchronizer.sync(full: full, progress: progress)
+  }
+
+  static func waitingNote(_ pid: Int32?) -> String {
+    "waiting for the sync already running" + (pid.map { " in process \($0)" } ?? "") + "…"
+  }
+
+  /// Warnings a successful sync leaves: skipped items, a renamed repository.
+  static func warn(_ summary: SyncSummary, repository: RepositoryName) {
+    for skipped in summary.skipped.prefix(20) {
+      Terminal.standardError("warning: \(ControlCharacters.visible(skipped.description))\n")
+    }
+    if summary.skipped.count > 20 {
+      Terminal.standardError("warning: \(summary.skipped.count - 20) more items skipped\n")
+    }
+    if let renamed = summary.renamedTo {
+      Terminal.standardError(
+        "note: \(repository) is now \(ControlCharacters.visible(renamed)) on GitHub; use that name.\n")
+    }
+  }
+}
+
+/// The progress line on standard error, redrawn every second even when no page arrives, so that
+/// a slow server shows as waiting rather than as a hang.
+final class ProgressDisplay: @unchecked Sendable {
+  private let enabled: Bool
+  private let lock = NSLock()
+  private var last: SyncProgress?
+  private var note: String?
+  private var lastChange = Date()
+  private var ticker: Task<Void, Never>?
+
+  init(enabled: Bool) {
+    self.enabled = enabled
+    guard enabled else { return }
+    ticker = Task.detached { [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(1))
+        self?.draw()
+      }
+    }
+  }
+
+  func update(_ progress: SyncProgress) {
+    lock.withLock {
+      last = progress
+      note = nil
+      lastChange = Date()
+    }
+    draw()
+  }
+
+  func note(_ text: String) {
+    lock.withLock {
+      note = text
+      lastChange = Date()
+    }
+    draw()
+  }
+
+  func clear() {
+    ticker?.cancel()
+    guard enabled else { return }
+    lock.withLock { Terminal.standardError("\r\u{1B}[2K") }
+  }
+
+  private func draw() {
+    guard enabled else { return }
+    lock.withLock {
+      let width = Terminal.width(STDERR_FILENO)
+      let waited = Int(Date().timeIntervalSince(lastChange))
+      var text =
+        note ?? ProgressLine.line(
+          last ?? SyncProgress(phase: .milestones, pages: 0, items: 0), expected: nil,
+          width: width - 12)
+      if waited >= 2 { text += " · waiting \(waited) s" }
+      Terminal.standardError("\r\u{1B}[2K" + String(text.prefix(max(1, width - 1))))
+    }
   }
 }

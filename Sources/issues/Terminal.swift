@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GitHubIssues
+import TrellisTerminal
 
 /// Small helpers for the command line: widths, standard error, errors people can act on.
 enum Terminal {
@@ -31,20 +32,26 @@ enum Terminal {
     guard let error = error as? GitHubError else { return error }
     let advice: String =
       switch error.code {
-      case .unauthorized:
+      case .unauthorized where error.sentToken:
         "The token was refused: set GH_TOKEN to a valid token, or run `gh auth login`."
+      case .unauthorized:
+        "GitHub asks for a token: set GH_TOKEN, or run `gh auth login`."
+      case .notFound where error.sentToken:
+        "\(repository) was not found, or the token cannot see it."
       case .notFound:
         "\(repository) was not found. If it is private, set GH_TOKEN or run `gh auth login`."
       case .rateLimited:
-        "GitHub's rate limit is used up"
-          + (error.resetAt.map {
-            " until \(DateFormatter.localizedString(from: $0, dateStyle: .none, timeStyle: .short))"
-          } ?? "")
-          + ". A token (GH_TOKEN) raises the limit."
-      case .offline: "GitHub could not be reached: check the network."
+        error.rateLimitSentence(now: Date(), timeZone: .current).prefix(1).uppercased()
+          + error.rateLimitSentence(now: Date(), timeZone: .current).dropFirst() + "."
+      case .offline: "GitHub could not be reached (\(error.detail ?? "no answer")): check the network."
+      case .invalidToken: (error.detail ?? "The token cannot be sent.") + "."
+      case .incompleteListing:
+        "The listing of \(repository) was incomplete (\(error.detail ?? "no proof")): every cached "
+          + "issue was kept, and the pages fetched were saved. Run the sync again to finish it."
+      case .syncInProgress: "Another sync of \(repository) is running (\(error.detail ?? "")). Try again when it ends."
       default: error.description
       }
-    return CommandFailure(advice)
+    return CommandFailure(ControlCharacters.visible(advice))
   }
 }
 

@@ -23,7 +23,7 @@ import Testing
       for try await _ in client.issuePages(of: repo, query: IssueQuery()) {}
       return nil
     } catch {
-      return error as? GitHubError
+      return error
     }
   }
 
@@ -87,7 +87,7 @@ import Testing
         == "https://api.github.com/repositories/1/issues?cursor=abc&page=2")
   }
 
-  @Test func aRateLimitWithNoQuotaLeftSaysWhenItResets() async {
+  @Test func aRateLimitWithNoQuotaLeftSaysWhenItResets() async throws {
     let (client, _) = client { _ in
       HTTPResponse(
         status: 403,
@@ -99,7 +99,12 @@ import Testing
     let error = await firstError(client)
     #expect(error?.code == .rateLimited)
     #expect(error?.resetAt == Date(timeIntervalSince1970: 1_500_000))
-    #expect(error?.description.contains("set GITHUB_TOKEN") == true)
+    #expect(error?.rateLimit == .primary(resource: nil, limit: 60))
+    let utc = try #require(TimeZone(identifier: "UTC"))
+    let sentence = try #require(
+      error?.describe(now: Date(timeIntervalSince1970: 1_500_000 - 600), timeZone: utc))
+    #expect(sentence.contains("until 08:40:00 GMT (1970-01-18, in 10 min)"))
+    #expect(sentence.contains("a token (GH_TOKEN or GITHUB_TOKEN) raises the limit"))
   }
 
   @Test func retryAfterIsTheTimeToWait() async {
@@ -154,9 +159,17 @@ import Testing
     #expect(always.value == 3)
   }
 
-  @Test func timeoutsAreRetriedAndNoConnectionIsOffline() async {
-    let (timingOut, _) = client(maximumRetries: 1) { _ in throw URLError(.timedOut) }
-    #expect(await firstError(timingOut)?.code == .serverError)
+  @Test func aSilentServerIsReportedOnceAndADroppedConnectionIsRetried() async {
+    let (timingOut, silent) = client(maximumRetries: 3) { _ in throw URLError(.timedOut) }
+    #expect(await firstError(timingOut)?.code == .offline)
+    #expect(silent.requests.count == 1)
+    let drops = Counter()
+    let (dropping, _) = client(maximumRetries: 3) { _ in
+      if drops.increment() < 2 { throw URLError(.networkConnectionLost) }
+      return HTTPResponse(status: 200, body: Data("[]".utf8))
+    }
+    #expect(await firstError(dropping) == nil)
+    #expect(drops.value == 3)
     let (offline, transport) = client { _ in throw URLError(.notConnectedToInternet) }
     #expect(await firstError(offline)?.code == .offline)
     #expect(transport.requests.count == 1)
@@ -178,23 +191,23 @@ import Testing
     #expect(second == [true])
   }
 
-  @Test func tokensAreFoundAsGhFindsThem() {
+  @Test func tokensAreFoundAsGhFindsThem() throws {
     let none: (String) -> String? = { _ in nil }
     #expect(
-      TokenDiscovery.token(
+      try TokenDiscovery.token(
         for: .github, environment: ["GH_TOKEN": "a", "GITHUB_TOKEN": "b"], askGH: none) == "a")
     #expect(
-      TokenDiscovery.token(for: .github, environment: ["GITHUB_TOKEN": "b"], askGH: none) == "b")
+      try TokenDiscovery.token(for: .github, environment: ["GITHUB_TOKEN": "b"], askGH: none) == "b")
     #expect(
-      TokenDiscovery.token(for: .github, environment: ["GH_ENTERPRISE_TOKEN": "e"], askGH: none)
+      try TokenDiscovery.token(for: .github, environment: ["GH_ENTERPRISE_TOKEN": "e"], askGH: none)
         == nil)
     #expect(
-      TokenDiscovery.token(
+      try TokenDiscovery.token(
         for: .enterprise("ghe.corp"),
         environment: ["GH_TOKEN": "a", "GITHUB_ENTERPRISE_TOKEN": "e"], askGH: none)
         == "e")
     #expect(
-      TokenDiscovery.token(
+      try TokenDiscovery.token(
         for: .github, environment: [:], askGH: { $0 == "github.com" ? "from-gh" : nil })
         == "from-gh")
   }

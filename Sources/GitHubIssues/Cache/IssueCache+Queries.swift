@@ -9,6 +9,16 @@ extension IssueCache {
     try writer.read { db in try Self.issues(filter, db) }
   }
 
+  /// Calls `body` with each issue a filter selects, in its order, reading them one at a time so
+  /// that memory stays constant however many there are.
+  public func forEachIssue(_ filter: IssueFilter, _ body: (CachedIssue) throws -> Void) throws {
+    try writer.read { db in
+      let (sql, arguments) = Self.selectSQL(filter, columns: Self.rowColumns)
+      let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+      while let row = try cursor.next() { try body(Self.cachedIssue(row, withBody: false)) }
+    }
+  }
+
   /// The numbers of the issues a filter selects, in its order: all a list needs to build its
   /// snapshot; rows are loaded for what is on screen with ``issues(numbers:)``.
   ///
@@ -122,10 +132,15 @@ extension IssueCache {
   public func syncState() throws -> SyncState {
     try writer.read { db in
       let row = try Row.fetchOne(
-        db, sql: "SELECT lastSyncedAt, highWaterMark FROM syncState WHERE id = 1")
+        db,
+        sql:
+          "SELECT lastSyncedAt, highWaterMark, fullListingPending, fullListingMark FROM syncState WHERE id = 1"
+      )
       let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM issue") ?? 0
+      let pending: Bool = row?["fullListingPending"] ?? false
       return SyncState(
-        lastSyncedAt: row?["lastSyncedAt"], highWaterMark: row?["highWaterMark"], itemCount: count)
+        lastSyncedAt: row?["lastSyncedAt"], highWaterMark: row?["highWaterMark"], itemCount: count,
+        pendingFullListing: pending ? PendingFullListing(resumeAfter: row?["fullListingMark"]) : nil)
     }
   }
 

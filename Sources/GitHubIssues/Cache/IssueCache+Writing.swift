@@ -8,29 +8,9 @@ extension IssueCache {
   ///   cached.
   public func apply(_ update: CacheUpdate) throws {
     try writer.write { db in
-      if let repository = update.repository {
-        try db.execute(sql: "DELETE FROM repository")
-        try db.execute(
-          sql:
-            "INSERT INTO repository(id, fullName, isPrivate, htmlURL, description, openIssuesCount) VALUES (?, ?, ?, ?, ?, ?)",
-          arguments: [
-            repository.id, repository.fullName, repository.isPrivate, repository.htmlURL,
-            repository.description,
-            repository.openIssuesCount,
-          ])
-      }
-      if let milestones = update.milestones {
-        let kept = Set(milestones.map(\.id))
-        let existing = try Int64.fetchAll(db, sql: "SELECT id FROM milestone")
-        for id in existing where !kept.contains(id) {
-          try db.execute(sql: "DELETE FROM milestone WHERE id = ?", arguments: [id])
-        }
-        for milestone in milestones { try Self.upsert(milestone, db) }
-      }
-      if let labels = update.labels {
-        try db.execute(sql: "DELETE FROM label")
-        for label in labels { try Self.upsert(label, db) }
-      }
+      try Self.writeMetadata(
+        repository: update.repository, milestones: update.milestones, labels: update.labels,
+        etags: update.etags, db)
       if update.isComplete {
         let kept = Set(update.issues.map(\.id))
         let existing = try Int64.fetchAll(db, sql: "SELECT id FROM issue")
@@ -38,38 +18,191 @@ extension IssueCache {
           try db.execute(sql: "DELETE FROM issue WHERE id = ?", arguments: [id])
         }
       }
-      var latest = try Date.fetchOne(db, sql: "SELECT highWaterMark FROM syncState WHERE id = 1")
-      // Milestones and labels embedded in issues, written once each rather than once per issue.
-      var embeddedMilestones: [Int64: GitHubMilestone] = [:]
-      var embeddedLabels: [String: GitHubLabel] = [:]
-      for issue in update.issues {
-        if let milestone = issue.milestone { embeddedMilestones[milestone.id] = milestone }
-        for label in issue.labels { embeddedLabels[label.name] = label }
+      try Self.writeIssues(update.issues, recordingSeen: false, advancingMarks: true, db)
+      try Self.finish(syncedAt: update.syncedAt, db)
+    }
+  }
+
+  /// Writes what a sync fetched before the issues, in one transaction: the repository, the
+  /// complete list of milestones (issues of a deleted one lose it, as on GitHub) and labels, and
+  /// their entity tags. `nil` lists are unchanged (`304`).
+  public func writeMetadata(
+    repository: GitHubRepository?, milestones: [GitHubMilestone]?, labels: [GitHubLabel]?,
+    etags: [String: String]
+  ) throws {
+    try writer.write { db in
+      try Self.writeMetadata(
+        repository: repository, milestones: milestones, labels: labels, etags: etags, db)
+    }
+  }
+
+  /// Writes one page of issues in its own transaction. With `advancingMarks` (the listing is in
+  /// `updated_at` order so far), the high-water mark moves to the latest `updated_at` written, so
+  /// that an interrupted sync resumes after it. During a full listing (``beginFullListing()``),
+  /// the page's identifiers and `seenIDs` (items skipped but known to exist) are recorded as seen.
+  public func writePage(_ issues: [GitHubIssue], seenIDs: [Int64] = [], advancingMarks: Bool)
+    throws
+  {
+    try writer.write { db in
+      let recording =
+        try Bool.fetchOne(db, sql: "SELECT fullListingPending FROM syncState WHERE id = 1") ?? false
+      try Self.writeIssues(issues, recordingSeen: recording, advancingMarks: advancingMarks, db)
+      if recording {
+        for id in seenIDs {
+          try db.execute(
+            sql: "INSERT OR IGNORE INTO fullListingSeen(id) VALUES (?)", arguments: [id])
+        }
       }
-      for milestone in embeddedMilestones.values
-      where update.milestones == nil
-        || !(update.milestones?.contains { $0.id == milestone.id } ?? false)
-      {
-        try Self.upsert(milestone, db)
-      }
-      for label in embeddedLabels.values { try Self.upsert(label, db) }
-      for issue in update.issues {
-        try Self.upsert(issue, db)
-        if latest.map({ issue.updatedAt > $0 }) ?? true { latest = issue.updatedAt }
-      }
-      for (url, etag) in update.etags {
-        try db.execute(
-          sql:
-            "INSERT INTO etag(url, etag) VALUES (?, ?) ON CONFLICT(url) DO UPDATE SET etag = excluded.etag",
-          arguments: [url, etag])
-      }
+    }
+  }
+
+  /// Starts a full listing: from now on written pages are recorded as seen, until
+  /// ``finishListing(complete:syncedAt:)`` deletes what was not seen. Starting one while another
+  /// is pending keeps the pending one, so an interrupted full sync resumes.
+  public func beginFullListing() throws {
+    try writer.write { db in
+      let pending =
+        try Bool.fetchOne(db, sql: "SELECT fullListingPending FROM syncState WHERE id = 1") ?? false
+      guard !pending else { return }
+      try db.execute(sql: "DELETE FROM fullListingSeen")
       try db.execute(
         sql: """
-          INSERT INTO syncState(id, lastSyncedAt, highWaterMark) VALUES (1, ?, ?)
-          ON CONFLICT(id) DO UPDATE SET lastSyncedAt = excluded.lastSyncedAt, highWaterMark = excluded.highWaterMark
-          """,
-        arguments: [update.syncedAt, latest])
+          INSERT INTO syncState(id, fullListingPending, fullListingMark) VALUES (1, 1, NULL)
+          ON CONFLICT(id) DO UPDATE SET fullListingPending = 1, fullListingMark = NULL
+          """)
     }
+  }
+
+  /// Ends a sync: records when it finished and keeps the milestone identity true. With
+  /// `complete` (proof that the listing saw every item), a pending full listing deletes the cached
+  /// items it did not see (deleted or transferred on GitHub) and ends; without it nothing is
+  /// deleted and the full listing stays pending.
+  ///
+  /// - Returns: How many items were deleted.
+  @discardableResult
+  public func finishListing(complete: Bool, syncedAt: Date, highWaterMark: Date? = nil) throws
+    -> Int
+  {
+    try writer.write { db in
+      // The marks move only now when the pages came out of `updated_at` order.
+      if complete, let highWaterMark { try Self.advanceMarks(to: highWaterMark, db) }
+      var deleted = 0
+      let pending =
+        try Bool.fetchOne(db, sql: "SELECT fullListingPending FROM syncState WHERE id = 1") ?? false
+      if pending, complete {
+        try db.execute(
+          sql: "DELETE FROM issue WHERE id NOT IN (SELECT id FROM fullListingSeen)")
+        deleted = db.changesCount
+        try db.execute(sql: "DELETE FROM fullListingSeen")
+        try db.execute(
+          sql: "UPDATE syncState SET fullListingPending = 0, fullListingMark = NULL WHERE id = 1")
+      }
+      if complete { try Self.finish(syncedAt: syncedAt, db) } else { try Self.keepMilestoneIdentity(db) }
+      return deleted
+    }
+  }
+
+  // MARK: Steps, inside a transaction
+
+  static func writeMetadata(
+    repository: GitHubRepository?, milestones: [GitHubMilestone]?, labels: [GitHubLabel]?,
+    etags: [String: String], _ db: Database
+  ) throws {
+    if let repository {
+      try db.execute(sql: "DELETE FROM repository")
+      try db.execute(
+        sql:
+          "INSERT INTO repository(id, fullName, isPrivate, htmlURL, description, openIssuesCount) VALUES (?, ?, ?, ?, ?, ?)",
+        arguments: [
+          repository.id, repository.fullName, repository.isPrivate, repository.htmlURL,
+          repository.description,
+          repository.openIssuesCount,
+        ])
+    }
+    if let milestones {
+      let kept = Set(milestones.map(\.id))
+      let existing = try Row.fetchAll(db, sql: "SELECT id, number FROM milestone")
+      for row in existing where !kept.contains(row["id"]) {
+        // Deleting a milestone on GitHub takes it off its issues without touching their
+        // `updated_at`, so no later sync would bring them back: do it here.
+        try db.execute(
+          sql: "UPDATE issue SET milestoneNumber = NULL WHERE milestoneNumber = ?",
+          arguments: [row["number"] as Int])
+        try db.execute(sql: "DELETE FROM milestone WHERE id = ?", arguments: [row["id"] as Int64])
+      }
+      for milestone in milestones { try upsert(milestone, db) }
+    }
+    if let labels {
+      try db.execute(sql: "DELETE FROM label")
+      for label in labels { try upsert(label, db) }
+    }
+    for (url, etag) in etags {
+      try db.execute(
+        sql:
+          "INSERT INTO etag(url, etag) VALUES (?, ?) ON CONFLICT(url) DO UPDATE SET etag = excluded.etag",
+        arguments: [url, etag])
+    }
+  }
+
+  /// Upserts issues with the milestones and labels they embed, and advances the high-water marks.
+  static func writeIssues(
+    _ issues: [GitHubIssue], recordingSeen: Bool, advancingMarks: Bool, _ db: Database
+  ) throws {
+    guard !issues.isEmpty else { return }
+    // Milestones and labels embedded in issues, written once each rather than once per issue.
+    var embeddedMilestones: [Int64: GitHubMilestone] = [:]
+    var embeddedLabels: [String: GitHubLabel] = [:]
+    var latest: Date?
+    for issue in issues {
+      if let milestone = issue.milestone { embeddedMilestones[milestone.id] = milestone }
+      for label in issue.labels { embeddedLabels[label.name] = label }
+      if latest.map({ issue.updatedAt > $0 }) ?? true { latest = issue.updatedAt }
+    }
+    for milestone in embeddedMilestones.values { try upsert(milestone, db) }
+    for label in embeddedLabels.values { try upsert(label, db) }
+    for issue in issues {
+      try upsert(issue, db)
+      if recordingSeen {
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO fullListingSeen(id) VALUES (?)")
+          .execute(arguments: [issue.id])
+      }
+    }
+    if advancingMarks, let latest { try advanceMarks(to: latest, db) }
+  }
+
+  /// Moves the high-water mark (and a pending full listing's resume point) to `latest` if later.
+  static func advanceMarks(to latest: Date, _ db: Database) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO syncState(id, highWaterMark) VALUES (1, ?)
+        ON CONFLICT(id) DO UPDATE SET
+          highWaterMark = max(coalesce(highWaterMark, excluded.highWaterMark), excluded.highWaterMark),
+          fullListingMark = CASE WHEN fullListingPending
+            THEN max(coalesce(fullListingMark, excluded.highWaterMark), excluded.highWaterMark)
+            ELSE fullListingMark END
+        """,
+      arguments: [latest])
+  }
+
+  /// Records a finished sync and keeps the milestone identity.
+  static func finish(syncedAt: Date, _ db: Database) throws {
+    try keepMilestoneIdentity(db)
+    try db.execute(
+      sql: """
+        INSERT INTO syncState(id, lastSyncedAt) VALUES (1, ?)
+        ON CONFLICT(id) DO UPDATE SET lastSyncedAt = excluded.lastSyncedAt
+        """,
+      arguments: [syncedAt])
+  }
+
+  /// Every issue's milestone is one the cache lists, so that "All" is always "No milestone" plus
+  /// the sum of the milestones.
+  static func keepMilestoneIdentity(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        UPDATE issue SET milestoneNumber = NULL
+        WHERE milestoneNumber IS NOT NULL AND milestoneNumber NOT IN (SELECT number FROM milestone)
+        """)
   }
 
   static func upsert(_ milestone: GitHubMilestone, _ db: Database) throws {

@@ -14,6 +14,8 @@ import GRDB
 /// changes what they read.
 public final class IssueCache: Sendable {
   let writer: any DatabaseWriter
+  /// The database file, or `nil` for a cache in memory.
+  public let path: String?
 
   /// Opens (creating if needed) the cache database at a path, and migrates it.
   ///
@@ -25,13 +27,18 @@ public final class IssueCache: Sendable {
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
+    // Another process writing (a second sync waits on the sync lock, but the browser may write
+    // settings) makes a write wait rather than fail with "database is locked".
+    configuration.busyMode = .timeout(10)
     writer = try DatabasePool(path: path, configuration: configuration)
+    self.path = path
     try Self.migrator.migrate(writer)
   }
 
   /// A cache in memory, for tests and the demo.
   public init() throws {
     writer = try DatabaseQueue()
+    path = nil
     try Self.migrator.migrate(writer)
   }
 
@@ -145,6 +152,17 @@ public final class IssueCache: Sendable {
             INSERT INTO issueSearch(rowid, title, body) VALUES (new.id, new.title, new.body);
           END;
           """)
+    }
+    migrator.registerMigration("v2: resumable full listings; entity tags only for lists") { db in
+      try db.alter(table: "syncState") { t in
+        t.add(column: "fullListingPending", .boolean).notNull().defaults(to: false)
+        t.add(column: "fullListingMark", .datetime)
+      }
+      try db.create(table: "fullListingSeen") { t in
+        t.column("id", .integer).primaryKey()
+      }
+      // Issue pages are never requested conditionally: their tags were never read.
+      try db.execute(sql: "DELETE FROM etag WHERE url LIKE '%/issues%'")
     }
     return migrator
   }

@@ -3,16 +3,28 @@ import Foundation
 /// A GitHub REST client for issues, milestones and labels, with `link` pagination, conditional
 /// requests, rate limits and retries.
 ///
-///     let client = GitHubClient(host: .github, token: TokenDiscovery.token(for: .github))
+///     let client = GitHubClient(host: .github, token: try TokenDiscovery.token(for: .github))
 ///     for try await page in client.issuePages(of: repo, query: IssueQuery(state: .all)) {
 ///       print(page.items.count)
 ///     }
 ///
 /// Every request sends `Accept: application/vnd.github+json`, `X-GitHub-Api-Version: 2022-11-28`,
-/// a `User-Agent`, and `Authorization: Bearer` when there is a token. Pagination follows the
-/// `link` header's `rel="next"` exactly as given. 5xx answers and timeouts are retried a bounded
-/// number of times with exponential backoff; a 403 or 429 without quota becomes
-/// ``GitHubError/Code/rateLimited`` with the time to wait.
+/// a `User-Agent`, and `Authorization: Bearer` when there is a token.
+///
+/// Nothing the server sends is trusted:
+/// - Requests go only to URLs inside the host's API root (``GitHubHost/contains(_:)``): a `link`
+///   or a redirect elsewhere ends with ``GitHubError/Code/untrustedURL`` and nothing is sent there.
+///   Redirects inside the root (a renamed repository) are followed, at most five in a row.
+/// - Pagination is bounded: a `next` link back to a page already fetched, more pages than the
+///   first page's `rel="last"` announced (plus a margin) ends with ``GitHubError/Code/pagination``. Pages are fetched one at a time, as they are
+///   consumed, so memory holds one page whatever the server sends.
+/// - One element of a page that cannot be decoded is skipped and reported in
+///   ``Page/skipped``; it never fails the page.
+///
+/// 5xx answers and transient network errors (a reset connection, a DNS hiccup) are retried a
+/// bounded number of times with exponential backoff. A server that sends nothing for ``timeout``
+/// fails the request; a 403 or 429 without quota becomes ``GitHubError/Code/rateLimited`` with the
+/// limit and the time to wait.
 ///
 /// Related GitHub documentation: <https://docs.github.com/rest/using-the-rest-api>
 public struct GitHubClient: Sendable {
@@ -24,10 +36,15 @@ public struct GitHubClient: Sendable {
   /// Where entity tags are kept, if anywhere.
   public var etagStore: (any ETagStore)? { etags }
   private let userAgent: String
-  /// How many times a 5xx or a timeout is retried.
-  public var maximumRetries = 2
+  /// How many times a 5xx or a transient network error is retried.
+  public var maximumRetries = 3
   /// The first backoff, doubled on each retry.
   public var initialBackoff: Duration = .milliseconds(500)
+  /// How long a request may wait for data before it fails; a request that timed out is not
+  /// retried, so a server that never answers is reported after about this long.
+  public var timeout: Duration = .seconds(URLSessionTransport.defaultTimeout)
+  /// The most pages one listing may take when its first page announces no `rel="last"`.
+  public var maximumPages = 20_000
   private let now: @Sendable () -> Date
 
   /// Creates a client.
@@ -58,18 +75,19 @@ public struct GitHubClient: Sendable {
 
   // MARK: Endpoints
 
-  /// The repository.
+  /// The repository. When it was renamed or transferred, GitHub redirects and the answer's
+  /// ``GitHubRepository/fullName`` is the new name.
   public func repository(_ repository: RepositoryName) async throws(GitHubError) -> GitHubRepository
   {
     let url = host.url("/repos/\(repository.owner)/\(repository.name)")
-    let response = try await send(url, conditional: false)
+    let (response, _) = try await fetch(url, conditional: false)
     return try decode(GitHubRepository.self, from: response, url: url)
   }
 
   /// The pages of the repository's issues and pull requests that match a query.
   public func issuePages(
     of repository: RepositoryName, query: IssueQuery
-  ) -> AsyncThrowingStream<Page<GitHubIssue>, any Error> {
+  ) -> PageSequence<GitHubIssue> {
     pages(
       from: host.url(
         "/repos/\(repository.owner)/\(repository.name)/issues", query: query.queryItems),
@@ -80,7 +98,7 @@ public struct GitHubClient: Sendable {
   /// true, so an unchanged list answers `304`.
   public func milestonePages(
     of repository: RepositoryName, conditional: Bool = true
-  ) -> AsyncThrowingStream<Page<GitHubMilestone>, any Error> {
+  ) -> PageSequence<GitHubMilestone> {
     let query = [
       URLQueryItem(name: "state", value: "all"), URLQueryItem(name: "sort", value: "due_on"),
       URLQueryItem(name: "direction", value: "asc"), URLQueryItem(name: "per_page", value: "100"),
@@ -93,7 +111,7 @@ public struct GitHubClient: Sendable {
   /// The pages of the repository's labels.
   public func labelPages(
     of repository: RepositoryName, conditional: Bool = true
-  ) -> AsyncThrowingStream<Page<GitHubLabel>, any Error> {
+  ) -> PageSequence<GitHubLabel> {
     pages(
       from: host.url(
         "/repos/\(repository.owner)/\(repository.name)/labels",
@@ -101,76 +119,98 @@ public struct GitHubClient: Sendable {
       of: GitHubLabel.self, conditional: conditional)
   }
 
-  /// Pages of a list endpoint, following `rel="next"` until there is none.
+  /// Pages of a list endpoint, following `rel="next"` until there is none, within the bounds the
+  /// type's documentation gives.
   ///
   /// A conditional request that answers `304` yields one page with ``Page/isNotModified`` set and
-  /// ends the sequence. Errors are ``GitHubError``s.
+  /// ends the sequence.
   public func pages<Item: Decodable & Sendable>(
     from url: URL, of type: Item.Type, conditional: Bool
-  ) -> AsyncThrowingStream<Page<Item>, any Error> {
-    AsyncThrowingStream { continuation in
-      let task = Task {
-        var next: URL? = url
-        do {
-          while let current = next {
-            try Task.checkCancellation()
-            let response = try await send(current, conditional: conditional)
-            let rateLimit = RateLimit(headers: response.headers)
-            if response.status == 304 {
-              continuation.yield(
-                Page(
-                  url: current, items: [], next: nil, etag: response.headers["etag"],
-                  rateLimit: rateLimit,
-                  isNotModified: true))
-              break
-            }
-            let items = try decode([Item].self, from: response, url: current)
-            next = LinkHeader(response.headers["link"]).next
-            continuation.yield(
-              Page(
-                url: current, items: items, next: next, etag: response.headers["etag"],
-                rateLimit: rateLimit,
-                isNotModified: false))
-          }
-          continuation.finish()
-        } catch {
-          continuation.finish(throwing: error)
-        }
-      }
-      continuation.onTermination = { _ in task.cancel() }
-    }
+  ) -> PageSequence<Item> {
+    PageSequence(client: self, first: url, conditional: conditional)
   }
 
   // MARK: Requests
 
   /// Sends a GET with retries, and turns failures into ``GitHubError``s; a 304 is returned.
   public func send(_ url: URL, conditional: Bool) async throws(GitHubError) -> HTTPResponse {
+    try await fetch(url, conditional: conditional).response
+  }
+
+  /// Sends a GET, following redirects inside the API root; returns the response and the URL that
+  /// gave it.
+  func fetch(_ url: URL, conditional: Bool) async throws(GitHubError) -> (
+    response: HTTPResponse, url: URL
+  ) {
+    var current = url
+    for _ in 0...5 {
+      let response = try await sendOnce(current, conditional: conditional)
+      guard [301, 302, 303, 307, 308].contains(response.status) else { return (response, current) }
+      guard let location = response.headers["location"],
+        let target = URL(string: location, relativeTo: current)?.absoluteURL
+      else {
+        throw GitHubError(
+          .unexpectedStatus, url: current.absoluteString, status: response.status,
+          detail: "a redirect without a usable location", sentToken: isAuthenticated)
+      }
+      guard host.contains(target) else {
+        throw GitHubError(
+          .untrustedURL, url: current.absoluteString, status: response.status,
+          detail: "redirect to \(target.absoluteString)", sentToken: isAuthenticated)
+      }
+      current = target
+    }
+    throw GitHubError(
+      .unexpectedStatus, url: url.absoluteString, detail: "more than five redirects in a row",
+      sentToken: isAuthenticated)
+  }
+
+  /// One request (no redirects followed), with retries.
+  private func sendOnce(_ url: URL, conditional: Bool) async throws(GitHubError) -> HTTPResponse {
+    guard host.contains(url) else {
+      throw GitHubError(
+        .untrustedURL, url: url.absoluteString, detail: "outside \(host.apiBaseURL.absoluteString)",
+        sentToken: false)
+    }
     var headers = [
       "Accept": "application/vnd.github+json",
       "X-GitHub-Api-Version": "2022-11-28",
       "User-Agent": userAgent,
     ]
-    if let token { headers["Authorization"] = "Bearer \(token)" }
+    if let token {
+      guard TokenDiscovery.isValid(token) else {
+        throw GitHubError(
+          .invalidToken, url: url.absoluteString,
+          detail: "it holds a line break or another character a header cannot carry")
+      }
+      headers["Authorization"] = "Bearer \(token)"
+    }
     if conditional, let etag = await etags?.etag(for: url.absoluteString) {
       headers["If-None-Match"] = etag
     }
-    let request = HTTPRequest(url: url, headers: headers)
+    let clock = ContinuousClock()
     var attempt = 0
     var backoff = initialBackoff
     while true {
+      let started = clock.now
+      var request = HTTPRequest(url: url, headers: headers)
+      request.timeout = Self.seconds(timeout)
       let failure: GitHubError
       do {
         let response = try await transport.send(request)
         switch response.status {
         case 200..<300:
-          if let etag = response.headers["etag"] {
+          // Only lists asked for conditionally keep their tag: nothing else would ever use it.
+          if conditional, let etag = response.headers["etag"] {
             await etags?.store(etag, for: url.absoluteString)
           }
           return response
-        case 304:
+        case 300..<400:
           return response
         case 500..<600:
-          failure = GitHubError(.serverError, url: url.absoluteString, status: response.status)
+          failure = GitHubError(
+            .serverError, url: url.absoluteString, status: response.status,
+            sentToken: isAuthenticated)
         default:
           throw error(for: response, url: url)
         }
@@ -181,11 +221,17 @@ public struct GitHubClient: Sendable {
       } catch let error as URLError where error.code == .cancelled {
         throw GitHubError(.offline, url: url.absoluteString, detail: "cancelled")
       } catch let error as URLError {
-        let retryable: Set<URLError.Code> = [.timedOut, .networkConnectionLost]
+        if error.code == .timedOut {
+          // A silent server is not retried: it already had the whole wait.
+          let waited = Self.seconds(started.duration(to: clock.now))
+          throw GitHubError(
+            .offline, url: url.absoluteString,
+            detail: "no answer in \(Int(waited.rounded())) s")
+        }
         failure = GitHubError(
-          retryable.contains(error.code) ? .serverError : .offline, url: url.absoluteString,
-          detail: error.code == .timedOut ? "timed out" : "\(error.localizedDescription)")
-        if !retryable.contains(error.code) { throw failure }
+          Self.transientErrors.contains(error.code) ? .serverError : .offline,
+          url: url.absoluteString, detail: Self.describe(error))
+        if !Self.transientErrors.contains(error.code) { throw failure }
       } catch {
         throw GitHubError(.offline, url: url.absoluteString, detail: "\(error)")
       }
@@ -200,37 +246,69 @@ public struct GitHubClient: Sendable {
     }
   }
 
+  /// Network errors worth another try: the connection dropped, the name did not resolve this
+  /// time, the response was cut (which Foundation on Linux reports as `.unknown`).
+  static let transientErrors: Set<URLError.Code> = [
+    .networkConnectionLost, .dnsLookupFailed, .cannotFindHost, .cannotParseResponse,
+    .badServerResponse, .zeroByteResource, .resourceUnavailable, .unknown,
+  ]
+
+  static func describe(_ error: URLError) -> String {
+    switch error.code {
+    case .networkConnectionLost: "the connection was lost"
+    case .cannotConnectToHost: "could not connect"
+    case .cannotFindHost, .dnsLookupFailed: "the host name did not resolve"
+    case .notConnectedToInternet: "no network"
+    default: error.localizedDescription
+    }
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+
   /// The error for a 4xx response.
   private func error(for response: HTTPResponse, url: URL) -> GitHubError {
     let message = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.message
     let rateLimit = RateLimit(headers: response.headers)
+    let sentToken = isAuthenticated
     switch response.status {
     case 401:
-      return GitHubError(.unauthorized, url: url.absoluteString, status: 401, detail: message)
+      return GitHubError(
+        .unauthorized, url: url.absoluteString, status: 401, detail: message, sentToken: sentToken)
     case 404:
-      return GitHubError(.notFound, url: url.absoluteString, status: 404, detail: message)
+      return GitHubError(
+        .notFound, url: url.absoluteString, status: 404, detail: message, sentToken: sentToken)
     case 403, 429:
-      if let retryAfter = response.headers["retry-after"].flatMap(Double.init) {
-        return GitHubError(
-          .rateLimited, url: url.absoluteString, status: response.status,
-          resetAt: now().addingTimeInterval(retryAfter), detail: message)
-      }
+      let primary = GitHubError.RateLimitKind.primary(
+        resource: rateLimit?.resource, limit: rateLimit?.limit)
+      // The primary quota is used up when GitHub says none remains; anything else that limits
+      // (a retry-after, a 429, a message about secondary limits) is a secondary limit.
       if let rateLimit, rateLimit.remaining == 0 {
         return GitHubError(
           .rateLimited, url: url.absoluteString, status: response.status,
-          resetAt: rateLimit.resetAt, detail: message)
+          resetAt: rateLimit.resetAt, detail: message, rateLimit: primary, sentToken: sentToken)
       }
-      if response.status == 429 {
+      let isSecondary =
+        response.status == 429 || response.headers["retry-after"] != nil
+        || (message?.lowercased().contains("secondary rate limit") ?? false)
+      if isSecondary {
+        let wait = response.headers["retry-after"].flatMap(Double.init) ?? 60
         return GitHubError(
-          .rateLimited, url: url.absoluteString, status: 429, resetAt: now().addingTimeInterval(60),
-          detail: message)
+          .rateLimited, url: url.absoluteString, status: response.status,
+          resetAt: now().addingTimeInterval(wait), detail: message, rateLimit: .secondary,
+          sentToken: sentToken)
       }
-      return GitHubError(.forbidden, url: url.absoluteString, status: 403, detail: message)
+      return GitHubError(
+        .forbidden, url: url.absoluteString, status: 403, detail: message, sentToken: sentToken)
     case 422:
-      return GitHubError(.validation, url: url.absoluteString, status: 422, detail: message)
+      return GitHubError(
+        .validation, url: url.absoluteString, status: 422, detail: message, sentToken: sentToken)
     default:
       return GitHubError(
-        .unexpectedStatus, url: url.absoluteString, status: response.status, detail: message)
+        .unexpectedStatus, url: url.absoluteString, status: response.status, detail: message,
+        sentToken: sentToken)
     }
   }
 
@@ -273,9 +351,9 @@ public enum GitHubJSON {
   }
 
   /// "field `[3].user.login`: missing", from a decoding error.
-  static func describe(_ error: DecodingError) -> String {
+  static func describe(_ error: DecodingError, relativeTo depth: Int = 0) -> String {
     func path(_ codingPath: [any CodingKey]) -> String {
-      let joined = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+      let joined = codingPath.dropFirst(depth).map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
         .joined()
       return joined.hasPrefix(".") ? String(joined.dropFirst()) : joined
     }

@@ -29,6 +29,26 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     case forbidden
     /// Any other unexpected status.
     case unexpectedStatus
+    /// The server pointed outside the configured API root (a `link` or a redirect to another
+    /// host, scheme, port or path); nothing was sent there. ``GitHubError/detail`` names the URL.
+    case untrustedURL
+    /// Pagination that cannot be right: a `next` link back to a page already fetched, more pages
+    /// than `rel="last"` announced (plus a margin).
+    case pagination
+    /// A listing that did not prove it was complete, so nothing was deleted from the cache.
+    case incompleteListing
+    /// The token cannot be sent: it holds characters a header cannot carry.
+    case invalidToken
+    /// Another sync of the same cache is running; ``GitHubError/detail`` names its process.
+    case syncInProgress
+  }
+
+  /// Which of GitHub's rate limits a ``Code/rateLimited`` error hit.
+  public enum RateLimitKind: Hashable, Sendable {
+    /// The hourly quota of a resource (`core`, `search`…) is used up; `limit` is its size.
+    case primary(resource: String?, limit: Int?)
+    /// A secondary limit (too many requests at once, or too fast); a token does not lift it.
+    case secondary
   }
 
   /// What kind of failure.
@@ -43,11 +63,15 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
   public var resetAt: Date?
   /// More: GitHub's message, or the field that failed to decode.
   public var detail: String?
+  /// For ``Code/rateLimited``: which limit.
+  public var rateLimit: RateLimitKind?
+  /// Whether the request carried a token (it changes the advice for 401, 404 and rate limits).
+  public var sentToken: Bool
 
   /// Creates an error.
   public init(
     _ code: Code, method: String = "GET", url: String, status: Int? = nil, resetAt: Date? = nil,
-    detail: String? = nil
+    detail: String? = nil, rateLimit: RateLimitKind? = nil, sentToken: Bool = false
   ) {
     self.code = code
     self.method = method
@@ -55,23 +79,28 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     self.status = status
     self.resetAt = resetAt
     self.detail = detail
+    self.rateLimit = rateLimit
+    self.sentToken = sentToken
   }
 
-  public var description: String {
+  public var description: String { describe(now: Date(), timeZone: .current) }
+
+  /// The description with times relative to `now`, in `timeZone`.
+  public func describe(now: Date, timeZone: TimeZone) -> String {
     let request = "\(method) \(url)"
     let extra = detail.map { " (\($0))" } ?? ""
     switch code {
     case .unauthorized:
-      return
-        "\(request): unauthorized\(extra); check GH_TOKEN or GITHUB_TOKEN, or run `gh auth login`."
+      return sentToken
+        ? "\(request): unauthorized\(extra); the token was refused: check GH_TOKEN or GITHUB_TOKEN, or run `gh auth login`."
+        : "\(request): unauthorized\(extra); set GH_TOKEN or GITHUB_TOKEN, or run `gh auth login`."
     case .notFound:
-      return
-        "\(request): not found\(extra); check the repository name, and for a private repository "
-        + "set GH_TOKEN or GITHUB_TOKEN."
+      return sentToken
+        ? "\(request): not found\(extra); check the repository name, and that the token can see it."
+        : "\(request): not found\(extra); check the repository name, and for a private repository "
+          + "set GH_TOKEN or GITHUB_TOKEN."
     case .rateLimited:
-      let until = resetAt.map { " until \(Self.timeFormatter.string(from: $0)) UTC" } ?? ""
-      return
-        "\(request): rate limited\(until)\(extra); wait, or set GITHUB_TOKEN to raise the limit."
+      return "\(request): \(rateLimitSentence(now: now, timeZone: timeZone))\(extra)."
     case .offline:
       return
         "\(request): offline\(extra); showing cached data, check the connection and press r to retry."
@@ -87,14 +116,65 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
       return "\(request): forbidden\(extra); the token may lack access to this repository."
     case .unexpectedStatus:
       return "\(request): unexpected status \(status.map(String.init) ?? "none")\(extra)."
+    case .untrustedURL:
+      return
+        "\(request): the server pointed outside the API root\(extra); not followed, and nothing was "
+        + "sent there."
+    case .pagination:
+      return "\(request): broken pagination\(extra); stopped."
+    case .incompleteListing:
+      return
+        "\(request): the listing was incomplete\(extra); every cached issue was kept. Sync again "
+        + "to finish."
+    case .invalidToken:
+      return "\(request): invalid token\(extra)."
+    case .syncInProgress:
+      return "\(request): another sync of this repository is running\(extra)."
     }
   }
 
-  static let timeFormatter: DateFormatter = {
+  /// "primary rate limit (core, 60 an hour) used up until 14:05 CET (2026-11-22, in 12 min); a
+  /// token raises it": which limit, when it lifts, and whether a token would help.
+  public func rateLimitSentence(now: Date, timeZone: TimeZone) -> String {
+    var sentence: String
+    switch rateLimit {
+    case .secondary:
+      sentence = "GitHub's secondary rate limit (too many requests at once)"
+    case .primary(let resource, let limit):
+      let size = limit.map { ", \($0) requests an hour" } ?? ""
+      sentence = "GitHub's rate limit (\(resource ?? "core")\(size)) is used up"
+    case nil:
+      sentence = "GitHub's rate limit is used up"
+    }
+    if let resetAt {
+      sentence += ", " + Self.until(resetAt, now: now, timeZone: timeZone)
+    }
+    switch (rateLimit, sentToken) {
+    case (.secondary, _):
+      sentence += "; a token would not lift it: wait and try again"
+    case (_, false):
+      sentence += "; a token (GH_TOKEN or GITHUB_TOKEN) raises the limit"
+    case (_, true):
+      sentence += "; the token's own quota is used up: wait"
+    }
+    return sentence
+  }
+
+  /// "until 14:05 CET (2026-11-22, in 12 min)".
+  static func until(_ date: Date, now: Date, timeZone: TimeZone) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-    return formatter
-  }()
+    formatter.timeZone = timeZone
+    formatter.dateFormat = "yyyy-MM-dd"
+    let day = formatter.string(from: date)
+    formatter.dateFormat = "HH:mm:ss zzz"
+    let time = formatter.string(from: date)
+    let seconds = max(0, date.timeIntervalSince(now))
+    let relative =
+      seconds < 60
+      ? "in \(Int(seconds.rounded(.up))) s"
+      : seconds < 5400 ? "in \(Int((seconds / 60).rounded(.up))) min"
+      : "in \(Int((seconds / 3600).rounded())) h"
+    return "until \(time) (\(day), \(relative))"
+  }
 }

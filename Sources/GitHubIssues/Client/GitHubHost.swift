@@ -58,6 +58,28 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
     return components.url ?? apiBaseURL.appendingPathComponent(path)
   }
 
+  /// Whether a URL is inside the API root: the same scheme, host and port, and a path under the
+  /// root's path. Only such URLs are ever sent a request, so that a `link` header or a redirect
+  /// from the server can never carry the token elsewhere.
+  public func contains(_ url: URL) -> Bool {
+    guard let root = URLComponents(url: apiBaseURL, resolvingAgainstBaseURL: false),
+      let candidate = URLComponents(url: url, resolvingAgainstBaseURL: true),
+      let scheme = candidate.scheme?.lowercased(), scheme == root.scheme?.lowercased(),
+      let host = candidate.host?.lowercased(), host == root.host?.lowercased(),
+      candidate.user == nil, candidate.password == nil,
+      Self.port(candidate) == Self.port(root)
+    else { return false }
+    let prefix = root.percentEncodedPath.trimmingSuffix("/")
+    let path = candidate.percentEncodedPath
+    guard path == prefix || path.hasPrefix(prefix + "/") else { return false }
+    // No `..` segment may climb out of the root.
+    return !path.split(separator: "/").contains { $0 == ".." || $0 == "%2e%2e" || $0 == "%2E%2E" }
+  }
+
+  private static func port(_ components: URLComponents) -> Int? {
+    components.port ?? (components.scheme?.lowercased() == "https" ? 443 : components.scheme?.lowercased() == "http" ? 80 : nil)
+  }
+
   public var description: String { name }
 }
 

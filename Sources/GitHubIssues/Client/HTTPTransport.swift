@@ -12,12 +12,18 @@ public struct HTTPRequest: Hashable, Sendable {
   public var url: URL
   /// Header fields.
   public var headers: [String: String]
+  /// How many seconds to wait for data before failing with `URLError(.timedOut)`; the
+  /// transport's own default when `nil`.
+  public var timeout: Double?
 
   /// Creates a request.
-  public init(method: String = "GET", url: URL, headers: [String: String] = [:]) {
+  public init(
+    method: String = "GET", url: URL, headers: [String: String] = [:], timeout: Double? = nil
+  ) {
     self.method = method
     self.url = url
     self.headers = headers
+    self.timeout = timeout
   }
 }
 
@@ -47,22 +53,35 @@ public protocol HTTPTransport: Sendable {
   func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
-/// Sends requests with URLSession, without caching (the client does conditional requests itself).
+/// Sends requests with URLSession, without caching (the client does conditional requests itself)
+/// and without following redirects: a `3xx` is returned as it is, and ``GitHubClient`` decides
+/// whether its target is inside the API root, so a redirect can never carry the token to another
+/// host.
 public struct URLSessionTransport: HTTPTransport {
   private let session: URLSession
+  private let timeout: TimeInterval
+
+  /// The default time a request may wait for data before it fails: short enough that a server
+  /// that never answers is reported within seconds, long enough for a slow page.
+  public static let defaultTimeout: TimeInterval = 15
 
   /// Creates a transport whose requests time out after `timeout` seconds without data.
-  public init(timeout: TimeInterval = 30) {
+  public init(timeout: TimeInterval = URLSessionTransport.defaultTimeout) {
+    self.timeout = timeout
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = max(timeout * 8, 120)
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
-    session = URLSession(configuration: configuration)
+    configuration.httpCookieStorage = nil
+    session = URLSession(
+      configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
   }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = request.method
+    if let timeout = request.timeout { urlRequest.timeoutInterval = min(timeout, self.timeout) }
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     let (data, response) = try await session.data(for: urlRequest)
     guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
@@ -73,5 +92,16 @@ public struct URLSessionTransport: HTTPTransport {
       }
     }
     return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+  }
+}
+
+/// Hands every redirect back to the client instead of following it.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
   }
 }

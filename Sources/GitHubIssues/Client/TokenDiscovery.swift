@@ -13,10 +13,13 @@ public enum TokenDiscovery {
   ///   - environment: The environment variables to read.
   ///   - askGH: Asks `gh` for its token for a host name; by default runs `gh auth token`.
   /// - Returns: The token, or `nil` when none is configured.
+  /// - Throws: ``GitHubError/Code/invalidToken``, naming the variable (or `gh`) whose token holds
+  ///   a character a header cannot carry (a line break inside it, a control character), rather
+  ///   than sending requests without it.
   public static func token(
     for host: GitHubHost, environment: [String: String] = ProcessInfo.processInfo.environment,
     askGH: (String) -> String? = ghAuthToken
-  ) -> String? {
+  ) throws(GitHubError) -> String? {
     let names =
       host.isEnterprise
       ? ["GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"] : ["GH_TOKEN", "GITHUB_TOKEN"]
@@ -24,10 +27,29 @@ public enum TokenDiscovery {
       if let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines),
         !value.isEmpty
       {
-        return value
+        return try checked(value, source: name)
       }
     }
-    return askGH(host.name)
+    return try askGH(host.name).map { token throws(GitHubError) in
+      try checked(token, source: "`gh auth token --hostname \(host.name)`")
+    }
+  }
+
+  /// Whether a token can be sent in an `Authorization` header: visible ASCII only.
+  public static func isValid(_ token: String) -> Bool {
+    !token.isEmpty && token.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+  }
+
+  private static func checked(_ token: String, source: String) throws(GitHubError) -> String {
+    guard isValid(token) else {
+      let reason =
+        token.contains(where: \.isNewline)
+        ? "it contains a line break" : "it contains a space, a control or a non-ASCII character"
+      throw GitHubError(
+        .invalidToken, url: source,
+        detail: "the token in \(source) cannot be sent: \(reason); fix or unset it")
+    }
+    return token
   }
 
   /// Runs `gh auth token --hostname HOST` if `gh` is on the PATH; `nil` if it is not or fails.

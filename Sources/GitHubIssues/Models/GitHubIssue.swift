@@ -2,9 +2,12 @@ import Foundation
 
 /// An issue or a pull request, as the issues endpoint returns both.
 ///
-/// Decoding tolerates every API era: only `id`, `number`, `title`, `state`, `user`, `labels`,
-/// `created_at` and `updated_at` are required; everything else is optional and unknown keys are
-/// ignored. A pull request is marked by the presence of `pull_request`.
+/// Decoding follows GitHub's published OpenAPI description and tolerates every API era: only
+/// `id`, `number`, `title`, `state`, `created_at` and `updated_at` are required. Everything the
+/// description marks nullable or optional decodes as such: a `null` user (a deleted account) is
+/// ``GitHubUser/ghost``, as GitHub's web shows it; `labels` may be missing, and its elements may
+/// be bare names, as the description allows. Unknown keys are ignored. A pull request is marked by
+/// the presence of `pull_request`.
 public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
   /// Whether an issue is open or closed.
   public enum State: String, Codable, Hashable, Sendable {
@@ -24,7 +27,7 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
   public var state: State
   /// Why it was closed (`completed`, `not_planned`, `reopened`), where the API says.
   public var stateReason: String?
-  /// Who opened it.
+  /// Who opened it; ``GitHubUser/ghost`` when the account was deleted.
   public var user: GitHubUser
   /// Its labels.
   public var labels: [GitHubLabel]
@@ -94,11 +97,12 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     title = try container.decode(String.self, forKey: .title)
     state = try container.decode(State.self, forKey: .state)
     stateReason = try container.decodeIfPresent(String.self, forKey: .stateReason)
-    user = try container.decode(GitHubUser.self, forKey: .user)
-    labels = try container.decode([GitHubLabel].self, forKey: .labels)
+    user = try container.decodeIfPresent(GitHubUser.self, forKey: .user) ?? .ghost
+    labels = try container.decodeIfPresent([IssueLabel].self, forKey: .labels)?.compactMap(\.label)
+      ?? []
     milestone = try container.decodeIfPresent(GitHubMilestone.self, forKey: .milestone)
-    if let assignees = try container.decodeIfPresent([GitHubUser].self, forKey: .assignees) {
-      self.assignees = assignees
+    if let assignees = try container.decodeIfPresent([GitHubUser?].self, forKey: .assignees) {
+      self.assignees = assignees.compactMap { $0 }
     } else {
       assignees =
         try container.decodeIfPresent(GitHubUser.self, forKey: .assignee).map { [$0] } ?? []
@@ -115,6 +119,23 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
       isPullRequest = false
     }
     locked = try container.decodeIfPresent(Bool.self, forKey: .locked) ?? false
+  }
+
+  /// An element of `labels`: an object, or (as the OpenAPI description allows) a bare name; an
+  /// object without a name is dropped.
+  private struct IssueLabel: Decodable {
+    var label: GitHubLabel?
+
+    init(from decoder: any Decoder) throws {
+      if let name = try? decoder.singleValueContainer().decode(String.self) {
+        label = GitHubLabel(name: name)
+      } else {
+        let object = try GitHubLabel.Lenient(from: decoder)
+        label = object.name.map {
+          GitHubLabel(id: object.id, name: $0, color: object.color, description: object.description)
+        }
+      }
+    }
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -18,4 +18,12 @@ public struct GitHubLabel: Codable, Hashable, Sendable {
     self.color = color
     self.description = description
   }
+
+  /// A label object whose every field may be missing or `null`, as in an issue's `labels`.
+  struct Lenient: Decodable {
+    var id: Int64?
+    var name: String?
+    var color: String?
+    var description: String?
+  }
 }

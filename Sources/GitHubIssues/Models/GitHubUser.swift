@@ -10,4 +10,7 @@ public struct GitHubUser: Codable, Hashable, Sendable {
     self.login = login
     self.id = id
   }
+
+  /// The account GitHub shows in place of a deleted one.
+  public static let ghost = GitHubUser(login: "ghost", id: 10137)
 }

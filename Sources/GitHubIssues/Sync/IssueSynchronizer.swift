@@ -31,7 +31,7 @@ public struct SyncProgress: Hashable, Sendable {
 
 /// What a finished sync did.
 public struct SyncSummary: Hashable, Sendable {
-  /// Whether everything was fetched (the first sync), or only changes.
+  /// Whether everything was listed (the first sync, or a full one), or only changes.
   public var wasFull: Bool
   /// Pages fetched.
   public var pages: Int
@@ -39,17 +39,44 @@ public struct SyncSummary: Hashable, Sendable {
   public var items: Int
   /// Whether the milestones changed (`false` when GitHub answered `304`).
   public var milestonesChanged: Bool
+  /// Items deleted because a complete full listing no longer had them.
+  public var deleted: Int = 0
+  /// Items that could not be decoded and were skipped, with the field that failed.
+  public var skipped: [SkippedItem] = []
+  /// The repository's name on GitHub when it differs from the one asked for (renamed or
+  /// transferred; GitHub redirected).
+  public var renamedTo: String?
 }
 
 /// Brings a repository's cache up to date with GitHub.
 ///
-/// The first sync fetches every issue and pull request (`state=all`), every milestone and label.
-/// Later syncs ask only for issues updated since the last high-water mark, minus a safety margin,
-/// and ask for milestones and labels with their entity tags, so unchanged lists cost a `304`.
-/// Everything is written at the end in one transaction, entity tags included: an error or a
-/// cancellation part-way leaves the cache exactly as it was, and the next sync starts from the same
-/// high-water mark.
+/// The first sync lists every issue and pull request (`state=all`, oldest update first), every
+/// milestone and label. Later syncs ask only for issues updated since the last high-water mark,
+/// minus a safety margin, and ask for milestones and labels with their entity tags, so unchanged
+/// lists cost a `304`.
+///
+/// **Writes.** Milestones and labels are written in one transaction, then each page of issues in
+/// its own, advancing the high-water mark: an error or a cancellation part-way keeps every page
+/// written, and the next sync resumes after the last one instead of starting again.
+///
+/// **Deletions.** Only a full listing (`full: true` on a cache with data) deletes, and only with
+/// proof that it saw everything: it reached the page that the first page's `rel="last"`
+/// announced, every page but the last was as full as the first, no page failed and no `next` was
+/// refused, every item it skipped had an identifier, and the open items it saw are about as many
+/// as the repository announced. Otherwise it keeps every row, leaves the full listing pending
+/// (the next sync resumes it), and throws ``GitHubError/Code/incompleteListing``.
+///
+/// **One at a time.** A sync of a cache file holds a lock on it (`CACHE.sqlite.lock`) from before
+/// its first request; a second sync waits for it or fails at once, as ``lockPolicy`` says.
 public struct IssueSynchronizer: Sendable {
+  /// What a sync does when another sync of the same cache is running.
+  public enum LockPolicy: Sendable {
+    /// Fail at once with ``GitHubError/Code/syncInProgress``, naming the other process.
+    case failFast
+    /// Wait for the other to finish (`waiting` is told the other's process id once), then sync.
+    case wait(waiting: @Sendable (Int32?) -> Void)
+  }
+
   /// The client used for requests; its entity tags come from the cache.
   public let client: GitHubClient
   /// The cache written to.
@@ -59,6 +86,8 @@ public struct IssueSynchronizer: Sendable {
   /// How far before the high-water mark a later sync asks for changes, to cover clock skew and
   /// updates committed while the last sync ran.
   public var sinceMargin: TimeInterval = 120
+  /// What to do when another sync of the same cache file is running.
+  public var lockPolicy: LockPolicy = .wait(waiting: { _ in })
 
   /// Creates a synchronizer.
   ///
@@ -73,61 +102,124 @@ public struct IssueSynchronizer: Sendable {
   /// Runs a sync.
   ///
   /// - Parameters:
-  ///   - full: Fetch everything even if the cache has data.
+  ///   - full: List everything and delete what is gone, even if the cache has data.
   ///   - progress: Called after every page.
   /// - Returns: What the sync fetched.
-  /// - Throws: ``GitHubError``; the cache is then unchanged.
+  /// - Throws: ``GitHubError``; every page written before it stays.
   @discardableResult
   public func sync(
     full: Bool = false, progress: @Sendable (SyncProgress) -> Void = { _ in }
   ) async throws(GitHubError) -> SyncSummary {
-    let state: SyncState
-    do {
-      state = try cache.syncState()
-    } catch {
-      throw GitHubError(.decoding, url: "cache", detail: "the cache could not be read: \(error)")
-    }
-    let mark = full ? nil : state.highWaterMark
-    let isFull = mark == nil
-    var pages = 0
-    var items: [GitHubIssue] = []
+    let lock = try await acquireLock()
+    defer { withExtendedLifetime(lock) {} }
+    let state = try cacheStep("read") { try cache.syncState() }
+
     // The repository first: a missing or private one fails fast with a clear error.
     let repositoryInfo = try await client.repository(repository)
+    let renamedTo =
+      repositoryInfo.fullName.caseInsensitiveCompare(repository.description) == .orderedSame
+      ? nil : repositoryInfo.fullName
 
+    let isFirst = state.highWaterMark == nil && state.itemCount == 0
+    let listsAll = !isFirst && (full || state.pendingFullListing != nil)
+    var pages = 0
     var milestones: [GitHubMilestone]? = []
-    for try await page in checked(client.milestonePages(of: repository, conditional: !isFull)) {
+    for try await page in client.milestonePages(of: repository) {
       pages += 1
       if page.isNotModified { milestones = nil } else { milestones?.append(contentsOf: page.items) }
       progress(SyncProgress(phase: .milestones, pages: pages, items: 0))
     }
     var labels: [GitHubLabel]? = []
-    for try await page in checked(client.labelPages(of: repository, conditional: !isFull)) {
+    for try await page in client.labelPages(of: repository) {
       pages += 1
       if page.isNotModified { labels = nil } else { labels?.append(contentsOf: page.items) }
       progress(SyncProgress(phase: .labels, pages: pages, items: 0))
     }
-    var query = IssueQuery(state: .all, sort: .updated, ascending: true)
-    query.since = mark.map { $0.addingTimeInterval(-sinceMargin) }
-    for try await page in checked(client.issuePages(of: repository, query: query)) {
-      pages += 1
-      items.append(contentsOf: page.items)
-      progress(SyncProgress(phase: .issues, pages: pages, items: items.count))
-    }
-    if Task.isCancelled { throw GitHubError(.offline, url: "sync", detail: "cancelled") }
-    progress(SyncProgress(phase: .saving, pages: pages, items: items.count))
     let etags = await (client.etagStore as? PendingETagStore)?.pending() ?? [:]
-    do {
-      try cache.apply(
-        CacheUpdate(
-          repository: repositoryInfo, issues: items, isComplete: isFull, milestones: milestones,
-          labels: labels, etags: etags,
-          syncedAt: Date()))
-    } catch {
-      throw GitHubError(.decoding, url: "cache", detail: "the cache could not be written: \(error)")
+    try cacheStep("write") {
+      try cache.writeMetadata(
+        repository: repositoryInfo, milestones: milestones, labels: labels, etags: etags)
+      if listsAll { try cache.beginFullListing() }
     }
     await (client.etagStore as? PendingETagStore)?.clear()
+
+    // Where the listing starts: a pending full listing resumes after its last page written; any
+    // other sync after the high-water mark (which an interrupted first sync has advanced).
+    let resumeAfter: Date? =
+      listsAll
+      ? try cacheStep("read") { try cache.syncState() }.pendingFullListing?.resumeAfter
+      : state.highWaterMark
+    var query = IssueQuery(state: .all, sort: .updated, ascending: true)
+    query.since = resumeAfter.map { $0.addingTimeInterval(-sinceMargin) }
+    var proof = ListingProof()
+    var items = 0
+    var skipped: [SkippedItem] = []
+    var seenOpen = 0
+    // Pages are a resume point only while they come in the `updated_at` order asked for; a server
+    // that ignores the order moves the marks only when the listing completes.
+    var latest: Date?
+    var inOrder = true
+    for try await page in client.issuePages(of: repository, query: query) {
+      pages += 1
+      items += page.items.count
+      skipped += page.skipped
+      seenOpen += page.items.count { $0.state == .open }
+      proof.record(page)
+      for issue in page.items {
+        if let latest, issue.updatedAt < latest { inOrder = false }
+        latest = max(latest ?? issue.updatedAt, issue.updatedAt)
+      }
+      try cacheStep("write") {
+        try cache.writePage(
+          page.items, seenIDs: page.skipped.compactMap(\.id), advancingMarks: inOrder)
+      }
+      progress(SyncProgress(phase: .issues, pages: pages, items: items))
+    }
+    if Task.isCancelled { throw GitHubError(.offline, url: "sync", detail: "cancelled") }
+    progress(SyncProgress(phase: .saving, pages: pages, items: items))
+
+    if listsAll {
+      var gap = proof.gap
+      if gap == nil, resumeAfter == nil, let announced = repositoryInfo.openIssuesCount,
+        seenOpen < announced - max(5, announced / 100)
+      {
+        gap = "it saw \(seenOpen) open items where the repository announced \(announced)"
+      }
+      if gap == nil, skipped.contains(where: { $0.id == nil }) {
+        gap = "an item without an identifier could not be read"
+      }
+      if let gap {
+        _ = try cacheStep("write") { try cache.finishListing(complete: false, syncedAt: Date()) }
+        throw GitHubError(.incompleteListing, url: "sync of \(repository)", detail: gap)
+      }
+    }
+    let deleted = try cacheStep("write") {
+      try cache.finishListing(complete: true, syncedAt: Date(), highWaterMark: latest)
+    }
     return SyncSummary(
-      wasFull: isFull, pages: pages, items: items.count, milestonesChanged: milestones != nil)
+      wasFull: resumeAfter == nil || listsAll, pages: pages, items: items,
+      milestonesChanged: milestones != nil, deleted: deleted, skipped: skipped,
+      renamedTo: renamedTo)
+  }
+
+  private func acquireLock() async throws(GitHubError) -> SyncLock? {
+    guard let path = cache.path else { return nil }
+    let policy: SyncLock.Policy =
+      switch lockPolicy {
+      case .failFast: .failFast
+      case .wait(let waiting): .wait(waiting: waiting)
+      }
+    return try await SyncLock.acquire(forCacheAt: path, policy: policy)
+  }
+
+  /// Runs a cache step, turning its failure into a ``GitHubError`` that says so.
+  private func cacheStep<T>(_ what: String, _ body: () throws -> T) throws(GitHubError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw GitHubError(
+        .decoding, url: cache.path ?? "cache", detail: "the cache could not be \(what): \(error)")
+    }
   }
 
   /// A client whose entity tags are read from the cache and written with the sync's transaction.
@@ -139,35 +231,6 @@ public struct IssueSynchronizer: Sendable {
       host: host, token: token, transport: transport, etags: PendingETagStore(cache: cache))
   }
 
-  /// Rethrows a page sequence's errors as ``GitHubError``.
-  private func checked<Item>(
-    _ pages: AsyncThrowingStream<Page<Item>, any Error>
-  ) -> GitHubPages<Item> {
-    GitHubPages(base: pages)
-  }
-}
-
-/// A page sequence whose errors are ``GitHubError``s.
-struct GitHubPages<Item: Sendable>: AsyncSequence {
-  typealias Element = Page<Item>
-  typealias Failure = GitHubError
-  let base: AsyncThrowingStream<Page<Item>, any Error>
-
-  struct AsyncIterator: AsyncIteratorProtocol {
-    var base: AsyncThrowingStream<Page<Item>, any Error>.AsyncIterator
-
-    mutating func next() async throws(GitHubError) -> Page<Item>? {
-      do {
-        return try await base.next()
-      } catch let error as GitHubError {
-        throw error
-      } catch {
-        throw GitHubError(.offline, url: "sync", detail: "\(error)")
-      }
-    }
-  }
-
-  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator()) }
 }
 
 /// Entity tags read from the cache; new ones are held until the sync's transaction writes them.

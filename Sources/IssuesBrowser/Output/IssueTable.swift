@@ -14,11 +14,14 @@ public enum IssueTable {
     let showMilestone = Set(issues.map(\.milestoneNumber)).count > 1
     let numbers = issues.map { "#\($0.number)" }
     let ages = issues.map { RelativeAge.describe($0.updatedAt, now: now) }
-    let labels = issues.map { $0.labels.joined(separator: ", ") }
-    let milestoneNames = issues.map { $0.milestoneNumber.flatMap { milestones[$0]?.title } ?? "" }
+    let labels = issues.map { visible($0.labels.joined(separator: ", ")) }
+    let milestoneNames = issues.map {
+      visible($0.milestoneNumber.flatMap { milestones[$0]?.title } ?? "")
+    }
     let numberWidth = max(6, numbers.map(DisplayWidth.of).max() ?? 0)
     let ageWidth = max(7, ages.map(DisplayWidth.of).max() ?? 0)
-    let authorWidth = min(16, max(6, issues.map { DisplayWidth.of($0.author) }.max() ?? 0))
+    let authorWidth = min(
+      16, max(6, issues.map { DisplayWidth.of(visible($0.author)) }.max() ?? 0))
     var labelWidth = min(24, max(6, labels.map(DisplayWidth.of).max() ?? 0))
     var milestoneWidth =
       showMilestone ? min(20, max(9, milestoneNames.map(DisplayWidth.of).max() ?? 0)) : 0
@@ -39,36 +42,83 @@ public enum IssueTable {
     lines.append(header.joined(separator: "  ").trimmingTrailingSpaces())
     for (index, issue) in issues.enumerated() {
       var columns = [
-        cell(numbers[index], numberWidth), cell(issue.title, titleWidth),
+        cell(numbers[index], numberWidth), cell(visible(issue.title), titleWidth),
         cell(labels[index], labelWidth),
       ]
       if milestoneWidth > 0 { columns.append(cell(milestoneNames[index], milestoneWidth)) }
-      columns += [cell(issue.author, authorWidth), cell(ages[index], ageWidth)]
+      columns += [cell(visible(issue.author), authorWidth), cell(ages[index], ageWidth)]
       lines.append(columns.joined(separator: "  ").trimmingTrailingSpaces())
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Text from GitHub, with every control character shown and none interpreted: a title can
+  /// neither drive the terminal nor split a record.
+  static func visible(_ text: String) -> String { ControlCharacters.visible(text) }
+
   /// One line per issue, fields separated by tabs, as `gh` prints to a pipe: number, state,
-  /// title, labels, milestone, author, updated time (ISO 8601).
+  /// title, labels, milestone, author, updated time (ISO 8601). Tabs, line breaks and other
+  /// control characters in the text are shown as control pictures, so every record is one line.
   public static func tabSeparated(_ issues: [CachedIssue], milestones: [Int: GitHubMilestone])
     -> String
   {
     let iso = ISO8601DateFormatter()
-    return issues.map { issue in
-      [
-        String(issue.number), issue.state.rawValue, issue.title.replacingTabs(),
-        issue.labels.joined(separator: ", "),
-        issue.milestoneNumber.flatMap { milestones[$0]?.title } ?? "", issue.author,
-        iso.string(from: issue.updatedAt),
-      ].joined(separator: "\t") + "\n"
-    }.joined()
+    return issues.map { tabSeparatedLine($0, milestones: milestones, iso: iso) }.joined()
+  }
+
+  /// One record of ``tabSeparated(_:milestones:)``, with its line feed.
+  public static func tabSeparatedLine(
+    _ issue: CachedIssue, milestones: [Int: GitHubMilestone], iso: ISO8601DateFormatter
+  ) -> String {
+    [
+      String(issue.number), issue.state.rawValue, visible(issue.title),
+      visible(issue.labels.joined(separator: ", ")),
+      visible(issue.milestoneNumber.flatMap { milestones[$0]?.title } ?? ""),
+      visible(issue.author), iso.string(from: issue.updatedAt),
+    ].joined(separator: "\t") + "\n"
   }
 
   /// The issues as a JSON array, for scripts.
   public static func json(_ issues: [CachedIssue], milestones: [Int: GitHubMilestone]) throws
     -> String
   {
+    var writer = JSONArrayWriter()
+    var text = ""
+    for issue in issues { text += try writer.element(issue, milestones: milestones) }
+    return text + writer.end()
+  }
+
+  /// Writes a JSON array one element at a time, so that a list of any length is printed in
+  /// constant memory; the output is the same as ``IssueTable/json(_:milestones:)``.
+  public struct JSONArrayWriter {
+    private var count = 0
+    private let encoder: JSONEncoder = {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      encoder.dateEncodingStrategy = .iso8601
+      return encoder
+    }()
+
+    /// Creates a writer for an empty array.
+    public init() {}
+
+    /// The text of one more element, with what separates it from the previous one.
+    public mutating func element(_ issue: CachedIssue, milestones: [Int: GitHubMilestone]) throws
+      -> String
+    {
+      let entry = IssueTable.entry(issue, milestones: milestones)
+      let body = String(decoding: try encoder.encode(entry), as: UTF8.self)
+        .split(separator: "\n", omittingEmptySubsequences: false)
+        .map { "  " + $0 }.joined(separator: "\n")
+      defer { count += 1 }
+      return (count == 0 ? "[\n" : ",\n") + body
+    }
+
+    /// The text that closes the array.
+    public func end() -> String { count == 0 ? "[\n\n]\n" : "\n]\n" }
+  }
+
+  static func entry(_ issue: CachedIssue, milestones: [Int: GitHubMilestone]) -> some Encodable {
     struct Entry: Encodable {
       var number: Int
       var title: String
@@ -83,18 +133,12 @@ public enum IssueTable {
       var closedAt: Date?
       var url: String?
     }
-    let entries = issues.map { issue in
-      Entry(
-        number: issue.number, title: issue.title, state: issue.state.rawValue,
-        isPullRequest: issue.isPullRequest, author: issue.author, labels: issue.labels,
-        milestone: issue.milestoneNumber.flatMap { milestones[$0]?.title },
-        comments: issue.comments, createdAt: issue.createdAt, updatedAt: issue.updatedAt,
-        closedAt: issue.closedAt, url: issue.htmlURL)
-    }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
-    return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+    return Entry(
+      number: issue.number, title: issue.title, state: issue.state.rawValue,
+      isPullRequest: issue.isPullRequest, author: issue.author, labels: issue.labels,
+      milestone: issue.milestoneNumber.flatMap { milestones[$0]?.title },
+      comments: issue.comments, createdAt: issue.createdAt, updatedAt: issue.updatedAt,
+      closedAt: issue.closedAt, url: issue.htmlURL)
   }
 }
 
@@ -132,7 +176,4 @@ extension String {
     return copy
   }
 
-  fileprivate func replacingTabs() -> String {
-    replacingOccurrences(of: "\t", with: " ")
-  }
 }

@@ -40,6 +40,9 @@ let package = Package(
       name: "GitHubTestSupport",
       dependencies: ["GitHubIssues", .product(name: "FlyingFox", package: "FlyingFox")],
       resources: [.copy("Fixtures")]),
+    // A local GitHub serving a synthetic repository with a chosen fault, for trying and measuring
+    // `issues` by hand; not a product.
+    .executableTarget(name: "local-github", dependencies: ["GitHubIssues", "GitHubTestSupport"]),
     // The issues browser: its screen, keys and text rendering, testable without a terminal.
     .target(
       name: "IssuesBrowser", dependencies: ["Trellis", "TrellisTerminal", "GitHubIssues"]),

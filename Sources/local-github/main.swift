@@ -1,0 +1,48 @@
+import Foundation
+import GitHubIssues
+import GitHubTestSupport
+
+// A local GitHub for trying `issues` against faults by hand and for measuring them:
+//
+//     swift run local-github --items 100000 --fault drop --page 900
+//     issues sync acme/tracker --api-url http://127.0.0.1:PORT
+//
+// It serves a synthetic repository `acme/tracker` in pages of 100, prints its URL, and runs until
+// interrupted. Faults: loop (page N links back to page 1, forever), drop (page N's connection is
+// dropped once mid-body), foreign (page N links to another host), stall (page N never answers).
+
+var arguments = ArraySlice(CommandLine.arguments.dropFirst())
+var items = 3_000
+var fault: String?
+var page = 2
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--items": items = arguments.popFirst().flatMap(Int.init) ?? items
+  case "--fault": fault = arguments.popFirst()
+  case "--page": page = arguments.popFirst().flatMap(Int.init) ?? page
+  default:
+    FileHandle.standardError.write(
+      Data("usage: local-github [--items N] [--fault loop|drop|foreign|stall] [--page N]\n".utf8))
+    exit(2)
+  }
+}
+let repository = RepositoryName(owner: "acme", name: "tracker")
+let github = try await LocalGitHub.start()
+try await github.serve(
+  synthetic: SyntheticRepository(itemCount: items, milestoneCount: 40, seed: 7), as: repository)
+let path = "/repos/acme/tracker/issues"
+switch fault {
+case "loop": await github.inject(.loopToFirstPage, path: path, page: page, times: .max)
+case "drop": await github.inject(.dropConnection, path: path, page: page)
+case "foreign":
+  await github.inject(.nextLink("http://127.0.0.2:9/repos/acme/tracker/issues?page=3"), path: path, page: page)
+case "stall": await github.inject(.stall(seconds: 3_600), path: path, page: page, times: .max)
+default: break
+}
+FileHandle.standardOutput.write(Data((await github.baseURL.absoluteString + "\n").utf8))
+signal(SIGTERM) { _ in exit(0) }
+while true {
+  try await Task.sleep(for: .seconds(5))
+  let count = await github.requests.count
+  FileHandle.standardError.write(Data("requests: \(count)\n".utf8))
+}

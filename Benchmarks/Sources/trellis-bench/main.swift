@@ -74,6 +74,14 @@ if CommandLine.arguments.dropFirst().first == "make-cache" {
   }
 }
 
+if CommandLine.arguments.dropFirst().first == "decoder-fuzz" {
+  // A long randomized run of the input decoder: `trellis-bench decoder-fuzz 600` for ten minutes.
+  let seconds = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 60
+  var rng = SplitMix64(state: UInt64(seconds))
+  print("seed \(seconds)")
+  exit(runDecoderFuzz(seconds: seconds, rng: &rng) ? 0 : 1)
+}
+
 if CommandLine.arguments.dropFirst().first == "pictures" {
   writePictures(to: CommandLine.arguments.dropFirst(2).first ?? ".")
   exit(0)
@@ -136,6 +144,11 @@ if wanted("render:200x60") {
 
 if wanted("render:one-cell") {
   print("render:one-cell".padding(to: 22) + "\(oneCellBytes()) bytes".leftPadding(to: 13))
+}
+
+if wanted("decoder") {
+  var rng = SplitMix64(state: 42)
+  runDecoderWorkloads(rng: &rng)
 }
 
 layoutWorkloads(wanted: wanted)

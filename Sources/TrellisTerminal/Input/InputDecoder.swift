@@ -10,14 +10,35 @@
 /// Sequences split across reads are reassembled: decoding bytes in any number of pieces gives the
 /// same events as decoding them at once. A lone Escape is held back until more bytes arrive or the
 /// caller, after a short timeout with no input, calls ``flush()``. Unknown or malformed sequences
-/// and invalid UTF-8 are skipped, never shown as text.
+/// (with their parameter bytes, also when another byte interrupts them) and invalid UTF-8 are
+/// skipped, never shown as text. A run of Escapes is one Escape key; a grapheme cluster keeps at
+/// most 32 scalars (more combining marks are dropped). Decoding is iterative and linear in the
+/// input, whatever it is.
 public struct InputDecoder: Sendable {
   private var buffer: [UInt8] = []
   /// The content of a bracketed paste in progress.
   private var paste: [UInt8]?
+  /// Inside a run of Escapes already reported as one Escape key: more of it is swallowed.
+  private var swallowingEscapes = false
+  /// Inside a sequence too long to be one: its remaining parameter bytes and final byte are
+  /// skipped, across reads.
+  private var discardingSequence = false
 
   /// The longest escape sequence accepted; longer ones are malformed and skipped.
   static let maximumSequenceLength = 64
+  /// The most scalars one typed grapheme cluster keeps (a base and its marks).
+  static let maximumClusterScalars = 32
+
+  /// Whether a scalar continues a cluster that ends with `last`: a mark, a joiner, a variation
+  /// selector, or what a joiner joins.
+  static func isExtending(_ scalar: Unicode.Scalar, after last: Unicode.Scalar) -> Bool {
+    if last.value == 0x200D { return true }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .spacingMark: return true
+    default: return scalar.value == 0x200D || scalar.properties.isVariationSelector
+        || (0x1F3FB...0x1F3FF).contains(scalar.value) || (0xE0020...0xE007F).contains(scalar.value)
+    }
+  }
   static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
   /// Creates a decoder with nothing pending.
@@ -27,7 +48,7 @@ public struct InputDecoder: Sendable {
   ///
   /// They may be an Escape that starts a sequence, or an incomplete sequence, character or paste.
   /// Call ``flush()`` if no more input comes within a short timeout.
-  public var hasPendingInput: Bool { !buffer.isEmpty || paste != nil }
+  public var hasPendingInput: Bool { !buffer.isEmpty || paste != nil || discardingSequence }
 
   /// Decodes bytes, returning the events they complete.
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
@@ -50,17 +71,21 @@ public struct InputDecoder: Sendable {
 
   /// Decodes what is held back as if no more bytes will follow.
   ///
-  /// A lone Escape becomes the Escape key, Escape and one character become that character with
+  /// A lone Escape (or a run of them) becomes the Escape key, Escape and one character become that character with
   /// Alt, and anything else incomplete is dropped. An unfinished paste is delivered as it is.
   public mutating func flush() -> [InputEvent] {
     var events: [InputEvent] = []
+    defer {
+      swallowingEscapes = false
+      discardingSequence = false
+    }
     if let content = paste {
       events.append(.paste(String(decoding: content + buffer, as: UTF8.self)))
       paste = nil
       buffer = []
       return events
     }
-    if buffer == [0x1B] {
+    if !buffer.isEmpty, buffer.allSatisfy({ $0 == 0x1B }) {
       events.append(.key(KeyEvent(.escape)))
     } else if buffer.count == 2, buffer[0] == 0x1B, buffer[1] >= 0x20, buffer[1] < 0x7F {
       events.append(
@@ -76,6 +101,12 @@ public struct InputDecoder: Sendable {
   /// nil when more bytes are needed.
   private mutating func decodeOne(at index: Int) -> (Int, InputEvent?)? {
     let byte = buffer[index]
+    if byte != 0x1B { swallowingEscapes = false }
+    if discardingSequence {
+      if (0x20...0x3F).contains(byte) { return (index + 1, nil) }
+      discardingSequence = false
+      if (0x40...0x7E).contains(byte) { return (index + 1, nil) }
+    }
     if byte == 0x1B { return decodeEscape(at: index) }
     if byte < 0x20 || byte == 0x7F { return (index + 1, .key(controlKey(byte))) }
     return decodeText(at: index)
@@ -117,8 +148,11 @@ public struct InputDecoder: Sendable {
     var decoder = UTF8()
     var iterator = buffer[index..<(index + length)].makeIterator()
     guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return (index + 1, nil) }
-    // Combining marks, variation selectors and joiners that follow in this read join the cluster.
-    var cluster = String(Character(scalar))
+    // Combining marks, variation selectors and joiners that follow in this read join the cluster,
+    // up to `maximumClusterScalars`; more marks on the same cluster are dropped, as terminals do,
+    // so that a run of marks costs linear time.
+    var cluster = String.UnicodeScalarView([scalar])
+    var last = scalar
     var end = index + length
     while end < buffer.count, buffer[end] >= 0x80 {
       let next = buffer[end]
@@ -126,16 +160,32 @@ public struct InputDecoder: Sendable {
       guard end + nextLength <= buffer.count else { break }
       var iterator = buffer[end..<(end + nextLength)].makeIterator()
       guard case .scalarValue(let following) = decoder.decode(&iterator) else { break }
-      let extended = cluster + String(Character(following))
-      guard extended.count == 1 else { break }
-      cluster = extended
+      if cluster.count < Self.maximumClusterScalars {
+        var extended = cluster
+        extended.append(following)
+        guard String(extended).count == 1 else { break }
+        cluster = extended
+      } else {
+        // Full: keep consuming only what would still extend the cluster after its last scalar.
+        guard Self.isExtending(following, after: last) else { break }
+      }
+      last = following
       end += nextLength
     }
-    guard let character = cluster.first else { return (end, nil) }
+    guard let character = String(cluster).first else { return (end, nil) }
     return (end, .key(KeyEvent(.character(character))))
   }
 
   private mutating func decodeEscape(at index: Int) -> (Int, InputEvent?)? {
+    // A run of Escapes (a stuck key, a paste, a hostile program): all but the last two are one
+    // Escape key, decided without waiting and without recursion, so no run can overflow the
+    // stack or be scanned twice.
+    var run = 1
+    while index + run < buffer.count, buffer[index + run] == 0x1B { run += 1 }
+    if run > 2 {
+      defer { swallowingEscapes = true }
+      return (index + run - 2, swallowingEscapes ? nil : .key(KeyEvent(.escape)))
+    }
     guard index + 1 < buffer.count else { return nil }
     let next = buffer[index + 1]
     switch next {
@@ -160,7 +210,8 @@ public struct InputDecoder: Sendable {
         }
       return (index + 3, key.map { .key(KeyEvent($0)) })
     case 0x1B:
-      // Escape, Escape: Alt with whatever the second Escape starts.
+      // Escape, Escape: Alt with whatever the second Escape starts (which is followed by no
+      // third Escape, so this goes one level deep at most).
       guard let (end, event) = decodeEscape(at: index + 1) else { return nil }
       if case .key(var key)? = event {
         key.modifiers.insert(.alt)
@@ -183,14 +234,20 @@ public struct InputDecoder: Sendable {
     var end = index + 2
     while true {
       guard end < buffer.count else {
-        // Incomplete, unless already too long to be a sequence.
-        return end - index > Self.maximumSequenceLength ? (index + 2, nil) : nil
+        // Incomplete, unless already too long to be a sequence: then its bytes are skipped, and
+        // the rest of it when it comes.
+        guard end - index > Self.maximumSequenceLength else { return nil }
+        discardingSequence = true
+        return (end, nil)
       }
       let byte = buffer[end]
       if (0x40...0x7E).contains(byte) { break }
-      // Parameter and intermediate bytes are 0x20–0x3F; anything else is malformed.
-      guard (0x20...0x3F).contains(byte), end - index <= Self.maximumSequenceLength else {
-        return (index + 2, nil)
+      // Parameter and intermediate bytes are 0x20–0x3F; anything else interrupts the sequence,
+      // whose bytes so far are skipped (never typed), and is decoded on its own.
+      guard (0x20...0x3F).contains(byte) else { return (end, nil) }
+      guard end - index <= Self.maximumSequenceLength else {
+        discardingSequence = true
+        return (end, nil)
       }
       end += 1
     }

@@ -56,6 +56,25 @@ enum SignalRestore {
     _ = write(wakeFD, &byte, 1)
   }
 
+  /// Gives the calling thread an alternate signal stack, so that a crash handler still runs after
+  /// a stack overflow on it (the overflowed stack has no room for a handler's frame). Each thread
+  /// that may overflow needs its own; the memory lives as long as the process.
+  static func installAlternateStack() {
+    var current = stack_t()
+    if sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) == 0,
+      current.ss_sp != nil
+    {
+      return  // this thread has one already (the runtime's, or ours)
+    }
+    let size = 256 * 1024
+    guard let memory = malloc(size) else { return }
+    var stack = stack_t()
+    stack.ss_sp = memory
+    stack.ss_size = size
+    stack.ss_flags = 0
+    if sigaltstack(&stack, nil) != 0 { free(memory) }
+  }
+
   static func install(
     _ handler: @escaping @convention(c) (Int32) -> Void, for signal: Int32, keepPrevious: Bool
   ) {
@@ -66,7 +85,8 @@ enum SignalRestore {
     action.__sigaction_u.__sa_handler = handler
     #endif
     sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART
+    // On the alternate stack when the thread has one: a crash may be a stack overflow.
+    action.sa_flags = SA_RESTART | SA_ONSTACK
     if keepPrevious {
       _ = sigaction(signal, &action, previous + Int(signal))
     } else {
@@ -79,6 +99,7 @@ enum SignalRestore {
   }
 
   static func installAll() {
+    installAlternateStack()
     for signal in terminating + crashing {
       install(onFatalSignal, for: signal, keepPrevious: true)
     }

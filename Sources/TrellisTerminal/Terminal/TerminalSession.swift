@@ -256,6 +256,7 @@ private func startReader(_ shared: SessionShared) -> pthread_t? {
 private func readerMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
   guard let context else { return nil }
   let shared = Unmanaged<SessionShared>.fromOpaque(context).takeRetainedValue()
+  SignalRestore.installAlternateStack()
   var decoder = InputDecoder()
   var buffer = [UInt8](repeating: 0, count: 4096)
   var fds = [

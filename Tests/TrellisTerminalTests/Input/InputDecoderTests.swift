@@ -175,3 +175,47 @@ import TrellisTestSupport
     }
   }
 }
+
+@Suite struct HostileInputTests {
+  private func key(_ key: Key, _ modifiers: Modifiers = []) -> InputEvent {
+    .key(KeyEvent(key, modifiers: modifiers))
+  }
+
+  @Test func twentyThousandEscapesAreOneEscapeKeyWithoutRecursion() {
+    var decoder = InputDecoder()
+    let burst = [UInt8](repeating: 0x1B, count: 20_000)
+    let events = decoder.decode(burst) + decoder.flush()
+    #expect(events == [key(.escape), key(.escape)])
+    // Byte by byte, the same, and no run is held back whole.
+    var slow = InputDecoder()
+    var trickled: [InputEvent] = []
+    for byte in burst { trickled += slow.decode([byte]) }
+    #expect(trickled.count == 1)
+    #expect(trickled + slow.flush() == events)
+    // A key after the burst still arrives.
+    var after = InputDecoder()
+    #expect(after.decode(burst + Array("q".utf8)).last == key(.character("q"), .alt))
+  }
+
+  @Test func anInterruptedSequenceNeverTypesItsParameters() {
+    var decoder = InputDecoder()
+    #expect(decoder.decode(Array("\u{1B}[1;5\u{1B}[A".utf8)) == [key(.up)])
+    #expect(decoder.decode(Array("\u{1B}[12\rx".utf8)) == [key(.enter), key(.character("x"))])
+    let long = "\u{1B}[" + String(repeating: "1;", count: 100) + "A"
+    #expect(decoder.decode(Array(long.utf8)).isEmpty)
+    #expect(decoder.decode(Array("\u{1B}[1;2".utf8)) + decoder.flush() == [])
+  }
+
+  @Test func aLongRunOfCombiningMarksIsOneCappedCharacter() {
+    var decoder = InputDecoder()
+    let text = "e" + String(repeating: "\u{301}", count: 100_000) + "x"
+    let events = decoder.decode(Array(text.utf8))
+    #expect(events.count == 2)
+    guard case .key(let first)? = events.first, case .character(let character) = first.key else {
+      Issue.record("expected a character")
+      return
+    }
+    #expect(character.unicodeScalars.count == 32)
+    #expect(events.last == key(.character("x")))
+  }
+}

@@ -248,3 +248,23 @@ import TrellisTestSupport
     #expect(harness.browser.focusedIssue.map { harness.lines[3].contains("#\($0.number)") } == true)
   }
 }
+
+@MainActor
+@Suite struct EmptyContainerTests {
+  /// A terminal reported as zero columns or rows (`stty rows 0`, a resize race) is a screen with
+  /// nothing to draw: every key and every frame terminates, and growing again draws the browser.
+  @Test(arguments: [(0, 5), (5, 0), (0, 0), (1, 1), (1, 0)])
+  func zeroSizedScreensTakeEveryKey(columns: Int, rows: Int) throws {
+    var harness = try BrowserHarness(columns: 60, rows: 20)
+    harness.resize(columns: columns, rows: rows)
+    for key: Key in [
+      .down, .up, .right, .left, .pageDown, .pageUp, .end, .home, .enter, .escape,
+      .character("s"), .character("l"), .character("?"), .character("/"), .character("G"),
+    ] {
+      harness.press(key)
+      harness.press(.escape)
+    }
+    harness.resize(columns: 60, rows: 20)
+    #expect(harness.lines.joined().contains("betamax"))
+  }
+}

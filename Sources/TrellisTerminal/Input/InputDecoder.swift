@@ -18,6 +18,8 @@ public struct InputDecoder: Sendable {
   private var buffer: [UInt8] = []
   /// The content of a bracketed paste in progress.
   private var paste: [UInt8]?
+  /// Where each candidate scalar of a cluster ends, kept to reuse its storage.
+  private var ends: [Int] = []
   /// Inside a run of Escapes already reported as one Escape key: more of it is swallowed.
   private var swallowingEscapes = false
   /// Inside a sequence too long to be one: its remaining parameter bytes and final byte are
@@ -29,10 +31,60 @@ public struct InputDecoder: Sendable {
   /// The most scalars one typed grapheme cluster keeps (a base and its marks).
   static let maximumClusterScalars = 32
 
+  /// The combining blocks that hold most marks, checked before any property lookup.
+  @inline(__always) static func isCommonMark(_ value: UInt32) -> Bool {
+    (0x0300...0x036F).contains(value) || (0x1AB0...0x1AFF).contains(value)
+      || (0x1DC0...0x1DFF).contains(value) || (0x20D0...0x20FF).contains(value)
+      || (0xFE20...0xFE2F).contains(value)
+  }
+
+  /// Whether a scalar may continue a cluster that ends with `last`, by the grapheme break
+  /// classes that can join (marks, joiners, variation selectors, emoji modifiers, tags, regional
+  /// indicators, Hangul jamo, what follows a joiner or a prepended mark); when it may, the exact
+  /// answer comes from the standard library. A cheap test first keeps decoding fast for text
+  /// made of whole characters (Hangul syllables, CJK, emoji).
+  static func mayExtend(_ scalar: Unicode.Scalar, after last: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if isCommonMark(value) { return true }
+    let previous = last.value
+    if previous == 0x200D { return true }
+    // Prepended concatenation marks and other Prepend characters take what follows.
+    if (0x0600...0x0605).contains(previous) || previous == 0x06DD || previous == 0x070F
+      || (0x0890...0x0891).contains(previous) || previous == 0x08E2 || previous == 0x110BD
+      || previous == 0x110CD || previous == 0x0D4E
+    {
+      return true
+    }
+    // Hangul: a leading jamo takes vowels and syllables; vowels and trailing jamo join.
+    if (0x1100...0x115F).contains(previous) || (0xA960...0xA97F).contains(previous) {
+      return true
+    }
+    // Whole characters of the big scripts never join what precedes them.
+    if (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value)
+      || (0x3400...0x4DBF).contains(value) || (0x3041...0x3096).contains(value)
+      || (0x30A1...0x30FA).contains(value) || (0x00A0...0x02FF).contains(value)
+      || (0x0370...0x0482).contains(value) || (0xFF01...0xFF9D).contains(value)
+    {
+      return false
+    }
+    if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return true }
+    if (0x1F1E6...0x1F1FF).contains(value) { return true }
+    if (0x1F3FB...0x1F3FF).contains(value) || (0xE0000...0xE0FFF).contains(value) { return true }
+    if value == 0x200D || value == 0x200C || value == 0xFF9E || value == 0xFF9F
+      || scalar.properties.isVariationSelector
+    {
+      return true
+    }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .spacingMark, .format: return true
+    default: return false
+    }
+  }
+
   /// Whether a scalar continues a cluster that ends with `last`: a mark, a joiner, a variation
   /// selector, or what a joiner joins.
   static func isExtending(_ scalar: Unicode.Scalar, after last: Unicode.Scalar) -> Bool {
-    if last.value == 0x200D { return true }
+    if isCommonMark(scalar.value) || last.value == 0x200D { return true }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .spacingMark: return true
     default: return scalar.value == 0x200D || scalar.properties.isVariationSelector
@@ -54,6 +106,8 @@ public struct InputDecoder: Sendable {
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
     buffer.append(contentsOf: bytes)
     var events: [InputEvent] = []
+    // Most reads are small; a large one of typed text would otherwise grow the array many times.
+    events.reserveCapacity(Swift.min(buffer.count, 1 << 16))
     var index = 0
     while index < buffer.count {
       if paste != nil {
@@ -128,52 +182,96 @@ public struct InputDecoder: Sendable {
   }
 
   /// Decodes a run of UTF-8 text, as one event per grapheme cluster within the run.
-  private func decodeText(at index: Int) -> (Int, InputEvent?)? {
+  private mutating func decodeText(at index: Int) -> (Int, InputEvent?)? {
     let lead = buffer[index]
-    let length: Int
-    switch lead {
-    case 0x20...0x7E: length = 1
-    case 0xC2...0xDF: length = 2
-    case 0xE0...0xEF: length = 3
-    case 0xF0...0xF4: length = 4
-    default: return (index + 1, nil)  // a stray continuation byte or an invalid lead
+    // Printable ASCII not followed by a possible mark: a cluster of its own, at once.
+    if lead < 0x80, index + 1 >= buffer.count || buffer[index + 1] < 0x80 {
+      return (index + 1, .key(KeyEvent(.character(Character(Unicode.Scalar(lead))))))
     }
-    guard index + length <= buffer.count else {
-      // Incomplete: wait, unless what is there is already invalid.
-      for offset in 1..<(buffer.count - index) where buffer[index + offset] & 0xC0 != 0x80 {
-        return (index + 1, nil)
-      }
-      return nil
+    let scalar: Unicode.Scalar
+    var end: Int
+    switch Self.scalar(in: buffer, at: index) {
+    case .scalar(let decoded, let length):
+      scalar = decoded
+      end = index + length
+    case .incomplete: return nil
+    case .invalid: return (index + 1, nil)  // a stray continuation byte or an invalid sequence
     }
-    var decoder = UTF8()
-    var iterator = buffer[index..<(index + length)].makeIterator()
-    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return (index + 1, nil) }
-    // Combining marks, variation selectors and joiners that follow in this read join the cluster,
-    // up to `maximumClusterScalars`; more marks on the same cluster are dropped, as terminals do,
-    // so that a run of marks costs linear time.
-    var cluster = String.UnicodeScalarView([scalar])
+    // The scalars that may join it (marks, joiners, selectors…) in this read, at most
+    // `maximumClusterScalars` of them; the standard library then says how many really do.
+    var candidates = String.UnicodeScalarView()
+    ends.removeAll(keepingCapacity: true)
     var last = scalar
-    var end = index + length
-    while end < buffer.count, buffer[end] >= 0x80 {
-      let next = buffer[end]
-      let nextLength = next >= 0xF0 ? 4 : next >= 0xE0 ? 3 : 2
-      guard end + nextLength <= buffer.count else { break }
-      var iterator = buffer[end..<(end + nextLength)].makeIterator()
-      guard case .scalarValue(let following) = decoder.decode(&iterator) else { break }
-      if cluster.count < Self.maximumClusterScalars {
-        var extended = cluster
-        extended.append(following)
-        guard String(extended).count == 1 else { break }
-        cluster = extended
+    while end < buffer.count, buffer[end] >= 0x80,
+      case .scalar(let following, let length) = Self.scalar(in: buffer, at: end),
+      Self.mayExtend(following, after: last)
+    {
+      if candidates.isEmpty { candidates.append(scalar) }
+      if ends.count + 1 < Self.maximumClusterScalars {
+        candidates.append(following)
+        ends.append(end + length)
+      } else if Self.isExtending(following, after: last) {
+        // Full: more marks on the same cluster are consumed and dropped, as terminals do, so
+        // that a run of marks costs linear time.
+        ends[ends.count - 1] = end + length
       } else {
-        // Full: keep consuming only what would still extend the cluster after its last scalar.
-        guard Self.isExtending(following, after: last) else { break }
+        break
       }
       last = following
-      end += nextLength
+      end += length
     }
-    guard let character = String(cluster).first else { return (end, nil) }
-    return (end, .key(KeyEvent(.character(character))))
+    guard !candidates.isEmpty, let character = String(candidates).first else {
+      return (index + (end - index), .key(KeyEvent(.character(Character(scalar)))))
+    }
+    let joined = character.unicodeScalars.count
+    // The cluster ends after its last scalar (and after the dropped marks if it took them all).
+    let after = joined > 1 ? ends[joined - 2] : index + Self.length(of: scalar)
+    return (after, .key(KeyEvent(.character(character))))
+  }
+
+  /// What the UTF-8 bytes at an offset hold.
+  enum DecodedScalar {
+    case scalar(Unicode.Scalar, length: Int)
+    case incomplete
+    case invalid
+  }
+
+  /// Decodes one scalar, rejecting overlong forms, surrogates and values past U+10FFFF.
+  static func scalar(in bytes: [UInt8], at index: Int) -> DecodedScalar {
+    let lead = bytes[index]
+    let length: Int
+    let secondRange: ClosedRange<UInt8>
+    switch lead {
+    case 0x00...0x7F: return .scalar(Unicode.Scalar(lead), length: 1)
+    case 0xC2...0xDF: (length, secondRange) = (2, 0x80...0xBF)
+    case 0xE0: (length, secondRange) = (3, 0xA0...0xBF)
+    case 0xED: (length, secondRange) = (3, 0x80...0x9F)
+    case 0xE1...0xEF: (length, secondRange) = (3, 0x80...0xBF)
+    case 0xF0: (length, secondRange) = (4, 0x90...0xBF)
+    case 0xF4: (length, secondRange) = (4, 0x80...0x8F)
+    case 0xF1...0xF3: (length, secondRange) = (4, 0x80...0xBF)
+    default: return .invalid
+    }
+    var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    for offset in 1..<length {
+      guard index + offset < bytes.count else { return .incomplete }
+      let byte = bytes[index + offset]
+      guard offset == 1 ? secondRange.contains(byte) : (0x80...0xBF).contains(byte) else {
+        return .invalid
+      }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    guard let scalar = Unicode.Scalar(value) else { return .invalid }
+    return .scalar(scalar, length: length)
+  }
+
+  static func length(of scalar: Unicode.Scalar) -> Int {
+    switch scalar.value {
+    case 0..<0x80: 1
+    case 0x80..<0x800: 2
+    case 0x800..<0x10000: 3
+    default: 4
+    }
   }
 
   private mutating func decodeEscape(at index: Int) -> (Int, InputEvent?)? {
@@ -255,8 +353,20 @@ public struct InputDecoder: Sendable {
     var parameterBytes = Array(buffer[(index + 2)..<end])
     let marker = parameterBytes.first.flatMap { (0x3C...0x3F).contains($0) ? $0 : nil }
     if marker != nil { parameterBytes.removeFirst() }
-    let parameters = String(decoding: parameterBytes, as: UTF8.self)
-      .split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+    var parameters: [Int?] = []
+    var value: Int?
+    for byte in parameterBytes {
+      if byte == 0x3B {  // ;
+        parameters.append(value)
+        value = nil
+      } else if (0x30...0x39).contains(byte), (value ?? 0) < 1_000_000 {
+        value = (value ?? 0) * 10 + Int(byte - 0x30)
+      } else {
+        value = -1  // not a number: no valid parameter
+      }
+    }
+    parameters.append(value)
+    parameters = parameters.map { $0.flatMap { $0 < 0 ? nil : $0 } }
     func parameter(_ position: Int, _ fallback: Int) -> Int {
       position < parameters.count ? (parameters[position] ?? fallback) : fallback
     }

@@ -444,9 +444,15 @@ public struct CompositionalLayout: CollectionLayout {
         let trail = axis == .horizontal ? edge?.trailing : edge?.bottom
         let gap = entries.isEmpty ? 0 : spacing.minimum
         let needed = gap + (lead?.minimum ?? 0) + main(proposed, axis) + (trail?.minimum ?? 0)
-        if !entries.isEmpty && cursor + needed > main(size, axis) + 1e-9 { break }
+        // An entry that takes no length (a zero-sized container, say) fills a group alone:
+        // otherwise a group would take every item there is, or loop without end.
+        if !entries.isEmpty && (cursor + needed > main(size, axis) + 1e-9 || needed <= 0) {
+          break
+        }
+        let held = next
         let (laid, actual) = layOut(
           element: element, size: proposed, section: section, next: &next, count: count)
+        guard next > held || !laid.isEmpty else { break }
         entries.append(
           Entry(
             elements: laid, size: actual, lead: lead, trail: trail,

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubIssues
 import GitHubTestSupport
 import TerminalTestSupport
 import Testing
@@ -153,6 +154,74 @@ import Glibc
     #expect(run.contains("Press r to try again."))
     run.pty.type("q")
     #expect(waitForExit(run.process))
+  }
+
+  @Test func aPasteOfTwentyThousandEscapesLeavesTheAppRunningAndTheTerminalRestored() async throws {
+    let run = try await Run(arguments: ["--demo"], github: nil)
+    run.read { $0.lines.first?.contains("demo") == true }
+    run.settle()
+    let burst = [UInt8](repeating: 0x1B, count: 20_000)
+    var sent = 0
+    while sent < burst.count {
+      let count = burst[sent...].withUnsafeBytes {
+        Glibc.write(run.pty.master, $0.baseAddress, min(1024, burst.count - sent))
+      }
+      if count > 0 { sent += count } else { usleep(2000) }
+      run.settle(quiet: 0.01)
+    }
+    run.settle()
+    #expect(run.process.isRunning)
+    #expect(run.contains("betamaxpy/betamax"))
+    run.pty.type("q")
+    run.settle()
+    #expect(waitForExit(run.process))
+    #expect(run.process.terminationStatus == 0)
+    #expect(!run.terminal.isAlternateScreen)
+    #expect(run.terminal.isCursorVisible)
+    #expect(run.pty.settings() == run.settingsBefore)
+  }
+
+  @Test func aTitleFullOfControlCharactersDrivesNothing() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    let repository = RepositoryName(owner: "acme", name: "tracker")
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 2, seed: 3), as: repository)
+    let json = try #require(await github.itemJSON(number: 1, in: repository))
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    object["title"] = HostileTitleTests.hostileTitle
+    let hostile = String(
+      decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    #expect(hostile != json)
+    await github.replaceItem(number: 1, in: repository, json: hostile)
+
+    // The table, in a terminal: no byte of the title is a control.
+    let list = try await Run(
+      arguments: ["list", "acme/tracker", "--state", "all", "--limit", "100"], github: github,
+      columns: 200)
+    #expect(waitForExit(list.process, seconds: 20))
+    let bytes = list.settle()
+    #expect(list.process.terminationStatus == 0)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.contains("␛]52;c;aGVsbG8=␇"))
+    #expect(!bytes.contains(0x1B) && !bytes.contains(0x07))
+    #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
+    #expect(!list.terminal.isAlternateScreen)
+
+    // The browser, on the same cache: it draws the title and the terminal sees no OSC.
+    let browse = try await Run(
+      arguments: ["acme/tracker", "--offline"], github: nil, environment: [
+        "XDG_CACHE_HOME": list.cacheDirectory.path
+      ])
+    let drawn = browse.read { $0.lines.first?.contains("acme/tracker") == true }
+    browse.settle()
+    #expect(!String(decoding: drawn, as: UTF8.self).contains("]52;"))
+    #expect(!String(decoding: drawn, as: UTF8.self).contains("]8;;"))
+    browse.pty.type("q")
+    browse.settle()
+    #expect(waitForExit(browse.process))
+    #expect(browse.pty.settings() == browse.settingsBefore)
   }
 
   @Test func aRateLimitSaysUntilWhen() async throws {

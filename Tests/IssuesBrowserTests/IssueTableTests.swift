@@ -59,3 +59,67 @@ import TrellisTestSupport
     #expect(line.contains("3 pages · 300 items"))
   }
 }
+
+/// Titles are written by anyone: no control character from one ever reaches the terminal or
+/// splits a record.
+@Suite struct HostileTitleTests {
+  /// Every C0 and C1 control, DEL, an OSC 52 clipboard write, an OSC 8 link and a bidi override.
+  static let hostileTitle: String = {
+    var title = "Title "
+    for value in UInt32(0)...0x1F { title.unicodeScalars.append(Unicode.Scalar(value)!) }
+    title += "\u{7F}"
+    for value in UInt32(0x80)...0x9F { title.unicodeScalars.append(Unicode.Scalar(value)!) }
+    title += " \u{1B}]52;c;aGVsbG8=\u{07} \u{1B}]8;;https://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\"
+    title += " \u{202E}desrever end"
+    return title
+  }()
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x202E
+  }
+
+  private func issue() throws -> (CachedIssue, [Int: GitHubMilestone]) {
+    let cache = try IssueCache()
+    let milestone = GitHubMilestone(id: 9, number: 1, title: "v1\u{1B}[2J", state: .open)
+    try cache.apply(
+      CacheUpdate(
+        issues: [
+          GitHubIssue(
+            id: 1, number: 1, title: Self.hostileTitle, state: .open,
+            user: GitHubUser(login: "mallory\u{07}", id: 2),
+            labels: [GitHubLabel(name: "bug\n\tfix")], milestone: milestone,
+            createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+        ], milestones: [milestone]))
+    let milestones = Dictionary(try cache.milestones().map { ($0.number, $0) }) { a, _ in a }
+    return (try #require(try cache.issues(IssueFilter(state: .all)).first), milestones)
+  }
+
+  @Test func theTableShowsControlsAndInterpretsNone() throws {
+    let (issue, milestones) = try issue()
+    let table = IssueTable.table([issue], milestones: milestones, width: 400, now: Date())
+    let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3)  // header, the issue, and the final line feed
+    #expect(!table.unicodeScalars.contains { $0 != "\n" && Self.isControl($0) })
+    #expect(table.contains("␛]52;c;aGVsbG8=␇"))
+  }
+
+  @Test func tabSeparatedValuesKeepOneRecordPerLine() throws {
+    let (issue, milestones) = try issue()
+    let tsv = IssueTable.tabSeparated([issue], milestones: milestones)
+    #expect(tsv.split(separator: "\n").count == 1)
+    let fields = tsv.dropLast().split(separator: "\t", omittingEmptySubsequences: false)
+    #expect(fields.count == 7)
+    #expect(!fields.joined().unicodeScalars.contains { Self.isControl($0) })
+  }
+
+  @Test func jsonEscapesInsteadOfShowing() throws {
+    let (issue, milestones) = try issue()
+    let json = try IssueTable.json([issue], milestones: milestones)
+    #expect(!json.unicodeScalars.contains { $0 != "\n" && Self.isControl($0) })
+    let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+    // All of it, a NUL (which SQLite cannot keep) shown as ␀.
+    #expect(
+      decoded?.first?["title"] as? String
+        == Self.hostileTitle.replacingOccurrences(of: "\u{0}", with: "␀"))
+  }
+}

@@ -222,7 +222,7 @@ extension IssueCache {
           htmlURL = excluded.htmlURL
         """
     ).execute(arguments: [
-      milestone.id, milestone.number, milestone.title, milestone.state.rawValue,
+      milestone.id, milestone.number, storable(milestone.title), milestone.state.rawValue,
       milestone.description,
       milestone.dueOn, milestone.openIssues, milestone.closedIssues, milestone.createdAt,
       milestone.updatedAt,
@@ -237,7 +237,7 @@ extension IssueCache {
         ON CONFLICT(name) DO UPDATE SET id = coalesce(excluded.id, id), color = coalesce(excluded.color, color),
           description = coalesce(excluded.description, description)
         """
-    ).execute(arguments: [label.name, label.id, label.color, label.description])
+    ).execute(arguments: [storable(label.name), label.id, label.color, label.description])
   }
 
   /// Writes an issue and its label links; its milestone and labels must be written already.
@@ -246,7 +246,7 @@ extension IssueCache {
       arguments: [
         issue.number, issue.id,
       ])
-    let names = issue.labels.map(\.name).sorted()
+    let names = issue.labels.map { storable($0.name) }.sorted()
     try db.cachedStatement(
       sql: """
         INSERT INTO issue(id, number, title, body, state, stateReason, author, milestoneNumber, comments,
@@ -259,8 +259,8 @@ extension IssueCache {
           isPullRequest = excluded.isPullRequest, htmlURL = excluded.htmlURL, labelNames = excluded.labelNames
         """
     ).execute(arguments: [
-      issue.id, issue.number, issue.title, issue.body, issue.state.rawValue, issue.stateReason,
-      issue.user.login,
+      issue.id, issue.number, storable(issue.title), issue.body.map(storable), issue.state.rawValue,
+      issue.stateReason, storable(issue.user.login),
       issue.milestone?.number, issue.comments, issue.createdAt, issue.updatedAt, issue.closedAt,
       issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
     ])
@@ -271,7 +271,12 @@ extension IssueCache {
       try db.cachedStatement(
         sql: "INSERT OR IGNORE INTO issueLabel(issueId, labelName) VALUES (?, ?)"
       )
-      .execute(arguments: [issue.id, label.name])
+      .execute(arguments: [issue.id, storable(label.name)])
     }
+  }
+
+  /// Text as SQLite can keep it: a NUL would end it there, so it is stored as `␀`.
+  static func storable(_ text: String) -> String {
+    text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "\u{2400}") : text
   }
 }

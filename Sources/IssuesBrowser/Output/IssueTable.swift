@@ -107,11 +107,35 @@ public enum IssueTable {
       -> String
     {
       let entry = IssueTable.entry(issue, milestones: milestones)
-      let body = String(decoding: try encoder.encode(entry), as: UTF8.self)
+      let body = Self.escapingControls(String(decoding: try encoder.encode(entry), as: UTF8.self))
         .split(separator: "\n", omittingEmptySubsequences: false)
         .map { "  " + $0 }.joined(separator: "\n")
       defer { count += 1 }
       return (count == 0 ? "[\n" : ",\n") + body
+    }
+
+    /// JSON with C1 controls and bidirectional overrides written as `\uXXXX` too (the encoder
+    /// escapes only C0), so that no byte of it drives a terminal it is printed to.
+    static func escapingControls(_ json: String) -> String {
+      guard
+        json.unicodeScalars.contains(where: {
+          (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+            || (0x2066...0x2069).contains($0.value)
+        })
+      else { return json }
+      var result = ""
+      for scalar in json.unicodeScalars {
+        let value = scalar.value
+        if (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+          || (0x2066...0x2069).contains(value)
+        {
+          let hex = String(value, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+      return result
     }
 
     /// The text that closes the array.

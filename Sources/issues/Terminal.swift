@@ -16,14 +16,20 @@ enum Terminal {
     FileHandle.standardError.write(Data(text.utf8))
   }
 
-  /// Opens (creating) the cache file, with an error that says where.
+  /// Opens (creating) the cache file. A damaged one, or one from a newer version, is moved aside
+  /// (kept) and a new one started, with a warning; a folder that cannot hold it is an error that
+  /// says which path and why.
   static func openCache(at url: URL) throws -> IssueCache {
     do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      return try IssueCache(path: url.path)
+      let (cache, recovered) = try IssueCache.openRecovering(at: url)
+      if let recovered {
+        standardError(
+          "warning: \(recovered.problem) It was moved to \(recovered.keptAt) and a new cache "
+            + "started; it fills again with the next sync.\n")
+      }
+      return cache
     } catch {
-      throw CommandFailure("Cannot open the cache at \(url.path): \(error)")
+      throw CommandFailure(error.description)
     }
   }
 

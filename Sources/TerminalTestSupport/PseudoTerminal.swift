@@ -90,6 +90,10 @@ public final class PseudoTerminal {
     // Swift's crash reporter waits for a key when it runs in a terminal; the tests have no one to press it.
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no"
+    // The pseudo-terminal behaves as a modern xterm, whatever ran the tests.
+    environment["TERM"] = "xterm-256color"
+    environment["COLORTERM"] = "truecolor"
+    environment["NO_COLOR"] = nil
     environment.merge(extra) { _, new in new }
     process.environment = environment
     let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)

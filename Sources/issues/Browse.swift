@@ -29,6 +29,12 @@ struct Browse: AsyncParsableCommand {
         "The browser needs a terminal, and standard \(which) is not one. "
           + "To print issues instead, run: issues list OWNER/REPO (--json for scripts).")
     }
+    let environment = ProcessInfo.processInfo.environment
+    guard ColorSupport.isCapableTerminal(environment: environment) else {
+      throw CommandFailure(
+        "TERM is \(environment["TERM"].map { "“\($0)”" } ?? "not set"): this terminal cannot show "
+          + "the full-screen browser. To print issues instead, run: issues list OWNER/REPO.")
+    }
     let cache: IssueCache
     let host: GitHubHost
     let repository: RepositoryName
@@ -76,7 +82,8 @@ enum BrowserRunner {
     let browser = IssueBrowser(
       cache: cache, repository: repository, size: session.size,
       syncStatus: isDemo ? .demo : .cached(lastSynced: lastSynced))
-    var renderer = FrameRenderer()
+    var renderer = FrameRenderer(
+      colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment))
     var screen = CellBuffer(width: session.size.columns, height: session.size.rows)
 
     func present() {

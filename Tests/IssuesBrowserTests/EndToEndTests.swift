@@ -224,6 +224,31 @@ import Glibc
     #expect(browse.pty.settings() == browse.settingsBefore)
   }
 
+  @Test func noColorDrawsWithoutColourAndADumbTerminalGetsAMessage() async throws {
+    let plain = try await Run(arguments: ["--demo"], github: nil, environment: ["NO_COLOR": "1"])
+    let bytes = plain.read { $0.lines.first?.contains("demo") == true } + plain.settle()
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(!text.contains("38;") && !text.contains("48;"))
+    #expect(!text.contains("[31m") && !text.contains("[32m"))
+    plain.pty.type("q")
+    #expect(waitForExit(plain.process))
+
+    let colored = try await Run(arguments: ["--demo"], github: nil)
+    let coloredBytes = colored.read { $0.lines.first?.contains("demo") == true } + colored.settle()
+    #expect(String(decoding: coloredBytes, as: UTF8.self).contains("38;"))
+    colored.pty.type("q")
+    #expect(waitForExit(colored.process))
+
+    for term in ["dumb", ""] {
+      let dumb = try await Run(arguments: ["--demo"], github: nil, environment: ["TERM": term])
+      let said = String(decoding: dumb.read { $0.lines.joined().contains("issues list") }, as: UTF8.self)
+      #expect(waitForExit(dumb.process))
+      #expect(dumb.process.terminationStatus != 0)
+      #expect(said.contains("cannot show the full-screen browser"))
+      #expect(!said.contains("\u{1B}[?1049h"))  // never the alternate screen
+    }
+  }
+
   @Test func aRateLimitSaysUntilWhen() async throws {
     let github = try await startGitHub()
     defer { Task { await github.stop() } }

@@ -21,9 +21,14 @@ public struct FrameRenderer: Sendable {
   private var cursor: (x: Int, y: Int)?
   /// The style the terminal is drawing with.
   private var style = Style.plain
+  /// What colours the terminal shows; every cell's colours are mapped to them.
+  public var colors: ColorSupport
 
-  /// Creates a renderer whose first frame will be drawn in full.
-  public init() {}
+  /// Creates a renderer whose first frame will be drawn in full, for a terminal that shows
+  /// `colors` (24-bit by default).
+  public init(colors: ColorSupport = .trueColor) {
+    self.colors = colors
+  }
 
   /// Makes the next frame draw in full (after the screen was cleared or disturbed).
   public mutating func invalidate() {
@@ -120,9 +125,10 @@ public struct FrameRenderer: Sendable {
     if cursor?.x != x || cursor?.y != y {
       moveCursor(toX: x, y: y, into: &out)
     }
-    if style != cell.style {
-      ControlSequence.appendStyleChange(from: style, to: cell.style, to: &out)
-      style = cell.style
+    let wanted = colors.adapt(cell.style)
+    if style != wanted {
+      ControlSequence.appendStyleChange(from: style, to: wanted, to: &out)
+      style = wanted
     }
     out.append(contentsOf: cell.grapheme.utf8)
     let next = x + Int(cell.width)

@@ -165,10 +165,18 @@ final class SessionShared: @unchecked Sendable {
 
   func size() -> TerminalSize {
     var size = winsize()
-    for fd in [output, input] where ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
-      return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    // A dimension the terminal reports as 0 (`stty rows 0`, a serial line) comes from `COLUMNS`
+    // or `LINES`, else the classic 80×24, rather than leaving nothing to draw on.
+    let environment = { (name: String, fallback: Int) -> Int in
+      getenv(name).flatMap { Int(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil } ?? fallback
     }
-    return TerminalSize(columns: 80, rows: 24)
+    for fd in [output, input] where ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 {
+      guard size.ws_col > 0 || size.ws_row > 0 else { continue }
+      return TerminalSize(
+        columns: size.ws_col > 0 ? Int(size.ws_col) : environment("COLUMNS", 80),
+        rows: size.ws_row > 0 ? Int(size.ws_row) : environment("LINES", 24))
+    }
+    return TerminalSize(columns: environment("COLUMNS", 80), rows: environment("LINES", 24))
   }
 
   func write(_ bytes: [UInt8]) throws(TerminalError) {
@@ -294,6 +302,10 @@ private func readerMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRaw
       let count = read(shared.input, &buffer, buffer.count)
       if count > 0 {
         for event in decoder.decode(buffer[0..<count]) { shared.continuation.yield(.input(event)) }
+      } else if count < 0, errno == EIO, tcgetpgrp(shared.input) != getpgrp() {
+        // Started or put in the background: the terminal is someone else's for now. Wait to be
+        // brought back (`fg`) instead of taking it as a hang-up.
+        usleep(100_000)
       } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
         break  // The terminal hung up.
       }

@@ -52,31 +52,42 @@ struct RepositoryOptions: ParsableArguments {
     let repository: RepositoryName
     if let text = self.repository ?? environment["GH_REPO"].flatMap({ $0.isEmpty ? nil : $0 }) {
       // GH_REPO may be HOST/OWNER/REPO.
-      let parts = text.split(separator: "/")
-      if parts.count == 3, let name = RepositoryName(parts[1...].joined(separator: "/")) {
-        remoteHost = String(parts[0])
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+      if parts.count == 3 {
+        // HOST/OWNER/REPO, as gh takes it; a host has a dot or a port (or is localhost), so
+        // that a mistyped path is an error rather than a request to a host named after it.
+        let host = String(parts[0])
+        guard host.contains(".") || host.contains(":") || host == "localhost",
+          GitHubHost.named(host) != nil,
+          let name = RepositoryName(parts[1...].joined(separator: "/"))
+        else {
+          throw CommandFailure(
+            "“\(text)” is not a repository: write it as OWNER/REPO, or HOST/OWNER/REPO with a "
+              + "host name such as github.example.com.")
+        }
+        remoteHost = host
         repository = name
       } else if let name = RepositoryName(text) {
         repository = name
       } else {
-        throw ValidationError("“\(text)” is not a repository: write it as OWNER/REPO.")
+        throw CommandFailure("“\(text)” is not a repository: write it as OWNER/REPO.")
       }
     } else if let remote = GitRemote.current() {
       remoteHost = remote.host
       repository = remote.repository
     } else {
-      throw ValidationError(
+      throw CommandFailure(
         "No repository given: pass OWNER/REPO, set GH_REPO, or run inside a clone of one.")
     }
     let hostName =
       hostname ?? environment["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
       ?? remoteHost ?? "github.com"
     guard var host = GitHubHost.named(hostName) else {
-      throw ValidationError("“\(hostName)” is not a host name.")
+      throw CommandFailure("“\(hostName)” is not a host name.")
     }
     if let apiURL {
       guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https" else {
-        throw ValidationError("“\(apiURL)” is not an http(s) URL.")
+        throw CommandFailure("“\(apiURL)” is not an http(s) URL.")
       }
       host = GitHubHost(name: host.name, apiBaseURL: url, isEnterprise: host.isEnterprise)
     }

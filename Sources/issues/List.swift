@@ -86,7 +86,7 @@ struct List: AsyncParsableCommand {
         filter.milestone = .number(match.number)
       } else {
         let known = milestones.values.map(\.title).sorted().joined(separator: ", ")
-        throw ValidationError(
+        throw CommandFailure(
           "No milestone “\(milestone)” in \(repository). Known: \(known.isEmpty ? "none" : known).")
       }
     }

@@ -156,3 +156,19 @@ import Testing
     #expect(try IssueCache(path: path).issues(IssueFilter()).map(\.title) == ["kept"])
   }
 }
+
+@Suite struct EmojiSearchTests {
+  @Test func emojiAndSymbolsAreFoundAsTheyAre() throws {
+    let cache = try IssueCache()
+    try cache.apply(
+      CacheUpdate(issues: [
+        IssueCacheTests.issue(1, "🐛 crash on launch"),
+        IssueCacheTests.issue(2, "Crash when saving", body: "it burns 🔥"),
+        IssueCacheTests.issue(3, "Family 👨‍👩‍👧 emoji"),
+      ]))
+    #expect(try cache.issues(IssueFilter(state: .all, text: "🐛")).map(\.number) == [1])
+    #expect(try cache.issues(IssueFilter(state: .all, text: "🔥 crash")).map(\.number) == [2])
+    #expect(try cache.issues(IssueFilter(state: .all, text: "👨‍👩‍👧")).map(\.number) == [3])
+    #expect(try cache.issues(IssueFilter(state: .all, text: "crash")).count == 2)
+  }
+}

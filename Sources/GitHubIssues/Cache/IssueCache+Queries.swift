@@ -211,11 +211,34 @@ extension IssueCache {
       conditions.append("id IN (SELECT issueId FROM issueLabel WHERE labelName = ?)")
       arguments.append(label)
     }
-    if let text = filter.text, let match = ftsQuery(text) {
-      conditions.append("id IN (SELECT rowid FROM issueSearch WHERE issueSearch MATCH ?)")
-      arguments.append(match)
+    if let text = filter.text {
+      let (words, symbols) = searchTerms(text)
+      if let match = ftsQuery(words.joined(separator: " ")) {
+        conditions.append("id IN (SELECT rowid FROM issueSearch WHERE issueSearch MATCH ?)")
+        arguments.append(match)
+      }
+      // The full-text index has no tokens for emoji and symbols: those are found as they are.
+      for symbol in symbols {
+        conditions.append("(instr(title, ?) > 0 OR instr(coalesce(body, ''), ?) > 0)")
+        arguments += [symbol, symbol]
+      }
     }
     return (conditions, arguments)
+  }
+
+  /// The words of a search for the full-text index, and those holding emoji or symbols, which
+  /// the index does not tokenize and which are matched literally instead.
+  static func searchTerms(_ text: String) -> (words: [String], symbols: [String]) {
+    var words: [String] = []
+    var symbols: [String] = []
+    for word in text.split(whereSeparator: { $0.isWhitespace }).map(String.init) {
+      let hasSymbol = word.unicodeScalars.contains {
+        $0.properties.isEmojiPresentation || $0.properties.generalCategory == .otherSymbol
+          || ($0.properties.isEmoji && $0.value > 0xFF)
+      }
+      if hasSymbol { symbols.append(word) } else { words.append(word) }
+    }
+    return (words, symbols)
   }
 
   /// An FTS5 query matching every word of `text` as a prefix, or `nil` when it has no words.

@@ -47,12 +47,22 @@ public struct Canvas {
       guard width > 0 else { continue }
       if rowVisible {
         put(
-          Cell(grapheme: String(character), width: UInt8(width), style: style),
+          Cell(grapheme: Self.capped(character), width: UInt8(width), style: style),
           x: origin.x + column, y: row)
       }
       column += width
     }
     return column
+  }
+
+  /// A cluster as a cell keeps it: at most 32 scalars (a base and its marks), as terminals do,
+  /// so that a title with thousands of combining marks costs one cell, not a megabyte a frame.
+  static func capped(_ character: Character) -> String {
+    let scalars = character.unicodeScalars
+    guard scalars.count > 32 else { return String(character) }
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: scalars.prefix(32))
+    return String(kept)
   }
 
   /// Writes a cell at an absolute position, clipped.

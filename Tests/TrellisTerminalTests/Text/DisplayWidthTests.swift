@@ -70,3 +70,19 @@ import TrellisTestSupport
     }
   }
 }
+
+@Suite struct HostileWidthTests {
+  @Test func aPrependedMarkTakesTheWidthOfWhatItPrecedes() {
+    #expect(DisplayWidth.of(Character("\u{0600}1")) == 1)
+    #expect(DisplayWidth.of("\u{0600}12") == 2)
+  }
+
+  @Test func thousandsOfCombiningMarksMakeOneCappedCell() {
+    let text = "e" + String(repeating: "\u{301}", count: 30_000)
+    #expect(DisplayWidth.of(text) == 1)
+    var buffer = CellBuffer(width: 4, height: 1)
+    buffer.draw { canvas in canvas.text(text + "x", x: 0, y: 0) }
+    #expect(buffer[0, 0].grapheme.unicodeScalars.count == 32)
+    #expect(buffer[1, 0].grapheme == "x")
+  }
+}

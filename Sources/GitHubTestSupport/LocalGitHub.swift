@@ -297,8 +297,11 @@ public actor LocalGitHub {
     var headers = ["content-type": "application/json; charset=utf-8"]
     func link(_ page: Int) -> String {
       let query = request.query.filter { $0.name != "page" }
-        .map { "\($0.name)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)" }
-      return "<\(baseURL.absoluteString)\(request.path)?\((query + ["page=\(page)"]).joined(separator: "&"))>"
+        .map {
+          "\($0.name)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)"
+        }
+      return
+        "<\(baseURL.absoluteString)\(request.path)?\((query + ["page=\(page)"]).joined(separator: "&"))>"
     }
     if page < pageCount {
       headers["link"] = "\(link(page + 1)); rel=\"next\", \(link(pageCount)); rel=\"last\""

@@ -90,7 +90,9 @@ struct List: AsyncParsableCommand {
           "No milestone “\(milestone)” in \(repository). Known: \(known.isEmpty ? "none" : known).")
       }
     }
-    if let label, try !cache.labels().contains(where: { $0.name.caseInsensitiveCompare(label) == .orderedSame }) {
+    if let label,
+      try !cache.labels().contains(where: { $0.name.caseInsensitiveCompare(label) == .orderedSame })
+    {
       Terminal.standardError(
         "note: no label “\(ControlCharacters.visible(label))” in \(repository)'s cache.\n")
     }

@@ -78,7 +78,8 @@ enum Syncing {
     }
     if let renamed = summary.renamedTo {
       Terminal.standardError(
-        "note: \(repository) is now \(ControlCharacters.visible(renamed)) on GitHub; use that name.\n")
+        "note: \(repository) is now \(ControlCharacters.visible(renamed)) on GitHub; use that name.\n"
+      )
     }
   }
 }
@@ -133,7 +134,8 @@ final class ProgressDisplay: @unchecked Sendable {
       let width = Terminal.width(STDERR_FILENO)
       let waited = Int(Date().timeIntervalSince(lastChange))
       var text =
-        note ?? ProgressLine.line(
+        note
+        ?? ProgressLine.line(
           last ?? SyncProgress(phase: .milestones, pages: 0, items: 0), expected: nil,
           width: width - 12)
       if waited >= 2 { text += " · waiting \(waited) s" }

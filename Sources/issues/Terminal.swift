@@ -16,9 +16,10 @@ enum Terminal {
     FileHandle.standardError.write(Data(text.utf8))
   }
 
-  /// Opens (creating) the cache file. A damaged one, or one from a newer version, is moved aside
-  /// (kept) and a new one started, with a warning; a folder that cannot hold it is an error that
-  /// says which path and why.
+  /// Opens (creating) the cache file.
+  ///
+  /// A damaged one, or one from a newer version, is moved aside (kept) and a new one started, with
+  /// a warning; a folder that cannot hold it is an error that says which path and why.
   static func openCache(at url: URL) throws -> IssueCache {
     do {
       let (cache, recovered) = try IssueCache.openRecovering(at: url)
@@ -49,12 +50,14 @@ enum Terminal {
       case .rateLimited:
         error.rateLimitSentence(now: Date(), timeZone: .current).prefix(1).uppercased()
           + error.rateLimitSentence(now: Date(), timeZone: .current).dropFirst() + "."
-      case .offline: "GitHub could not be reached (\(error.detail ?? "no answer")): check the network."
+      case .offline:
+        "GitHub could not be reached (\(error.detail ?? "no answer")): check the network."
       case .invalidToken: (error.detail ?? "The token cannot be sent.") + "."
       case .incompleteListing:
         "The listing of \(repository) was incomplete (\(error.detail ?? "no proof")): every cached "
           + "issue was kept, and the pages fetched were saved. Run the sync again to finish it."
-      case .syncInProgress: "Another sync of \(repository) is running (\(error.detail ?? "")). Try again when it ends."
+      case .syncInProgress:
+        "Another sync of \(repository) is running (\(error.detail ?? "")). Try again when it ends."
       default: error.description
       }
     return CommandFailure(ControlCharacters.visible(advice))

@@ -35,7 +35,8 @@ switch fault {
 case "loop": await github.inject(.loopToFirstPage, path: path, page: page, times: .max)
 case "drop": await github.inject(.dropConnection, path: path, page: page)
 case "foreign":
-  await github.inject(.nextLink("http://127.0.0.2:9/repos/acme/tracker/issues?page=3"), path: path, page: page)
+  await github.inject(
+    .nextLink("http://127.0.0.2:9/repos/acme/tracker/issues?page=3"), path: path, page: page)
 case "stall": await github.inject(.stall(seconds: 3_600), path: path, page: page, times: .max)
 default: break
 }

@@ -57,7 +57,9 @@ import Testing
     }
     try queue.close()
     let (cache, recovered) = try IssueCache.openRecovering(at: url)
-    #expect(recovered?.problem == .newerSchema(path: url.path, unknownMigrations: ["v9: from the future"]))
+    #expect(
+      recovered?.problem == .newerSchema(path: url.path, unknownMigrations: ["v9: from the future"])
+    )
     #expect(try cache.syncState().itemCount == 0)
   }
 

@@ -197,7 +197,8 @@ import Testing
       try TokenDiscovery.token(
         for: .github, environment: ["GH_TOKEN": "a", "GITHUB_TOKEN": "b"], askGH: none) == "a")
     #expect(
-      try TokenDiscovery.token(for: .github, environment: ["GITHUB_TOKEN": "b"], askGH: none) == "b")
+      try TokenDiscovery.token(for: .github, environment: ["GITHUB_TOKEN": "b"], askGH: none) == "b"
+    )
     #expect(
       try TokenDiscovery.token(for: .github, environment: ["GH_ENTERPRISE_TOKEN": "e"], askGH: none)
         == nil)

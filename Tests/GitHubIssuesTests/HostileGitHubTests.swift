@@ -5,9 +5,10 @@ import Testing
 @testable import GitHubIssues
 
 /// A misbehaving GitHub: links and redirects to other hosts, loops, nulls, dropped connections,
-/// silent servers, secondary limits, deleted milestones, concurrent syncs. Each scenario runs the
-/// real URLSession transport against the local GitHub, and checks the milestone identity
-/// ("All" = "No milestone" + Σ milestones) after every sync.
+/// silent servers, secondary limits, deleted milestones, concurrent syncs.
+///
+/// Each scenario runs the real URLSession transport against the local GitHub, and checks the
+/// milestone identity ("All" = "No milestone" + Σ milestones) after every sync.
 @Suite(.serialized) struct HostileGitHubTests {
   let repository = RepositoryName(owner: "acme", name: "tracker")
   let issuesPath = "/repos/acme/tracker/issues"
@@ -28,7 +29,8 @@ import Testing
       host: await github.host, token: "test-token", cache: cache,
       transport: URLSessionTransport(timeout: timeout))
     client.initialBackoff = .milliseconds(10)
-    return IssueSynchronizer(client: client, cache: cache, repository: repository ?? self.repository)
+    return IssueSynchronizer(
+      client: client, cache: cache, repository: repository ?? self.repository)
   }
 
   /// "All" is always "No milestone" plus the sum of the milestones, for every state.
@@ -56,7 +58,11 @@ import Testing
   @Test func aNextLinkToAnotherHostIsRefusedAndAFullSyncDeletesNothing() async throws {
     let github = try await start()
     let foreign = try await LocalGitHub.start()
-    defer { Task { await github.stop(); await foreign.stop() } }
+    defer {
+      Task {
+        await github.stop(); await foreign.stop()
+      }
+    }
     let cache = try await fullySynced(github)
     let elsewhere = await foreign.baseURL.absoluteString + issuesPath + "?page=3"
     await github.inject(.nextLink(elsewhere), path: issuesPath, page: 2)
@@ -107,7 +113,11 @@ import Testing
   @Test func aRedirectToAnotherHostIsNotFollowed() async throws {
     let github = try await start()
     let foreign = try await LocalGitHub.start()
-    defer { Task { await github.stop(); await foreign.stop() } }
+    defer {
+      Task {
+        await github.stop(); await foreign.stop()
+      }
+    }
     let target = await foreign.baseURL.absoluteString + "/repos/acme/tracker"
     await github.inject(.redirect(status: 301, location: target), path: "/repos/acme/tracker")
     let cache = try IssueCache()
@@ -168,7 +178,8 @@ import Testing
     }
     let client = GitHubClient(host: .github, transport: transport)
     do {
-      for try await _ in client.issuePages(of: RepositoryName(owner: "o", name: "r"), query: .init())
+      for try await _ in client.issuePages(
+        of: RepositoryName(owner: "o", name: "r"), query: .init())
       {}
       Issue.record("expected the page cap")
     } catch {

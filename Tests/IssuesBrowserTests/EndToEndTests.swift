@@ -211,7 +211,8 @@ import Glibc
 
     // The browser, on the same cache: it draws the title and the terminal sees no OSC.
     let browse = try await Run(
-      arguments: ["acme/tracker", "--offline"], github: nil, environment: [
+      arguments: ["acme/tracker", "--offline"], github: nil,
+      environment: [
         "XDG_CACHE_HOME": list.cacheDirectory.path
       ])
     let drawn = browse.read { $0.lines.first?.contains("acme/tracker") == true }
@@ -241,7 +242,8 @@ import Glibc
 
     for term in ["dumb", ""] {
       let dumb = try await Run(arguments: ["--demo"], github: nil, environment: ["TERM": term])
-      let said = String(decoding: dumb.read { $0.lines.joined().contains("issues list") }, as: UTF8.self)
+      let said = String(
+        decoding: dumb.read { $0.lines.joined().contains("issues list") }, as: UTF8.self)
       #expect(waitForExit(dumb.process))
       #expect(dumb.process.terminationStatus != 0)
       #expect(said.contains("cannot show the full-screen browser"))

@@ -66,10 +66,11 @@ import TrellisTestSupport
   /// Every C0 and C1 control, DEL, an OSC 52 clipboard write, an OSC 8 link and a bidi override.
   static let hostileTitle: String = {
     var title = "Title "
-    for value in UInt32(0)...0x1F { title.unicodeScalars.append(Unicode.Scalar(value)!) }
+    for value in UInt8(0)...0x1F { title.unicodeScalars.append(Unicode.Scalar(value)) }
     title += "\u{7F}"
-    for value in UInt32(0x80)...0x9F { title.unicodeScalars.append(Unicode.Scalar(value)!) }
-    title += " \u{1B}]52;c;aGVsbG8=\u{07} \u{1B}]8;;https://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\"
+    for value in UInt8(0x80)...0x9F { title.unicodeScalars.append(Unicode.Scalar(value)) }
+    title +=
+      " \u{1B}]52;c;aGVsbG8=\u{07} \u{1B}]8;;https://evil.example\u{1B}\\link\u{1B}]8;;\u{1B}\\"
     title += " \u{202E}desrever end"
     return title
   }()

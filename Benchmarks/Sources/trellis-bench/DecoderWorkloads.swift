@@ -101,7 +101,9 @@ func runDecoderFuzz(seconds: Int, rng: inout SplitMix64) -> Bool {
     if events.count != expected.count {
       // Clusters split across reads may come as more events; anything else is a bug.
       let typed = { (list: [InputEvent]) in
-        list.filter { if case .key(let key) = $0, case .character = key.key { false } else { true } }
+        list.filter {
+          if case .key(let key) = $0, case .character = key.key { false } else { true }
+        }
       }
       if typed(events) != typed(expected) {
         print("✘ splitting changed the events, input \(inputs)")

@@ -60,7 +60,9 @@ extension IssueCache {
   /// version knows.
   convenience init(checkingPath path: String) throws {
     if FileManager.default.fileExists(atPath: path) {
-      if let problem = Self.headerProblem(path) { throw CacheProblem.damaged(path: path, reason: problem) }
+      if let problem = Self.headerProblem(path) {
+        throw CacheProblem.damaged(path: path, reason: problem)
+      }
       if access(path, R_OK | W_OK) != 0 {
         throw CacheProblem.unusable(path: path, reason: "no permission to read and write it")
       }
@@ -140,7 +142,9 @@ extension IssueCache {
     {
       return String(cString: strerror(Int32(underlying.code)))
     }
-    if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+    if nsError.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(nsError.code)))
+    }
     if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
     return nsError.localizedDescription
   }

@@ -140,7 +140,8 @@ extension IssueCache {
       let pending: Bool = row?["fullListingPending"] ?? false
       return SyncState(
         lastSyncedAt: row?["lastSyncedAt"], highWaterMark: row?["highWaterMark"], itemCount: count,
-        pendingFullListing: pending ? PendingFullListing(resumeAfter: row?["fullListingMark"]) : nil)
+        pendingFullListing: pending ? PendingFullListing(resumeAfter: row?["fullListingMark"]) : nil
+      )
     }
   }
 

@@ -23,9 +23,11 @@ extension IssueCache {
     }
   }
 
-  /// Writes what a sync fetched before the issues, in one transaction: the repository, the
-  /// complete list of milestones (issues of a deleted one lose it, as on GitHub) and labels, and
-  /// their entity tags. `nil` lists are unchanged (`304`).
+  /// Writes what a sync fetched before the issues, in one transaction: the repository, the complete
+  /// list of milestones (issues of a deleted one lose it, as on GitHub) and labels, and their
+  /// entity tags.
+  ///
+  /// `nil` lists are unchanged (`304`).
   public func writeMetadata(
     repository: GitHubRepository?, milestones: [GitHubMilestone]?, labels: [GitHubLabel]?,
     etags: [String: String]
@@ -36,10 +38,12 @@ extension IssueCache {
     }
   }
 
-  /// Writes one page of issues in its own transaction. With `advancingMarks` (the listing is in
-  /// `updated_at` order so far), the high-water mark moves to the latest `updated_at` written, so
-  /// that an interrupted sync resumes after it. During a full listing (``beginFullListing()``),
-  /// the page's identifiers and `seenIDs` (items skipped but known to exist) are recorded as seen.
+  /// Writes one page of issues in its own transaction.
+  ///
+  /// With `advancingMarks` (the listing is in `updated_at` order so far), the high-water mark moves
+  /// to the latest `updated_at` written, so that an interrupted sync resumes after it. During a
+  /// full listing (``beginFullListing()``), the page's identifiers and `seenIDs` (items skipped but
+  /// known to exist) are recorded as seen.
   public func writePage(_ issues: [GitHubIssue], seenIDs: [Int64] = [], advancingMarks: Bool)
     throws
   {
@@ -57,8 +61,10 @@ extension IssueCache {
   }
 
   /// Starts a full listing: from now on written pages are recorded as seen, until
-  /// ``finishListing(complete:syncedAt:)`` deletes what was not seen. Starting one while another
-  /// is pending keeps the pending one, so an interrupted full sync resumes.
+  /// ``finishListing(complete:syncedAt:highWaterMark:)`` deletes what was not seen.
+  ///
+  /// Starting one while another is pending keeps the pending one, so an interrupted full sync
+  /// resumes.
   public func beginFullListing() throws {
     try writer.write { db in
       let pending =
@@ -73,9 +79,10 @@ extension IssueCache {
     }
   }
 
-  /// Ends a sync: records when it finished and keeps the milestone identity true. With
-  /// `complete` (proof that the listing saw every item), a pending full listing deletes the cached
-  /// items it did not see (deleted or transferred on GitHub) and ends; without it nothing is
+  /// Ends a sync: records when it finished and keeps the milestone identity true.
+  ///
+  /// With `complete` (proof that the listing saw every item), a pending full listing deletes the
+  /// cached items it did not see (deleted or transferred on GitHub) and ends; without it nothing is
   /// deleted and the full listing stays pending.
   ///
   /// - Returns: How many items were deleted.
@@ -97,7 +104,11 @@ extension IssueCache {
         try db.execute(
           sql: "UPDATE syncState SET fullListingPending = 0, fullListingMark = NULL WHERE id = 1")
       }
-      if complete { try Self.finish(syncedAt: syncedAt, db) } else { try Self.keepMilestoneIdentity(db) }
+      if complete {
+        try Self.finish(syncedAt: syncedAt, db)
+      } else {
+        try Self.keepMilestoneIdentity(db)
+      }
       return deleted
     }
   }

@@ -75,7 +75,9 @@ public struct GitHubClient: Sendable {
 
   // MARK: Endpoints
 
-  /// The repository. When it was renamed or transferred, GitHub redirects and the answer's
+  /// The repository.
+  ///
+  /// When it was renamed or transferred, GitHub redirects and the answer's
   /// ``GitHubRepository/fullName`` is the new name.
   public func repository(_ repository: RepositoryName) async throws(GitHubError) -> GitHubRepository
   {
@@ -353,8 +355,10 @@ public enum GitHubJSON {
   /// "field `[3].user.login`: missing", from a decoding error.
   static func describe(_ error: DecodingError, relativeTo depth: Int = 0) -> String {
     func path(_ codingPath: [any CodingKey]) -> String {
-      let joined = codingPath.dropFirst(depth).map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
-        .joined()
+      let joined = codingPath.dropFirst(depth).map { key in
+        key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
+      }
+      .joined()
       return joined.hasPrefix(".") ? String(joined.dropFirst()) : joined
     }
     switch error {

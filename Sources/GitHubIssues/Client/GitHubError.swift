@@ -173,8 +173,9 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     let relative =
       seconds < 60
       ? "in \(Int(seconds.rounded(.up))) s"
-      : seconds < 5400 ? "in \(Int((seconds / 60).rounded(.up))) min"
-      : "in \(Int((seconds / 3600).rounded())) h"
+      : seconds < 5400
+        ? "in \(Int((seconds / 60).rounded(.up))) min"
+        : "in \(Int((seconds / 3600).rounded())) h"
     return "until \(time) (\(day), \(relative))"
   }
 }

@@ -59,8 +59,10 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether a URL is inside the API root: the same scheme, host and port, and a path under the
-  /// root's path. Only such URLs are ever sent a request, so that a `link` header or a redirect
-  /// from the server can never carry the token elsewhere.
+  /// root's path.
+  ///
+  /// Only such URLs are ever sent a request, so that a `link` header or a redirect from the server
+  /// can never carry the token elsewhere.
   public func contains(_ url: URL) -> Bool {
     guard let root = URLComponents(url: apiBaseURL, resolvingAgainstBaseURL: false),
       let candidate = URLComponents(url: url, resolvingAgainstBaseURL: true),
@@ -77,7 +79,9 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
   }
 
   private static func port(_ components: URLComponents) -> Int? {
-    components.port ?? (components.scheme?.lowercased() == "https" ? 443 : components.scheme?.lowercased() == "http" ? 80 : nil)
+    components.port
+      ?? (components.scheme?.lowercased() == "https"
+        ? 443 : components.scheme?.lowercased() == "http" ? 80 : nil)
   }
 
   public var description: String { name }

@@ -4,8 +4,9 @@ import Foundation
 public struct Page<Item: Sendable>: Sendable {
   /// The URL the page came from.
   public var url: URL
-  /// What the page holds; empty when ``isNotModified``. Items that could not be decoded are not
-  /// here but in ``skipped``.
+  /// What the page holds; empty when ``isNotModified``.
+  ///
+  /// Items that could not be decoded are not here but in ``skipped``.
   public var items: [Item]
   /// The items of the page that could not be decoded, with the reason.
   public var skipped: [SkippedItem] = []

@@ -98,7 +98,8 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     state = try container.decode(State.self, forKey: .state)
     stateReason = try container.decodeIfPresent(String.self, forKey: .stateReason)
     user = try container.decodeIfPresent(GitHubUser.self, forKey: .user) ?? .ghost
-    labels = try container.decodeIfPresent([IssueLabel].self, forKey: .labels)?.compactMap(\.label)
+    labels =
+      try container.decodeIfPresent([IssueLabel].self, forKey: .labels)?.compactMap(\.label)
       ?? []
     milestone = try container.decodeIfPresent(GitHubMilestone.self, forKey: .milestone)
     if let assignees = try container.decodeIfPresent([GitHubUser?].self, forKey: .assignees) {

@@ -17,7 +17,8 @@ struct ListingProof {
       announcedLast = page.lastPageNumber ?? (page.next == nil ? 1 : nil)
     }
     let regular =
-      page.next != nil ? count == pageSize && count > 0 : count <= pageSize && (pages == 1 || count > 0)
+      page.next != nil
+      ? count == pageSize && count > 0 : count <= pageSize && (pages == 1 || count > 0)
     if !regular, shortPage == nil { shortPage = pages }
     ended = page.next == nil
   }

@@ -56,9 +56,11 @@ public enum IssueTable {
   /// neither drive the terminal nor split a record.
   static func visible(_ text: String) -> String { ControlCharacters.visible(text) }
 
-  /// One line per issue, fields separated by tabs, as `gh` prints to a pipe: number, state,
-  /// title, labels, milestone, author, updated time (ISO 8601). Tabs, line breaks and other
-  /// control characters in the text are shown as control pictures, so every record is one line.
+  /// One line per issue, fields separated by tabs, as `gh` prints to a pipe: number, state, title,
+  /// labels, milestone, author, updated time (ISO 8601).
+  ///
+  /// Tabs, line breaks and other control characters in the text are shown as control pictures, so
+  /// every record is one line.
   public static func tabSeparated(_ issues: [CachedIssue], milestones: [Int: GitHubMilestone])
     -> String
   {

@@ -38,11 +38,13 @@ public struct InputDecoder: Sendable {
       || (0xFE20...0xFE2F).contains(value)
   }
 
-  /// Whether a scalar may continue a cluster that ends with `last`, by the grapheme break
-  /// classes that can join (marks, joiners, variation selectors, emoji modifiers, tags, regional
+  /// Whether a scalar may continue a cluster that ends with `last`, by the grapheme break classes
+  /// that can join (marks, joiners, variation selectors, emoji modifiers, tags, regional
   /// indicators, Hangul jamo, what follows a joiner or a prepended mark); when it may, the exact
-  /// answer comes from the standard library. A cheap test first keeps decoding fast for text
-  /// made of whole characters (Hangul syllables, CJK, emoji).
+  /// answer comes from the standard library.
+  ///
+  /// A cheap test first keeps decoding fast for text made of whole characters (Hangul syllables,
+  /// CJK, emoji).
   static func mayExtend(_ scalar: Unicode.Scalar, after last: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if isCommonMark(value) { return true }
@@ -87,7 +89,8 @@ public struct InputDecoder: Sendable {
     if isCommonMark(scalar.value) || last.value == 0x200D { return true }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .spacingMark: return true
-    default: return scalar.value == 0x200D || scalar.properties.isVariationSelector
+    default:
+      return scalar.value == 0x200D || scalar.properties.isVariationSelector
         || (0x1F3FB...0x1F3FF).contains(scalar.value) || (0xE0020...0xE007F).contains(scalar.value)
     }
   }

@@ -56,9 +56,10 @@ enum SignalRestore {
     _ = write(wakeFD, &byte, 1)
   }
 
-  /// Gives the calling thread an alternate signal stack, so that a crash handler still runs after
-  /// a stack overflow on it (the overflowed stack has no room for a handler's frame). Each thread
-  /// that may overflow needs its own; the memory lives as long as the process.
+  /// Gives the calling thread an alternate signal stack, so that a crash handler still runs after a
+  /// stack overflow on it (the overflowed stack has no room for a handler's frame).
+  ///
+  /// Each thread that may overflow needs its own; the memory lives as long as the process.
   static func installAlternateStack() {
     var current = stack_t()
     if sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) == 0,

@@ -22,7 +22,7 @@ public enum ControlCharacters {
         continue
       }
       switch scalar.value {
-      case 0x00...0x1F: result.append(Unicode.Scalar(0x2400 + scalar.value)!)
+      case 0x00...0x1F: result.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
       case 0x7F: result.append("\u{2421}")
       default: result.append("\u{FFFD}")
       }

@@ -28,6 +28,11 @@ public struct InputDecoder: Sendable {
 
   /// The longest escape sequence accepted; longer ones are malformed and skipped.
   static let maximumSequenceLength = 64
+  /// The event of each ASCII character, made once.
+  static let asciiEvents: [InputEvent] = (0..<128).map {
+    .key(KeyEvent(.character(Character(Unicode.Scalar(UInt8($0))))))
+  }
+
   /// The most scalars one typed grapheme cluster keeps (a base and its marks).
   static let maximumClusterScalars = 32
 
@@ -109,8 +114,13 @@ public struct InputDecoder: Sendable {
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
     buffer.append(contentsOf: bytes)
     var events: [InputEvent] = []
-    // Most reads are small; a large one of typed text would otherwise grow the array many times.
-    events.reserveCapacity(Swift.min(buffer.count, 1 << 16))
+    // At most one event starts at each byte that is not a UTF-8 continuation: reserving that
+    // many spares a long read of typed text many copies of a growing array.
+    if paste == nil {
+      var starts = 0
+      for byte in buffer where byte & 0xC0 != 0x80 { starts += 1 }
+      events.reserveCapacity(starts)
+    }
     var index = 0
     while index < buffer.count {
       if paste != nil {
@@ -189,7 +199,7 @@ public struct InputDecoder: Sendable {
     let lead = buffer[index]
     // Printable ASCII not followed by a possible mark: a cluster of its own, at once.
     if lead < 0x80, index + 1 >= buffer.count || buffer[index + 1] < 0x80 {
-      return (index + 1, .key(KeyEvent(.character(Character(Unicode.Scalar(lead))))))
+      return (index + 1, Self.asciiEvents[Int(lead)])
     }
     let scalar: Unicode.Scalar
     var end: Int
@@ -202,34 +212,90 @@ public struct InputDecoder: Sendable {
     }
     // The scalars that may join it (marks, joiners, selectors…) in this read, at most
     // `maximumClusterScalars` of them; the standard library then says how many really do.
-    var candidates = String.UnicodeScalarView()
     ends.removeAll(keepingCapacity: true)
     var last = scalar
+    // Whether every scalar so far joins by the rules that need no context (a mark or a joiner
+    // after an ordinary base): then no grapheme breaking is needed to know the cluster.
+    var certain = true
+    var regionalIndicators = 0
+    var dropped = false
     while end < buffer.count, buffer[end] >= 0x80,
       case .scalar(let following, let length) = Self.scalar(in: buffer, at: end),
       Self.mayExtend(following, after: last)
     {
-      if candidates.isEmpty { candidates.append(scalar) }
+      if ends.isEmpty {
+        // Known only now that something may join it, so that whole characters cost nothing.
+        certain = Self.isOrdinaryBase(scalar)
+        regionalIndicators = Self.isRegionalIndicator(scalar) ? 1 : 0
+      }
+      if Self.isRegionalIndicator(following) {
+        // Flags are pairs: a third indicator starts the next flag.
+        guard regionalIndicators == 1, ends.isEmpty else { break }
+        regionalIndicators += 1
+      } else if !Self.alwaysJoins(following) {
+        certain = false
+      }
       if ends.count + 1 < Self.maximumClusterScalars {
-        candidates.append(following)
         ends.append(end + length)
       } else if Self.isExtending(following, after: last) {
         // Full: more marks on the same cluster are consumed and dropped, as terminals do, so
         // that a run of marks costs linear time.
-        ends[ends.count - 1] = end + length
+        dropped = true
       } else {
         break
       }
       last = following
       end += length
     }
-    guard !candidates.isEmpty, let character = String(candidates).first else {
-      return (index + (end - index), .key(KeyEvent(.character(Character(scalar)))))
+    guard let keptEnd = ends.last else {
+      return (end, .key(KeyEvent(.character(Character(scalar)))))
     }
+    let candidates = String(decoding: buffer[index..<keptEnd], as: UTF8.self)
+    if certain || regionalIndicators == 2 {
+      return (end, .key(KeyEvent(.character(Character(candidates)))))
+    }
+    guard let character = candidates.first else { return (end, nil) }
     let joined = character.unicodeScalars.count
-    // The cluster ends after its last scalar (and after the dropped marks if it took them all).
-    let after = joined > 1 ? ends[joined - 2] : index + Self.length(of: scalar)
+    // The cluster ends after its last scalar, and after the dropped marks if it took them all.
+    let after =
+      joined == ends.count + 1
+      ? (dropped ? end : keptEnd) : joined > 1 ? ends[joined - 2] : index + Self.length(of: scalar)
     return (after, .key(KeyEvent(.character(character))))
+  }
+
+  /// Whether a scalar starts a cluster that any mark or joiner extends (a letter, digit,
+  /// punctuation, symbol or space), unlike controls, prepended marks and Hangul jamo.
+  static func isOrdinaryBase(_ scalar: Unicode.Scalar) -> Bool {
+    if (0x1100...0x11FF).contains(scalar.value) || (0xA960...0xA97F).contains(scalar.value)
+      || (0xD7B0...0xD7FF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
+    {
+      return false
+    }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse,
+      .unassigned:
+      return false
+    default: return true
+    }
+  }
+
+  /// Whether a scalar joins whatever ordinary base precedes it (grapheme break rules 9 and 9a:
+  /// marks, the zero-width joiner, variation selectors, emoji modifiers, tags).
+  static func alwaysJoins(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if isCommonMark(value) || value == 0x200D || (0x1F3FB...0x1F3FF).contains(value)
+      || (0xE0020...0xE007F).contains(value) || (0xFE00...0xFE0F).contains(value)
+    {
+      return true
+    }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark: return true
+    default: return false
+    }
+  }
+
+  static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+    (0x1F1E6...0x1F1FF).contains(scalar.value)
   }
 
   /// What the UTF-8 bytes at an offset hold.

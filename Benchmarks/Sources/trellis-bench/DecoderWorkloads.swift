@@ -54,10 +54,12 @@ func runDecoderWorkloads(rng: inout SplitMix64) {
   print("worst".padding(to: 30) + format(worst).leftPadding(to: 10) + " ms (bar: 50 ms)")
 }
 
-/// `decoder-fuzz SECONDS`: random inputs built from real fragments, long Escape and combining
-/// runs and random bytes, decoded whole and split at random; fails if the events differ, if a
-/// control character is ever typed. It reports the slowest input per MB (timing under load is
-/// noisy, so the `decoder` workloads hold the speed bar, not this).
+/// `decoder-fuzz SECONDS`: random inputs decoded whole and split at random, checked.
+///
+/// Inputs are built from real fragments, long Escape and combining runs and random bytes; it
+/// fails if splitting changes the events or a control character is ever typed. It reports the
+/// slowest input per MB (timing under load is noisy, so the `decoder` workloads hold the speed
+/// bar, not this).
 func runDecoderFuzz(seconds: Int, rng: inout SplitMix64) -> Bool {
   let fragments = [
     "\u{1B}", "\u{1B}[", "[", "1;5", "A", "~", "\u{1B}[<0;3;4M", "\u{1B}[200~", "\u{1B}[201~",

@@ -1,6 +1,6 @@
 import Foundation
 import GitHubIssues
-import IssuesBrowser
+@testable import IssuesBrowser
 import Testing
 import TrellisTerminal
 import TrellisTestSupport
@@ -266,5 +266,29 @@ import TrellisTestSupport
     }
     harness.resize(columns: 60, rows: 20)
     #expect(harness.lines.joined().contains("betamax"))
+  }
+}
+
+@MainActor
+@Suite struct OverlayTests {
+  /// At every small size the label picker's list stays inside its border, and the border inside
+  /// the screen.
+  @Test(arguments: [(8, 6), (12, 7), (20, 8), (30, 10), (5, 20)])
+  func theLabelPickerStaysInsideItsBorder(columns: Int, rows: Int) throws {
+    var harness = try BrowserHarness(columns: columns, rows: rows)
+    harness.press(.character("l"))
+    let frame = harness.browser.labelPickerFrame
+    if frame.width > 0 && frame.height > 0 {
+      #expect(frame.x >= 1 && frame.y >= 1)
+      #expect(frame.x + frame.width <= columns - 1)
+      #expect(frame.y + frame.height <= rows - 1)
+    }
+  }
+
+  /// On a wide terminal the keys' help shows every line whole.
+  @Test func theHelpUsesAWideTerminal() throws {
+    var harness = try BrowserHarness(columns: 160, rows: 40)
+    harness.press(.character("?"))
+    #expect(harness.lines.contains { $0.contains("filter by label (type to narrow, Enter picks)") })
   }
 }

@@ -219,15 +219,19 @@ extension IssueBrowser {
   ]
 
   private func drawHelp(into screen: inout CellBuffer) {
-    let width = min(64, size.columns - 2)
-    let height = min(Self.keys.count + 4, size.rows - 2)
+    // As wide as the longest line needs, when the terminal has room for it.
+    let needed = 20 + (Self.keys.map { DisplayWidth.of($0.1) }.max() ?? 0) + 3
+    let width = max(0, min(needed, size.columns - 2))
+    let height = max(0, min(Self.keys.count + 4, size.rows - 2))
     let box = CellRect(x: (size.columns - width) / 2, y: 1, width: width, height: height)
     screen.draw(in: box) { canvas in
       canvas.fill()
       canvas.box(border: .rounded, style: Style(foreground: .cyan))
       canvas.text(" Keys ", x: 2, y: 0, style: Style(foreground: .cyan, attributes: .bold))
       for (row, (key, meaning)) in Self.keys.prefix(height - 4).enumerated() {
-        canvas.text(key, x: 3, y: row + 2, style: Style(attributes: .bold))
+        canvas.text(
+          DisplayWidth.truncate(key, toColumns: max(0, min(16, width - 4))), x: 3, y: row + 2,
+          style: Style(attributes: .bold))
         canvas.text(DisplayWidth.truncate(meaning, toColumns: width - 22), x: 20, y: row + 2)
       }
       canvas.text(" any key closes ", x: width - 18, y: height - 1, style: Theme.dim)
@@ -236,6 +240,7 @@ extension IssueBrowser {
 
   private func drawLabelPicker(into screen: inout CellBuffer) {
     let frame = labelPicker.frame
+    guard frame.width > 0, frame.height > 0 else { return }
     let box = CellRect(
       x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2)
     screen.draw(in: box) { canvas in

@@ -180,11 +180,16 @@ public final class IssueBrowser {
     chips.frame = CellRect(x: 0, y: 1, width: width, height: 1)
     let listHeight = max(0, size.rows - 4)
     list.frame = CellRect(x: 0, y: 3, width: listWidth, height: listHeight)
-    let pickerWidth = min(50, max(10, width - 4))
-    let pickerHeight = min(max(3, listHeight - 2), max(1, labelNames.count + 1))
+    // The picker and its border stay inside the screen, down to nothing on a tiny one: its list
+    // never draws where its border is.
+    let pickerWidth = min(48, max(0, width - 4))
+    let pickerHeight = min(max(0, size.rows - 6), max(1, labelNames.count + 1))
     labelPicker.frame = CellRect(
-      x: (width - pickerWidth) / 2 + 1, y: 4, width: pickerWidth - 2, height: pickerHeight)
+      x: (width - pickerWidth) / 2, y: 4, width: pickerWidth, height: pickerHeight)
   }
+
+  /// Where the label picker's list is, inside its border.
+  var labelPickerFrame: CellRect { labelPicker.frame }
 
   /// The list's width: all of it, or what the preview leaves when the screen is wide.
   var listWidth: Int { hasPreviewPane ? size.columns * 3 / 5 : size.columns }

@@ -127,7 +127,8 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
         "\(request): the listing was incomplete\(extra); every cached issue was kept. Sync again "
         + "to finish."
     case .invalidToken:
-      return "\(request): invalid token\(extra)."
+      // Found before any request: the detail names the variable that holds it.
+      return (detail ?? "invalid token") + "."
     case .syncInProgress:
       return "\(request): another sync of this repository is running\(extra)."
     }

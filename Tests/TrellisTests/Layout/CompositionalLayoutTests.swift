@@ -283,7 +283,12 @@ import TrellisTestSupport
       return definition
     }
     var counts = (0..<3).map { _ in Int.random(in: 0...25, using: &rng) }
-    let container = Size(width: 300, height: 600)
+    // Empty and one-cell containers too: every layout terminates on them.
+    let containers = [
+      Size(width: 300, height: 600), Size(width: 0, height: 600), Size(width: 300, height: 0),
+      Size(width: 1, height: 1), Size(width: 0, height: 0),
+    ]
+    let container = containers[Int(seed) % containers.count]
     let configuration = CompositionalLayout.Configuration(
       scrollDirection: seed % 2 == 0 ? .vertical : .horizontal)
     var layout = CompositionalLayout(configuration: configuration, sectionProvider: provider)

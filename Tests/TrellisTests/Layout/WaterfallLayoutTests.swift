@@ -141,3 +141,21 @@ import TrellisTestSupport
     }
   }
 }
+
+@Suite struct EmptyContainerLayoutTests {
+  @Test(arguments: [(0.0, 0.0), (0.0, 400.0), (200.0, 0.0), (1.0, 1.0)])
+  func everyLayoutTerminatesOnEmptyAndTinyContainers(width: Double, height: Double) {
+    let container = Size(width: width, height: height)
+    let rect = Rect(x: 0, y: 0, width: max(width, 1), height: max(height, 1))
+    var waterfall = WaterfallLayout()
+    waterfall.prepare(LayoutContext(itemCounts: [50, 3], containerSize: container))
+    #expect(
+      Set(waterfall.attributes(in: rect, viewport: rect))
+        == Set(waterfall.allAttributes.filter { $0.frame.intersects(rect) }))
+    var flow = FlowLayout()
+    flow.prepare(LayoutContext(itemCounts: [50, 3], containerSize: container))
+    #expect(
+      Set(flow.attributes(in: rect, viewport: rect))
+        == Set(flow.allAttributes.filter { $0.frame.intersects(rect) }))
+  }
+}

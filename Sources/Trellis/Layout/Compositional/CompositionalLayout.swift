@@ -204,7 +204,8 @@ public struct CompositionalLayout: CollectionLayout {
     let mainAfter = vertical ? insets.bottom : insets.trailing
     let crossBefore = vertical ? insets.leading : insets.top
     let crossAfter = vertical ? insets.trailing : insets.bottom
-    let effectiveCross = crossExtent - crossBefore - crossAfter
+    // Insets wider than the container leave it empty, never negative.
+    let effectiveCross = Swift.max(0, crossExtent - crossBefore - crossAfter)
     let groupContainer =
       vertical
       ? Size(width: effectiveCross, height: container.height)
@@ -532,7 +533,8 @@ public struct CompositionalLayout: CollectionLayout {
       let top = heightEstimated ? 0 : insets.top
       let bottom = heightEstimated ? 0 : insets.bottom
       let frame = Rect(
-        x: left, y: top, width: actual.width - left - right, height: actual.height - top - bottom)
+        x: left, y: top, width: Swift.max(0, actual.width - left - right),
+        height: Swift.max(0, actual.height - top - bottom))
       var result = [LayoutAttributes(category: .cell, indexPath: path, frame: frame)]
       for supplementary in item.supplementaryItems {
         let own = supplementary.size.resolve(in: frame.size)

@@ -340,6 +340,8 @@ import Glibc
     #expect(decoded?.allSatisfy { $0["milestone"] == nil } == true)
     let (failure, _) = try await list(["--milestone", "no such", "--offline"])
     #expect(failure != 0)
+    // Only the cache itself: no folder of Foundation's URL cache beside it.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path) == ["trellis-issues"])
   }
 }
 

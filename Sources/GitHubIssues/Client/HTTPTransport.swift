@@ -68,7 +68,7 @@ public struct URLSessionTransport: HTTPTransport {
   /// Creates a transport whose requests time out after `timeout` seconds without data.
   public init(timeout: TimeInterval = URLSessionTransport.defaultTimeout) {
     self.timeout = timeout
-    let configuration = URLSessionConfiguration.ephemeral
+    let configuration = Self.ephemeralConfiguration()
     configuration.timeoutIntervalForRequest = timeout
     configuration.timeoutIntervalForResource = max(timeout * 8, 120)
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -77,6 +77,26 @@ public struct URLSessionTransport: HTTPTransport {
     session = URLSession(
       configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
   }
+
+  /// An ephemeral configuration. On Linux, Foundation creates a URL cache folder under
+  /// `XDG_CACHE_HOME` (or `~/.cache`) for every configuration, even one that will cache nothing;
+  /// the variable points nowhere while the configuration is made, so no folder appears.
+  private static func ephemeralConfiguration() -> URLSessionConfiguration {
+    #if canImport(FoundationNetworking)
+    return configurationLock.withLock {
+      let saved = getenv("XDG_CACHE_HOME").map { String(cString: $0) }
+      setenv("XDG_CACHE_HOME", "/dev/null/trellis-no-url-cache", 1)
+      defer {
+        if let saved { setenv("XDG_CACHE_HOME", saved, 1) } else { unsetenv("XDG_CACHE_HOME") }
+      }
+      return URLSessionConfiguration.ephemeral
+    }
+    #else
+    return URLSessionConfiguration.ephemeral
+    #endif
+  }
+
+  private static let configurationLock = NSLock()
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     var urlRequest = URLRequest(url: request.url)

@@ -78,7 +78,9 @@ public struct URLSessionTransport: HTTPTransport {
       configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
   }
 
-  /// An ephemeral configuration. On Linux, Foundation creates a URL cache folder under
+  /// An ephemeral configuration, made without leaving a folder behind.
+  ///
+  /// On Linux, Foundation creates a URL cache folder under
   /// `XDG_CACHE_HOME` (or `~/.cache`) for every configuration, even one that will cache nothing;
   /// the variable points nowhere while the configuration is made, so no folder appears.
   private static func ephemeralConfiguration() -> URLSessionConfiguration {

@@ -318,6 +318,23 @@ import Glibc
     #expect(second.contains("150 in the cache"))
   }
 
+  @Test func mistakesAndEmptyResultsSaySoWithoutTheRootUsage() throws {
+    let cache = FileManager.default.temporaryDirectory
+      .appendingPathComponent("issues-says-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let (status, said) = try runIssues(["list", "a/b/c", "--offline"], cache: cache, errorsToo: true)
+    #expect(status != 0)
+    #expect(said.contains("“a/b/c” is not a repository"))
+    #expect(!said.contains("USAGE") && !said.contains("SUBCOMMANDS"))
+    let (_, empty) = try runIssues(
+      ["list", "betamaxpy/betamax", "--offline"], cache: cache, errorsToo: true)
+    #expect(empty.contains("is empty: run `issues sync betamaxpy/betamax` first"))
+    let (_, label) = try runIssues(
+      ["list", "betamaxpy/betamax", "--offline", "--label", "nosuch"], cache: cache,
+      errorsToo: true)
+    #expect(label.contains("no label “nosuch”"))
+  }
+
   @Test func listPrintsATableOrJSON() async throws {
     let github = try await startGitHub()
     defer { Task { await github.stop() } }

@@ -322,7 +322,8 @@ import Glibc
     let cache = FileManager.default.temporaryDirectory
       .appendingPathComponent("issues-says-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: cache) }
-    let (status, said) = try runIssues(["list", "a/b/c", "--offline"], cache: cache, errorsToo: true)
+    let (status, said) = try runIssues(
+      ["list", "a/b/c", "--offline"], cache: cache, errorsToo: true)
     #expect(status != 0)
     #expect(said.contains("“a/b/c” is not a repository"))
     #expect(!said.contains("USAGE") && !said.contains("SUBCOMMANDS"))

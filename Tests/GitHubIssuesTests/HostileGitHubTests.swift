@@ -360,4 +360,22 @@ import Testing
     let after = try cache.milestoneCounts(state: .all)
     #expect(after.none > counts.none)
   }
+
+  @Test func aMilestoneThatCannotBeReadDeletesNothing() async throws {
+    let github = try await start()
+    defer { Task { await github.stop() } }
+    let cache = try await fullySynced(github)
+    let milestones = try cache.milestones()
+    var objects = try #require(
+      try JSONSerialization.jsonObject(
+        with: GitHubJSON.encoder.encode(milestones)) as? [[String: Any]])
+    objects[0]["title"] = NSNull()
+    await github.serve(
+      "/repos/acme/tracker/milestones", body: try JSONSerialization.data(withJSONObject: objects),
+      etag: "\"broken\"")
+    let summary = try await synchronizer(github, cache: cache).sync()
+    #expect(summary.skipped.count == 1)
+    #expect(try cache.milestones().count == milestones.count)
+    try expectMilestoneIdentity(cache)
+  }
 }

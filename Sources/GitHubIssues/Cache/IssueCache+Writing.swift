@@ -27,14 +27,16 @@ extension IssueCache {
   /// list of milestones (issues of a deleted one lose it, as on GitHub) and labels, and their
   /// entity tags.
   ///
-  /// `nil` lists are unchanged (`304`).
+  /// `nil` lists are unchanged (`304`). Without `deletingMissing` (a list had an element that
+  /// could not be read, so it is not known to be complete) nothing missing from them is deleted.
   public func writeMetadata(
     repository: GitHubRepository?, milestones: [GitHubMilestone]?, labels: [GitHubLabel]?,
-    etags: [String: String]
+    etags: [String: String], deletingMissing: Bool = true
   ) throws {
     try writer.write { db in
       try Self.writeMetadata(
-        repository: repository, milestones: milestones, labels: labels, etags: etags, db)
+        repository: repository, milestones: milestones, labels: labels, etags: etags,
+        deletingMissing: deletingMissing, db)
     }
   }
 
@@ -117,7 +119,7 @@ extension IssueCache {
 
   static func writeMetadata(
     repository: GitHubRepository?, milestones: [GitHubMilestone]?, labels: [GitHubLabel]?,
-    etags: [String: String], _ db: Database
+    etags: [String: String], deletingMissing: Bool = true, _ db: Database
   ) throws {
     if let repository {
       try db.execute(sql: "DELETE FROM repository")
@@ -133,7 +135,7 @@ extension IssueCache {
     if let milestones {
       let kept = Set(milestones.map(\.id))
       let existing = try Row.fetchAll(db, sql: "SELECT id, number FROM milestone")
-      for row in existing where !kept.contains(row["id"]) {
+      for row in existing where deletingMissing && !kept.contains(row["id"]) {
         // Deleting a milestone on GitHub takes it off its issues without touching their
         // `updated_at`, so no later sync would bring them back: do it here.
         try db.execute(
@@ -144,7 +146,7 @@ extension IssueCache {
       for milestone in milestones { try upsert(milestone, db) }
     }
     if let labels {
-      try db.execute(sql: "DELETE FROM label")
+      if deletingMissing { try db.execute(sql: "DELETE FROM label") }
       for label in labels { try upsert(label, db) }
     }
     for (url, etag) in etags {

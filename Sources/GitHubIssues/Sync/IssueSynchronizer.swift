@@ -124,21 +124,30 @@ public struct IssueSynchronizer: Sendable {
     let listsAll = !isFirst && (full || state.pendingFullListing != nil)
     var pages = 0
     var milestones: [GitHubMilestone]? = []
+    var skipped: [SkippedItem] = []
     for try await page in client.milestonePages(of: repository) {
       pages += 1
       if page.isNotModified { milestones = nil } else { milestones?.append(contentsOf: page.items) }
+      skipped += page.skipped
       progress(SyncProgress(phase: .milestones, pages: pages, items: 0))
     }
+    // A list with an element that could not be read is not a complete list: nothing missing
+    // from it is deleted.
+    let milestonesComplete = skipped.isEmpty
     var labels: [GitHubLabel]? = []
+    var labelsComplete = true
     for try await page in client.labelPages(of: repository) {
       pages += 1
       if page.isNotModified { labels = nil } else { labels?.append(contentsOf: page.items) }
+      labelsComplete = labelsComplete && page.skipped.isEmpty
+      skipped += page.skipped
       progress(SyncProgress(phase: .labels, pages: pages, items: 0))
     }
     let etags = await (client.etagStore as? PendingETagStore)?.pending() ?? [:]
     try cacheStep("write") {
       try cache.writeMetadata(
-        repository: repositoryInfo, milestones: milestones, labels: labels, etags: etags)
+        repository: repositoryInfo, milestones: milestones, labels: labels, etags: etags,
+        deletingMissing: milestonesComplete && labelsComplete)
       if listsAll { try cache.beginFullListing() }
     }
     await (client.etagStore as? PendingETagStore)?.clear()
@@ -153,7 +162,6 @@ public struct IssueSynchronizer: Sendable {
     query.since = resumeAfter.map { $0.addingTimeInterval(-sinceMargin) }
     var proof = ListingProof()
     var items = 0
-    var skipped: [SkippedItem] = []
     var seenOpen = 0
     // Pages are a resume point only while they come in the `updated_at` order asked for; a server
     // that ignores the order moves the marks only when the listing completes.

@@ -9,20 +9,24 @@ import GitHubTestSupport
 //
 // It serves a synthetic repository `acme/tracker` in pages of 100, prints its URL, and runs until
 // interrupted. Faults: loop (page N links back to page 1, forever), drop (page N's connection is
-// dropped once mid-body), foreign (page N links to another host), stall (page N never answers).
+// dropped mid-body, `--times` times), foreign (page N links to another host), stall (page N never answers).
 
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var items = 3_000
 var fault: String?
 var page = 2
+var times = 1
 while let argument = arguments.popFirst() {
   switch argument {
   case "--items": items = arguments.popFirst().flatMap(Int.init) ?? items
   case "--fault": fault = arguments.popFirst()
   case "--page": page = arguments.popFirst().flatMap(Int.init) ?? page
+  case "--times": times = arguments.popFirst().flatMap(Int.init) ?? times
   default:
     FileHandle.standardError.write(
-      Data("usage: local-github [--items N] [--fault loop|drop|foreign|stall] [--page N]\n".utf8))
+      Data(
+        "usage: local-github [--items N] [--fault loop|drop|foreign|stall] [--page N] [--times N]\n"
+          .utf8))
     exit(2)
   }
 }
@@ -33,7 +37,7 @@ try await github.serve(
 let path = "/repos/acme/tracker/issues"
 switch fault {
 case "loop": await github.inject(.loopToFirstPage, path: path, page: page, times: .max)
-case "drop": await github.inject(.dropConnection, path: path, page: page)
+case "drop": await github.inject(.dropConnection, path: path, page: page, times: times)
 case "foreign":
   await github.inject(
     .nextLink("http://127.0.0.2:9/repos/acme/tracker/issues?page=3"), path: path, page: page)

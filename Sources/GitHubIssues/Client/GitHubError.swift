@@ -105,9 +105,10 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
       return
         "\(request): offline\(extra); showing cached data, check the connection and press r to retry."
     case .serverError:
-      return
-        "\(request): GitHub failed with status \(status.map(String.init) ?? "none")\(extra) after "
-        + "retries; try again later."
+      guard let status else {
+        return "\(request): the connection failed\(extra), also on retries; try again later."
+      }
+      return "\(request): GitHub failed with status \(status)\(extra) after retries; try again later."
     case .decoding:
       return "\(request): unexpected response\(extra); the cache keeps the previous data."
     case .validation:

@@ -108,7 +108,8 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
       guard let status else {
         return "\(request): the connection failed\(extra), also on retries; try again later."
       }
-      return "\(request): GitHub failed with status \(status)\(extra) after retries; try again later."
+      return
+        "\(request): GitHub failed with status \(status)\(extra) after retries; try again later."
     case .decoding:
       return "\(request): unexpected response\(extra); the cache keeps the previous data."
     case .validation:

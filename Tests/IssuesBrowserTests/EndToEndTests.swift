@@ -43,6 +43,17 @@ import Glibc
       try? FileManager.default.removeItem(at: cacheDirectory)
     }
 
+    /// Quits with `q` and checks that the program ended well and left the terminal as it was.
+    func quitAndExpectTheTerminalAsItWas(sourceLocation: SourceLocation = #_sourceLocation) {
+      pty.type("q")
+      settle()
+      #expect(waitForExit(process), sourceLocation: sourceLocation)
+      #expect(process.terminationStatus == 0, sourceLocation: sourceLocation)
+      #expect(!terminal.isAlternateScreen, sourceLocation: sourceLocation)
+      #expect(terminal.isCursorVisible, sourceLocation: sourceLocation)
+      #expect(pty.settings() == settingsBefore, sourceLocation: sourceLocation)
+    }
+
     /// Reads what the program writes until the screen satisfies a condition; returns the bytes.
     @discardableResult
     func read(seconds: Double = 10, until condition: (VirtualTerminal) -> Bool) -> [UInt8] {
@@ -138,13 +149,7 @@ import Glibc
     #expect(run.terminal.lines[1].contains("No milestone"))
 
     // Quit: the terminal is as it was.
-    run.pty.type("q")
-    run.settle()
-    #expect(waitForExit(run.process))
-    #expect(run.process.terminationStatus == 0)
-    #expect(!run.terminal.isAlternateScreen)
-    #expect(run.terminal.isCursorVisible)
-    #expect(run.pty.settings() == run.settingsBefore)
+    run.quitAndExpectTheTerminalAsItWas()
   }
 
   @Test func anUnreachableGitHubShowsOfflineAndAnEmptyCacheSaysSo() async throws {
@@ -172,13 +177,7 @@ import Glibc
     run.settle()
     #expect(run.process.isRunning)
     #expect(run.contains("betamaxpy/betamax"))
-    run.pty.type("q")
-    run.settle()
-    #expect(waitForExit(run.process))
-    #expect(run.process.terminationStatus == 0)
-    #expect(!run.terminal.isAlternateScreen)
-    #expect(run.terminal.isCursorVisible)
-    #expect(run.pty.settings() == run.settingsBefore)
+    run.quitAndExpectTheTerminalAsItWas()
   }
 
   @Test func aTitleFullOfControlCharactersDrivesNothing() async throws {

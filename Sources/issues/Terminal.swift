@@ -48,8 +48,7 @@ enum Terminal {
       case .notFound:
         "\(repository) was not found. If it is private, set GH_TOKEN or run `gh auth login`."
       case .rateLimited:
-        error.rateLimitSentence(now: Date(), timeZone: .current).prefix(1).uppercased()
-          + error.rateLimitSentence(now: Date(), timeZone: .current).dropFirst() + "."
+        error.rateLimitSentence(now: Date(), timeZone: .current) + "."
       case .offline:
         "GitHub could not be reached (\(error.detail ?? "no answer")): check the network."
       case .invalidToken: (error.detail ?? "The token cannot be sent.") + "."

@@ -119,19 +119,15 @@ public enum IssueTable {
     /// JSON with C1 controls and bidirectional overrides written as `\uXXXX` too (the encoder
     /// escapes only C0), so that no byte of it drives a terminal it is printed to.
     static func escapingControls(_ json: String) -> String {
-      guard
-        json.unicodeScalars.contains(where: {
-          (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
-            || (0x2066...0x2069).contains($0.value)
-        })
-      else { return json }
+      // The encoder already wrote C0 controls as escapes, and no line feed is inside a string.
+      let unescaped = { (scalar: Unicode.Scalar) in
+        scalar.value >= 0x20 && ControlCharacters.isInterpreted(scalar)
+      }
+      guard json.unicodeScalars.contains(where: unescaped) else { return json }
       var result = ""
       for scalar in json.unicodeScalars {
-        let value = scalar.value
-        if (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-          || (0x2066...0x2069).contains(value)
-        {
-          let hex = String(value, radix: 16)
+        if unescaped(scalar) {
+          let hex = String(scalar.value, radix: 16)
           result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {
           result.unicodeScalars.append(scalar)

@@ -55,13 +55,14 @@ public struct Canvas {
     return column
   }
 
-  /// A cluster as a cell keeps it: at most 32 scalars (a base and its marks), as terminals do,
+  /// A cluster as a cell keeps it: at most ``DisplayWidth/maximumClusterScalars`` scalars,
   /// so that a title with thousands of combining marks costs one cell, not a megabyte a frame.
   static func capped(_ character: Character) -> String {
     let scalars = character.unicodeScalars
-    guard scalars.count > 32 else { return String(character) }
+    let limit = DisplayWidth.maximumClusterScalars
+    guard scalars.count > limit else { return String(character) }
     var kept = String.UnicodeScalarView()
-    kept.append(contentsOf: scalars.prefix(32))
+    kept.append(contentsOf: scalars.prefix(limit))
     return String(kept)
   }
 

@@ -33,8 +33,8 @@ public struct InputDecoder: Sendable {
     .key(KeyEvent(.character(Character(Unicode.Scalar(UInt8($0))))))
   }
 
-  /// The most scalars one typed grapheme cluster keeps (a base and its marks).
-  static let maximumClusterScalars = 32
+  /// The most scalars one typed grapheme cluster keeps (a base and its marks), as a cell does.
+  static let maximumClusterScalars = DisplayWidth.maximumClusterScalars
 
   /// The combining blocks that hold most marks, checked before any property lookup.
   @inline(__always) static func isCommonMark(_ value: UInt32) -> Bool {
@@ -88,17 +88,6 @@ public struct InputDecoder: Sendable {
     }
   }
 
-  /// Whether a scalar continues a cluster that ends with `last`: a mark, a joiner, a variation
-  /// selector, or what a joiner joins.
-  static func isExtending(_ scalar: Unicode.Scalar, after last: Unicode.Scalar) -> Bool {
-    if isCommonMark(scalar.value) || last.value == 0x200D { return true }
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .spacingMark: return true
-    default:
-      return scalar.value == 0x200D || scalar.properties.isVariationSelector
-        || (0x1F3FB...0x1F3FF).contains(scalar.value) || (0xE0020...0xE007F).contains(scalar.value)
-    }
-  }
   static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
   /// Creates a decoder with nothing pending.
@@ -237,7 +226,7 @@ public struct InputDecoder: Sendable {
       }
       if ends.count + 1 < Self.maximumClusterScalars {
         ends.append(end + length)
-      } else if Self.isExtending(following, after: last) {
+      } else if Self.alwaysJoins(following) || last.value == 0x200D {
         // Full: more marks on the same cluster are consumed and dropped, as terminals do, so
         // that a run of marks costs linear time.
         dropped = true
@@ -280,7 +269,7 @@ public struct InputDecoder: Sendable {
   }
 
   /// Whether a scalar joins whatever ordinary base precedes it (grapheme break rules 9 and 9a:
-  /// marks, the zero-width joiner, variation selectors, emoji modifiers, tags).
+  /// marks, spacing marks, the zero-width joiner, variation selectors, emoji modifiers, tags).
   static func alwaysJoins(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if isCommonMark(value) || value == 0x200D || (0x1F3FB...0x1F3FF).contains(value)
@@ -289,7 +278,7 @@ public struct InputDecoder: Sendable {
       return true
     }
     switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark: return true
+    case .nonspacingMark, .enclosingMark, .spacingMark: return true
     default: return false
     }
   }

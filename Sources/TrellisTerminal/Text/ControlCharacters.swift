@@ -30,14 +30,19 @@ public enum ControlCharacters {
     return String(result)
   }
 
+  /// Whether a terminal may act on a scalar instead of showing it: a C0 or C1 control, DEL, or
+  /// a bidirectional override or isolate.
+  public static func isInterpreted(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
   private static func needsReplacement(_ scalar: Unicode.Scalar, _ keepingLineBreaks: Bool)
     -> Bool
   {
-    switch scalar.value {
-    case 0x0A, 0x09: !keepingLineBreaks
-    case 0x00...0x1F, 0x7F...0x9F: true
-    case 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
+    if keepingLineBreaks && (scalar == "\n" || scalar == "\t") { return false }
+    return isInterpreted(scalar)
   }
 }

@@ -12,6 +12,10 @@
 /// that a variation selector 16 or a pair of regional indicators makes it 2.
 /// Control characters take 0 columns: they are not drawn.
 public enum DisplayWidth {
+  /// The most scalars a grapheme cluster keeps on screen (a base and its marks), as terminals
+  /// cap them: more marks on one character are dropped.
+  public static let maximumClusterScalars = 32
+
   /// The number of columns a grapheme cluster takes: 0, 1 or 2.
   ///
   /// - Complexity: O(*s* + log *r*), where *s* is the number of scalars in the cluster and *r* the

@@ -25,16 +25,34 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   /// The view this data source drives, if any.
   public weak var view: (any BatchUpdatingView)?
 
-  private let cellProvider: CellProvider
+  let cellProvider: CellProvider
 
   /// Makes supplementary elements; without one, ``supplementary(ofKind:at:)`` returns `nil`.
   public var supplementaryProvider: SupplementaryProvider?
 
   /// The data the view shows: the applied snapshot, or during a batch update, that stage's data.
-  private var current = Snapshot<SectionID, ItemID>()
+  var current = Snapshot<SectionID, ItemID>()
 
   /// Whether an apply is running; a second one from inside it is a programming error.
-  private var isApplying = false
+  var isApplying = false
+
+  /// Counts the changes of `current`, so that a diff computed off the main actor can tell whether
+  /// the data it started from is still the data shown.
+  var generation: UInt64 = 0
+
+  /// The last asynchronous apply queued; the next one waits for it, so they land in call order.
+  var lastAsynchronousApply: Task<Void, Never>?
+
+  /// Section snapshots applied with ``apply(_:to:animatingDifferences:completion:)``, by section,
+  /// while the section still shows their visible items.
+  var sectionSnapshots: [SectionID: SectionSnapshot<ItemID>] = [:]
+
+  /// Above this many items (old and new together), the asynchronous ``apply(_:animatingDifferences:)``
+  /// and ``bind(_:animatingDifferences:)`` compute the diff off the main actor and apply it on it.
+  public var concurrentDiffThreshold = 20_000
+
+  /// What to do when a person moves items in the view; without `canReorderItem`, nothing moves.
+  public var reorderingHandlers = ReorderingHandlers<SectionID, ItemID>()
 
   /// Creates a data source for a view, with a provider of cells.
   public init(view: (any BatchUpdatingView)? = nil, cellProvider: @escaping CellProvider) {
@@ -57,19 +75,32 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   ///   - animatingDifferences: Whether the view should animate the changes.
   ///   - itemUpdate: For each item kept from the current snapshot and not marked in `snapshot`, how
   ///     to refresh it if its content changed, or `nil` if it did not.
+  ///   - completion: Called once the view has applied the last stage.
   /// - Precondition: Not called from inside another apply (from the view's batch update).
   /// - Complexity: That of ``StagedChangeset/init(from:to:itemUpdate:)``, plus O(*n*) for each
   ///   stage that deletes or moves sections, where *n* is the number of items.
   public func apply(
     _ snapshot: Snapshot<SectionID, ItemID>,
     animatingDifferences: Bool = true,
-    itemUpdate: (ItemID) -> ItemUpdate? = { _ in nil }
+    itemUpdate: (ItemID) -> ItemUpdate? = { _ in nil },
+    completion: (() -> Void)? = nil
   ) {
     let changes = StagedChangeset(from: current, to: snapshot, itemUpdate: itemUpdate)
+    perform(changes, reaching: snapshot.withoutMarks(), animated: animatingDifferences)
+    completion?()
+  }
+
+  /// Hands each stage of a changeset to the view, switching the data at each, and ends on
+  /// `target`; without a view, switches to `target` at once.
+  func perform(
+    _ changes: StagedChangeset<SectionID, ItemID>, reaching target: Snapshot<SectionID, ItemID>,
+    animated: Bool
+  ) {
     beginApplying()
     defer { isApplying = false }
-    let target = snapshot.withoutMarks()
-    guard let view else {
+    generation &+= 1
+    retainSectionSnapshots(matching: target)
+    guard view != nil else {
       current = target
       return
     }
@@ -81,32 +112,49 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
         case .deletes, .sectionInsertsAndMoves:
           Snapshot(sections: zip(stage.sectionIdentifiers, stage.itemIdentifiers))
         }
-      var updated = 0
-      view.performBatchUpdates(stage.update, animated: animatingDifferences) {
-        updated += 1
-        current = data
-      }
-      if updated != 1 {
-        fatalError(
-          "The view called updateData \(updated) times during a batch update (\(stage.kind)); "
-            + "it must call it exactly once.")
-      }
+      performBatch(stage.update, kind: stage.kind, animated: animated) { current = data }
     }
     current = target
+  }
+
+  /// Hands one batch update to the view, checking that it switches the data exactly once.
+  func performBatch(
+    _ update: BatchUpdate, kind: Changeset<SectionID, ItemID>.Kind, animated: Bool,
+    switchData: () -> Void
+  ) {
+    guard let view else {
+      switchData()
+      return
+    }
+    var updated = 0
+    view.performBatchUpdates(update, animated: animated) {
+      updated += 1
+      switchData()
+    }
+    if updated != 1 {
+      fatalError(
+        "The view called updateData \(updated) times during a batch update (\(kind)); "
+          + "it must call it exactly once.")
+    }
   }
 
   /// Shows a new snapshot by reloading the whole view, without computing differences.
   ///
   /// - Precondition: Not called from inside an apply.
   /// - Complexity: O(1), plus the view's reload.
-  public func applySnapshotUsingReloadData(_ snapshot: Snapshot<SectionID, ItemID>) {
+  public func applySnapshotUsingReloadData(
+    _ snapshot: Snapshot<SectionID, ItemID>, completion: (() -> Void)? = nil
+  ) {
     beginApplying()
     defer { isApplying = false }
+    generation &+= 1
     current = snapshot.withoutMarks()
+    retainSectionSnapshots(matching: current)
     view?.reloadData()
+    completion?()
   }
 
-  private func beginApplying() {
+  func beginApplying() {
     if isApplying {
       fatalError(
         "apply was called while a snapshot was being applied, from inside the view's batch update; "

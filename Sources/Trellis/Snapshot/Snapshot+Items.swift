@@ -177,3 +177,25 @@ extension Snapshot {
     _reconfiguredItems.removeAll { deleted.contains($0) }
   }
 }
+
+extension Snapshot {
+  /// Replaces a range of a section's items with others, keeping the lookup tables in step: what a
+  /// data source needs to apply a known insertion or removal without diffing.
+  ///
+  /// - Precondition: No item of `items` is elsewhere in the snapshot.
+  /// - Complexity: O(*r* + *k* + the items after the range in the section).
+  mutating func _replaceItems(inSection section: Int, range: Range<Int>, with items: [ItemID]) {
+    let removed = _items[section][range]
+    for item in removed { _itemLocations[item] = nil }
+    if !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty {
+      _forgetMarks(of: Set(removed))
+    }
+    _items[section].replaceSubrange(range, with: items)
+    _registerItems(items, inSection: section, at: range.lowerBound)
+    if items.count != range.count {
+      _reindexItems(inSection: section, from: range.lowerBound + items.count)
+      _recomputeOffsets(from: section)
+    }
+    checkInvariants()
+  }
+}

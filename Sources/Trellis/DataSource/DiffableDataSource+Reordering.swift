@@ -1,0 +1,103 @@
+// Moves a person makes in the view, reported to the app through the reordering handlers.
+
+extension DiffableDataSource {
+  /// Whether the view may let a person move the item at an index path: the reordering handlers
+  /// allow it, and its section is a flat list (a tree's rows move with their subtree, which a
+  /// single move cannot express).
+  public func canMoveItem(at indexPath: IndexPath) -> Bool {
+    guard let canReorder = reorderingHandlers.canReorderItem,
+      let item = current.itemIdentifier(at: indexPath),
+      let section = current.sectionIdentifier(at: indexPath.section)
+    else { return false }
+    if let tree = sectionSnapshots[section], tree.items.count != tree.rootItems.count {
+      return false
+    }
+    return canReorder(item)
+  }
+
+  /// Records a move the view already shows: the item at `source` is now at `destination` (an
+  /// index path in the data after the move). The snapshot changes without a batch update, and the
+  /// reordering handlers hear about it before and after.
+  ///
+  /// - Returns: The transaction, or `nil` when ``canMoveItem(at:)`` refuses or the move changes
+  ///   nothing.
+  /// - Precondition: `destination` is a valid position after the move: its section exists and
+  ///   its item is at most the section's item count (one less when moving within the section).
+  @discardableResult
+  public func moveItem(
+    at source: IndexPath, to destination: IndexPath
+  ) -> ReorderingTransaction<SectionID, ItemID>? {
+    guard canMoveItem(at: source), source != destination,
+      let item = current.itemIdentifier(at: source),
+      let sourceSection = current.sectionIdentifier(at: source.section)
+    else { return nil }
+    guard let destinationSection = current.sectionIdentifier(at: destination.section) else {
+      fatalError(
+        "Cannot move \(item) to \(destination): there are \(current.numberOfSections) sections.")
+    }
+    let initial = current
+    var final = current
+    final.deleteItems([item])
+    let remaining = final.itemIdentifiers(inSectionAt: destination.section)
+    guard destination.item <= remaining.count else {
+      fatalError(
+        "Cannot move \(item) to \(destination): the section has \(remaining.count) other items.")
+    }
+    if destination.item < remaining.count {
+      final.insertItems([item], beforeItem: remaining[destination.item])
+    } else {
+      final.appendItems([item], toSection: destinationSection)
+    }
+    let transaction = ReorderingTransaction(
+      initialSnapshot: initial, finalSnapshot: final,
+      difference: Self.moveDifference(
+        item, from: initial.indexOfItem(item)!, to: final.indexOfItem(item)!),
+      sectionTransactions: sectionTransactions(
+        item, from: (sourceSection, source.item), to: (destinationSection, destination.item),
+        initial: initial, final: final))
+    reorderingHandlers.willReorder?(transaction)
+    beginApplying()
+    generation &+= 1
+    current = final
+    for section in Set([sourceSection, destinationSection]) { sectionSnapshots[section] = nil }
+    isApplying = false
+    reorderingHandlers.didReorder?(transaction)
+    return transaction
+  }
+
+  private func sectionTransactions(
+    _ item: ItemID, from source: (SectionID, Int), to destination: (SectionID, Int),
+    initial: Snapshot<SectionID, ItemID>, final: Snapshot<SectionID, ItemID>
+  ) -> [SectionTransaction<SectionID, ItemID>] {
+    func tree(_ items: [ItemID]) -> SectionSnapshot<ItemID> {
+      var tree = SectionSnapshot<ItemID>()
+      tree.append(items)
+      return tree
+    }
+    func transaction(_ section: SectionID, _ difference: CollectionDifference<ItemID>)
+      -> SectionTransaction<SectionID, ItemID>
+    {
+      SectionTransaction(
+        sectionIdentifier: section, initialSnapshot: tree(initial.itemIdentifiers(inSection: section)),
+        finalSnapshot: tree(final.itemIdentifiers(inSection: section)), difference: difference)
+    }
+    if source.0 == destination.0 {
+      return [transaction(source.0, Self.moveDifference(item, from: source.1, to: destination.1))]
+    }
+    return [
+      transaction(source.0, CollectionDifference([.remove(offset: source.1, element: item, associatedWith: nil)])!),
+      transaction(destination.0, CollectionDifference([.insert(offset: destination.1, element: item, associatedWith: nil)])!),
+    ]
+  }
+
+  /// One item moved within a collection, as a removal and an insertion associated with each other.
+  static func moveDifference(_ item: ItemID, from source: Int, to destination: Int)
+    -> CollectionDifference<ItemID>
+  {
+    guard source != destination else { return CollectionDifference([])! }
+    return CollectionDifference([
+      .remove(offset: source, element: item, associatedWith: destination),
+      .insert(offset: destination, element: item, associatedWith: source),
+    ])!
+  }
+}

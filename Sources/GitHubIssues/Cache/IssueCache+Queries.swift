@@ -108,11 +108,13 @@ extension IssueCache {
 
   /// The labels, by name.
   public func labels() throws -> [GitHubLabel] {
-    try writer.read { db in
-      try Row.fetchAll(db, sql: "SELECT * FROM label ORDER BY name COLLATE NOCASE").map { row in
-        GitHubLabel(
-          id: row["id"], name: row["name"], color: row["color"], description: row["description"])
-      }
+    try writer.read { db in try Self.labels(db) }
+  }
+
+  static func labels(_ db: Database) throws -> [GitHubLabel] {
+    try Row.fetchAll(db, sql: "SELECT * FROM label ORDER BY name COLLATE NOCASE").map { row in
+      GitHubLabel(
+        id: row["id"], name: row["name"], color: row["color"], description: row["description"])
     }
   }
 
@@ -171,12 +173,7 @@ extension IssueCache {
     String, [any DatabaseValueConvertible]
   ) {
     var (conditions, arguments) = conditions(filter)
-    let order =
-      switch filter.sort {
-      case .updated: "updatedAt DESC, number DESC"
-      case .created: "createdAt DESC, number DESC"
-      case .comments: "comments DESC, updatedAt DESC"
-      }
+    let order = orderClause(filter.sort)
     var sql = "SELECT \(columns) FROM issue"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += " ORDER BY \(order)"
@@ -185,6 +182,16 @@ extension IssueCache {
       arguments.append(limit)
     }
     return (sql, arguments)
+  }
+
+  /// The ORDER BY clause of a sort: a total order, ties broken by number, so that a list read
+  /// again or merged row by row comes out the same.
+  static func orderClause(_ sort: IssueFilter.Sort) -> String {
+    switch sort {
+    case .updated: "updatedAt DESC, number DESC"
+    case .created: "createdAt DESC, number DESC"
+    case .comments: "comments DESC, updatedAt DESC, number DESC"
+    }
   }
 
   /// The WHERE conditions of a filter, and their arguments.

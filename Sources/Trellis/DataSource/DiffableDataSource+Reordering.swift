@@ -78,15 +78,20 @@ extension DiffableDataSource {
       -> SectionTransaction<SectionID, ItemID>
     {
       SectionTransaction(
-        sectionIdentifier: section, initialSnapshot: tree(initial.itemIdentifiers(inSection: section)),
+        sectionIdentifier: section,
+        initialSnapshot: tree(initial.itemIdentifiers(inSection: section)),
         finalSnapshot: tree(final.itemIdentifiers(inSection: section)), difference: difference)
     }
     if source.0 == destination.0 {
       return [transaction(source.0, Self.moveDifference(item, from: source.1, to: destination.1))]
     }
     return [
-      transaction(source.0, CollectionDifference([.remove(offset: source.1, element: item, associatedWith: nil)])!),
-      transaction(destination.0, CollectionDifference([.insert(offset: destination.1, element: item, associatedWith: nil)])!),
+      transaction(
+        source.0,
+        CollectionDifference([.remove(offset: source.1, element: item, associatedWith: nil)])!),
+      transaction(
+        destination.0,
+        CollectionDifference([.insert(offset: destination.1, element: item, associatedWith: nil)])!),
     ]
   }
 

@@ -10,7 +10,9 @@ import TrellisTestSupport
     view.dataSource = dataSource
     dataSource.apply(Snapshot(sections: [("a", [1, 2, 3]), ("b", [4])]))
     #expect(!dataSource.canMoveItem(at: IndexPath(item: 0, section: 0)))
-    #expect(dataSource.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0)) == nil)
+    #expect(
+      dataSource.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
+        == nil)
 
     var events: [String] = []
     dataSource.reorderingHandlers = ReorderingHandlers(

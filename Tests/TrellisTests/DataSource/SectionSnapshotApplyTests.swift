@@ -74,7 +74,8 @@ import TrellisTestSupport
       let items = tree.items
       switch Int.random(in: 0..<10, using: &rng) {
       case 0..<3:
-        let parent = items.isEmpty || Bool.random(using: &rng) ? nil : items.randomElement(using: &rng)
+        let parent =
+          items.isEmpty || Bool.random(using: &rng) ? nil : items.randomElement(using: &rng)
         let count = Int.random(in: 1...6, using: &rng)
         tree.append(Array(next..<(next + count)), to: parent)
         next += count

@@ -109,7 +109,8 @@ import TrellisTestSupport
       let existing = model.all
       switch Int.random(in: 0..<10, using: &rng) {
       case 0..<4:
-        let parent = existing.isEmpty || Bool.random(using: &rng) ? nil : existing.randomElement(using: &rng)
+        let parent =
+          existing.isEmpty || Bool.random(using: &rng) ? nil : existing.randomElement(using: &rng)
         let items = Array(next..<(next + Int.random(in: 1...4, using: &rng)))
         next += items.count
         tree.append(items, to: parent)

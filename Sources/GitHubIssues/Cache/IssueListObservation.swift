@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+
+extension IssueCache {
+  /// The list a filter selects, now and again after every committed write that changes it: the
+  /// `NSFetchedResultsController` of this cache.
+  ///
+  ///     for try await list in cache.observeList(filter) {
+  ///       show(list.entries, milestones: list.milestones)
+  ///     }
+  ///
+  /// The first element is the list as it is. Each later one is the list after one committed
+  /// transaction (never part of one), and says which items changed. A write that changes
+  /// nothing the list shows yields nothing. The filter's milestone and limit are ignored (see
+  /// ``ObservedIssueList``).
+  ///
+  /// When the consumer is slower than the writes, elements in between are merged: it gets the
+  /// latest list, with the changes of every element it missed.
+  ///
+  /// - Complexity: The first element costs a query of the whole list; each later one reads only
+  ///   the changed rows and merges them, O(*k* log *k* + *n*) for *k* changed rows in a list of
+  ///   *n*, on the writer's connection right after the commit.
+  public func observeList(_ filter: IssueFilter) -> IssueListObservation {
+    IssueListObservation(writer: writer, filter: filter)
+  }
+}
+
+/// The elements of ``IssueCache/observeList(_:)``: an asynchronous sequence that starts observing
+/// when iterated and stops when its iterator is released or its task cancelled.
+public struct IssueListObservation: AsyncSequence, Sendable {
+  public typealias Element = ObservedIssueList
+  let writer: any DatabaseWriter
+  let filter: IssueFilter
+
+  public func makeAsyncIterator() -> AsyncIterator {
+    let sink = Sink()
+    do {
+      let observer = try writer.writeWithoutTransaction { db in
+        // Registering and reading the first list in one access: no commit falls between.
+        let observer = try IssueListObserver(filter: filter, db: db, sink: sink)
+        db.add(transactionObserver: observer, extent: .observerLifetime)
+        return observer
+      }
+      return AsyncIterator(sink: sink, observer: observer)
+    } catch {
+      sink.fail(error)
+      return AsyncIterator(sink: sink, observer: nil)
+    }
+  }
+
+  /// Waits for the next list.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    let sink: Sink
+    /// Kept alive while iterating: the database holds it weakly.
+    let observer: IssueListObserver?
+
+    public mutating func next() async throws -> ObservedIssueList? {
+      try await sink.next()
+    }
+  }
+
+  /// Where the observer leaves lists for the iterator: the latest one, with the changes of
+  /// those it replaced merged in.
+  final class Sink: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: ObservedIssueList?
+    private var failure: (any Error)?
+    private var waiter: CheckedContinuation<ObservedIssueList?, any Error>?
+
+    func send(_ list: ObservedIssueList) {
+      lock.lock()
+      var list = list
+      if let previous = pending { list.change = Self.merge(previous.change, list.change) }
+      if let waiter {
+        self.waiter = nil
+        lock.unlock()
+        waiter.resume(returning: list)
+        return
+      }
+      pending = list
+      lock.unlock()
+    }
+
+    func fail(_ error: any Error) {
+      lock.lock()
+      failure = error
+      let waiter = self.waiter
+      self.waiter = nil
+      lock.unlock()
+      waiter?.resume(throwing: error)
+    }
+
+    func next() async throws -> ObservedIssueList? {
+      try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          lock.lock()
+          if let list = pending {
+            pending = nil
+            lock.unlock()
+            continuation.resume(returning: list)
+          } else if let failure {
+            lock.unlock()
+            continuation.resume(throwing: failure)
+          } else if Task.isCancelled {
+            lock.unlock()
+            continuation.resume(returning: nil)
+          } else {
+            waiter = continuation
+            lock.unlock()
+          }
+        }
+      } onCancel: {
+        lock.lock()
+        let waiter = self.waiter
+        self.waiter = nil
+        lock.unlock()
+        waiter?.resume(returning: nil)
+      }
+    }
+
+    static func merge(_ older: IssueListChange, _ newer: IssueListChange) -> IssueListChange {
+      switch (older, newer) {
+      case (.items(let a, let metadataA), .items(let b, let metadataB)):
+        .items(
+          a.union(b),
+          metadata: metadataA == .changed || metadataB == .changed ? .changed : .unchanged)
+      default: .everything
+      }
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import GRDB
+
+/// Keeps a filter's list in step with the cache, one committed transaction at a time, and hands
+/// each new state to an ``IssueListObservation``.
+///
+/// It watches `issue`, `milestone`, `label` and `issueLabel`. After a commit that touched them it
+/// reads, on the writer's connection and before any other write, only the rows that changed, and
+/// merges them into the list it holds: O(*k* log *n* + *n*) for *k* changed rows instead of a new
+/// query over *n*. A commit that changes nothing the list shows (a row written again as it was, a
+/// table the list does not read) yields nothing.
+final class IssueListObserver: TransactionObserver, @unchecked Sendable {
+  // Touched only on the writer's queue, which GRDB serializes.
+  private let filter: IssueFilter
+  private var list: OrderedIssueList
+  private var changedIDs: Set<Int64> = []
+  private var metadataChanged = false
+  private let sink: IssueListObservation.Sink
+  /// Above this many changed rows, the list is read again whole.
+  static let incrementalLimit = 5_000
+
+  init(filter: IssueFilter, db: Database, sink: IssueListObservation.Sink) throws {
+    var everyMilestone = filter
+    everyMilestone.milestone = .all
+    everyMilestone.limit = nil
+    self.filter = everyMilestone
+    self.sink = sink
+    list = try OrderedIssueList(filter: everyMilestone, db: db)
+    sink.send(try element(change: .everything, db))
+  }
+
+  func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+    switch eventKind.tableName {
+    case "issue", "milestone", "label", "issueLabel": true
+    default: false
+    }
+  }
+
+  func databaseDidChange(with event: DatabaseEvent) {
+    // Writes a trigger makes (the search index) are reported too: only these tables count. A
+    // label of an issue (`issueLabel`) changes with the issue's row, which is written with it.
+    switch event.tableName {
+    case "issue": changedIDs.insert(event.rowID)
+    case "milestone", "label": metadataChanged = true
+    default: break
+    }
+  }
+
+  func databaseDidCommit(_ db: Database) {
+    defer {
+      changedIDs.removeAll(keepingCapacity: true)
+      metadataChanged = false
+    }
+    guard !changedIDs.isEmpty || metadataChanged else { return }
+    do {
+      let change: IssueListChange
+      if changedIDs.count > Self.incrementalLimit {
+        list = try OrderedIssueList(filter: filter, db: db)
+        change = .everything
+      } else {
+        let numbers = try list.merge(changedIDs: changedIDs, db: db)
+        guard !numbers.isEmpty || metadataChanged else { return }
+        change = .items(numbers, metadata: metadataChanged ? .changed : .unchanged)
+      }
+      sink.send(try element(change: change, db))
+    } catch {
+      sink.fail(error)
+    }
+  }
+
+  func databaseDidRollback(_ db: Database) {
+    changedIDs.removeAll(keepingCapacity: true)
+    metadataChanged = false
+  }
+
+  private func element(change: IssueListChange, _ db: Database) throws -> ObservedIssueList {
+    ObservedIssueList(
+      entries: list.entries, milestones: try IssueCache.milestones(db),
+      labels: try IssueCache.labels(db), change: change)
+  }
+}
+
+/// A filter's list in its order, with what merging changed rows into it needs: each row's id
+/// and sort key.
+struct OrderedIssueList {
+  /// The order of a row in a list: compared descending, field by field.
+  struct SortKey: Comparable {
+    var primary: Double
+    var secondary: Double
+    var number: Int
+
+    static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+      (lhs.primary, lhs.secondary, lhs.number) < (rhs.primary, rhs.secondary, rhs.number)
+    }
+  }
+
+  struct Row {
+    var id: Int64
+    var entry: IssueListEntry
+    var key: SortKey
+    /// When the row last changed on GitHub: a change of it redraws the row.
+    var updatedAt: Double
+  }
+
+  let filter: IssueFilter
+  private(set) var rows: [Row]
+  private var byID: [Int64: Row]
+
+  var entries: [IssueListEntry] { rows.map(\.entry) }
+
+  init(filter: IssueFilter, db: Database) throws {
+    self.filter = filter
+    rows = try Self.fetch(filter, extra: nil, db)
+    byID = Dictionary(rows.map { ($0.id, $0) }) { first, _ in first }
+  }
+
+  /// Reads the rows with these ids again and moves, adds or removes them in the list.
+  ///
+  /// - Returns: The numbers of the items that changed in the list: added, removed, moved or
+  ///   edited. Rows written again unchanged are not in it.
+  mutating func merge(changedIDs: Set<Int64>, db: Database) throws -> Set<Int> {
+    guard !changedIDs.isEmpty else { return [] }
+    let ids = Array(changedIDs)
+    var fresh: [Int64: Row] = [:]
+    for start in stride(from: 0, to: ids.count, by: 500) {
+      let chunk = ids[start..<min(start + 500, ids.count)]
+      let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+      for row in try Self.fetch(
+        filter,
+        extra: ("id IN (\(placeholders))", chunk.map { $0 as any DatabaseValueConvertible }),
+        db)
+      {
+        fresh[row.id] = row
+      }
+    }
+    var removed: Set<Int64> = []
+    var added: [Row] = []
+    var numbers: Set<Int> = []
+    for id in changedIDs {
+      let old = byID[id]
+      let new = fresh[id]
+      if let old, let new, old.entry == new.entry, old.key == new.key,
+        old.updatedAt == new.updatedAt
+      {
+        continue
+      }
+      if let old {
+        removed.insert(id)
+        numbers.insert(old.entry.number)
+      }
+      if let new {
+        added.append(new)
+        numbers.insert(new.entry.number)
+      }
+      byID[id] = new
+    }
+    guard !numbers.isEmpty else { return [] }
+    // Descending order: greater keys first.
+    added.sort { $0.key > $1.key }
+    var merged: [Row] = []
+    merged.reserveCapacity(rows.count - removed.count + added.count)
+    var next = added.startIndex
+    for row in rows where !removed.contains(row.id) {
+      while next < added.endIndex && added[next].key > row.key {
+        merged.append(added[next])
+        next += 1
+      }
+      merged.append(row)
+    }
+    merged.append(contentsOf: added[next...])
+    rows = merged
+    return numbers
+  }
+
+  /// The rows a filter selects, and an extra condition, in the filter's order.
+  static func fetch(
+    _ filter: IssueFilter, extra: (String, [any DatabaseValueConvertible])?, _ db: Database
+  ) throws -> [Row] {
+    var (conditions, arguments) = IssueCache.conditions(filter)
+    if let (condition, values) = extra {
+      conditions.append(condition)
+      arguments += values
+    }
+    let keyColumns =
+      switch filter.sort {
+      case .updated: "julianday(updatedAt), 0"
+      case .created: "julianday(createdAt), 0"
+      case .comments: "comments, julianday(updatedAt)"
+      }
+    var sql =
+      "SELECT id, number, milestoneNumber, state, \(keyColumns), julianday(updatedAt) FROM issue"
+    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    sql += " ORDER BY \(IssueCache.orderClause(filter.sort))"
+    let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+    var rows: [Row] = []
+    while let row = try cursor.next() {
+      let number: Int = row[1]
+      let state: String = row[3]
+      rows.append(
+        Row(
+          id: row[0],
+          entry: IssueListEntry(number: number, milestoneNumber: row[2], isOpen: state == "open"),
+          key: SortKey(primary: row[4], secondary: row[5], number: number), updatedAt: row[6]))
+    }
+    return rows
+  }
+}

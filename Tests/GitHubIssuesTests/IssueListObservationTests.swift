@@ -1,0 +1,104 @@
+import Foundation
+import GitHubIssues
+import Testing
+import TrellisTestSupport
+
+@Suite struct IssueListObservationTests {
+  typealias Make = IssueCacheTests
+
+  func filled(_ path: String? = nil) throws -> IssueCache {
+    let cache = try path.map { try IssueCache(path: $0) } ?? IssueCache()
+    try cache.apply(
+      CacheUpdate(
+        issues: (1...20).map {
+          Make.issue($0, "issue \($0)", milestone: $0 % 2 == 0 ? Make.v1 : nil, minutes: $0)
+        },
+        isComplete: true, milestones: [Make.v1, Make.v2], syncedAt: Make.base))
+    return cache
+  }
+
+  @Test func theFirstElementIsTheListAndEachCommitYieldsTheChangedItems() async throws {
+    let cache = try filled()
+    var lists = cache.observeList(IssueFilter(milestone: .number(1), state: .open))
+      .makeAsyncIterator()
+    let first = try #require(try await lists.next())
+    #expect(first.change == .everything)
+    #expect(
+      first.entries.map(\.number) == Array((1...20).reversed()), "every milestone, newest first")
+    #expect(first.milestones.map(\.number) == [2, 1])
+
+    // One page: a new issue on top, one closed, one edited in place.
+    try cache.writePage(
+      [
+        Make.issue(21, "new", minutes: 30),
+        Make.issue(3, "issue 3", state: .closed, minutes: 3),
+        Make.issue(4, "retitled", milestone: Make.v1, minutes: 31),
+      ], advancingMarks: false)
+    let second = try #require(try await lists.next())
+    #expect(second.change == .items([21, 3, 4], metadata: .changed))
+    #expect(
+      second.entries.map(\.number) == [4, 21] + (1...20).reversed().filter { $0 != 3 && $0 != 4 })
+    #expect(second.entries == (try cache.listEntries(IssueFilter(state: .open))))
+  }
+
+  @Test func aWriteThatChangesNothingShownYieldsNothing() async throws {
+    let cache = try filled()
+    let observation = cache.observeList(IssueFilter(state: .open))
+    var lists = observation.makeAsyncIterator()
+    _ = try await lists.next()
+    // The same rows written again, and an unrelated table.
+    try cache.writePage([Make.issue(5, "issue 5", minutes: 5)], advancingMarks: false)
+    _ = try cache.finishListing(
+      complete: false, syncedAt: Make.base.addingTimeInterval(60), highWaterMark: nil)
+    try cache.writePage([Make.issue(7, "issue 7 edited", minutes: 70)], advancingMarks: false)
+    let next = try #require(try await lists.next())
+    #expect(next.change == .items([7], metadata: .unchanged))
+  }
+
+  @Test func aSlowConsumerGetsTheLatestListWithEveryChangeItMissed() async throws {
+    let cache = try filled()
+    var lists = cache.observeList(IssueFilter(state: .all)).makeAsyncIterator()
+    _ = try await lists.next()
+    for number in 30..<35 {
+      try cache.writePage([Make.issue(number, "n", minutes: number)], advancingMarks: false)
+    }
+    let merged = try #require(try await lists.next())
+    #expect(merged.change == .items(Set(30..<35), metadata: .unchanged))
+    #expect(merged.entries.prefix(5).map(\.number) == [34, 33, 32, 31, 30])
+  }
+
+  /// Random pages of edits, moves, closes and new issues under random filters and sorts: after
+  /// every commit the merged list equals the list queried from scratch.
+  @Test(arguments: 0..<6 as Range<UInt64>)
+  func mergedListsEqualFreshQueries(seed: UInt64) async throws {
+    var rng = SplitMix64(seed: seed)
+    let cache = try filled()
+    let sort = IssueFilter.Sort.allCases[Int.random(in: 0..<3, using: &rng)]
+    let state = IssueFilter.State.allCases[Int.random(in: 0..<3, using: &rng)]
+    let filter = IssueFilter(state: state, sort: sort)
+    var lists = cache.observeList(filter).makeAsyncIterator()
+    _ = try await lists.next()
+    for step in 0..<25 {
+      // A new issue in every page, so that every commit changes the list.
+      let new = Make.issue(100 + step, "new", minutes: Int.random(in: 0...50, using: &rng))
+      let page =
+        [new]
+        + (0..<Int.random(in: 1...6, using: &rng)).map { _ in
+          let number = Int.random(in: 1...40, using: &rng)
+          return Make.issue(
+            number, "t\(Int.random(in: 0..<3, using: &rng))",
+            state: Bool.random(using: &rng) ? .open : .closed,
+            milestone: Bool.random(using: &rng) ? Make.v2 : nil,
+            minutes: Int.random(in: 0...50, using: &rng),
+            comments: Int.random(in: 0...3, using: &rng))
+        }
+      try cache.writePage(
+        Array(Dictionary(page.map { ($0.number, $0) }) { a, _ in a }.values), advancingMarks: false)
+      var expected = filter
+      expected.milestone = .all
+      let fresh = try cache.listEntries(expected)
+      guard let list = try await lists.next() else { break }
+      #expect(list.entries == fresh, "seed \(seed), step \(step), sort \(sort), state \(state)")
+    }
+  }
+}

@@ -15,9 +15,10 @@ extension DiffableDataSource {
     return canReorder(item)
   }
 
-  /// Records a move the view already shows: the item at `source` is now at `destination` (an
-  /// index path in the data after the move). The snapshot changes without a batch update, and the
-  /// reordering handlers hear about it before and after.
+  /// Records a move the view already shows, with no batch update.
+  ///
+  /// The item at `source` is now at `destination`, an index path in the data after the move.
+  /// The reordering handlers hear about it before and after the snapshot changes.
   ///
   /// - Returns: The transaction, or `nil` when ``canMoveItem(at:)`` refuses or the move changes
   ///   nothing.
@@ -48,10 +49,12 @@ extension DiffableDataSource {
     } else {
       final.appendItems([item], toSection: destinationSection)
     }
+    // Positions in the whole list of items: the offsets of the sections plus the item indexes.
+    let flatSource = initial.numberOfItemsBefore(section: source.section) + source.item
+    let flatDestination = final.numberOfItemsBefore(section: destination.section) + destination.item
     let transaction = ReorderingTransaction(
       initialSnapshot: initial, finalSnapshot: final,
-      difference: Self.moveDifference(
-        item, from: initial.indexOfItem(item)!, to: final.indexOfItem(item)!),
+      difference: Self.moveDifference(item, from: flatSource, to: flatDestination),
       sectionTransactions: sectionTransactions(
         item, from: (sourceSection, source.item), to: (destinationSection, destination.item),
         initial: initial, final: final))
@@ -87,11 +90,10 @@ extension DiffableDataSource {
     }
     return [
       transaction(
-        source.0,
-        CollectionDifference([.remove(offset: source.1, element: item, associatedWith: nil)])!),
+        source.0, Self.difference([.remove(offset: source.1, element: item, associatedWith: nil)])),
       transaction(
         destination.0,
-        CollectionDifference([.insert(offset: destination.1, element: item, associatedWith: nil)])!),
+        Self.difference([.insert(offset: destination.1, element: item, associatedWith: nil)])),
     ]
   }
 
@@ -99,10 +101,19 @@ extension DiffableDataSource {
   static func moveDifference(_ item: ItemID, from source: Int, to destination: Int)
     -> CollectionDifference<ItemID>
   {
-    guard source != destination else { return CollectionDifference([])! }
-    return CollectionDifference([
+    guard source != destination else { return difference([]) }
+    return difference([
       .remove(offset: source, element: item, associatedWith: destination),
       .insert(offset: destination, element: item, associatedWith: source),
-    ])!
+    ])
+  }
+
+  private static func difference(
+    _ changes: [CollectionDifference<ItemID>.Change]
+  ) -> CollectionDifference<ItemID> {
+    guard let difference = CollectionDifference(changes) else {
+      fatalError("A move made an invalid difference \(changes); this is a bug in Trellis.")
+    }
+    return difference
   }
 }

@@ -97,3 +97,8 @@ extension Snapshot {
     _sectionIndexes[identifier] != nil
   }
 }
+
+extension Snapshot {
+  /// How many items the sections before the one at `section` hold.
+  func numberOfItemsBefore(section: Int) -> Int { _offsets[section] }
+}

@@ -66,7 +66,9 @@ struct StreamFailure: Error, Equatable {}
     #expect(view.shown == SectionedData(shown))
   }
 
-  /// Random streams: bursts, off-actor diffs, cancellation at random points, errors. After each
+  /// Random streams: bursts, off-actor diffs, cancellation at random points, errors.
+  ///
+  /// After each
   /// applied element the view shows exactly that element, elements are applied in the order they
   /// were sent, and every stage is valid under the batch-update rules.
   @Test(arguments: 0..<12 as Range<UInt64>)

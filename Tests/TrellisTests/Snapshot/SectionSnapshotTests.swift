@@ -178,10 +178,10 @@ struct TreeModel {
   }
 
   mutating func insert(_ item: Int, besides sibling: Int, after: Bool) {
-    let up = parent[sibling]!
+    let up = parent[sibling] ?? nil
     parent[item] = .some(up)
     func place(_ list: inout [Int]) {
-      let index = list.firstIndex(of: sibling)! + (after ? 1 : 0)
+      let index = (list.firstIndex(of: sibling) ?? list.count) + (after ? 1 : 0)
       list.insert(item, at: index)
     }
     if let up { place(&children[up, default: []]) } else { place(&roots) }
@@ -191,7 +191,7 @@ struct TreeModel {
     for child in children[item] ?? [] { delete(child) }
     children[item] = nil
     expanded.remove(item)
-    if let up = parent[item]! {
+    if let up = parent[item] ?? nil {
       children[up]?.removeAll { $0 == item }
     } else {
       roots.removeAll { $0 == item }

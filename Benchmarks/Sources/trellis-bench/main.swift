@@ -153,6 +153,7 @@ if wanted("decoder") {
 
 layoutWorkloads(wanted: wanted)
 collectionWorkloads(wanted: wanted)
+await liveWorkloads(wanted: wanted)
 do {
   try issuesWorkloads(wanted: wanted)
 } catch {

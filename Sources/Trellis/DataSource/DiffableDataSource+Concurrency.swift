@@ -30,6 +30,7 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
   /// when `cancellable`, a cancelled task drops the diff instead.
   ///
   /// - Returns: Whether the snapshot was applied.
+  @inlinable
   func diffAndPerform(
     _ snapshot: Snapshot<SectionID, ItemID>, animated: Bool, cancellable: Bool
   ) async -> Bool {

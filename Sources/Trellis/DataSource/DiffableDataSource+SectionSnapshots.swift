@@ -16,11 +16,18 @@ extension DiffableDataSource {
   /// - Complexity: O(*n*) comparisons of identifiers to find the changed run, where *n* is the
   ///   number of items in the section, plus O(*k* + the rows after it) for an insertion or a
   ///   removal of *k* rows.
+  @inlinable
   public func apply(
     _ sectionSnapshot: SectionSnapshot<ItemID>, to section: SectionID,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
     let visible = sectionSnapshot.visibleItems
+    defer {
+      // Room for every hidden item, so that expanding never grows (and rehashes) the lookup
+      // table while the view waits.
+      current._reserveItemCapacity(
+        current.numberOfItems + sectionSnapshot.items.count - visible.count)
+    }
     guard let sectionIndex = current.indexOfSection(section) else {
       var target = current
       target.appendSections([section])
@@ -37,6 +44,7 @@ extension DiffableDataSource {
     } else if removed.isEmpty || inserted.isEmpty {
       // One run appears or disappears: the batch update is known without a diff.
       var update = BatchUpdate()
+      update.itemInserts.reserveCapacity(inserted.count)
       if removed.isEmpty {
         update.itemInserts = inserted.map { IndexPath(item: $0, section: sectionIndex) }
       } else {
@@ -76,6 +84,7 @@ extension DiffableDataSource {
   }
 
   /// The run of `old` replaced in `new`: the ranges between their common prefix and suffix.
+  @inlinable
   static func changedRun(
     from old: [ItemID], to new: [ItemID]
   ) -> (removed: Range<Int>, inserted: Range<Int>) {
@@ -90,6 +99,7 @@ extension DiffableDataSource {
   }
 
   /// Forgets the trees of sections whose items a whole-snapshot apply changed.
+  @inlinable
   func retainSectionSnapshots(matching target: Snapshot<SectionID, ItemID>) {
     guard !sectionSnapshots.isEmpty else { return }
     for (section, tree) in sectionSnapshots {

@@ -30,22 +30,26 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   /// Makes supplementary elements; without one, ``supplementary(ofKind:at:)`` returns `nil`.
   public var supplementaryProvider: SupplementaryProvider?
 
-  /// The data the view shows: the applied snapshot, or during a batch update, that stage's data.
-  var current = Snapshot<SectionID, ItemID>()
+  /// The applied snapshot: the data the view shows, except during a stage with `stage` data.
+  @usableFromInline var current = Snapshot<SectionID, ItemID>()
+
+  /// The data of a stage that deletes or moves sections while the view applies it: the view reads
+  /// the arrays the stage carries, so no snapshot is built for an interim state.
+  @usableFromInline var stage: StageData<SectionID, ItemID>?
 
   /// Whether an apply is running; a second one from inside it is a programming error.
-  var isApplying = false
+  @usableFromInline var isApplying = false
 
   /// Counts the changes of `current`, so that a diff computed off the main actor can tell whether
   /// the data it started from is still the data shown.
-  var generation: UInt64 = 0
+  @usableFromInline var generation: UInt64 = 0
 
   /// The last asynchronous apply queued; the next one waits for it, so they land in call order.
   var lastAsynchronousApply: Task<Void, Never>?
 
   /// Section snapshots applied with ``apply(_:to:animatingDifferences:completion:)``, by section,
   /// while the section still shows their visible items.
-  var sectionSnapshots: [SectionID: SectionSnapshot<ItemID>] = [:]
+  @usableFromInline var sectionSnapshots: [SectionID: SectionSnapshot<ItemID>] = [:]
 
   /// Above this many items (old and new together), the asynchronous ``apply(_:animatingDifferences:)``
   /// and ``bind(_:animatingDifferences:)`` compute the diff off the main actor and apply it on it.
@@ -66,7 +70,10 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   /// carries no marks.
   ///
   /// - Complexity: O(1).
-  public func snapshot() -> Snapshot<SectionID, ItemID> { current }
+  public func snapshot() -> Snapshot<SectionID, ItemID> {
+    guard let stage else { return current }
+    return Snapshot(sections: zip(stage.sections, stage.items))
+  }
 
   /// Shows a new snapshot, updating the view with the fewest changes.
   ///
@@ -79,6 +86,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   /// - Precondition: Not called from inside another apply (from the view's batch update).
   /// - Complexity: That of ``StagedChangeset/init(from:to:itemUpdate:)``, plus O(*n*) for each
   ///   stage that deletes or moves sections, where *n* is the number of items.
+  @inlinable
   public func apply(
     _ snapshot: Snapshot<SectionID, ItemID>,
     animatingDifferences: Bool = true,
@@ -92,6 +100,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
 
   /// Hands each stage of a changeset to the view, switching the data at each, and ends on
   /// `target`; without a view, switches to `target` at once.
+  @inlinable
   func perform(
     _ changes: StagedChangeset<SectionID, ItemID>, reaching target: Snapshot<SectionID, ItemID>,
     animated: Bool
@@ -104,20 +113,24 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
       current = target
       return
     }
-    for stage in changes {
+    for change in changes {
       // Stages after the first two leave the target's structure; earlier ones an interim one.
-      let data: Snapshot<SectionID, ItemID> =
-        switch stage.kind {
-        case .itemInsertsAndMoves, .updates: target
+      performBatch(change.update, kind: change.kind, animated: animated) {
+        switch change.kind {
+        case .itemInsertsAndMoves, .updates:
+          stage = nil
+          current = target
         case .deletes, .sectionInsertsAndMoves:
-          Snapshot(sections: zip(stage.sectionIdentifiers, stage.itemIdentifiers))
+          stage = StageData(sections: change.sectionIdentifiers, items: change.itemIdentifiers)
         }
-      performBatch(stage.update, kind: stage.kind, animated: animated) { current = data }
+      }
     }
+    stage = nil
     current = target
   }
 
   /// Hands one batch update to the view, checking that it switches the data exactly once.
+  @usableFromInline
   func performBatch(
     _ update: BatchUpdate, kind: Changeset<SectionID, ItemID>.Kind, animated: Bool,
     switchData: () -> Void
@@ -154,6 +167,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
     completion?()
   }
 
+  @usableFromInline
   func beginApplying() {
     if isApplying {
       fatalError(
@@ -164,50 +178,65 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   }
 
   /// The number of sections the view should show now.
-  public var numberOfSections: Int { current.numberOfSections }
+  public var numberOfSections: Int { stage?.sections.count ?? current.numberOfSections }
 
   /// The number of items in the section at an index.
   ///
   /// - Precondition: `section` is in `0 ..< numberOfSections`.
   public func numberOfItems(inSection section: Int) -> Int {
-    current.itemIdentifiers(inSectionAt: section).count
+    if let stage { return stage.items[section].count }
+    return current.itemIdentifiers(inSectionAt: section).count
   }
 
   /// The item at an index path, or `nil` when the path is out of range.
   ///
   /// - Complexity: O(1).
   public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
-    current.itemIdentifier(at: indexPath)
+    guard let stage else { return current.itemIdentifier(at: indexPath) }
+    guard stage.items.indices.contains(indexPath.section),
+      stage.items[indexPath.section].indices.contains(indexPath.item)
+    else { return nil }
+    return stage.items[indexPath.section][indexPath.item]
   }
 
   /// The index path of an item, or `nil` when it is not shown.
   ///
-  /// - Complexity: O(1) on average.
+  /// - Complexity: O(1) on average; O(*n*) while the view applies a stage that deletes or moves
+  ///   sections.
   public func indexPath(for itemIdentifier: ItemID) -> IndexPath? {
-    current.indexPath(for: itemIdentifier)
+    guard let stage else { return current.indexPath(for: itemIdentifier) }
+    for (section, items) in stage.items.enumerated() {
+      if let item = items.firstIndex(of: itemIdentifier) {
+        return IndexPath(item: item, section: section)
+      }
+    }
+    return nil
   }
 
   /// The section at an index, or `nil` when the index is out of range.
   ///
   /// - Complexity: O(1).
   public func sectionIdentifier(for index: Int) -> SectionID? {
-    current.sectionIdentifier(at: index)
+    guard let stage else { return current.sectionIdentifier(at: index) }
+    return stage.sections.indices.contains(index) ? stage.sections[index] : nil
   }
 
   /// The index of a section, or `nil` when it is not shown.
   ///
-  /// - Complexity: O(1) on average.
+  /// - Complexity: O(1) on average; O(sections) while the view applies a stage that deletes or
+  ///   moves sections.
   public func index(for sectionIdentifier: SectionID) -> Int? {
-    current.indexOfSection(sectionIdentifier)
+    guard let stage else { return current.indexOfSection(sectionIdentifier) }
+    return stage.sections.firstIndex(of: sectionIdentifier)
   }
 
   /// The cell for the item at an index path, made by the cell provider.
   ///
   /// - Precondition: The index path is in range.
   public func cell(at indexPath: IndexPath) -> Cell {
-    guard let item = current.itemIdentifier(at: indexPath) else {
+    guard let item = itemIdentifier(for: indexPath) else {
       fatalError(
-        "Index path \(indexPath) is out of range: the data source has \(current.numberOfSections) "
+        "Index path \(indexPath) is out of range: the data source has \(numberOfSections) "
           + "sections\(sectionCountDetail(indexPath.section)).")
     }
     return cellProvider(indexPath, item)
@@ -217,19 +246,32 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   /// no provider or it makes none.
   public func supplementary(ofKind kind: String, at indexPath: IndexPath) -> Cell? {
     guard let provider = supplementaryProvider,
-      let section = current.sectionIdentifier(at: indexPath.section)
+      let section = sectionIdentifier(for: indexPath.section)
     else { return nil }
     return provider(kind, indexPath, section)
   }
 
   private func sectionCountDetail(_ section: Int) -> String {
-    guard let id = current.sectionIdentifier(at: section) else { return "" }
-    return ", and section \(section) has \(current.numberOfItems(inSection: id)) items"
+    guard section >= 0 && section < numberOfSections else { return "" }
+    return ", and section \(section) has \(numberOfItems(inSection: section)) items"
+  }
+}
+
+/// The sections and items of a stage, as the changeset carries them.
+@usableFromInline
+struct StageData<SectionID: Hashable, ItemID: Hashable> {
+  @usableFromInline var sections: [SectionID]
+  @usableFromInline var items: [[ItemID]]
+
+  @inlinable init(sections: [SectionID], items: [[ItemID]]) {
+    self.sections = sections
+    self.items = items
   }
 }
 
 extension Snapshot {
   /// The same sections and items with no reload or reconfigure marks.
+  @inlinable
   func withoutMarks() -> Snapshot {
     var copy = self
     copy._reloadedItems = MarkedIdentifiers()

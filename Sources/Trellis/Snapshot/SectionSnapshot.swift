@@ -24,6 +24,11 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Where an item sits in the tree.
   @usableFromInline
   struct Node {
+    @inlinable init(parent: ItemID?, level: Int) {
+      self.parent = parent
+      self.level = level
+    }
+
     /// Its parent, or `nil` for a root.
     @usableFromInline var parent: ItemID?
     /// Its depth: 0 for a root.
@@ -40,12 +45,14 @@ public struct SectionSnapshot<ItemID: Hashable> {
   @usableFromInline var _expanded: Set<ItemID> = []
 
   /// Creates an empty section snapshot.
-  public init() {}
+  @inlinable public init() {}
 
   /// Every item, parents before their children, whatever is expanded.
+  @inlinable
   public var items: [ItemID] { _items }
 
   /// The items with no parent, in order.
+  @inlinable
   public var rootItems: [ItemID] {
     var roots: [ItemID] = []
     for index in _items.indices where _levels[index] == 0 { roots.append(_items[index]) }
@@ -55,6 +62,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// The items the section shows: those whose ancestors are all expanded, in order.
   ///
   /// - Complexity: O(*n*), with one set lookup per item that has children.
+  @inlinable
   public var visibleItems: [ItemID] {
     var visible: [ItemID] = []
     visible.reserveCapacity(_items.count)
@@ -85,21 +93,25 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Whether the snapshot holds an item.
   ///
   /// - Complexity: O(1) on average.
+  @inlinable
   public func contains(_ item: ItemID) -> Bool { _nodes[item] != nil }
 
   /// The depth of an item: 0 for a root, 1 for its children, and so on.
   ///
   /// - Precondition: The snapshot holds `item`.
+  @inlinable
   public func level(of item: ItemID) -> Int { _node(item, "to find the level of").level }
 
   /// The parent of an item, or `nil` for a root.
   ///
   /// - Precondition: The snapshot holds `item`.
+  @inlinable
   public func parent(of item: ItemID) -> ItemID? { _node(item, "to find the parent of").parent }
 
   /// The position of an item in ``items``, or `nil` when the snapshot does not hold it.
   ///
   /// - Complexity: O(*n*).
+  @inlinable
   public func index(of item: ItemID) -> Int? {
     _nodes[item] == nil ? nil : _items.firstIndex(of: item)
   }
@@ -107,6 +119,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Whether an item is expanded.
   ///
   /// - Precondition: The snapshot holds `item`.
+  @inlinable
   public func isExpanded(_ item: ItemID) -> Bool {
     _ = _node(item, "to check the expansion of")
     return _expanded.contains(item)
@@ -116,6 +129,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   ///
   /// - Precondition: The snapshot holds `item`.
   /// - Complexity: O(depth).
+  @inlinable
   public func isVisible(_ item: ItemID) -> Bool {
     var ancestor = _node(item, "to check the visibility of").parent
     while let current = ancestor {
@@ -128,6 +142,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// The children of an item, or the roots for `nil`, in order.
   ///
   /// - Precondition: The snapshot holds `parent`.
+  @inlinable
   public func children(of parent: ItemID?) -> [ItemID] {
     guard let parent else { return rootItems }
     let start = _position(of: parent, "to list the children of")
@@ -143,6 +158,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// their expansion.
   ///
   /// - Precondition: The snapshot holds `parent`.
+  @inlinable
   public func snapshot(of parent: ItemID, includingParent: Bool = false) -> SectionSnapshot {
     let start = _position(of: parent, "to take the subtree of")
     let first = includingParent ? start : start + 1
@@ -168,6 +184,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   ///   `parent`.
   /// - Complexity: O(*k*) when `parent` is `nil` or its subtree ends the snapshot (building top
   ///   down); otherwise O(*n*) to make room.
+  @inlinable
   public mutating func append(_ items: [ItemID], to parent: ItemID? = nil) {
     let (position, level) = _insertionPoint(atEndOf: parent)
     _insert(items, at: position, level: level, parent: parent)
@@ -177,6 +194,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   ///
   /// - Precondition: None of `items` is in the snapshot or twice in `items`; the snapshot holds
   ///   `sibling`.
+  @inlinable
   public mutating func insert(_ items: [ItemID], before sibling: ItemID) {
     let position = _position(of: sibling, "to insert before")
     _insert(items, at: position, level: _levels[position], parent: _nodes[sibling]?.parent)
@@ -186,6 +204,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   ///
   /// - Precondition: None of `items` is in the snapshot or twice in `items`; the snapshot holds
   ///   `sibling`.
+  @inlinable
   public mutating func insert(_ items: [ItemID], after sibling: ItemID) {
     let position = _position(of: sibling, "to insert after")
     _insert(
@@ -197,6 +216,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// parent's children, its expansion is kept.
   ///
   /// - Precondition: No item of `subtree` is in this snapshot; the snapshot holds `parent`.
+  @inlinable
   public mutating func append(_ subtree: SectionSnapshot, to parent: ItemID? = nil) {
     let (position, level) = _insertionPoint(atEndOf: parent)
     _insert(subtree, at: position, level: level, parent: parent)
@@ -205,6 +225,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Adds a whole tree as siblings just before another item.
   ///
   /// - Precondition: No item of `subtree` is in this snapshot; the snapshot holds `sibling`.
+  @inlinable
   public mutating func insert(_ subtree: SectionSnapshot, before sibling: ItemID) {
     let position = _position(of: sibling, "to insert before")
     _insert(subtree, at: position, level: _levels[position], parent: _nodes[sibling]?.parent)
@@ -213,6 +234,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Adds a whole tree as siblings just after another item and its subtree.
   ///
   /// - Precondition: No item of `subtree` is in this snapshot; the snapshot holds `sibling`.
+  @inlinable
   public mutating func insert(_ subtree: SectionSnapshot, after sibling: ItemID) {
     let position = _position(of: sibling, "to insert after")
     _insert(
@@ -224,6 +246,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   ///
   /// - Precondition: The snapshot holds `parent`; no item of `subtree` is in this snapshot
   ///   outside the replaced children.
+  @inlinable
   public mutating func replace(childrenOf parent: ItemID, using subtree: SectionSnapshot) {
     delete(children(of: parent))
     append(subtree, to: parent)
@@ -232,6 +255,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Removes items with their subtrees; items not in the snapshot are ignored.
   ///
   /// - Complexity: O(*n*).
+  @inlinable
   public mutating func delete(_ items: [ItemID]) {
     let doomed = Set(items.filter { _nodes[$0] != nil })
     guard !doomed.isEmpty else { return }
@@ -260,6 +284,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   }
 
   /// Removes every item.
+  @inlinable
   public mutating func deleteAll() { self = SectionSnapshot() }
 
   // MARK: Expanding and collapsing
@@ -267,6 +292,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Expands items, so that their children show when they do.
   ///
   /// - Precondition: The snapshot holds every item.
+  @inlinable
   public mutating func expand(_ items: [ItemID]) {
     for item in items {
       _ = _node(item, "to expand")
@@ -277,6 +303,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Collapses items, hiding their subtrees; a subtree keeps its own expansion for next time.
   ///
   /// - Precondition: The snapshot holds every item.
+  @inlinable
   public mutating func collapse(_ items: [ItemID]) {
     for item in items {
       _ = _node(item, "to collapse")
@@ -307,6 +334,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   }
 
   /// The position of an item, searching from the end, where building top down adds.
+  @inlinable
   func _position(of item: ItemID, _ role: StaticString) -> Int {
     _ = _node(item, role)
     guard let position = _items.lastIndex(of: item) else {
@@ -316,6 +344,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   }
 
   /// Where new children of `parent` go, and their level.
+  @inlinable
   func _insertionPoint(atEndOf parent: ItemID?) -> (position: Int, level: Int) {
     guard let parent else { return (_items.count, 0) }
     let position = _position(of: parent, "to append children to")
@@ -324,6 +353,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
 
   /// Stops with a precise message if an item is already in the snapshot (it would have two
   /// parents, or be its own ancestor).
+  @inlinable
   func _requireNew(_ item: ItemID, parent: ItemID?) {
     guard let existing = _nodes[item] else { return }
     let place = existing.parent.map { "under \($0)" } ?? "a root item"
@@ -336,6 +366,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   }
 
   /// Whether `item` is `ancestor` or below it.
+  @inlinable
   func isInSubtree(_ item: ItemID, of ancestor: ItemID) -> Bool {
     var current: ItemID? = item
     while let node = current {
@@ -345,6 +376,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
     return false
   }
 
+  @inlinable
   mutating func _insert(_ items: [ItemID], at position: Int, level: Int, parent: ItemID?) {
     _nodes.reserveCapacity(_nodes.count + items.count)
     for item in items {
@@ -360,6 +392,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
     }
   }
 
+  @inlinable
   mutating func _insert(
     _ subtree: SectionSnapshot, at position: Int, level: Int, parent: ItemID?
   ) {

@@ -2,6 +2,7 @@
 
 extension Snapshot {
   /// Rewrites the section indexes of sections `start...` and of their items, and the offsets.
+  @inlinable
   mutating func _reindexSections(from start: Int) {
     guard start < _sections.count else {
       _recomputeOffsets(from: start)
@@ -17,6 +18,7 @@ extension Snapshot {
   }
 
   /// Rewrites the locations of the items at `start...` in `section`.
+  @inlinable
   mutating func _reindexItems(inSection section: Int, from start: Int) {
     let items = _items[section]
     guard start < items.count else { return }
@@ -74,6 +76,14 @@ extension Snapshot {
   /// Registers `items`, placed at `start...` of `section`, trapping on any duplicate.
   ///
   /// The items must already be in `_items[section]`.
+  /// Makes room in the item table for `count` items, growing it geometrically when it must.
+  @inlinable
+  mutating func _reserveItemCapacity(_ count: Int) {
+    if _itemLocations.capacity < count {
+      _itemLocations.reserveCapacity(max(count, _itemLocations.capacity * 2))
+    }
+  }
+
   @inlinable
   mutating func _registerItems(_ items: [ItemID], inSection section: Int, at start: Int) {
     let needed = _itemLocations.count + items.count

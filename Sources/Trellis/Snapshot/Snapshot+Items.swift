@@ -172,6 +172,7 @@ extension Snapshot {
   public var reconfiguredItemIdentifiers: [ItemID] { _reconfiguredItems.ordered }
 
   /// Clears reload and reconfigure marks of items no longer in the snapshot.
+  @usableFromInline
   mutating func _forgetMarks(of deleted: Set<ItemID>) {
     _reloadedItems.removeAll { deleted.contains($0) }
     _reconfiguredItems.removeAll { deleted.contains($0) }
@@ -184,6 +185,7 @@ extension Snapshot {
   ///
   /// - Precondition: No item of `items` is elsewhere in the snapshot.
   /// - Complexity: O(*r* + *k* + the items after the range in the section).
+  @inlinable
   mutating func _replaceItems(inSection section: Int, range: Range<Int>, with items: [ItemID]) {
     let removed = _items[section][range]
     for item in removed { _itemLocations[item] = nil }

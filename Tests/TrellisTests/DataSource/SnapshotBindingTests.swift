@@ -28,7 +28,7 @@ struct StreamFailure: Error, Equatable {}
   @Test func asyncAppliesLandInCallOrder() async {
     let (dataSource, view) = make()
     dataSource.concurrentDiffThreshold = 0
-    let first = Snapshot(sections: [(0, Array(0..<50_000))])
+    let first = Snapshot(sections: [(0, Array(0..<5_000))])
     let second = Snapshot(sections: [(0, [7, 3])])
     // Entering the task and queueing the apply happen in one main-actor job, so `entered` is the
     // call order, whatever order the tasks run in.
@@ -51,7 +51,7 @@ struct StreamFailure: Error, Equatable {}
   @Test func aSynchronousApplyDuringAnOffActorDiffIsNotOverwrittenByStaleStages() async {
     let (dataSource, view) = make()
     dataSource.concurrentDiffThreshold = 0
-    let large = Snapshot(sections: [(0, Array(0..<200_000))])
+    let large = Snapshot(sections: [(0, Array(0..<30_000))])
     let small = Snapshot(sections: [(5, [1, 2])])
     let pending = Task { await dataSource.apply(large) }
     await Task.yield()

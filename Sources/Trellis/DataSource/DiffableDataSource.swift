@@ -72,7 +72,11 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   /// - Complexity: O(1).
   public func snapshot() -> Snapshot<SectionID, ItemID> {
     guard let stage else { return current }
-    return Snapshot(sections: zip(stage.sections, stage.items))
+    // During a stage that deletes or moves sections: built once, for views that ask.
+    if let built = stage.snapshot { return built }
+    let built = Snapshot(sections: zip(stage.sections, stage.items))
+    self.stage?.snapshot = built
+    return built
   }
 
   /// Shows a new snapshot, updating the view with the fewest changes.
@@ -262,6 +266,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
 struct StageData<SectionID: Hashable, ItemID: Hashable> {
   @usableFromInline var sections: [SectionID]
   @usableFromInline var items: [[ItemID]]
+  /// The same data as a snapshot, once a view asked for one.
+  @usableFromInline var snapshot: Snapshot<SectionID, ItemID>?
 
   @inlinable init(sections: [SectionID], items: [[ItemID]]) {
     self.sections = sections

@@ -105,6 +105,8 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   var needsFullRedraw = true
   var pendingInvalidation = PendingInvalidation.everything
   var revealsFocus = false
+  /// Where to keep the content after the batch updates applied since the last layout pass.
+  var scrollAnchor: ScrollAnchor?
 
   /// Creates a view with a layout, a frame on the screen, and the provider of its cells.
   public init(
@@ -133,6 +135,7 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   ) {
     let before = dataSource.snapshot()
     let focusPath = focusedItem.flatMap { before.indexPath(for: $0) }
+    if scrollAnchor == nil { scrollAnchor = anchorForUpdate() }
     for indexPath in update.itemReloads + update.itemReconfigures {
       if let id = before.itemIdentifier(at: indexPath) { dirtyItems.insert(id) }
     }
@@ -210,10 +213,57 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
           .itemsAppended(section: section, newCount: count), context: context)
       }
     }
+    if let anchor = scrollAnchor {
+      scrollAnchor = nil
+      restore(anchor)
+    }
     if pending != .none { contentOffset = clamped(contentOffset) }
     if revealsFocus {
       revealsFocus = false
       if let focusedItem { reveal(focusedItem, at: .nearest) }
+    }
+  }
+
+  /// An item and how far from the top (or leading edge) of the view it was before a batch update:
+  /// after the update, the content scrolls so that it is there again, so rows inserted or removed
+  /// above what a person reads do not move it.
+  struct ScrollAnchor {
+    var item: ItemID
+    var distance: Double
+  }
+
+  /// The focused item when it is on screen, else the first item on screen.
+  private func anchorForUpdate() -> ScrollAnchor? {
+    guard viewportSize.height > 0, viewportSize.width > 0 else { return nil }
+    layoutIfNeeded()
+    let vertical = currentLayout.scrollAxis == .vertical
+    let start = vertical ? contentOffset.y : contentOffset.x
+    let length = vertical ? viewportSize.height : viewportSize.width
+    func distance(_ frame: Rect) -> Double { (vertical ? frame.minY : frame.minX) - start }
+    if let focusedItem, let path = dataSource.indexPath(for: focusedItem),
+      let frame = currentLayout.attributesForItem(at: path)?.frame,
+      distance(frame) >= 0, distance(frame) < length
+    {
+      return ScrollAnchor(item: focusedItem, distance: distance(frame))
+    }
+    guard start > 0 else { return nil }  // At the top, new rows above should show.
+    let visible = currentLayout.attributes(in: viewport, viewport: viewport)
+      .filter { $0.category == .cell && distance($0.frame) >= 0 }
+      .min { distance($0.frame) < distance($1.frame) }
+    guard let first = visible, let item = dataSource.itemIdentifier(for: first.indexPath) else {
+      return nil
+    }
+    return ScrollAnchor(item: item, distance: distance(first.frame))
+  }
+
+  private func restore(_ anchor: ScrollAnchor) {
+    guard let path = dataSource.indexPath(for: anchor.item),
+      let frame = currentLayout.attributesForItem(at: path)?.frame
+    else { return }
+    if currentLayout.scrollAxis == .vertical {
+      contentOffset = clamped(Point(x: contentOffset.x, y: frame.minY - anchor.distance))
+    } else {
+      contentOffset = clamped(Point(x: frame.minX - anchor.distance, y: contentOffset.y))
     }
   }
 

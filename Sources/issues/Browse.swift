@@ -66,6 +66,8 @@ enum BrowserRunner {
     case progress(SyncProgress)
     case waiting(Int32?)
     case synced(Result<SyncSummary, GitHubError>)
+    /// The cache committed a change to the list shown: take it from the follower.
+    case listChanged
   }
 
   static func run(
@@ -109,6 +111,9 @@ enum BrowserRunner {
         }
       }
     }
+    // The list and the chips follow the cache as syncs commit page by page.
+    let follower = ListFollower(cache: cache) { events.send(.listChanged) }
+    follower.follow(browser.observedFilter)
     startSync()
     present()
 
@@ -124,12 +129,17 @@ enum BrowserRunner {
         syncTask = nil
         switch result {
         case .success:
+          // The list already shows every committed page: only the status changes.
           browser.syncStatus = .upToDate(Date())
-          browser.reload()
         case .failure(let error):
           browser.syncStatus = SyncStatus(
             error, hadToken: error.sentToken, lastSynced: try? cache.syncState().lastSyncedAt)
-          browser.reload()
+        }
+      case .message(.listChanged):
+        switch follower.take() {
+        case .success(let list): browser.apply(list)
+        case .failure(let error): browser.show(message: "Stopped following the cache: \(error)")
+        case nil: break
         }
       case .terminal(.resize(let size)):
         browser.resize(size)
@@ -164,9 +174,11 @@ enum BrowserRunner {
           }
         }
       }
+      follower.follow(browser.observedFilter)
       present()
     }
     events.finish()
+    follower.stop()
     syncTask?.cancel()
     session.restore()
   }

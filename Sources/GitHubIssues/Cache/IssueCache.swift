@@ -164,6 +164,11 @@ public final class IssueCache: Sendable {
       // Issue pages are never requested conditionally: their tags were never read.
       try db.execute(sql: "DELETE FROM etag WHERE url LIKE '%/issues%'")
     }
+    migrator.registerMigration("v3: the browser's collapsed sections") { db in
+      try db.create(table: "collapsedSection") { t in
+        t.column("key", .text).primaryKey()
+      }
+    }
     return migrator
   }
 }

@@ -70,7 +70,7 @@ public struct IssueListObservation: AsyncSequence, Sendable {
     func send(_ list: ObservedIssueList) {
       lock.lock()
       var list = list
-      if let previous = pending { list.change = Self.merge(previous.change, list.change) }
+      if let previous = pending { list.change = previous.change.merged(with: list.change) }
       if let waiter {
         self.waiter = nil
         lock.unlock()
@@ -118,14 +118,19 @@ public struct IssueListObservation: AsyncSequence, Sendable {
       }
     }
 
-    static func merge(_ older: IssueListChange, _ newer: IssueListChange) -> IssueListChange {
-      switch (older, newer) {
-      case (.items(let a, let metadataA), .items(let b, let metadataB)):
-        .items(
-          a.union(b),
-          metadata: metadataA == .changed || metadataB == .changed ? .changed : .unchanged)
-      default: .everything
-      }
+  }
+}
+
+extension IssueListChange {
+  /// The change of two elements in a row, as if they were one: for a consumer that skipped the
+  /// first.
+  public func merged(with newer: IssueListChange) -> IssueListChange {
+    switch (self, newer) {
+    case (.items(let a, let metadataA), .items(let b, let metadataB)):
+      .items(
+        a.union(b),
+        metadata: metadataA == .changed || metadataB == .changed ? .changed : .unchanged)
+    default: .everything
     }
   }
 }

@@ -206,6 +206,7 @@ extension IssueBrowser {
     ("Enter / click", "select the chip; on an issue, read it"),
     ("↑ ↓ j k", "move in the list"),
     ("PgUp PgDn g G", "page, first, last"),
+    ("z / Z", "collapse this section / expand all (or click a header)"),
     ("s", "open → closed → open + closed"),
     ("l", "filter by label (type to narrow, Enter picks)"),
     ("/", "search titles and bodies (as you type)"),

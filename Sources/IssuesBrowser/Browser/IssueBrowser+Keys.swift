@@ -68,6 +68,9 @@ extension IssueBrowser {
         filter.label = nil
         reloadListReportingErrors(countsChanged: true)
       }
+    case .character("z"):
+      if let section = focusedSection { toggleSection(section) }
+    case .character("Z"): expandAllSections()
     case .character("q"): return [.quit]
     case .character("?"): mode = .help
     case .character("/"):

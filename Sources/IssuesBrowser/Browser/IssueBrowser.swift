@@ -43,8 +43,17 @@ public final class IssueBrowser {
   var milestoneOrder: [GitHubMilestone] = []
   var labelColors: [String: Color] = [:]
   var labelNames: [String] = []
+  /// The labels as last read, to tell whether an observed list changed them.
+  var labelList: [GitHubLabel] = []
   var chipCounts: [MilestoneChip: Int] = [:]
   var chipOrder: [MilestoneChip] = []
+  /// The position of each chip in `chipOrder`.
+  var chipIndex: [MilestoneChip: Int] = [:]
+  /// The list the observed filter selects in every milestone, as last read or observed: chip
+  /// counts come from it, and the list is it filtered by the selected chip.
+  var allEntries: [IssueListEntry] = []
+  /// Sections a person collapsed: shown as their header alone. Kept in the cache.
+  var collapsedSections: Set<ListSection> = []
   var numberWidth = 4
   /// The item count of each list section, for the headers.
   var sectionCounts: [ListSection: Int] = [:]
@@ -104,6 +113,7 @@ public final class IssueBrowser {
     }
     configureViews()
     place()
+    loadCollapsedSections()
     reload()
   }
 
@@ -136,6 +146,7 @@ public final class IssueBrowser {
     list.onFocusChange = { [weak self] _ in self?.previewOffset = 0 }
     // A click on a row focuses it (the preview follows); Enter, handled by the browser, reads it.
     labelPicker.onSelect = { [weak self] label in self?.pickLabel(label) }
+    list.onSupplementaryClick = { [weak self] _, section in self?.toggleSection(section) }
   }
 
   /// The chip and list views' data sources, rebuilt with fresh providers over current data.
@@ -223,9 +234,14 @@ public final class IssueBrowser {
   }
 
   private func loadMetadata() throws {
-    milestoneOrder = try cache.milestones()
+    useMetadata(milestones: try cache.milestones(), labels: try cache.labels())
+  }
+
+  /// Takes milestones (in chip order) and labels read from the cache.
+  func useMetadata(milestones order: [GitHubMilestone], labels: [GitHubLabel]) {
+    milestoneOrder = order
     milestones = Dictionary(milestoneOrder.map { ($0.number, $0) }) { first, _ in first }
-    let labels = try cache.labels()
+    labelList = labels
     labelNames = labels.map(\.name)
     labelColors = Dictionary(
       labels.compactMap { label in label.color.flatMap(Color.init(hex:)).map { (label.name, $0) } }
@@ -240,21 +256,21 @@ public final class IssueBrowser {
     var everyMilestone = filter.issueFilter
     everyMilestone.milestone = .all
     let entries = try cache.listEntries(everyMilestone)
+    allEntries = entries
+    try reloadChips(counts: Self.chipCounts(of: entries))
+    try reloadList(focusFirst: focusFirst, entries: entries.filter(chipShows))
+  }
+
+  /// How many entries each chip selects.
+  static func chipCounts(of entries: [IssueListEntry]) -> [MilestoneChip: Int] {
     var counts: [MilestoneChip: Int] = [.all: entries.count, .noMilestone: 0]
     for entry in entries {
       counts[entry.milestoneNumber.map { .milestone(number: $0) } ?? .noMilestone, default: 0] += 1
     }
-    try reloadChips(counts: counts)
-    let shown: [IssueListEntry] =
-      switch filter.chip {
-      case .all: entries
-      case .noMilestone: entries.filter { $0.milestoneNumber == nil }
-      case .milestone(let number): entries.filter { $0.milestoneNumber == number }
-      }
-    try reloadList(focusFirst: focusFirst, entries: shown)
+    return counts
   }
 
-  private func reloadChips(counts: [MilestoneChip: Int]) throws {
+  func reloadChips(counts: [MilestoneChip: Int]) throws {
     var chipCounts: [MilestoneChip: Int] = [
       .all: counts[.all] ?? 0, .noMilestone: counts[.noMilestone] ?? 0,
     ]
@@ -267,6 +283,7 @@ public final class IssueBrowser {
     let countsChanged = chipCounts != self.chipCounts
     self.chipCounts = chipCounts
     chipOrder = order
+    chipIndex = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
     installProviders()
     var snapshot = Snapshot(sections: [(0, order)])
     if countsChanged {
@@ -286,40 +303,14 @@ public final class IssueBrowser {
   /// filter changed, and stays on its issue otherwise.
   func reloadList(focusFirst: Bool, entries given: [IssueListEntry]? = nil) throws {
     let entries = try given ?? cache.listEntries(filter.issueFilter)
-    var sections: [(ListSection, [Int])] = []
-    switch filter.chip {
-    case .all:
-      var byMilestone: [Int: [Int]] = [:]
-      var none: [Int] = []
-      for entry in entries {
-        if let number = entry.milestoneNumber {
-          byMilestone[number, default: []].append(entry.number)
-        } else {
-          none.append(entry.number)
-        }
-      }
-      for chip in chipOrder {
-        guard case .milestone(let number) = chip,
-          let items = byMilestone.removeValue(forKey: number)
-        else { continue }
-        sections.append((.milestone(number: number), items))
-      }
-      // Milestones the cache does not list (deleted since): by number.
-      for (number, items) in byMilestone.sorted(by: { $0.key < $1.key }) {
-        sections.append((.milestone(number: number), items))
-      }
-      if !none.isEmpty { sections.append((.noMilestone, none)) }
-    case .noMilestone, .milestone:
-      let open = entries.filter(\.isOpen).map(\.number)
-      let closed = entries.filter { !$0.isOpen }.map(\.number)
-      if !open.isEmpty { sections.append((.open, open)) }
-      if !closed.isEmpty { sections.append((.closed, closed)) }
-    }
+    let sections = sectionedItems(entries)
     sectionCounts = Dictionary(uniqueKeysWithValues: sections.map { ($0.0, $0.1.count) })
     totalShown = entries.count
     numberWidth = max(3, String(entries.map(\.number).max() ?? 0).count)
     installListProviders()
-    let snapshot = Snapshot(sections: sections)
+    // Collapsed sections are shown empty, under their header.
+    let snapshot = Snapshot(
+      sections: sections.map { ($0.0, collapsedSections.contains($0.0) ? [] : $0.1) })
     let previous = list.dataSource.snapshot()
     if previous.numberOfItems == 0 || focusFirst {
       list.dataSource.applySnapshotUsingReloadData(snapshot)
@@ -328,12 +319,50 @@ public final class IssueBrowser {
     }
     if focusFirst || list.focusedItem == nil {
       list.setContentOffset(.zero)
-      list.focus(sections.first?.1.first)
+      list.focus(snapshot.itemIdentifiers.first)
     }
     updatePlaceholder()
   }
 
-  private func installListProviders() {
+  /// The section an entry is listed in: its milestone under "All", its state otherwise.
+  func section(of entry: IssueListEntry) -> ListSection {
+    switch filter.chip {
+    case .all: entry.milestoneNumber.map { .milestone(number: $0) } ?? .noMilestone
+    case .noMilestone, .milestone: entry.isOpen ? .open : .closed
+    }
+  }
+
+  /// Whether the selected chip shows an entry.
+  func chipShows(_ entry: IssueListEntry) -> Bool {
+    switch filter.chip {
+    case .all: true
+    case .noMilestone: entry.milestoneNumber == nil
+    case .milestone(let number): entry.milestoneNumber == number
+    }
+  }
+
+  /// The order of sections: milestones in chip order, then milestones the cache does not list
+  /// (deleted since) by number, then no milestone; or open, then closed.
+  func sectionRank(_ section: ListSection) -> (Int, Int) {
+    switch section {
+    case .milestone(let number):
+      if let index = chipIndex[.milestone(number: number)] { return (0, index) }
+      return (1, number)
+    case .noMilestone: return (2, 0)
+    case .open: return (0, 0)
+    case .closed: return (1, 0)
+    }
+  }
+
+  /// Entries grouped into sections, in section order, each in the entries' order; sections with
+  /// no entries are left out.
+  func sectionedItems(_ entries: [IssueListEntry]) -> [(ListSection, [Int])] {
+    var bySection: [ListSection: [Int]] = [:]
+    for entry in entries { bySection[section(of: entry), default: []].append(entry.number) }
+    return bySection.sorted { sectionRank($0.key) < sectionRank($1.key) }.map { ($0.key, $0.value) }
+  }
+
+  func installListProviders() {
     rowCells.make = { [unowned self] indexPath, number in
       IssueRowCell(
         issue: self.row(number, at: indexPath), labelColors: self.labelColors, now: self.now(),
@@ -342,23 +371,37 @@ public final class IssueBrowser {
     let milestones = self.milestones
     let counts = sectionCounts
     let state = filter.state
+    let collapsed = collapsedSections
     list.dataSource.supplementaryProvider = { _, _, section in
       let count = counts[section] ?? 0
-      switch section {
-      case .milestone(let number):
-        let milestone = milestones[number]
-        var detail =
-          "\(count) \(state == .all ? "" : state.name + " ")issue\(count == 1 ? "" : "s")"
-        if let due = milestone?.dueOn { detail += " · due \(Clock.day(due))" }
-        if milestone?.state == .closed { detail += " · closed" }
-        return SectionHeaderCell(title: milestone?.title ?? "Milestone \(number)", detail: detail)
-      case .noMilestone:
-        return SectionHeaderCell(title: "No milestone", detail: "\(count)")
-      case .open:
-        return SectionHeaderCell(title: "Open", detail: "\(count)")
-      case .closed:
-        return SectionHeaderCell(title: "Closed", detail: "\(count)")
+      var header = Self.header(
+        of: section, count: count, state: state, milestones: milestones)
+      if collapsed.contains(section) {
+        header.title = "▸ " + header.title
+        header.detail += " · collapsed (z: expand all, or click)"
       }
+      return header
+    }
+  }
+
+  static func header(
+    of section: ListSection, count: Int, state: IssueFilter.State,
+    milestones: [Int: GitHubMilestone]
+  ) -> SectionHeaderCell {
+    switch section {
+    case .milestone(let number):
+      let milestone = milestones[number]
+      var detail =
+        "\(count) \(state == .all ? "" : state.name + " ")issue\(count == 1 ? "" : "s")"
+      if let due = milestone?.dueOn { detail += " · due \(Clock.day(due))" }
+      if milestone?.state == .closed { detail += " · closed" }
+      return SectionHeaderCell(title: milestone?.title ?? "Milestone \(number)", detail: detail)
+    case .noMilestone:
+      return SectionHeaderCell(title: "No milestone", detail: "\(count)")
+    case .open:
+      return SectionHeaderCell(title: "Open", detail: "\(count)")
+    case .closed:
+      return SectionHeaderCell(title: "Closed", detail: "\(count)")
     }
   }
 

@@ -53,7 +53,13 @@ extension CollectionView {
       let target = item(atScreenX: event.x, y: event.y)
       let pressed = highlightedItem
       highlightedItem = nil
-      if let target, target == pressed { activate(target) }
+      if let target, target == pressed {
+        activate(target)
+      } else if target == nil, pressed == nil,
+        let (kind, section) = supplementary(atScreenX: event.x, y: event.y)
+      {
+        onSupplementaryClick?(kind, section)
+      }
     case .scrollUp, .scrollDown:
       let delta: Double = event.kind == .scrollUp ? -3 : 3
       if event.modifiers.contains(.shift),

@@ -49,6 +49,17 @@ extension CollectionView {
     return nil
   }
 
+  /// The supplementary element (a header, a footer) drawn at a screen position, topmost first:
+  /// its kind and section.
+  public func supplementary(atScreenX x: Int, y: Int) -> (kind: String, section: SectionID)? {
+    let point = (x: x - frame.x, y: y - frame.y)
+    for element in drawn.reversed() where element.rect.contains(x: point.x, y: point.y) {
+      if case .supplementary(let kind, let section, _) = element.key { return (kind, section) }
+      return nil
+    }
+    return nil
+  }
+
   /// The section drawn at a screen position.
   func sectionIndex(atScreenX x: Int, y: Int) -> Int? {
     let point = (x: x - frame.x, y: y - frame.y)

@@ -73,6 +73,10 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   /// Called when the user activates an item: Enter or space on the focused item, or a click.
   public var onSelect: ((ItemID) -> Void)?
 
+  /// Called when a person clicks a supplementary element (a section header, say), with its kind
+  /// and section: to collapse the section, sort by a column.
+  public var onSupplementaryClick: ((_ kind: String, _ section: SectionID) -> Void)?
+
   /// Called when the focus moves to another item (or none).
   public var onFocusChange: ((ItemID?) -> Void)?
 

@@ -1,0 +1,204 @@
+import Foundation
+import GitHubIssues
+import Trellis
+import TrellisTerminal
+
+// Data that flows in: lists observed in the cache, and sections that collapse.
+
+extension IssueBrowser {
+  /// The query the host observes for this browser: the filter across every milestone (the chips
+  /// count them all; the selected chip only narrows the list).
+  ///
+  /// It changes with the state, kind, label, search and sort, not with the chip: when it does,
+  /// the host stops observing the old query and observes the new one.
+  public var observedFilter: IssueFilter {
+    var observed = filter.issueFilter
+    observed.milestone = .all
+    observed.limit = nil
+    return observed
+  }
+
+  /// Shows a list the cache observation yielded for ``observedFilter``: the chip counts, the
+  /// headers and the rows that changed, each change a staged update of the rows it touches.
+  ///
+  /// A few changed items (a sync page) are moved, added or removed one by one in the list's
+  /// snapshot, so the cost is that of the changes and one diff, not of rebuilding the list; the
+  /// focused issue stays where it is on screen when rows appear above it.
+  public func apply(_ observed: ObservedIssueList) {
+    let changed: Set<Int>?
+    var metadataChanged: Bool
+    switch observed.change {
+    case .everything:
+      changed = nil
+      metadataChanged = observed.milestones != milestoneOrder || observed.labels != labelList
+      if !metadataChanged && observed.entries == allEntries { return }
+    case .items(let numbers, let metadata):
+      changed = numbers
+      metadataChanged = metadata == .changed
+    }
+    if metadataChanged {
+      metadataChanged = observed.milestones != milestoneOrder || observed.labels != labelList
+      useMetadata(milestones: observed.milestones, labels: observed.labels)
+    }
+    allEntries = observed.entries
+    if let changed {
+      for number in changed { rows[number] = nil }
+      if let shown = preview?.number, changed.contains(shown) { preview = nil }
+    } else {
+      rows.removeAll(keepingCapacity: true)
+      preview = nil
+    }
+    do {
+      try reloadChips(counts: Self.chipCounts(of: allEntries))
+      let shown = allEntries.filter(chipShows)
+      if let changed, !metadataChanged, changed.count <= Self.incrementalLimit {
+        applyChanges(changed, shown: shown)
+      } else {
+        try reloadList(focusFirst: false, entries: shown)
+        list.setNeedsDisplay()
+      }
+      loadError = nil
+    } catch {
+      loadError = "Could not read the cache: \(error)"
+    }
+    updatePlaceholder()
+  }
+
+  /// Above this many changed items, the list is rebuilt rather than edited.
+  static var incrementalLimit: Int { 2_000 }
+
+  /// Moves, adds and removes the changed items in the list's snapshot and applies it.
+  private func applyChanges(_ changed: Set<Int>, shown: [IssueListEntry]) {
+    var snapshot = list.dataSource.snapshot()
+    snapshot.deleteItems(changed.filter { snapshot.contains(item: $0) })
+    // The new counts of every section, and where each changed item goes: before the next item
+    // of its section, found walking the list backwards.
+    var counts: [ListSection: Int] = [:]
+    var following: [ListSection: Int] = [:]
+    var placements: [(number: Int, section: ListSection, before: Int?)] = []
+    for entry in shown.reversed() {
+      let section = section(of: entry)
+      counts[section, default: 0] += 1
+      if changed.contains(entry.number) {
+        placements.append((entry.number, section, following[section]))
+      }
+      following[section] = entry.number
+    }
+    for section in snapshot.sectionIdentifiers where counts[section] == nil {
+      snapshot.deleteSections([section])
+    }
+    for placement in placements {
+      if !snapshot.contains(section: placement.section) {
+        let later = snapshot.sectionIdentifiers.first {
+          sectionRank($0) > sectionRank(placement.section)
+        }
+        if let later {
+          snapshot.insertSections([placement.section], beforeSection: later)
+        } else {
+          snapshot.appendSections([placement.section])
+        }
+      }
+      // A collapsed section keeps its items hidden; its header counts them.
+      guard !collapsedSections.contains(placement.section) else { continue }
+      if let before = placement.before, snapshot.contains(item: before) {
+        snapshot.insertItems([placement.number], beforeItem: before)
+      } else {
+        snapshot.appendItems([placement.number], toSection: placement.section)
+      }
+    }
+    let headersChanged = counts != sectionCounts
+    sectionCounts = counts
+    totalShown = shown.count
+    numberWidth = max(numberWidth, String(changed.max() ?? 0).count)
+    installListProviders()
+    list.dataSource.apply(snapshot) { changed.contains($0) ? .reconfigure : nil }
+    if list.focusedItem == nil { list.focus(snapshot.itemIdentifiers.first) }
+    // Headers draw their counts: redraw what shows (the frame renderer sends only what differs).
+    if headersChanged { list.setNeedsDisplay() }
+  }
+
+  // MARK: Collapsing sections
+
+  /// The key a section is remembered by in the cache.
+  static func storageKey(of section: ListSection) -> String {
+    switch section {
+    case .milestone(let number): "milestone:\(number)"
+    case .noMilestone: "no-milestone"
+    case .open: "open"
+    case .closed: "closed"
+    }
+  }
+
+  /// Reads the collapsed sections from the cache.
+  func loadCollapsedSections() {
+    let keys = (try? cache.collapsedSections()) ?? []
+    var sections: Set<ListSection> = []
+    for key in keys {
+      switch key {
+      case "no-milestone": sections.insert(.noMilestone)
+      case "open": sections.insert(.open)
+      case "closed": sections.insert(.closed)
+      default:
+        if key.hasPrefix("milestone:"), let number = Int(key.dropFirst("milestone:".count)) {
+          sections.insert(.milestone(number: number))
+        }
+      }
+    }
+    collapsedSections = sections
+  }
+
+  /// The section of the focused row.
+  var focusedSection: ListSection? {
+    guard let focused = list.focusedItem,
+      let path = list.dataSource.indexPath(for: focused)
+    else { return nil }
+    return list.dataSource.sectionIdentifier(for: path.section)
+  }
+
+  /// Collapses or expands a section: one staged update removing or inserting its rows, through
+  /// its section snapshot. The choice is kept in the cache.
+  public func toggleSection(_ section: ListSection) {
+    setSection(section, collapsed: !collapsedSections.contains(section))
+  }
+
+  /// Expands every collapsed section.
+  public func expandAllSections() {
+    for section in collapsedSections { setSection(section, collapsed: false) }
+  }
+
+  func setSection(_ section: ListSection, collapsed: Bool) {
+    guard collapsedSections.contains(section) != collapsed else { return }
+    if collapsed { collapsedSections.insert(section) } else { collapsedSections.remove(section) }
+    do {
+      try cache.setSection(Self.storageKey(of: section), collapsed: collapsed)
+    } catch {
+      show(message: "Could not remember the section: \(error)")
+    }
+    installListProviders()
+    guard list.dataSource.index(for: section) != nil else { return }
+    if collapsed, focusedSection == section {
+      moveFocus(outOf: section)
+    }
+    var tree = SectionSnapshot<Int>()
+    if !collapsed {
+      tree.append(allEntries.filter { chipShows($0) && self.section(of: $0) == section }.map(\.number))
+    }
+    list.dataSource.apply(tree, to: section)
+    // The header's marker changed.
+    list.setNeedsDisplay()
+  }
+
+  /// Gives the focus to the first row after a section, or the last one before it.
+  private func moveFocus(outOf section: ListSection) {
+    let snapshot = list.dataSource.snapshot()
+    guard let index = snapshot.indexOfSection(section) else { return }
+    let sections = snapshot.sectionIdentifiers
+    let after = sections[(index + 1)...].lazy.compactMap {
+      snapshot.itemIdentifiers(inSection: $0).first
+    }.first
+    let before = sections[..<index].reversed().lazy.compactMap {
+      snapshot.itemIdentifiers(inSection: $0).last
+    }.first
+    list.focus(after ?? before)
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GitHubIssues
+
+/// Follows the list the browser shows in the cache: observes the browser's filter, and when the
+/// filter changes, stops that observation and observes the new one.
+///
+/// That is a "switch to the latest" of two streams, the filter and the cache's commits, written
+/// here rather than taken from swift-async-algorithms, which has `combineLatest` but no switch:
+/// combining the latest filter with a stream of commits would need one query that fits every
+/// filter, while each filter here is its own incremental observation.
+@MainActor
+final class ListFollower {
+  private let cache: IssueCache
+  private let notify: @Sendable () -> Void
+  private let mailbox = LatestList()
+  private var task: Task<Void, Never>?
+  private(set) var filter: IssueFilter?
+
+  /// Follows lists of `cache`, calling `notify` (from any thread) when one is ready to take.
+  init(cache: IssueCache, notify: @escaping @Sendable () -> Void) {
+    self.cache = cache
+    self.notify = notify
+  }
+
+  /// Observes `filter`, unless it is already the one observed.
+  func follow(_ filter: IssueFilter) {
+    guard filter != self.filter else { return }
+    task?.cancel()
+    self.filter = filter
+    let (cache, mailbox, notify) = (cache, mailbox, notify)
+    task = Task.detached {
+      do {
+        for try await list in cache.observeList(filter) {
+          mailbox.put(filter, list)
+          notify()
+        }
+      } catch {
+        mailbox.fail(filter, error)
+        notify()
+      }
+    }
+  }
+
+  /// The latest list observed for the current filter, with the changes of any it replaced, or
+  /// the error the observation ended with.
+  func take() -> Result<ObservedIssueList, any Error>? {
+    guard let filter, let (taken, result) = mailbox.take(), taken == filter else { return nil }
+    return result
+  }
+
+  func stop() {
+    task?.cancel()
+    task = nil
+  }
+}
+
+/// The latest list of an observation, waiting for the main loop.
+private final class LatestList: @unchecked Sendable {
+  private let lock = NSLock()
+  private var pending: (IssueFilter, Result<ObservedIssueList, any Error>)?
+
+  func put(_ filter: IssueFilter, _ list: ObservedIssueList) {
+    lock.lock()
+    defer { lock.unlock() }
+    var list = list
+    if let (previous, result) = pending, previous == filter, case .success(let older) = result {
+      list.change = older.change.merged(with: list.change)
+    }
+    pending = (filter, .success(list))
+  }
+
+  func fail(_ filter: IssueFilter, _ error: any Error) {
+    lock.lock()
+    defer { lock.unlock() }
+    pending = (filter, .failure(error))
+  }
+
+  func take() -> (IssueFilter, Result<ObservedIssueList, any Error>)? {
+    lock.lock()
+    defer { lock.unlock() }
+    let taken = pending
+    pending = nil
+    return taken
+  }
+}

@@ -86,6 +86,21 @@ struct BrowserHarness {
 
   var lines: [String] { terminal.lines }
 
+  /// The whole screen as text, a line per row.
+  var text: String { lines.joined(separator: "\n") }
+
+  /// The first screen row showing a text.
+  func screenRow(containing text: String) -> Int? {
+    lines.firstIndex { $0.contains(text) }
+  }
+
+  /// A left click (press and release) at a screen position, then a frame.
+  mutating func click(x: Int, y: Int) {
+    _ = browser.handle(.mouse(MouseEvent(.press(.left), x: x, y: y)))
+    _ = browser.handle(.mouse(MouseEvent(.release(.left), x: x, y: y)))
+    frame()
+  }
+
   /// The columns a text occupies on a row, by display width.
   func columns(of text: String, row: Int) -> Range<Int>? {
     var cells: [(Int, String)] = []

@@ -15,7 +15,8 @@ extension IssueCache {
   public func setSection(_ key: String, collapsed: Bool) throws {
     try writer.write { db in
       if collapsed {
-        try db.execute(sql: "INSERT OR IGNORE INTO collapsedSection(key) VALUES (?)", arguments: [key])
+        try db.execute(
+          sql: "INSERT OR IGNORE INTO collapsedSection(key) VALUES (?)", arguments: [key])
       } else {
         try db.execute(sql: "DELETE FROM collapsedSection WHERE key = ?", arguments: [key])
       }

@@ -181,9 +181,12 @@ extension IssueBrowser {
     }
     var tree = SectionSnapshot<Int>()
     if !collapsed {
-      tree.append(allEntries.filter { chipShows($0) && self.section(of: $0) == section }.map(\.number))
+      tree.append(
+        allEntries.filter { chipShows($0) && self.section(of: $0) == section }.map(\.number))
     }
     list.dataSource.apply(tree, to: section)
+    // Expanding shows what appeared: the focus goes to its first row.
+    if !collapsed, let first = tree.rootItems.first { list.focus(first) }
     // The header's marker changed.
     list.setNeedsDisplay()
   }

@@ -1,0 +1,106 @@
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import Testing
+import Trellis
+import TrellisTerminal
+
+/// The browser fed by an observed cache query, as the `issues` host runs it during a sync.
+@MainActor
+@Suite struct LiveBrowserTests {
+  static let base = Date(timeIntervalSince1970: 1_700_000_000)
+  static let milestone = GitHubMilestone(id: 900, number: 9, title: "Backlog", state: .open)
+
+  static func issue(_ number: Int, minutes: Int, milestone: GitHubMilestone? = nil) -> GitHubIssue {
+    GitHubIssue(
+      id: Int64(100_000 + number), number: number, title: "Issue number \(number)", state: .open,
+      user: GitHubUser(login: "someone", id: 1), labels: [], milestone: milestone, comments: 0,
+      createdAt: base, updatedAt: base.addingTimeInterval(Double(minutes) * 60), body: nil,
+      isPullRequest: false)
+  }
+
+  /// A cache of 300 issues: 200 in Backlog updated recently, 100 with no milestone.
+  func cache() throws -> IssueCache {
+    let cache = try IssueCache()
+    try cache.apply(
+      CacheUpdate(
+        issues: (1...200).map { Self.issue($0, minutes: 10_000 + $0, milestone: Self.milestone) }
+          + (201...300).map { Self.issue($0, minutes: 5_000 + $0) },
+        isComplete: true, milestones: [Self.milestone], syncedAt: Self.base))
+    return cache
+  }
+
+  @Test func aPageBelowTheVisibleRowsRedrawsOnlyTheCounts() async throws {
+    let cache = try cache()
+    var harness = try BrowserHarness(cache: cache, status: .syncing(nil))
+    var lists = cache.observeList(harness.browser.observedFilter).makeAsyncIterator()
+    harness.browser.apply(try #require(try await lists.next()))
+    #expect(harness.frame().changed.isEmpty, "the first element is what the browser shows")
+    // 100 old issues, sorted below everything on screen.
+    try cache.writePage(
+      (301...400).map { Self.issue($0, minutes: $0 - 300) }, advancingMarks: false)
+    harness.browser.apply(try #require(try await lists.next()))
+    let frame = harness.frame()
+    #expect(!frame.rows.isEmpty)
+    #expect(
+      frame.rows.isSubset(of: [0, 1, 2]), "only the chip counts and the totals: \(frame.rows)")
+    #expect(harness.text.contains("No milestone 200"))
+    #expect(harness.browser.shownNumbers.count == 400)
+  }
+
+  @Test func theFocusedIssueStaysOnItsScreenRowWhenRowsAppearAboveIt() async throws {
+    let cache = try cache()
+    var harness = try BrowserHarness(cache: cache, status: .syncing(nil))
+    var lists = cache.observeList(harness.browser.observedFilter).makeAsyncIterator()
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.press(.down, .down, .down, .down, .down)
+    let focused = try #require(harness.browser.focusedIssue?.number)
+    let row = try #require(harness.screenRow(containing: "Issue number \(focused)"))
+    // Five newer issues in the same milestone: above the focus.
+    try cache.writePage(
+      (2_001...2_005).map { Self.issue($0, minutes: 90_000 + $0, milestone: Self.milestone) },
+      advancingMarks: false)
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.frame()
+    #expect(harness.browser.focusedIssue?.number == focused)
+    #expect(harness.screenRow(containing: "Issue number \(focused)") == row)
+  }
+
+  @Test func sectionsCollapseByKeyAndClickAndStayCollapsedAfterARestart() throws {
+    let cache = try cache()
+    var harness = try BrowserHarness(cache: cache)
+    #expect(harness.text.contains("Issue number 200"))
+    harness.press(.character("z"))
+    #expect(harness.text.contains("▸ Backlog"))
+    #expect(!harness.text.contains("Issue number 200"))
+    #expect(harness.browser.focusedIssue?.milestoneNumber == nil, "the focus left the section")
+    // A filter change and back keeps it collapsed; so does a new browser on the same cache.
+    harness.press(.character("s"), .character("s"), .character("s"))
+    #expect(harness.text.contains("▸ Backlog"))
+    var restarted = try BrowserHarness(cache: cache)
+    #expect(restarted.text.contains("▸ Backlog"))
+    #expect(!restarted.text.contains("Issue number 200"))
+    // A click on the header expands it.
+    let row = try #require(restarted.screenRow(containing: "▸ Backlog"))
+    restarted.click(x: 5, y: row)
+    #expect(restarted.text.contains("Issue number 200"))
+    #expect(!restarted.text.contains("▸ Backlog"))
+    #expect(restarted.browser.focusedIssue?.number == 200, "the focus goes to the expanded rows")
+  }
+
+  @Test func aCollapsedSectionCountsNewItemsWithoutShowingThem() async throws {
+    let cache = try cache()
+    var harness = try BrowserHarness(cache: cache, status: .syncing(nil))
+    var lists = cache.observeList(harness.browser.observedFilter).makeAsyncIterator()
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.press(.character("z"))
+    try cache.writePage(
+      [Self.issue(3_000, minutes: 99_999, milestone: Self.milestone)], advancingMarks: false)
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.frame()
+    #expect(harness.text.contains("201 open issues"))
+    #expect(!harness.browser.shownNumbers.contains(3_000))
+    harness.press(.character("Z"))
+    #expect(harness.browser.shownNumbers.first == 3_000)
+  }
+}

@@ -22,6 +22,8 @@ public actor LocalGitHub {
     case status(Int)
     /// Answer after this many seconds (longer than the client's timeout).
     case stall(seconds: Double)
+    /// Answers as usual, after a pause: a slow network.
+    case delayed(seconds: Double)
     /// Answer 200 with the body cut in half.
     case truncatedJSON
     /// Answer 403 with no quota left until `reset`.
@@ -230,6 +232,9 @@ public actor LocalGitHub {
       case .nextLink, .loopToFirstPage, .dropConnection, .noLinks:
         var route = try self.route(for: request, headers: headers, page: page)
         return try alter(&route, with: fault, request: request)
+      case .delayed(let seconds):
+        try await Task.sleep(for: .seconds(seconds))
+        return response(try route(for: request, headers: headers, page: page))
       default:
         return try await respond(with: fault, path: request.path, page: page)
       }
@@ -381,7 +386,7 @@ public actor LocalGitHub {
             "x-ratelimit-remaining": "4990", "x-ratelimit-resource": "core",
           ],
           body: Data(#"{"message":"You have exceeded a secondary rate limit."}"#.utf8)))
-    case .nextLink, .loopToFirstPage, .dropConnection, .noLinks:
+    case .nextLink, .loopToFirstPage, .dropConnection, .noLinks, .delayed:
       return response(Route(status: 500, headers: [:], body: Data()))
     }
   }

@@ -9,7 +9,8 @@ import GitHubTestSupport
 //
 // It serves a synthetic repository `acme/tracker` in pages of 100, prints its URL, and runs until
 // interrupted. Faults: loop (page N links back to page 1, forever), drop (page N's connection is
-// dropped mid-body, `--times` times), foreign (page N links to another host), stall (page N never answers).
+// dropped mid-body, `--times` times), foreign (page N links to another host), stall (page N never
+// answers), slow (every page from N on answers after half a second: watch the browser fill).
 
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var items = 3_000
@@ -25,7 +26,7 @@ while let argument = arguments.popFirst() {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: local-github [--items N] [--fault loop|drop|foreign|stall] [--page N] [--times N]\n"
+        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow] [--page N] [--times N]\n"
           .utf8))
     exit(2)
   }
@@ -42,6 +43,7 @@ case "foreign":
   await github.inject(
     .nextLink("http://127.0.0.2:9/repos/acme/tracker/issues?page=3"), path: path, page: page)
 case "stall": await github.inject(.stall(seconds: 3_600), path: path, page: page, times: .max)
+case "slow": await github.inject(.delayed(seconds: 0.5), path: path, times: .max)
 default: break
 }
 FileHandle.standardOutput.write(Data((await github.baseURL.absoluteString + "\n").utf8))

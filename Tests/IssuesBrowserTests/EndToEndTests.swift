@@ -152,6 +152,53 @@ import Glibc
     run.quitAndExpectTheTerminalAsItWas()
   }
 
+  /// The number on the "All" chip, if the chip row shows one.
+  private func allCount(_ terminal: VirtualTerminal) -> Int? {
+    guard terminal.lines.count > 1, let range = terminal.lines[1].range(of: "All ") else {
+      return nil
+    }
+    return Int(terminal.lines[1][range.upperBound...].prefix { $0.isNumber })
+  }
+
+  @Test func rowsAppearWhileASlowSyncRunsAndQuittingKeepsWhatWasCommitted() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    let repository = RepositoryName(owner: "acme", name: "tracker")
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: 1_500, milestoneCount: 6, seed: 3), as: repository)
+    await github.inject(
+      .delayed(seconds: 0.4), path: "/repos/acme/tracker/issues", times: .max)
+    let run = try await Run(arguments: ["acme/tracker"], github: github)
+    // While the title says it is syncing, the All chip counts more and more issues, and rows show.
+    var counts: [Int] = []
+    run.read(seconds: 20) { terminal in
+      guard terminal.lines.first?.contains("syncing") == true, let count = allCount(terminal),
+        count > 0
+      else { return false }
+      if counts.last != count { counts.append(count) }
+      return counts.count >= 3
+    }
+    #expect(counts.count >= 3, "counts seen while syncing: \(counts)")
+    #expect(counts == counts.sorted())
+    #expect(run.terminal.lines.dropFirst(3).contains { $0.contains("#") || $0.contains("·") })
+
+    // Quit mid-sync: the terminal is restored, and the cache holds whole pages only.
+    run.quitAndExpectTheTerminalAsItWas()
+    let path = IssueCache.defaultURL(
+      for: repository, host: .github,
+      environment: ["XDG_CACHE_HOME": run.cacheDirectory.path])
+    // The host of --api-url names the folder: find the file wherever it is.
+    let file = try #require(
+      FileManager.default.enumerator(atPath: run.cacheDirectory.path)?.allObjects
+        .compactMap { $0 as? String }.first { $0.hasSuffix("tracker.sqlite") },
+      "no cache under \(run.cacheDirectory.path) (expected like \(path.path))")
+    let cache = try IssueCache(path: run.cacheDirectory.appendingPathComponent(file).path)
+    let state = try cache.syncState()
+    #expect(state.itemCount > 0 && state.itemCount < 1_500)
+    #expect(state.itemCount % 100 == 0, "whole pages of 100: \(state.itemCount)")
+    #expect(state.lastSyncedAt == nil, "the sync never finished")
+  }
+
   @Test func anUnreachableGitHubShowsOfflineAndAnEmptyCacheSaysSo() async throws {
     let run = try await Run(
       arguments: ["betamaxpy/betamax", "--api-url", "http://127.0.0.1:9"], github: nil)

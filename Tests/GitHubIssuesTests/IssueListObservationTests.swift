@@ -99,6 +99,8 @@ import TrellisTestSupport
       let fresh = try cache.listEntries(expected)
       guard let list = try await lists.next() else { break }
       #expect(list.entries == fresh, "seed \(seed), step \(step), sort \(sort), state \(state)")
+      #expect(
+        list.counts == EntryCounts(fresh), "seed \(seed), step \(step): counts kept by change")
     }
   }
 }

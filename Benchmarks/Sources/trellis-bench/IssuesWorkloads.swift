@@ -93,3 +93,59 @@ func issuesWorkloads(wanted: (String) -> Bool) throws {
       + " ms   a search applied once typing pauses: one FTS query for list and chip counts, diff,"
       + " frame; median of 24")
 }
+
+/// `issues:sync-page:100k`: the browser on a 100,000-item cache following the cache as a sync
+/// commits a page of 100 issues: the commit (with the observer's merge of the changed rows), the
+/// chips and list updated, the frame drawn and encoded.
+@MainActor
+func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
+  guard wanted("issues:sync-page") else { return }
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "trellis-bench-live-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let cache = try IssueCache(path: directory.appendingPathComponent("large.sqlite").path)
+  try cache.apply(SyntheticRepository(itemCount: 100_000, milestoneCount: 60).make())
+  let size = TerminalSize(columns: 200, rows: 60)
+  let browser = IssueBrowser(
+    cache: cache, repository: RepositoryName(owner: "synthetic", name: "large"), size: size)
+  var lists = cache.observeList(browser.observedFilter).makeAsyncIterator()
+  guard let first = try await lists.next() else { return }
+  browser.apply(first)
+  var screen = CellBuffer(width: 200, height: 60)
+  var renderer = FrameRenderer()
+  browser.render(into: &screen)
+  _ = renderer.render(screen)
+  let old = Date(timeIntervalSince1970: 1_500_000_000)
+  var totals: [Double] = []
+  var afterCommit: [Double] = []
+  var bytes: [Double] = []
+  for run in 0..<41 {
+    // A page as a first sync writes it: older than everything shown, so it lands below.
+    let page = (0..<100).map { index -> GitHubIssue in
+      let number = 500_000 + run * 100 + index
+      return GitHubIssue(
+        id: Int64(number), number: number, title: "Synced issue \(number)", state: .open,
+        user: GitHubUser(login: "octocat", id: 1), labels: [], milestone: nil, comments: 0,
+        createdAt: old, updatedAt: old.addingTimeInterval(Double(-number)), body: nil,
+        isPullRequest: false)
+    }
+    let start = clock.now
+    try cache.writePage(page, advancingMarks: false)
+    let committed = clock.now
+    guard let list = try await lists.next() else { break }
+    browser.apply(list)
+    browser.render(into: &screen)
+    let frame = renderer.render(screen)
+    let end = clock.now
+    guard run > 0 else { continue }  // warm-up
+    totals.append(milliseconds(end - start))
+    afterCommit.append(milliseconds(end - committed))
+    bytes.append(Double(frame.count))
+  }
+  print(
+    "issues:sync-page:100k".padding(to: 26) + format(median(afterCommit)).leftPadding(to: 8)
+      + " ms   a committed page of 100 issues to the frame's bytes, median of 40"
+      + " (\(Int(median(bytes))) bytes; with the commit and the observer's merge:"
+      + " \(format(median(totals))) ms)")
+}

@@ -155,6 +155,11 @@ layoutWorkloads(wanted: wanted)
 collectionWorkloads(wanted: wanted)
 await liveWorkloads(wanted: wanted)
 do {
+  try await issuesLiveWorkloads(wanted: wanted)
+} catch {
+  print("Error: live issues benchmark failed: \(error)")
+}
+do {
   try issuesWorkloads(wanted: wanted)
 } catch {
   print("Error: issues benchmarks failed: \(error)")

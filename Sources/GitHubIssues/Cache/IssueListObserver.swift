@@ -75,7 +75,7 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
 
   private func element(change: IssueListChange, _ db: Database) throws -> ObservedIssueList {
     ObservedIssueList(
-      entries: list.entries, milestones: try IssueCache.milestones(db),
+      entries: list.entries, counts: list.counts, milestones: try IssueCache.milestones(db),
       labels: try IssueCache.labels(db), change: change)
   }
 }
@@ -105,6 +105,8 @@ struct OrderedIssueList {
   let filter: IssueFilter
   private(set) var rows: [Row]
   private var byID: [Int64: Row]
+  /// The entries per milestone, updated with each merge.
+  private(set) var counts: EntryCounts
 
   var entries: [IssueListEntry] { rows.map(\.entry) }
 
@@ -112,6 +114,7 @@ struct OrderedIssueList {
     self.filter = filter
     rows = try Self.fetch(filter, extra: nil, db)
     byID = Dictionary(rows.map { ($0.id, $0) }) { first, _ in first }
+    counts = EntryCounts(rows.map(\.entry))
   }
 
   /// Reads the rows with these ids again and moves, adds or removes them in the list.
@@ -147,10 +150,12 @@ struct OrderedIssueList {
       if let old {
         removed.insert(id)
         numbers.insert(old.entry.number)
+        counts.remove(old.entry)
       }
       if let new {
         added.append(new)
         numbers.insert(new.entry.number)
+        counts.add(new.entry)
       }
       byID[id] = new
     }

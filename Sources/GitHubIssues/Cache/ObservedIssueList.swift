@@ -8,6 +8,9 @@ import Foundation
 public struct ObservedIssueList: Sendable {
   /// The items the filter selects in every milestone, in the filter's order.
   public var entries: [IssueListEntry]
+  /// How many of `entries` each milestone holds: the chip counts, kept up to date change by
+  /// change rather than counted again.
+  public var counts: EntryCounts
   /// Milestones: open ones first by due date (undated after dated), then closed ones.
   public var milestones: [GitHubMilestone]
   /// The labels, by name.
@@ -31,4 +34,43 @@ public enum MetadataChange: Hashable, Sendable {
   case unchanged
   /// Milestones or labels were written: chip titles, order or label colours may differ.
   case changed
+}
+
+/// How many entries of a list are in each milestone and in none.
+public struct EntryCounts: Hashable, Sendable {
+  /// Every entry.
+  public var all = 0
+  /// Entries in no milestone.
+  public var noMilestone = 0
+  /// Entries by milestone number; milestones with none are left out.
+  public var byMilestone: [Int: Int] = [:]
+
+  /// No entries.
+  public init() {}
+
+  /// Counts entries.
+  public init(_ entries: [IssueListEntry]) {
+    for entry in entries { add(entry) }
+  }
+
+  /// Counts one more entry.
+  public mutating func add(_ entry: IssueListEntry) {
+    all += 1
+    if let number = entry.milestoneNumber {
+      byMilestone[number, default: 0] += 1
+    } else {
+      noMilestone += 1
+    }
+  }
+
+  /// Counts one entry less.
+  public mutating func remove(_ entry: IssueListEntry) {
+    all -= 1
+    if let number = entry.milestoneNumber {
+      let left = (byMilestone[number] ?? 0) - 1
+      byMilestone[number] = left > 0 ? left : nil
+    } else {
+      noMilestone -= 1
+    }
+  }
 }

@@ -49,10 +49,27 @@ extension IssueBrowser {
       preview = nil
     }
     do {
-      try reloadChips(counts: Self.chipCounts(of: allEntries))
-      let shown = allEntries.filter(chipShows)
+      var chipCounts: [MilestoneChip: Int] = [
+        .all: observed.counts.all, .noMilestone: observed.counts.noMilestone,
+      ]
+      for (number, count) in observed.counts.byMilestone {
+        chipCounts[.milestone(number: number)] = count
+      }
+      try reloadChips(counts: chipCounts)
+      let shown = filter.chip == .all ? allEntries : allEntries.filter(chipShows)
       if let changed, !metadataChanged, changed.count <= Self.incrementalLimit {
-        applyChanges(changed, shown: shown)
+        // Under "All" the sections are the milestones: their counts are the chips'.
+        let sectionCounts: [ListSection: Int]? =
+          filter.chip == .all
+          ? Dictionary(
+            uniqueKeysWithValues: chipCounts.compactMap { chip, count in
+              switch chip {
+              case .all: nil
+              case .noMilestone: count > 0 ? (ListSection.noMilestone, count) : nil
+              case .milestone(let number): count > 0 ? (.milestone(number: number), count) : nil
+              }
+            }) : nil
+        applyChanges(changed, shown: shown, sectionCounts: sectionCounts)
       } else {
         try reloadList(focusFirst: false, entries: shown)
         list.setNeedsDisplay()
@@ -68,21 +85,24 @@ extension IssueBrowser {
   static var incrementalLimit: Int { 2_000 }
 
   /// Moves, adds and removes the changed items in the list's snapshot and applies it.
-  private func applyChanges(_ changed: Set<Int>, shown: [IssueListEntry]) {
+  ///
+  /// - Parameter sectionCounts: The item count of every section, when the caller knows them.
+  private func applyChanges(
+    _ changed: Set<Int>, shown: [IssueListEntry], sectionCounts known: [ListSection: Int]?
+  ) {
     var snapshot = list.dataSource.snapshot()
     snapshot.deleteItems(changed.filter { snapshot.contains(item: $0) })
-    // The new counts of every section, and where each changed item goes: before the next item
-    // of its section, found walking the list backwards.
-    var counts: [ListSection: Int] = [:]
-    var following: [ListSection: Int] = [:]
+    var counts = known ?? [:]
+    if known == nil {
+      for entry in shown { counts[section(of: entry), default: 0] += 1 }
+    }
+    // Where each changed item goes: before the next item of its section in the list (placed
+    // first, as changed items are placed from the last up), or at the end of its section.
     var placements: [(number: Int, section: ListSection, before: Int?)] = []
-    for entry in shown.reversed() {
-      let section = section(of: entry)
-      counts[section, default: 0] += 1
-      if changed.contains(entry.number) {
-        placements.append((entry.number, section, following[section]))
-      }
-      following[section] = entry.number
+    for index in shown.indices.reversed() where changed.contains(shown[index].number) {
+      let section = section(of: shown[index])
+      let next = shown[(index + 1)...].first { self.section(of: $0) == section }
+      placements.append((shown[index].number, section, next?.number))
     }
     for section in snapshot.sectionIdentifiers where counts[section] == nil {
       snapshot.deleteSections([section])

@@ -86,7 +86,10 @@ extension IssueBrowser {
 
   /// Moves, adds and removes the changed items in the list's snapshot and applies it.
   ///
-  /// - Parameter sectionCounts: The item count of every section, when the caller knows them.
+  /// - Parameters:
+  ///   - changed: The numbers of the items that changed.
+  ///   - shown: The entries the selected chip shows, in order.
+  ///   - known: The item count of every section, when the caller knows them.
   private func applyChanges(
     _ changed: Set<Int>, shown: [IssueListEntry], sectionCounts known: [ListSection: Int]?
   ) {
@@ -175,8 +178,10 @@ extension IssueBrowser {
     return list.dataSource.sectionIdentifier(for: path.section)
   }
 
-  /// Collapses or expands a section: one staged update removing or inserting its rows, through
-  /// its section snapshot. The choice is kept in the cache.
+  /// Collapses or expands a section.
+  ///
+  /// It is one staged update removing or inserting its rows, through its section snapshot. The
+  /// choice is kept in the cache.
   public func toggleSection(_ section: ListSection) {
     setSection(section, collapsed: !collapsedSections.contains(section))
   }

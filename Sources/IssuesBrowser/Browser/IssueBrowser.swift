@@ -52,7 +52,7 @@ public final class IssueBrowser {
   /// The list the observed filter selects in every milestone, as last read or observed: chip
   /// counts come from it, and the list is it filtered by the selected chip.
   var allEntries: [IssueListEntry] = []
-  /// Sections a person collapsed: shown as their header alone. Kept in the cache.
+  /// Sections a person collapsed, shown as their header alone; kept in the cache.
   var collapsedSections: Set<ListSection> = []
   var numberWidth = 4
   /// The item count of each list section, for the headers.

@@ -2,8 +2,10 @@ import Foundation
 import GRDB
 
 extension IssueCache {
-  /// The issues a filter selects, now and after every change to them, as an async sequence —
-  /// what `NSFetchedResultsController` is to UIKit.
+  /// The issues a filter selects, with their rows, now and after every change to them.
+  ///
+  /// Each change reads the whole selection again: right for a short list (a milestone, a
+  /// search). For a list of any length, ``observeList(_:)`` merges only the changed rows.
   public func observeIssues(_ filter: IssueFilter) -> AsyncThrowingStream<[CachedIssue], any Error>
   {
     observe { db in try Self.issues(filter, db) }

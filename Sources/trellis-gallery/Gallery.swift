@@ -5,7 +5,7 @@ import TrellisTerminal
 @MainActor
 final class Gallery {
   let screens: [any GalleryScreen] = [
-    MilestoneScreen(), WaterfallScreen(), CompositionalScreen(), StatesScreen(),
+    MilestoneScreen(), WaterfallScreen(), CompositionalScreen(), StatesScreen(), OutlineScreen(),
   ]
   var current = 0
   var size: TerminalSize
@@ -43,7 +43,8 @@ final class Gallery {
       switch key.key {
       case .character("q"), .escape: return .quit
       case .tab: current = (current + 1) % screens.count
-      case .character(let digit) where digit.wholeNumberValue.map { (1...4).contains($0) } ?? false:
+      case .character(let digit)
+      where digit.wholeNumberValue.map { (1...screens.count).contains($0) } ?? false:
         current = (digit.wholeNumberValue ?? 1) - 1
       default: break
       }
@@ -92,7 +93,7 @@ final class Gallery {
     screen.render(into: &buffer)
     let stats = screen.statistics
     let status =
-      " \(screen.hint) · Tab/1–4 screens · q quit │ drawn \(stats.drawn) reused \(stats.reused)"
+      " \(screen.hint) · Tab/1–\(screens.count) screens · q quit │ drawn \(stats.drawn) reused \(stats.reused)"
       + " · \(lastBytes) B "
     buffer.draw { canvas in
       let row = size.rows - 1

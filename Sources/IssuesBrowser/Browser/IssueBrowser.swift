@@ -9,7 +9,8 @@ import TrellisTerminal
 /// Data flows one way: the filter and the cache make the chip and list snapshots, the collection
 /// views diff them in, and keys change the filter. The host feeds events, calls ``tick()``
 /// about ten times a second (debounced search, spinner), performs the ``BrowserEffect``s it
-/// returns, and sets ``syncStatus`` as syncs progress, calling ``reload()`` when one finishes.
+/// returns, sets ``syncStatus`` as syncs progress, and hands it the lists it observes in the cache
+/// (``apply(_:)``).
 @MainActor
 public final class IssueBrowser {
   /// The repository shown.

@@ -45,6 +45,16 @@ import Glibc
     pty.type("4x")
     read(until: shows("502 Bad Gateway"))
     #expect(shows("Could not load")(terminal))
+    // The outline: folder 1 is open; → on folder 2 (after its ten subfolders) opens it too.
+    pty.type("5")
+    read(until: shows("subfolder 10"))
+    #expect(shows("▾ folder 1")(terminal))
+    #expect(shows("40 of 3330 rows shown")(terminal))
+    pty.type("\u{1B}[B\u{1B}[C")  // ↓ then →: subfolder 1 opens, ten files below it
+    read(until: shows("50 of 3330 rows shown"))
+    #expect(shows("file-10.swift")(terminal))
+    pty.type("\u{1B}[D")  // ←: it closes again
+    read(until: shows("40 of 3330 rows shown"))
     pty.type("q")
     #expect(waitForExit(process))
     #expect(process.terminationStatus == 0)

@@ -163,7 +163,13 @@ public actor LocalGitHub {
   ) throws {
     let update = synthetic.make()
     let encoder = GitHubJSON.encoder
-    let items = try update.issues.sorted { ($0.updatedAt, $0.number) < ($1.updatedAt, $1.number) }
+    // Pages on GitHub name the repository they are served as.
+    let issues = update.issues.map { issue -> GitHubIssue in
+      var issue = issue
+      issue.htmlURL = "https://github.com/\(repository)/issues/\(issue.number)"
+      return issue
+    }
+    let items = try issues.sorted { ($0.updatedAt, $0.number) < ($1.updatedAt, $1.number) }
       .map { (number: $0.number, updatedAt: $0.updatedAt, json: try encoder.encode($0)) }
     let open = update.issues.count { $0.state == .open }
     let path = "/repos/\(repository.owner)/\(repository.name)"
@@ -174,6 +180,11 @@ public actor LocalGitHub {
           .utf8))
     serve(path + "/milestones", body: try encoder.encode(update.milestones ?? []))
     listings[path + "/issues"] = Listing(items: items, perPage: perPage)
+    for (parent, children) in SyntheticRepository.subIssues(of: issues) {
+      serve(
+        path + "/issues/\(parent)/sub_issues",
+        body: try encoder.encode(children.map { issues[$0 - 1] }))
+    }
   }
 
   /// Replaces the JSON of one served item (to serve a `null` user, say).

@@ -55,6 +55,20 @@ import TrellisTestSupport
     #expect(next.change == .items([7], metadata: .unchanged))
   }
 
+  @Test func subIssueListsAreObservedAsChangesOfTheirParentAndChildren() async throws {
+    let cache = try filled()
+    var lists = cache.observeList(IssueFilter(state: .open)).makeAsyncIterator()
+    _ = try await lists.next()
+    try cache.replaceSubIssues(of: 2, with: [4, 6])
+    let first = try #require(try await lists.next())
+    #expect(first.subIssues == [2: [4, 6]])
+    #expect(first.change == .items([2, 4, 6], metadata: .unchanged))
+    try cache.replaceSubIssues(of: 2, with: [6, 8])
+    let second = try #require(try await lists.next())
+    #expect(second.subIssues == [2: [6, 8]])
+    #expect(second.change == .items([2, 4, 6, 8], metadata: .unchanged))
+  }
+
   @Test func aSlowConsumerGetsTheLatestListWithEveryChangeItMissed() async throws {
     let cache = try filled()
     var lists = cache.observeList(IssueFilter(state: .all)).makeAsyncIterator()

@@ -25,6 +25,48 @@ import Testing
     return "\(issues)\n\(milestones)\n\(try cache.labels())"
   }
 
+  @Test func subIssuesAreFetchedForTheirParentsAndAskedAgainConditionally() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    let repository = RepositoryName(owner: "acme", name: "tracker")
+    let synthetic = SyntheticRepository(itemCount: 450, milestoneCount: 4, seed: 5)
+    try await github.serve(synthetic: synthetic, as: repository)
+    let cache = try IssueCache()
+    let summary = try await synchronizer(github, repository, cache: cache).sync()
+    #expect(summary.skipped.isEmpty)
+    let expected = SyntheticRepository.subIssues(of: synthetic.make().issues)
+    #expect(!expected.isEmpty)
+    #expect(try cache.subIssues() == expected)
+    let parent = try #require(expected.keys.min())
+    let row = try #require(try cache.issue(number: parent))
+    #expect(row.subIssues?.total == expected[parent]?.count)
+    #expect(
+      await github.requestCount(pathPrefix: "/repos/acme/tracker/issues/\(parent)/sub_issues") == 1)
+
+    // The next sync asks again for the parents it sees (within the margin): each answers 304.
+    let before = await github.requests.count
+    _ = try await synchronizer(github, repository, cache: cache).sync()
+    let again = await github.requests.dropFirst(before).filter { $0.target.contains("/sub_issues") }
+    #expect(again.allSatisfy { $0.headers["if-none-match"] != nil })
+    #expect(try cache.subIssues() == expected)
+  }
+
+  @Test func aSubIssueListThatFailsIsReportedAndTheSyncCompletes() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    let repository = RepositoryName(owner: "acme", name: "tracker")
+    let synthetic = SyntheticRepository(itemCount: 250, milestoneCount: 3, seed: 5)
+    try await github.serve(synthetic: synthetic, as: repository)
+    let parent = try #require(SyntheticRepository.subIssues(of: synthetic.make().issues).keys.min())
+    await github.inject(
+      .status(500), path: "/repos/acme/tracker/issues/\(parent)/sub_issues", times: 10)
+    let cache = try IssueCache()
+    let summary = try await synchronizer(github, repository, cache: cache).sync()
+    #expect(summary.skipped.map(\.number) == [parent])
+    #expect(try cache.subIssues()[parent] == nil)
+    #expect(try cache.syncState().lastSyncedAt != nil)
+  }
+
   @Test func theTwentyOnePageRecordingYields606Items() async throws {
     let github = try await LocalGitHub.start()
     defer { Task { await github.stop() } }

@@ -11,12 +11,15 @@ import TrellisTerminal
   static let base = Date(timeIntervalSince1970: 1_700_000_000)
   static let milestone = GitHubMilestone(id: 900, number: 9, title: "Backlog", state: .open)
 
-  static func issue(_ number: Int, minutes: Int, milestone: GitHubMilestone? = nil) -> GitHubIssue {
+  static func issue(
+    _ number: Int, minutes: Int, milestone: GitHubMilestone? = nil,
+    subIssues: SubIssueSummary? = nil
+  ) -> GitHubIssue {
     GitHubIssue(
       id: Int64(100_000 + number), number: number, title: "Issue number \(number)", state: .open,
       user: GitHubUser(login: "someone", id: 1), labels: [], milestone: milestone, comments: 0,
       createdAt: base, updatedAt: base.addingTimeInterval(Double(minutes) * 60), body: nil,
-      isPullRequest: false)
+      isPullRequest: false, subIssues: subIssues)
   }
 
   /// A cache of 300 issues: 200 in Backlog updated recently, 100 with no milestone.
@@ -102,5 +105,48 @@ import TrellisTerminal
     #expect(!harness.browser.shownNumbers.contains(3_000))
     harness.press(.character("Z"))
     #expect(harness.browser.shownNumbers.first == 3_000)
+  }
+
+  @Test func subIssuesNestUnderTheirParentAndOpenWithSpace() async throws {
+    let cache = try IssueCache()
+    try cache.apply(
+      CacheUpdate(
+        issues: (1...20).map {
+          Self.issue(
+            $0, minutes: 100 - $0, milestone: Self.milestone,
+            subIssues: $0 == 3 ? SubIssueSummary(total: 2, completed: 1) : nil)
+        }, isComplete: true, milestones: [Self.milestone], syncedAt: Self.base))
+    try cache.replaceSubIssues(of: 3, with: [7, 9])
+    var harness = try BrowserHarness(cache: cache, status: .syncing(nil))
+    var lists = cache.observeList(harness.browser.observedFilter).makeAsyncIterator()
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.frame()
+    #expect(!harness.browser.shownNumbers.contains(7) && !harness.browser.shownNumbers.contains(9))
+    #expect(harness.text.contains("▸ 1/2 Issue number 3"))
+    // Focus #3 (the third row) and open it: its sub-issues follow it, indented.
+    harness.press(.down, .down)
+    #expect(harness.browser.focusedIssue?.number == 3)
+    harness.press(.character(" "))
+    #expect(Array(harness.browser.shownNumbers.prefix(5)) == [1, 2, 3, 7, 9])
+    #expect(harness.text.contains("▾ 1/2 Issue number 3"))
+    let child = try #require(harness.lines.first { $0.contains("Issue number 7") })
+    let parent = try #require(harness.lines.first { $0.contains("Issue number 3") })
+    // The child's title starts right of the parent's disclosure marker.
+    #expect(
+      try #require(child.range(of: "Issue number")).lowerBound.utf16Offset(in: child)
+        > (try #require(parent.range(of: "▾"))).lowerBound.utf16Offset(in: parent))
+    harness.press(.character(" "))
+    #expect(Array(harness.browser.shownNumbers.prefix(4)) == [1, 2, 3, 4])
+
+    // Lists from the network that disagree: a cycle and a second parent. Every issue still
+    // shows exactly once.
+    try cache.replaceSubIssues(of: 7, with: [3, 11])
+    try cache.replaceSubIssues(of: 12, with: [9, 11])
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.press(.character("Z"))
+    for _ in 0..<20 { harness.press(.character(" "), .down) }
+    let shown = harness.browser.shownNumbers
+    #expect(Set(shown).count == shown.count)
+    #expect(Set(shown).isSubset(of: Set(1...20)))
   }
 }

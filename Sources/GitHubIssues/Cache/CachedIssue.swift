@@ -30,13 +30,17 @@ public struct CachedIssue: Hashable, Sendable, Identifiable {
   public var htmlURL: String?
   /// The body, in Markdown; loaded only for a single issue.
   public var body: String?
+  /// Its sub-issues, done and in all, when it has some.
+  public var subIssues: SubIssueSummary?
 
   /// Creates an item as the cache stores it.
   public init(
     id: Int64, number: Int, title: String, state: GitHubIssue.State, author: String,
     milestoneNumber: Int?, labels: [String], comments: Int, createdAt: Date, updatedAt: Date,
-    closedAt: Date?, isPullRequest: Bool, htmlURL: String?, body: String?
+    closedAt: Date?, isPullRequest: Bool, htmlURL: String?, body: String?,
+    subIssues: SubIssueSummary? = nil
   ) {
+    self.subIssues = subIssues
     self.id = id
     self.number = number
     self.title = title

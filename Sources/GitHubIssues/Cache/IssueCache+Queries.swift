@@ -158,7 +158,7 @@ extension IssueCache {
 
   static let rowColumns = """
     id, number, title, state, author, milestoneNumber, labelNames, comments, createdAt, updatedAt,
-    closedAt, isPullRequest, htmlURL
+    closedAt, isPullRequest, htmlURL, subIssuesTotal, subIssuesCompleted
     """
 
   static func issues(_ filter: IssueFilter, _ db: Database) throws -> [CachedIssue] {
@@ -267,7 +267,10 @@ extension IssueCache {
       comments: row["comments"], createdAt: row["createdAt"], updatedAt: row["updatedAt"],
       closedAt: row["closedAt"],
       isPullRequest: row["isPullRequest"], htmlURL: row["htmlURL"],
-      body: withBody ? row["body"] : nil)
+      body: withBody ? row["body"] : nil,
+      subIssues: (row["subIssuesTotal"] as Int?).flatMap { total in
+        total > 0 ? SubIssueSummary(total: total, completed: row["subIssuesCompleted"] ?? 0) : nil
+      })
   }
 
   static func milestones(_ db: Database) throws -> [GitHubMilestone] {

@@ -263,20 +263,28 @@ extension IssueCache {
     try db.cachedStatement(
       sql: """
         INSERT INTO issue(id, number, title, body, state, stateReason, author, milestoneNumber, comments,
-          createdAt, updatedAt, closedAt, isPullRequest, htmlURL, labelNames)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          createdAt, updatedAt, closedAt, isPullRequest, htmlURL, labelNames, subIssuesTotal,
+          subIssuesCompleted)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET number = excluded.number, title = excluded.title, body = excluded.body,
           state = excluded.state, stateReason = excluded.stateReason, author = excluded.author,
           milestoneNumber = excluded.milestoneNumber, comments = excluded.comments,
           createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, closedAt = excluded.closedAt,
-          isPullRequest = excluded.isPullRequest, htmlURL = excluded.htmlURL, labelNames = excluded.labelNames
+          isPullRequest = excluded.isPullRequest, htmlURL = excluded.htmlURL, labelNames = excluded.labelNames,
+          subIssuesTotal = excluded.subIssuesTotal, subIssuesCompleted = excluded.subIssuesCompleted
         """
     ).execute(arguments: [
       issue.id, issue.number, storable(issue.title), issue.body.map(storable), issue.state.rawValue,
       issue.stateReason, storable(issue.user.login),
       issue.milestone?.number, issue.comments, issue.createdAt, issue.updatedAt, issue.closedAt,
       issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
+      issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0,
     ])
+    if (issue.subIssues?.total ?? 0) == 0 {
+      // No sub-issues any more: none to nest under it.
+      try db.cachedStatement(sql: "DELETE FROM subIssue WHERE parentNumber = ?").execute(
+        arguments: [issue.number])
+    }
     try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueId = ?").execute(arguments: [
       issue.id
     ])

@@ -164,7 +164,18 @@ public final class IssueCache: Sendable {
       // Issue pages are never requested conditionally: their tags were never read.
       try db.execute(sql: "DELETE FROM etag WHERE url LIKE '%/issues%'")
     }
-    migrator.registerMigration("v3: the browser's collapsed sections") { db in
+    migrator.registerMigration("v3: sub-issues; the browser's collapsed sections") { db in
+      try db.alter(table: "issue") { t in
+        t.add(column: "subIssuesTotal", .integer).notNull().defaults(to: 0)
+        t.add(column: "subIssuesCompleted", .integer).notNull().defaults(to: 0)
+      }
+      // The sub-issues of an issue, in GitHub's order; only those of this repository.
+      try db.create(table: "subIssue") { t in
+        t.column("parentNumber", .integer).notNull()
+        t.column("childNumber", .integer).notNull()
+        t.column("position", .integer).notNull()
+        t.primaryKey(["parentNumber", "childNumber"])
+      }
       try db.create(table: "collapsedSection") { t in
         t.column("key", .text).primaryKey()
       }

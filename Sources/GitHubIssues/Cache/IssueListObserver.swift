@@ -15,6 +15,8 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
   private var list: OrderedIssueList
   private var changedIDs: Set<Int64> = []
   private var metadataChanged = false
+  private var treeChanged = false
+  private var subIssues: [Int: [Int]]
   private let sink: IssueListObservation.Sink
   /// Above this many changed rows, the list is read again whole.
   static let incrementalLimit = 5_000
@@ -26,12 +28,13 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
     self.filter = everyMilestone
     self.sink = sink
     list = try OrderedIssueList(filter: everyMilestone, db: db)
+    subIssues = try IssueCache.subIssues(db)
     sink.send(try element(change: .everything, db))
   }
 
   func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
     switch eventKind.tableName {
-    case "issue", "milestone", "label", "issueLabel": true
+    case "issue", "milestone", "label", "issueLabel", "subIssue": true
     default: false
     }
   }
@@ -42,6 +45,7 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
     switch event.tableName {
     case "issue": changedIDs.insert(event.rowID)
     case "milestone", "label": metadataChanged = true
+    case "subIssue": treeChanged = true
     default: break
     }
   }
@@ -50,15 +54,26 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
     defer {
       changedIDs.removeAll(keepingCapacity: true)
       metadataChanged = false
+      treeChanged = false
     }
-    guard !changedIDs.isEmpty || metadataChanged else { return }
+    guard !changedIDs.isEmpty || metadataChanged || treeChanged else { return }
     do {
+      var treeNumbers: Set<Int> = []
+      if treeChanged {
+        let tree = try IssueCache.subIssues(db)
+        for parent in Set(tree.keys).union(subIssues.keys) where tree[parent] != subIssues[parent] {
+          treeNumbers.insert(parent)
+          treeNumbers.formUnion(tree[parent] ?? [])
+          treeNumbers.formUnion(subIssues[parent] ?? [])
+        }
+        subIssues = tree
+      }
       let change: IssueListChange
       if changedIDs.count > Self.incrementalLimit {
         list = try OrderedIssueList(filter: filter, db: db)
         change = .everything
       } else {
-        let numbers = try list.merge(changedIDs: changedIDs, db: db)
+        let numbers = try list.merge(changedIDs: changedIDs, db: db).union(treeNumbers)
         guard !numbers.isEmpty || metadataChanged else { return }
         change = .items(numbers, metadata: metadataChanged ? .changed : .unchanged)
       }
@@ -71,12 +86,13 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
   func databaseDidRollback(_ db: Database) {
     changedIDs.removeAll(keepingCapacity: true)
     metadataChanged = false
+    treeChanged = false
   }
 
   private func element(change: IssueListChange, _ db: Database) throws -> ObservedIssueList {
     ObservedIssueList(
       entries: list.entries, counts: list.counts, milestones: try IssueCache.milestones(db),
-      labels: try IssueCache.labels(db), change: change)
+      labels: try IssueCache.labels(db), subIssues: subIssues, change: change)
   }
 }
 

@@ -110,6 +110,18 @@ public struct GitHubClient: Sendable {
       of: GitHubMilestone.self, conditional: conditional)
   }
 
+  /// The pages of an issue's sub-issues, in their order; conditional, so an unchanged list
+  /// answers `304`.
+  public func subIssuePages(
+    of repository: RepositoryName, parent: Int
+  ) -> PageSequence<GitHubIssue> {
+    pages(
+      from: host.url(
+        "/repos/\(repository.owner)/\(repository.name)/issues/\(parent)/sub_issues",
+        query: [URLQueryItem(name: "per_page", value: "100")]),
+      of: GitHubIssue.self, conditional: true)
+  }
+
   /// The pages of the repository's labels.
   public func labelPages(
     of repository: RepositoryName, conditional: Bool = true

@@ -97,9 +97,31 @@ public struct SyntheticRepository: Sendable {
           htmlURL: "https://github.com/example/large/issues/\(number)",
           isPullRequest: rng.next() % 5 == 0))
     }
+    // Every issue numbered 1, 101, 201… has the issues after it (up to five, pull requests
+    // skipped) as sub-issues; drawn from the numbers, not the generator, so the rest is unchanged.
+    for (parent, children) in Self.subIssues(of: issues) {
+      let done = children.count { issues[$0 - 1].state == .closed }
+      issues[parent - 1].subIssues = SubIssueSummary(total: children.count, completed: done)
+    }
     return CacheUpdate(
       issues: issues, isComplete: true, milestones: milestones, labels: labels,
       syncedAt: start.addingTimeInterval(Double(itemCount) * 600))
+  }
+
+  /// The sub-issues of the generated items, by parent number: each issue numbered 1, 101,
+  /// 201… parents the issues after it, up to five of them, pull requests skipped.
+  ///
+  /// - Parameter issues: The items ``make()`` generated, in number order from 1.
+  public static func subIssues(of issues: [GitHubIssue]) -> [Int: [Int]] {
+    var tree: [Int: [Int]] = [:]
+    for parent in stride(from: 1, through: issues.count, by: 100)
+    where !issues[parent - 1].isPullRequest {
+      let children = ((parent + 1)...min(parent + 5, issues.count)).filter {
+        $0 <= issues.count && !issues[$0 - 1].isPullRequest
+      }
+      if !children.isEmpty { tree[parent] = children }
+    }
+    return tree
   }
 
   /// SplitMix64.

@@ -51,6 +51,8 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
   public var isPullRequest: Bool
   /// Whether the conversation is locked.
   public var locked: Bool
+  /// How many sub-issues it has and how many of them are done, when GitHub says.
+  public var subIssues: SubIssueSummary?
 
   enum CodingKeys: String, CodingKey {
     case id, number, title, state, user, labels, milestone, assignees, assignee, comments, body,
@@ -61,6 +63,7 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     case closedAt = "closed_at"
     case htmlURL = "html_url"
     case pullRequest = "pull_request"
+    case subIssues = "sub_issues_summary"
   }
 
   /// Creates an issue.
@@ -69,7 +72,8 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     user: GitHubUser,
     labels: [GitHubLabel] = [], milestone: GitHubMilestone? = nil, assignees: [GitHubUser] = [],
     comments: Int = 0, createdAt: Date, updatedAt: Date, closedAt: Date? = nil, body: String? = nil,
-    htmlURL: String? = nil, isPullRequest: Bool = false, locked: Bool = false
+    htmlURL: String? = nil, isPullRequest: Bool = false, locked: Bool = false,
+    subIssues: SubIssueSummary? = nil
   ) {
     self.id = id
     self.number = number
@@ -88,6 +92,7 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     self.htmlURL = htmlURL
     self.isPullRequest = isPullRequest
     self.locked = locked
+    self.subIssues = subIssues
   }
 
   public init(from decoder: any Decoder) throws {
@@ -120,6 +125,8 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
       isPullRequest = false
     }
     locked = try container.decodeIfPresent(Bool.self, forKey: .locked) ?? false
+    // A summary GitHub did not send, or one that cannot be read, is no summary.
+    subIssues = (try? container.decodeIfPresent(SubIssueSummary.self, forKey: .subIssues)) ?? nil
   }
 
   /// An element of `labels`: an object, or (as the OpenAPI description allows) a bare name; an
@@ -158,5 +165,6 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     try container.encodeIfPresent(htmlURL, forKey: .htmlURL)
     if isPullRequest { try container.encode(["url": htmlURL ?? ""], forKey: .pullRequest) }
     try container.encode(locked, forKey: .locked)
+    try container.encodeIfPresent(subIssues, forKey: .subIssues)
   }
 }

@@ -10,6 +10,8 @@ public struct SyncProgress: Hashable, Sendable {
     case labels
     /// Issues and pull requests.
     case issues
+    /// The sub-issues of the issues that have some; `items` counts the issues done.
+    case subIssues
     /// Writing to the cache.
     case saving
   }
@@ -167,6 +169,8 @@ public struct IssueSynchronizer: Sendable {
     // that ignores the order moves the marks only when the listing completes.
     var latest: Date?
     var inOrder = true
+    // Issues of this sync that have sub-issues: their lists are fetched after the listing.
+    var parents: [(id: Int64, number: Int)] = []
     for try await page in client.issuePages(of: repository, query: query) {
       pages += 1
       items += page.items.count
@@ -176,6 +180,9 @@ public struct IssueSynchronizer: Sendable {
       for issue in page.items {
         if let latest, issue.updatedAt < latest { inOrder = false }
         latest = max(latest ?? issue.updatedAt, issue.updatedAt)
+        if (issue.subIssues?.total ?? 0) > 0, !issue.isPullRequest {
+          parents.append((issue.id, issue.number))
+        }
       }
       try cacheStep("write") {
         try cache.writePage(
@@ -183,6 +190,8 @@ public struct IssueSynchronizer: Sendable {
       }
       progress(SyncProgress(phase: .issues, pages: pages, items: items))
     }
+    if Task.isCancelled { throw GitHubError(.offline, url: "sync", detail: "cancelled") }
+    let subIssueProblems = try await syncSubIssues(of: parents, pages: &pages, progress: progress)
     if Task.isCancelled { throw GitHubError(.offline, url: "sync", detail: "cancelled") }
     progress(SyncProgress(phase: .saving, pages: pages, items: items))
 
@@ -206,8 +215,52 @@ public struct IssueSynchronizer: Sendable {
     }
     return SyncSummary(
       wasFull: resumeAfter == nil || listsAll, pages: pages, items: items,
-      milestonesChanged: milestones != nil, deleted: deleted, skipped: skipped,
+      milestonesChanged: milestones != nil, deleted: deleted, skipped: skipped + subIssueProblems,
       renamedTo: renamedTo)
+  }
+
+  /// Fetches and records the sub-issues of each parent (conditionally: an unchanged list costs a
+  /// `304`), one transaction per parent. A list that cannot be read is reported, not fatal: the
+  /// issues themselves are what a sync must bring.
+  private func syncSubIssues(
+    of parents: [(id: Int64, number: Int)], pages: inout Int,
+    progress: @Sendable (SyncProgress) -> Void
+  ) async throws(GitHubError) -> [SkippedItem] {
+    var problems: [SkippedItem] = []
+    let store = client.etagStore as? PendingETagStore
+    // An issue of this repository, not a sub-issue that lives elsewhere with a colliding number.
+    let ownPath = "/\(repository.owner)/\(repository.name)/issues/".lowercased()
+    for (done, parent) in parents.enumerated() {
+      if Task.isCancelled { break }
+      var children: [Int] = []
+      var unchanged = false
+      do {
+        for try await page in client.subIssuePages(of: repository, parent: parent.number) {
+          pages += 1
+          if page.isNotModified {
+            unchanged = true
+            break
+          }
+          children += page.items.filter {
+            !$0.isPullRequest && ($0.htmlURL?.lowercased().contains(ownPath) ?? false)
+          }.map(\.number)
+        }
+        if !unchanged {
+          let etags = await store?.pending() ?? [:]
+          try cacheStep("write") {
+            try cache.replaceSubIssues(of: parent.number, with: children, etags: etags)
+          }
+        }
+      } catch {
+        problems.append(
+          SkippedItem(
+            id: parent.id, number: parent.number,
+            reason: "its sub-issues could not be read (\(error.code))"))
+      }
+      await store?.clear()
+      progress(SyncProgress(phase: .subIssues, pages: pages, items: done + 1))
+    }
+    return problems
   }
 
   private func acquireLock() async throws(GitHubError) -> SyncLock? {

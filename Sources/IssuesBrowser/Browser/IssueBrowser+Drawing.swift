@@ -207,6 +207,7 @@ extension IssueBrowser {
     ("↑ ↓ j k", "move in the list"),
     ("PgUp PgDn g G", "page, first, last"),
     ("z / Z", "collapse this section / expand all (or click a header)"),
+    ("Space", "open or close the sub-issues nested under an issue"),
     ("s", "open → closed → open + closed"),
     ("l", "filter by label (type to narrow, Enter picks)"),
     ("/", "search titles and bodies (as you type)"),

@@ -68,6 +68,9 @@ extension IssueBrowser {
         filter.label = nil
         reloadListReportingErrors(countsChanged: true)
       }
+    case .character(" "):
+      // Space opens or closes a parent's sub-issues; on other rows it does what the list does.
+      if !toggleSubIssues() { list.handle(.key(key)) }
     case .character("z"):
       if let section = focusedSection { toggleSection(section) }
     case .character("Z"): expandAllSections()

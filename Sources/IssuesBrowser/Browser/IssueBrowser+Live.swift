@@ -41,6 +41,9 @@ extension IssueBrowser {
       useMetadata(milestones: observed.milestones, labels: observed.labels)
     }
     allEntries = observed.entries
+    // Sub-issues nest: a change that touches a tree, or any tree on screen, rebuilds the list.
+    let treeChanged = observed.subIssues != subIssues
+    subIssues = observed.subIssues
     if let changed {
       for number in changed { rows[number] = nil }
       if let shown = preview?.number, changed.contains(shown) { preview = nil }
@@ -57,7 +60,9 @@ extension IssueBrowser {
       }
       try reloadChips(counts: chipCounts)
       let shown = filter.chip == .all ? allEntries : allEntries.filter(chipShows)
-      if let changed, !metadataChanged, changed.count <= Self.incrementalLimit {
+      if let changed, !metadataChanged, !treeChanged, sectionTrees.isEmpty,
+        changed.count <= Self.incrementalLimit
+      {
         // Under "All" the sections are the milestones: their counts are the chips'.
         let sectionCounts: [ListSection: Int]? =
           filter.chip == .all
@@ -206,8 +211,14 @@ extension IssueBrowser {
     }
     var tree = SectionSnapshot<Int>()
     if !collapsed {
-      tree.append(
-        allEntries.filter { chipShows($0) && self.section(of: $0) == section }.map(\.number))
+      let items = allEntries.filter { chipShows($0) && self.section(of: $0) == section }.map(
+        \.number)
+      if let nested = self.tree(of: items) {
+        tree = nested
+        sectionTrees[section] = nested
+      } else {
+        tree.append(items)
+      }
     }
     list.dataSource.apply(tree, to: section)
     // Expanding shows what appeared: the focus goes to its first row.

@@ -55,6 +55,12 @@ public final class IssueBrowser {
   var allEntries: [IssueListEntry] = []
   /// Sections a person collapsed, shown as their header alone; kept in the cache.
   var collapsedSections: Set<ListSection> = []
+  /// The sub-issues of every issue that has some, by parent number.
+  var subIssues: [Int: [Int]] = [:]
+  /// Parents whose sub-issues a person opened.
+  var expandedParents: Set<Int> = []
+  /// The sections in which sub-issues nest under their parents, as trees.
+  var sectionTrees: [ListSection: SectionSnapshot<Int>] = [:]
   var numberWidth = 4
   /// The item count of each list section, for the headers.
   var sectionCounts: [ListSection: Int] = [:]
@@ -236,6 +242,7 @@ public final class IssueBrowser {
 
   private func loadMetadata() throws {
     useMetadata(milestones: try cache.milestones(), labels: try cache.labels())
+    subIssues = try cache.subIssues()
   }
 
   /// Takes milestones (in chip order) and labels read from the cache.
@@ -308,15 +315,30 @@ public final class IssueBrowser {
     sectionCounts = Dictionary(uniqueKeysWithValues: sections.map { ($0.0, $0.1.count) })
     totalShown = entries.count
     numberWidth = max(3, String(entries.map(\.number).max() ?? 0).count)
+    // Sub-issues nest under their parents where both are listed in a section.
+    sectionTrees = [:]
+    for (section, items) in sections {
+      if let tree = tree(of: items) { sectionTrees[section] = tree }
+    }
     installListProviders()
     // Collapsed sections are shown empty, under their header.
     let snapshot = Snapshot(
-      sections: sections.map { ($0.0, collapsedSections.contains($0.0) ? [] : $0.1) })
+      sections: sections.map { section, items in
+        (
+          section,
+          collapsedSections.contains(section)
+            ? [] : sectionTrees[section]?.visibleItems ?? items
+        )
+      })
     let previous = list.dataSource.snapshot()
     if previous.numberOfItems == 0 || focusFirst {
       list.dataSource.applySnapshotUsingReloadData(snapshot)
     } else {
       list.dataSource.apply(snapshot)
+    }
+    // The data source keeps each tree, for expanding and collapsing its nodes later.
+    for (section, tree) in sectionTrees where !collapsedSections.contains(section) {
+      list.dataSource.apply(tree, to: section)
     }
     if focusFirst || list.focusedItem == nil {
       list.setContentOffset(.zero)
@@ -365,9 +387,11 @@ public final class IssueBrowser {
 
   func installListProviders() {
     rowCells.make = { [unowned self] indexPath, number in
-      IssueRowCell(
+      let (level, disclosure) = self.outline(
+        of: number, in: self.list.dataSource.sectionIdentifier(for: indexPath.section))
+      return IssueRowCell(
         issue: self.row(number, at: indexPath), labelColors: self.labelColors, now: self.now(),
-        numberWidth: self.numberWidth)
+        numberWidth: self.numberWidth, level: level, disclosure: disclosure)
     }
     let milestones = self.milestones
     let counts = sectionCounts

@@ -10,6 +10,20 @@ struct IssueRowCell: CollectionCell {
   var now: Date
   /// The width of the number column, from the largest number in the repository.
   var numberWidth: Int
+  /// How deep the row is nested under parent issues: 0 for a top-level row.
+  var level = 0
+  /// Whether the row shows sub-issues nested under it, and whether they are open.
+  var disclosure = Disclosure.none
+
+  /// The disclosure marker of a row.
+  enum Disclosure {
+    /// No sub-issues are nested under the row.
+    case none
+    /// Its sub-issues are hidden.
+    case collapsed
+    /// Its sub-issues show below it.
+    case expanded
+  }
 
   func draw(in canvas: inout Canvas, state: CellState) {
     let base: Style = state.contains(.focused) ? Theme.focus : .plain
@@ -39,6 +53,23 @@ struct IssueRowCell: CollectionCell {
     var x = canvas.text(" " + symbol + " ", x: 0, y: 0, style: stateStyle)
     x = canvas.text(
       "#\(issue.number)".padded(to: numberWidth + 2), x: x, y: 0, style: on(Theme.dim))
+    // The outline: indentation, the disclosure marker, and how far the sub-issues are.
+    if level > 0 || disclosure != .none {
+      let marker =
+        switch disclosure {
+        case .none: "  "
+        case .collapsed: "▸ "
+        case .expanded: "▾ "
+        }
+      x = canvas.text(
+        String(repeating: "  ", count: min(level, 8)) + marker, x: x, y: 0,
+        style: on(Style(foreground: .cyan)))
+    }
+    if let progress = issue.subIssues {
+      x = canvas.text(
+        "\(progress.completed)/\(progress.total) ", x: x, y: 0,
+        style: on(progress.completed == progress.total ? Theme.closed : Theme.dim))
+    }
     // Labels get at most a third of the room left, and only whole ones.
     var labels = ""
     var labelRuns: [(String, Color)] = []

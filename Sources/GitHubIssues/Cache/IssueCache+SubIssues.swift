@@ -1,0 +1,45 @@
+import Foundation
+import GRDB
+
+extension IssueCache {
+  /// Records the sub-issues of an issue, in GitHub's order, replacing what was recorded; the
+  /// entity tags of the list's pages are stored in the same transaction.
+  ///
+  /// An issue is recorded under one parent only, as on GitHub: a child already recorded under
+  /// another parent moves here.
+  public func replaceSubIssues(
+    of parent: Int, with children: [Int], etags: [String: String] = [:]
+  ) throws {
+    try writer.write { db in
+      try db.execute(sql: "DELETE FROM subIssue WHERE parentNumber = ?", arguments: [parent])
+      var seen: Set<Int> = [parent]
+      for (position, child) in children.enumerated() where seen.insert(child).inserted {
+        try db.execute(sql: "DELETE FROM subIssue WHERE childNumber = ?", arguments: [child])
+        try db.execute(
+          sql: "INSERT INTO subIssue(parentNumber, childNumber, position) VALUES (?, ?, ?)",
+          arguments: [parent, child, position])
+      }
+      for (url, etag) in etags {
+        try db.execute(
+          sql:
+            "INSERT INTO etag(url, etag) VALUES (?, ?) ON CONFLICT(url) DO UPDATE SET etag = excluded.etag",
+          arguments: [url, etag])
+      }
+    }
+  }
+
+  /// The sub-issues of every issue that has some, by parent number, in GitHub's order.
+  public func subIssues() throws -> [Int: [Int]] {
+    try writer.read { db in try Self.subIssues(db) }
+  }
+
+  static func subIssues(_ db: Database) throws -> [Int: [Int]] {
+    var children: [Int: [Int]] = [:]
+    let rows = try Row.fetchCursor(
+      db, sql: "SELECT parentNumber, childNumber FROM subIssue ORDER BY parentNumber, position")
+    while let row = try rows.next() {
+      children[row[0], default: []].append(row[1])
+    }
+    return children
+  }
+}

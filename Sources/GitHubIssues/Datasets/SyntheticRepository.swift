@@ -112,6 +112,7 @@ public struct SyntheticRepository: Sendable {
   /// 201… parents the issues after it, up to five of them, pull requests skipped.
   ///
   /// - Parameter issues: The items ``make()`` generated, in number order from 1.
+  /// - Returns: The children of each parent, by parent number.
   public static func subIssues(of issues: [GitHubIssue]) -> [Int: [Int]] {
     var tree: [Int: [Int]] = [:]
     for parent in stride(from: 1, through: issues.count, by: 100)

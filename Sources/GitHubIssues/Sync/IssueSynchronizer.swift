@@ -219,9 +219,10 @@ public struct IssueSynchronizer: Sendable {
       renamedTo: renamedTo)
   }
 
-  /// Fetches and records the sub-issues of each parent (conditionally: an unchanged list costs a
-  /// `304`), one transaction per parent. A list that cannot be read is reported, not fatal: the
-  /// issues themselves are what a sync must bring.
+  /// Fetches and records the sub-issues of each parent, one transaction per parent.
+  ///
+  /// The requests are conditional: an unchanged list costs a `304`. A list that cannot be read
+  /// is reported, not fatal: the issues themselves are what a sync must bring.
   private func syncSubIssues(
     of parents: [(id: Int64, number: Int)], pages: inout Int,
     progress: @Sendable (SyncProgress) -> Void

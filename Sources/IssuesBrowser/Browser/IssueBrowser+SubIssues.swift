@@ -6,9 +6,10 @@ import TrellisTerminal
 // Sub-issues nested under their parent in the list, through section snapshots.
 
 extension IssueBrowser {
-  /// A section's items as a tree: each sub-issue that the section lists is nested under its
-  /// parent (in GitHub's order) instead of standing at the top level, when the parent is listed
-  /// in the same section. `nil` when nothing nests.
+  /// A section's items as a tree, or `nil` when nothing nests.
+  ///
+  /// Each sub-issue that the section lists is nested under its parent (in GitHub's order)
+  /// instead of standing at the top level, when the parent is listed in the same section.
   ///
   /// The cache's sub-issue lists come from the network: an issue listed under two parents nests
   /// under the first one met, and a list that would make an issue its own ancestor is ignored

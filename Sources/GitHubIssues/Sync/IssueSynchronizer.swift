@@ -58,8 +58,16 @@ public struct SyncSummary: Hashable, Sendable {
 /// lists cost a `304`.
 ///
 /// **Writes.** Milestones and labels are written in one transaction, then each page of issues in
-/// its own, advancing the high-water mark: an error or a cancellation part-way keeps every page
-/// written, and the next sync resumes after the last one instead of starting again.
+/// its own, so the cache (and whatever observes it) fills while the sync runs. The cursor never
+/// passes what is committed: the high-water mark advances with a page only while the pages come
+/// in `updated_at` order, and otherwise only once the listing completed. An error, a dropped
+/// connection or a cancellation part-way keeps every page written, and the next sync resumes
+/// after the last one it can vouch for instead of starting again.
+///
+/// **Sub-issues.** After the listing, each issue of this sync whose `sub_issues_summary` counts
+/// some has its `/sub_issues` list fetched (paginated, conditional) and recorded in one
+/// transaction; only sub-issues of this repository are kept. A list that fails is reported in
+/// ``SyncSummary/skipped`` and does not fail the sync.
 ///
 /// **Deletions.** Only a full listing (`full: true` on a cache with data) deletes, and only with
 /// proof that it saw everything: it reached the page that the first page's `rel="last"`

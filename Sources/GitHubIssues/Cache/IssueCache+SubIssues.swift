@@ -11,20 +11,28 @@ extension IssueCache {
     of parent: Int, with children: [Int], etags: [String: String] = [:]
   ) throws {
     try writer.write { db in
-      try db.execute(sql: "DELETE FROM subIssue WHERE parentNumber = ?", arguments: [parent])
-      var seen: Set<Int> = [parent]
-      for (position, child) in children.enumerated() where seen.insert(child).inserted {
-        try db.execute(sql: "DELETE FROM subIssue WHERE childNumber = ?", arguments: [child])
-        try db.execute(
-          sql: "INSERT INTO subIssue(parentNumber, childNumber, position) VALUES (?, ?, ?)",
-          arguments: [parent, child, position])
-      }
-      for (url, etag) in etags {
-        try db.execute(
-          sql:
-            "INSERT INTO etag(url, etag) VALUES (?, ?) ON CONFLICT(url) DO UPDATE SET etag = excluded.etag",
-          arguments: [url, etag])
-      }
+      try Self.replaceSubIssues(of: parent, with: children, db)
+      try Self.storeETags(etags, db)
+    }
+  }
+
+  static func replaceSubIssues(of parent: Int, with children: [Int], _ db: Database) throws {
+    try db.execute(sql: "DELETE FROM subIssue WHERE parentNumber = ?", arguments: [parent])
+    var seen: Set<Int> = [parent]
+    for (position, child) in children.enumerated() where seen.insert(child).inserted {
+      try db.execute(sql: "DELETE FROM subIssue WHERE childNumber = ?", arguments: [child])
+      try db.execute(
+        sql: "INSERT INTO subIssue(parentNumber, childNumber, position) VALUES (?, ?, ?)",
+        arguments: [parent, child, position])
+    }
+  }
+
+  static func storeETags(_ etags: [String: String], _ db: Database) throws {
+    for (url, etag) in etags {
+      try db.execute(
+        sql:
+          "INSERT INTO etag(url, etag) VALUES (?, ?) ON CONFLICT(url) DO UPDATE SET etag = excluded.etag",
+        arguments: [url, etag])
     }
   }
 

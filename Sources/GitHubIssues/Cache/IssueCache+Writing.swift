@@ -46,13 +46,22 @@ extension IssueCache {
   /// to the latest `updated_at` written, so that an interrupted sync resumes after it. During a
   /// full listing (``beginFullListing()``), the page's identifiers and `seenIDs` (items skipped but
   /// known to exist) are recorded as seen.
-  public func writePage(_ issues: [GitHubIssue], seenIDs: [Int64] = [], advancingMarks: Bool)
-    throws
-  {
+  ///
+  /// The sub-issues of the page's parents, fetched before it is written, are recorded in the
+  /// same transaction (see ``replaceSubIssues(of:with:etags:)``), with the entity tags of their
+  /// lists: the marks never move past a page whose trees are not stored.
+  public func writePage(
+    _ issues: [GitHubIssue], seenIDs: [Int64] = [], advancingMarks: Bool,
+    subIssues: [(parent: Int, children: [Int])] = [], etags: [String: String] = [:]
+  ) throws {
     try writer.write { db in
       let recording =
         try Bool.fetchOne(db, sql: "SELECT fullListingPending FROM syncState WHERE id = 1") ?? false
       try Self.writeIssues(issues, recordingSeen: recording, advancingMarks: advancingMarks, db)
+      for (parent, children) in subIssues {
+        try Self.replaceSubIssues(of: parent, with: children, db)
+      }
+      try Self.storeETags(etags, db)
       if recording {
         for id in seenIDs {
           try db.execute(

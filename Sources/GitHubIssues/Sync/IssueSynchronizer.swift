@@ -10,8 +10,6 @@ public struct SyncProgress: Hashable, Sendable {
     case labels
     /// Issues and pull requests.
     case issues
-    /// The sub-issues of the issues that have some; `items` counts the issues done.
-    case subIssues
     /// Writing to the cache.
     case saving
   }
@@ -64,9 +62,10 @@ public struct SyncSummary: Hashable, Sendable {
 /// connection or a cancellation part-way keeps every page written, and the next sync resumes
 /// after the last one it can vouch for instead of starting again.
 ///
-/// **Sub-issues.** After the listing, each issue of this sync whose `sub_issues_summary` counts
-/// some has its `/sub_issues` list fetched (paginated, conditional) and recorded in one
-/// transaction; only sub-issues of this repository are kept. A list that fails is reported in
+/// **Sub-issues.** Each issue of a page whose `sub_issues_summary` counts some has its
+/// `/sub_issues` list fetched (paginated, conditional) before the page is written, and the lists
+/// are committed with the page: the marks never pass a page whose trees are not stored. Only
+/// sub-issues of this repository are kept. A list that fails is reported in
 /// ``SyncSummary/skipped`` and does not fail the sync.
 ///
 /// **Deletions.** Only a full listing (`full: true` on a cache with data) deletes, and only with
@@ -177,8 +176,8 @@ public struct IssueSynchronizer: Sendable {
     // that ignores the order moves the marks only when the listing completes.
     var latest: Date?
     var inOrder = true
-    // Issues of this sync that have sub-issues: their lists are fetched after the listing.
-    var parents: [(id: Int64, number: Int)] = []
+    // Sub-issue lists that could not be read: reported, not fatal.
+    var subIssueProblems: [SkippedItem] = []
     for try await page in client.issuePages(of: repository, query: query) {
       pages += 1
       items += page.items.count
@@ -188,18 +187,19 @@ public struct IssueSynchronizer: Sendable {
       for issue in page.items {
         if let latest, issue.updatedAt < latest { inOrder = false }
         latest = max(latest ?? issue.updatedAt, issue.updatedAt)
-        if (issue.subIssues?.total ?? 0) > 0, !issue.isPullRequest {
-          parents.append((issue.id, issue.number))
-        }
       }
+      // The page's parents' sub-issues, committed with the page.
+      let parents = page.items.filter { ($0.subIssues?.total ?? 0) > 0 && !$0.isPullRequest }
+      let trees = try await fetchSubIssues(of: parents, pages: &pages, problems: &subIssueProblems)
+      let etags = await (client.etagStore as? PendingETagStore)?.pending() ?? [:]
       try cacheStep("write") {
         try cache.writePage(
-          page.items, seenIDs: page.skipped.compactMap(\.id), advancingMarks: inOrder)
+          page.items, seenIDs: page.skipped.compactMap(\.id), advancingMarks: inOrder,
+          subIssues: trees, etags: etags)
       }
+      await (client.etagStore as? PendingETagStore)?.clear()
       progress(SyncProgress(phase: .issues, pages: pages, items: items))
     }
-    if Task.isCancelled { throw GitHubError(.offline, url: "sync", detail: "cancelled") }
-    let subIssueProblems = try await syncSubIssues(of: parents, pages: &pages, progress: progress)
     if Task.isCancelled { throw GitHubError(.offline, url: "sync", detail: "cancelled") }
     progress(SyncProgress(phase: .saving, pages: pages, items: items))
 
@@ -227,23 +227,22 @@ public struct IssueSynchronizer: Sendable {
       renamedTo: renamedTo)
   }
 
-  /// Fetches and records the sub-issues of each parent, one transaction per parent.
+  /// Fetches the sub-issues of each parent, for the caller to record with the page.
   ///
-  /// The requests are conditional: an unchanged list costs a `304`. A list that cannot be read
-  /// is reported, not fatal: the issues themselves are what a sync must bring.
-  private func syncSubIssues(
-    of parents: [(id: Int64, number: Int)], pages: inout Int,
-    progress: @Sendable (SyncProgress) -> Void
-  ) async throws(GitHubError) -> [SkippedItem] {
-    var problems: [SkippedItem] = []
-    let store = client.etagStore as? PendingETagStore
+  /// The requests are conditional: an unchanged list costs a `304` and is left out of the result.
+  /// A list that cannot be read is reported in `problems`, not fatal: the issues themselves are
+  /// what a sync must bring.
+  private func fetchSubIssues(
+    of parents: [GitHubIssue], pages: inout Int, problems: inout [SkippedItem]
+  ) async throws(GitHubError) -> [(parent: Int, children: [Int])] {
+    var trees: [(parent: Int, children: [Int])] = []
     // An issue of this repository, not a sub-issue that lives elsewhere with a colliding number.
     let ownPath = "/\(repository.owner)/\(repository.name)/issues/".lowercased()
-    for (done, parent) in parents.enumerated() {
+    for parent in parents {
       if Task.isCancelled { break }
       var children: [Int] = []
-      var unchanged = false
       do {
+        var unchanged = false
         for try await page in client.subIssuePages(of: repository, parent: parent.number) {
           pages += 1
           if page.isNotModified {
@@ -254,22 +253,15 @@ public struct IssueSynchronizer: Sendable {
             !$0.isPullRequest && ($0.htmlURL?.lowercased().contains(ownPath) ?? false)
           }.map(\.number)
         }
-        if !unchanged {
-          let etags = await store?.pending() ?? [:]
-          try cacheStep("write") {
-            try cache.replaceSubIssues(of: parent.number, with: children, etags: etags)
-          }
-        }
+        if !unchanged { trees.append((parent.number, children)) }
       } catch {
         problems.append(
           SkippedItem(
             id: parent.id, number: parent.number,
             reason: "its sub-issues could not be read (\(error.code))"))
       }
-      await store?.clear()
-      progress(SyncProgress(phase: .subIssues, pages: pages, items: done + 1))
     }
-    return problems
+    return trees
   }
 
   private func acquireLock() async throws(GitHubError) -> SyncLock? {

@@ -45,7 +45,6 @@ public enum SyncStatus: Hashable, Sendable {
       case .milestones: "syncing milestones…"
       case .labels: "syncing labels…"
       case .issues: "syncing · \(progress.items) items, \(progress.pages) pages"
-      case .subIssues: "syncing sub-issues · \(progress.items) issues done"
       case .saving: "saving \(progress.items) items…"
       }
     case .syncing(nil): "syncing…"

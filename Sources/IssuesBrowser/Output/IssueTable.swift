@@ -176,7 +176,6 @@ public enum ProgressLine {
       case .milestones: "milestones"
       case .labels: "labels"
       case .issues: "issues"
-      case .subIssues: "sub-issues"
       case .saving: "saving"
       }
     let text = " \(phase) · \(progress.pages) pages · \(progress.items) items"

@@ -98,6 +98,36 @@ import TrellisTestSupport
         """)
   }
 
+  @Test func anItemUnderTwoParentsIsRejected() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var tree = SectionSnapshot<Int>()
+      tree.append([1, 2])
+      tree.append([3], to: 1)
+      tree.append([3], to: 2)
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Item identifier 3 is already in the section snapshot, under 1"))
+  }
+
+  @Test func anItemUnderItsOwnDescendantIsRejected() async {
+    await #expect(processExitsWith: .failure) {
+      var tree = SectionSnapshot<Int>()
+      tree.append([1])
+      tree.append([2], to: 1)
+      var cycle = SectionSnapshot<Int>()
+      cycle.append([1])
+      tree.append(cycle, to: 2)
+    }
+  }
+
+  @Test func aParentThatIsNotInTheSnapshotIsRejected() async {
+    await #expect(processExitsWith: .failure) {
+      var tree = SectionSnapshot<Int>()
+      tree.append([1])
+      tree.append([2], to: 99)
+    }
+  }
+
   /// Random trees built through every mutation agree with a plain model of parents and children.
   @Test(arguments: 0..<20 as Range<UInt64>)
   func randomTreesAgreeWithAModel(seed: UInt64) {

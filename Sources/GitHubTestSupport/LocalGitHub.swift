@@ -24,6 +24,9 @@ public actor LocalGitHub {
     case stall(seconds: Double)
     /// Answers as usual, after a pause: a slow network.
     case delayed(seconds: Double)
+    /// Answers every page of a list with its first page and a `next` link to the page after: a
+    /// list that never ends, with no URL repeated.
+    case endlessPages
     /// Answer 200 with the body cut in half.
     case truncatedJSON
     /// Answer 403 with no quota left until `reset`.
@@ -246,6 +249,14 @@ public actor LocalGitHub {
       case .delayed(let seconds):
         try await Task.sleep(for: .seconds(seconds))
         return response(try route(for: request, headers: headers, page: page))
+      case .endlessPages:
+        guard var route = routes[Self.key(path: request.path, page: nil)] else {
+          return response(Route(status: 404, headers: [:], body: Data()))
+        }
+        route.headers["etag"] = nil
+        route.headers["link"] =
+          "<\(baseURL.absoluteString)\(request.path)?per_page=100&page=\((page ?? 1) + 1)>; rel=\"next\""
+        return response(route)
       default:
         return try await respond(with: fault, path: request.path, page: page)
       }
@@ -397,7 +408,7 @@ public actor LocalGitHub {
             "x-ratelimit-remaining": "4990", "x-ratelimit-resource": "core",
           ],
           body: Data(#"{"message":"You have exceeded a secondary rate limit."}"#.utf8)))
-    case .nextLink, .loopToFirstPage, .dropConnection, .noLinks, .delayed:
+    case .nextLink, .loopToFirstPage, .dropConnection, .noLinks, .delayed, .endlessPages:
       return response(Route(status: 500, headers: [:], body: Data()))
     }
   }

@@ -67,6 +67,24 @@ import Testing
     #expect(try cache.syncState().lastSyncedAt != nil)
   }
 
+  @Test func aSubIssueListThatNeverEndsStopsAfterThePagesItsCountNeeds() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    let repository = RepositoryName(owner: "acme", name: "tracker")
+    let synthetic = SyntheticRepository(itemCount: 250, milestoneCount: 3, seed: 5)
+    try await github.serve(synthetic: synthetic, as: repository)
+    let parent = try #require(SyntheticRepository.subIssues(of: synthetic.make().issues).keys.min())
+    let path = "/repos/acme/tracker/issues/\(parent)/sub_issues"
+    await github.inject(.endlessPages, path: path, times: .max)
+    let cache = try IssueCache()
+    let summary = try await synchronizer(github, repository, cache: cache).sync()
+    #expect(summary.skipped.map(\.number) == [parent])
+    #expect(summary.skipped.first?.reason.contains("pagination") == true)
+    // Up to five sub-issues: one page, one to spare, and the one that shows it goes on.
+    #expect(await github.requestCount(pathPrefix: path) == 3)
+    #expect(try cache.syncState().lastSyncedAt != nil)
+  }
+
   @Test func theTwentyOnePageRecordingYields606Items() async throws {
     let github = try await LocalGitHub.start()
     defer { Task { await github.stop() } }

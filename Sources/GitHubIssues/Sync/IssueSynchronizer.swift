@@ -65,8 +65,9 @@ public struct SyncSummary: Hashable, Sendable {
 /// **Sub-issues.** Each issue of a page whose `sub_issues_summary` counts some has its
 /// `/sub_issues` list fetched (paginated, conditional) before the page is written, and the lists
 /// are committed with the page: the marks never pass a page whose trees are not stored. Only
-/// sub-issues of this repository are kept. A list that fails is reported in
-/// ``SyncSummary/skipped`` and does not fail the sync.
+/// sub-issues of this repository are kept, and a list is read for no more pages than its
+/// summary's count needs, plus one. A list that fails is reported in ``SyncSummary/skipped`` and
+/// does not fail the sync.
 ///
 /// **Deletions.** Only a full listing (`full: true` on a cache with data) deletes, and only with
 /// proof that it saw everything: it reached the page that the first page's `rel="last"`
@@ -241,13 +242,24 @@ public struct IssueSynchronizer: Sendable {
     for parent in parents {
       if Task.isCancelled { break }
       var children: [Int] = []
-      do {
+      // No more pages than the summary's count needs (100 a page), and one to spare: a server
+      // that keeps linking further does not keep the sync.
+      let total = min(parent.subIssues?.total ?? 0, 10_000)
+      let pageLimit = (total + 99) / 100 + 1
+      do throws(GitHubError) {
         var unchanged = false
+        var parentPages = 0
         for try await page in client.subIssuePages(of: repository, parent: parent.number) {
           pages += 1
+          parentPages += 1
           if page.isNotModified {
             unchanged = true
             break
+          }
+          if parentPages > pageLimit {
+            throw GitHubError(
+              .pagination, url: "sub-issues of #\(parent.number)",
+              detail: "more pages than its \(total) sub-issues need")
           }
           children += page.items.filter {
             !$0.isPullRequest && ($0.htmlURL?.lowercased().contains(ownPath) ?? false)

@@ -11,6 +11,25 @@ import Testing
     }
   }
 
+  @Test(
+    arguments: [
+      (#""sub_issues_summary": {"total": 5, "completed": 2, "percent_completed": 40}"#, 5, 2),
+      (#""sub_issues_summary": null"#, nil, nil),
+      (#""sub_issues_summary": "five""#, nil, nil),
+      (#""sub_issues_summary": {"total": null, "completed": 3}"#, 0, 0),
+      (#""sub_issues_summary": {"total": -4, "completed": 9}"#, 0, 0),
+      (#""sub_issues_summary": {"total": 3, "completed": 9}"#, 3, 3),
+    ] as [(String, Int?, Int?)])
+  func aSubIssueSummaryIsReadLeniently(field: String, total: Int?, completed: Int?) throws {
+    let json = #"""
+      {"id": 1, "number": 7, "title": "t", "state": "open", "created_at": "2024-01-01T00:00:00Z",
+       "updated_at": "2024-01-02T00:00:00Z", \#(field)}
+      """#
+    let issue = try GitHubJSON.decoder.decode(GitHubIssue.self, from: Data(json.utf8))
+    #expect(issue.subIssues?.total == total)
+    #expect(issue.subIssues?.completed == completed)
+  }
+
   @Test func hub4jClosedIssuesAre243IssuesAnd363PullRequests() throws {
     let items = try issues("hub4j__github_api_closed_issues_21_pages.json")
     #expect(items.count == 606)

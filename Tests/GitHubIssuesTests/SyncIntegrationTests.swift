@@ -18,6 +18,19 @@ import Testing
     return IssueSynchronizer(client: client, cache: cache, repository: repository)
   }
 
+  let acme = RepositoryName(owner: "acme", name: "tracker")
+
+  /// A local GitHub serving a synthetic `acme/tracker` with sub-issues, and its first parent.
+  private func servedSubIssues(
+    itemCount: Int = 250
+  ) async throws -> (LocalGitHub, SyntheticRepository, parent: Int) {
+    let github = try await LocalGitHub.start()
+    let synthetic = SyntheticRepository(itemCount: itemCount, milestoneCount: 3, seed: 5)
+    try await github.serve(synthetic: synthetic, as: acme)
+    let parent = try #require(SyntheticRepository.subIssues(of: synthetic.make().issues).keys.min())
+    return (github, synthetic, parent)
+  }
+
   /// Every row of the data tables, to compare before and after.
   private func dump(_ cache: IssueCache) throws -> String {
     let issues = try cache.issues(IssueFilter(state: .all, kind: .both))
@@ -26,18 +39,14 @@ import Testing
   }
 
   @Test func subIssuesAreFetchedForTheirParentsAndAskedAgainConditionally() async throws {
-    let github = try await LocalGitHub.start()
+    let (github, synthetic, parent) = try await servedSubIssues(itemCount: 450)
     defer { Task { await github.stop() } }
-    let repository = RepositoryName(owner: "acme", name: "tracker")
-    let synthetic = SyntheticRepository(itemCount: 450, milestoneCount: 4, seed: 5)
-    try await github.serve(synthetic: synthetic, as: repository)
     let cache = try IssueCache()
-    let summary = try await synchronizer(github, repository, cache: cache).sync()
+    let summary = try await synchronizer(github, acme, cache: cache).sync()
     #expect(summary.skipped.isEmpty)
     let expected = SyntheticRepository.subIssues(of: synthetic.make().issues)
-    #expect(!expected.isEmpty)
+    #expect(expected.count > 1)
     #expect(try cache.subIssues() == expected)
-    let parent = try #require(expected.keys.min())
     let row = try #require(try cache.issue(number: parent))
     #expect(row.subIssues?.total == expected[parent]?.count)
     #expect(
@@ -45,44 +54,57 @@ import Testing
 
     // The next sync asks again for the parents it sees (within the margin): each answers 304.
     let before = await github.requests.count
-    _ = try await synchronizer(github, repository, cache: cache).sync()
+    _ = try await synchronizer(github, acme, cache: cache).sync()
     let again = await github.requests.dropFirst(before).filter { $0.target.contains("/sub_issues") }
     #expect(again.allSatisfy { $0.headers["if-none-match"] != nil })
     #expect(try cache.subIssues() == expected)
   }
 
   @Test func aSubIssueListThatFailsIsReportedAndTheSyncCompletes() async throws {
-    let github = try await LocalGitHub.start()
+    let (github, _, parent) = try await servedSubIssues()
     defer { Task { await github.stop() } }
-    let repository = RepositoryName(owner: "acme", name: "tracker")
-    let synthetic = SyntheticRepository(itemCount: 250, milestoneCount: 3, seed: 5)
-    try await github.serve(synthetic: synthetic, as: repository)
-    let parent = try #require(SyntheticRepository.subIssues(of: synthetic.make().issues).keys.min())
     await github.inject(
       .status(500), path: "/repos/acme/tracker/issues/\(parent)/sub_issues", times: 10)
     let cache = try IssueCache()
-    let summary = try await synchronizer(github, repository, cache: cache).sync()
+    let summary = try await synchronizer(github, acme, cache: cache).sync()
     #expect(summary.skipped.map(\.number) == [parent])
     #expect(try cache.subIssues()[parent] == nil)
     #expect(try cache.syncState().lastSyncedAt != nil)
   }
 
   @Test func aSubIssueListThatNeverEndsStopsAfterThePagesItsCountNeeds() async throws {
-    let github = try await LocalGitHub.start()
+    let (github, _, parent) = try await servedSubIssues()
     defer { Task { await github.stop() } }
-    let repository = RepositoryName(owner: "acme", name: "tracker")
-    let synthetic = SyntheticRepository(itemCount: 250, milestoneCount: 3, seed: 5)
-    try await github.serve(synthetic: synthetic, as: repository)
-    let parent = try #require(SyntheticRepository.subIssues(of: synthetic.make().issues).keys.min())
     let path = "/repos/acme/tracker/issues/\(parent)/sub_issues"
     await github.inject(.endlessPages, path: path, times: .max)
     let cache = try IssueCache()
-    let summary = try await synchronizer(github, repository, cache: cache).sync()
+    let summary = try await synchronizer(github, acme, cache: cache).sync()
     #expect(summary.skipped.map(\.number) == [parent])
     #expect(summary.skipped.first?.reason.contains("pagination") == true)
     // Up to five sub-issues: one page, one to spare, and the one that shows it goes on.
     #expect(await github.requestCount(pathPrefix: path) == 3)
     #expect(try cache.syncState().lastSyncedAt != nil)
+  }
+
+  @Test func subIssuesOfOtherRepositoriesAndUnreadableOnesAreLeftOut() async throws {
+    let (github, synthetic, parent) = try await servedSubIssues()
+    defer { Task { await github.stop() } }
+    var own = try #require(
+      synthetic.make().issues.first { $0.number > parent + 10 && !$0.isPullRequest })
+    own.htmlURL = "https://github.com/acme/tracker/issues/\(own.number)"
+    // A sub-issue of another repository whose number is one of ours, a null, and an element
+    // that is not an issue: only `own` is recorded.
+    var foreign = own
+    foreign.number = own.number + 1
+    foreign.htmlURL = "https://github.com/elsewhere/repo/issues/\(foreign.number)"
+    let encode = { (issue: GitHubIssue) in
+      String(decoding: try GitHubJSON.encoder.encode(issue), as: UTF8.self)
+    }
+    let body = "[\(try encode(own)), null, {\"id\": \"x\"}, \(try encode(foreign))]"
+    await github.serve("/repos/acme/tracker/issues/\(parent)/sub_issues", body: Data(body.utf8))
+    let cache = try IssueCache()
+    _ = try await synchronizer(github, acme, cache: cache).sync()
+    #expect(try cache.subIssues()[parent] == [own.number])
   }
 
   @Test func theTwentyOnePageRecordingYields606Items() async throws {

@@ -149,4 +149,24 @@ import TrellisTerminal
     #expect(Set(shown).count == shown.count)
     #expect(Set(shown).isSubset(of: Set(1...20)))
   }
+
+  @Test func aSubIssueChainAsLongAsTheListNestsOnlySoDeep() throws {
+    let cache = try IssueCache()
+    try cache.apply(
+      CacheUpdate(
+        issues: (1...300).map { Self.issue($0, minutes: 1_000 - $0, milestone: Self.milestone) },
+        isComplete: true, milestones: [Self.milestone], syncedAt: Self.base))
+    // 1 ⊃ 2 ⊃ 3 ⊃ … ⊃ 300: a chain from the network, far deeper than GitHub allows.
+    for number in 1..<300 { try cache.replaceSubIssues(of: number, with: [number + 1]) }
+    var harness = try BrowserHarness(cache: cache)
+    let roots = harness.browser.shownNumbers
+    #expect(roots.first == 1)
+    #expect(
+      roots.count < 300 && roots.count >= 300 / 17, "chains cut every 17 levels: \(roots.count)")
+    // Open every parent on the way down: each issue shows once, indentation stays bounded.
+    for _ in 0..<40 { harness.press(.character(" "), .down) }
+    let shown = harness.browser.shownNumbers
+    #expect(Set(shown).count == shown.count)
+    #expect(shown.prefix(17) == ArraySlice(1...17))
+  }
 }

@@ -31,7 +31,9 @@ extension IssueBrowser {
     case .everything:
       changed = nil
       metadataChanged = observed.milestones != milestoneOrder || observed.labels != labelList
-      if !metadataChanged && observed.entries == allEntries { return }
+      if !metadataChanged && observed.subIssues == subIssues && observed.entries == allEntries {
+        return
+      }
     case .items(let numbers, let metadata):
       changed = numbers
       metadataChanged = metadata == .changed
@@ -52,12 +54,7 @@ extension IssueBrowser {
       preview = nil
     }
     do {
-      var chipCounts: [MilestoneChip: Int] = [
-        .all: observed.counts.all, .noMilestone: observed.counts.noMilestone,
-      ]
-      for (number, count) in observed.counts.byMilestone {
-        chipCounts[.milestone(number: number)] = count
-      }
+      let chipCounts = Self.chipCounts(observed.counts)
       try reloadChips(counts: chipCounts)
       let shown = filter.chip == .all ? allEntries : allEntries.filter(chipShows)
       if let changed, !metadataChanged, !treeChanged, sectionTrees.isEmpty,

@@ -12,8 +12,8 @@ extension IssueBrowser {
   /// instead of standing at the top level, when the parent is listed in the same section.
   ///
   /// The cache's sub-issue lists come from the network: an issue listed under two parents nests
-  /// under the first one met, and a list that would make an issue its own ancestor is ignored
-  /// there, so the tree is always valid.
+  /// under the first one met, and a list that would make an issue its own ancestor, or nest it
+  /// deeper than ``maximumNesting``, is ignored there, so the tree is always valid and shallow.
   func tree(of items: [Int]) -> SectionSnapshot<Int>? {
     guard !subIssues.isEmpty else { return nil }
     let listed = Set(items)
@@ -22,35 +22,46 @@ extension IssueBrowser {
       guard let children = subIssues[parent] else { continue }
       for child in children
       where listed.contains(child) && child != parent && parentOf[child] == nil {
-        // Not an ancestor of the parent: no cycle.
+        // Not an ancestor of the parent (no cycle), and not deeper than `maximumNesting` (GitHub
+        // nests 8 levels; a deeper chain from the network would make every walk long).
         var ancestor: Int? = parent
-        var isAncestor = false
+        var depth = 0
+        var refused = false
         while let current = ancestor {
-          if current == child {
-            isAncestor = true
+          depth += 1
+          if current == child || depth > Self.maximumNesting {
+            refused = true
             break
           }
           ancestor = parentOf[current]
         }
-        if !isAncestor { parentOf[child] = parent }
+        if !refused { parentOf[child] = parent }
       }
     }
     guard !parentOf.isEmpty else { return nil }
+    // Each parent's nested children, in GitHub's order.
+    var childrenOf: [Int: [Int]] = [:]
+    for (parent, children) in subIssues where listed.contains(parent) {
+      let nested = children.filter { parentOf[$0] == parent }
+      if !nested.isEmpty { childrenOf[parent] = nested }
+    }
+    // Depth first, each item appended right after its parent's subtree so far (at the end of the
+    // storage, where appending costs nothing), with an explicit stack: a chain from the network
+    // may be as deep as the list is long.
     var tree = SectionSnapshot<Int>()
-    tree.append(items.filter { parentOf[$0] == nil })
-    // Parents before children: walk down from the roots.
-    var pending = tree.rootItems
-    while let parent = pending.popLast() {
-      let children = (subIssues[parent] ?? []).filter {
-        parentOf[$0] == parent && !tree.contains($0)
-      }
-      guard !children.isEmpty else { continue }
-      tree.append(children, to: parent)
-      pending += children
+    var pending: [(item: Int, parent: Int?)] = items.reversed().compactMap {
+      parentOf[$0] == nil ? ($0, nil) : nil
+    }
+    while let (item, parent) = pending.popLast() {
+      tree.append([item], to: parent)
+      for child in (childrenOf[item] ?? []).reversed() { pending.append((child, item)) }
     }
     tree.expand(Array(expandedParents.filter { tree.contains($0) }))
     return tree
   }
+
+  /// How deep sub-issues nest in the list; deeper ones stand at the top level.
+  static var maximumNesting: Int { 16 }
 
   /// Opens or closes the sub-issues of the focused row, when it has some nested under it.
   ///
@@ -79,7 +90,11 @@ extension IssueBrowser {
     guard let section, let tree = sectionTrees[section], tree.contains(number) else {
       return (0, .none)
     }
-    let hasChildren = !tree.children(of: number).isEmpty
+    // From the sub-issue lists, not the tree's storage: O(children) per drawn row.
+    let hasChildren =
+      subIssues[number]?.contains {
+        tree.contains($0) && tree.parent(of: $0) == number
+      } ?? false
     let disclosure: IssueRowCell.Disclosure =
       hasChildren ? (tree.isExpanded(number) ? .expanded : .collapsed) : .none
     return (tree.level(of: number), disclosure)

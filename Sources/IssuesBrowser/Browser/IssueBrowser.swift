@@ -223,8 +223,8 @@ public final class IssueBrowser {
 
   // MARK: Data
 
-  /// Reads everything again from the cache (after a sync): chips, counts and the list, keeping
-  /// the selection and focus where they still exist.
+  /// Reads everything again from the cache (at start; the host may call it any time): chips,
+  /// counts and the list, keeping the selection and focus where they still exist.
   public func reload() {
     do {
       try loadMetadata()
@@ -265,17 +265,15 @@ public final class IssueBrowser {
     everyMilestone.milestone = .all
     let entries = try cache.listEntries(everyMilestone)
     allEntries = entries
-    try reloadChips(counts: Self.chipCounts(of: entries))
+    try reloadChips(counts: Self.chipCounts(EntryCounts(entries)))
     try reloadList(focusFirst: focusFirst, entries: entries.filter(chipShows))
   }
 
-  /// How many entries each chip selects.
-  static func chipCounts(of entries: [IssueListEntry]) -> [MilestoneChip: Int] {
-    var counts: [MilestoneChip: Int] = [.all: entries.count, .noMilestone: 0]
-    for entry in entries {
-      counts[entry.milestoneNumber.map { .milestone(number: $0) } ?? .noMilestone, default: 0] += 1
-    }
-    return counts
+  /// How many entries each chip selects, from the counts of a list across every milestone.
+  static func chipCounts(_ counts: EntryCounts) -> [MilestoneChip: Int] {
+    var chips: [MilestoneChip: Int] = [.all: counts.all, .noMilestone: counts.noMilestone]
+    for (number, count) in counts.byMilestone { chips[.milestone(number: number)] = count }
+    return chips
   }
 
   func reloadChips(counts: [MilestoneChip: Int]) throws {

@@ -56,7 +56,9 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
   /// Keeps the view in step with a stream of snapshots until the stream ends, throws, or the
   /// calling task is cancelled.
   ///
-  ///     let report = try await dataSource.bind(cache.observedSnapshots(filter))
+  ///     let (snapshots, continuation) = AsyncStream<Snapshot<Section, Item.ID>>.makeStream()
+  ///     model.onChange = { continuation.yield($0.snapshot) }
+  ///     let report = try await dataSource.bind(snapshots)
   ///
   /// Each snapshot is diffed against what the view shows and applied stage by stage (large ones
   /// diffed off the main actor, as ``apply(_:animatingDifferences:)`` does). When snapshots arrive

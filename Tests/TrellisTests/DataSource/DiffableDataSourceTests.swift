@@ -43,6 +43,16 @@ final class RecordingView<SectionID: Hashable>: BatchUpdatingView {
     reloads += 1
     shown = read()
   }
+
+  /// A recording view and a data source driving it, whose cells name their item and path.
+  static func withDataSource() -> (DiffableDataSource<SectionID, Int, String>, RecordingView) {
+    let view = RecordingView()
+    let dataSource = DiffableDataSource<SectionID, Int, String>(view: view) { path, id in
+      "cell \(id) at \(path)"
+    }
+    view.dataSource = dataSource
+    return (dataSource, view)
+  }
 }
 
 @MainActor
@@ -50,12 +60,7 @@ final class RecordingView<SectionID: Hashable>: BatchUpdatingView {
   func make<S: Hashable>(
     _: S.Type = String.self
   ) -> (DiffableDataSource<S, Int, String>, RecordingView<S>) {
-    let view = RecordingView<S>()
-    let dataSource = DiffableDataSource<S, Int, String>(view: view) { path, id in
-      "cell \(id) at \(path)"
-    }
-    view.dataSource = dataSource
-    return (dataSource, view)
+    RecordingView<S>.withDataSource()
   }
 
   @Test func applyingHandsTheViewValidStagesAndEndsOnTheSnapshot() {

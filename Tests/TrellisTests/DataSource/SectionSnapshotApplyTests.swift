@@ -5,10 +5,7 @@ import TrellisTestSupport
 @MainActor
 @Suite struct SectionSnapshotApplyTests {
   func make() -> (DiffableDataSource<Int, Int, String>, RecordingView<Int>) {
-    let view = RecordingView<Int>()
-    let dataSource = DiffableDataSource<Int, Int, String>(view: view) { _, id in "\(id)" }
-    view.dataSource = dataSource
-    return (dataSource, view)
+    RecordingView<Int>.withDataSource()
   }
 
   @Test func expandingIsOneInsertionOfTheNewRowsAndCollapsingOneDeletion() {

@@ -7,10 +7,7 @@ struct StreamFailure: Error, Equatable {}
 @MainActor
 @Suite struct SnapshotBindingTests {
   func make() -> (DiffableDataSource<Int, Int, String>, RecordingView<Int>) {
-    let view = RecordingView<Int>()
-    let dataSource = DiffableDataSource<Int, Int, String>(view: view) { _, id in "\(id)" }
-    view.dataSource = dataSource
-    return (dataSource, view)
+    RecordingView<Int>.withDataSource()
   }
 
   @Test func asyncApplyReturnsOnceTheViewShowsTheSnapshot() async {

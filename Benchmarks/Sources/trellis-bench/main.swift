@@ -82,6 +82,12 @@ if CommandLine.arguments.dropFirst().first == "decoder-fuzz" {
   exit(runDecoderFuzz(seconds: seconds, rng: &rng) ? 0 : 1)
 }
 
+if CommandLine.arguments.dropFirst().first == "peer-memory" {
+  let arguments = Array(CommandLine.arguments.dropFirst(2))
+  let count = arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000
+  exit(peerMemory(mode: arguments.first ?? "snapshots", count: count) ? 0 : 1)
+}
+
 if CommandLine.arguments.dropFirst().first == "pictures" {
   writePictures(to: CommandLine.arguments.dropFirst(2).first ?? ".")
   exit(0)
@@ -151,6 +157,7 @@ if wanted("decoder") {
   runDecoderWorkloads(rng: &rng)
 }
 
+peerWorkloads(wanted: wanted)
 layoutWorkloads(wanted: wanted)
 collectionWorkloads(wanted: wanted)
 await liveWorkloads(wanted: wanted)

@@ -85,7 +85,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   ///   - snapshot: The data to show.
   ///   - animatingDifferences: Whether the view should animate the changes.
   ///   - itemUpdate: For each item kept from the current snapshot and not marked in `snapshot`, how
-  ///     to refresh it if its content changed, or `nil` if it did not.
+  ///     to refresh it if its content changed, or `nil` if it did not. Without it, only the marked
+  ///     items are updated.
   ///   - completion: Called once the view has applied the last stage.
   /// - Precondition: Not called from inside another apply (from the view's batch update).
   /// - Complexity: That of ``StagedChangeset/init(from:to:itemUpdate:)``, plus O(*n*) for each
@@ -94,7 +95,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   public func apply(
     _ snapshot: Snapshot<SectionID, ItemID>,
     animatingDifferences: Bool = true,
-    itemUpdate: (ItemID) -> ItemUpdate? = { _ in nil },
+    itemUpdate: ((ItemID) -> ItemUpdate?)? = nil,
     completion: (() -> Void)? = nil
   ) {
     let changes = StagedChangeset(from: current, to: snapshot, itemUpdate: itemUpdate)

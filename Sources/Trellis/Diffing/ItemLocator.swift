@@ -8,7 +8,7 @@ protocol ItemLocator {
   mutating func prepare(sourceItems: [[ItemID]], windows: [Range<Int>])
 
   /// The section and index of `item` in the source, or `nil` when it is not there.
-  func location(of item: ItemID) -> (section: Int, item: Int)?
+  mutating func location(of item: ItemID) -> (section: Int, item: Int)?
 
   /// Called for each item of the target that the diff found nowhere in the source.
   mutating func recordInsert(_ item: ItemID)
@@ -23,25 +23,33 @@ struct SnapshotItemLocator<SectionID: Hashable, ItemID: Hashable>: ItemLocator {
 
   @inlinable mutating func prepare(sourceItems: [[ItemID]], windows: [Range<Int>]) {}
 
-  @inlinable func location(of item: ItemID) -> (section: Int, item: Int)? {
-    guard let location = snapshot._itemLocations[item] else { return nil }
+  @inlinable mutating func location(of item: ItemID) -> (section: Int, item: Int)? {
+    guard let location = snapshot._locationIfPresent(ofItem: item) else { return nil }
     return (location.section, location.item)
   }
 
   @inlinable mutating func recordInsert(_ item: ItemID) {}
 }
 
-/// Locates items of a flat source through a table built over the part that changed, and traps on
-/// identifiers that occur twice where that would corrupt the changeset.
+/// Locates items of a flat source: by a linear scan of the part that changed while few lookups
+/// are needed, then through a table built over that part. Traps on identifiers that occur twice
+/// where that would corrupt the changeset.
+///
+/// Most edits leave long runs in place, which the diff follows without asking the locator, so a
+/// single move in a million items needs two lookups: scanning for them costs microseconds where a
+/// table would cost tens of milliseconds. Once scans have read twice the part that changed, the
+/// table is built, and with it the source's duplicates in that part are found.
 @usableFromInline
 struct FlatItemLocator<ItemID: Hashable>: ItemLocator {
-  @usableFromInline var indexes: [ItemID: Int] = [:]
+  @usableFromInline var table: PositionTable?
   @usableFromInline var inserted: Set<ItemID> = []
   /// The source items outside the window (the common prefix and suffix), hashed only once a
   /// target item is not found in the window: an inserted identifier must not be one of them.
   @usableFromInline var outsideWindow: Set<ItemID>?
   @usableFromInline var source: [ItemID] = []
   @usableFromInline var window: Range<Int> = 0..<0
+  /// Source items the scans may still read before the table is built.
+  @usableFromInline var scanBudget = 0
 
   @inlinable init() {}
 
@@ -49,18 +57,38 @@ struct FlatItemLocator<ItemID: Hashable>: ItemLocator {
     guard let window = windows.first, let items = sourceItems.first else { return }
     self.source = items
     self.window = window
-    indexes.reserveCapacity(window.count)
-    for index in window {
-      if let first = indexes.updateValue(index, forKey: items[index]) {
-        fatalError(
-          "Identifier \(items[index]) occurs twice in the source, at \(first) and \(index); "
-            + "identifiers must be unique.")
-      }
-    }
+    scanBudget = 2 * window.count
   }
 
-  @inlinable func location(of item: ItemID) -> (section: Int, item: Int)? {
-    indexes[item].map { (0, $0) }
+  @inlinable mutating func location(of item: ItemID) -> (section: Int, item: Int)? {
+    if table == nil && scanBudget >= window.count {
+      var found: Int? = nil
+      source.withUnsafeBufferPointer { source in
+        for index in window where source[index] == item {
+          found = index
+          break
+        }
+      }
+      scanBudget -= found.map { $0 - window.lowerBound + 1 } ?? window.count
+      return found.map { (0, $0) }
+    }
+    if table == nil { buildTable() }
+    return table?.position(
+      of: item, hash: PositionTable.hash(item), identifierAt: { source[$0] }
+    ).map { (0, $0) }
+  }
+
+  @inlinable mutating func buildTable() {
+    var table = PositionTable(minimumCapacity: window.count)
+    let duplicate = source.withUnsafeBufferPointer { source in
+      table.insertAll(window) { source[$0] }
+    }
+    if let duplicate {
+      fatalError(
+        "Identifier \(source[duplicate.new]) occurs twice in the source, at \(duplicate.existing) "
+          + "and \(duplicate.new); identifiers must be unique.")
+    }
+    self.table = table
   }
 
   @inlinable mutating func recordInsert(_ item: ItemID) {

@@ -19,7 +19,9 @@ extension StagedChangeset {
   ///   - source: The snapshot the view shows now.
   ///   - target: The snapshot to show.
   ///   - itemUpdate: Called for each item present on both sides and not already marked: how to
-  ///     refresh it if its content changed, or `nil` if it did not.
+  ///     refresh it if its content changed, or `nil` if it did not. Without it, only the marked
+  ///     items are updated, and two snapshots with the same identifiers cost one comparison of
+  ///     their identifier arrays.
   /// - Complexity: O(*n* + *k* log *k*) on average, where *n* is the number of sections and items
   ///   of both snapshots and *k* the number of items between the common prefix and suffix of
   ///   their section; O(*n*) when few items move.
@@ -27,7 +29,7 @@ extension StagedChangeset {
   public init(
     from source: Snapshot<SectionID, ItemID>,
     to target: Snapshot<SectionID, ItemID>,
-    itemUpdate: (ItemID) -> ItemUpdate? = { _ in nil }
+    itemUpdate: ((ItemID) -> ItemUpdate?)? = nil
   ) {
     let reloaded = target._reloadedItems
     let reconfigured = target._reconfiguredItems
@@ -40,12 +42,13 @@ extension StagedChangeset {
       sourceSectionIndex: { source._sectionIndexes[$0] },
       locator: &locator,
       isSectionReloaded: { !reloadedSections.isEmpty && reloadedSections.contains($0) },
+      checksItemUpdates: hasMarks || itemUpdate != nil,
       itemUpdate: { item, _, _ in
         if hasMarks {
           if reloaded.contains(item) { return .reload }
           if reconfigured.contains(item) { return .reconfigure }
         }
-        return itemUpdate(item)
+        return itemUpdate?(item)
       })
   }
 }
@@ -90,6 +93,7 @@ extension StagedChangeset where SectionID == SingleSection {
       sourceSectionIndex: { _ in 0 },
       locator: &locator,
       isSectionReloaded: { _ in false },
+      checksItemUpdates: true,
       itemUpdate: { _, sourceIndex, targetIndex in
         isContentEqual(source[sourceIndex.item], target[targetIndex.item]) ? nil : update
       })
@@ -112,7 +116,7 @@ extension StagedChangeset where SectionID == SingleSection {
 /// `sourceSectionIndex` finds a section in the source; `locator` finds items of the source;
 /// `isSectionReloaded` tells whether a target section is marked for reload; `itemUpdate` says how
 /// to refresh an item kept from source to target (given its identifier and its source and target
-/// index paths), or `nil`.
+/// index paths), or `nil`. With `checksItemUpdates` false, `itemUpdate` is never called.
 @inlinable
 func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   sourceSections: [SectionID], sourceItems: [[ItemID]],
@@ -120,6 +124,7 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   sourceSectionIndex: (SectionID) -> Int?,
   locator: inout Locator,
   isSectionReloaded: (SectionID) -> Bool,
+  checksItemUpdates: Bool,
   itemUpdate: (ItemID, IndexPath, IndexPath) -> ItemUpdate?
 ) -> StagedChangeset<SectionID, ItemID> where Locator.ItemID == ItemID {
   let sourceCount = sourceSections.count
@@ -270,8 +275,9 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
     let sourceItemCount = sourceItems[section].count
     let windowEnd = items.count - suffix[section]
 
+    let checksUpdates = checksItemUpdates && !reloadsSection
     func noteUpdate(_ item: ItemID, from sourcePath: IndexPath, at index: Int) {
-      guard !reloadsSection else { return }
+      guard checksUpdates else { return }
       let path = IndexPath(item: index, section: target)
       switch itemUpdate(item, sourcePath, path) {
       case .reload: updates.itemReloads.append(path)
@@ -280,8 +286,10 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
       }
     }
 
-    for index in 0..<prefix[section] {
-      noteUpdate(items[index], from: IndexPath(item: index, section: section), at: index)
+    if checksUpdates {
+      for index in 0..<prefix[section] {
+        noteUpdate(items[index], from: IndexPath(item: index, section: section), at: index)
+      }
     }
     runValues.removeAll(keepingCapacity: true)
     runTargets.removeAll(keepingCapacity: true)
@@ -314,9 +322,11 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
             target: IndexPath(item: runTargets[position], section: target)))
       }
     }
-    for index in windowEnd..<items.count {
-      let sourceIndex = sourceItemCount - (items.count - index)
-      noteUpdate(items[index], from: IndexPath(item: sourceIndex, section: section), at: index)
+    if checksUpdates {
+      for index in windowEnd..<items.count {
+        let sourceIndex = sourceItemCount - (items.count - index)
+        noteUpdate(items[index], from: IndexPath(item: sourceIndex, section: section), at: index)
+      }
     }
   }
 

@@ -1,30 +1,54 @@
 // Keeping the lookup tables consistent with the ordered storage after a mutation.
+//
+// The item table maps each item to its position in all sections laid end to end. A mutation
+// changes the arrays and the offsets first, then brings the table in line: a sequential renumbering
+// pass over its slots when items shift (no identifier is hashed again), inserts for new items, or
+// a rebuild when the table must grow or most of it changed.
 
 extension Snapshot {
-  /// Rewrites the section indexes of sections `start...` and of their items, and the offsets.
-  @inlinable
-  mutating func _reindexSections(from start: Int) {
-    guard start < _sections.count else {
-      _recomputeOffsets(from: start)
-      return
-    }
-    for section in start..<_sections.count {
-      _sectionIndexes[_sections[section]] = section
-      for (index, item) in _items[section].enumerated() {
-        _itemLocations[item] = Location(section: section, item: index)
+  /// The index of the section that holds the item at `position` (in ``itemIdentifiers``).
+  @inlinable @inline(__always)
+  func _section(atPosition position: Int) -> Int {
+    let last = _sections.count - 1
+    if last == 0 { return 0 }
+    return _offsets.withUnsafeBufferPointer { offsets in
+      // The last section that starts at or before `position` (empty sections start where the
+      // next one does, so the last is the one that holds it).
+      var low = 0
+      var high = last
+      while low < high {
+        let middle = (low &+ high &+ 1) >> 1
+        if offsets[middle] <= position { low = middle } else { high = middle &- 1 }
       }
+      return low
     }
-    _recomputeOffsets(from: start)
   }
 
-  /// Rewrites the locations of the items at `start...` in `section`.
+  /// The item at `position` in ``itemIdentifiers``.
+  @inlinable @inline(__always)
+  func _itemIdentifier(atPosition position: Int) -> ItemID {
+    let section = _section(atPosition: position)
+    return _items[section][position &- _offsets[section]]
+  }
+
+  /// The location of the item at `position` in ``itemIdentifiers``.
   @inlinable
-  mutating func _reindexItems(inSection section: Int, from start: Int) {
-    let items = _items[section]
-    guard start < items.count else { return }
-    for index in start..<items.count {
-      _itemLocations[items[index]] = Location(section: section, item: index)
-    }
+  func _location(atPosition position: Int) -> Location {
+    let section = _section(atPosition: position)
+    return Location(section: section, item: position - _offsets[section])
+  }
+
+  /// The position of `item` in ``itemIdentifiers``, or `nil` when it is absent.
+  @inlinable
+  func _position(ofItem item: ItemID) -> Int? {
+    _itemTable.position(
+      of: item, hash: PositionTable.hash(item), identifierAt: _itemIdentifier(atPosition:))
+  }
+
+  /// The location of `item`, or `nil` when it is absent.
+  @inlinable
+  func _locationIfPresent(ofItem item: ItemID) -> Location? {
+    _position(ofItem: item).map(_location(atPosition:))
   }
 
   /// Recomputes `_offsets` for sections `start...`.
@@ -35,6 +59,13 @@ extension Snapshot {
     for section in start..<_sections.count {
       _offsets.append(_offsets[section] + _items[section].count)
     }
+  }
+
+  /// Rewrites the section indexes of sections `start...`.
+  @inlinable
+  mutating func _reindexSectionIdentifiers(from start: Int) {
+    guard start < _sections.count else { return }
+    for section in start..<_sections.count { _sectionIndexes[_sections[section]] = section }
   }
 
   /// The index of `section`, trapping with a message that names `role` when it is absent.
@@ -49,7 +80,7 @@ extension Snapshot {
   /// The location of `item`, trapping with a message that names `role` when it is absent.
   @inlinable
   func _location(ofItem item: ItemID, _ role: StaticString) -> Location {
-    guard let location = _itemLocations[item] else {
+    guard let location = _locationIfPresent(ofItem: item) else {
       fatalError("Item identifier \(item) \(role) does not exist in the snapshot.")
     }
     return location
@@ -73,34 +104,138 @@ extension Snapshot {
     }
   }
 
-  /// Registers `items`, placed at `start...` of `section`, trapping on any duplicate.
-  ///
-  /// The items must already be in `_items[section]`.
   /// Makes room in the item table for `count` items, growing it geometrically when it must.
   @inlinable
   mutating func _reserveItemCapacity(_ count: Int) {
-    if _itemLocations.capacity < count {
-      _itemLocations.reserveCapacity(max(count, _itemLocations.capacity * 2))
+    if _itemTable.capacity < count {
+      _rebuildItemTable(minimumCapacity: max(count, _itemTable.capacity * 2))
     }
   }
 
+  /// Builds the item table anew from the arrays, trapping on any duplicate.
+  ///
+  /// - Parameters:
+  ///   - minimumCapacity: Items the table holds before it has to grow again.
+  ///   - added: The positions of the items being added, for the message about a duplicate.
+  ///   - addedInSections: Whether each section's items are the ones being added (building a
+  ///     snapshot from sections), instead of `added`.
   @inlinable
-  mutating func _registerItems(_ items: [ItemID], inSection section: Int, at start: Int) {
-    let needed = _itemLocations.count + items.count
-    if _itemLocations.capacity < needed {
-      // Grow geometrically: reserving exactly what each call needs would rehash every time.
-      _itemLocations.reserveCapacity(max(needed, _itemLocations.capacity * 2))
+  mutating func _rebuildItemTable(
+    minimumCapacity: Int, added: Range<Int> = 0..<0, addedInSections: Bool = false
+  ) {
+    let total = numberOfItems
+    if total > PositionTable.maximumPosition + 1 {
+      fatalError("A snapshot holds at most \(PositionTable.maximumPosition + 1) items.")
     }
-    for (offset, item) in items.enumerated() {
-      let location = Location(section: section, item: start + offset)
-      if let existing = _itemLocations.updateValue(location, forKey: item) {
-        let place =
-          existing.section == section && existing.item >= start
-            && existing.item < start + items.count
-          ? "appears twice in the items being added"
-          : "already exists in the snapshot at \(IndexPath(item: existing.item, section: existing.section))"
-        fatalError("Item identifier \(item) \(place); item identifiers must be unique.")
+    var table = PositionTable(minimumCapacity: max(total, minimumCapacity))
+    let duplicate: (new: Int, existing: Int)?
+    if _sections.count == 1 {
+      // One section, the common case for long lists: positions are indexes into its array.
+      duplicate = _items[0].withUnsafeBufferPointer { items in
+        table.insertAll(0..<total) { items[$0] }
+      }
+    } else {
+      duplicate = table.insertAll(0..<total, identifierAt: _itemIdentifier(atPosition:))
+    }
+    if let duplicate {
+      let batch: Range<Int>
+      if addedInSections {
+        let section = _section(atPosition: duplicate.new)
+        batch = _offsets[section]..<_offsets[section + 1]
+      } else {
+        batch = added
+      }
+      _duplicateItem(
+        _itemIdentifier(atPosition: duplicate.new), existing: duplicate.existing,
+        new: duplicate.new, added: batch)
+    }
+    _itemTable = table
+  }
+
+  /// Adds the items at `positions` (already in the arrays, the table renumbered around them) to
+  /// the item table, trapping on any duplicate.
+  @inlinable
+  mutating func _registerItems(atPositions positions: Range<Int>) {
+    guard !positions.isEmpty else { return }
+    guard _itemTable.hasRoom(for: positions.count) else {
+      _rebuildItemTable(
+        minimumCapacity: max(numberOfItems, _itemTable.capacity * 2), added: positions)
+      return
+    }
+    let section = _section(atPosition: positions.lowerBound)
+    let items = _items[section]
+    let start = _offsets[section]
+    for position in positions {
+      let item = items[position - start]
+      if let existing = _itemTable.insert(
+        item, hash: PositionTable.hash(item), at: position,
+        identifierAt: _itemIdentifier(atPosition:))
+      {
+        _duplicateItem(item, existing: existing, new: position, added: positions)
       }
     }
+  }
+
+  /// Removes `items` from the item table and returns their positions, sorted, trapping with a
+  /// message that names `role` when one is absent. Repeated identifiers count once.
+  @inlinable
+  mutating func _unregisterItems(_ items: some Sequence<ItemID>, _ role: StaticString) -> [Int] {
+    var positions: [Int] = []
+    positions.reserveCapacity(items.underestimatedCount)
+    var removed: Set<ItemID>? = nil
+    for item in items {
+      let hash = PositionTable.hash(item)
+      if let position = _itemTable.remove(
+        item, hash: hash, identifierAt: _itemIdentifier(atPosition:))
+      {
+        positions.append(position)
+        removed?.insert(item)
+        continue
+      }
+      // Absent, or removed earlier in this call: only the first is a mistake.
+      if removed == nil { removed = Set(positions.map(_itemIdentifier(atPosition:))) }
+      if removed?.contains(item) != true {
+        fatalError("Item identifier \(item) \(role) does not exist in the snapshot.")
+      }
+    }
+    positions.sort()
+    return positions
+  }
+
+  /// Renumbers the item table after the items at `removed` (sorted positions, already out of the
+  /// table) left the arrays: every later position moves down by the number removed before it.
+  @inlinable
+  mutating func _closeGaps(at removed: [Int]) {
+    guard let first = removed.first else { return }
+    if removed.count == removed.last! - first + 1 {
+      _itemTable.shiftPositions(from: first, by: -removed.count)
+      return
+    }
+    _itemTable.renumber { position in
+      guard position > first else { return position }
+      // How many removed positions are below `position`.
+      var low = 0
+      var high = removed.count
+      while low < high {
+        let middle = (low + high) >> 1
+        if removed[middle] < position { low = middle + 1 } else { high = middle }
+      }
+      return position - low
+    }
+  }
+
+  /// Traps for an item added twice or added while already present.
+  @inlinable
+  func _duplicateItem(_ item: ItemID, existing: Int, new: Int, added: Range<Int>) -> Never {
+    let place: String
+    if added.contains(existing) && added.contains(new) {
+      place = "appears twice in the items being added"
+    } else {
+      // The one outside the batch is the one that was there before.
+      let location = _location(atPosition: added.contains(existing) ? new : existing)
+      place =
+        "already exists in the snapshot at \(IndexPath(item: location.item, section: location.section))"
+    }
+    fatalError("Item identifier \(item) \(place); item identifiers must be unique.")
   }
 }

@@ -20,16 +20,17 @@ extension Snapshot {
       precondition(_offsets[index] == total, "Offset of section \(section) is wrong")
       for (itemIndex, item) in _items[index].enumerated() {
         precondition(
-          _itemLocations[item] == Location(section: index, item: itemIndex),
-          "Location of item \(item) in the table differs from its position [\(index), \(itemIndex)]"
+          _position(ofItem: item) == total + itemIndex,
+          "Position of item \(item) in the table differs from its place [\(index), \(itemIndex)]"
         )
       }
       total += _items[index].count
     }
     precondition(_offsets[_sections.count] == total, "Total item count is wrong")
-    precondition(_itemLocations.count == total, "Item location table has stale entries")
-    for item in _reloadedItems.ordered { precondition(_itemLocations[item] != nil) }
-    for item in _reconfiguredItems.ordered { precondition(_itemLocations[item] != nil) }
+    precondition(_itemTable.count == total, "Item table has stale entries")
+    precondition(_itemTable.occupied <= _itemTable.capacity, "Item table is over half full")
+    for item in _reloadedItems.ordered { precondition(contains(item: item)) }
+    for item in _reconfiguredItems.ordered { precondition(contains(item: item)) }
     for section in _reloadedSections.ordered { precondition(_sectionIndexes[section] != nil) }
     #endif
   }

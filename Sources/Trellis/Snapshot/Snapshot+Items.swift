@@ -33,11 +33,7 @@ extension Snapshot {
     } else {
       section = _sections.count - 1
     }
-    let start = _items[section].count
-    _items[section].append(contentsOf: identifiers)
-    _registerItems(identifiers, inSection: section, at: start)
-    _recomputeOffsets(from: section)
-    checkInvariants()
+    _insertItems(identifiers, at: Location(section: section, item: _items[section].count))
   }
 
   /// Inserts items just before an existing item, in that item's section.
@@ -60,11 +56,21 @@ extension Snapshot {
     _insertItems(identifiers, at: location)
   }
 
-  private mutating func _insertItems(_ identifiers: [ItemID], at location: Location) {
-    _items[location.section].insert(contentsOf: identifiers, at: location.item)
-    _registerItems(identifiers, inSection: location.section, at: location.item)
-    _reindexItems(inSection: location.section, from: location.item + identifiers.count)
+  @inlinable
+  mutating func _insertItems(_ identifiers: [ItemID], at location: Location) {
+    guard !identifiers.isEmpty else { return }
+    let position = _offsets[location.section] + location.item
+    if numberOfItems + identifiers.count > PositionTable.maximumPosition + 1 {
+      fatalError("A snapshot holds at most \(PositionTable.maximumPosition + 1) items.")
+    }
+    if position < numberOfItems { _itemTable.shiftPositions(from: position, by: identifiers.count) }
+    if location.item == _items[location.section].count {
+      _items[location.section].append(contentsOf: identifiers)
+    } else {
+      _items[location.section].insert(contentsOf: identifiers, at: location.item)
+    }
     _recomputeOffsets(from: location.section)
+    _registerItems(atPositions: position..<(position + identifiers.count))
     checkInvariants()
   }
 
@@ -75,27 +81,33 @@ extension Snapshot {
   ///   the number of items in the sections they were in and *s* the number of sections.
   public mutating func deleteItems(_ identifiers: [ItemID]) {
     guard !identifiers.isEmpty else { return }
-    var doomedBySection: [Int: [Int]] = [:]
-    var deleted = Set<ItemID>(minimumCapacity: identifiers.count)
-    for item in identifiers {
-      guard deleted.insert(item).inserted else { continue }
-      let location = _location(ofItem: item, "to delete")
-      doomedBySection[location.section, default: []].append(location.item)
-    }
-    for item in deleted { _itemLocations[item] = nil }
-    for (section, doomed) in doomedBySection {
-      let doomed = Set(doomed)
-      let first = doomed.min() ?? 0
-      var kept = first
-      for index in first..<_items[section].count where !doomed.contains(index) {
-        _items[section].swapAt(kept, index)
-        kept += 1
+    let removed = _unregisterItems(identifiers, "to delete")
+    // Compact each section that lost items, walking the sorted positions section by section.
+    var next = 0
+    while next < removed.count {
+      let section = _section(atPosition: removed[next])
+      let start = _offsets[section]
+      let end = _offsets[section + 1]
+      var kept = removed[next] - start
+      var scan = kept
+      _items[section].withUnsafeMutableBufferPointer { items in
+        while scan < items.count {
+          if next < removed.count && removed[next] < end && removed[next] - start == scan {
+            next += 1
+          } else {
+            items.swapAt(kept, scan)
+            kept += 1
+          }
+          scan += 1
+        }
       }
       _items[section].removeSubrange(kept...)
-      _reindexItems(inSection: section, from: first)
     }
-    _recomputeOffsets(from: doomedBySection.keys.min() ?? 0)
-    _forgetMarks(of: deleted)
+    _recomputeOffsets(from: _section(atPosition: removed[0]))
+    _closeGaps(at: removed)
+    if !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty {
+      _forgetMarks(of: Set(identifiers))
+    }
     checkInvariants()
   }
 
@@ -129,14 +141,23 @@ extension Snapshot {
       fatalError("Item identifier \(identifier) cannot be moved relative to itself.")
     }
     let from = _location(ofItem: identifier, "to move")
-    _ = _location(ofItem: anchor, after ? "to move after" : "to move before")
+    var to = _location(ofItem: anchor, after ? "to move after" : "to move before")
+    let oldPosition = _offsets[from.section] + from.item
+    _ = _itemTable.remove(
+      identifier, hash: PositionTable.hash(identifier), identifierAt: _itemIdentifier(atPosition:))
     _items[from.section].remove(at: from.item)
-    _reindexItems(inSection: from.section, from: from.item)
-    var to = _location(ofItem: anchor, "to move relative to")
+    if to.section == from.section && to.item > from.item { to.item -= 1 }
     if after { to.item += 1 }
     _items[to.section].insert(identifier, at: to.item)
-    _reindexItems(inSection: to.section, from: to.item)
     _recomputeOffsets(from: min(from.section, to.section))
+    let newPosition = _offsets[to.section] + to.item
+    // The items between the two places slide by one toward the old place.
+    if oldPosition < newPosition {
+      _itemTable.renumber { $0 > oldPosition && $0 <= newPosition ? $0 - 1 : $0 }
+    } else if newPosition < oldPosition {
+      _itemTable.renumber { $0 >= newPosition && $0 < oldPosition ? $0 + 1 : $0 }
+    }
+    _registerItems(atPositions: newPosition..<(newPosition + 1))
     checkInvariants()
   }
 
@@ -188,16 +209,17 @@ extension Snapshot {
   @inlinable
   mutating func _replaceItems(inSection section: Int, range: Range<Int>, with items: [ItemID]) {
     let removed = _items[section][range]
-    for item in removed { _itemLocations[item] = nil }
+    let start = _offsets[section] + range.lowerBound
+    if !removed.isEmpty { _ = _unregisterItems(removed, "to replace") }
     if !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty {
       _forgetMarks(of: Set(removed))
     }
-    _items[section].replaceSubrange(range, with: items)
-    _registerItems(items, inSection: section, at: range.lowerBound)
     if items.count != range.count {
-      _reindexItems(inSection: section, from: range.lowerBound + items.count)
-      _recomputeOffsets(from: section)
+      _itemTable.shiftPositions(from: start + range.count, by: items.count - range.count)
     }
+    _items[section].replaceSubrange(range, with: items)
+    _recomputeOffsets(from: section)
+    _registerItems(atPositions: start..<(start + items.count))
     checkInvariants()
   }
 }

@@ -24,7 +24,7 @@ extension Snapshot {
   /// - Complexity: O(1) on average.
   @inlinable
   public func sectionIdentifier(containingItem identifier: ItemID) -> SectionID? {
-    _itemLocations[identifier].map { _sections[$0.section] }
+    _locationIfPresent(ofItem: identifier).map { _sections[$0.section] }
   }
 
   /// The position of an item in ``itemIdentifiers`` (all sections, in order), or `nil` when the
@@ -33,7 +33,7 @@ extension Snapshot {
   /// - Complexity: O(1) on average.
   @inlinable
   public func indexOfItem(_ identifier: ItemID) -> Int? {
-    _itemLocations[identifier].map { _offsets[$0.section] + $0.item }
+    _position(ofItem: identifier)
   }
 
   /// The position of a section in ``sectionIdentifiers``, or `nil` when it is not in the snapshot.
@@ -49,7 +49,7 @@ extension Snapshot {
   /// - Complexity: O(1) on average.
   @inlinable
   public func indexPath(for identifier: ItemID) -> IndexPath? {
-    _itemLocations[identifier].map { IndexPath(item: $0.item, section: $0.section) }
+    _locationIfPresent(ofItem: identifier).map { IndexPath(item: $0.item, section: $0.section) }
   }
 
   /// The item at an index path, or `nil` when the path is out of range.
@@ -87,7 +87,7 @@ extension Snapshot {
   ///
   /// - Complexity: O(1) on average.
   @inlinable
-  public func contains(item identifier: ItemID) -> Bool { _itemLocations[identifier] != nil }
+  public func contains(item identifier: ItemID) -> Bool { _position(ofItem: identifier) != nil }
 
   /// Whether the snapshot holds a section.
   ///

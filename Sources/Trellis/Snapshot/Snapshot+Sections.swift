@@ -42,7 +42,9 @@ extension Snapshot {
     _requireNewSections(identifiers)
     _sections.insert(contentsOf: identifiers, at: index)
     _items.insert(contentsOf: repeatElement([], count: identifiers.count), at: index)
-    _reindexSections(from: index)
+    // The new sections are empty: every item keeps its position.
+    _reindexSectionIdentifiers(from: index)
+    _recomputeOffsets(from: index)
     checkInvariants()
   }
 
@@ -55,12 +57,27 @@ extension Snapshot {
     guard !identifiers.isEmpty else { return }
     var doomed = Set<Int>(minimumCapacity: identifiers.count)
     for section in identifiers { doomed.insert(_index(ofSection: section, "to delete")) }
+    let hasMarks = !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty
     var deletedItems = Set<ItemID>()
-    for index in doomed {
+    var removedRanges: [Range<Int>] = []
+    var removedCount = 0
+    for index in doomed.sorted() {
       _sectionIndexes[_sections[index]] = nil
-      for item in _items[index] {
-        _itemLocations[item] = nil
-        deletedItems.insert(item)
+      if hasMarks { deletedItems.formUnion(_items[index]) }
+      if !_items[index].isEmpty {
+        removedRanges.append(_offsets[index]..<_offsets[index + 1])
+        removedCount += _items[index].count
+      }
+    }
+    // Out of the table: one removal per item when few go, a rebuild below when most do.
+    let rebuild = removedCount > numberOfItems / 4
+    if !rebuild {
+      for range in removedRanges {
+        let section = _section(atPosition: range.lowerBound)
+        for item in _items[section] {
+          _ = _itemTable.remove(
+            item, hash: PositionTable.hash(item), identifierAt: _itemIdentifier(atPosition:))
+        }
       }
     }
     let first = doomed.min() ?? 0
@@ -73,8 +90,22 @@ extension Snapshot {
     _sections.removeSubrange(kept...)
     _items.removeSubrange(kept...)
     _reloadedSections.removeAll { _sectionIndexes[$0] == nil }
-    _forgetMarks(of: deletedItems)
-    _reindexSections(from: first)
+    if hasMarks { _forgetMarks(of: deletedItems) }
+    _reindexSectionIdentifiers(from: first)
+    _recomputeOffsets(from: first)
+    if rebuild {
+      _rebuildItemTable(minimumCapacity: numberOfItems)
+    } else if !removedRanges.isEmpty {
+      _itemTable.renumber { position in
+        // Down by the number of removed items before `position`.
+        var shift = 0
+        for range in removedRanges {
+          guard range.lowerBound < position else { break }
+          shift += range.count
+        }
+        return position - shift
+      }
+    }
     checkInvariants()
   }
 
@@ -104,6 +135,7 @@ extension Snapshot {
     }
     let from = _index(ofSection: identifier, "to move")
     _ = _index(ofSection: anchor, after ? "to move after" : "to move before")
+    let oldOffsets = _offsets
     let items = _items.remove(at: from)
     _sections.remove(at: from)
     guard let anchorIndex = _sectionIndexes[anchor] else { fatalError("unreachable") }
@@ -111,7 +143,29 @@ extension Snapshot {
     if after { to += 1 }
     _sections.insert(identifier, at: to)
     _items.insert(items, at: to)
-    _reindexSections(from: min(from, to))
+    _reindexSectionIdentifiers(from: min(from, to))
+    _recomputeOffsets(from: min(from, to))
+    // Items keep their order within each section; whole sections change places.
+    if !items.isEmpty && from != to {
+      let moved = oldOffsets[from]..<oldOffsets[from + 1]
+      let newStart = _offsets[to]
+      if from < to {
+        // The sections in between slide up by the moved section's length.
+        let between = moved.upperBound..<oldOffsets[to + 1]
+        _itemTable.renumber { position in
+          if moved.contains(position) { return position - moved.lowerBound + newStart }
+          if between.contains(position) { return position - moved.count }
+          return position
+        }
+      } else {
+        let between = oldOffsets[to]..<moved.lowerBound
+        _itemTable.renumber { position in
+          if moved.contains(position) { return position - moved.lowerBound + newStart }
+          if between.contains(position) { return position + moved.count }
+          return position
+        }
+      }
+    }
     checkInvariants()
   }
 

@@ -1,0 +1,239 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Trellis
+
+#if canImport(DifferenceKit)
+import DifferenceKit
+
+extension Element: Differentiable {
+  var differenceIdentifier: Int { id }
+  func isContentEqual(to source: Element) -> Bool { version == source.version }
+}
+#endif
+
+// `peer`: what a caller pays end to end for a diff, beside DifferenceKit when it is built in (see
+// Package.swift). Every workload uses the same generated data: `Element`s (an identifier and a
+// content version), 10% each deleted, inserted, moved and updated, as in `flat:N`.
+//
+//     trellis-bench peer            # 100k and 1M
+//     trellis-bench peer:1000000
+
+/// One row of the peer table: Trellis's median and, when built in, DifferenceKit's and the ratio.
+func reportPeer(_ name: String, trellis: Double, peer: Double?, note: String = "") {
+  var line = name.padding(to: 34) + format(trellis).leftPadding(to: 10) + " ms"
+  if let peer {
+    line +=
+      format(peer).leftPadding(to: 12) + " ms" + ("×" + ratio(peer / trellis)).leftPadding(to: 9)
+  } else {
+    line += "—".leftPadding(to: 15) + "".leftPadding(to: 9)
+  }
+  print(line + (note.isEmpty ? "" : "   " + note))
+}
+
+/// A ratio with one decimal, without Foundation.
+func ratio(_ value: Double) -> String {
+  let tenths = Int(value * 10 + 0.5)
+  return "\(tenths / 10).\(tenths % 10)"
+}
+
+/// The snapshot a caller builds from its models.
+func makeSnapshot(_ elements: [Element]) -> Snapshot<Int, Int> {
+  Snapshot(sections: [(0, elements.map(\.id))])
+}
+
+/// Content versions by identifier, for the snapshot path's update check (identifiers are dense).
+func versions(_ elements: [Element], count: Int) -> [Int] {
+  var result = [Int](repeating: -1, count: count)
+  for element in elements { result[element.id] = element.version }
+  return result
+}
+
+func peerWorkloads(wanted: (String) -> Bool) {
+  #if canImport(DifferenceKit)
+  let peerName = "DifferenceKit"
+  #else
+  let peerName = "(DifferenceKit not built in)"
+  #endif
+  guard [100_000, 1_000_000].contains(where: { wanted("peer:\($0)") }) else { return }
+  print("")
+  print("peer workload".padding(to: 34) + "Trellis".leftPadding(to: 13) + "  " + peerName)
+  for count in [100_000, 1_000_000] where wanted("peer:\(count)") {
+    var rng = SplitMix64(state: 42)
+    let (source, target) = flatWorkload(count: count, rng: &rng)
+    let runs = count >= 1_000_000 ? 7 : 21
+    let suffix = count >= 1_000_000 ? "1M" : "\(count / 1000)k"
+    let sourceVersions = versions(source, count: count + count / 10)
+    let targetVersions = versions(target, count: count + count / 10)
+    let update: (Int) -> ItemUpdate? = {
+      sourceVersions[$0] == targetVersions[$0] ? nil : .reconfigure
+    }
+
+    // Building one snapshot from the caller's models.
+    let build = measure(runs: 3 * runs) { makeSnapshot(target) }.median
+    reportPeer("build one snapshot \(suffix)", trellis: build, peer: nil)
+
+    // The diff alone, both snapshots built beforehand.
+    let before = makeSnapshot(source)
+    let after = makeSnapshot(target)
+    let diffOnly = measure(runs: runs) {
+      Trellis.StagedChangeset(from: before, to: after, itemUpdate: update)
+    }
+    reportPeer(
+      "diff only \(suffix)", trellis: diffOnly.median, peer: nil,
+      note: "moves \(diffOnly.result.itemMoveCount)")
+
+    // Models in, changeset out: Trellis builds both snapshots and diffs them; DifferenceKit
+    // takes the arrays.
+    let buildAndDiff = measure(runs: runs) {
+      Trellis.StagedChangeset(
+        from: makeSnapshot(source), to: makeSnapshot(target), itemUpdate: update)
+    }
+    let flat = measure(runs: runs) { Trellis.StagedChangeset(source: source, target: target) }
+    #if canImport(DifferenceKit)
+    let peer = measure(runs: runs) {
+      DifferenceKit.StagedChangeset(source: source, target: target)
+    }
+    let peerMoves = peer.result.reduce(0) { $0 + $1.elementMoved.count }
+    reportPeer(
+      "build both + diff \(suffix)", trellis: buildAndDiff.median, peer: peer.median,
+      note: "moves \(buildAndDiff.result.itemMoveCount), DifferenceKit \(peerMoves)")
+    reportPeer("flat API (arrays in) \(suffix)", trellis: flat.median, peer: peer.median)
+    #else
+    reportPeer("build both + diff \(suffix)", trellis: buildAndDiff.median, peer: nil)
+    reportPeer("flat API (arrays in) \(suffix)", trellis: flat.median, peer: nil)
+    #endif
+
+    // Identical content in two separately built snapshots: equality and the diff.
+    let first = makeSnapshot(source)
+    let second = makeSnapshot(source.map { $0 })
+    let equal = measure(runs: runs) { first == second }
+    precondition(equal.result, "identical snapshots compare unequal")
+    let identical = measure(runs: runs) { Trellis.StagedChangeset(from: first, to: second) }
+    precondition(identical.result.isEmpty, "identical snapshots produced changes")
+    let identicalFlat = measure(runs: runs) {
+      Trellis.StagedChangeset(source: source, target: source)
+    }
+    #if canImport(DifferenceKit)
+    let copy = source.map { $0 }
+    let peerIdentical = measure(runs: runs) {
+      DifferenceKit.StagedChangeset(source: source, target: copy)
+    }.median
+    #else
+    let peerIdentical: Double? = nil
+    #endif
+    reportPeer("identical snapshots, == \(suffix)", trellis: equal.median, peer: nil)
+    reportPeer(
+      "identical snapshots, diff \(suffix)", trellis: identical.median, peer: peerIdentical)
+    reportPeer(
+      "identical arrays, flat API \(suffix)", trellis: identicalFlat.median, peer: peerIdentical)
+
+    // One item moved from the front to the back.
+    let moved = Array(source.dropFirst()) + [source[0]]
+    let move1 = measure(runs: runs) { Trellis.StagedChangeset(source: source, target: moved) }
+    let move1Snapshots = measure(runs: runs) {
+      Trellis.StagedChangeset(from: makeSnapshot(source), to: makeSnapshot(moved))
+    }
+    #if canImport(DifferenceKit)
+    let peerMove1 = measure(runs: runs) {
+      DifferenceKit.StagedChangeset(source: source, target: moved)
+    }.median
+    #else
+    let peerMove1: Double? = nil
+    #endif
+    reportPeer("move1, flat API \(suffix)", trellis: move1.median, peer: peerMove1)
+    reportPeer(
+      "move1, build both + diff \(suffix)", trellis: move1Snapshots.median, peer: peerMove1)
+
+    // Peak memory, each in a fresh process so that one measurement's freed pages do not hide the
+    // next one's.
+    for mode in ["snapshots", "flat"] + (peerName == "DifferenceKit" ? ["differencekit"] : []) {
+      fflush(nil)
+      let status = system("'\(executablePath())' peer-memory \(mode) \(count)")
+      if status != 0 { print("Error: peer-memory \(mode) exited with \(status)") }
+    }
+  }
+}
+
+/// `peer-memory MODE N`: the peak resident memory one diff of the `peer` workload adds above its
+/// input (the two element arrays), for `snapshots` (build both + diff), `flat` or `differencekit`.
+func peerMemory(mode: String, count: Int) -> Bool {
+  var rng = SplitMix64(state: 42)
+  let (source, target) = flatWorkload(count: count, rng: &rng)
+  let sourceVersions = versions(source, count: count + count / 10)
+  let targetVersions = versions(target, count: count + count / 10)
+  releaseFreedMemory()
+  guard let baseline = residentKilobytes("VmRSS:"), resetPeak() else {
+    print("Error: peer-memory needs /proc/self/status and /proc/self/clear_refs (Linux).")
+    return false
+  }
+  var changes = 0
+  switch mode {
+  case "snapshots":
+    let result = Trellis.StagedChangeset(from: makeSnapshot(source), to: makeSnapshot(target)) {
+      sourceVersions[$0] == targetVersions[$0] ? nil : .reconfigure
+    }
+    changes = result.count
+  case "flat":
+    changes = Trellis.StagedChangeset(source: source, target: target).count
+  case "differencekit":
+    #if canImport(DifferenceKit)
+    changes = DifferenceKit.StagedChangeset(source: source, target: target).count
+    #else
+    print("Error: DifferenceKit is not built in.")
+    return false
+    #endif
+  default:
+    print("Error: unknown peer-memory mode \(mode); use snapshots, flat or differencekit.")
+    return false
+  }
+  guard let peak = residentKilobytes("VmHWM:") else { return false }
+  let megabytes = Double(peak - baseline) / 1024
+  print(
+    "peak memory above input, \(mode)".padding(to: 34)
+      + format(megabytes).leftPadding(to: 10) + " MB   (\(changes) stages)")
+  return true
+}
+
+/// A `kB` field of /proc/self/status.
+func residentKilobytes(_ field: String) -> Int? {
+  guard let file = fopen("/proc/self/status", "r") else { return nil }
+  defer { fclose(file) }
+  var buffer = [CChar](repeating: 0, count: 256)
+  while fgets(&buffer, Int32(buffer.count), file) != nil {
+    let line = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if line.hasPrefix(field) {
+      return Int(line.dropFirst(field.count).filter { $0.isNumber }.map(String.init).joined())
+    }
+  }
+  return nil
+}
+
+/// Resets the peak resident size (VmHWM) to the current one.
+func resetPeak() -> Bool {
+  guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
+  defer { fclose(file) }
+  return fputs("5", file) >= 0
+}
+
+/// Returns freed heap pages to the system (glibc's `malloc_trim`, looked up at run time because
+/// the Glibc module does not import malloc.h), so the baseline counts only live memory.
+func releaseFreedMemory() {
+  #if canImport(Glibc)
+  typealias Trim = @convention(c) (Int) -> Int32
+  if let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "malloc_trim") {
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
+  }
+  #endif
+}
+
+/// This executable's path, for running a measurement in a fresh process.
+func executablePath() -> String {
+  var buffer = [CChar](repeating: 0, count: 4096)
+  let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+  guard length > 0 else { return CommandLine.arguments[0] }
+  return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -1,0 +1,206 @@
+/// A hash table from identifiers to their positions in an ordered store, holding positions only.
+///
+/// A snapshot's items already sit in order in its section arrays; a table that copied them beside
+/// their positions (as `Dictionary` would) doubles the memory and the cache lines an insert
+/// touches. This one stores a 32-bit position per slot and reads the identifier back from the
+/// store, through `identifier(at:)`, when it has to compare. Open addressing with linear probing,
+/// at most half full: 4 bytes per slot, 8 to 16 per item.
+///
+/// Positions stay valid only while the store does not move items; a caller that moves them
+/// renumbers the table (``shiftPositions(from:by:)``, ``renumber(_:)``) or rebuilds it. Every
+/// comparison must see the store as the positions describe it.
+@usableFromInline
+struct PositionTable: Sendable {
+  /// `0` is an empty slot, ``tombstone`` a removed entry, anything else a position plus one.
+  @usableFromInline var slots: [UInt32]
+  /// Live entries.
+  @usableFromInline var count: Int
+  /// Live entries and tombstones: what the probe sequences have to step over.
+  @usableFromInline var occupied: Int
+
+  @usableFromInline static var tombstone: UInt32 { .max }
+
+  /// The largest position the table can hold.
+  @usableFromInline static var maximumPosition: Int { Int(UInt32.max) - 2 }
+
+  /// Creates a table with room for `capacity` entries before it has to grow.
+  @inlinable
+  init(minimumCapacity capacity: Int = 0) {
+    slots = capacity > 0 ? [UInt32](repeating: 0, count: Self.slotCount(for: capacity)) : []
+    count = 0
+    occupied = 0
+  }
+
+  /// The number of slots for `capacity` entries: a power of two at least twice as large.
+  @inlinable
+  static func slotCount(for capacity: Int) -> Int {
+    var slots = 16
+    while slots < capacity * 2 { slots &<<= 1 }
+    return slots
+  }
+
+  /// How many entries fit before the table has to grow.
+  @inlinable
+  var capacity: Int { slots.count / 2 }
+
+  /// The hash that decides where an identifier lives; the same for every table in the process.
+  @inlinable @inline(__always)
+  static func hash<ID: Hashable>(_ identifier: ID) -> Int {
+    identifier._rawHashValue(seed: 0)
+  }
+
+  /// The position of `identifier`, or `nil` when it is not in the table.
+  @inlinable
+  func position<ID: Hashable>(
+    of identifier: ID, hash: Int, identifierAt: (Int) -> ID
+  ) -> Int? {
+    slots.withUnsafeBufferPointer { slots in
+      guard !slots.isEmpty else { return nil }
+      let mask = slots.count &- 1
+      var bucket = hash & mask
+      while true {
+        let slot = slots[bucket]
+        if slot == 0 { return nil }
+        if slot != Self.tombstone {
+          let position = Int(slot &- 1)
+          if identifierAt(position) == identifier { return position }
+        }
+        bucket = (bucket &+ 1) & mask
+      }
+    }
+  }
+
+  /// Adds `identifier` at `position` and returns `nil`, or returns the position it already has
+  /// and changes nothing.
+  ///
+  /// - Precondition: There is room for one more entry (``reserveCapacity(_:identifiers:)``).
+  @inlinable
+  mutating func insert<ID: Hashable>(
+    _ identifier: ID, hash: Int, at position: Int, identifierAt: (Int) -> ID
+  ) -> Int? {
+    let count = self.count
+    let result: (existing: Int?, reused: Bool) = slots.withUnsafeMutableBufferPointer { slots in
+      let mask = slots.count &- 1
+      var bucket = hash & mask
+      var firstTombstone = -1
+      while true {
+        let slot = slots[bucket]
+        if slot == 0 { break }
+        if slot == Self.tombstone {
+          if firstTombstone < 0 { firstTombstone = bucket }
+        } else {
+          let existing = Int(slot &- 1)
+          if identifierAt(existing) == identifier { return (existing, false) }
+        }
+        bucket = (bucket &+ 1) & mask
+      }
+      let target = firstTombstone >= 0 ? firstTombstone : bucket
+      slots[target] = UInt32(truncatingIfNeeded: position &+ 1)
+      return (nil, firstTombstone >= 0)
+    }
+    if result.existing == nil {
+      self.count = count + 1
+      if !result.reused { occupied += 1 }
+    }
+    return result.existing
+  }
+
+  /// Adds the identifiers at `positions`, in order, in one pass; returns `nil`, or the first
+  /// duplicate found (its position and the position it already had), leaving the table partly
+  /// filled.
+  ///
+  /// - Precondition: There is room for `positions.count` more entries.
+  @inlinable
+  mutating func insertAll<ID: Hashable>(
+    _ positions: Range<Int>, identifierAt: (Int) -> ID
+  ) -> (new: Int, existing: Int)? {
+    var added = 0
+    let duplicate: (new: Int, existing: Int)? = slots.withUnsafeMutableBufferPointer { slots in
+      let mask = slots.count &- 1
+      for position in positions {
+        let identifier = identifierAt(position)
+        var bucket = Self.hash(identifier) & mask
+        while true {
+          let slot = slots[bucket]
+          if slot == 0 { break }
+          if slot != Self.tombstone && identifierAt(Int(slot &- 1)) == identifier {
+            return (position, Int(slot &- 1))
+          }
+          bucket = (bucket &+ 1) & mask
+        }
+        slots[bucket] = UInt32(truncatingIfNeeded: position &+ 1)
+        added &+= 1
+      }
+      return nil
+    }
+    count += added
+    occupied += added
+    return duplicate
+  }
+
+  /// Removes `identifier` and returns its position, or `nil` when it is not in the table.
+  @inlinable
+  mutating func remove<ID: Hashable>(
+    _ identifier: ID, hash: Int, identifierAt: (Int) -> ID
+  ) -> Int? {
+    let removed: (position: Int, emptied: Bool)? = slots.withUnsafeMutableBufferPointer { slots in
+      guard !slots.isEmpty else { return nil }
+      let mask = slots.count &- 1
+      var bucket = hash & mask
+      while true {
+        let slot = slots[bucket]
+        if slot == 0 { return nil }
+        if slot != Self.tombstone {
+          let position = Int(slot &- 1)
+          if identifierAt(position) == identifier {
+            // The next slot empty means no probe sequence passes through this one.
+            let emptied = slots[(bucket &+ 1) & mask] == 0
+            slots[bucket] = emptied ? 0 : Self.tombstone
+            return (position, emptied)
+          }
+        }
+        bucket = (bucket &+ 1) & mask
+      }
+    }
+    guard let removed else { return nil }
+    count -= 1
+    if removed.emptied { occupied -= 1 }
+    return removed.position
+  }
+
+  /// Whether `additional` more entries fit without growing.
+  @inlinable
+  func hasRoom(for additional: Int) -> Bool {
+    occupied + additional <= capacity
+  }
+
+  /// Adds `delta` to every position at or after `start`: the store inserted that many
+  /// items at `start`. A sequential pass over the slots; no identifier is read.
+  @inlinable
+  mutating func shiftPositions(from start: Int, by delta: Int) {
+    guard delta != 0, count > 0 else { return }
+    let threshold = UInt32(truncatingIfNeeded: start &+ 1)
+    let delta = UInt32(truncatingIfNeeded: delta)
+    slots.withUnsafeMutableBufferPointer { slots in
+      for bucket in slots.indices {
+        let slot = slots[bucket]
+        if slot >= threshold && slot != Self.tombstone { slots[bucket] = slot &+ delta }
+      }
+    }
+  }
+
+  /// Replaces every position with `transform(position)`: the store moved items around without
+  /// adding or removing any that are still in the table.
+  @inlinable
+  mutating func renumber(_ transform: (Int) -> Int) {
+    guard count > 0 else { return }
+    slots.withUnsafeMutableBufferPointer { slots in
+      for bucket in slots.indices {
+        let slot = slots[bucket]
+        if slot != 0 && slot != Self.tombstone {
+          slots[bucket] = UInt32(truncatingIfNeeded: transform(Int(slot &- 1)) &+ 1)
+        }
+      }
+    }
+  }
+}

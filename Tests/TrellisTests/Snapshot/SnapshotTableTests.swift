@@ -1,0 +1,156 @@
+import Testing
+import TrellisTestSupport
+
+@testable import Trellis
+
+/// The snapshot's item table (``PositionTable``) under identifiers whose hashes collide, so every
+/// probe sequence is long, removals leave tombstones in the middle of runs, and positions are
+/// renumbered by every kind of mutation. Checked against a plain model after each step.
+@Suite struct SnapshotTableTests {
+  /// An identifier with seven hash values: long probe runs, where equality decides.
+  struct Colliding: Hashable, CustomStringConvertible {
+    var value: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(value % 7) }
+    var description: String { "#\(value)" }
+  }
+
+  @Test(arguments: 0..<10 as Range<UInt64>)
+  func collidingIdentifiersSurviveEveryMutation(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var snapshot = Snapshot<Int, Colliding>()
+    var model: [(id: Int, items: [Colliding])] = []
+    var removed: [Colliding] = []
+    var next = 0
+    func fresh(_ count: Int) -> [Colliding] {
+      defer { next += count }
+      return (next..<(next + count)).map(Colliding.init)
+    }
+    snapshot.appendSections([0, 1, 2])
+    model = [(0, []), (1, []), (2, [])]
+    for step in 0..<400 {
+      let all = model.flatMap(\.items)
+      let section = Int.random(in: 0..<model.count, using: &rng)
+      switch Int.random(in: 0..<6, using: &rng) {
+      case 0, 1:
+        // Appends and inserts, some large enough to grow the table.
+        let items = fresh(Int.random(in: 1...(step % 50 == 0 ? 200 : 8), using: &rng))
+        if let anchor = model[section].items.randomElement(using: &rng), Bool.random(using: &rng) {
+          snapshot.insertItems(items, beforeItem: anchor)
+          let index = model[section].items.firstIndex(of: anchor)!
+          model[section].items.insert(contentsOf: items, at: index)
+        } else {
+          snapshot.appendItems(items, toSection: model[section].id)
+          model[section].items += items
+        }
+      case 2 where !all.isEmpty:
+        let doomed = (0..<Int.random(in: 1...10, using: &rng)).map { _ in
+          all[Int.random(in: 0..<all.count, using: &rng)]
+        }
+        snapshot.deleteItems(doomed)
+        let set = Set(doomed)
+        for index in model.indices { model[index].items.removeAll { set.contains($0) } }
+        removed += set
+      case 3 where all.count > 1:
+        let moving = all[Int.random(in: 0..<all.count, using: &rng)]
+        let anchor = all[Int.random(in: 0..<all.count, using: &rng)]
+        guard moving != anchor else { continue }
+        snapshot.moveItem(moving, afterItem: anchor)
+        for index in model.indices { model[index].items.removeAll { $0 == moving } }
+        let to = model.firstIndex { $0.items.contains(anchor) }!
+        model[to].items.insert(moving, at: model[to].items.firstIndex(of: anchor)! + 1)
+      case 4 where model.count > 1:
+        let other = (section + 1 + Int.random(in: 0..<(model.count - 1), using: &rng)) % model.count
+        snapshot.moveSection(model[section].id, beforeSection: model[other].id)
+        let moving = model.remove(at: section)
+        model.insert(
+          moving, at: model.firstIndex { $0.id == model[other > section ? other - 1 : other].id }!)
+      case 5 where step % 40 == 0:
+        // Delete a section and start a new one.
+        snapshot.deleteSections([model[section].id])
+        removed += model[section].items
+        model.remove(at: section)
+        let id = 1000 + step
+        snapshot.appendSections([id])
+        model.append((id, []))
+      default:
+        continue
+      }
+      let context = "seed \(seed), step \(step)"
+      #expect(snapshot.sectionIdentifiers == model.map(\.id), "\(context)")
+      #expect(snapshot.itemIdentifiers == model.flatMap(\.items), "\(context)")
+      var flat = 0
+      for (s, section) in model.enumerated() {
+        for (i, item) in section.items.enumerated() {
+          #expect(snapshot.indexPath(for: item) == IndexPath(item: i, section: s), "\(context)")
+          #expect(snapshot.indexOfItem(item) == flat, "\(context)")
+          flat += 1
+        }
+      }
+      for item in removed.suffix(20) {
+        #expect(!snapshot.contains(item: item), "\(item) deleted but found, \(context)")
+      }
+    }
+  }
+
+  @Test func twoSeparatelyBuiltSnapshotsWithTheSameIdentifiersAreEqualAndDiffToNothing() {
+    let items = Array(0..<10_000)
+    let first = Snapshot(sections: [(0, items)])
+    let second = Snapshot(sections: [(0, items.map { $0 })])
+    #expect(first == second)
+    #expect(StagedChangeset(from: first, to: second).isEmpty)
+    // An update check or a mark still reaches the kept items.
+    let touched = StagedChangeset(from: first, to: second) { $0 == 5 ? .reconfigure : nil }
+    #expect(touched.flatMap(\.update.itemReconfigures) == [IndexPath(item: 5, section: 0)])
+    var marked = second
+    marked.reloadItems([7])
+    #expect(
+      StagedChangeset(from: first, to: marked).flatMap(\.update.itemReloads) == [
+        IndexPath(item: 7, section: 0)
+      ])
+  }
+
+  @Test func aTableBuiltInBulkFindsEveryIdentifierAndNoOther() {
+    let items = (0..<5_000).map { Colliding(value: $0 * 3) }
+    var table = PositionTable(minimumCapacity: items.count)
+    #expect(table.insertAll(0..<items.count) { items[$0] } == nil)
+    #expect(table.count == items.count)
+    for (position, item) in items.enumerated() {
+      #expect(table.position(of: item, hash: PositionTable.hash(item)) { items[$0] } == position)
+    }
+    let absent = Colliding(value: 1)
+    #expect(table.position(of: absent, hash: PositionTable.hash(absent)) { items[$0] } == nil)
+    let twice = items + [items[10]]
+    var second = PositionTable(minimumCapacity: twice.count)
+    let duplicate = second.insertAll(0..<twice.count) { twice[$0] }
+    #expect(duplicate?.new == items.count && duplicate?.existing == 10)
+  }
+}
+
+@Suite struct SnapshotDuplicateMessageTests {
+  @Test func anItemAddedTwiceInOneCallIsNamedAsSuch() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var snapshot = Snapshot(sections: [("a", [1, 2])])
+      snapshot.appendItems([3, 4, 3], toSection: "a")
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Item identifier 3 appears twice in the items being added"))
+  }
+
+  @Test func anItemAlreadyPresentIsNamedWithItsIndexPath() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Snapshot(sections: [("a", [1, 2]), ("b", [5, 2])])
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Item identifier 2 already exists in the snapshot at"))
+  }
+
+  @Test func aFlatSourceWithADuplicateInItsChangedPartTrapsOnceTheTableIsBuilt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      // Every target item needs a lookup, so the scans run out and the table is built.
+      let source = (0..<1000).map { Row(id: $0 == 500 ? 7 : $0, text: "") }
+      _ = StagedChangeset(source: source, target: source.reversed().filter { $0.id != 7 })
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Identifier 7 occurs twice in the source"))
+  }
+}

@@ -31,9 +31,10 @@ struct SnapshotItemLocator<SectionID: Hashable, ItemID: Hashable>: ItemLocator {
   @inlinable mutating func recordInsert(_ item: ItemID) {}
 }
 
-/// Locates items of a flat source: by a linear scan of the part that changed while few lookups
-/// are needed, then through a table built over that part. Traps on identifiers that occur twice
-/// where that would corrupt the changeset.
+/// Locates items of a flat source, scanning while few lookups are needed and then hashing.
+///
+/// Lookups first scan the part that changed, then go through a table built over that part. Traps
+/// on identifiers that occur twice where that would corrupt the changeset.
 ///
 /// Most edits leave long runs in place, which the diff follows without asking the locator, so a
 /// single move in a million items needs two lookups: scanning for them costs microseconds where a

@@ -174,8 +174,10 @@ struct PositionTable: Sendable {
     occupied + additional <= capacity
   }
 
-  /// Adds `delta` to every position at or after `start`: the store inserted that many
-  /// items at `start`. A sequential pass over the slots; no identifier is read.
+  /// Adds `delta` to every position at or after `start`.
+  ///
+  /// For when the store inserted (or, with a negative `delta`, removed) that many items at
+  /// `start`. A sequential pass over the slots; no identifier is read.
   @inlinable
   mutating func shiftPositions(from start: Int, by delta: Int) {
     guard delta != 0, count > 0 else { return }

@@ -176,8 +176,9 @@ extension Snapshot {
     }
   }
 
-  /// Removes `items` from the item table and returns their positions, sorted, trapping with a
-  /// message that names `role` when one is absent. Repeated identifiers count once.
+  /// Removes `items` from the item table and returns their positions, sorted.
+  ///
+  /// Traps with a message that names `role` when one is absent. Repeated identifiers count once.
   @inlinable
   mutating func _unregisterItems(_ items: some Sequence<ItemID>, _ role: StaticString) -> [Int] {
     var positions: [Int] = []
@@ -206,8 +207,8 @@ extension Snapshot {
   /// table) left the arrays: every later position moves down by the number removed before it.
   @inlinable
   mutating func _closeGaps(at removed: [Int]) {
-    guard let first = removed.first else { return }
-    if removed.count == removed.last! - first + 1 {
+    guard let first = removed.first, let last = removed.last else { return }
+    if removed.count == last - first + 1 {
       _itemTable.shiftPositions(from: first, by: -removed.count)
       return
     }

@@ -3,9 +3,10 @@ import TrellisTestSupport
 
 @testable import Trellis
 
-/// The snapshot's item table (``PositionTable``) under identifiers whose hashes collide, so every
-/// probe sequence is long, removals leave tombstones in the middle of runs, and positions are
-/// renumbered by every kind of mutation. Checked against a plain model after each step.
+/// The snapshot's item table (``PositionTable``) under identifiers whose hashes collide.
+///
+/// Every probe sequence is long, removals leave tombstones in the middle of runs, and positions
+/// are renumbered by every kind of mutation. Checked against a plain model after each step.
 @Suite struct SnapshotTableTests {
   /// An identifier with seven hash values: long probe runs, where equality decides.
   struct Colliding: Hashable, CustomStringConvertible {

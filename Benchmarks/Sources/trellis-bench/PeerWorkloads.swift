@@ -19,7 +19,7 @@ extension Element: Differentiable {
 // content version), 10% each deleted, inserted, moved and updated, as in `flat:N`.
 //
 //     trellis-bench peer            # 100k and 1M
-//     trellis-bench peer:1000000
+//     trellis-bench peer:1M
 
 /// One row of the peer table: Trellis's median and, when built in, DifferenceKit's and the ratio.
 func reportPeer(_ name: String, trellis: Double, peer: Double?, note: String = "") {
@@ -57,14 +57,15 @@ func peerWorkloads(wanted: (String) -> Bool) {
   #else
   let peerName = "(DifferenceKit not built in)"
   #endif
-  guard [100_000, 1_000_000].contains(where: { wanted("peer:\($0)") }) else { return }
+  func label(_ count: Int) -> String { count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k" }
+  guard [100_000, 1_000_000].contains(where: { wanted("peer:\(label($0))") }) else { return }
   print("")
   print("peer workload".padding(to: 34) + "Trellis".leftPadding(to: 13) + "  " + peerName)
-  for count in [100_000, 1_000_000] where wanted("peer:\(count)") {
+  for count in [100_000, 1_000_000] where wanted("peer:\(label(count))") {
     var rng = SplitMix64(state: 42)
     let (source, target) = flatWorkload(count: count, rng: &rng)
     let runs = count >= 1_000_000 ? 7 : 21
-    let suffix = count >= 1_000_000 ? "1M" : "\(count / 1000)k"
+    let suffix = label(count)
     let sourceVersions = versions(source, count: count + count / 10)
     let targetVersions = versions(target, count: count + count / 10)
     let update: (Int) -> ItemUpdate? = {

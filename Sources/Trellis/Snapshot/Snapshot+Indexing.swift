@@ -9,9 +9,15 @@ extension Snapshot {
   /// The index of the section that holds the item at `position` (in ``itemIdentifiers``).
   @inlinable @inline(__always)
   func _section(atPosition position: Int) -> Int {
-    let last = _sections.count - 1
-    if last == 0 { return 0 }
-    return _offsets.withUnsafeBufferPointer { offsets in
+    Self._section(atPosition: position, offsets: _offsets)
+  }
+
+  /// The index of the section that holds the item at `position`, given the sections' offsets.
+  @inlinable @inline(__always)
+  static func _section(atPosition position: Int, offsets: [Int]) -> Int {
+    let last = offsets.count - 2
+    if last <= 0 { return 0 }
+    return offsets.withUnsafeBufferPointer { offsets in
       // The last section that starts at or before `position` (empty sections start where the
       // next one does, so the last is the one that holds it).
       var low = 0
@@ -27,8 +33,17 @@ extension Snapshot {
   /// The item at `position` in ``itemIdentifiers``.
   @inlinable @inline(__always)
   func _itemIdentifier(atPosition position: Int) -> ItemID {
-    let section = _section(atPosition: position)
-    return _items[section][position &- _offsets[section]]
+    Self._itemIdentifier(atPosition: position, items: _items, offsets: _offsets)
+  }
+
+  /// The item at `position` in the sections `items` with offsets `offsets`: for the table's
+  /// comparisons while the table itself is being changed.
+  @inlinable @inline(__always)
+  static func _itemIdentifier(atPosition position: Int, items: [[ItemID]], offsets: [Int])
+    -> ItemID
+  {
+    let section = _section(atPosition: position, offsets: offsets)
+    return items[section][position &- offsets[section]]
   }
 
   /// The location of the item at `position` in ``itemIdentifiers``.
@@ -42,13 +57,13 @@ extension Snapshot {
   @inlinable
   func _position(ofItem item: ItemID) -> Int? {
     _itemTable.position(
-      of: item, hash: PositionTable.hash(item), identifierAt: _itemIdentifier(atPosition:))
+      of: item, hash: PositionTable.hash(item), identifierAt: { _itemIdentifier(atPosition: $0) })
   }
 
   /// The location of `item`, or `nil` when it is absent.
   @inlinable
   func _locationIfPresent(ofItem item: ItemID) -> Location? {
-    _position(ofItem: item).map(_location(atPosition:))
+    _position(ofItem: item).map { _location(atPosition: $0) }
   }
 
   /// Recomputes `_offsets` for sections `start...`.
@@ -135,7 +150,7 @@ extension Snapshot {
         table.insertAll(0..<total) { items[$0] }
       }
     } else {
-      duplicate = table.insertAll(0..<total, identifierAt: _itemIdentifier(atPosition:))
+      duplicate = table.insertAll(0..<total, identifierAt: { _itemIdentifier(atPosition: $0) })
     }
     if let duplicate {
       let batch: Range<Int>
@@ -165,11 +180,14 @@ extension Snapshot {
     let section = _section(atPosition: positions.lowerBound)
     let items = _items[section]
     let start = _offsets[section]
+    let (storedItems, storedOffsets) = (_items, _offsets)
     for position in positions {
       let item = items[position - start]
       if let existing = _itemTable.insert(
         item, hash: PositionTable.hash(item), at: position,
-        identifierAt: _itemIdentifier(atPosition:))
+        identifierAt: {
+          Self._itemIdentifier(atPosition: $0, items: storedItems, offsets: storedOffsets)
+        })
       {
         _duplicateItem(item, existing: existing, new: position, added: positions)
       }
@@ -184,10 +202,14 @@ extension Snapshot {
     var positions: [Int] = []
     positions.reserveCapacity(items.underestimatedCount)
     var removed: Set<ItemID>? = nil
+    let (storedItems, storedOffsets) = (_items, _offsets)
     for item in items {
       let hash = PositionTable.hash(item)
       if let position = _itemTable.remove(
-        item, hash: hash, identifierAt: _itemIdentifier(atPosition:))
+        item, hash: hash,
+        identifierAt: {
+          Self._itemIdentifier(atPosition: $0, items: storedItems, offsets: storedOffsets)
+        })
       {
         positions.append(position)
         removed?.insert(item)

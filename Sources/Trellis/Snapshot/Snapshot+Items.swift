@@ -143,8 +143,12 @@ extension Snapshot {
     let from = _location(ofItem: identifier, "to move")
     var to = _location(ofItem: anchor, after ? "to move after" : "to move before")
     let oldPosition = _offsets[from.section] + from.item
+    let (storedItems, storedOffsets) = (_items, _offsets)
     _ = _itemTable.remove(
-      identifier, hash: PositionTable.hash(identifier), identifierAt: _itemIdentifier(atPosition:))
+      identifier, hash: PositionTable.hash(identifier),
+      identifierAt: {
+        Self._itemIdentifier(atPosition: $0, items: storedItems, offsets: storedOffsets)
+      })
     _items[from.section].remove(at: from.item)
     if to.section == from.section && to.item > from.item { to.item -= 1 }
     if after { to.item += 1 }

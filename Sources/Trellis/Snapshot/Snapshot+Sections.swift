@@ -72,11 +72,15 @@ extension Snapshot {
     // Out of the table: one removal per item when few go, a rebuild below when most do.
     let rebuild = removedCount > numberOfItems / 4
     if !rebuild {
+      let (storedItems, storedOffsets) = (_items, _offsets)
       for range in removedRanges {
         let section = _section(atPosition: range.lowerBound)
         for item in _items[section] {
           _ = _itemTable.remove(
-            item, hash: PositionTable.hash(item), identifierAt: _itemIdentifier(atPosition:))
+            item, hash: PositionTable.hash(item),
+            identifierAt: {
+              Self._itemIdentifier(atPosition: $0, items: storedItems, offsets: storedOffsets)
+            })
         }
       }
     }

@@ -57,7 +57,9 @@ func peerWorkloads(wanted: (String) -> Bool) {
   #else
   let peerName = "(DifferenceKit not built in)"
   #endif
-  func label(_ count: Int) -> String { count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k" }
+  func label(_ count: Int) -> String {
+    count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"
+  }
   guard [100_000, 1_000_000].contains(where: { wanted("peer:\(label($0))") }) else { return }
   print("")
   print("peer workload".padding(to: 34) + "Trellis".leftPadding(to: 13) + "  " + peerName)
@@ -85,6 +87,8 @@ func peerWorkloads(wanted: (String) -> Bool) {
     reportPeer(
       "diff only \(suffix)", trellis: diffOnly.median, peer: nil,
       note: "moves \(diffOnly.result.itemMoveCount)")
+    let diffOnlyUnchecked = measure(runs: runs) { Trellis.StagedChangeset(from: before, to: after) }
+    reportPeer("diff only, no update check \(suffix)", trellis: diffOnlyUnchecked.median, peer: nil)
 
     // Models in, changeset out: Trellis builds both snapshots and diffs them; DifferenceKit
     // takes the arrays.

@@ -88,6 +88,21 @@ if CommandLine.arguments.dropFirst().first == "peer-memory" {
   exit(peerMemory(mode: arguments.first ?? "snapshots", count: count) ? 0 : 1)
 }
 
+if CommandLine.arguments.dropFirst().first == "peer-profile" {
+  // The snapshot diff of the `peer` workload in a loop, for a profiler: `peer-profile 100000`.
+  let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 100_000
+  var rng = SplitMix64(state: 42)
+  let (source, target) = flatWorkload(count: count, rng: &rng)
+  let before = makeSnapshot(source)
+  let after = makeSnapshot(target)
+  var stages = 0
+  for _ in 0..<max(1, 20_000_000 / count) {
+    stages += StagedChangeset(from: before, to: after).count
+  }
+  print("\(stages) stages")
+  exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "pictures" {
   writePictures(to: CommandLine.arguments.dropFirst(2).first ?? ".")
   exit(0)

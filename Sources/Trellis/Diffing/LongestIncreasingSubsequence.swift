@@ -7,14 +7,16 @@
 /// - Returns: An array parallel to `values`, `true` where the element is on the subsequence.
 /// - Complexity: O(*n* log *n*) in the worst case, where *n* is the number of values.
 @inlinable
-func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
+func longestIncreasingSubsequence<Value: FixedWidthInteger>(_ values: [Value]) -> [Bool] {
   let count = values.count
   var onSubsequence = [Bool](repeating: false, count: count)
   guard count > 0 else { return onSubsequence }
   // tails[l] is the index of the smallest value that ends an increasing run of length l + 1.
   var tails: [Int] = []
   tails.reserveCapacity(min(count, 1024))
-  var predecessors = [Int](repeating: -1, count: count)
+  // Indexes, 32 bits wide when they fit: half the memory for the longest runs.
+  var predecessors = [Int32](repeating: -1, count: count)
+  precondition(count <= Int(Int32.max), "At most \(Int32.max) values.")
   values.withUnsafeBufferPointer { values in
     predecessors.withUnsafeMutableBufferPointer { predecessors in
       for index in 0..<count {
@@ -27,10 +29,10 @@ func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
             let middle = (low + high) / 2
             if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
           }
-          predecessors[index] = low > 0 ? tails[low - 1] : -1
+          predecessors[index] = Int32(truncatingIfNeeded: low > 0 ? tails[low - 1] : -1)
           tails[low] = index
         } else {
-          predecessors[index] = tails.last ?? -1
+          predecessors[index] = Int32(truncatingIfNeeded: tails.last ?? -1)
           tails.append(index)
         }
       }
@@ -39,7 +41,7 @@ func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
   var index = tails.last ?? -1
   while index >= 0 {
     onSubsequence[index] = true
-    index = predecessors[index]
+    index = Int(predecessors[index])
   }
   return onSubsequence
 }

@@ -199,14 +199,30 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
     targetWindowStart[target + 1] = targetWindowStart[target] + count
   }
   locator.prepare(sourceItems: sourceItems, windows: sourceWindows)
+  // The per-item arrays below hold 32-bit indexes: half the memory, and half the pages to fault
+  // in, of full-width ones.
+  if sourceWindowStart[sourceCount] > Int(Int32.max)
+    || targetWindowStart[targetCount] > Int(Int32.max)
+  {
+    fatalError("A diff handles at most \(Int32.max) items between the common prefix and suffix.")
+  }
+  /// The source section whose window holds `slot`.
+  func sourceSection(ofSlot slot: Int) -> Int {
+    if sourceCount == 1 { return 0 }
+    var low = 0
+    var high = sourceCount - 1
+    while low < high {
+      let middle = (low + high + 1) >> 1
+      if sourceWindowStart[middle] <= slot { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
 
   // Look up every target item of a window in the source. `sourceSlot` is the position of the
-  // source item among all windows (-1 for an insert); `sourceSectionOf` its source section.
-  // `settledIndex[slot]` is -1 until the item is matched; below it becomes the item's index once
-  // the 1st stage is applied.
-  var settledIndex = [Int](repeating: -1, count: sourceWindowStart[sourceCount])
-  var sourceSlot = [Int](repeating: -1, count: targetWindowStart[targetCount])
-  var sourceSectionOf = [Int](repeating: -1, count: targetWindowStart[targetCount])
+  // source item among all windows (-1 for an insert). `settledIndex[slot]` is -1 until the item
+  // is matched; below it becomes the item's index once the 1st stage is applied.
+  var settledIndex = [Int32](repeating: -1, count: sourceWindowStart[sourceCount])
+  var sourceSlot = [Int32](repeating: -1, count: targetWindowStart[targetCount])
   //
   // Runs of items that stay together are common, so before hashing an item the diff checks
   // whether it follows the previous one in the source: equal identifiers are the same item.
@@ -238,8 +254,7 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
         fatalError("Identifier \(item) occurs twice in the target; identifiers must be unique.")
       }
       settledIndex[slot] = 0
-      sourceSlot[start + index] = slot
-      sourceSectionOf[start + index] = found.section
+      sourceSlot[start + index] = Int32(truncatingIfNeeded: slot)
       previous = found
     }
   }
@@ -253,7 +268,7 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
       if settledIndex[start + index] < 0 {
         deletes.itemDeletes.append(IndexPath(item: index, section: source))
       } else {
-        settledIndex[start + index] = settled
+        settledIndex[start + index] = Int32(truncatingIfNeeded: settled)
         settled += 1
       }
     }
@@ -264,8 +279,10 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   // items, at target index paths, except in reloaded sections.
   var itemChanges = BatchUpdate()
   var updates = BatchUpdate()
-  var runValues: [Int] = []
-  var runTargets: [Int] = []
+  var runValues: [Int32] = []
+  var runTargets: [Int32] = []
+  runValues.reserveCapacity(targetWindowStart[targetCount])
+  runTargets.reserveCapacity(targetWindowStart[targetCount])
   for target in 0..<targetCount {
     let section = targetToSource[target]
     guard section >= 0 else { continue }
@@ -295,19 +312,19 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
     runTargets.removeAll(keepingCapacity: true)
     let start = targetWindowStart[target] - prefix[section]
     for index in prefix[section]..<windowEnd {
-      let slot = sourceSlot[start + index]
+      let slot = Int(sourceSlot[start + index])
       guard slot >= 0 else {
         itemChanges.itemInserts.append(IndexPath(item: index, section: target))
         continue
       }
-      let from = sourceSectionOf[start + index]
+      let from = sourceSection(ofSlot: slot)
       if from == section {
         runValues.append(settledIndex[slot])
-        runTargets.append(index)
+        runTargets.append(Int32(truncatingIfNeeded: index))
       } else {
         itemChanges.itemMoves.append(
           Move(
-            source: IndexPath(item: settledIndex[slot], section: sourceToTarget[from]),
+            source: IndexPath(item: Int(settledIndex[slot]), section: sourceToTarget[from]),
             target: IndexPath(item: index, section: target)))
       }
       let sourceIndex = slot - sourceWindowStart[from] + sourceWindows[from].lowerBound
@@ -318,8 +335,8 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
       where !staysPut {
         itemChanges.itemMoves.append(
           Move(
-            source: IndexPath(item: runValues[position], section: target),
-            target: IndexPath(item: runTargets[position], section: target)))
+            source: IndexPath(item: Int(runValues[position]), section: target),
+            target: IndexPath(item: Int(runTargets[position]), section: target)))
       }
     }
     if checksUpdates {

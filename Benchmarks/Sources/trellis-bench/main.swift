@@ -89,14 +89,22 @@ if CommandLine.arguments.dropFirst().first == "peer-memory" {
 }
 
 if CommandLine.arguments.dropFirst().first == "peer-profile" {
-  // The snapshot diff of the `peer` workload in a loop, for a profiler: `peer-profile 100000`.
+  // The snapshot diff of the `peer` workload in a loop, for a profiler: `peer-profile 100000`;
+  // `peer-profile 1000000 build` builds the target snapshot instead, and prints the median.
   let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 100_000
   var rng = SplitMix64(state: 42)
   let (source, target) = flatWorkload(count: count, rng: &rng)
+  let repeats = max(1, 20_000_000 / count)
+  if CommandLine.arguments.dropFirst(3).first == "build" {
+    let ids = target.map(\.id)
+    let (ms, built) = measure(runs: repeats) { Snapshot(sections: [(0, ids)]) }
+    print("build \(count): \(format(ms)) ms median of \(repeats), \(built.numberOfItems) items")
+    exit(0)
+  }
   let before = makeSnapshot(source)
   let after = makeSnapshot(target)
   var stages = 0
-  for _ in 0..<max(1, 20_000_000 / count) {
+  for _ in 0..<repeats {
     stages += StagedChangeset(from: before, to: after).count
   }
   print("\(stages) stages")

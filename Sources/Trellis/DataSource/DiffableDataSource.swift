@@ -81,6 +81,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
 
   /// Shows a new snapshot, updating the view with the fewest changes.
   ///
+  /// The diff finds the new snapshot's items through the current snapshot's own table, and the new
+  /// snapshot then becomes the current one as it is: applying builds no lookup table of its own.
+  ///
   /// - Parameters:
   ///   - snapshot: The data to show.
   ///   - animatingDifferences: Whether the view should animate the changes.

@@ -68,8 +68,15 @@ extension StagedChangeset where SectionID == SingleSection {
   ///   - target: The elements to show.
   ///   - update: How to refresh an element whose content changed.
   ///   - isContentEqual: Whether two elements with the same identifier look the same.
-  /// - Precondition: Identifiers are unique within each collection; a duplicate that would make
-  ///   the changeset wrong traps with its identifier.
+  /// - Precondition: Identifiers are unique within each collection. Unchanged input costs one
+  ///   comparison pass, so not every duplicate is looked for. The diff traps, naming the
+  ///   identifier, on one that occurs twice in the target outside the common prefix and suffix of
+  ///   the two collections (items there are matched by position), and on one that occurs twice in
+  ///   the source between them once the diff has built its table there (after its first few
+  ///   lookups, which scan). A duplicate it does not report — inside the common prefix or suffix,
+  ///   or in a source whose few lookups were answered by scans — still gives a valid changeset:
+  ///   each source position is matched at most once, so the stages turn the source into the
+  ///   target.
   /// - Complexity: O(*n* + *k* log *k*) on average, where *n* is the number of elements and *k*
   ///   the number between the common prefix and suffix; O(*n*) when few elements move.
   @inlinable

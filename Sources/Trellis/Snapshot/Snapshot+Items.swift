@@ -18,7 +18,8 @@ extension Snapshot {
   /// - Precondition: The section exists (with `nil`, the snapshot has at least one section), and
   ///   every item identifier is new to the snapshot.
   /// - Complexity: O(*k* + *s*) on average, where *k* is the number of items added and *s* the
-  ///   number of sections after the one they are added to.
+  ///   number of sections after the one they are added to; plus one sequential pass over the
+  ///   item table (no hashing, ~1 ns per item) when items of later sections follow them.
   @inlinable
   public mutating func appendItems(
     _ identifiers: [ItemID], toSection sectionIdentifier: SectionID? = nil
@@ -40,7 +41,8 @@ extension Snapshot {
   ///
   /// - Precondition: `beforeIdentifier` is in the snapshot; every identifier inserted is new.
   /// - Complexity: O(*k* + *m* + *s*) on average, where *k* is the number of items inserted, *m*
-  ///   the number of items after them in their section and *s* the number of later sections.
+  ///   the number of items after them in their section and *s* the number of later sections; plus
+  ///   one sequential pass over the item table (no hashing, ~1 ns per item) when items follow.
   public mutating func insertItems(_ identifiers: [ItemID], beforeItem beforeIdentifier: ItemID) {
     _insertItems(identifiers, at: _location(ofItem: beforeIdentifier, "to insert before"))
   }
@@ -49,7 +51,8 @@ extension Snapshot {
   ///
   /// - Precondition: `afterIdentifier` is in the snapshot; every identifier inserted is new.
   /// - Complexity: O(*k* + *m* + *s*) on average, where *k* is the number of items inserted, *m*
-  ///   the number of items after them in their section and *s* the number of later sections.
+  ///   the number of items after them in their section and *s* the number of later sections; plus
+  ///   one sequential pass over the item table (no hashing, ~1 ns per item) when items follow.
   public mutating func insertItems(_ identifiers: [ItemID], afterItem afterIdentifier: ItemID) {
     var location = _location(ofItem: afterIdentifier, "to insert after")
     location.item += 1
@@ -78,7 +81,9 @@ extension Snapshot {
   ///
   /// - Precondition: Every identifier is in the snapshot.
   /// - Complexity: O(*k* + *m* + *s*) on average, where *k* is the number of items deleted, *m*
-  ///   the number of items in the sections they were in and *s* the number of sections.
+  ///   the number of items in the sections they were in and *s* the number of sections; plus one
+  ///   pass over the item table, O(*n* log *k*) for *n* items when the deleted ones are scattered
+  ///   and O(*n*) when they are one run.
   public mutating func deleteItems(_ identifiers: [ItemID]) {
     guard !identifiers.isEmpty else { return }
     let removed = _unregisterItems(identifiers, "to delete")
@@ -122,7 +127,7 @@ extension Snapshot {
   ///
   /// - Precondition: Both items are in the snapshot and are different.
   /// - Complexity: O(*m* + *s*) on average, where *m* is the number of items in the sections
-  ///   involved and *s* the number of sections.
+  ///   involved and *s* the number of sections; plus one sequential pass over the item table.
   public mutating func moveItem(_ identifier: ItemID, beforeItem toIdentifier: ItemID) {
     _moveItem(identifier, relativeTo: toIdentifier, after: false)
   }
@@ -131,7 +136,7 @@ extension Snapshot {
   ///
   /// - Precondition: Both items are in the snapshot and are different.
   /// - Complexity: O(*m* + *s*) on average, where *m* is the number of items in the sections
-  ///   involved and *s* the number of sections.
+  ///   involved and *s* the number of sections; plus one sequential pass over the item table.
   public mutating func moveItem(_ identifier: ItemID, afterItem toIdentifier: ItemID) {
     _moveItem(identifier, relativeTo: toIdentifier, after: true)
   }

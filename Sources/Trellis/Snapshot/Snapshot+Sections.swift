@@ -20,7 +20,7 @@ extension Snapshot {
   ///
   /// - Precondition: `beforeIdentifier` is in the snapshot; every identifier inserted is new.
   /// - Complexity: O(*k* + *m*) on average, where *k* is the number of sections inserted and *m*
-  ///   the number of sections and items that follow the insertion point.
+  ///   the number of sections that follow the insertion point (items keep their positions).
   public mutating func insertSections(
     _ identifiers: [SectionID], beforeSection beforeIdentifier: SectionID
   ) {
@@ -31,7 +31,7 @@ extension Snapshot {
   ///
   /// - Precondition: `afterIdentifier` is in the snapshot; every identifier inserted is new.
   /// - Complexity: O(*k* + *m*) on average, where *k* is the number of sections inserted and *m*
-  ///   the number of sections and items that follow the insertion point.
+  ///   the number of sections that follow the insertion point (items keep their positions).
   public mutating func insertSections(
     _ identifiers: [SectionID], afterSection afterIdentifier: SectionID
   ) {
@@ -51,8 +51,9 @@ extension Snapshot {
   /// Deletes sections and all of their items.
   ///
   /// - Precondition: Every identifier is in the snapshot.
-  /// - Complexity: O(*n*) on average, where *n* is the number of sections and items from the
-  ///   first deleted section on.
+  /// - Complexity: O(*d* + *s* + *n*) on average, where *d* is the number of items deleted, *s*
+  ///   the number of sections and *n* the number of items: one sequential pass over the item table,
+  ///   or a rebuild of it when more than a quarter of the items go.
   public mutating func deleteSections(_ identifiers: [SectionID]) {
     guard !identifiers.isEmpty else { return }
     var doomed = Set<Int>(minimumCapacity: identifiers.count)
@@ -116,8 +117,8 @@ extension Snapshot {
   /// Moves a section, with its items, to just before another section.
   ///
   /// - Precondition: Both sections are in the snapshot and are different.
-  /// - Complexity: O(*m*) on average, where *m* is the number of sections and items between the
-  ///   two positions.
+  /// - Complexity: O(*s* + *n*), where *s* is the number of sections and *n* the number of items:
+  ///   one sequential pass over the item table, no hashing.
   public mutating func moveSection(_ identifier: SectionID, beforeSection toIdentifier: SectionID) {
     _moveSection(identifier, relativeTo: toIdentifier, after: false)
   }
@@ -125,8 +126,8 @@ extension Snapshot {
   /// Moves a section, with its items, to just after another section.
   ///
   /// - Precondition: Both sections are in the snapshot and are different.
-  /// - Complexity: O(*m*) on average, where *m* is the number of sections and items between the
-  ///   two positions.
+  /// - Complexity: O(*s* + *n*), where *s* is the number of sections and *n* the number of items:
+  ///   one sequential pass over the item table, no hashing.
   public mutating func moveSection(_ identifier: SectionID, afterSection toIdentifier: SectionID) {
     _moveSection(identifier, relativeTo: toIdentifier, after: true)
   }

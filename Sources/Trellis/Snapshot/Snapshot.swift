@@ -15,6 +15,10 @@
 ///     snapshot.itemIdentifiers(inSection: .closed)  // [3]
 ///     snapshot.indexOfItem(3)                       // 2
 ///
+/// Each item costs its identifier in the section arrays and 8 to 16 bytes in the table that finds
+/// it (a 32-bit position per slot, the table at most half full); two snapshots with the same
+/// identifiers compare equal, and diff to nothing, after one pass over the identifier arrays.
+///
 /// Identifiers must be unique across the whole snapshot, sections and items separately. Using an
 /// identifier that is absent or already present is a programming error and traps with a message
 /// naming it, as UIKit does. For identifiers that come from outside (a network response, a file),

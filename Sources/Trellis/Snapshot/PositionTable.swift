@@ -117,21 +117,42 @@ struct PositionTable: Sendable {
     var added = 0
     let duplicate: (new: Int, existing: Int)? = slots.withUnsafeMutableBufferPointer { slots in
       let mask = slots.count &- 1
-      for position in positions {
-        let identifier = identifierAt(position)
-        var bucket = Self.hash(identifier) & mask
-        while true {
-          let slot = slots[bucket]
-          if slot == 0 { break }
-          if slot != Self.tombstone && identifierAt(Int(slot &- 1)) == identifier {
-            return (position, Int(slot &- 1))
+      // In batches: first every batch member's bucket is computed and its slot read, so the
+      // cache misses overlap, then the members are inserted. A slot read early is only a hint;
+      // the insert reads it again (a member inserted before may have taken it).
+      let batchSize = 32
+      return withUnsafeTemporaryAllocation(
+        of: (bucket: Int, early: UInt32).self, capacity: batchSize
+      ) {
+        batch in
+        var start = positions.lowerBound
+        while start < positions.upperBound {
+          let end = min(start &+ batchSize, positions.upperBound)
+          for position in start..<end {
+            let bucket = Self.hash(identifierAt(position)) & mask
+            batch[position &- start] = (bucket, slots[bucket])
           }
-          bucket = (bucket &+ 1) & mask
+          for position in start..<end {
+            let (home, early) = batch[position &- start]
+            var bucket = home
+            if early != 0 || slots[bucket] != 0 {
+              let identifier = identifierAt(position)
+              while true {
+                let slot = slots[bucket]
+                if slot == 0 { break }
+                if slot != Self.tombstone && identifierAt(Int(slot &- 1)) == identifier {
+                  return (position, Int(slot &- 1))
+                }
+                bucket = (bucket &+ 1) & mask
+              }
+            }
+            slots[bucket] = UInt32(truncatingIfNeeded: position &+ 1)
+            added &+= 1
+          }
+          start = end
         }
-        slots[bucket] = UInt32(truncatingIfNeeded: position &+ 1)
-        added &+= 1
+        return nil
       }
-      return nil
     }
     count += added
     occupied += added

@@ -77,6 +77,14 @@ func peerWorkloads(wanted: (String) -> Bool) {
     // Building one snapshot from the caller's models.
     let build = measure(runs: 3 * runs) { makeSnapshot(target) }.median
     reportPeer("build one snapshot \(suffix)", trellis: build, peer: nil)
+    let ids = target.map(\.id)
+    let appended = measure(runs: 3 * runs) {
+      var snapshot = Snapshot<Int, Int>()
+      snapshot.appendSections([0])
+      snapshot.appendItems(ids, toSection: 0)
+      return snapshot
+    }.median
+    reportPeer("appendItems of \(suffix) ids", trellis: appended, peer: nil)
 
     // The diff alone, both snapshots built beforehand.
     let before = makeSnapshot(source)

@@ -177,20 +177,14 @@ extension Snapshot {
         minimumCapacity: max(numberOfItems, _itemTable.capacity * 2), added: positions)
       return
     }
-    let section = _section(atPosition: positions.lowerBound)
-    let items = _items[section]
-    let start = _offsets[section]
     let (storedItems, storedOffsets) = (_items, _offsets)
-    for position in positions {
-      let item = items[position - start]
-      if let existing = _itemTable.insert(
-        item, hash: PositionTable.hash(item), at: position,
-        identifierAt: {
-          Self._itemIdentifier(atPosition: $0, items: storedItems, offsets: storedOffsets)
-        })
-      {
-        _duplicateItem(item, existing: existing, new: position, added: positions)
-      }
+    let duplicate = _itemTable.insertAll(positions) {
+      Self._itemIdentifier(atPosition: $0, items: storedItems, offsets: storedOffsets)
+    }
+    if let duplicate {
+      _duplicateItem(
+        _itemIdentifier(atPosition: duplicate.new), existing: duplicate.existing,
+        new: duplicate.new, added: positions)
     }
   }
 

@@ -101,14 +101,20 @@ extension Snapshot {
     if rebuild {
       _rebuildItemTable(minimumCapacity: numberOfItems)
     } else if !removedRanges.isEmpty {
+      // Down by the number of removed items before each position: the removed count before
+      // each range, found by a binary search over the ranges' starts.
+      var removedBefore = [0]
+      for range in removedRanges {
+        removedBefore.append(removedBefore[removedBefore.count - 1] + range.count)
+      }
       _itemTable.renumber { position in
-        // Down by the number of removed items before `position`.
-        var shift = 0
-        for range in removedRanges {
-          guard range.lowerBound < position else { break }
-          shift += range.count
+        var low = 0
+        var high = removedRanges.count
+        while low < high {
+          let middle = (low + high) >> 1
+          if removedRanges[middle].lowerBound < position { low = middle + 1 } else { high = middle }
         }
-        return position - shift
+        return position - removedBefore[low]
       }
     }
     checkInvariants()

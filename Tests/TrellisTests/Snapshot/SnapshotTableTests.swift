@@ -93,6 +93,24 @@ import TrellisTestSupport
     }
   }
 
+  @Test func deletingScatteredSmallSectionsRenumbersEveryLaterItem() {
+    // 200 sections of 10 items; deleting 20 scattered ones takes the renumbering path (a tenth
+    // of the items), not the rebuild.
+    var snapshot = Snapshot(sections: (0..<200).map { ($0, Array(($0 * 10)..<($0 * 10 + 10))) })
+    let doomed = Set(stride(from: 3, to: 200, by: 10))
+    snapshot.deleteSections(Array(doomed).shuffled())
+    let kept = (0..<200).filter { !doomed.contains($0) }
+    #expect(snapshot.sectionIdentifiers == kept)
+    for (s, section) in kept.enumerated() {
+      for offset in 0..<10 {
+        let item = section * 10 + offset
+        #expect(snapshot.indexPath(for: item) == IndexPath(item: offset, section: s))
+        #expect(snapshot.indexOfItem(item) == s * 10 + offset)
+      }
+    }
+    for section in doomed { #expect(!snapshot.contains(item: section * 10)) }
+  }
+
   @Test func twoSeparatelyBuiltSnapshotsWithTheSameIdentifiersAreEqualAndDiffToNothing() {
     let items = Array(0..<10_000)
     let first = Snapshot(sections: [(0, items)])

@@ -24,7 +24,9 @@ extension StagedChangeset {
   ///     their identifier arrays.
   /// - Complexity: O(*n* + *k* log *k*) on average, where *n* is the number of sections and items
   ///   of both snapshots and *k* the number of items between the common prefix and suffix of
-  ///   their section; O(*n*) when few items move.
+  ///   their section; O(*n*) when few items move. Besides the changeset, the diff holds two 32-bit
+  ///   indexes per item between the common prefixes and suffixes, and builds no lookup table: it
+  ///   uses the source snapshot's.
   @inlinable
   public init(
     from source: Snapshot<SectionID, ItemID>,

@@ -24,9 +24,10 @@ extension StagedChangeset {
   ///     their identifier arrays.
   /// - Complexity: O(*n* + *k* log *k*) on average, where *n* is the number of sections and items
   ///   of both snapshots and *k* the number of items between the common prefix and suffix of
-  ///   their section; O(*n*) when few items move. Besides the changeset, the diff holds two 32-bit
-  ///   indexes per item between the common prefixes and suffixes, and builds no lookup table: it
-  ///   uses the source snapshot's.
+  ///   their section; O(*n*) when few items move. Besides the changeset, the diff holds a few 32-bit
+  ///   indexes per item between the common prefixes and suffixes (where each item was and will
+  ///   be, and the longest-increasing-subsequence pass), and builds no lookup table: it uses the
+  ///   source snapshot's.
   @inlinable
   public init(
     from source: Snapshot<SectionID, ItemID>,

@@ -229,9 +229,8 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   }
 
   // Look up every target item of a window in the source. `sourceSlot` is the position of the
-  // source item among all windows (-1 for an insert). `settledIndex[slot]` is -1 until the item
-  // is matched; below it becomes the item's index once the 1st stage is applied.
-  var settledIndex = [Int32](repeating: -1, count: sourceWindowStart[sourceCount])
+  // source item among all windows (-1 for an insert); `matched` marks the positions taken.
+  var matched = MatchedSlots(count: sourceWindowStart[sourceCount])
   var sourceSlot = [Int32](repeating: -1, count: targetWindowStart[targetCount])
   //
   // Runs of items that stay together are common, so before hashing an item the diff checks
@@ -260,28 +259,28 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
         fatalError("Identifier \(item) occurs twice in the target; identifiers must be unique.")
       }
       let slot = sourceWindowStart[found.section] + found.item - window.lowerBound
-      guard settledIndex[slot] < 0 else {
+      guard !matched.contains(slot) else {
         fatalError("Identifier \(item) occurs twice in the target; identifiers must be unique.")
       }
-      settledIndex[slot] = 0
+      matched.insert(slot)
       sourceSlot[start + index] = Int32(truncatingIfNeeded: slot)
       previous = found
     }
   }
 
   // The 1st stage, continued: item deletes (source index paths) in surviving sections — items
-  // gone from the target, or now in a section being inserted. Kept items get their settled index.
+  // gone from the target, or now in a section being inserted.
   for source in 0..<sourceCount where sourceToTarget[source] >= 0 {
-    var settled = prefix[source]
     let start = sourceWindowStart[source] - sourceWindows[source].lowerBound
-    for index in sourceWindows[source] {
-      if settledIndex[start + index] < 0 {
-        deletes.itemDeletes.append(IndexPath(item: index, section: source))
-      } else {
-        settledIndex[start + index] = Int32(truncatingIfNeeded: settled)
-        settled += 1
-      }
+    for index in sourceWindows[source] where !matched.contains(start + index) {
+      deletes.itemDeletes.append(IndexPath(item: index, section: source))
     }
+  }
+  // A kept item's index once the 1st stage is applied: the section's prefix, then the kept items
+  // of its window before it.
+  matched.finish()
+  func settledIndex(ofSlot slot: Int, inSection section: Int) -> Int {
+    prefix[section] + matched.rank(slot) - matched.rank(sourceWindowStart[section])
   }
 
   // The 3rd stage: item inserts (target index paths) and item moves (from the index path once
@@ -328,13 +327,14 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
         continue
       }
       let from = sourceSection(ofSlot: slot)
+      let settled = settledIndex(ofSlot: slot, inSection: from)
       if from == section {
-        runValues.append(settledIndex[slot])
+        runValues.append(Int32(truncatingIfNeeded: settled))
         runTargets.append(Int32(truncatingIfNeeded: index))
       } else {
         itemChanges.itemMoves.append(
           Move(
-            source: IndexPath(item: Int(settledIndex[slot]), section: sourceToTarget[from]),
+            source: IndexPath(item: settled, section: sourceToTarget[from]),
             target: IndexPath(item: index, section: target)))
       }
       let sourceIndex = slot - sourceWindowStart[from] + sourceWindows[from].lowerBound
@@ -365,12 +365,12 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
     for source in 0..<sourceCount where sourceToTarget[source] >= 0 {
       let window = sourceWindows[source]
       let start = sourceWindowStart[source] - window.lowerBound
-      guard window.contains(where: { settledIndex[start + $0] < 0 }) else { continue }
+      guard window.contains(where: { !matched.contains(start + $0) }) else { continue }
       let items = sourceItems[source]
       var kept: [ItemID] = []
       kept.reserveCapacity(items.count)
       kept.append(contentsOf: items[..<window.lowerBound])
-      for index in window where settledIndex[start + index] >= 0 { kept.append(items[index]) }
+      for index in window where matched.contains(start + index) { kept.append(items[index]) }
       kept.append(contentsOf: items[window.upperBound...])
       settledItems[source] = kept
     }

@@ -6,6 +6,9 @@
 /// store, through `identifier(at:)`, when it has to compare. Open addressing with linear probing,
 /// at most half full: 4 bytes per slot, 8 to 16 per item.
 ///
+/// Removals leave tombstones (or empty the slot when no probe passes through it); inserts never
+/// reuse them, and a rebuild clears them.
+///
 /// Positions stay valid only while the store does not move items; a caller that moves them
 /// renumbers the table (``shiftPositions(from:by:)``, ``renumber(_:)``) or rebuilds it. Every
 /// comparison must see the store as the positions describe it.
@@ -55,54 +58,28 @@ struct PositionTable: Sendable {
     of identifier: ID, hash: Int, identifierAt: (Int) -> ID
   ) -> Int? {
     slots.withUnsafeBufferPointer { slots in
-      guard !slots.isEmpty else { return nil }
-      let mask = slots.count &- 1
-      var bucket = hash & mask
-      while true {
-        let slot = slots[bucket]
-        if slot == 0 { return nil }
-        if slot != Self.tombstone {
-          let position = Int(slot &- 1)
-          if identifierAt(position) == identifier { return position }
-        }
-        bucket = (bucket &+ 1) & mask
-      }
+      Self.find(identifier, hash: hash, in: slots, identifierAt: identifierAt)?.position
     }
   }
 
-  /// Adds `identifier` at `position` and returns `nil`, or returns the position it already has
-  /// and changes nothing.
-  ///
-  /// - Precondition: There is room for one more entry (``reserveCapacity(_:identifiers:)``).
-  @inlinable
-  mutating func insert<ID: Hashable>(
-    _ identifier: ID, hash: Int, at position: Int, identifierAt: (Int) -> ID
-  ) -> Int? {
-    let count = self.count
-    let result: (existing: Int?, reused: Bool) = slots.withUnsafeMutableBufferPointer { slots in
-      let mask = slots.count &- 1
-      var bucket = hash & mask
-      var firstTombstone = -1
-      while true {
-        let slot = slots[bucket]
-        if slot == 0 { break }
-        if slot == Self.tombstone {
-          if firstTombstone < 0 { firstTombstone = bucket }
-        } else {
-          let existing = Int(slot &- 1)
-          if identifierAt(existing) == identifier { return (existing, false) }
-        }
-        bucket = (bucket &+ 1) & mask
+  /// The slot holding `identifier` and its position, or `nil`: the probe every lookup shares.
+  @inlinable @inline(__always)
+  static func find<ID: Hashable>(
+    _ identifier: ID, hash: Int, in slots: UnsafeBufferPointer<UInt32>,
+    identifierAt: (Int) -> ID
+  ) -> (bucket: Int, position: Int)? {
+    guard !slots.isEmpty else { return nil }
+    let mask = slots.count &- 1
+    var bucket = hash & mask
+    while true {
+      let slot = slots[bucket]
+      if slot == 0 { return nil }
+      if slot != tombstone {
+        let position = Int(slot &- 1)
+        if identifierAt(position) == identifier { return (bucket, position) }
       }
-      let target = firstTombstone >= 0 ? firstTombstone : bucket
-      slots[target] = UInt32(truncatingIfNeeded: position &+ 1)
-      return (nil, firstTombstone >= 0)
+      bucket = (bucket &+ 1) & mask
     }
-    if result.existing == nil {
-      self.count = count + 1
-      if !result.reused { occupied += 1 }
-    }
-    return result.existing
   }
 
   /// Adds the identifiers at `positions`, in order, in one pass; returns `nil`, or the first
@@ -165,23 +142,14 @@ struct PositionTable: Sendable {
     _ identifier: ID, hash: Int, identifierAt: (Int) -> ID
   ) -> Int? {
     let removed: (position: Int, emptied: Bool)? = slots.withUnsafeMutableBufferPointer { slots in
-      guard !slots.isEmpty else { return nil }
-      let mask = slots.count &- 1
-      var bucket = hash & mask
-      while true {
-        let slot = slots[bucket]
-        if slot == 0 { return nil }
-        if slot != Self.tombstone {
-          let position = Int(slot &- 1)
-          if identifierAt(position) == identifier {
-            // The next slot empty means no probe sequence passes through this one.
-            let emptied = slots[(bucket &+ 1) & mask] == 0
-            slots[bucket] = emptied ? 0 : Self.tombstone
-            return (position, emptied)
-          }
-        }
-        bucket = (bucket &+ 1) & mask
-      }
+      guard
+        let found = Self.find(
+          identifier, hash: hash, in: UnsafeBufferPointer(slots), identifierAt: identifierAt)
+      else { return nil }
+      // The next slot empty means no probe sequence passes through this one.
+      let emptied = slots[(found.bucket &+ 1) & (slots.count &- 1)] == 0
+      slots[found.bucket] = emptied ? 0 : Self.tombstone
+      return (found.position, emptied)
     }
     guard let removed else { return nil }
     count -= 1

@@ -173,8 +173,14 @@ extension Snapshot {
   mutating func _registerItems(atPositions positions: Range<Int>) {
     guard !positions.isEmpty else { return }
     guard _itemTable.hasRoom(for: positions.count) else {
+      // Grow when the live items fill more than three quarters of the room (so a rebuild leaves
+      // room for many more inserts); otherwise the rebuild only clears tombstones, and deleting
+      // and adding in turn keeps the table the same size.
+      let capacity = _itemTable.capacity
+      let needed = numberOfItems
       _rebuildItemTable(
-        minimumCapacity: max(numberOfItems, _itemTable.capacity * 2), added: positions)
+        minimumCapacity: needed * 4 > capacity * 3 ? max(needed, capacity * 2) : capacity,
+        added: positions)
       return
     }
     let (storedItems, storedOffsets) = (_items, _offsets)

@@ -93,6 +93,27 @@ import TrellisTestSupport
     }
   }
 
+  @Test func deletingAndAddingInTurnKeepsTheTableTheSameSize() {
+    // Each round deletes 100 items and appends 100 new ones: tombstones pile up and rebuilds
+    // clear them. The table may grow once, when the live items first fill it; never again.
+    var snapshot = Snapshot(sections: [(0, Array(0..<1000))])
+    let initialSlots = snapshot._itemTable.slots.count
+    var sizes: Set<Int> = []
+    var next = 1000
+    for round in 0..<200 {
+      let doomed = Array(snapshot.itemIdentifiers.prefix(100))
+      snapshot.deleteItems(doomed)
+      snapshot.appendItems(Array(next..<(next + 100)), toSection: 0)
+      next += 100
+      sizes.insert(snapshot._itemTable.slots.count)
+      #expect(snapshot._itemTable.slots.count <= 2 * initialSlots, "round \(round)")
+      #expect(snapshot.numberOfItems == 1000)
+    }
+    #expect(sizes.count <= 2)
+    #expect(snapshot.indexOfItem(next - 1) == 999)
+    #expect(!snapshot.contains(item: 0))
+  }
+
   @Test func deletingScatteredSmallSectionsRenumbersEveryLaterItem() {
     // 200 sections of 10 items; deleting 20 scattered ones takes the renumbering path (a tenth
     // of the items), not the rebuild.

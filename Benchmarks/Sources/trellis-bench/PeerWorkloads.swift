@@ -39,6 +39,15 @@ func ratio(_ value: Double) -> String {
   return "\(tenths / 10).\(tenths % 10)"
 }
 
+/// DifferenceKit's median on the same arrays, or `nil` when it is not built in.
+func peerMedian(runs: Int, source: [Element], target: [Element]) -> Double? {
+  #if canImport(DifferenceKit)
+  measure(runs: runs) { DifferenceKit.StagedChangeset(source: source, target: target) }.median
+  #else
+  nil
+  #endif
+}
+
 /// The snapshot a caller builds from its models.
 func makeSnapshot(_ elements: [Element]) -> Snapshot<Int, Int> {
   Snapshot(sections: [(0, elements.map(\.id))])
@@ -129,14 +138,7 @@ func peerWorkloads(wanted: (String) -> Bool) {
     let identicalFlat = measure(runs: runs) {
       Trellis.StagedChangeset(source: source, target: source)
     }
-    #if canImport(DifferenceKit)
-    let copy = source.map { $0 }
-    let peerIdentical = measure(runs: runs) {
-      DifferenceKit.StagedChangeset(source: source, target: copy)
-    }.median
-    #else
-    let peerIdentical: Double? = nil
-    #endif
+    let peerIdentical = peerMedian(runs: runs, source: source, target: source.map { $0 })
     reportPeer("identical snapshots, == \(suffix)", trellis: equal.median, peer: nil)
     reportPeer(
       "identical snapshots, diff \(suffix)", trellis: identical.median, peer: peerIdentical)
@@ -149,13 +151,7 @@ func peerWorkloads(wanted: (String) -> Bool) {
     let move1Snapshots = measure(runs: runs) {
       Trellis.StagedChangeset(from: makeSnapshot(source), to: makeSnapshot(moved))
     }
-    #if canImport(DifferenceKit)
-    let peerMove1 = measure(runs: runs) {
-      DifferenceKit.StagedChangeset(source: source, target: moved)
-    }.median
-    #else
-    let peerMove1: Double? = nil
-    #endif
+    let peerMove1 = peerMedian(runs: runs, source: source, target: moved)
     reportPeer("move1, flat API \(suffix)", trellis: move1.median, peer: peerMove1)
     reportPeer(
       "move1, build both + diff \(suffix)", trellis: move1Snapshots.median, peer: peerMove1)

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubIssues
 import IssuesBrowser
+import TerminalTestSupport
 import TrellisTerminal
 
 /// A browser on the bundled betamax data, drawn through the renderer into a virtual terminal.

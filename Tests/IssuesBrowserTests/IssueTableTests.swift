@@ -1,6 +1,7 @@
 import Foundation
 import GitHubIssues
 import IssuesBrowser
+@testable import issues
 import Testing
 import TrellisTerminal
 import TrellisTestSupport

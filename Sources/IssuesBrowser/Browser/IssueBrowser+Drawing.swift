@@ -124,7 +124,7 @@ extension IssueBrowser {
       StyledRun("\(issue.state == .open ? "● open" : "✔ closed") \(kind)", stateStyle),
       StyledRun(" · \(issue.author)", Style(foreground: .cyan)),
       StyledRun(
-        " · opened \(Clock.day(issue.createdAt)) · updated \(RelativeAge.describe(issue.updatedAt, now: now())) ago",
+        " · opened \(LocalTime.day(issue.createdAt)) · updated \(RelativeAge.describe(issue.updatedAt, now: now())) ago",
         Theme.dim),
     ]
     if issue.comments > 0 { facts.append(StyledRun(" · 💬 \(issue.comments)", Theme.dim)) }

@@ -416,7 +416,7 @@ public final class IssueBrowser {
       let milestone = milestones[number]
       var detail =
         "\(count) \(state == .all ? "" : state.name + " ")issue\(count == 1 ? "" : "s")"
-      if let due = milestone?.dueOn { detail += " · due \(Clock.day(due))" }
+      if let due = milestone?.dueOn { detail += " · due \(LocalTime.day(due))" }
       if milestone?.state == .closed { detail += " · closed" }
       return SectionHeaderCell(title: milestone?.title ?? "Milestone \(number)", detail: detail)
     case .noMilestone:

@@ -40,9 +40,10 @@ struct IssueRowCell: CollectionCell {
     let author = DisplayWidth.truncate(issue.author, toColumns: 14)
     var right = width - 1
     right -= 4
-    canvas.text(age.leftPadded(to: 4), x: right, y: 0, style: on(Theme.dim))
+    canvas.text(DisplayWidth.alignRight(age, toColumns: 4), x: right, y: 0, style: on(Theme.dim))
     right -= 6
-    canvas.text(comments.leftPadded(to: 5), x: right, y: 0, style: on(Theme.dim))
+    canvas.text(
+      DisplayWidth.alignRight(comments, toColumns: 5), x: right, y: 0, style: on(Theme.dim))
     if width >= 70 {
       // A fixed column, so that labels and titles line up whatever the names' lengths.
       right -= 16
@@ -52,7 +53,8 @@ struct IssueRowCell: CollectionCell {
     let stateStyle = on(issue.state == .open ? Theme.open : Theme.closed)
     var x = canvas.text(" " + symbol + " ", x: 0, y: 0, style: stateStyle)
     x = canvas.text(
-      "#\(issue.number)".padded(to: numberWidth + 2), x: x, y: 0, style: on(Theme.dim))
+      DisplayWidth.pad("#\(issue.number)", toColumns: numberWidth + 2), x: x, y: 0,
+      style: on(Theme.dim))
     // The outline: indentation, the disclosure marker, and how far the sub-issues are.
     if level > 0 || disclosure != .none {
       let marker =
@@ -89,18 +91,6 @@ struct IssueRowCell: CollectionCell {
     for (name, color) in labelRuns {
       labelX = canvas.text(name, x: labelX, y: 0, style: on(Style(foreground: color))) + 1
     }
-  }
-}
-
-extension String {
-  /// Padded with spaces on the right to a display width.
-  func padded(to width: Int) -> String {
-    self + String(repeating: " ", count: max(0, width - DisplayWidth.of(self)))
-  }
-
-  /// Padded with spaces on the left to a display width.
-  func leftPadded(to width: Int) -> String {
-    String(repeating: " ", count: max(0, width - DisplayWidth.of(self))) + self
   }
 }
 

@@ -48,10 +48,10 @@ public enum SyncStatus: Hashable, Sendable {
       case .saving: "saving \(progress.items) items…"
       }
     case .syncing(nil): "syncing…"
-    case .upToDate(let date): "up to date · \(Clock.time(date))"
-    case .offline(let date?): "offline · data from \(Clock.dateTime(date))"
+    case .upToDate(let date): "up to date · \(LocalTime.time(date))"
+    case .offline(let date?): "offline · data from \(LocalTime.dateTime(date))"
     case .offline(nil): "offline · no data yet"
-    case .rateLimited(let date?): "rate-limited until \(Clock.time(date))"
+    case .rateLimited(let date?): "rate-limited until \(LocalTime.time(date))"
     case .rateLimited(nil): "rate-limited"
     case .missingToken: "private or unknown repository: set GH_TOKEN or run `gh auth login`"
     case .notFound: "repository not found (or the token cannot see it)"
@@ -65,19 +65,5 @@ public enum SyncStatus: Hashable, Sendable {
     case .offline, .rateLimited, .missingToken, .notFound, .failed: true
     case .cached, .syncing, .upToDate, .demo: false
     }
-  }
-}
-
-/// Times and dates for the status bar, in the local time zone.
-enum Clock {
-  static func time(_ date: Date) -> String { format(date, "HH:mm") }
-  static func dateTime(_ date: Date) -> String { format(date, "yyyy-MM-dd HH:mm") }
-  static func day(_ date: Date) -> String { format(date, "yyyy-MM-dd") }
-
-  private static func format(_ date: Date, _ pattern: String) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = pattern
-    return formatter.string(from: date)
   }
 }

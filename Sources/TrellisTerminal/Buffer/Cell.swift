@@ -17,7 +17,7 @@ public struct Cell: Hashable, Sendable {
     self.style = style
   }
 
-  init(grapheme: String, width: UInt8, style: Style) {
+  package init(grapheme: String, width: UInt8, style: Style) {
     self.grapheme = grapheme
     self.width = width
     self.style = style

@@ -13,7 +13,7 @@ public struct CellBuffer: Hashable, Sendable {
   /// The number of rows.
   public let height: Int
   /// Row after row.
-  var cells: [Cell]
+  package var cells: [Cell]
 
   /// Creates a buffer filled with a cell (blanks by default).
   public init(width: Int, height: Int, fill: Cell = .blank()) {
@@ -71,7 +71,7 @@ public struct CellBuffer: Hashable, Sendable {
   }
 
   /// Writes a cell at an absolute position, keeping wide characters paired.
-  mutating func put(_ cell: Cell, x: Int, y: Int) {
+  package mutating func put(_ cell: Cell, x: Int, y: Int) {
     let index = y * width + x
     // Overwriting the continuation of a wide character breaks the character: blank its first half.
     if cells[index].isContinuation && x > 0 {

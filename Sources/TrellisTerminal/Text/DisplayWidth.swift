@@ -108,4 +108,17 @@ public enum DisplayWidth {
     }
     return result + ellipsis
   }
+
+  /// The text followed by spaces to fill `columns` display columns (left-aligned).
+  ///
+  /// Columns, not characters: `"이슈"` padded to 6 gets two spaces. Text already that wide is
+  /// unchanged.
+  public static func pad(_ text: String, toColumns columns: Int) -> String {
+    text + String(repeating: " ", count: max(0, columns - of(text)))
+  }
+
+  /// The text after spaces that fill `columns` display columns (right-aligned, for numbers).
+  public static func alignRight(_ text: String, toColumns columns: Int) -> String {
+    String(repeating: " ", count: max(0, columns - of(text))) + text
+  }
 }

@@ -1,4 +1,5 @@
 import Trellis
+import TerminalTestSupport
 import TrellisTerminal
 
 /// A screen for collection-view tests: renders views into a buffer, sends the frame through the

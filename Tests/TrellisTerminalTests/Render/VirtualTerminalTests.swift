@@ -1,4 +1,5 @@
 import Testing
+import TerminalTestSupport
 import TrellisTerminal
 
 @Suite struct VirtualTerminalTests {

@@ -1,3 +1,5 @@
+import TrellisTerminal
+
 /// A terminal emulator in memory that interprets the bytes Trellis writes back into a screen of
 /// cells, so tests can assert what a person would see and count the bytes each frame costs.
 ///

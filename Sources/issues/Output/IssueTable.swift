@@ -1,13 +1,14 @@
 import Foundation
 import GitHubIssues
+import IssuesBrowser
 import TrellisTerminal
 
 /// The output of `issues list`: a table sized to the terminal, tab-separated values for pipes,
 /// or JSON.
-public enum IssueTable {
+enum IssueTable {
   /// A table with a header, columns aligned by display width and titles truncated so that every
   /// line fits `width` columns.
-  public static func table(
+  static func table(
     _ issues: [CachedIssue], milestones: [Int: GitHubMilestone], width: Int, now: Date
   ) -> String {
     guard !issues.isEmpty else { return "" }
@@ -31,7 +32,7 @@ public enum IssueTable {
     if width - fixed() < 20 { milestoneWidth = max(0, milestoneWidth - (20 - (width - fixed()))) }
     let titleWidth = max(10, width - fixed())
     func cell(_ text: String, _ width: Int) -> String {
-      DisplayWidth.truncate(text, toColumns: width).padded(to: width)
+      DisplayWidth.pad(DisplayWidth.truncate(text, toColumns: width), toColumns: width)
     }
     var lines: [String] = []
     var header = [
@@ -61,7 +62,7 @@ public enum IssueTable {
   ///
   /// Tabs, line breaks and other control characters in the text are shown as control pictures, so
   /// every record is one line.
-  public static func tabSeparated(_ issues: [CachedIssue], milestones: [Int: GitHubMilestone])
+  static func tabSeparated(_ issues: [CachedIssue], milestones: [Int: GitHubMilestone])
     -> String
   {
     let iso = ISO8601DateFormatter()
@@ -69,7 +70,7 @@ public enum IssueTable {
   }
 
   /// One record of ``tabSeparated(_:milestones:)``, with its line feed.
-  public static func tabSeparatedLine(
+  static func tabSeparatedLine(
     _ issue: CachedIssue, milestones: [Int: GitHubMilestone], iso: ISO8601DateFormatter
   ) -> String {
     [
@@ -81,7 +82,7 @@ public enum IssueTable {
   }
 
   /// The issues as a JSON array, for scripts.
-  public static func json(_ issues: [CachedIssue], milestones: [Int: GitHubMilestone]) throws
+  static func json(_ issues: [CachedIssue], milestones: [Int: GitHubMilestone]) throws
     -> String
   {
     var writer = JSONArrayWriter()
@@ -92,7 +93,7 @@ public enum IssueTable {
 
   /// Writes a JSON array one element at a time, so that a list of any length is printed in
   /// constant memory; the output is the same as ``IssueTable/json(_:milestones:)``.
-  public struct JSONArrayWriter {
+  struct JSONArrayWriter {
     private var count = 0
     private let encoder: JSONEncoder = {
       let encoder = JSONEncoder()
@@ -102,10 +103,10 @@ public enum IssueTable {
     }()
 
     /// Creates a writer for an empty array.
-    public init() {}
+    init() {}
 
     /// The text of one more element, with what separates it from the previous one.
-    public mutating func element(_ issue: CachedIssue, milestones: [Int: GitHubMilestone]) throws
+    mutating func element(_ issue: CachedIssue, milestones: [Int: GitHubMilestone]) throws
       -> String
     {
       let entry = IssueTable.entry(issue, milestones: milestones)
@@ -137,7 +138,7 @@ public enum IssueTable {
     }
 
     /// The text that closes the array.
-    public func end() -> String { count == 0 ? "[\n\n]\n" : "\n]\n" }
+    func end() -> String { count == 0 ? "[\n\n]\n" : "\n]\n" }
   }
 
   static func entry(_ issue: CachedIssue, milestones: [Int: GitHubMilestone]) -> some Encodable {
@@ -161,33 +162,6 @@ public enum IssueTable {
       milestone: issue.milestoneNumber.flatMap { milestones[$0]?.title },
       comments: issue.comments, createdAt: issue.createdAt, updatedAt: issue.updatedAt,
       closedAt: issue.closedAt, url: issue.htmlURL)
-  }
-}
-
-/// A progress line for `issues sync`: a bar while pages arrive, with what has arrived.
-public enum ProgressLine {
-  /// The line for a progress report, `width` columns wide at most.
-  ///
-  /// The bar fills towards
-  /// `expected` items when the count is known, and cycles otherwise.
-  public static func line(_ progress: SyncProgress, expected: Int?, width: Int) -> String {
-    let phase: String =
-      switch progress.phase {
-      case .milestones: "milestones"
-      case .labels: "labels"
-      case .issues: "issues"
-      case .saving: "saving"
-      }
-    let text = " \(phase) · \(progress.pages) pages · \(progress.items) items"
-    let barWidth = max(10, min(40, width - DisplayWidth.of(text) - 3))
-    let filled: Int
-    if let expected, expected > 0 {
-      filled = min(barWidth, barWidth * progress.items / expected)
-    } else {
-      filled = progress.phase == .saving ? barWidth : (progress.pages * 3) % (barWidth + 1)
-    }
-    return "[" + String(repeating: "█", count: filled)
-      + String(repeating: "░", count: barWidth - filled) + "]" + text
   }
 }
 

@@ -1,7 +1,7 @@
-import GitHubIssues
+import Foundation
 
 /// A repository named by a git remote URL, as `gh` finds one from the current directory.
-public struct RemoteURL: Hashable, Sendable {
+public struct GitRemoteURL: Hashable, Sendable {
   /// The host the remote is on (`github.com`, or an Enterprise host).
   public var host: String
   /// The repository.
@@ -10,7 +10,7 @@ public struct RemoteURL: Hashable, Sendable {
   /// Parses `git@HOST:OWNER/REPO(.git)`, `ssh://[git@]HOST[:PORT]/OWNER/REPO(.git)` and
   /// `https://HOST/OWNER/REPO(.git)`; `nil` for anything else (a local path, say).
   public init?(_ url: String) {
-    var text = url.trimmingWhitespace()
+    var text = url.trimmingCharacters(in: .whitespacesAndNewlines)
     if text.hasSuffix("/") { text.removeLast() }
     if text.hasSuffix(".git") { text.removeLast(4) }
     var hostAndPath: Substring
@@ -42,11 +42,5 @@ public struct RemoteURL: Hashable, Sendable {
     guard !host.isEmpty, let repository = RepositoryName(String(hostAndPath)) else { return nil }
     host = host.lowercased()
     self.repository = repository
-  }
-}
-
-extension String {
-  func trimmingWhitespace() -> String {
-    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
   }
 }

@@ -1,8 +1,7 @@
 import GitHubIssues
-import IssuesBrowser
 import Testing
 
-@Suite struct RemoteURLTests {
+@Suite struct GitRemoteURLTests {
   @Test(arguments: [
     ("git@github.com:octo/hello.git", "github.com", "octo/hello"),
     ("https://github.com/octo/hello", "github.com", "octo/hello"),
@@ -11,13 +10,13 @@ import Testing
     ("https://user@GHE.example.com/team/app", "ghe.example.com", "team/app"),
   ])
   func remotesNameAHostAndARepository(url: String, host: String, repository: String) throws {
-    let remote = try #require(RemoteURL(url))
+    let remote = try #require(GitRemoteURL(url))
     #expect(remote.host == host)
     #expect(remote.repository == RepositoryName(repository))
   }
 
   @Test(arguments: ["/srv/git/app.git", "file:///srv/app", "https://github.com/only-owner", ""])
   func localPathsAndOddURLsAreNotRemotes(url: String) {
-    #expect(RemoteURL(url) == nil)
+    #expect(GitRemoteURL(url) == nil)
   }
 }

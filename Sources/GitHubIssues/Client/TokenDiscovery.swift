@@ -54,28 +54,8 @@ public enum TokenDiscovery {
 
   /// Runs `gh auth token --hostname HOST` if `gh` is on the PATH; `nil` if it is not or fails.
   public static func ghAuthToken(hostname: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    guard
-      let gh = path.split(separator: ":").map({ "\($0)/gh" }).first(where: {
-        FileManager.default.isExecutableFile(atPath: $0)
-      })
+    guard let token = ExternalTool(named: "gh")?.output(["auth", "token", "--hostname", hostname])
     else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: gh)
-    process.arguments = ["auth", "token", "--hostname", hostname]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = Pipe()
-    do {
-      try process.run()
-    } catch {
-      return nil
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    let token = String(decoding: data, as: UTF8.self).trimmingCharacters(
-      in: .whitespacesAndNewlines)
     return token.isEmpty ? nil : token
   }
 }

@@ -14,21 +14,13 @@ struct List: AsyncParsableCommand {
       pipe, tab-separated values as gh does.
       """)
 
-  enum State: String, ExpressibleByArgument, CaseIterable {
-    case open, closed, all
-  }
-
-  enum Sort: String, ExpressibleByArgument, CaseIterable {
-    case updated, created, comments
-  }
-
   @OptionGroup var options: RepositoryOptions
 
   @Option(help: "Only this milestone (by title), or `none` for issues without one.")
   var milestone: String?
 
   @Option(help: "Which issues, by state.")
-  var state: State = .open
+  var state: IssueStateFilter = .open
 
   @Option(help: "Only issues with this label.")
   var label: String?
@@ -37,7 +29,7 @@ struct List: AsyncParsableCommand {
   var search: String?
 
   @Option(help: "The order: most recently updated, newest, or most commented first.")
-  var sort: Sort = .updated
+  var sort: IssueSort = .updated
 
   @Option(help: "At most this many issues.")
   var limit: Int = 30
@@ -75,11 +67,11 @@ struct List: AsyncParsableCommand {
     }
     let milestones = Dictionary(try cache.milestones().map { ($0.number, $0) }) { a, _ in a }
     var filter = IssueFilter(
-      state: state.issueState, kind: pullRequests ? .both : .issues, label: label,
-      text: search, sort: sort.issueSort, limit: limit)
+      state: state, kind: pullRequests ? .both : .issues, label: label,
+      text: search, sort: sort, limit: limit)
     if let milestone {
       if milestone.lowercased() == "none" {
-        filter.milestone = .none
+        filter.milestone = .withoutMilestone
       } else if let match = milestones.values.first(where: {
         $0.title.caseInsensitiveCompare(milestone) == .orderedSame
       }) {
@@ -134,25 +126,9 @@ struct List: AsyncParsableCommand {
   }
 }
 
-extension List.State {
-  var issueState: IssueFilter.State {
-    switch self {
-    case .open: .open
-    case .closed: .closed
-    case .all: .all
-    }
-  }
-}
-
-extension List.Sort {
-  var issueSort: IssueFilter.Sort {
-    switch self {
-    case .updated: .updated
-    case .created: .created
-    case .comments: .comments
-    }
-  }
-}
+// The filters' own names are the options' values: `--state closed`, `--sort comments`.
+extension IssueStateFilter: ExpressibleByArgument {}
+extension IssueSort: ExpressibleByArgument {}
 
 /// Standard output through a buffer, written in large chunks.
 struct StandardOutput {

@@ -32,7 +32,7 @@ import Testing
       HTTPResponse(status: 200, body: Data("[]".utf8))
     }
     for try await _ in client.issuePages(
-      of: repo, query: IssueQuery(state: .all, milestone: .none, labels: ["bug", "ui"]))
+      of: repo, query: IssueQuery(state: .all, milestone: .withoutMilestone, labels: ["bug", "ui"]))
     {}
     let request = try #require(transport.requests.first)
     #expect(request.headers["Accept"] == "application/vnd.github+json")

@@ -37,7 +37,7 @@ import Testing
   private func expectMilestoneIdentity(
     _ cache: IssueCache, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    for state in [IssueFilter.State.open, .closed, .all] {
+    for state in [IssueStateFilter.open, .closed, .all] {
       let counts = try cache.milestoneCounts(state: state)
       #expect(
         counts.all == counts.none + counts.milestones.map(\.issueCount).reduce(0, +),

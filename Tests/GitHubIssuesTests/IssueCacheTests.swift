@@ -51,11 +51,36 @@ import Testing
     let cache = try filled()
     #expect(
       try cache.issues(IssueFilter(milestone: .all, state: .all)).map(\.number) == [2, 4, 1, 6, 3])
-    #expect(try cache.issues(IssueFilter(milestone: .none, state: .all)).map(\.number) == [4, 6])
+    #expect(
+      try cache.issues(IssueFilter(milestone: .withoutMilestone, state: .all)).map(\.number) == [
+        4, 6,
+      ])
     #expect(try cache.issues(IssueFilter(milestone: .number(1))).map(\.number) == [2, 1])
     #expect(try cache.issues(IssueFilter(milestone: .number(2))).isEmpty)
     #expect(
       try cache.issues(IssueFilter(milestone: .number(2), state: .closed)).map(\.number) == [3])
+    #expect(
+      try cache.issues(IssueFilter(milestone: .withMilestone, state: .all)).map(\.number)
+        == [2, 1, 3])
+  }
+
+  /// The cache's SQL and `MilestoneFilter.matches` agree on every milestone filter and state.
+  @Test func milestoneFilterMatchesWhatTheCacheSelects() throws {
+    let cache = try filled()
+    let everything = try cache.issues(IssueFilter(state: .all, kind: .both))
+    let filters: [MilestoneFilter] =
+      [.all, .withMilestone, .withoutMilestone] + (1...5).map { .number($0) }
+    for milestone in filters {
+      for state in IssueStateFilter.allCases {
+        let selected = try cache.issues(
+          IssueFilter(milestone: milestone, state: state, kind: .both))
+        let expected = everything.filter {
+          milestone.matches(milestoneNumber: $0.milestoneNumber)
+            && (state == .all || $0.state.rawValue == state.rawValue)
+        }
+        #expect(selected == expected, "\(milestone) \(state)")
+      }
+    }
   }
 
   @Test func pullRequestsAreKeptApart() throws {

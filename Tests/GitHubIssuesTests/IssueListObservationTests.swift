@@ -87,8 +87,8 @@ import TrellisTestSupport
   func mergedListsEqualFreshQueries(seed: UInt64) async throws {
     var rng = SplitMix64(seed: seed)
     let cache = try filled()
-    let sort = IssueFilter.Sort.allCases[Int.random(in: 0..<3, using: &rng)]
-    let state = IssueFilter.State.allCases[Int.random(in: 0..<3, using: &rng)]
+    let sort = IssueSort.allCases[Int.random(in: 0..<3, using: &rng)]
+    let state = IssueStateFilter.allCases[Int.random(in: 0..<3, using: &rng)]
     let filter = IssueFilter(state: state, sort: sort)
     var lists = cache.observeList(filter).makeAsyncIterator()
     _ = try await lists.next()

@@ -33,7 +33,7 @@ import TrellisTestSupport
     chipColumns = Set(frame.changed.filter { $0.y == 1 }.map(\.x))
     #expect(chipColumns.isSubset(of: Set(all).union(none)))
     #expect(chipColumns.contains(all.lowerBound + 1) && chipColumns.contains(none.lowerBound + 1))
-    #expect(harness.browser.selectedChip == .noMilestone)
+    #expect(harness.browser.selectedChip == .withoutMilestone)
     #expect(harness.lines[3].hasPrefix(" Open  11"))
     #expect(harness.browser.shownNumbers.count == 11)
     #expect(!frame.rows.contains(0))

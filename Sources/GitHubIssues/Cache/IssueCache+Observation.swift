@@ -12,7 +12,7 @@ extension IssueCache {
   }
 
   /// The chip bar's counts, now and after every change.
-  public func observeMilestoneCounts(state: IssueFilter.State) -> AsyncThrowingStream<
+  public func observeMilestoneCounts(state: IssueStateFilter) -> AsyncThrowingStream<
     MilestoneCounts, any Error
   > {
     observe { db in try Self.milestoneCounts(state: state, db) }

@@ -79,7 +79,7 @@ extension IssueCache {
   }
 
   /// Issue counts for the chip bar, for issues (not pull requests) in a state.
-  public func milestoneCounts(state: IssueFilter.State) throws -> MilestoneCounts {
+  public func milestoneCounts(state: IssueStateFilter) throws -> MilestoneCounts {
     try writer.read { db in try Self.milestoneCounts(state: state, db) }
   }
 
@@ -186,7 +186,7 @@ extension IssueCache {
 
   /// The ORDER BY clause of a sort: a total order, ties broken by number, so that a list read
   /// again or merged row by row comes out the same.
-  static func orderClause(_ sort: IssueFilter.Sort) -> String {
+  static func orderClause(_ sort: IssueSort) -> String {
     switch sort {
     case .updated: "updatedAt DESC, number DESC"
     case .created: "createdAt DESC, number DESC"
@@ -210,7 +210,8 @@ extension IssueCache {
     }
     switch filter.milestone {
     case .all: break
-    case .none: conditions.append("milestoneNumber IS NULL")
+    case .withMilestone: conditions.append("milestoneNumber IS NOT NULL")
+    case .withoutMilestone: conditions.append("milestoneNumber IS NULL")
     case .number(let number):
       conditions.append("milestoneNumber = ?")
       arguments.append(number)
@@ -291,7 +292,7 @@ extension IssueCache {
     }
   }
 
-  static func milestoneCounts(state: IssueFilter.State, _ db: Database) throws -> MilestoneCounts {
+  static func milestoneCounts(state: IssueStateFilter, _ db: Database) throws -> MilestoneCounts {
     let stateCondition =
       switch state {
       case .open: " AND state = 'open'"

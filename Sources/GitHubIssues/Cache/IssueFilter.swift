@@ -1,26 +1,9 @@
-/// Which cached issues to show and in what order: what the milestone chips, the state toggle, the
-/// label filter and the search field select.
+/// Which cached issues to read and in what order, always descending.
+///
+/// Apart from ``IssueQuery`` (what GitHub's list endpoint selects) because the cache can search
+/// the text of titles and bodies and tell pull requests from issues, which that endpoint cannot;
+/// the two share ``IssueStateFilter``, ``MilestoneFilter`` and ``IssueSort``.
 public struct IssueFilter: Hashable, Sendable {
-  /// Which milestone.
-  public enum Milestone: Hashable, Sendable {
-    /// Every issue ("All").
-    case all
-    /// Issues in no milestone ("No milestone").
-    case none
-    /// Issues in the milestone with this number.
-    case number(Int)
-  }
-
-  /// Which state.
-  public enum State: Hashable, Sendable, CaseIterable {
-    /// Open issues.
-    case open
-    /// Closed issues.
-    case closed
-    /// Both.
-    case all
-  }
-
   /// Issues, pull requests, or both: pull requests are kept apart unless asked for.
   public enum Kind: Hashable, Sendable {
     /// Issues only.
@@ -31,35 +14,27 @@ public struct IssueFilter: Hashable, Sendable {
     case both
   }
 
-  /// The order, always descending.
-  public enum Sort: Hashable, Sendable, CaseIterable {
-    /// Most recently updated first.
-    case updated
-    /// Most recently created first.
-    case created
-    /// Most commented first.
-    case comments
-  }
-
   /// Which milestone.
-  public var milestone: Milestone
+  public var milestone: MilestoneFilter
   /// Which state.
-  public var state: State
+  public var state: IssueStateFilter
   /// Issues, pull requests or both.
   public var kind: Kind
   /// Only issues with this label.
   public var label: String?
-  /// Only issues whose title or body contain all these words (prefix match).
+  /// Only issues whose title or body contain all these words (prefix match); `nil` or only
+  /// white space: no text filter.
   public var text: String?
   /// The order.
-  public var sort: Sort
+  public var sort: IssueSort
   /// At most this many results.
   public var limit: Int?
 
   /// Creates a filter; by default every open issue, most recently updated first.
   public init(
-    milestone: Milestone = .all, state: State = .open, kind: Kind = .issues, label: String? = nil,
-    text: String? = nil, sort: Sort = .updated, limit: Int? = nil
+    milestone: MilestoneFilter = .all, state: IssueStateFilter = .open, kind: Kind = .issues,
+    label: String? = nil,
+    text: String? = nil, sort: IssueSort = .updated, limit: Int? = nil
   ) {
     self.milestone = milestone
     self.state = state

@@ -1,45 +1,19 @@
 import Foundation
 
-/// The filters of `GET /repos/{owner}/{repo}/issues`.
+/// The filters of `GET /repos/{owner}/{repo}/issues`: what GitHub can select on its side.
+///
+/// Apart from ``IssueFilter`` (what the cache selects) because the two sides can do different
+/// things: GitHub filters by assignee and author, by `since`, pages its results and sorts either
+/// way, but has no full-text search in this endpoint and lists pull requests with issues; the
+/// cache searches text and tells pull requests apart. They share ``IssueStateFilter``,
+/// ``MilestoneFilter`` and ``IssueSort``.
 ///
 /// Related GitHub documentation: <https://docs.github.com/rest/issues/issues#list-repository-issues>
 public struct IssueQuery: Hashable, Sendable {
   /// Which issues by state.
-  public enum State: String, Hashable, Sendable {
-    /// Open only (GitHub's default).
-    case open
-    /// Closed only.
-    case closed
-    /// Both.
-    case all
-  }
-
+  public var state: IssueStateFilter = .open
   /// Which milestone.
-  public enum Milestone: Hashable, Sendable {
-    /// Any milestone or none (no filter).
-    case any
-    /// Issues in some milestone (`*`).
-    case some
-    /// Issues in no milestone (`none`).
-    case none
-    /// Issues in the milestone with this number.
-    case number(Int)
-  }
-
-  /// The order of results.
-  public enum Sort: String, Hashable, Sendable {
-    /// By creation time.
-    case created
-    /// By last update.
-    case updated
-    /// By number of comments.
-    case comments
-  }
-
-  /// Which issues by state.
-  public var state: State = .open
-  /// Which milestone.
-  public var milestone: Milestone = .any
+  public var milestone: MilestoneFilter = .all
   /// Only issues with all these labels.
   public var labels: [String] = []
   /// Only issues assigned to this login (`none`, `*` allowed).
@@ -49,7 +23,7 @@ public struct IssueQuery: Hashable, Sendable {
   /// Only issues updated at or after this time.
   public var since: Date?
   /// The order.
-  public var sort: Sort = .created
+  public var sort: IssueSort = .created
   /// Ascending or descending.
   public var ascending = false
   /// Items per page, at most 100.
@@ -57,9 +31,9 @@ public struct IssueQuery: Hashable, Sendable {
 
   /// Creates a query; by default open issues, newest first, 100 a page.
   public init(
-    state: State = .open, milestone: Milestone = .any, labels: [String] = [],
+    state: IssueStateFilter = .open, milestone: MilestoneFilter = .all, labels: [String] = [],
     assignee: String? = nil,
-    creator: String? = nil, since: Date? = nil, sort: Sort = .created, ascending: Bool = false,
+    creator: String? = nil, since: Date? = nil, sort: IssueSort = .created, ascending: Bool = false,
     perPage: Int = 100
   ) {
     self.state = state
@@ -77,9 +51,9 @@ public struct IssueQuery: Hashable, Sendable {
   var queryItems: [URLQueryItem] {
     var items = [URLQueryItem(name: "state", value: state.rawValue)]
     switch milestone {
-    case .any: break
-    case .some: items.append(URLQueryItem(name: "milestone", value: "*"))
-    case .none: items.append(URLQueryItem(name: "milestone", value: "none"))
+    case .all: break
+    case .withMilestone: items.append(URLQueryItem(name: "milestone", value: "*"))
+    case .withoutMilestone: items.append(URLQueryItem(name: "milestone", value: "none"))
     case .number(let number): items.append(URLQueryItem(name: "milestone", value: String(number)))
     }
     if !labels.isEmpty {

@@ -68,7 +68,7 @@ extension IssueBrowser {
     var parts = [filter.state.name, filter.sort.name]
     if filter.kind != .issues { parts.append("with pull requests") }
     if let label = filter.label { parts.append("label: \(label)") }
-    if !filter.search.isEmpty { parts.append("search: “\(filter.search)”") }
+    if filter.text != nil { parts.append("search: “\(filter.text ?? "")”") }
     let count =
       "\(totalShown) \(filter.kind == .issues ? "issue" : "item")\(totalShown == 1 ? "" : "s")"
     screen.draw(in: CellRect(x: 0, y: 2, width: size.columns, height: 1)) { canvas in

@@ -56,14 +56,14 @@ extension IssueBrowser {
     case .left, .right:
       chips.handle(.key(key))
     case .enter:
-      if let focused = chips.focusedItem, focused != filter.chip {
+      if let focused = chips.focusedItem, focused != filter.milestone {
         chips.activate(focused)
       } else if list.focusedItem != nil {
         mode = .reading(offset: 0)
       }
     case .escape:
-      if !filter.search.isEmpty || filter.label != nil {
-        filter.search = ""
+      if filter.text != nil || filter.label != nil {
+        filter.text = nil
         searchDraft = ""
         filter.label = nil
         reloadListReportingErrors(countsChanged: true)
@@ -78,7 +78,7 @@ extension IssueBrowser {
     case .character("?"): mode = .help
     case .character("/"):
       mode = .searching
-      searchDraft = filter.search
+      searchDraft = filter.text ?? ""
     case .character("s"): setState(filter.state.next)
     case .character("c"):
       filter.sort = filter.sort.next
@@ -167,9 +167,10 @@ extension IssueBrowser {
   /// Applies the search draft now.
   func applySearch() {
     searchDeadline = nil
-    let text = searchDraft.trimmingCharacters(in: .whitespaces)
-    guard text != filter.search else { return }
-    filter.search = text
+    let trimmed = searchDraft.trimmingCharacters(in: .whitespaces)
+    let text: String? = trimmed.isEmpty ? nil : trimmed
+    guard text != filter.text else { return }
+    filter.text = text
     reloadListReportingErrors(countsChanged: true)
   }
 

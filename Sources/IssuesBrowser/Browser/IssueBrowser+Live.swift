@@ -12,7 +12,7 @@ extension IssueBrowser {
   /// It changes with the state, kind, label, search and sort, not with the chip: when it does,
   /// the host stops observing the old query and observes the new one.
   public var observedFilter: IssueFilter {
-    var observed = filter.issueFilter
+    var observed = filter
     observed.milestone = .all
     observed.limit = nil
     return observed
@@ -56,19 +56,19 @@ extension IssueBrowser {
     do {
       let chipCounts = Self.chipCounts(observed.counts)
       try reloadChips(counts: chipCounts)
-      let shown = filter.chip == .all ? allEntries : allEntries.filter(chipShows)
+      let shown = filter.milestone == .all ? allEntries : allEntries.filter(chipShows)
       if let changed, !metadataChanged, !treeChanged, sectionTrees.isEmpty,
         changed.count <= Self.incrementalLimit
       {
         // Under "All" the sections are the milestones: their counts are the chips'.
         let sectionCounts: [ListSection: Int]? =
-          filter.chip == .all
+          filter.milestone == .all
           ? Dictionary(
             uniqueKeysWithValues: chipCounts.compactMap { chip, count in
               switch chip {
-              case .all: nil
-              case .noMilestone: count > 0 ? (ListSection.noMilestone, count) : nil
-              case .milestone(let number): count > 0 ? (.milestone(number: number), count) : nil
+              case .all, .withMilestone: nil
+              case .withoutMilestone: count > 0 ? (ListSection.noMilestone, count) : nil
+              case .number(let number): count > 0 ? (.milestone(number: number), count) : nil
               }
             }) : nil
         applyChanges(changed, shown: shown, sectionCounts: sectionCounts)

@@ -18,7 +18,7 @@ public final class IssueBrowser {
   let cache: IssueCache
 
   /// What the list shows.
-  public internal(set) var filter = BrowserFilter()
+  public internal(set) var filter = IssueFilter()
 
   /// Where the cache stands against GitHub; the status bar shows it.
   public var syncStatus: SyncStatus {
@@ -31,9 +31,9 @@ public final class IssueBrowser {
   /// The clock; tests set a fixed one.
   public var now: () -> Date
 
-  let chips: CollectionView<Int, MilestoneChip>
+  let chips: CollectionView<Int, MilestoneFilter>
   // The providers, replaced when the data they draw from changes.
-  let chipCells = CellSource<MilestoneChip>()
+  let chipCells = CellSource<MilestoneFilter>()
   let rowCells = CellSource<Int>()
   let labelCells = CellSource<String>()
   let list: CollectionView<ListSection, Int>
@@ -46,10 +46,10 @@ public final class IssueBrowser {
   var labelNames: [String] = []
   /// The labels as last read, to tell whether an observed list changed them.
   var labelList: [GitHubLabel] = []
-  var chipCounts: [MilestoneChip: Int] = [:]
-  var chipOrder: [MilestoneChip] = []
+  var chipCounts: [MilestoneFilter: Int] = [:]
+  var chipOrder: [MilestoneFilter] = []
   /// The position of each chip in `chipOrder`.
-  var chipIndex: [MilestoneChip: Int] = [:]
+  var chipIndex: [MilestoneFilter: Int] = [:]
   /// The list the observed filter selects in every milestone, as last read or observed: chip
   /// counts come from it, and the list is it filtered by the selected chip.
   var allEntries: [IssueListEntry] = []
@@ -165,7 +165,7 @@ public final class IssueBrowser {
       ChipCell(
         title: Self.title(of: chip, milestones: milestones), count: counts[chip] ?? 0,
         isClosed: {
-          if case .milestone(let number) = chip {
+          if case .number(let number) = chip {
             milestones[number]?.state == .closed
           } else {
             false
@@ -183,11 +183,12 @@ public final class IssueBrowser {
     }
   }
 
-  static func title(of chip: MilestoneChip, milestones: [Int: GitHubMilestone]) -> String {
+  static func title(of chip: MilestoneFilter, milestones: [Int: GitHubMilestone]) -> String {
     switch chip {
     case .all: "All"
-    case .noMilestone: "No milestone"
-    case .milestone(let number): milestones[number]?.title ?? "Milestone \(number)"
+    case .withMilestone: "Any milestone"
+    case .withoutMilestone: "No milestone"
+    case .number(let number): milestones[number]?.title ?? "Milestone \(number)"
     }
   }
 
@@ -261,7 +262,7 @@ public final class IssueBrowser {
   /// Reads, in one query, what both the chips and the list need: every milestone's matching
   /// items, which give the chips' counts and, filtered by the selected chip, the list.
   func reloadChipsAndList(focusFirst: Bool) throws {
-    var everyMilestone = filter.issueFilter
+    var everyMilestone = filter
     everyMilestone.milestone = .all
     let entries = try cache.listEntries(everyMilestone)
     allEntries = entries
@@ -270,19 +271,21 @@ public final class IssueBrowser {
   }
 
   /// How many entries each chip selects, from the counts of a list across every milestone.
-  static func chipCounts(_ counts: EntryCounts) -> [MilestoneChip: Int] {
-    var chips: [MilestoneChip: Int] = [.all: counts.all, .noMilestone: counts.noMilestone]
-    for (number, count) in counts.byMilestone { chips[.milestone(number: number)] = count }
+  static func chipCounts(_ counts: EntryCounts) -> [MilestoneFilter: Int] {
+    var chips: [MilestoneFilter: Int] = [
+      .all: counts.all, .withoutMilestone: counts.noMilestone,
+    ]
+    for (number, count) in counts.byMilestone { chips[.number(number)] = count }
     return chips
   }
 
-  func reloadChips(counts: [MilestoneChip: Int]) throws {
-    var chipCounts: [MilestoneChip: Int] = [
-      .all: counts[.all] ?? 0, .noMilestone: counts[.noMilestone] ?? 0,
+  func reloadChips(counts: [MilestoneFilter: Int]) throws {
+    var chipCounts: [MilestoneFilter: Int] = [
+      .all: counts[.all] ?? 0, .withoutMilestone: counts[.withoutMilestone] ?? 0,
     ]
-    var order: [MilestoneChip] = [.all, .noMilestone]
+    var order: [MilestoneFilter] = [.all, .withoutMilestone]
     for milestone in milestoneOrder {
-      let chip = MilestoneChip.milestone(number: milestone.number)
+      let chip = MilestoneFilter.number(milestone.number)
       chipCounts[chip] = counts[chip] ?? 0
       order.append(chip)
     }
@@ -298,17 +301,17 @@ public final class IssueBrowser {
       chips.layout = Self.chipLayout()
     }
     chips.dataSource.apply(snapshot)
-    if !order.contains(filter.chip) { filter.chip = .all }
-    if chips.selection.selectedIdentifiers != [filter.chip] {
-      chips.selection.select(filter.chip)
+    if !order.contains(filter.milestone) { filter.milestone = .all }
+    if chips.selection.selectedIdentifiers != [filter.milestone] {
+      chips.selection.select(filter.milestone)
     }
-    if chips.focusedItem == nil { chips.focus(filter.chip) }
+    if chips.focusedItem == nil { chips.focus(filter.milestone) }
   }
 
   /// Queries the list for the filter and applies it; the focus goes to the first issue when the
   /// filter changed, and stays on its issue otherwise.
   func reloadList(focusFirst: Bool, entries given: [IssueListEntry]? = nil) throws {
-    let entries = try given ?? cache.listEntries(filter.issueFilter)
+    let entries = try given ?? cache.listEntries(filter)
     let sections = sectionedItems(entries)
     sectionCounts = Dictionary(uniqueKeysWithValues: sections.map { ($0.0, $0.1.count) })
     totalShown = entries.count
@@ -345,21 +348,19 @@ public final class IssueBrowser {
     updatePlaceholder()
   }
 
-  /// The section an entry is listed in: its milestone under "All", its state otherwise.
+  /// The section an entry is listed in: its milestone when the filter spans milestones, its
+  /// state when it selects one (or none).
   func section(of entry: IssueListEntry) -> ListSection {
-    switch filter.chip {
-    case .all: entry.milestoneNumber.map { .milestone(number: $0) } ?? .noMilestone
-    case .noMilestone, .milestone: entry.isOpen ? .open : .closed
+    switch filter.milestone {
+    case .all, .withMilestone:
+      entry.milestoneNumber.map { .milestone(number: $0) } ?? .noMilestone
+    case .withoutMilestone, .number: entry.isOpen ? .open : .closed
     }
   }
 
   /// Whether the selected chip shows an entry.
   func chipShows(_ entry: IssueListEntry) -> Bool {
-    switch filter.chip {
-    case .all: true
-    case .noMilestone: entry.milestoneNumber == nil
-    case .milestone(let number): entry.milestoneNumber == number
-    }
+    filter.milestone.matches(milestoneNumber: entry.milestoneNumber)
   }
 
   /// The order of sections: milestones in chip order, then milestones the cache does not list
@@ -367,7 +368,7 @@ public final class IssueBrowser {
   func sectionRank(_ section: ListSection) -> (Int, Int) {
     switch section {
     case .milestone(let number):
-      if let index = chipIndex[.milestone(number: number)] { return (0, index) }
+      if let index = chipIndex[.number(number)] { return (0, index) }
       return (1, number)
     case .noMilestone: return (2, 0)
     case .open: return (0, 0)
@@ -408,7 +409,7 @@ public final class IssueBrowser {
   }
 
   static func header(
-    of section: ListSection, count: Int, state: IssueFilter.State,
+    of section: ListSection, count: Int, state: IssueStateFilter,
     milestones: [Int: GitHubMilestone]
   ) -> SectionHeaderCell {
     switch section {
@@ -455,17 +456,17 @@ public final class IssueBrowser {
   public var shownNumbers: [Int] { list.dataSource.snapshot().itemIdentifiers }
 
   /// The selected chip.
-  public var selectedChip: MilestoneChip { filter.chip }
+  public var selectedChip: MilestoneFilter { filter.milestone }
 
   // MARK: Changing the filter
 
-  func select(_ chip: MilestoneChip) {
-    guard chip != filter.chip else { return }
-    filter.chip = chip
+  func select(_ chip: MilestoneFilter) {
+    guard chip != filter.milestone else { return }
+    filter.milestone = chip
     reloadListReportingErrors()
   }
 
-  func setState(_ state: IssueFilter.State) {
+  func setState(_ state: IssueStateFilter) {
     filter.state = state
     reloadListReportingErrors(countsChanged: true)
   }
@@ -517,19 +518,19 @@ public final class IssueBrowser {
 
   private var emptyMessage: String {
     var parts: [String] = []
-    if !filter.search.isEmpty { parts.append("matching “\(filter.search)”") }
+    if filter.text != nil { parts.append("matching “\(filter.text ?? "")”") }
     if let label = filter.label { parts.append("labelled \(label)") }
     let what = filter.kind == .issues ? "issues" : "issues or pull requests"
-    let scope = Self.title(of: filter.chip, milestones: milestones)
+    let scope = Self.title(of: filter.milestone, milestones: milestones)
     var message = "No \(filter.state == .all ? "" : filter.state.name + " ")\(what)"
-    message += filter.chip == .all ? "" : " in \(scope)"
+    message += filter.milestone == .all ? "" : " in \(scope)"
     if !parts.isEmpty { message += " " + parts.joined(separator: ", ") }
     message += "."
     var hints: [String] = []
     if filter.state != .all { hints.append("s: state") }
     if filter.label != nil { hints.append("l: label") }
-    if !filter.search.isEmpty { hints.append("/: search") }
-    if filter.chip != .all { hints.append("←→ Enter: milestone") }
+    if filter.text != nil { hints.append("/: search") }
+    if filter.milestone != .all { hints.append("←→ Enter: milestone") }
     if !hints.isEmpty { message += "\nChange " + hints.joined(separator: " · ") }
     return message
   }

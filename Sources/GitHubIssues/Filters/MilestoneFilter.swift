@@ -1,0 +1,22 @@
+/// Which issues by milestone: the one vocabulary of GitHub's `milestone` parameter, the cache's
+/// filter and the app's milestone chips.
+public enum MilestoneFilter: Hashable, Sendable {
+  /// Every issue, whatever its milestone (no filter; the "All" chip).
+  case all
+  /// Issues in some milestone, any (GitHub's `milestone=*`).
+  case withMilestone
+  /// Issues in no milestone (GitHub's `milestone=none`; the "No milestone" chip).
+  case withoutMilestone
+  /// Issues in the milestone with this number.
+  case number(Int)
+
+  /// Whether an issue in `milestoneNumber` (`nil`: none) passes the filter.
+  public func matches(milestoneNumber: Int?) -> Bool {
+    switch self {
+    case .all: true
+    case .withMilestone: milestoneNumber != nil
+    case .withoutMilestone: milestoneNumber == nil
+    case .number(let number): milestoneNumber == number
+    }
+  }
+}

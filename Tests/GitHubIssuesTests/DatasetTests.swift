@@ -9,24 +9,26 @@ import Testing
     #expect(update.milestones?.count == 4)
     let cache = try IssueCache()
     try cache.apply(update)
-    #expect(try cache.milestoneCounts(state: .all).all == 83)
-    #expect(try cache.milestoneCounts(state: .all).milestones.map(\.issueCount).reduce(0, +) > 0)
+    let counts = EntryCounts(try cache.listEntries(IssueFilter(state: .all)))
+    #expect(counts.all == 83)
+    #expect(counts.byMilestone.values.reduce(0, +) > 0)
   }
 
   @Test(arguments: [
     IssueFilter(state: .open), IssueFilter(state: .all, kind: .both),
     IssueFilter(state: .closed, label: "Docs"), IssueFilter(state: .all, text: "cassette"),
   ])
-  func milestoneCountsMatchingAFilterAgreeWithItsItems(filter: IssueFilter) throws {
+  func milestoneCountsOfAFilterAgreeWithItsItems(filter: IssueFilter) throws {
     let cache = try IssueCache()
     try cache.apply(BundledDataset.load())
-    let counts = try cache.milestoneCounts(matching: filter)
+    let counts = EntryCounts(try cache.listEntries(filter))
     let items = try cache.issues(filter)
     #expect(counts.all == items.count)
-    #expect(counts.none == items.filter { $0.milestoneNumber == nil }.count)
-    for summary in counts.milestones {
+    #expect(counts.noMilestone == items.filter { $0.milestoneNumber == nil }.count)
+    for milestone in try cache.milestones() {
       #expect(
-        summary.issueCount == items.filter { $0.milestoneNumber == summary.milestone.number }.count)
+        counts.byMilestone[milestone.number, default: 0]
+          == items.filter { $0.milestoneNumber == milestone.number }.count)
     }
   }
 

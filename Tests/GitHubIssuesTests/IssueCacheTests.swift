@@ -1,5 +1,5 @@
 import Foundation
-import GitHubIssues
+@testable import GitHubIssues
 import Testing
 
 @Suite struct IssueCacheTests {
@@ -111,15 +111,42 @@ import Testing
     #expect(try cache.issues(IssueFilter(state: .all, text: "nothing-like-this")).isEmpty)
   }
 
-  @Test func countsForTheChipBarAndMilestoneOrder() throws {
+  @Test func countsPerMilestoneAndMilestoneOrder() throws {
     let cache = try filled()
-    let open = try cache.milestoneCounts(state: .open)
+    let milestones = try cache.milestones()
+    #expect(milestones.map(\.title) == ["v2.0", "v1.0", "someday", "v0.9"])
+    let open = EntryCounts(try cache.listEntries(IssueFilter(state: .open)))
     #expect(open.all == 4)
-    #expect(open.none == 2)
-    #expect(open.milestones.map(\.milestone.title) == ["v2.0", "v1.0", "someday", "v0.9"])
-    #expect(open.milestones.map(\.issueCount) == [0, 2, 0, 0])
-    let all = try cache.milestoneCounts(state: .all)
-    #expect(all.milestones.map(\.issueCount) == [1, 2, 0, 0])
+    #expect(open.noMilestone == 2)
+    #expect(milestones.map { open.byMilestone[$0.number, default: 0] } == [0, 2, 0, 0])
+    let all = EntryCounts(try cache.listEntries(IssueFilter(state: .all)))
+    #expect(milestones.map { all.byMilestone[$0.number, default: 0] } == [1, 2, 0, 0])
+  }
+
+  /// Labels are stored twice (`issueLabel` rows and the row's `labelNames`); hostile names —
+  /// repeated, or holding the separator of `labelNames` — keep the two copies equal.
+  @Test func bothCopiesOfTheLabelsAgreeWhateverTheNames() throws {
+    let cache = try filled()
+    try cache.apply(
+      CacheUpdate(issues: [
+        Self.issue(20, "Repeated", labels: ["bug", "bug", "ui"], minutes: 40),
+        Self.issue(21, "Separator", labels: ["a\u{1F}b", "c"], minutes: 41),
+        Self.issue(22, "No labels", minutes: 42),
+      ]))
+    // Relabel one: the old links go.
+    try cache.apply(CacheUpdate(issues: [Self.issue(1, "Crash on launch", labels: ["ui"])]))
+    #expect(try cache.writer.read { try IssueCache.labelCopyMismatches($0) }.isEmpty)
+    #expect(try cache.issue(number: 20)?.labels == ["bug", "ui"])
+    #expect(try cache.issue(number: 21)?.labels == ["a\u{241F}b", "c"])
+    #expect(try cache.issue(number: 1)?.labels == ["ui"])
+    #expect(
+      try cache.issues(IssueFilter(state: .all, label: "a\u{1F}b")).map(\.number) == [21])
+    #expect(try cache.issues(IssueFilter(state: .all, label: "bug")).map(\.number) == [20, 2])
+    // The check sees a copy that disagrees.
+    try cache.writer.write { db in
+      try db.execute(sql: "UPDATE issue SET labelNames = 'bug' WHERE number = 22")
+    }
+    #expect(try cache.writer.read { try IssueCache.labelCopyMismatches($0) } == [22])
   }
 
   @Test func anIssueWithItsBody() throws {
@@ -151,11 +178,12 @@ import Testing
 
   @Test func observationEmitsWhenTheDataChanges() async throws {
     let cache = try filled()
-    var values = cache.observeIssues(IssueFilter(milestone: .number(1))).makeAsyncIterator()
-    #expect(try await values.next()?.map(\.number) == [2, 1])
+    // An observed list spans every milestone: the chip bar counts them all.
+    var lists = cache.observeList(IssueFilter(milestone: .number(1))).makeAsyncIterator()
+    #expect(try await lists.next()?.entries.map(\.number) == [2, 4, 1, 6])
     try cache.apply(
       CacheUpdate(issues: [Self.issue(7, "New one", milestone: Self.v1, minutes: 30)]))
-    #expect(try await values.next()?.map(\.number) == [7, 2, 1])
+    #expect(try await lists.next()?.entries.map(\.number) == [7, 2, 4, 1, 6])
   }
 
   @Test func theDefaultLocationFollowsXDG() {

@@ -78,7 +78,7 @@ import TrellisTestSupport
     harness.press(.down, .enter)  // the first label, alphabetically
     let label = try #require(harness.browser.filter.label)
     let cache = try BrowserHarness.betamax()
-    let expected = try cache.issueNumbers(IssueFilter(label: label))
+    let expected = try cache.listEntries(IssueFilter(label: label)).map(\.number)
     #expect(Set(harness.browser.shownNumbers) == Set(expected))
   }
 
@@ -224,7 +224,8 @@ import TrellisTestSupport
     #expect(harness.browser.filter.label == "Docs")
     let cache = try BrowserHarness.betamax()
     #expect(
-      Set(harness.browser.shownNumbers) == Set(try cache.issueNumbers(IssueFilter(label: "Docs"))))
+      Set(harness.browser.shownNumbers)
+        == Set(try cache.listEntries(IssueFilter(label: "Docs")).map(\.number)))
     // Escape clears what was typed, then closes; the label stays.
     harness.press(.character("l"))
     harness.type("zz")

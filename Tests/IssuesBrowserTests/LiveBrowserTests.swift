@@ -1,6 +1,6 @@
 import Foundation
 import GitHubIssues
-import IssuesBrowser
+@testable import IssuesBrowser
 import Testing
 import Trellis
 import TrellisTerminal
@@ -148,6 +148,38 @@ import TrellisTerminal
     let shown = harness.browser.shownNumbers
     #expect(Set(shown).count == shown.count)
     #expect(Set(shown).isSubset(of: Set(1...20)))
+  }
+
+  /// A parent opened on the last row of the screen scrolls its sub-issues into view and stays
+  /// on screen itself.
+  @Test func openingAParentOnTheLastRowShowsItsSubIssues() throws {
+    let children = { (parent: Int) in [100 + parent * 3, 101 + parent * 3, 102 + parent * 3] }
+    let cache = try IssueCache()
+    try cache.apply(
+      CacheUpdate(
+        issues: (1...200).map {
+          Self.issue(
+            $0, minutes: 1_000 - $0, milestone: Self.milestone,
+            subIssues: $0 <= 30 ? SubIssueSummary(total: 3, completed: 0) : nil)
+        }, isComplete: true, milestones: [Self.milestone], syncedAt: Self.base))
+    for parent in 1...30 { try cache.replaceSubIssues(of: parent, with: children(parent)) }
+    var harness = try BrowserHarness(cache: cache, status: .syncing(nil))
+    harness.frame()
+    let shownNumbers = { (lines: [String]) in
+      lines.compactMap { line in
+        line.range(of: #"Issue number (\d+)"#, options: .regularExpression).flatMap {
+          Int(line[$0].split(separator: " ").last ?? "")
+        }
+      }
+    }
+    let bottom = try #require(shownNumbers(harness.lines).last)
+    #expect(bottom < 30, "the screen ends on a parent")
+    while harness.browser.focusedIssue?.number != bottom { harness.press(.down) }
+    #expect(shownNumbers(harness.lines).last == bottom)
+    harness.press(.character(" "))
+    let shown = shownNumbers(harness.lines)
+    #expect(shown.contains(bottom))
+    #expect(children(bottom).allSatisfy(shown.contains), "\(shown)")
   }
 
   @Test func aSubIssueChainAsLongAsTheListNestsOnlySoDeep() throws {

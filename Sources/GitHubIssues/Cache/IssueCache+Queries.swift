@@ -19,17 +19,6 @@ extension IssueCache {
     }
   }
 
-  /// The numbers of the issues a filter selects, in its order: all a list needs to build its
-  /// snapshot; rows are loaded for what is on screen with ``issues(numbers:)``.
-  ///
-  /// - Complexity: Index lookups; no row is decoded.
-  public func issueNumbers(_ filter: IssueFilter) throws -> [Int] {
-    try writer.read { db in
-      let (sql, arguments) = Self.selectSQL(filter, columns: "number")
-      return try Int.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
-    }
-  }
-
   /// What a list needs to build its sections, in the filter's order.
   ///
   /// Each matching item's number, milestone and state, without the heavier columns.
@@ -78,29 +67,6 @@ extension IssueCache {
     }
   }
 
-  /// Issue counts for the chip bar, for issues (not pull requests) in a state.
-  public func milestoneCounts(state: IssueStateFilter) throws -> MilestoneCounts {
-    try writer.read { db in try Self.milestoneCounts(state: state, db) }
-  }
-
-  /// How many items each milestone chip would show under a filter: its kind, state, label and
-  /// text apply; its milestone, sort and limit do not.
-  ///
-  /// A chip bar built from these counts never disagrees with the list it filters.
-  public func milestoneCounts(matching filter: IssueFilter) throws -> MilestoneCounts {
-    try writer.read { db in
-      var unfiltered = filter
-      unfiltered.milestone = .all
-      unfiltered.limit = nil
-      let (conditions, arguments) = Self.conditions(unfiltered)
-      var sql = "SELECT milestoneNumber, COUNT(*) AS count FROM issue"
-      if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-      sql += " GROUP BY milestoneNumber"
-      let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
-      return try Self.counts(rows, db)
-    }
-  }
-
   /// Milestones: open ones first by due date (undated after dated), then closed ones by due date.
   public func milestones() throws -> [GitHubMilestone] {
     try writer.read { db in try Self.milestones(db) }
@@ -118,8 +84,8 @@ extension IssueCache {
     }
   }
 
-  /// The repository's description, once a sync has fetched it.
-  public func repository() throws -> GitHubRepository? {
+  /// The repository's description, once a sync has fetched it (tests check what a sync stored).
+  func repository() throws -> GitHubRepository? {
     try writer.read { db in
       try Row.fetchOne(db, sql: "SELECT * FROM repository").map { row in
         GitHubRepository(
@@ -148,7 +114,7 @@ extension IssueCache {
   }
 
   /// The stored entity tag of a URL.
-  public func storedETag(for url: String) throws -> String? {
+  func storedETag(for url: String) throws -> String? {
     try writer.read { db in
       try String.fetchOne(db, sql: "SELECT etag FROM etag WHERE url = ?", arguments: [url])
     }
@@ -218,7 +184,7 @@ extension IssueCache {
     }
     if let label = filter.label {
       conditions.append("id IN (SELECT issueId FROM issueLabel WHERE labelName = ?)")
-      arguments.append(label)
+      arguments.append(storableLabelName(label))
     }
     if let text = filter.text {
       let (words, symbols) = searchTerms(text)
@@ -290,36 +256,5 @@ extension IssueCache {
         createdAt: row["createdAt"], updatedAt: row["updatedAt"], closedAt: row["closedAt"],
         htmlURL: row["htmlURL"])
     }
-  }
-
-  static func milestoneCounts(state: IssueStateFilter, _ db: Database) throws -> MilestoneCounts {
-    let stateCondition =
-      switch state {
-      case .open: " AND state = 'open'"
-      case .closed: " AND state = 'closed'"
-      case .all: ""
-      }
-    let rows = try Row.fetchAll(
-      db,
-      sql:
-        "SELECT milestoneNumber, COUNT(*) AS count FROM issue WHERE isPullRequest = 0\(stateCondition) "
-        + "GROUP BY milestoneNumber")
-    return try counts(rows, db)
-  }
-
-  /// Counts per milestone from `(milestoneNumber, count)` rows, with every milestone listed.
-  static func counts(_ rows: [Row], _ db: Database) throws -> MilestoneCounts {
-    var counts: [Int: Int] = [:]
-    var none = 0
-    var all = 0
-    for row in rows {
-      let count: Int = row["count"]
-      all += count
-      if let number: Int = row["milestoneNumber"] { counts[number] = count } else { none = count }
-    }
-    let milestones = try milestones(db).map {
-      MilestoneSummary(milestone: $0, issueCount: counts[$0.number] ?? 0)
-    }
-    return MilestoneCounts(all: all, none: none, milestones: milestones)
   }
 }

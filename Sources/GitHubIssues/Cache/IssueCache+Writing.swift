@@ -259,16 +259,21 @@ extension IssueCache {
         ON CONFLICT(name) DO UPDATE SET id = coalesce(excluded.id, id), color = coalesce(excluded.color, color),
           description = coalesce(excluded.description, description)
         """
-    ).execute(arguments: [storable(label.name), label.id, label.color, label.description])
+    ).execute(arguments: [storableLabelName(label.name), label.id, label.color, label.description])
   }
 
   /// Writes an issue and its label links; its milestone and labels must be written already.
+  ///
+  /// The labels go to two places written together here: `issueLabel` (one row per label, what
+  /// the label filter reads) and `issue.labelNames` (the same names, sorted and distinct, joined
+  /// by U+001F, so that reading a row needs no join). Under `TRELLIS_INTERNAL_CHECKS` every write
+  /// checks that the two agree (``labelCopyMismatches(_:ids:)``).
   static func upsert(_ issue: GitHubIssue, _ db: Database) throws {
     try db.cachedStatement(sql: "DELETE FROM issue WHERE number = ? AND id != ?").execute(
       arguments: [
         issue.number, issue.id,
       ])
-    let names = issue.labels.map { storable($0.name) }.sorted()
+    let names = Set(issue.labels.map { storableLabelName($0.name) }).sorted()
     try db.cachedStatement(
       sql: """
         INSERT INTO issue(id, number, title, body, state, stateReason, author, milestoneNumber, comments,
@@ -297,12 +302,54 @@ extension IssueCache {
     try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueId = ?").execute(arguments: [
       issue.id
     ])
-    for label in issue.labels {
-      try db.cachedStatement(
-        sql: "INSERT OR IGNORE INTO issueLabel(issueId, labelName) VALUES (?, ?)"
-      )
-      .execute(arguments: [issue.id, storable(label.name)])
+    for name in names {
+      try db.cachedStatement(sql: "INSERT INTO issueLabel(issueId, labelName) VALUES (?, ?)")
+        .execute(arguments: [issue.id, name])
     }
+    #if TRELLIS_INTERNAL_CHECKS
+    let mismatches = try labelCopyMismatches(db, ids: [issue.id])
+    precondition(
+      mismatches.isEmpty, "issue.labelNames disagrees with issueLabel for #\(issue.number)")
+    #endif
+  }
+
+  /// A label's name as stored: ``storable(_:)``, and U+001F, which separates the names in
+  /// `issue.labelNames`, as `␟`, so that no name from the network can split into two.
+  static func storableLabelName(_ name: String) -> String {
+    let text = storable(name)
+    return text.utf8.contains(0x1F)
+      ? text.replacingOccurrences(of: "\u{1F}", with: "\u{241F}") : text
+  }
+
+  /// The numbers of the issues (of `ids`, or all when `nil`) whose `labelNames` is not the sorted
+  /// list of their `issueLabel` rows: empty while the two copies agree.
+  static func labelCopyMismatches(_ db: Database, ids: [Int64]? = nil) throws -> [Int] {
+    var links: [Int64: [String]] = [:]
+    var rows: [(id: Int64, number: Int, names: String)] = []
+    if let ids {
+      for id in ids {
+        for name in try String.fetchAll(
+          db, sql: "SELECT labelName FROM issueLabel WHERE issueId = ?", arguments: [id])
+        {
+          links[id, default: []].append(name)
+        }
+        if let row = try Row.fetchOne(
+          db, sql: "SELECT id, number, labelNames FROM issue WHERE id = ?", arguments: [id])
+        {
+          rows.append((row[0], row[1], row[2]))
+        }
+      }
+    } else {
+      for row in try Row.fetchAll(db, sql: "SELECT issueId, labelName FROM issueLabel") {
+        links[row[0], default: []].append(row[1])
+      }
+      rows = try Row.fetchAll(db, sql: "SELECT id, number, labelNames FROM issue").map {
+        ($0[0], $0[1], $0[2])
+      }
+    }
+    return rows.filter { row in
+      (links[row.id] ?? []).sorted().joined(separator: "\u{1F}") != row.names
+    }.map(\.number).sorted()
   }
 
   /// Text as SQLite can keep it: a NUL would end it there, so it is stored as `␀`.

@@ -6,12 +6,14 @@ import GRDB
 ///
 /// Rules:
 /// 1. **One database per repository**, under the user's cache directory (``defaultURL(for:host:environment:)``).
-/// 2. **Every sync writes in one transaction** (``apply(_:)``): a failure part-way leaves the
-///    previous data as it was.
+/// 2. **Every write is one transaction**: ``apply(_:)`` for a whole update; a sync writes its
+///    metadata (``writeMetadata(repository:milestones:labels:etags:deletingMissing:)``) and then each page
+///    (``writePage(_:seenIDs:advancingMarks:subIssues:etags:)``) in transactions of their own, so a failure
+///    part-way keeps every page committed before it and nothing of the page it was writing.
 /// 3. **Migrations are named and never edited** once released; new ones are appended.
 ///
-/// Reads run concurrently with writes (WAL). Observations emit a new value whenever a write
-/// changes what they read.
+/// Reads run concurrently with writes (WAL). ``observeList(_:)`` yields a list again after every
+/// committed write that changes it.
 public final class IssueCache: Sendable {
   let writer: any DatabaseWriter
   /// The database file, or `nil` for a cache in memory.

@@ -184,12 +184,12 @@ extension IssueBrowser {
   ///
   /// It is one staged update removing or inserting its rows, through its section snapshot. The
   /// choice is kept in the cache.
-  public func toggleSection(_ section: ListSection) {
+  func toggleSection(_ section: ListSection) {
     setSection(section, collapsed: !collapsedSections.contains(section))
   }
 
   /// Expands every collapsed section.
-  public func expandAllSections() {
+  func expandAllSections() {
     for section in collapsedSections { setSection(section, collapsed: false) }
   }
 

@@ -80,6 +80,11 @@ extension IssueBrowser {
     sectionTrees[section] = tree
     installListProviders()
     list.dataSource.apply(tree, to: section)
+    if tree.isExpanded(focused), let last = tree.snapshot(of: focused).visibleItems.last {
+      // Show the opened sub-issues, as many as fit with the parent still on screen.
+      list.scrollToItem(last)
+      list.scrollToItem(focused)
+    }
     // The parent's marker changed.
     list.setNeedsDisplay()
     return true

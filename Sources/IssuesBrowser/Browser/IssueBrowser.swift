@@ -18,7 +18,7 @@ public final class IssueBrowser {
   let cache: IssueCache
 
   /// What the list shows.
-  public internal(set) var filter = IssueFilter()
+  var filter = IssueFilter()
 
   /// Where the cache stands against GitHub; the status bar shows it.
   public var syncStatus: SyncStatus {
@@ -29,7 +29,7 @@ public final class IssueBrowser {
   public private(set) var size: TerminalSize
 
   /// The clock; tests set a fixed one.
-  public var now: () -> Date
+  var now: () -> Date
 
   let chips: CollectionView<Int, MilestoneFilter>
   // The providers, replaced when the data they draw from changes.
@@ -96,7 +96,7 @@ public final class IssueBrowser {
   var previewOffset = 0
 
   /// The debounce delay of the search field.
-  public var searchDelay: TimeInterval = 0.15
+  var searchDelay: TimeInterval = 0.15
 
   /// Opens the browser on a repository's cache, drawing into a screen of `size`.
   public init(
@@ -226,7 +226,7 @@ public final class IssueBrowser {
 
   /// Reads everything again from the cache (at start; the host may call it any time): chips,
   /// counts and the list, keeping the selection and focus where they still exist.
-  public func reload() {
+  func reload() {
     do {
       try loadMetadata()
       try reloadChipsAndList(focusFirst: false)
@@ -448,15 +448,15 @@ public final class IssueBrowser {
   }
 
   /// The focused issue, with its body.
-  public var focusedIssue: CachedIssue? {
+  var focusedIssue: CachedIssue? {
     list.focusedItem.flatMap { try? cache.issue(number: $0) }
   }
 
   /// The numbers the list shows, in order.
-  public var shownNumbers: [Int] { list.dataSource.snapshot().itemIdentifiers }
+  var shownNumbers: [Int] { list.dataSource.snapshot().itemIdentifiers }
 
   /// The selected chip.
-  public var selectedChip: MilestoneFilter { filter.milestone }
+  var selectedChip: MilestoneFilter { filter.milestone }
 
   // MARK: Changing the filter
 

@@ -13,7 +13,7 @@ extension IssueCache {
   /// that memory stays constant however many there are.
   public func forEachIssue(_ filter: IssueFilter, _ body: (CachedIssue) throws -> Void) throws {
     try writer.read { db in
-      let (sql, arguments) = Self.selectSQL(filter, columns: Self.rowColumns)
+      let (sql, arguments) = Self.selectSQL(filter, columns: IssueColumns.rowSQL)
       let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
       while let row = try cursor.next() { try body(Self.cachedIssue(row, withBody: false)) }
     }
@@ -24,7 +24,9 @@ extension IssueCache {
   /// Each matching item's number, milestone and state, without the heavier columns.
   public func listEntries(_ filter: IssueFilter) throws -> [IssueListEntry] {
     try writer.read { db in
-      let (sql, arguments) = Self.selectSQL(filter, columns: "number, milestoneNumber, state")
+      let columns = [IssueColumns.number, IssueColumns.milestoneNumber, IssueColumns.state]
+      let (sql, arguments) = Self.selectSQL(
+        filter, columns: columns.map(\.name).joined(separator: ", "))
       let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
       var entries: [IssueListEntry] = []
       while let row = try cursor.next() {
@@ -46,7 +48,7 @@ extension IssueCache {
       }) {
         let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
         let rows = try Row.fetchAll(
-          db, sql: "SELECT \(Self.rowColumns) FROM issue WHERE number IN (\(placeholders))",
+          db, sql: "SELECT \(IssueColumns.rowSQL) FROM issue WHERE number IN (\(placeholders))",
           arguments: StatementArguments(Array(chunk)))
         for row in rows {
           let issue = Self.cachedIssue(row, withBody: false)
@@ -61,7 +63,8 @@ extension IssueCache {
   public func issue(number: Int) throws -> CachedIssue? {
     try writer.read { db in
       try Row.fetchOne(
-        db, sql: "SELECT *, body AS body FROM issue WHERE number = ?", arguments: [number]
+        db, sql: "SELECT \(IssueColumns.rowSQL), body FROM issue WHERE number = ?",
+        arguments: [number]
       )
       .map { Self.cachedIssue($0, withBody: true) }
     }
@@ -122,13 +125,8 @@ extension IssueCache {
 
   // MARK: SQL
 
-  static let rowColumns = """
-    id, number, title, state, author, milestoneNumber, labelNames, comments, createdAt, updatedAt,
-    closedAt, isPullRequest, htmlURL, subIssuesTotal, subIssuesCompleted
-    """
-
   static func issues(_ filter: IssueFilter, _ db: Database) throws -> [CachedIssue] {
-    let (sql, arguments) = selectSQL(filter, columns: rowColumns)
+    let (sql, arguments) = selectSQL(filter, columns: IssueColumns.rowSQL)
     return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map {
       cachedIssue($0, withBody: false)
     }
@@ -225,18 +223,18 @@ extension IssueCache {
   }
 
   static func cachedIssue(_ row: Row, withBody: Bool) -> CachedIssue {
-    let labelNames: String = row["labelNames"]
+    typealias C = IssueColumns
+    let labelNames: String = row[C.labelNames]
     return CachedIssue(
-      id: row["id"], number: row["number"], title: row["title"],
-      state: GitHubIssue.State(rawValue: row["state"]) ?? .open, author: row["author"],
-      milestoneNumber: row["milestoneNumber"],
+      id: row[C.id], number: row[C.number], title: row[C.title],
+      state: GitHubIssue.State(rawValue: row[C.state]) ?? .open, author: row[C.author],
+      milestoneNumber: row[C.milestoneNumber],
       labels: labelNames.isEmpty ? [] : labelNames.split(separator: "\u{1F}").map(String.init),
-      comments: row["comments"], createdAt: row["createdAt"], updatedAt: row["updatedAt"],
-      closedAt: row["closedAt"],
-      isPullRequest: row["isPullRequest"], htmlURL: row["htmlURL"],
-      body: withBody ? row["body"] : nil,
-      subIssues: (row["subIssuesTotal"] as Int?).flatMap { total in
-        total > 0 ? SubIssueSummary(total: total, completed: row["subIssuesCompleted"] ?? 0) : nil
+      comments: row[C.comments], createdAt: row[C.createdAt], updatedAt: row[C.updatedAt],
+      closedAt: row[C.closedAt], isPullRequest: row[C.isPullRequest], htmlURL: row[C.htmlURL],
+      body: withBody ? row[C.body] : nil,
+      subIssues: (row[C.subIssuesTotal] as Int?).flatMap { total in
+        total > 0 ? SubIssueSummary(total: total, completed: row[C.subIssuesCompleted] ?? 0) : nil
       })
   }
 

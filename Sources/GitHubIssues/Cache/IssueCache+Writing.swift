@@ -274,20 +274,7 @@ extension IssueCache {
         issue.number, issue.id,
       ])
     let names = Set(issue.labels.map { storableLabelName($0.name) }).sorted()
-    try db.cachedStatement(
-      sql: """
-        INSERT INTO issue(id, number, title, body, state, stateReason, author, milestoneNumber, comments,
-          createdAt, updatedAt, closedAt, isPullRequest, htmlURL, labelNames, subIssuesTotal,
-          subIssuesCompleted)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET number = excluded.number, title = excluded.title, body = excluded.body,
-          state = excluded.state, stateReason = excluded.stateReason, author = excluded.author,
-          milestoneNumber = excluded.milestoneNumber, comments = excluded.comments,
-          createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, closedAt = excluded.closedAt,
-          isPullRequest = excluded.isPullRequest, htmlURL = excluded.htmlURL, labelNames = excluded.labelNames,
-          subIssuesTotal = excluded.subIssuesTotal, subIssuesCompleted = excluded.subIssuesCompleted
-        """
-    ).execute(arguments: [
+    try db.cachedStatement(sql: IssueColumns.upsertSQL).execute(arguments: [
       issue.id, issue.number, storable(issue.title), issue.body.map(storable), issue.state.rawValue,
       issue.stateReason, storable(issue.user.login),
       issue.milestone?.number, issue.comments, issue.createdAt, issue.updatedAt, issue.closedAt,

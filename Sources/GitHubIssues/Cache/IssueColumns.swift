@@ -1,0 +1,52 @@
+import GRDB
+
+/// The columns of the cache's `issue` table, named once for the code that writes and reads rows:
+/// the `SELECT` list of a row, the upsert statement and the decoding of a row all come from here.
+///
+/// The migrations keep their literal names on purpose (a released migration never changes, even
+/// if a column here is renamed later), and the `WHERE` and `ORDER BY` clauses of list queries are
+/// written as SQL so that they match the covering indexes column for column.
+enum IssueColumns {
+  static let id = Column("id")
+  static let number = Column("number")
+  static let title = Column("title")
+  static let body = Column("body")
+  static let state = Column("state")
+  static let stateReason = Column("stateReason")
+  static let author = Column("author")
+  static let milestoneNumber = Column("milestoneNumber")
+  static let comments = Column("comments")
+  static let createdAt = Column("createdAt")
+  static let updatedAt = Column("updatedAt")
+  static let closedAt = Column("closedAt")
+  static let isPullRequest = Column("isPullRequest")
+  static let htmlURL = Column("htmlURL")
+  /// The label names, sorted and distinct, joined by U+001F: a copy of the `issueLabel` rows.
+  static let labelNames = Column("labelNames")
+  static let subIssuesTotal = Column("subIssuesTotal")
+  static let subIssuesCompleted = Column("subIssuesCompleted")
+
+  /// What a list row reads: every column but the body and the state reason.
+  static let row: [Column] = [
+    id, number, title, state, author, milestoneNumber, labelNames, comments, createdAt, updatedAt,
+    closedAt, isPullRequest, htmlURL, subIssuesTotal, subIssuesCompleted,
+  ]
+
+  /// What an upsert writes, in the order of its arguments.
+  static let written: [Column] = [
+    id, number, title, body, state, stateReason, author, milestoneNumber, comments, createdAt,
+    updatedAt, closedAt, isPullRequest, htmlURL, labelNames, subIssuesTotal, subIssuesCompleted,
+  ]
+
+  /// The `SELECT` list of ``row``.
+  static let rowSQL = row.map(\.name).joined(separator: ", ")
+
+  /// Inserts a row of ``written`` values, or updates every column of the row with its `id`.
+  static let upsertSQL: String = {
+    let names = written.map(\.name)
+    return "INSERT INTO issue(\(names.joined(separator: ", "))) "
+      + "VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", "))) "
+      + "ON CONFLICT(id) DO UPDATE SET "
+      + names.filter { $0 != id.name }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+  }()
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GitHubIssues
+import TrellisTerminal
 
 /// `issues`: browse a GitHub repository's issues in the terminal, filtered by milestone.
 @main
@@ -14,8 +15,12 @@ struct Issues: AsyncParsableCommand {
       finds them: GH_TOKEN or GITHUB_TOKEN (GH_ENTERPRISE_TOKEN, GITHUB_ENTERPRISE_TOKEN for \
       Enterprise hosts), then `gh auth token`. Public repositories need none.
       """,
+    version: Issues.version,
     subcommands: [Browse.self, List.self, Sync.self],
     defaultSubcommand: Browse.self)
+
+  /// What `issues --version` prints.
+  static let version = "issues 0.2.0 (Trellis)"
 }
 
 /// Which repository, on which host.
@@ -39,9 +44,18 @@ struct RepositoryOptions: ParsableArguments {
       valueName: "seconds"))
   var timeout: Double?
 
+  /// Checks what was typed before anything runs (the terminal is not touched yet), so a mistake
+  /// shows with the usage; the environment and the git remote are checked when resolved.
   func validate() throws {
     if let timeout, !(timeout > 0 && timeout <= 3600) {
       throw ValidationError("--timeout must be a number of seconds between 0 and 3600.")
+    }
+    do {
+      if let repository { _ = try Self.parseRepository(repository) }
+      if let hostname { _ = try Self.host(named: hostname) }
+      if let apiURL { _ = try Self.apiRoot(apiURL) }
+    } catch let failure as CommandFailure {
+      throw ValidationError(failure.description)
     }
   }
 
@@ -51,27 +65,7 @@ struct RepositoryOptions: ParsableArguments {
     var remoteHost: String?
     let repository: RepositoryName
     if let text = self.repository ?? environment["GH_REPO"].flatMap({ $0.isEmpty ? nil : $0 }) {
-      // GH_REPO may be HOST/OWNER/REPO.
-      let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-      if parts.count == 3 {
-        // HOST/OWNER/REPO, as gh takes it; a host has a dot or a port (or is localhost), so
-        // that a mistyped path is an error rather than a request to a host named after it.
-        let host = String(parts[0])
-        guard host.contains(".") || host.contains(":") || host == "localhost",
-          GitHubHost.named(host) != nil,
-          let name = RepositoryName(parts[1...].joined(separator: "/"))
-        else {
-          throw CommandFailure(
-            "“\(text)” is not a repository: write it as OWNER/REPO, or HOST/OWNER/REPO with a "
-              + "host name such as github.example.com.")
-        }
-        remoteHost = host
-        repository = name
-      } else if let name = RepositoryName(text) {
-        repository = name
-      } else {
-        throw CommandFailure("“\(text)” is not a repository: write it as OWNER/REPO.")
-      }
+      (remoteHost, repository) = try Self.parseRepository(text)
     } else if let remote = GitRemote.current() {
       remoteHost = remote.host
       repository = remote.repository
@@ -82,15 +76,49 @@ struct RepositoryOptions: ParsableArguments {
     let hostName =
       hostname ?? environment["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
       ?? remoteHost ?? "github.com"
-    guard var host = GitHubHost.named(hostName) else {
-      throw CommandFailure("“\(hostName)” is not a host name.")
-    }
+    var host = try Self.host(named: hostName)
     if let apiURL {
-      guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https" else {
-        throw CommandFailure("“\(apiURL)” is not an http(s) URL.")
-      }
-      host = GitHubHost(name: host.name, apiBaseURL: url, isEnterprise: host.isEnterprise)
+      host = GitHubHost(
+        name: host.name, apiBaseURL: try Self.apiRoot(apiURL), isEnterprise: host.isEnterprise)
     }
     return (host, repository)
+  }
+
+  /// `OWNER/REPO`, or `HOST/OWNER/REPO` as gh takes it (in `GH_REPO` too).
+  static func parseRepository(_ text: String) throws -> (host: String?, RepositoryName) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    if parts.count == 3 {
+      // A host has a dot or a port (or is localhost), so that a mistyped path is an error
+      // rather than a request to a host named after it.
+      let host = String(parts[0])
+      guard host.contains(".") || host.contains(":") || host == "localhost",
+        GitHubHost.named(host) != nil,
+        let name = RepositoryName(parts[1...].joined(separator: "/"))
+      else {
+        throw CommandFailure(
+          "“\(ControlCharacters.visible(text))” is not a repository: write it as OWNER/REPO, or "
+            + "HOST/OWNER/REPO with a host name such as github.example.com.")
+      }
+      return (host, name)
+    }
+    guard let name = RepositoryName(text) else {
+      throw CommandFailure(
+        "“\(ControlCharacters.visible(text))” is not a repository: write it as OWNER/REPO.")
+    }
+    return (nil, name)
+  }
+
+  static func host(named name: String) throws -> GitHubHost {
+    guard let host = GitHubHost.named(name) else {
+      throw CommandFailure("“\(ControlCharacters.visible(name))” is not a host name.")
+    }
+    return host
+  }
+
+  static func apiRoot(_ text: String) throws -> URL {
+    guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
+      throw CommandFailure("“\(ControlCharacters.visible(text))” is not an http(s) URL.")
+    }
+    return url
   }
 }

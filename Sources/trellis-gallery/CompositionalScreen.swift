@@ -1,7 +1,7 @@
 import Trellis
 import TrellisTerminal
 
-/// Seed 004: a compositional screen — a featured row that pages sideways, a grid of nested groups
+/// A store front: a compositional screen — a featured row that pages sideways, a grid of nested groups
 /// (one large card beside two small ones), a row of tags that scrolls on its own, and a list.
 @MainActor
 final class CompositionalScreen: GalleryScreen {

@@ -1,7 +1,7 @@
 import Trellis
 import TrellisTerminal
 
-/// Seed 000: a sticky bar of milestone chips over a list of issues with sticky section headers.
+/// A sticky bar of milestone chips over a list of issues with sticky section headers.
 ///
 /// Left/right move along the chips, Enter selects one, and the list follows at once.
 @MainActor

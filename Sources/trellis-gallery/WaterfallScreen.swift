@@ -1,7 +1,7 @@
 import Trellis
 import TrellisTerminal
 
-/// Seed 002: a waterfall of cards of varying height that grows by a page when the focus nears
+/// An endless waterfall: a waterfall of cards of varying height that grows by a page when the focus nears
 /// the end, as an infinite feed does; only the new cards are laid out.
 @MainActor
 final class WaterfallScreen: GalleryScreen {

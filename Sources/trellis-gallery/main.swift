@@ -1,5 +1,5 @@
-// The Trellis gallery: the chip bar of seed 000, the waterfall of seed 002, the compositional
-// screen of seed 004 and the load states, live in the terminal.
+// The Trellis gallery: a milestone chip bar over a sticky list, an endless waterfall, a
+// compositional store front, the load states and an outline, live in the terminal.
 //
 //     swift run trellis-gallery
 #if canImport(Glibc)

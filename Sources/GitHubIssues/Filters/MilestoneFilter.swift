@@ -1,11 +1,11 @@
-/// Which issues by milestone: the one vocabulary of GitHub's `milestone` parameter, the cache's
-/// filter and the app's milestone chips.
+/// Which issues by milestone: the one vocabulary of GitHub's `milestone` parameter and the
+/// cache's filter (and so of any milestone picker built on them).
 public enum MilestoneFilter: Hashable, Sendable {
-  /// Every issue, whatever its milestone (no filter; the "All" chip).
+  /// Every issue, whatever its milestone (no filter).
   case all
   /// Issues in some milestone, any (GitHub's `milestone=*`).
   case withMilestone
-  /// Issues in no milestone (GitHub's `milestone=none`; the "No milestone" chip).
+  /// Issues in no milestone (GitHub's `milestone=none`).
   case withoutMilestone
   /// Issues in the milestone with this number.
   case number(Int)

@@ -14,7 +14,7 @@ public struct GitHubMilestone: Codable, Hashable, Sendable, Identifiable {
   public var id: Int64
   /// The number within the repository, used in URLs and filters.
   public var number: Int
-  /// The title shown on the chip.
+  /// The title.
   public var title: String
   /// Open or closed.
   public var state: State

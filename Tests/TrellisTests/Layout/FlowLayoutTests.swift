@@ -9,7 +9,7 @@ import TrellisTestSupport
     }
   }
 
-  @Test func theSeed000ChipBar() {
+  @Test func aMilestoneChipBar() {
     // Horizontal, height 40, width = text width + 48, insets 20 at both ends, chips 8 apart.
     let textWidths: [Double] = [3, 12, 6]  // "All", "No milestone", "v1.0.0" in columns
     var layout = FlowLayout(scrollDirection: .horizontal)

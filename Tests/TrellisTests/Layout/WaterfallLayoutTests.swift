@@ -62,7 +62,7 @@ import TrellisTestSupport
 
   @Test func anEmptySectionTakesNoNegativeSpaceAndItsHeaderCanSizeItself() {
     var layout = twoColumns([50])
-    // Seed 003: the header grows to explain an empty section.
+    // A header that grows to explain why its section is empty.
     layout.headerHeight = { _, count in count == 0 ? 60 : 30 }
     layout.prepare(LayoutContext(itemCounts: [0, 1], containerSize: Size(width: 200, height: 400)))
     // Section 0: header 0..<60, insets 10 + 10, no items: ends at 80.

@@ -19,7 +19,7 @@ enum Section: Hashable, Sendable {
   }
 
   @Test func appendItemsWithoutASectionAppendsToTheLastSectionAsUIKitDoes() {
-    // Seed 004: every book ended up in the last section.
+    // The classic surprise: items appended with no section named all go to the last one.
     var snapshot = Snapshot<Section, Int>()
     snapshot.appendSections([.reading, .finished])
     snapshot.appendItems([1, 2])

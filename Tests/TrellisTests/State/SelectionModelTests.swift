@@ -3,7 +3,7 @@ import Trellis
 
 @Suite struct SelectionModelTests {
   @Test func singleSelectionReportsTheOldAndTheNewItem() {
-    // Seed 000: selecting another chip redraws exactly two chips.
+    // A chip bar: selecting another chip redraws exactly two chips.
     var chips = SelectionModel<String>.single(selected: "All")
     let change = chips.select("v1.0")
     #expect(change == SelectionChange(deselected: ["All"], selected: ["v1.0"]))

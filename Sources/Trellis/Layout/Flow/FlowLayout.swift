@@ -1,7 +1,7 @@
 /// UICollectionViewFlowLayout's layout: items in lines that wrap, scrolling vertically or
 /// horizontally, with section insets, headers and footers, and pinned headers.
 ///
-///     // Seed 000's chip bar: one row of chips sized from their text.
+///     // A milestone chip bar: one row of chips sized from their text.
 ///     var chips = FlowLayout(scrollDirection: .horizontal)
 ///     chips.itemSize = .perItem { path in Size(width: textWidth(path) + 48, height: 40) }
 ///     chips.minimumLineSpacing = 8

@@ -1,53 +1,5 @@
 import Foundation
 
-/// How far a sync has come, reported after every page.
-public struct SyncProgress: Hashable, Sendable {
-  /// What is being fetched.
-  public enum Phase: Hashable, Sendable {
-    /// Milestones.
-    case milestones
-    /// Labels.
-    case labels
-    /// Issues and pull requests.
-    case issues
-    /// Writing to the cache.
-    case saving
-  }
-
-  /// What is being fetched.
-  public var phase: Phase
-  /// Pages fetched so far, all phases.
-  public var pages: Int
-  /// Issues and pull requests fetched so far.
-  public var items: Int
-
-  /// Creates a progress report.
-  public init(phase: Phase, pages: Int, items: Int) {
-    self.phase = phase
-    self.pages = pages
-    self.items = items
-  }
-}
-
-/// What a finished sync did.
-public struct SyncSummary: Hashable, Sendable {
-  /// Whether everything was listed (the first sync, or a full one), or only changes.
-  public var wasFull: Bool
-  /// Pages fetched.
-  public var pages: Int
-  /// Issues and pull requests fetched and written.
-  public var items: Int
-  /// Whether the milestones changed (`false` when GitHub answered `304`).
-  public var milestonesChanged: Bool
-  /// Items deleted because a complete full listing no longer had them.
-  public var deleted: Int = 0
-  /// Items that could not be decoded and were skipped, with the field that failed.
-  public var skipped: [SkippedItem] = []
-  /// The repository's name on GitHub when it differs from the one asked for (renamed or
-  /// transferred; GitHub redirected).
-  public var renamedTo: String?
-}
-
 /// Brings a repository's cache up to date with GitHub.
 ///
 /// The first sync lists every issue and pull request (`state=all`, oldest update first), every

@@ -1,19 +1,5 @@
 import TrellisTerminal
 
-/// A run of text in one style.
-public struct StyledRun: Hashable, Sendable {
-  public var text: String
-  public var style: Style
-
-  public init(_ text: String, _ style: Style = .plain) {
-    self.text = text
-    self.style = style
-  }
-}
-
-/// One line of styled text, ready to draw.
-public typealias StyledLine = [StyledRun]
-
 /// GitHub-flavoured Markdown rendered to styled terminal lines: headings, emphasis, code, links,
 /// lists and task lists, quotes, rules and fenced code, wrapped to a width by display columns.
 ///

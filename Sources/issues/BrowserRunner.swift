@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import TrellisTerminal
+
+/// The browser in the terminal: the event loop, the background sync, and the effects.
+@MainActor
+enum BrowserRunner {
+  enum SyncPlan {
+    case never
+    case background(GitHubHost)
+  }
+
+  /// What the background sync reports.
+  enum SyncMessage: Sendable {
+    case progress(SyncProgress)
+    case waiting(Int32?)
+    case synced(Result<SyncSummary, GitHubError>)
+    /// The cache committed a change to the list shown: take it from the follower.
+    case listChanged
+  }
+
+  static func run(
+    cache: IssueCache, repository: RepositoryName, sync plan: SyncPlan, isDemo: Bool,
+    timeout: Double? = nil
+  ) async throws {
+    let session: TerminalSession
+    do {
+      session = try TerminalSession(options: TerminalOptions(mouse: true))
+    } catch {
+      throw CommandFailure("Cannot use the terminal: \(error)")
+    }
+    let lastSynced = try? cache.syncState().lastSyncedAt
+    let browser = IssueBrowser(
+      cache: cache, repository: repository, size: session.size,
+      syncStatus: isDemo ? .demo : .cached(lastSynced: lastSynced))
+    var renderer = FrameRenderer(
+      colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment))
+    var screen = CellBuffer(width: session.size.columns, height: session.size.rows)
+
+    func present() {
+      browser.render(into: &screen)
+      try? session.write(renderer.render(screen))
+    }
+    present()
+
+    // The terminal, a clock for the debounced search and the spinner, and the sync's reports.
+    let events = AppEvents<SyncMessage>(session.events, tick: .milliseconds(100))
+    var syncTask: Task<Void, Never>?
+    func startSync() {
+      guard case .background(let host) = plan, syncTask == nil else { return }
+      browser.syncStatus = .syncing(nil)
+      syncTask = Task.detached {
+        do throws(GitHubError) {
+          let summary = try await Syncing.run(
+            host: host, repository: repository, cache: cache, full: false, timeout: timeout,
+            progress: { events.send(.progress($0)) }, waiting: { events.send(.waiting($0)) })
+          events.send(.synced(.success(summary)))
+        } catch {
+          events.send(.synced(.failure(error)))
+        }
+      }
+    }
+    // The list and the chips follow the cache as syncs commit page by page.
+    let follower = ListFollower(cache: cache) { events.send(.listChanged) }
+    follower.follow(browser.observedFilter)
+    startSync()
+    present()
+
+    loop: for await event in events.stream {
+      switch event {
+      case .tick:
+        browser.tick()
+      case .message(.progress(let progress)):
+        browser.syncStatus = .syncing(progress)
+      case .message(.waiting(let pid)):
+        browser.show(message: Syncing.waitingNote(pid))
+      case .message(.synced(let result)):
+        syncTask = nil
+        switch result {
+        case .success:
+          // The list already shows every committed page: only the status changes.
+          browser.syncStatus = .upToDate(Date())
+        case .failure(let error):
+          browser.syncStatus = SyncStatus(
+            error, hadToken: error.sentToken, lastSynced: try? cache.syncState().lastSyncedAt)
+        }
+      case .message(.listChanged):
+        switch follower.take() {
+        case .success(let list): browser.apply(list)
+        case .failure(let error): browser.show(message: "Stopped following the cache: \(error)")
+        case nil: break
+        }
+      case .terminal(.resize(let size)):
+        browser.resize(size)
+      case .terminal(.resumed):
+        renderer.invalidate()
+      case .terminal(.input(.key(let key)))
+      where key.key == .character("z") && key.modifiers == .control:
+        session.suspend()
+        continue loop
+      case .terminal(.input(let input)):
+        for effect in browser.handle(input) {
+          switch effect {
+          case .quit: break loop
+          case .refresh:
+            if case .never = plan {
+              browser.show(message: isDemo ? "The demo has no network." : "Offline mode: no sync.")
+            } else if syncTask != nil {
+              browser.show(message: "A sync is already running.")
+            } else {
+              startSync()
+            }
+          case .open(let url):
+            browser.show(message: Desktop.open(url))
+          case .copy(let text):
+            if let done = Desktop.copy(text) {
+              browser.show(message: done)
+            } else {
+              // No clipboard tool (over SSH, say): ask the terminal.
+              try? session.write(Desktop.terminalClipboardSequence(text))
+              browser.show(message: "Copied \(text) through the terminal (OSC 52)")
+            }
+          }
+        }
+      }
+      follower.follow(browser.observedFilter)
+      present()
+    }
+    events.finish()
+    follower.stop()
+    syncTask?.cancel()
+    session.restore()
+  }
+}

@@ -273,7 +273,11 @@ extension IssueCache {
       arguments: [
         issue.number, issue.id,
       ])
-    let names = Set(issue.labels.map { storableLabelName($0.name) }).sorted()
+    var names = issue.labels.map { storableLabelName($0.name) }.sorted()
+    if names.count > 1 {
+      // Distinct: a label listed twice is linked once.
+      names = names.indices.filter { $0 == 0 || names[$0] != names[$0 - 1] }.map { names[$0] }
+    }
     try db.cachedStatement(sql: IssueColumns.upsertSQL).execute(arguments: [
       issue.id, issue.number, storable(issue.title), issue.body.map(storable), issue.state.rawValue,
       issue.stateReason, storable(issue.user.login),

@@ -16,7 +16,7 @@ struct List: AsyncParsableCommand {
 
   @OptionGroup var options: RepositoryOptions
 
-  @Option(help: "Only this milestone (by title), or `none` for issues without one.")
+  @Option(help: "Only this milestone (by title), `none` for issues without one, `*` for any.")
   var milestone: String?
 
   @Option(help: "Which issues, by state.")
@@ -72,6 +72,8 @@ struct List: AsyncParsableCommand {
     if let milestone {
       if milestone.lowercased() == "none" {
         filter.milestone = .withoutMilestone
+      } else if milestone == "*" {
+        filter.milestone = .withMilestone
       } else if let match = milestones.values.first(where: {
         $0.title.caseInsensitiveCompare(milestone) == .orderedSame
       }) {

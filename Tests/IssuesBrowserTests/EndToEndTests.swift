@@ -418,6 +418,10 @@ import Glibc
     let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
     #expect(decoded?.count == 5)
     #expect(decoded?.allSatisfy { $0["milestone"] == nil } == true)
+    let (_, any) = try await list(["--json", "--milestone", "*", "--state", "all", "--offline"])
+    let inSome = try JSONSerialization.jsonObject(with: Data(any.utf8)) as? [[String: Any]]
+    #expect(inSome?.isEmpty == false)
+    #expect(inSome?.allSatisfy { $0["milestone"] is String } == true)
     let (failure, _) = try await list(["--milestone", "no such", "--offline"])
     #expect(failure != 0)
     // Only the cache itself: no folder of Foundation's URL cache beside it.

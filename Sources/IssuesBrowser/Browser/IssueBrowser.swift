@@ -224,7 +224,7 @@ public final class IssueBrowser {
 
   // MARK: Data
 
-  /// Reads everything again from the cache (at start; the host may call it any time): chips,
+  /// Reads everything again from the cache (when the browser opens): chips,
   /// counts and the list, keeping the selection and focus where they still exist.
   func reload() {
     do {

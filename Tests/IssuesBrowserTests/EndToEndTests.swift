@@ -308,6 +308,12 @@ import Glibc
       #expect(!said.contains("\u{1B}[?1049h"))  // never the alternate screen
       #expect(run.pty.settings() == run.settingsBefore)
     }
+    // An argument holding terminal controls is shown, not interpreted, in the error.
+    let (hostile, said) = try runIssues(
+      ["list", "\u{1B}]52;c;aGk=\u{07}\u{1B}[2J/x/y/z"], errorsToo: true)
+    #expect(hostile == 64)
+    #expect(said.contains("is not a repository"))
+    #expect(!said.contains("\u{1B}") && !said.contains("\u{07}"))
     let (status, version) = try runIssues(["--version"])
     #expect(status == 0)
     #expect(version.hasPrefix("issues "))

@@ -8,11 +8,8 @@ import TrellisTerminal
 struct Browse: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Open the full-screen browser (the default).",
-    discussion: """
-      Starts from the cache at once and syncs in the background. Keys: ←→ and Enter pick a \
-      milestone chip, ↑↓ move in the list, s state, l label, / search, c sort, p pull requests, \
-      o open in the web browser, y copy the URL, r refresh, ? all keys, q quit.
-      """)
+    discussion: "Starts from the cache at once and syncs in the background. Keys: "
+      + KeyBindings.browsing.hint + ".")
 
   @OptionGroup var options: RepositoryOptions
 
@@ -49,6 +46,7 @@ struct Browse: AsyncParsableCommand {
     }
     let sync: BrowserRunner.SyncPlan = demo || offline ? .never : .background(host)
     try await BrowserRunner.run(
-      cache: cache, repository: repository, sync: sync, isDemo: demo, timeout: options.timeout)
+      cache: cache, repository: repository, host: host, sync: sync, isDemo: demo,
+      timeout: options.timeout)
   }
 }

@@ -22,7 +22,8 @@ enum BrowserRunner {
   }
 
   static func run(
-    cache: IssueCache, repository: RepositoryName, sync plan: SyncPlan, isDemo: Bool,
+    cache: IssueCache, repository: RepositoryName, host: GitHubHost, sync plan: SyncPlan,
+    isDemo: Bool,
     timeout: Double? = nil
   ) async throws {
     let session: TerminalSession
@@ -33,7 +34,7 @@ enum BrowserRunner {
     }
     let lastSynced = try? cache.syncState().lastSyncedAt
     let browser = IssueBrowser(
-      cache: cache, repository: repository, size: session.size,
+      cache: cache, repository: repository, host: host, size: session.size,
       syncStatus: isDemo ? .demo : .cached(lastSynced: lastSynced))
     var renderer = FrameRenderer(
       colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment))

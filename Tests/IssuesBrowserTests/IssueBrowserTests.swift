@@ -45,15 +45,15 @@ import TrellisTestSupport
   @Test func theStateToggleCyclesOpenClosedAll() throws {
     var harness = try BrowserHarness()
     harness.press(.character("s"))
-    #expect(harness.browser.filter.state == .closed)
+    #expect(harness.browser.state.filter.state == .closed)
     #expect(harness.lines[1].contains(" All 70 "))
     #expect(harness.lines[2].contains("closed · recently updated"))
     #expect(harness.browser.shownNumbers.count == 70)
     harness.press(.character("s"))
-    #expect(harness.browser.filter.state == .all)
+    #expect(harness.browser.state.filter.state == .all)
     #expect(harness.browser.shownNumbers.count == 83)
     harness.press(.character("s"))
-    #expect(harness.browser.filter.state == .open)
+    #expect(harness.browser.state.filter.state == .open)
   }
 
   @Test func searchWaitsForAPauseInTyping() throws {
@@ -76,7 +76,7 @@ import TrellisTestSupport
     harness.press(.character("l"))
     #expect(harness.lines.contains { $0.contains("Any label") })
     harness.press(.down, .enter)  // the first label, alphabetically
-    let label = try #require(harness.browser.filter.label)
+    let label = try #require(harness.browser.state.filter.label)
     let cache = try BrowserHarness.betamax()
     let expected = try cache.listEntries(IssueFilter(label: label)).map(\.number)
     #expect(Set(harness.browser.shownNumbers) == Set(expected))
@@ -95,8 +95,9 @@ import TrellisTestSupport
     var harness = try BrowserHarness()
     let first = try #require(harness.browser.focusedIssue)
     #expect(harness.press(.character("o")) == [.open(first.htmlURL ?? "")])
-    #expect(harness.press(.character("y")) == [.copy(first.htmlURL ?? "")])
-    #expect(harness.press(.character("Y")) == [.copy("#\(first.number)")])
+    // As gh-dash has them: y the number, Y the URL.
+    #expect(harness.press(.character("y")) == [.copy(String(first.number))])
+    #expect(harness.press(.character("Y")) == [.copy(first.htmlURL ?? "")])
     #expect(harness.press(.character("r")) == [.refresh])
     #expect(harness.press(.character("q")) == [.quit])
   }
@@ -195,7 +196,7 @@ import TrellisTestSupport
         let shown = harness.browser.shownNumbers.count
         #expect(
           harness.lines[1].contains(" \(title) \(shown) "),
-          "\(title) with \(harness.browser.filter): \(harness.lines[1])")
+          "\(title) with \(harness.browser.state.filter): \(harness.lines[1])")
       }
       for _ in titles.dropFirst() { harness.press(.left) }
       harness.press(.enter)
@@ -221,7 +222,7 @@ import TrellisTestSupport
     harness.type("doc")
     #expect(harness.lines.contains { $0.contains("Label: doc▏") })
     harness.press(.enter)
-    #expect(harness.browser.filter.label == "Docs")
+    #expect(harness.browser.state.filter.label == "Docs")
     let cache = try BrowserHarness.betamax()
     #expect(
       Set(harness.browser.shownNumbers)
@@ -230,7 +231,7 @@ import TrellisTestSupport
     harness.press(.character("l"))
     harness.type("zz")
     harness.press(.escape, .escape)
-    #expect(harness.browser.filter.label == "Docs")
+    #expect(harness.browser.state.filter.label == "Docs")
     #expect(!harness.lines.contains { $0.contains("Label") && $0.contains("╭") })
   }
 }

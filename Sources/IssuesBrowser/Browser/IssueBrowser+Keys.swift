@@ -3,243 +3,217 @@ import GitHubIssues
 import Trellis
 import TrellisTerminal
 
+// Events in: keys through the key tables to commands, pastes and the mouse to the views.
+
 extension IssueBrowser {
   /// Handles a key, a paste or the mouse, and returns what the host should do.
   public func handle(_ event: InputEvent) -> [BrowserEffect] {
-    if case .key(let key) = event, key.key == .character("c"), key.modifiers == .control {
-      return [.quit]
-    }
-    switch mode {
-    case .help:
-      if case .key = event { mode = .browsing }
-      return []
-    case .pickingLabel:
-      handlePicking(event)
-      return []
-    case .reading(let offset):
-      return handleReading(event, offset: offset)
-    case .searching:
-      return handleSearching(event)
-    case .browsing:
-      return handleBrowsing(event)
-    }
-  }
-
-  private func handleBrowsing(_ event: InputEvent) -> [BrowserEffect] {
     switch event {
-    case .mouse(let mouse):
-      if chips.frame.contains(x: mouse.x, y: mouse.y) {
-        chips.handle(event)
-      } else if list.frame.contains(x: mouse.x, y: mouse.y) {
-        list.handle(event)
-      } else if hasPreviewPane, mouse.x >= listWidth, mouse.y >= list.frame.y {
-        // The wheel over the side preview scrolls it.
-        if mouse.kind == .scrollDown { previewOffset += 3 }
-        if mouse.kind == .scrollUp { previewOffset = max(0, previewOffset - 3) }
-      }
-      return []
-    case .paste(let text):
-      mode = .searching
-      searchDraft += text.filter { !$0.isNewline }
-      searchDeadline = now().addingTimeInterval(searchDelay)
-      return []
     case .key(let key):
-      return handleKey(key)
+      if let command = KeyBindings.global.command(for: key)
+        ?? KeyBindings.of(state.mode).command(for: key)
+      {
+        return perform(command)
+      }
+      handleUnbound(key)
+    case .paste(let text):
+      switch state.mode {
+      case .browsing, .searching: state.type(text, now: now())
+      case .pickingLabel:
+        state.labelQuery += text.filter { !$0.isNewline }
+        refreshLabelOptions()
+      case .reading, .help: break
+      }
+    case .mouse(let mouse):
+      handle(mouse)
     case .focusGained, .focusLost:
-      return []
+      break
     }
+    return []
   }
 
-  private func handleKey(_ key: KeyEvent) -> [BrowserEffect] {
-    guard key.modifiers.subtracting(.shift).isEmpty else { return [] }
-    switch key.key {
-    case .left, .right:
-      chips.handle(.key(key))
-    case .enter:
-      if let focused = chips.focusedItem, focused != filter.milestone {
+  /// Performs a command, whatever key or click sent it, and returns what the host should do.
+  public func perform(_ command: BrowserCommand) -> [BrowserEffect] {
+    switch command {
+    case .quit: return [.quit]
+    case .refresh: return [.refresh]
+    case .openInBrowser:
+      return focusedIssue.map { [.open(url(of: $0))] } ?? []
+    case .copyNumber:
+      return focusedIssue.map { [.copy(String($0.number))] } ?? []
+    case .copyURL:
+      return focusedIssue.map { [.copy(url(of: $0))] } ?? []
+    case .moveAlongChips(let move): chips.moveFocus(move)
+    case .activate:
+      if let focused = chips.focusedItem, focused != state.filter.milestone {
         chips.activate(focused)
       } else if list.focusedItem != nil {
-        mode = .reading(offset: 0)
+        state.mode = .reading(offset: 0)
       }
-    case .escape:
-      if filter.text != nil || filter.label != nil {
-        filter.text = nil
-        searchDraft = ""
-        filter.label = nil
-        reloadListReportingErrors(countsChanged: true)
-      }
-    case .character(" "):
-      // Space opens or closes a parent's sub-issues; on other rows it does what the list does.
-      if !toggleSubIssues() { list.handle(.key(key)) }
-    case .character("z"):
-      if let section = focusedSection { toggleSection(section) }
-    case .character("Z"): expandAllSections()
-    case .character("q"): return [.quit]
-    case .character("?"): mode = .help
-    case .character("/"):
-      mode = .searching
-      searchDraft = filter.text ?? ""
-    case .character("s"): setState(filter.state.next)
-    case .character("c"):
-      filter.sort = filter.sort.next
-      reloadListReportingErrors()
-    case .character("p"):
-      filter.kind = filter.kind == .issues ? .both : .issues
-      reloadListReportingErrors(countsChanged: true)
-    case .character("l"): openLabelPicker()
-    case .character("r"): return [.refresh]
-    case .character("o"):
-      guard let issue = focusedIssue else { return [] }
-      return [.open(url(of: issue))]
-    case .character("y"):
-      guard let issue = focusedIssue else { return [] }
-      return [.copy(url(of: issue))]
-    case .character("Y"):
-      guard let issue = focusedIssue else { return [] }
-      return [.copy("#\(issue.number)")]
-    default:
-      list.handle(.key(key))
-    }
-    return []
-  }
-
-  private func handleSearching(_ event: InputEvent) -> [BrowserEffect] {
-    switch event {
-    case .key(let key) where key.modifiers.subtracting(.shift).isEmpty:
-      switch key.key {
-      case .enter:
-        mode = .browsing
-        applySearch()
-      case .escape:
-        mode = .browsing
-        searchDraft = ""
-        applySearch()
-      case .backspace:
-        if !searchDraft.isEmpty { searchDraft.removeLast() }
-        searchDeadline = now().addingTimeInterval(searchDelay)
-      case .character(let character):
-        searchDraft.append(character)
-        searchDeadline = now().addingTimeInterval(searchDelay)
-      case .up, .down, .pageUp, .pageDown:
-        list.handle(event)
-      default: break
-      }
-    case .key(let key) where key.key == .character("u") && key.modifiers == .control:
-      searchDraft = ""
-      searchDeadline = now().addingTimeInterval(searchDelay)
-    case .paste(let text):
-      searchDraft += text.filter { !$0.isNewline }
-      searchDeadline = now().addingTimeInterval(searchDelay)
-    case .mouse:
-      list.handle(event)
-    default: break
-    }
-    return []
-  }
-
-  private func handleReading(_ event: InputEvent, offset: Int) -> [BrowserEffect] {
-    let page = max(1, size.rows - 4)
-    var next = offset
-    switch event {
-    case .key(let key):
-      switch key.key {
-      case .escape, .enter, .character("q"), .backspace: mode = .browsing
-      case .down, .character("j"): next += 1
-      case .up, .character("k"): next -= 1
-      case .pageDown, .character(" "): next += page
-      case .pageUp: next -= page
-      case .home, .character("g"): next = 0
-      case .end, .character("G"): next = Int.max / 2
-      case .character("o"):
-        if let issue = focusedIssue { return [.open(url(of: issue))] }
-      case .character("y"):
-        if let issue = focusedIssue { return [.copy(url(of: issue))] }
-      default: break
-      }
-    case .mouse(let mouse) where mouse.kind == .scrollDown: next += 3
-    case .mouse(let mouse) where mouse.kind == .scrollUp: next -= 3
-    default: break
-    }
-    if case .reading = mode { mode = .reading(offset: max(0, next)) }
-    return []
-  }
-
-  /// Applies the search draft now.
-  func applySearch() {
-    searchDeadline = nil
-    let trimmed = searchDraft.trimmingCharacters(in: .whitespaces)
-    let text: String? = trimmed.isEmpty ? nil : trimmed
-    guard text != filter.text else { return }
-    filter.text = text
-    reloadListReportingErrors(countsChanged: true)
-  }
-
-  /// Keys of the label picker: arrows move, typing narrows the labels, Enter picks, Esc clears
-  /// what was typed or closes.
-  private func handlePicking(_ event: InputEvent) {
-    guard case .key(let key) = event, key.modifiers.subtracting(.shift).isEmpty else {
-      labelPicker.handle(event)
-      return
-    }
-    switch key.key {
-    case .escape:
-      if labelQuery.isEmpty {
-        mode = .browsing
+    case .moveInList(let move):
+      if state.mode == .pickingLabel { labelPicker.moveFocus(move) } else { list.moveFocus(move) }
+    case .toggleSubIssues: _ = toggleSubIssues()
+    case .toggleSection: if let section = focusedSection { toggleSection(section) }
+    case .expandAllSections: expandAllSections()
+    case .cycleState: reload(state.cycleState())
+    case .cycleSort: reload(state.cycleSort())
+    case .togglePullRequests: reload(state.togglePullRequests())
+    case .pickLabel: openLabelPicker()
+    case .search: state.beginSearch()
+    case .clearFilters: reload(state.clearFilters())
+    case .showHelp: state.mode = .help(offset: 0)
+    case .scrollReader(let lines): scroll(by: lines)
+    case .pageReader(let screens): scroll(by: screens * pageHeight)
+    case .readerTop: scroll(to: 0)
+    case .readerBottom: scroll(to: Int.max / 2)
+    case .back: state.mode = .browsing
+    case .commitSearch: reload(state.commitSearch())
+    case .cancelTyping:
+      if state.mode == .pickingLabel {
+        if state.labelQuery.isEmpty {
+          state.mode = .browsing
+        } else {
+          state.labelQuery = ""
+          refreshLabelOptions()
+        }
       } else {
-        labelQuery = ""
-        refreshLabelOptions()
+        reload(state.cancelSearch())
       }
-    case .backspace:
-      if !labelQuery.isEmpty {
-        labelQuery.removeLast()
-        refreshLabelOptions()
+    case .erase:
+      if state.mode == .pickingLabel {
+        if !state.labelQuery.isEmpty {
+          state.labelQuery.removeLast()
+          refreshLabelOptions()
+        }
+      } else {
+        state.eraseSearch(now: now())
       }
-    case .character(let character) where character != " ":
-      labelQuery.append(character)
-      refreshLabelOptions()
-    default:
-      labelPicker.handle(event)
+    case .eraseAll: state.eraseSearch(all: true, now: now())
+    case .pick:
+      if let focused = labelPicker.focusedItem { labelPicker.activate(focused) }
+    }
+    return []
+  }
+
+  /// A key no table binds: typed into the search or the label picker, closes the help, and is
+  /// ignored elsewhere.
+  private func handleUnbound(_ key: KeyEvent) {
+    let typed: Character? = {
+      guard key.modifiers.subtracting(.shift).isEmpty, case .character(let c) = key.key else {
+        return nil
+      }
+      return c
+    }()
+    switch state.mode {
+    case .searching:
+      if let typed { state.type(String(typed), now: now()) }
+    case .pickingLabel:
+      if let typed, typed != " " {
+        state.labelQuery.append(typed)
+        refreshLabelOptions()
+      } else {
+        labelPicker.handle(.key(key))
+      }
+    case .help: state.mode = .browsing
+    case .browsing, .reading: break
     }
   }
+
+  private func handle(_ mouse: MouseEvent) {
+    let wheel = mouse.kind == .scrollDown ? 3 : mouse.kind == .scrollUp ? -3 : 0
+    switch state.mode {
+    case .browsing:
+      if chips.frame.contains(x: mouse.x, y: mouse.y) {
+        chips.handle(.mouse(mouse))
+      } else if list.frame.contains(x: mouse.x, y: mouse.y) {
+        list.handle(.mouse(mouse))
+      } else if hasPreviewPane, previewArea.contains(x: mouse.x, y: mouse.y), wheel != 0 {
+        // The wheel over the side preview scrolls it.
+        let lines = focusedPreview(width: previewTextWidth)?.count ?? 0
+        state.scrollPreview(by: wheel, lineCount: lines, height: previewArea.height)
+      }
+    case .searching: list.handle(.mouse(mouse))
+    case .pickingLabel: labelPicker.handle(.mouse(mouse))
+    case .reading, .help: if wheel != 0 { scroll(by: wheel) }
+    }
+  }
+
+  // MARK: Scrolling the reader and the help
+
+  /// A screen of the reader or the help, less a line of context.
+  private var pageHeight: Int {
+    if case .help = state.mode { return max(1, helpArea.height - 5) }
+    return max(1, readerArea.height - 1)
+  }
+
+  private func scroll(by lines: Int) {
+    switch state.mode {
+    case .reading(let offset): scroll(to: offset + lines)
+    case .help(let offset): scroll(to: offset + lines)
+    case .browsing, .searching, .pickingLabel: break
+    }
+  }
+
+  /// Scrolls the reader or the help to an offset, kept within what it shows.
+  private func scroll(to offset: Int) {
+    switch state.mode {
+    case .reading:
+      guard let lines = focusedPreview(width: readerTextWidth) else {
+        // The issue left the list (a sync closed it, say): back to the list.
+        state.mode = .browsing
+        return
+      }
+      state.scrollReader(to: offset, lineCount: lines.count, height: readerArea.height)
+    case .help:
+      let height = max(1, helpArea.height - 4)
+      let clamped = BrowserState.clamp(
+        offset, lineCount: BrowserScreen.helpLines.count, height: height)
+      state.mode = .help(offset: clamped)
+    case .browsing, .searching, .pickingLabel: break
+    }
+  }
+
+  // MARK: Label picker
 
   /// The picker's options for what was typed: "Any label", then the labels containing it.
   func refreshLabelOptions() {
+    let query = state.labelQuery
     let matches = labelNames.filter {
-      labelQuery.isEmpty || $0.range(of: labelQuery, options: .caseInsensitive) != nil
+      query.isEmpty || $0.range(of: query, options: .caseInsensitive) != nil
     }
     labelPicker.dataSource.apply(Snapshot(sections: [(0, [""] + matches)]))
-    labelPicker.focus(labelQuery.isEmpty ? (filter.label ?? "") : (matches.first ?? ""))
+    labelPicker.focus(query.isEmpty ? (state.filter.label ?? "") : (matches.first ?? ""))
   }
 
   private func openLabelPicker() {
-    mode = .pickingLabel
-    labelQuery = ""
+    state.mode = .pickingLabel
+    state.labelQuery = ""
     let options = [""] + labelNames
     let colors = labelColors
     labelCells.make = { _, name in
       OptionCell(text: name.isEmpty ? "Any label" : name, color: name.isEmpty ? nil : colors[name])
     }
     labelPicker.dataSource.applySnapshotUsingReloadData(Snapshot(sections: [(0, options)]))
-    labelPicker.selection = .single(selected: filter.label ?? "")
+    labelPicker.selection = .single(selected: state.filter.label ?? "")
     place()
-    labelPicker.focus(filter.label ?? "")
+    labelPicker.focus(state.filter.label ?? "")
   }
 
-  /// The web page of an issue.
+  // MARK: Host
+
+  /// The web page of an issue: its URL from GitHub, or one on the repository's host.
   func url(of issue: CachedIssue) -> String {
-    issue.htmlURL ?? "https://github.com/\(repository)/issues/\(issue.number)"
+    issue.htmlURL ?? "https://\(host.name)/\(repository)/issues/\(issue.number)"
   }
 
   /// Shows a message in the status bar for a few seconds.
   public func show(message: String) {
-    flash = (message, now().addingTimeInterval(4))
+    state.show(message: message, now: now())
   }
 
   /// Advances time: applies a search once typing pauses, animates the spinner, expires messages.
   public func tick() {
-    let now = now()
-    if let deadline = searchDeadline, now >= deadline { applySearch() }
-    if let flash, now >= flash.until { self.flash = nil }
+    reload(state.tick(now: now()))
     list.tick()
   }
 }

@@ -12,7 +12,7 @@ extension IssueBrowser {
   /// It changes with the state, kind, label, search and sort, not with the chip: when it does,
   /// the host stops observing the old query and observes the new one.
   public var observedFilter: IssueFilter {
-    var observed = filter
+    var observed = state.filter
     observed.milestone = .all
     observed.limit = nil
     return observed
@@ -48,21 +48,21 @@ extension IssueBrowser {
     subIssues = observed.subIssues
     if let changed {
       for number in changed { rows[number] = nil }
-      if let shown = preview?.number, changed.contains(shown) { preview = nil }
+      previews.forget(changed)
     } else {
       rows.removeAll(keepingCapacity: true)
-      preview = nil
+      previews.clear()
     }
     do {
       let chipCounts = Self.chipCounts(observed.counts)
       try reloadChips(counts: chipCounts)
-      let shown = filter.milestone == .all ? allEntries : allEntries.filter(chipShows)
+      let shown = state.filter.milestone == .all ? allEntries : allEntries.filter(chipShows)
       if let changed, !metadataChanged, !treeChanged, sectionTrees.isEmpty,
         changed.count <= Self.incrementalLimit
       {
         // Under "All" the sections are the milestones: their counts are the chips'.
         let sectionCounts: [ListSection: Int]? =
-          filter.milestone == .all
+          state.filter.milestone == .all
           ? Dictionary(
             uniqueKeysWithValues: chipCounts.compactMap { chip, count in
               switch chip {

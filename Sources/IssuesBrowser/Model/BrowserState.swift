@@ -1,0 +1,170 @@
+import Foundation
+import GitHubIssues
+
+/// The browser's state as a value: what the list is filtered by, what the keyboard is talking to,
+/// what is being typed, and the message in the status line.
+///
+/// Every change is a method that returns what of the list it invalidates (``ListReload``), so the
+/// rules (what a key does to the filter, when a typed search applies, what Esc clears) are tested
+/// without a terminal, a cache or a view.
+public struct BrowserState: Hashable, Sendable {
+  /// A message shown in the status bar until it expires.
+  public struct Flash: Hashable, Sendable {
+    public var text: String
+    public var until: Date
+  }
+
+  /// What the list shows.
+  public var filter = IssueFilter()
+  /// What the keyboard is talking to.
+  public var mode = BrowserMode.browsing
+  /// The search being typed; applied to ``filter`` after a pause.
+  public var searchDraft = ""
+  /// When the search draft is applied, if typing stays paused until then.
+  public var searchDeadline: Date?
+  /// What was typed in the label picker to narrow it.
+  public var labelQuery = ""
+  /// The status line's message, if any.
+  public var flash: Flash?
+  /// How far the side preview is scrolled; back to the top on another issue.
+  public var previewOffset = 0
+  /// How long typing pauses before the search applies.
+  public var searchDelay: TimeInterval = 0.15
+
+  /// A state showing every open issue, browsing.
+  public init() {}
+
+  // MARK: Filters
+
+  /// Steps the state filter.
+  public mutating func cycleState() -> ListReload {
+    filter.state = filter.state.next
+    return .countsAndList
+  }
+
+  /// Steps the sort order; the counts stay.
+  public mutating func cycleSort() -> ListReload {
+    filter.sort = filter.sort.next
+    return .list
+  }
+
+  /// Shows or hides pull requests.
+  public mutating func togglePullRequests() -> ListReload {
+    filter.kind = filter.kind == .issues ? .both : .issues
+    return .countsAndList
+  }
+
+  /// Narrows the list to a chip's milestone; the counts stay.
+  public mutating func select(_ chip: MilestoneFilter) -> ListReload {
+    guard chip != filter.milestone else { return .nothing }
+    filter.milestone = chip
+    return .list
+  }
+
+  /// Filters by a label (`nil`: any label) and goes back to browsing.
+  public mutating func pick(label: String?) -> ListReload {
+    mode = .browsing
+    guard label != filter.label else { return .nothing }
+    filter.label = label
+    return .countsAndList
+  }
+
+  /// Clears the search and the label.
+  public mutating func clearFilters() -> ListReload {
+    searchDraft = ""
+    searchDeadline = nil
+    guard filter.text != nil || filter.label != nil else { return .nothing }
+    filter.text = nil
+    filter.label = nil
+    return .countsAndList
+  }
+
+  // MARK: Search
+
+  /// Opens the search field on the current search.
+  public mutating func beginSearch() {
+    mode = .searching
+    searchDraft = filter.text ?? ""
+  }
+
+  /// Adds typed or pasted text to the search (line breaks dropped) and restarts the pause.
+  ///
+  /// A paste while browsing opens the field with it.
+  public mutating func type(_ text: String, now: Date) {
+    if mode == .browsing { beginSearch() }
+    searchDraft += text.filter { !$0.isNewline }
+    searchDeadline = now.addingTimeInterval(searchDelay)
+  }
+
+  /// Erases the last character of the search (`all`: every character) and restarts the pause.
+  public mutating func eraseSearch(all: Bool = false, now: Date) {
+    if all { searchDraft = "" } else if !searchDraft.isEmpty { searchDraft.removeLast() }
+    searchDeadline = now.addingTimeInterval(searchDelay)
+  }
+
+  /// Applies the draft now and leaves the field.
+  public mutating func commitSearch() -> ListReload {
+    mode = .browsing
+    return applySearchDraft()
+  }
+
+  /// Clears the draft, applies that and leaves the field.
+  public mutating func cancelSearch() -> ListReload {
+    mode = .browsing
+    searchDraft = ""
+    return applySearchDraft()
+  }
+
+  /// Applies the search draft (trimmed; empty clears the search), keeping the field open.
+  public mutating func applySearchDraft() -> ListReload {
+    searchDeadline = nil
+    let trimmed = searchDraft.trimmingCharacters(in: .whitespaces)
+    let text: String? = trimmed.isEmpty ? nil : trimmed
+    guard text != filter.text else { return .nothing }
+    filter.text = text
+    return .countsAndList
+  }
+
+  // MARK: Time
+
+  /// Advances to `now`: applies a search once typing has paused, expires the message.
+  public mutating func tick(now: Date) -> ListReload {
+    if let flash, now >= flash.until { self.flash = nil }
+    if let deadline = searchDeadline, now >= deadline { return applySearchDraft() }
+    return .nothing
+  }
+
+  /// Shows a message in the status line for four seconds.
+  public mutating func show(message: String, now: Date) {
+    flash = Flash(text: message, until: now.addingTimeInterval(4))
+  }
+
+  // MARK: Reading
+
+  /// Scrolls the reader to `offset`, kept between the top and the last screen of `lineCount`
+  /// lines shown `height` at a time.
+  public mutating func scrollReader(to offset: Int, lineCount: Int, height: Int) {
+    guard case .reading = mode else { return }
+    mode = .reading(offset: Self.clamp(offset, lineCount: lineCount, height: height))
+  }
+
+  /// Scrolls the side preview by `lines`, kept within its `lineCount` lines.
+  public mutating func scrollPreview(by lines: Int, lineCount: Int, height: Int) {
+    previewOffset = Self.clamp(previewOffset + lines, lineCount: lineCount, height: height)
+  }
+
+  /// An offset kept between the top and the last screen.
+  static func clamp(_ offset: Int, lineCount: Int, height: Int) -> Int {
+    max(0, min(offset, lineCount - max(1, height)))
+  }
+}
+
+/// What of the list a change of ``BrowserState`` invalidates.
+public enum ListReload: Hashable, Sendable {
+  /// Nothing: the list stays as it is.
+  case nothing
+  /// The list: the chip narrowing it or its order changed.
+  case list
+  /// The chip counts and the list: what the chips count changed (state, kind, label, search).
+  case countsAndList
+}

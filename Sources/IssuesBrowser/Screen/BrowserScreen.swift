@@ -1,0 +1,221 @@
+import Foundation
+import GitHubIssues
+import TrellisTerminal
+
+/// Draws the browser: title, chips, filter line, list, preview or reader, status line and the
+/// overlays — from the browser's state and views, changing neither.
+///
+/// Offsets past the end (a preview scrolled further than a shorter issue has lines) are clamped
+/// for the drawing only; the shell clamps the state when it scrolls.
+@MainActor
+struct BrowserScreen {
+  let browser: IssueBrowser
+
+  private var size: TerminalSize { browser.size }
+  private var state: BrowserState { browser.state }
+
+  /// Draws the whole screen into a buffer of the browser's size.
+  func render(into screen: inout CellBuffer) {
+    if screen.width != size.columns || screen.height != size.rows {
+      screen = CellBuffer(width: size.columns, height: size.rows)
+    }
+    guard size.columns >= 20, size.rows >= 6 else {
+      screen.draw { canvas in
+        canvas.fill()
+        canvas.text("Terminal too small", x: 0, y: 0, style: Theme.dim)
+      }
+      return
+    }
+    drawTitle(into: &screen)
+    if case .reading(let offset) = state.mode {
+      drawReader(into: &screen, offset: offset)
+    } else {
+      browser.chips.render(into: &screen)
+      drawFilterLine(into: &screen)
+      browser.list.render(into: &screen)
+      if browser.hasPreviewPane { drawPreviewPane(into: &screen) }
+    }
+    drawStatusLine(into: &screen)
+    switch state.mode {
+    case .help(let offset): drawHelp(into: &screen, offset: offset)
+    case .pickingLabel: drawLabelPicker(into: &screen)
+    case .browsing, .searching, .reading: break
+    }
+  }
+
+  private func drawTitle(into screen: inout CellBuffer) {
+    let width = size.columns
+    let syncStatus = browser.syncStatus
+    let status = syncStatus.text(now: browser.now())
+    screen.draw(in: CellRect(x: 0, y: 0, width: width, height: 1)) { canvas in
+      canvas.fill(style: Theme.bar)
+      let end = canvas.text(" issues ", x: 0, y: 0, style: Theme.title)
+      let nameEnd = canvas.text(
+        " \(browser.repository)", x: end, y: 0, style: Theme.bar.with(.bold))
+      // The status takes what the name leaves, truncated.
+      let room = width - nameEnd - 3
+      guard room >= 4 else { return }
+      let shown = " " + DisplayWidth.truncate(status, toColumns: room) + " "
+      let style: Style =
+        syncStatus.isProblem
+        ? Theme.problem
+        : {
+          if case .syncing = syncStatus {
+            Style(foreground: .cyan, background: .indexed(236))
+          } else {
+            Theme.bar.with(.dim)
+          }
+        }()
+      canvas.text(shown, x: width - DisplayWidth.of(shown), y: 0, style: style)
+    }
+  }
+
+  private func drawFilterLine(into screen: inout CellBuffer) {
+    let filter = state.filter
+    var parts = [filter.state.name, filter.sort.name]
+    if filter.kind != .issues { parts.append("with pull requests") }
+    if let label = filter.label { parts.append("label: \(label)") }
+    if filter.text != nil { parts.append("search: “\(filter.text ?? "")”") }
+    let total = browser.totalShown
+    let count = "\(total) \(filter.kind == .issues ? "issue" : "item")\(total == 1 ? "" : "s")"
+    screen.draw(in: CellRect(x: 0, y: 2, width: size.columns, height: 1)) { canvas in
+      canvas.fill(with: "─", style: Theme.dim)
+      let text = " " + parts.joined(separator: " · ") + " "
+      let end = canvas.text(text, x: 1, y: 0, style: Style(foreground: .cyan))
+      let right = " \(count) "
+      let x = size.columns - DisplayWidth.of(right) - 1
+      if x > end { canvas.text(right, x: x, y: 0, style: Theme.dim) }
+    }
+  }
+
+  private func drawStatusLine(into screen: inout CellBuffer) {
+    let row = size.rows - 1
+    let hint = KeyBindings.of(state.mode).hint
+    screen.draw(in: CellRect(x: 0, y: row, width: size.columns, height: 1)) { canvas in
+      canvas.fill(style: Theme.bar)
+      switch state.mode {
+      case .searching:
+        let end = canvas.text(" / ", x: 0, y: 0, style: Theme.title)
+        let typed = canvas.text(
+          " " + state.searchDraft, x: end, y: 0, style: Theme.bar.with(.bold))
+        canvas.text("▏", x: typed, y: 0, style: Style(foreground: .cyan, background: .indexed(236)))
+        canvas.text("  " + hint, x: typed + 2, y: 0, style: Theme.bar.with(.dim))
+      case .browsing, .pickingLabel, .help, .reading:
+        if let flash = state.flash {
+          canvas.text(" " + flash.text, x: 0, y: 0, style: Theme.bar.with(.bold))
+        } else {
+          canvas.text(" " + hint, x: 0, y: 0, style: Theme.bar)
+        }
+      }
+    }
+  }
+
+  // MARK: Preview and reader
+
+  private func drawPreviewPane(into screen: inout CellBuffer) {
+    let area = browser.previewArea
+    screen.draw(in: area) { canvas in
+      canvas.fill()
+      for row in 0..<area.height { canvas.text("│", x: 0, y: row, style: Theme.dim) }
+      guard let lines = browser.focusedPreview(width: browser.previewTextWidth) else {
+        canvas.text("No issue selected", x: 2, y: 0, style: Theme.dim)
+        return
+      }
+      let offset = BrowserState.clamp(
+        state.previewOffset, lineCount: lines.count, height: area.height)
+      for (row, line) in lines.dropFirst(offset).prefix(area.height).enumerated() {
+        draw(line, in: &canvas, x: 2, y: row)
+      }
+    }
+  }
+
+  private func drawReader(into screen: inout CellBuffer, offset: Int) {
+    let area = browser.readerArea
+    let lines = browser.focusedPreview(width: browser.readerTextWidth)
+    screen.draw(in: area) { canvas in
+      canvas.fill()
+      guard let lines else {
+        canvas.text("The issue is no longer listed. Esc: back", x: 2, y: 0, style: Theme.dim)
+        return
+      }
+      let offset = BrowserState.clamp(offset, lineCount: lines.count, height: area.height)
+      for (row, line) in lines.dropFirst(offset).prefix(area.height).enumerated() {
+        draw(line, in: &canvas, x: 2, y: row)
+      }
+    }
+  }
+
+  private func draw(_ line: StyledLine, in canvas: inout Canvas, x: Int, y: Int) {
+    var column = x
+    for run in line { column = canvas.text(run.text, x: column, y: y, style: run.style) }
+  }
+
+  // MARK: Overlays
+
+  /// The help's lines: each table's title, then its rows.
+  static var helpLines: [(keys: String, summary: String, isTitle: Bool)] {
+    var lines: [(String, String, Bool)] = []
+    for table in KeyBindings.all {
+      if !lines.isEmpty { lines.append(("", "", false)) }
+      lines.append((table.title, "", true))
+      for row in table.rows {
+        var keys = row.keyNames
+        if let mouse = row.mouse { keys += " · " + mouse }
+        lines.append((keys, row.summary, false))
+      }
+    }
+    return lines
+  }
+
+  private func drawHelp(into screen: inout CellBuffer, offset: Int) {
+    let lines = Self.helpLines
+    let area = browser.helpArea
+    let keyColumn = min(
+      30, (lines.filter { !$0.isTitle }.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 2)
+    // As wide as the longest line needs, when the terminal has room for it.
+    let needed = 3 + keyColumn + (lines.map { DisplayWidth.of($0.summary) }.max() ?? 0) + 3
+    let width = max(0, min(needed, size.columns - 2))
+    let height = area.height
+    let box = CellRect(x: (size.columns - width) / 2, y: area.y, width: width, height: height)
+    screen.draw(in: box) { canvas in
+      canvas.fill()
+      canvas.box(border: .rounded, style: Style(foreground: .cyan))
+      canvas.text(" Keys ", x: 2, y: 0, style: Style(foreground: .cyan, attributes: .bold))
+      let shown = max(0, height - 4)
+      let offset = BrowserState.clamp(offset, lineCount: lines.count, height: shown)
+      for (row, line) in lines.dropFirst(offset).prefix(shown).enumerated() {
+        if line.isTitle {
+          canvas.text(line.keys, x: 3, y: row + 2, style: Style(foreground: .cyan))
+          continue
+        }
+        canvas.text(
+          DisplayWidth.truncate(line.keys, toColumns: max(0, min(keyColumn - 1, width - 4))),
+          x: 3, y: row + 2, style: Style(attributes: .bold))
+        canvas.text(
+          DisplayWidth.truncate(line.summary, toColumns: max(0, width - keyColumn - 5)),
+          x: 3 + keyColumn, y: row + 2)
+      }
+      let more = lines.count > shown ? " ↑↓ more ·" : ""
+      let footer = more + " any key closes "
+      canvas.text(
+        footer, x: max(1, width - DisplayWidth.of(footer) - 1), y: height - 1, style: Theme.dim)
+    }
+  }
+
+  private func drawLabelPicker(into screen: inout CellBuffer) {
+    let frame = browser.labelPicker.frame
+    guard frame.width > 0, frame.height > 0 else { return }
+    let box = CellRect(
+      x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2)
+    let query = state.labelQuery
+    screen.draw(in: box) { canvas in
+      canvas.fill()
+      canvas.box(border: .rounded, style: Style(foreground: .cyan))
+      let title = query.isEmpty ? " Label (type to narrow) " : " Label: \(query)▏ "
+      canvas.text(
+        DisplayWidth.truncate(title, toColumns: max(0, box.width - 4)), x: 2, y: 0,
+        style: Style(foreground: .cyan, attributes: .bold))
+    }
+    browser.labelPicker.render(into: &screen)
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GitHubIssues
+@testable import IssuesBrowser
+import Testing
+
+/// The browser's value model, without a terminal, a cache or a view.
+@Suite struct BrowserStateTests {
+  static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+  @Test func whatEachFilterChangeReloads() {
+    var state = BrowserState()
+    #expect(state.cycleState() == .countsAndList)
+    #expect(state.filter.state == .closed)
+    #expect(state.cycleSort() == .list)
+    #expect(state.filter.sort == .created)
+    #expect(state.togglePullRequests() == .countsAndList)
+    #expect(state.filter.kind == .both)
+    // The chip narrows the list; the counts stay. Selecting it again changes nothing.
+    #expect(state.select(.number(3)) == .list)
+    #expect(state.select(.number(3)) == .nothing)
+    #expect(state.filter.milestone == .number(3))
+  }
+
+  @Test func aSearchAppliesOnceTypingPauses() {
+    var state = BrowserState()
+    state.beginSearch()
+    state.type("cr", now: Self.start)
+    state.type("ash", now: Self.start.addingTimeInterval(0.1))
+    // 0.15 s after the first keys, but only 0.05 s after the last: still typing.
+    #expect(state.tick(now: Self.start.addingTimeInterval(0.15)) == .nothing)
+    #expect(state.filter.text == nil)
+    #expect(state.tick(now: Self.start.addingTimeInterval(0.25)) == .countsAndList)
+    #expect(state.filter.text == "crash")
+    #expect(state.mode == .searching)
+    // Nothing pending: later ticks change nothing.
+    #expect(state.tick(now: Self.start.addingTimeInterval(1)) == .nothing)
+  }
+
+  @Test func aPasteWhileBrowsingOpensTheSearchWithoutLineBreaks() {
+    var state = BrowserState()
+    state.type("two\nlines\r\n", now: Self.start)
+    #expect(state.mode == .searching)
+    #expect(state.searchDraft == "twolines")
+    #expect(state.commitSearch() == .countsAndList)
+    #expect(state.filter.text == "twolines")
+    #expect(state.mode == .browsing)
+  }
+
+  @Test func blankSearchesClearAndEscapeCancels() {
+    var state = BrowserState()
+    state.beginSearch()
+    state.type("  bug ", now: Self.start)
+    #expect(state.commitSearch() == .countsAndList)
+    #expect(state.filter.text == "bug")
+    // Reopening starts from the current search; erasing it all and committing clears it.
+    state.beginSearch()
+    #expect(state.searchDraft == "bug")
+    state.eraseSearch(all: true, now: Self.start)
+    state.type("   ", now: Self.start)
+    #expect(state.commitSearch() == .countsAndList)
+    #expect(state.filter.text == nil)
+    state.beginSearch()
+    state.type("x", now: Self.start)
+    state.eraseSearch(now: Self.start)
+    state.eraseSearch(now: Self.start)  // nothing left to erase
+    #expect(state.searchDraft == "")
+    #expect(state.cancelSearch() == .nothing)
+  }
+
+  @Test func escapeClearsSearchAndLabelOnlyWhenThereAreSome() {
+    var state = BrowserState()
+    #expect(state.clearFilters() == .nothing)
+    #expect(state.pick(label: "bug") == .countsAndList)
+    #expect(state.pick(label: "bug") == .nothing)
+    state.filter.text = "crash"
+    #expect(state.clearFilters() == .countsAndList)
+    #expect(state.filter.label == nil && state.filter.text == nil)
+  }
+
+  @Test func messagesExpireAfterFourSeconds() {
+    var state = BrowserState()
+    state.show(message: "Copied", now: Self.start)
+    _ = state.tick(now: Self.start.addingTimeInterval(3.9))
+    #expect(state.flash?.text == "Copied")
+    _ = state.tick(now: Self.start.addingTimeInterval(4))
+    #expect(state.flash == nil)
+  }
+
+  @Test func scrollingStaysBetweenTheTopAndTheLastScreen() {
+    var state = BrowserState()
+    state.scrollReader(to: 5, lineCount: 100, height: 10)
+    #expect(state.mode == .browsing, "only the reader scrolls the reader")
+    state.mode = .reading(offset: 0)
+    state.scrollReader(to: 500, lineCount: 100, height: 10)
+    #expect(state.mode == .reading(offset: 90))
+    state.scrollReader(to: -3, lineCount: 100, height: 10)
+    #expect(state.mode == .reading(offset: 0))
+    state.scrollReader(to: 4, lineCount: 3, height: 10)
+    #expect(state.mode == .reading(offset: 0), "a short issue does not scroll")
+    state.scrollPreview(by: 30, lineCount: 25, height: 10)
+    #expect(state.previewOffset == 15)
+    state.scrollPreview(by: -100, lineCount: 25, height: 10)
+    #expect(state.previewOffset == 0)
+  }
+}

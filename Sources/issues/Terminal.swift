@@ -40,13 +40,13 @@ enum Terminal {
     let advice: String =
       switch error.code {
       case .unauthorized where error.sentToken:
-        "The token was refused: set GH_TOKEN to a valid token, or run `gh auth login`."
+        "The token was refused; to use another, \(error.host.tokenAdvice)."
       case .unauthorized:
-        "GitHub asks for a token: set GH_TOKEN, or run `gh auth login`."
+        "GitHub asks for a token: \(error.host.tokenAdvice)."
       case .notFound where error.sentToken:
         "\(repository) was not found, or the token cannot see it."
       case .notFound:
-        "\(repository) was not found. If it is private, set GH_TOKEN or run `gh auth login`."
+        "\(repository) was not found. If it is private, \(error.host.tokenAdvice)."
       case .rateLimited:
         error.rateLimitSentence(now: Date(), timeZone: .current) + "."
       case .offline:

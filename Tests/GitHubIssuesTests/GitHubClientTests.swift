@@ -141,6 +141,26 @@ import Testing
     #expect(error?.description.contains("secret") == false)
   }
 
+  @Test func tokenAdviceNamesTheHostsVariablesAndLogin() async throws {
+    let enterprise = GitHubHost.enterprise("ghe.example.com")
+    for (host, variable, login) in [
+      (GitHubHost.github, "GH_TOKEN", "`gh auth login`"),
+      (enterprise, "GH_ENTERPRISE_TOKEN", "`gh auth login --hostname ghe.example.com`"),
+    ] {
+      let transport = FakeTransport { _ in
+        HTTPResponse(status: 401, body: Data(#"{"message":"Requires authentication"}"#.utf8))
+      }
+      var client = GitHubClient(host: host, transport: transport)
+      client.maximumRetries = 0
+      let error = try #require(await firstError(client))
+      #expect(error.host == host)
+      #expect(error.description.contains(variable), "\(error)")
+      #expect(error.description.contains(login), "\(error)")
+      #expect(host.tokenAdvice.contains(variable) && host.tokenAdvice.contains(login))
+    }
+    #expect(!GitHubHost.enterprise("ghe.example.com").tokenAdvice.contains("GH_TOKEN "))
+  }
+
   @Test func serverErrorsAreRetriedABoundedNumberOfTimes() async throws {
     let attempts = Counter()
     let (client, _) = client(maximumRetries: 2) { _ in

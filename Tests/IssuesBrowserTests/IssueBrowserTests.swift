@@ -127,7 +127,7 @@ import TrellisTestSupport
     let empty = try IssueCache()
     var harness = try BrowserHarness(cache: empty, status: .syncing(nil))
     #expect(harness.lines.contains { $0.contains("Fetching the issues of betamaxpy/betamax") })
-    harness.browser.syncStatus = .missingToken
+    harness.browser.syncStatus = .missingToken(.github)
     harness.frame()
     #expect(harness.lines.contains { $0.contains("set GH_TOKEN") })
     harness.browser.syncStatus = .upToDate(Date(timeIntervalSince1970: 0))

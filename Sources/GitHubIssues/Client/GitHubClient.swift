@@ -282,8 +282,14 @@ public struct GitHubClient: Sendable {
     return Double(seconds) + Double(attoseconds) / 1e18
   }
 
-  /// The error for a 4xx response.
+  /// The error for a 4xx response, with the host's advice.
   private func error(for response: HTTPResponse, url: URL) -> GitHubError {
+    var error = statusError(for: response, url: url)
+    error.host = host
+    return error
+  }
+
+  private func statusError(for response: HTTPResponse, url: URL) -> GitHubError {
     let message = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.message
     let rateLimit = RateLimit(headers: response.headers)
     let sentToken = isAuthenticated

@@ -67,6 +67,8 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
   public var rateLimit: RateLimitKind?
   /// Whether the request carried a token (it changes the advice for 401, 404 and rate limits).
   public var sentToken: Bool
+  /// The host the request went to: its token variables and `gh` login are the advice.
+  public var host: GitHubHost = .github
 
   /// Creates an error.
   public init(
@@ -92,13 +94,13 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     switch code {
     case .unauthorized:
       return sentToken
-        ? "\(request): unauthorized\(extra); the token was refused: check GH_TOKEN or GITHUB_TOKEN, or run `gh auth login`."
-        : "\(request): unauthorized\(extra); set GH_TOKEN or GITHUB_TOKEN, or run `gh auth login`."
+        ? "\(request): unauthorized\(extra); the token was refused: \(host.tokenAdvice)."
+        : "\(request): unauthorized\(extra); \(host.tokenAdvice)."
     case .notFound:
       return sentToken
         ? "\(request): not found\(extra); check the repository name, and that the token can see it."
         : "\(request): not found\(extra); check the repository name, and for a private repository "
-          + "set GH_TOKEN or GITHUB_TOKEN."
+          + "\(host.tokenAdvice)."
     case .rateLimited:
       return "\(request): \(rateLimitSentence(now: now, timeZone: timeZone))\(extra)."
     case .offline:
@@ -156,7 +158,7 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     case (.secondary, _):
       sentence += "; a token would not lift it: wait and try again"
     case (_, false):
-      sentence += "; a token (GH_TOKEN or GITHUB_TOKEN) raises the limit"
+      sentence += "; a token (\(host.tokenVariables.joined(separator: " or "))) raises the limit"
     case (_, true):
       sentence += "; the token's own quota is used up: wait"
     }

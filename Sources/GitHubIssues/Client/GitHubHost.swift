@@ -9,6 +9,19 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
   /// Whether this is an Enterprise Server, which changes which token variables apply.
   public var isEnterprise: Bool
 
+  /// The environment variables a token for this host is read from, in order (as `gh` reads them).
+  public var tokenVariables: [String] {
+    isEnterprise
+      ? ["GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"] : ["GH_TOKEN", "GITHUB_TOKEN"]
+  }
+
+  /// How to give a program a token for this host, said to a person: the variables, or logging in
+  /// with `gh` on this host.
+  public var tokenAdvice: String {
+    let login = isEnterprise ? "gh auth login --hostname \(name)" : "gh auth login"
+    return "set \(tokenVariables.joined(separator: " or ")), or run `\(login)`"
+  }
+
   /// github.com, at `https://api.github.com`.
   public static let github = GitHubHost(
     name: "github.com", apiBaseURL: https(host: "api.github.com", path: ""), isEnterprise: false)

@@ -20,10 +20,7 @@ public enum TokenDiscovery {
     for host: GitHubHost, environment: [String: String] = ProcessInfo.processInfo.environment,
     askGH: (String) -> String? = ghAuthToken
   ) throws(GitHubError) -> String? {
-    let names =
-      host.isEnterprise
-      ? ["GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"] : ["GH_TOKEN", "GITHUB_TOKEN"]
-    for name in names {
+    for name in host.tokenVariables {
       if let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines),
         !value.isEmpty
       {

@@ -13,8 +13,8 @@ public enum SyncStatus: Hashable, Sendable {
   case offline(since: Date?)
   /// GitHub refuses requests until this time.
   case rateLimited(until: Date?)
-  /// The repository is private or unknown and no token was found.
-  case missingToken
+  /// The repository is private or unknown and no token was found for its host.
+  case missingToken(GitHubHost)
   /// The repository does not exist, or the token cannot see it.
   case notFound
   /// Any other failure, described.
@@ -30,7 +30,8 @@ public enum SyncStatus: Hashable, Sendable {
     case .unauthorized, .notFound, .forbidden:
       self =
         hadToken
-        ? (error.code == .notFound ? .notFound : .failed(error.description)) : .missingToken
+        ? (error.code == .notFound ? .notFound : .failed(error.description))
+        : .missingToken(error.host)
     default: self = .failed(error.description)
     }
   }
@@ -53,7 +54,7 @@ public enum SyncStatus: Hashable, Sendable {
     case .offline(nil): "offline · no data yet"
     case .rateLimited(let date?): "rate-limited until \(LocalTime.time(date))"
     case .rateLimited(nil): "rate-limited"
-    case .missingToken: "private or unknown repository: set GH_TOKEN or run `gh auth login`"
+    case .missingToken(let host): "private or unknown repository: \(host.tokenAdvice)"
     case .notFound: "repository not found (or the token cannot see it)"
     case .failed(let message): "sync failed: \(message)"
     case .demo: "demo · bundled betamax data, no network"

@@ -4,51 +4,87 @@ import GitHubIssues
 import IssuesBrowser
 import TrellisTerminal
 
-/// `issues list OWNER/REPO`: prints issues as a table, tab-separated values, or JSON.
+/// `issues list [OWNER/REPO]`: prints issues as a table, tab-separated values, or JSON — with
+/// gh's flags, so that a script written for `gh issue list` runs against it.
 struct List: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Print a repository's issues.",
     discussion: """
       Syncs the cache first (only what changed since the last sync), then prints from it; with \
-      --offline, prints what the cache holds. To a terminal, prints a table sized to it; to a \
-      pipe, tab-separated values as gh does.
+      --offline, prints what the cache holds. The flags are gh's: to a terminal it prints a \
+      table sized to it; to a pipe, gh's tab-separated columns (number, state, title, labels, \
+      updated); with --json FIELDS, gh's fields and shapes. @me is the token's account, asked \
+      of GitHub once and remembered.
       """)
 
   @OptionGroup var options: RepositoryOptions
 
-  @Option(help: "Only this milestone (by title), `none` for issues without one, `*` for any.")
+  @Option(
+    name: [.customShort("m"), .long],
+    help: "Only this milestone (by title or number), `none` for issues without one, `*` for any.")
   var milestone: String?
 
-  @Option(help: "Which issues, by state.")
+  @Option(name: [.customShort("s"), .long], help: "Which issues, by state.")
   var state: IssueStateFilter = .open
 
-  @Option(help: "Only issues with this label.")
-  var label: String?
+  @Option(
+    name: [.customShort("l"), .long],
+    help: "Only issues with this label; repeat it for issues with all of them.")
+  var label: [String] = []
 
-  @Option(help: "Only issues whose title or body matches these words.")
+  @Option(name: [.customShort("a"), .long], help: "Only issues assigned to this login, or @me.")
+  var assignee: String?
+
+  @Option(name: [.customShort("A"), .long], help: "Only issues opened by this login, or @me.")
+  var author: String?
+
+  @Option(help: "Only issues whose body mentions this login, or @me (comments are not cached).")
+  var mention: String?
+
+  @Option(
+    name: [.customShort("S"), .long], help: "Only issues whose title or body has these words.")
   var search: String?
 
   @Option(help: "The order: most recently updated, newest, or most commented first.")
   var sort: IssueSort = .updated
 
-  @Option(help: "At most this many issues.")
+  @Option(name: [.customShort("L"), .long], help: "At most this many issues.")
   var limit: Int = 30
 
   @Flag(name: .customLong("pull-requests"), help: "Include pull requests.")
   var pullRequests = false
 
-  @Flag(help: "Print JSON.")
-  var json = false
+  @Option(
+    help: ArgumentHelp(
+      "Print JSON with these comma-separated fields: "
+        + IssueJSON.Field.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+      valueName: "fields"))
+  var json: String?
+
+  @Flag(help: "Open the same list on GitHub in the web browser instead of printing it.")
+  var web = false
 
   @Flag(help: "Do not sync: print what the cache holds.")
   var offline = false
 
   func validate() throws {
     guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
+    for (flag, login) in [("--assignee", assignee), ("--author", author), ("--mention", mention)] {
+      if let login, !UserName.isValid(login) {
+        throw ValidationError(
+          "\(flag) takes a login (letters, digits and hyphens) or @me, not "
+            + "“\(ControlCharacters.visible(login))”.")
+      }
+    }
+    if let json { _ = try IssueJSON.fields(json) }
   }
 
   func run() async throws {
     let (host, repository) = try options.resolve()
+    if web {
+      print(Desktop.open(webURL(host: host, repository: repository)))
+      return
+    }
     let path = IssueCache.defaultURL(for: repository, host: host)
     let cache = try Terminal.openCache(at: path)
     if !offline {
@@ -67,43 +103,45 @@ struct List: AsyncParsableCommand {
     }
     let milestones = Dictionary(try cache.milestones().map { ($0.number, $0) }) { a, _ in a }
     var filter = IssueFilter(
-      state: state, kind: pullRequests ? .both : .issues, label: label,
-      text: search, sort: sort, limit: limit)
+      state: state, kind: pullRequests ? .both : .issues, labels: label, text: search, sort: sort,
+      limit: limit)
     if let milestone {
-      if milestone.lowercased() == "none" {
-        filter.milestone = .withoutMilestone
-      } else if milestone == "*" {
-        filter.milestone = .withMilestone
-      } else if let match = milestones.values.first(where: {
-        $0.title.caseInsensitiveCompare(milestone) == .orderedSame
-      }) {
-        filter.milestone = .number(match.number)
-      } else {
-        let known = milestones.values.map(\.title).sorted().joined(separator: ", ")
-        throw CommandFailure(
-          "No milestone “\(milestone)” in \(repository). Known: \(known.isEmpty ? "none" : known).")
-      }
+      filter.milestone = try Self.milestoneFilter(
+        milestone, milestones: Array(milestones.values), repository: repository)
     }
-    if let label,
-      try !cache.labels().contains(where: { $0.name.caseInsensitiveCompare(label) == .orderedSame })
-    {
+    let me = MeResolver(host: host, cache: cache, offline: offline, timeout: options.timeout)
+    filter.assignee = try await me.login(assignee)
+    filter.author = try await me.login(author)
+    filter.mention = try await me.login(mention)
+    let knownLabels = try cache.labels()
+    for label in label
+    where !knownLabels.contains(where: { $0.name.caseInsensitiveCompare(label) == .orderedSame }) {
       Terminal.standardError(
         "note: no label “\(ControlCharacters.visible(label))” in \(repository)'s cache.\n")
     }
-    if json || isatty(STDOUT_FILENO) != 1 {
+    let isTerminal = isatty(STDOUT_FILENO) == 1
+    if let json {
+      let fields = try IssueJSON.fields(json)
+      let context = IssueJSON.Context(
+        milestones: milestones,
+        labels: Dictionary(knownLabels.map { ($0.name, $0) }) { first, _ in first })
       // Streamed, one issue at a time: memory stays flat however long the list is.
       var output = StandardOutput()
-      var writer = IssueTable.JSONArrayWriter()
-      let iso = ISO8601DateFormatter()
+      var writer = IssueJSON.ArrayWriter(pretty: isTerminal)
+      try cache.forEachIssue(filter, withBody: fields.contains(.body)) { issue in
+        output.write(try writer.element(IssueJSON.object(issue, fields: fields, context: context)))
+      }
+      output.write(writer.end())
+      output.flush()
+      return
+    }
+    if !isTerminal {
+      var output = StandardOutput()
       var count = 0
       try cache.forEachIssue(filter) { issue in
         count += 1
-        output.write(
-          json
-            ? try writer.element(issue, milestones: milestones)
-            : IssueTable.tabSeparatedLine(issue, milestones: milestones, iso: iso))
+        output.write(IssueTable.tabSeparatedLine(issue))
       }
-      if json { output.write(writer.end()) }
       output.flush()
       if count == 0 { Terminal.standardError(Self.nothingMatches(repository, cache: cache)) }
       return
@@ -117,6 +155,50 @@ struct List: AsyncParsableCommand {
           issues, milestones: milestones, width: Terminal.width(STDOUT_FILENO), now: Date()),
         terminator: "")
     }
+  }
+
+  /// The milestone a `--milestone` value names: `none`, `*`, a title (in any case) or a number.
+  static func milestoneFilter(
+    _ text: String, milestones: [GitHubMilestone], repository: RepositoryName
+  ) throws -> MilestoneFilter {
+    if text.lowercased() == "none" { return .withoutMilestone }
+    if text == "*" { return .withMilestone }
+    if let match = milestones.first(where: { $0.title.caseInsensitiveCompare(text) == .orderedSame }
+    ) {
+      return .number(match.number)
+    }
+    if let number = Int(text), milestones.contains(where: { $0.number == number }) {
+      return .number(number)
+    }
+    let known = milestones.map(\.title).sorted().joined(separator: ", ")
+    throw CommandFailure(
+      "No milestone “\(ControlCharacters.visible(text))” in \(repository). "
+        + "Known: \(known.isEmpty ? "none" : known).")
+  }
+
+  /// The list on GitHub's web: the repository's issues page with the same filters as a search.
+  func webURL(host: GitHubHost, repository: RepositoryName) -> String {
+    var terms = [pullRequests ? nil : "is:issue", state == .all ? nil : "is:\(state.rawValue)"]
+      .compactMap { $0 }
+    func quoted(_ text: String) -> String {
+      text.contains(where: \.isWhitespace) ? "\"\(text)\"" : text
+    }
+    for label in label { terms.append("label:\(quoted(label))") }
+    if let assignee { terms.append("assignee:\(assignee)") }
+    if let author { terms.append("author:\(author)") }
+    if let mention { terms.append("mentions:\(mention)") }
+    if let milestone {
+      switch milestone {
+      case "none": terms.append("no:milestone")
+      case "*": terms.append("milestone:*")
+      default: terms.append("milestone:\(quoted(milestone))")
+      }
+    }
+    if let search { terms.append(search) }
+    var allowed = CharacterSet.urlQueryAllowed
+    allowed.remove(charactersIn: "&=+#")
+    let query = terms.joined(separator: " ").addingPercentEncoding(withAllowedCharacters: allowed)
+    return "https://\(host.name)/\(repository.owner)/\(repository.name)/issues?q=\(query ?? "")"
   }
 
   /// What an empty result says on standard error: no match, or nothing cached at all.

@@ -9,6 +9,11 @@ struct RepositoryOptions: ParsableArguments {
   var repository: String?
 
   @Option(
+    name: [.customShort("R"), .customLong("repo")],
+    help: "The repository, as [HOST/]OWNER/REPO: gh's flag, the same as the argument.")
+  var repo: String?
+
+  @Option(
     name: .customLong("hostname"),
     help: "The GitHub host: github.com or an Enterprise host (default: GH_HOST, or github.com).")
   var hostname: String?
@@ -30,8 +35,13 @@ struct RepositoryOptions: ParsableArguments {
     if let timeout, !(timeout > 0 && timeout <= 3600) {
       throw ValidationError("--timeout must be a number of seconds between 0 and 3600.")
     }
+    if let repository, let repo, repository != repo {
+      throw ValidationError(
+        "Two repositories given (“\(ControlCharacters.visible(repository))” and "
+          + "“\(ControlCharacters.visible(repo))”): give one.")
+    }
     do {
-      if let repository { _ = try Self.parseRepository(repository) }
+      if let repository = repository ?? repo { _ = try Self.parseRepository(repository) }
       if let hostname { _ = try Self.host(named: hostname) }
       if let apiURL { _ = try Self.apiRoot(apiURL) }
     } catch let failure as CommandFailure {
@@ -44,7 +54,9 @@ struct RepositoryOptions: ParsableArguments {
     let environment = ProcessInfo.processInfo.environment
     var remoteHost: String?
     let repository: RepositoryName
-    if let text = self.repository ?? environment["GH_REPO"].flatMap({ $0.isEmpty ? nil : $0 }) {
+    if let text = self.repository ?? repo
+      ?? environment["GH_REPO"].flatMap({ $0.isEmpty ? nil : $0 })
+    {
       (remoteHost, repository) = try Self.parseRepository(text)
     } else if let remote = GitRemote.current() {
       remoteHost = remote.host

@@ -16,7 +16,7 @@ import Testing
 
   @Test(arguments: [
     IssueFilter(state: .open), IssueFilter(state: .all, kind: .both),
-    IssueFilter(state: .closed, label: "Docs"), IssueFilter(state: .all, text: "cassette"),
+    IssueFilter(state: .closed, labels: ["Docs"]), IssueFilter(state: .all, text: "cassette"),
   ])
   func milestoneCountsOfAFilterAgreeWithItsItems(filter: IssueFilter) throws {
     let cache = try IssueCache()

@@ -92,8 +92,8 @@ import Testing
 
   @Test func labelsAndSortOrders() throws {
     let cache = try filled()
-    #expect(try cache.issues(IssueFilter(label: "bug")).map(\.number) == [2, 1])
-    #expect(try cache.issues(IssueFilter(label: "ui")).first?.labels == ["bug", "ui"])
+    #expect(try cache.issues(IssueFilter(labels: ["bug"])).map(\.number) == [2, 1])
+    #expect(try cache.issues(IssueFilter(labels: ["ui"])).first?.labels == ["bug", "ui"])
     #expect(try cache.issues(IssueFilter(sort: .comments)).first?.number == 4)
     #expect(try cache.issues(IssueFilter(sort: .created)).map(\.number) == [6, 4, 2, 1])
     #expect(try cache.issues(IssueFilter(limit: 2)).count == 2)
@@ -140,8 +140,8 @@ import Testing
     #expect(try cache.issue(number: 21)?.labels == ["a\u{241F}b", "c"])
     #expect(try cache.issue(number: 1)?.labels == ["ui"])
     #expect(
-      try cache.issues(IssueFilter(state: .all, label: "a\u{1F}b")).map(\.number) == [21])
-    #expect(try cache.issues(IssueFilter(state: .all, label: "bug")).map(\.number) == [20, 2])
+      try cache.issues(IssueFilter(state: .all, labels: ["a\u{1F}b"])).map(\.number) == [21])
+    #expect(try cache.issues(IssueFilter(state: .all, labels: ["bug"])).map(\.number) == [20, 2])
     // The check sees a copy that disagrees.
     try cache.writer.write { db in
       try db.execute(sql: "UPDATE issue SET labelNames = 'bug' WHERE number = 22")

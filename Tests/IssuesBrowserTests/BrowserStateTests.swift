@@ -74,7 +74,7 @@ import Testing
     #expect(state.pick(label: "bug") == .nothing)
     state.filter.text = "crash"
     #expect(state.clearFilters() == .countsAndList)
-    #expect(state.filter.label == nil && state.filter.text == nil)
+    #expect(state.filter.labels.isEmpty && state.filter.text == nil)
   }
 
   @Test func messagesExpireAfterFourSeconds() {

@@ -415,19 +415,64 @@ import Glibc
         ["list", "betamaxpy/betamax", "--api-url", await github.baseURL.absoluteString]
           + arguments, cache: cache)
     }
-    let (status, tsv) = try await list(["--milestone", "1.0.0", "--state", "all"])
+    let (status, tsv) = try await list(["-m", "1.0.0", "-s", "all"])
     #expect(status == 0)
     let rows = tsv.split(separator: "\n")
     #expect(rows.count == 2)
-    #expect(rows.allSatisfy { $0.split(separator: "\t").count >= 6 })
-    let (_, json) = try await list(["--json", "--milestone", "none", "--limit", "5", "--offline"])
-    let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
-    #expect(decoded?.count == 5)
-    #expect(decoded?.allSatisfy { $0["milestone"] == nil } == true)
-    let (_, any) = try await list(["--json", "--milestone", "*", "--state", "all", "--offline"])
+    // gh's piped columns: number, state, title, labels, updated.
+    for row in rows {
+      let fields = row.split(separator: "\t", omittingEmptySubsequences: false)
+      #expect(fields.count == 5)
+      #expect(fields[1] == "OPEN" || fields[1] == "CLOSED")
+    }
+    // gh's --json fields and shapes; one line to a pipe, as gh prints it.
+    let (_, json) = try await list([
+      "--json", "number,milestone,state,author,labels,assignees", "-m", "none", "-L", "5",
+      "--offline",
+    ])
+    #expect(json.split(separator: "\n").count == 1)
+    let decoded = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(decoded.count == 5)
+    for object in decoded {
+      #expect(
+        Set(object.keys) == ["number", "milestone", "state", "author", "labels", "assignees"])
+      #expect(object["milestone"] is NSNull)
+      #expect(["OPEN", "CLOSED"].contains(object["state"] as? String))
+      #expect((object["author"] as? [String: Any])?["login"] is String)
+      #expect((object["labels"] as? [[String: Any]])?.allSatisfy { $0["name"] is String } == true)
+    }
+    let (_, any) = try await list([
+      "--json", "number,milestone", "-m", "*", "-s", "all", "--offline",
+    ])
     let inSome = try JSONSerialization.jsonObject(with: Data(any.utf8)) as? [[String: Any]]
     #expect(inSome?.isEmpty == false)
-    #expect(inSome?.allSatisfy { $0["milestone"] is String } == true)
+    #expect(
+      inSome?.allSatisfy { ($0["milestone"] as? [String: Any])?["title"] is String } == true)
+    // Assignees, authors, and @me through GET /user, asked once.
+    let (_, assigned) = try await list([
+      "--json", "number,assignees", "-a", "HRONCOK", "-s", "all", "--offline",
+    ])
+    let hroncok = try #require(
+      try JSONSerialization.jsonObject(with: Data(assigned.utf8)) as? [[String: Any]])
+    #expect(hroncok.count == 4)
+    await github.serve("/user", body: Data(#"{"login":"sigmavirus24","id":240830}"#.utf8))
+    let (meStatus, mine) = try await list(["-a", "@me", "-s", "all", "-R", "betamaxpy/betamax"])
+    #expect(meStatus == 0)
+    #expect(mine.split(separator: "\n").count == 3)
+    await github.serve("/user", body: Data(#"{"login":"someone-else","id":1}"#.utf8))
+    let (_, again) = try await list(["-a", "@me", "-s", "all", "--offline"])
+    #expect(again == mine, "@me is remembered for the token, not asked again")
+    let (_, authored) = try await list(["-A", "bboe", "-s", "all", "-L", "100", "--offline"])
+    #expect(authored.split(separator: "\n").count == 12)
+    let (badField, said) = try runIssues(
+      ["list", "betamaxpy/betamax", "--json", "number,comments", "--offline"], cache: cache,
+      errorsToo: true)
+    #expect(badField != 0)
+    #expect(said.contains("comments are not cached yet") && said.contains("assignees"))
+    let (badLogin, _) = try runIssues(
+      ["list", "betamaxpy/betamax", "-a", "x;rm -rf", "--offline"], cache: cache, errorsToo: true)
+    #expect(badLogin == 64)
     let (failure, _) = try await list(["--milestone", "no such", "--offline"])
     #expect(failure != 0)
     // Only the cache itself: no folder of Foundation's URL cache beside it.

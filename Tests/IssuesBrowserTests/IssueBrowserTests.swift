@@ -76,9 +76,9 @@ import TrellisTestSupport
     harness.press(.character("l"))
     #expect(harness.lines.contains { $0.contains("Any label") })
     harness.press(.down, .enter)  // the first label, alphabetically
-    let label = try #require(harness.browser.state.filter.label)
+    let label = try #require(harness.browser.state.filter.labels.first)
     let cache = try BrowserHarness.betamax()
-    let expected = try cache.listEntries(IssueFilter(label: label)).map(\.number)
+    let expected = try cache.listEntries(IssueFilter(labels: [label])).map(\.number)
     #expect(Set(harness.browser.shownNumbers) == Set(expected))
   }
 
@@ -222,16 +222,16 @@ import TrellisTestSupport
     harness.type("doc")
     #expect(harness.lines.contains { $0.contains("Label: doc▏") })
     harness.press(.enter)
-    #expect(harness.browser.state.filter.label == "Docs")
+    #expect(harness.browser.state.filter.labels.first == "Docs")
     let cache = try BrowserHarness.betamax()
     #expect(
       Set(harness.browser.shownNumbers)
-        == Set(try cache.listEntries(IssueFilter(label: "Docs")).map(\.number)))
+        == Set(try cache.listEntries(IssueFilter(labels: ["Docs"])).map(\.number)))
     // Escape clears what was typed, then closes; the label stays.
     harness.press(.character("l"))
     harness.type("zz")
     harness.press(.escape, .escape)
-    #expect(harness.browser.state.filter.label == "Docs")
+    #expect(harness.browser.state.filter.labels.first == "Docs")
     #expect(!harness.lines.contains { $0.contains("Label") && $0.contains("╭") })
   }
 }

@@ -35,22 +35,20 @@ import TrellisTestSupport
     }
   }
 
-  @Test func jsonHasTheFieldsScriptsNeed() throws {
-    let (issues, milestones) = try issues()
-    let json = try IssueTable.json(Array(issues.prefix(3)), milestones: milestones)
-    let decoded = try #require(
-      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-    #expect(decoded.count == 3)
-    #expect(
-      Set(decoded[0].keys).isSuperset(of: [
-        "number", "title", "state", "labels", "updatedAt", "url",
-      ]))
-  }
-
-  @Test func tabSeparatedHasOneLinePerIssue() throws {
-    let (issues, milestones) = try issues()
-    let tsv = IssueTable.tabSeparated(issues, milestones: milestones)
-    #expect(tsv.split(separator: "\n").count == issues.count)
+  @Test func tabSeparatedHasOneLinePerIssueInGhsColumns() throws {
+    let (issues, _) = try issues()
+    let tsv = IssueTable.tabSeparated(issues)
+    let lines = tsv.split(separator: "\n")
+    #expect(lines.count == issues.count)
+    for (line, issue) in zip(lines, issues) {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      // gh issue list, piped: number, state, title, labels, updated (RFC 3339, UTC).
+      #expect(fields.count == 5)
+      #expect(fields[0] == String(issue.number))
+      #expect(fields[1] == (issue.state == .open ? "OPEN" : "CLOSED"))
+      #expect(fields[3] == issue.labels.joined(separator: ", "))
+      #expect(fields[4].hasSuffix("Z") && fields[4].count == 20, "\(fields[4])")
+    }
   }
 
   @Test func theProgressBarFitsItsWidth() {
@@ -106,17 +104,22 @@ import TrellisTestSupport
   }
 
   @Test func tabSeparatedValuesKeepOneRecordPerLine() throws {
-    let (issue, milestones) = try issue()
-    let tsv = IssueTable.tabSeparated([issue], milestones: milestones)
+    let (issue, _) = try issue()
+    let tsv = IssueTable.tabSeparated([issue])
     #expect(tsv.split(separator: "\n").count == 1)
     let fields = tsv.dropLast().split(separator: "\t", omittingEmptySubsequences: false)
-    #expect(fields.count == 7)
+    #expect(fields.count == 5)
     #expect(!fields.joined().unicodeScalars.contains { Self.isControl($0) })
   }
 
-  @Test func jsonEscapesInsteadOfShowing() throws {
+  @Test(arguments: [true, false]) func jsonEscapesInsteadOfShowing(pretty: Bool) throws {
     let (issue, milestones) = try issue()
-    let json = try IssueTable.json([issue], milestones: milestones)
+    var writer = IssueJSON.ArrayWriter(pretty: pretty)
+    let json =
+      try writer.element(
+        IssueJSON.object(
+          issue, fields: [.title, .number],
+          context: IssueJSON.Context(milestones: milestones, labels: [:]))) + writer.end()
     #expect(!json.unicodeScalars.contains { $0 != "\n" && Self.isControl($0) })
     let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
     // All of it, a NUL (which SQLite cannot keep) shown as ␀.

@@ -32,15 +32,18 @@ public struct CachedIssue: Hashable, Sendable, Identifiable {
   public var body: String?
   /// Its sub-issues, done and in all, when it has some.
   public var subIssues: SubIssueSummary?
+  /// The logins it is assigned to, sorted.
+  public var assignees: [String]
 
   /// Creates an item as the cache stores it.
   public init(
     id: Int64, number: Int, title: String, state: GitHubIssue.State, author: String,
     milestoneNumber: Int?, labels: [String], comments: Int, createdAt: Date, updatedAt: Date,
     closedAt: Date?, isPullRequest: Bool, htmlURL: String?, body: String?,
-    subIssues: SubIssueSummary? = nil
+    subIssues: SubIssueSummary? = nil, assignees: [String] = []
   ) {
     self.subIssues = subIssues
+    self.assignees = assignees
     self.id = id
     self.number = number
     self.title = title

@@ -10,12 +10,15 @@ extension IssueCache {
   }
 
   /// Calls `body` with each issue a filter selects, in its order, reading them one at a time so
-  /// that memory stays constant however many there are.
-  public func forEachIssue(_ filter: IssueFilter, _ body: (CachedIssue) throws -> Void) throws {
+  /// that memory stays constant however many there are; with their bodies when `withBody`.
+  public func forEachIssue(
+    _ filter: IssueFilter, withBody: Bool = false, _ body: (CachedIssue) throws -> Void
+  ) throws {
     try writer.read { db in
-      let (sql, arguments) = Self.selectSQL(filter, columns: IssueColumns.rowSQL)
+      let columns = IssueColumns.rowSQL + (withBody ? ", body" : "")
+      let (sql, arguments) = Self.selectSQL(filter, columns: columns)
       let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-      while let row = try cursor.next() { try body(Self.cachedIssue(row, withBody: false)) }
+      while let row = try cursor.next() { try body(Self.cachedIssue(row, withBody: withBody)) }
     }
   }
 
@@ -180,9 +183,30 @@ extension IssueCache {
       conditions.append("milestoneNumber = ?")
       arguments.append(number)
     }
-    if let label = filter.label {
+    for label in Set(filter.labels) {
       conditions.append("id IN (SELECT issueId FROM issueLabel WHERE labelName = ?)")
       arguments.append(storableLabelName(label))
+    }
+    if let assignee = filter.assignee {
+      conditions.append("id IN (SELECT issueId FROM issueAssignee WHERE login = ?)")
+      arguments.append(storable(assignee))
+    }
+    if let author = filter.author {
+      conditions.append("author = ? COLLATE NOCASE")
+      arguments.append(storable(author))
+    }
+    if let mention = filter.mention {
+      // `@login` in any case, neither inside a word (`a@login`, an e-mail address) nor the start
+      // of a longer login: at the start or after a character that is not a letter, digit or
+      // `_`, and at the end or before one that is not a letter, digit or `-`. The login's own
+      // GLOB characters are bracketed to stand for themselves.
+      let at = "@" + globLiteral(mention.lowercased())
+      let before = "[^a-z0-9_]"
+      let after = "[^a-z0-9-]"
+      conditions.append(
+        "(SELECT count(*) FROM (SELECT lower(coalesce(body, '')) AS text) WHERE "
+          + "text GLOB ? OR text GLOB ? OR text GLOB ? OR text GLOB ?) > 0")
+      arguments += [at, "\(at)\(after)*", "*\(before)\(at)", "*\(before)\(at)\(after)*"]
     }
     if let text = filter.text {
       let (words, symbols) = searchTerms(text)
@@ -197,6 +221,18 @@ extension IssueCache {
       }
     }
     return (conditions, arguments)
+  }
+
+  /// Text that a GLOB pattern matches literally: `*`, `?` and `[` bracketed.
+  static func globLiteral(_ text: String) -> String {
+    var pattern = ""
+    for character in text {
+      switch character {
+      case "*", "?", "[": pattern += "[\(character)]"
+      default: pattern.append(character)
+      }
+    }
+    return pattern
   }
 
   /// The words of a search for the full-text index, and those holding emoji or symbols, which
@@ -225,6 +261,7 @@ extension IssueCache {
   static func cachedIssue(_ row: Row, withBody: Bool) -> CachedIssue {
     typealias C = IssueColumns
     let labelNames: String = row[C.labelNames]
+    let assignees: String? = row[C.assigneeLogins]
     return CachedIssue(
       id: row[C.id], number: row[C.number], title: row[C.title],
       state: GitHubIssue.State(rawValue: row[C.state]) ?? .open, author: row[C.author],
@@ -235,7 +272,8 @@ extension IssueCache {
       body: withBody ? row[C.body] : nil,
       subIssues: (row[C.subIssuesTotal] as Int?).flatMap { total in
         total > 0 ? SubIssueSummary(total: total, completed: row[C.subIssuesCompleted] ?? 0) : nil
-      })
+      },
+      assignees: assignees.map { $0.split(separator: "\u{1F}").map(String.init).sorted() } ?? [])
   }
 
   static func milestones(_ db: Database) throws -> [GitHubMilestone] {

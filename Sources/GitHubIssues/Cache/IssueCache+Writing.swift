@@ -290,6 +290,14 @@ extension IssueCache {
       try db.cachedStatement(sql: "DELETE FROM subIssue WHERE parentNumber = ?").execute(
         arguments: [issue.number])
     }
+    try db.cachedStatement(sql: "DELETE FROM issueAssignee WHERE issueId = ?").execute(
+      arguments: [issue.id])
+    for assignee in issue.assignees {
+      // Listed twice, or in two cases, it is one row: the key compares without case.
+      try db.cachedStatement(
+        sql: "INSERT OR IGNORE INTO issueAssignee(issueId, login) VALUES (?, ?)"
+      ).execute(arguments: [issue.id, storable(assignee.login)])
+    }
     try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueId = ?").execute(arguments: [
       issue.id
     ])

@@ -182,6 +182,32 @@ public final class IssueCache: Sendable {
         t.column("key", .text).primaryKey()
       }
     }
+    migrator.registerMigration("v4: assignees; the viewer's login") { db in
+      // Who each issue is assigned to, one row per login; logins compare without case, as on
+      // GitHub.
+      try db.create(table: "issueAssignee") { t in
+        t.column("issueId", .integer).notNull().references("issue", onDelete: .cascade)
+        t.column("login", .text).notNull().collate(.nocase)
+        t.primaryKey(["issueId", "login"])
+      }
+      try db.create(
+        index: "issueAssignee_by_login", on: "issueAssignee", columns: ["login", "issueId"])
+      // The login behind the token, for `@me`; asked of GitHub once per token (told apart by a
+      // digest, never the token).
+      try db.create(table: "viewer") { t in
+        t.column("id", .integer).primaryKey().check { $0 == 1 }
+        t.column("login", .text).notNull()
+        t.column("tokenDigest", .text).notNull()
+      }
+      // Issues cached before have no assignees: the next sync lists everything again (a full
+      // listing, resumable, deleting only with proof), as a sync would after an interruption.
+      try db.execute(
+        sql: """
+          UPDATE syncState SET fullListingPending = 1, fullListingMark = NULL
+          WHERE id = 1 AND EXISTS (SELECT 1 FROM issue)
+          """)
+      try db.execute(sql: "DELETE FROM fullListingSeen")
+    }
     return migrator
   }
 }

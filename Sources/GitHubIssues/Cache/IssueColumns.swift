@@ -38,8 +38,14 @@ enum IssueColumns {
     updatedAt, closedAt, isPullRequest, htmlURL, labelNames, subIssuesTotal, subIssuesCompleted,
   ]
 
-  /// The `SELECT` list of ``row``.
-  static let rowSQL = row.map(\.name).joined(separator: ", ")
+  /// The assignees' logins, sorted, joined by U+001F: read from `issueAssignee`, the only copy.
+  static let assigneeLogins = Column("assigneeLogins")
+
+  /// The `SELECT` list of ``row``, and the assignees' logins.
+  static let rowSQL =
+    row.map(\.name).joined(separator: ", ")
+    + ", (SELECT group_concat(login, char(31)) FROM (SELECT login FROM issueAssignee"
+    + " WHERE issueId = issue.id ORDER BY login)) AS \(assigneeLogins.name)"
 
   /// Inserts a row of ``written`` values, or updates every column of the row with its `id`.
   static let upsertSQL: String = {

@@ -20,8 +20,15 @@ public struct IssueFilter: Hashable, Sendable {
   public var state: IssueStateFilter
   /// Issues, pull requests or both.
   public var kind: Kind
-  /// Only issues with this label.
-  public var label: String?
+  /// Only issues with every one of these labels (none: any labels).
+  public var labels: [String]
+  /// Only issues assigned to this login (compared without case, as GitHub does).
+  public var assignee: String?
+  /// Only issues opened by this login.
+  public var author: String?
+  /// Only issues whose body mentions `@login` (the cache holds bodies, not comments: GitHub's
+  /// `mentions:` also looks in comments).
+  public var mention: String?
   /// Only issues whose title or body contain all these words (prefix match); `nil` or only
   /// white space: no text filter.
   public var text: String?
@@ -33,13 +40,16 @@ public struct IssueFilter: Hashable, Sendable {
   /// Creates a filter; by default every open issue, most recently updated first.
   public init(
     milestone: MilestoneFilter = .all, state: IssueStateFilter = .open, kind: Kind = .issues,
-    label: String? = nil,
-    text: String? = nil, sort: IssueSort = .updated, limit: Int? = nil
+    labels: [String] = [], assignee: String? = nil, author: String? = nil,
+    mention: String? = nil, text: String? = nil, sort: IssueSort = .updated, limit: Int? = nil
   ) {
     self.milestone = milestone
     self.state = state
     self.kind = kind
-    self.label = label
+    self.labels = labels
+    self.assignee = assignee
+    self.author = author
+    self.mention = mention
     self.text = text
     self.sort = sort
     self.limit = limit

@@ -86,6 +86,15 @@ public struct GitHubClient: Sendable {
     return try decode(GitHubRepository.self, from: response, url: url)
   }
 
+  /// The account the token belongs to (`GET /user`): who `@me` is.
+  ///
+  /// Without a token GitHub answers 401, which says to set one.
+  public func authenticatedUser() async throws(GitHubError) -> GitHubUser {
+    let url = host.url("/user")
+    let (response, _) = try await fetch(url, conditional: false)
+    return try decode(GitHubUser.self, from: response, url: url)
+  }
+
   /// The pages of the repository's issues and pull requests that match a query.
   public func issuePages(
     of repository: RepositoryName, query: IssueQuery

@@ -287,7 +287,9 @@ extension IssueBrowser {
   private var emptyMessage: String {
     var parts: [String] = []
     if state.filter.text != nil { parts.append("matching “\(state.filter.text ?? "")”") }
-    if let label = state.filter.label { parts.append("labelled \(label)") }
+    if !state.filter.labels.isEmpty {
+      parts.append("labelled \(state.filter.labels.joined(separator: ", "))")
+    }
     let what = state.filter.kind == .issues ? "issues" : "issues or pull requests"
     let scope = Self.title(of: state.filter.milestone, milestones: milestones)
     var message = "No \(state.filter.state == .all ? "" : state.filter.state.name + " ")\(what)"
@@ -296,7 +298,7 @@ extension IssueBrowser {
     message += "."
     var commands: [BrowserCommand] = []
     if state.filter.state != .all { commands.append(.cycleState) }
-    if state.filter.label != nil { commands.append(.pickLabel) }
+    if !state.filter.labels.isEmpty { commands.append(.pickLabel) }
     if state.filter.text != nil { commands.append(.search) }
     if state.filter.milestone != .all { commands.append(.moveAlongChips(.left)) }
     let hints = commands.compactMap { KeyBindings.browsing.hint(for: $0) }

@@ -182,7 +182,7 @@ extension IssueBrowser {
       query.isEmpty || $0.range(of: query, options: .caseInsensitive) != nil
     }
     labelPicker.dataSource.apply(Snapshot(sections: [(0, [""] + matches)]))
-    labelPicker.focus(query.isEmpty ? (state.filter.label ?? "") : (matches.first ?? ""))
+    labelPicker.focus(query.isEmpty ? (state.filter.labels.first ?? "") : (matches.first ?? ""))
   }
 
   private func openLabelPicker() {
@@ -194,9 +194,9 @@ extension IssueBrowser {
       OptionCell(text: name.isEmpty ? "Any label" : name, color: name.isEmpty ? nil : colors[name])
     }
     labelPicker.dataSource.applySnapshotUsingReloadData(Snapshot(sections: [(0, options)]))
-    labelPicker.selection = .single(selected: state.filter.label ?? "")
+    labelPicker.selection = .single(selected: state.filter.labels.first ?? "")
     place()
-    labelPicker.focus(state.filter.label ?? "")
+    labelPicker.focus(state.filter.labels.first ?? "")
   }
 
   // MARK: Host

@@ -61,11 +61,12 @@ public struct BrowserState: Hashable, Sendable {
     return .list
   }
 
-  /// Filters by a label (`nil`: any label) and goes back to browsing.
+  /// Filters by one label (`nil`: any label) and goes back to browsing.
   public mutating func pick(label: String?) -> ListReload {
     mode = .browsing
-    guard label != filter.label else { return .nothing }
-    filter.label = label
+    let labels = label.map { [$0] } ?? []
+    guard labels != filter.labels else { return .nothing }
+    filter.labels = labels
     return .countsAndList
   }
 
@@ -73,9 +74,9 @@ public struct BrowserState: Hashable, Sendable {
   public mutating func clearFilters() -> ListReload {
     searchDraft = ""
     searchDeadline = nil
-    guard filter.text != nil || filter.label != nil else { return .nothing }
+    guard filter.text != nil || !filter.labels.isEmpty else { return .nothing }
     filter.text = nil
-    filter.label = nil
+    filter.labels = []
     return .countsAndList
   }
 

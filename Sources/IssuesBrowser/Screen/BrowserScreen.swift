@@ -74,7 +74,9 @@ struct BrowserScreen {
     let filter = state.filter
     var parts = [filter.state.name, filter.sort.name]
     if filter.kind != .issues { parts.append("with pull requests") }
-    if let label = filter.label { parts.append("label: \(label)") }
+    if !filter.labels.isEmpty {
+      parts.append("label: \(filter.labels.joined(separator: ", "))")
+    }
     if filter.text != nil { parts.append("search: “\(filter.text ?? "")”") }
     let total = browser.totalShown
     let count = "\(total) \(filter.kind == .issues ? "issue" : "item")\(total == 1 ? "" : "s")"

@@ -1,0 +1,41 @@
+import Foundation
+import GitHubIssues
+
+/// Turns `@me` into the token's login: from the cache when it was asked before with the same
+/// token, otherwise from GitHub (`GET /user`, once), remembered for next time.
+struct MeResolver {
+  let host: GitHubHost
+  let cache: IssueCache
+  let offline: Bool
+  let timeout: Double?
+
+  /// The login a filter value stands for: itself, or the token's account for `@me`.
+  func login(_ value: String?) async throws -> String? {
+    guard let value, value == UserName.me else { return value }
+    let token: String?
+    do {
+      token = try TokenDiscovery.token(for: host)
+    } catch {
+      throw CommandFailure(error.description)
+    }
+    guard let token else {
+      throw CommandFailure(
+        "@me is the token's account, and there is no token: \(host.tokenAdvice).")
+    }
+    if let known = try cache.viewerLogin(token: token) { return known }
+    guard !offline else {
+      throw CommandFailure(
+        "@me has not been looked up with this token yet: run once without --offline.")
+    }
+    let transport = URLSessionTransport(timeout: timeout ?? URLSessionTransport.defaultTimeout)
+    var client = GitHubClient(host: host, token: token, transport: transport)
+    if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
+    do {
+      let user = try await client.authenticatedUser()
+      try cache.setViewerLogin(user.login, token: token)
+      return user.login
+    } catch {
+      throw CommandFailure("Could not ask GitHub who @me is: \(error)")
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import GitHubIssues
+import Testing
+import TrellisTestSupport
+
+/// Every filter of the cache agrees with a brute-force filter over the issues it was given.
+@Suite struct IssueFilterPropertyTests {
+  static let logins = ["ana", "Bob", "cy-d", "anab", "dee"]
+  static let labels = ["bug", "ui", "docs"]
+  static let words = ["hello", "@ana", "@ANA,", "x@ana", "@anab", "(@bob)", "@cy-d", "@cy", "ok"]
+
+  static func issues(_ rng: inout SplitMix64) -> [GitHubIssue] {
+    (1...300).map { number in
+      let assignees = logins.filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }.map {
+        // Any case: logins compare without it.
+        GitHubUser(login: Bool.random(using: &rng) ? $0 : $0.uppercased(), id: 1)
+      }
+      let body = (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+        words.randomElement(using: &rng)!
+      }.joined(separator: " ")
+      return GitHubIssue(
+        id: Int64(number), number: number, title: "Issue \(number)",
+        state: Bool.random(using: &rng) ? .open : .closed,
+        user: GitHubUser(login: logins.randomElement(using: &rng)!, id: 2),
+        labels: labels.filter { _ in Bool.random(using: &rng) }.map {
+          GitHubLabel(name: $0, color: "ff0000")
+        }, assignees: assignees,
+        createdAt: Date(timeIntervalSince1970: Double(number)),
+        updatedAt: Date(timeIntervalSince1970: Double(number * 7 % 300)),
+        body: body.isEmpty ? nil : body)
+    }
+  }
+
+  /// Whether a body mentions `@login` as GitHub reads a mention.
+  static func mentions(_ body: String?, _ login: String) -> Bool {
+    let text = Array((body ?? "").lowercased())
+    let at = Array("@" + login.lowercased())
+    guard text.count >= at.count else { return false }
+    for start in 0...(text.count - at.count) where Array(text[start..<start + at.count]) == at {
+      let before = start == 0 ? nil : text[start - 1]
+      let after = start + at.count == text.count ? nil : text[start + at.count]
+      let wordBefore = before.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+      let loginAfter = after.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+      if wordBefore != true && loginAfter != true { return true }
+    }
+    return false
+  }
+
+  @Test func filtersAgreeWithBruteForce() throws {
+    let seed: UInt64 = 1_414
+    var rng = SplitMix64(seed: seed)
+    let issues = Self.issues(&rng)
+    let cache = try IssueCache()
+    try cache.apply(CacheUpdate(issues: issues, isComplete: true, milestones: [], labels: []))
+    for round in 0..<200 {
+      var filter = IssueFilter(state: [.open, .closed, .all].randomElement(using: &rng)!)
+      filter.labels = Self.labels.filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }
+      if Bool.random(using: &rng) { filter.assignee = Self.logins.randomElement(using: &rng) }
+      if Bool.random(using: &rng) {
+        filter.author = Self.logins.randomElement(using: &rng)?.uppercased()
+      }
+      if Int.random(in: 0..<3, using: &rng) == 0 {
+        filter.mention = ["ana", "bob", "cy-d", "cy", "anab"].randomElement(using: &rng)
+      }
+      let expected = issues.filter { issue in
+        (filter.state == .all || (filter.state == .open) == (issue.state == .open))
+          && filter.labels.allSatisfy { label in issue.labels.contains { $0.name == label } }
+          && filter.assignee.map { login in
+            issue.assignees.contains { $0.login.lowercased() == login.lowercased() }
+          } ?? true
+          && filter.author.map { issue.user.login.lowercased() == $0.lowercased() } ?? true
+          && filter.mention.map { Self.mentions(issue.body, $0) } ?? true
+      }.map(\.number).sorted()
+      let found = try cache.issues(filter).map(\.number).sorted()
+      #expect(found == expected, "seed \(seed), round \(round): \(filter)")
+    }
+  }
+
+  @Test func assigneesAreReadBackSortedAndOncePerLogin() throws {
+    let cache = try IssueCache()
+    let issue = GitHubIssue(
+      id: 1, number: 1, title: "t", state: .open, user: GitHubUser(login: "a", id: 1),
+      assignees: [
+        GitHubUser(login: "zed", id: 1), GitHubUser(login: "Amy", id: 2),
+        GitHubUser(login: "AMY", id: 2),
+      ], createdAt: Date(), updatedAt: Date())
+    try cache.apply(CacheUpdate(issues: [issue]))
+    #expect(try cache.issue(number: 1)?.assignees == ["Amy", "zed"])
+    var unassigned = issue
+    unassigned.assignees = []
+    try cache.apply(CacheUpdate(issues: [unassigned]))
+    #expect(try cache.issue(number: 1)?.assignees == [])
+    #expect(try cache.issues(IssueFilter(assignee: "amy")).isEmpty)
+  }
+
+  @Test func theViewerIsRememberedPerToken() throws {
+    let cache = try IssueCache()
+    #expect(try cache.viewerLogin(token: "one") == nil)
+    try cache.setViewerLogin("octocat", token: "one")
+    #expect(try cache.viewerLogin(token: "one") == "octocat")
+    #expect(try cache.viewerLogin(token: "two") == nil)
+    try cache.setViewerLogin("hubot", token: "two")
+    #expect(try cache.viewerLogin(token: "one") == nil)
+    #expect(try cache.viewerLogin(token: "two") == "hubot")
+  }
+
+  @Test func aLoginWithGlobCharactersMatchesOnlyItself() throws {
+    let cache = try IssueCache()
+    let issue = GitHubIssue(
+      id: 1, number: 1, title: "t", state: .open, user: GitHubUser(login: "a", id: 1),
+      createdAt: Date(), updatedAt: Date(), body: "hi @abc")
+    try cache.apply(CacheUpdate(issues: [issue]))
+    #expect(try cache.issues(IssueFilter(mention: "a*")).isEmpty)
+    #expect(try cache.issues(IssueFilter(mention: "a?c")).isEmpty)
+    #expect(try cache.issues(IssueFilter(mention: "[a]bc")).isEmpty)
+    #expect(try cache.issues(IssueFilter(mention: "ABC")).map(\.number) == [1])
+  }
+}

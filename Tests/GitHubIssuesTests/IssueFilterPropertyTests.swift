@@ -16,12 +16,12 @@ import TrellisTestSupport
         GitHubUser(login: Bool.random(using: &rng) ? $0 : $0.uppercased(), id: 1)
       }
       let body = (0..<Int.random(in: 0...4, using: &rng)).map { _ in
-        words.randomElement(using: &rng)!
+        words[Int.random(in: 0..<words.count, using: &rng)]
       }.joined(separator: " ")
       return GitHubIssue(
         id: Int64(number), number: number, title: "Issue \(number)",
         state: Bool.random(using: &rng) ? .open : .closed,
-        user: GitHubUser(login: logins.randomElement(using: &rng)!, id: 2),
+        user: GitHubUser(login: logins[Int.random(in: 0..<logins.count, using: &rng)], id: 2),
         labels: labels.filter { _ in Bool.random(using: &rng) }.map {
           GitHubLabel(name: $0, color: "ff0000")
         }, assignees: assignees,
@@ -53,7 +53,7 @@ import TrellisTestSupport
     let cache = try IssueCache()
     try cache.apply(CacheUpdate(issues: issues, isComplete: true, milestones: [], labels: []))
     for round in 0..<200 {
-      var filter = IssueFilter(state: [.open, .closed, .all].randomElement(using: &rng)!)
+      var filter = IssueFilter(state: IssueStateFilter.allCases[Int.random(in: 0..<3, using: &rng)])
       filter.labels = Self.labels.filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }
       if Bool.random(using: &rng) { filter.assignee = Self.logins.randomElement(using: &rng) }
       if Bool.random(using: &rng) {

@@ -63,7 +63,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "GitHubIssuesTests",
-      dependencies: ["GitHubIssues", "GitHubTestSupport"]),
+      dependencies: [
+        "GitHubIssues", "GitHubTestSupport", "TrellisTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       name: "IssuesBrowserTests",
       dependencies: [

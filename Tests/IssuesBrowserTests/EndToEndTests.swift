@@ -455,16 +455,16 @@ import Glibc
     ])
     let hroncok = try #require(
       try JSONSerialization.jsonObject(with: Data(assigned.utf8)) as? [[String: Any]])
-    #expect(hroncok.count == 4)
+    #expect(hroncok.count == 3)  // issues only, counted in the recording by hand
     await github.serve("/user", body: Data(#"{"login":"sigmavirus24","id":240830}"#.utf8))
     let (meStatus, mine) = try await list(["-a", "@me", "-s", "all", "-R", "betamaxpy/betamax"])
     #expect(meStatus == 0)
-    #expect(mine.split(separator: "\n").count == 3)
+    #expect(mine.split(separator: "\n").count == 2)
     await github.serve("/user", body: Data(#"{"login":"someone-else","id":1}"#.utf8))
     let (_, again) = try await list(["-a", "@me", "-s", "all", "--offline"])
     #expect(again == mine, "@me is remembered for the token, not asked again")
     let (_, authored) = try await list(["-A", "bboe", "-s", "all", "-L", "100", "--offline"])
-    #expect(authored.split(separator: "\n").count == 12)
+    #expect(authored.split(separator: "\n").count == 5)
     let (badField, said) = try runIssues(
       ["list", "betamaxpy/betamax", "--json", "number,comments", "--offline"], cache: cache,
       errorsToo: true)

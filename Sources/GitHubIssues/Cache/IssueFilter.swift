@@ -1,8 +1,9 @@
 /// Which cached issues to read and in what order, always descending.
 ///
 /// Apart from ``IssueQuery`` (what GitHub's list endpoint selects) because the cache can search
-/// the text of titles and bodies and tell pull requests from issues, which that endpoint cannot;
-/// the two share ``IssueStateFilter``, ``MilestoneFilter`` and ``IssueSort``.
+/// the text of titles and bodies, find mentions in bodies and tell pull requests from issues,
+/// which that endpoint cannot; the two share ``IssueStateFilter``, ``MilestoneFilter`` and
+/// ``IssueSort``. Every condition set must hold: labels, assignee, author, mention, text.
 public struct IssueFilter: Hashable, Sendable {
   /// Issues, pull requests, or both: pull requests are kept apart unless asked for.
   public enum Kind: Hashable, Sendable {

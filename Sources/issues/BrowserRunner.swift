@@ -19,6 +19,8 @@ enum BrowserRunner {
     case synced(Result<SyncSummary, GitHubError>)
     /// The cache committed a change to the list shown: take it from the follower.
     case listChanged
+    /// Who `@me` is, or why that is not known.
+    case viewer(Result<String, ViewerLookupFailure>)
   }
 
   static func run(
@@ -69,10 +71,51 @@ enum BrowserRunner {
     startSync()
     present()
 
+    /// Does what the browser asked; `false` when it asked to quit.
+    func perform(_ effects: [BrowserEffect]) -> Bool {
+      for effect in effects {
+        switch effect {
+        case .quit: return false
+        case .refresh:
+          if case .never = plan {
+            browser.show(message: isDemo ? "The demo has no network." : "Offline mode: no sync.")
+          } else if syncTask != nil {
+            browser.show(message: "A sync is already running.")
+          } else {
+            startSync()
+          }
+        case .open(let url):
+          browser.show(message: Desktop.open(url))
+        case .copy(let text):
+          if let done = Desktop.copy(text) {
+            browser.show(message: done)
+          } else {
+            // No clipboard tool (over SSH, say): ask the terminal.
+            try? session.write(Desktop.terminalClipboardSequence(text))
+            browser.show(message: "Copied \(text) through the terminal (OSC 52)")
+          }
+        case .lookUpViewer:
+          let offline: Bool
+          if case .never = plan { offline = true } else { offline = false }
+          let resolver = MeResolver(
+            host: host, cache: cache, offline: offline, timeout: timeout)
+          Task.detached {
+            do {
+              let login = try await resolver.login(SearchQuery.me) ?? ""
+              events.send(.viewer(.success(login)))
+            } catch {
+              events.send(.viewer(.failure(ViewerLookupFailure("\(error)"))))
+            }
+          }
+        }
+      }
+      return true
+    }
+
     loop: for await event in events.stream {
       switch event {
       case .tick:
-        browser.tick()
+        guard perform(browser.tick()) else { break loop }
       case .message(.progress(let progress)):
         browser.syncStatus = .syncing(progress)
       case .message(.waiting(let pid)):
@@ -93,6 +136,8 @@ enum BrowserRunner {
         case .failure(let error): browser.show(message: "Stopped following the cache: \(error)")
         case nil: break
         }
+      case .message(.viewer(let result)):
+        browser.setViewer(result)
       case .terminal(.resize(let size)):
         browser.resize(size)
       case .terminal(.resumed):
@@ -102,29 +147,7 @@ enum BrowserRunner {
         session.suspend()
         continue loop
       case .terminal(.input(let input)):
-        for effect in browser.handle(input) {
-          switch effect {
-          case .quit: break loop
-          case .refresh:
-            if case .never = plan {
-              browser.show(message: isDemo ? "The demo has no network." : "Offline mode: no sync.")
-            } else if syncTask != nil {
-              browser.show(message: "A sync is already running.")
-            } else {
-              startSync()
-            }
-          case .open(let url):
-            browser.show(message: Desktop.open(url))
-          case .copy(let text):
-            if let done = Desktop.copy(text) {
-              browser.show(message: done)
-            } else {
-              // No clipboard tool (over SSH, say): ask the terminal.
-              try? session.write(Desktop.terminalClipboardSequence(text))
-              browser.show(message: "Copied \(text) through the terminal (OSC 52)")
-            }
-          }
-        }
+        guard perform(browser.handle(input)) else { break loop }
       }
       follower.follow(browser.observedFilter)
       present()

@@ -70,7 +70,7 @@ struct List: AsyncParsableCommand {
   func validate() throws {
     guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
     for (flag, login) in [("--assignee", assignee), ("--author", author), ("--mention", mention)] {
-      if let login, !UserName.isValid(login) {
+      if let login, !SearchQuery.isLogin(login) {
         throw ValidationError(
           "\(flag) takes a login (letters, digits and hyphens) or @me, not "
             + "“\(ControlCharacters.visible(login))”.")
@@ -102,17 +102,21 @@ struct List: AsyncParsableCommand {
       }
     }
     let milestones = Dictionary(try cache.milestones().map { ($0.number, $0) }) { a, _ in a }
+    // The search reads GitHub's qualifiers too (`assignee:@me label:bug crash`); flags win.
+    let query = SearchQuery(parsing: search ?? "")
     var filter = IssueFilter(
-      state: state, kind: pullRequests ? .both : .issues, labels: label, text: search, sort: sort,
+      state: state, kind: pullRequests ? .both : .issues,
+      labels: label + query.labels.filter { !label.contains($0) },
+      text: query.words.isEmpty ? nil : query.words.joined(separator: " "), sort: sort,
       limit: limit)
     if let milestone {
       filter.milestone = try Self.milestoneFilter(
         milestone, milestones: Array(milestones.values), repository: repository)
     }
     let me = MeResolver(host: host, cache: cache, offline: offline, timeout: options.timeout)
-    filter.assignee = try await me.login(assignee)
-    filter.author = try await me.login(author)
-    filter.mention = try await me.login(mention)
+    filter.assignee = try await me.login(assignee ?? query.assignee)
+    filter.author = try await me.login(author ?? query.author)
+    filter.mention = try await me.login(mention ?? query.mention)
     let knownLabels = try cache.labels()
     for label in label
     where !knownLabels.contains(where: { $0.name.caseInsensitiveCompare(label) == .orderedSame }) {

@@ -11,7 +11,7 @@ struct MeResolver {
 
   /// The login a filter value stands for: itself, or the token's account for `@me`.
   func login(_ value: String?) async throws -> String? {
-    guard let value, value == UserName.me else { return value }
+    guard let value, value == SearchQuery.me else { return value }
     let token: String?
     do {
       token = try TokenDiscovery.token(for: host)

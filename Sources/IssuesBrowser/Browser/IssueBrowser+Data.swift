@@ -46,7 +46,7 @@ extension IssueBrowser {
   /// Reads, in one query, what both the chips and the list need: every milestone's matching
   /// items, which give the chips' counts and, filtered by the selected chip, the list.
   func reloadChipsAndList(focusFirst: Bool) throws {
-    var everyMilestone = state.filter
+    var everyMilestone = queryFilter
     everyMilestone.milestone = .all
     let entries = try cache.listEntries(everyMilestone)
     allEntries = entries
@@ -95,7 +95,7 @@ extension IssueBrowser {
   /// Queries the list for the filter and applies it; the focus goes to the first issue when the
   /// filter changed, and stays on its issue otherwise.
   func reloadList(focusFirst: Bool, entries given: [IssueListEntry]? = nil) throws {
-    let entries = try given ?? cache.listEntries(state.filter)
+    let entries = try given ?? cache.listEntries(queryFilter)
     let sections = sectionedItems(entries)
     sectionCounts = Dictionary(uniqueKeysWithValues: sections.map { ($0.0, $0.1.count) })
     totalShown = entries.count
@@ -247,7 +247,11 @@ extension IssueBrowser {
   /// Shows the list for the state's filter after a change: what the chips count first when it
   /// changed (state, kind, label, search), so that chips and list always agree, and the focus on
   /// the first issue.
-  func reload(_ reload: ListReload) {
+  ///
+  /// A search that says `@me` asks the host who that is, unless `askingForViewer` is false (the
+  /// answer just came, and was a failure to show rather than a question to ask again).
+  func reload(_ reload: ListReload, askingForViewer: Bool = true) {
+    if reload != .nothing && askingForViewer { requestViewerIfNeeded() }
     do {
       switch reload {
       case .nothing: return
@@ -285,6 +289,12 @@ extension IssueBrowser {
   }
 
   private var emptyMessage: String {
+    if isWaitingForViewer {
+      if case .failed(let reason) = viewer {
+        return "Could not tell who @me is: \(reason)\nChange /: search"
+      }
+      return "Asking GitHub who @me is…"
+    }
     var parts: [String] = []
     if state.filter.text != nil { parts.append("matching “\(state.filter.text ?? "")”") }
     if !state.filter.labels.isEmpty {

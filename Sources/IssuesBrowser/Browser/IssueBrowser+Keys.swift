@@ -8,6 +8,11 @@ import TrellisTerminal
 extension IssueBrowser {
   /// Handles a key, a paste or the mouse, and returns what the host should do.
   public func handle(_ event: InputEvent) -> [BrowserEffect] {
+    let effects = route(event)
+    return effects + takePendingEffects()
+  }
+
+  private func route(_ event: InputEvent) -> [BrowserEffect] {
     switch event {
     case .key(let key):
       if let command = KeyBindings.global.command(for: key)
@@ -212,8 +217,12 @@ extension IssueBrowser {
   }
 
   /// Advances time: applies a search once typing pauses, animates the spinner, expires messages.
-  public func tick() {
+  ///
+  /// - Returns: What the host should do (a search that says `@me` asks who that is).
+  @discardableResult
+  public func tick() -> [BrowserEffect] {
     reload(state.tick(now: now()))
     list.tick()
+    return takePendingEffects()
   }
 }

@@ -12,9 +12,9 @@ extension IssueBrowser {
   /// It changes with the state, kind, label, search and sort, not with the chip: when it does,
   /// the host stops observing the old query and observes the new one.
   public var observedFilter: IssueFilter {
-    var observed = state.filter
+    var observed = queryFilter
     observed.milestone = .all
-    observed.limit = nil
+    if observed.limit != 0 { observed.limit = nil }
     return observed
   }
 

@@ -74,6 +74,10 @@ public final class IssueBrowser {
 
   let labelPicker: CollectionView<Int, String>
   var loadError: String?
+  /// Who `@me` is, as the host said.
+  var viewer = ViewerLogin.unknown
+  /// Effects for the host that did not come from an event (a lookup the search needs).
+  var pendingEffects: [BrowserEffect] = []
   /// The focused issue's preview lines at a width, kept until the focus, the width or the data
   /// change (Markdown is rendered once per issue, not once per frame).
   let previews = PreviewMemo()

@@ -8,4 +8,6 @@ public enum BrowserEffect: Hashable, Sendable {
   case open(String)
   /// Put text on the clipboard.
   case copy(String)
+  /// Find out who `@me` is (the token's account) and tell ``IssueBrowser/setViewer(_:)``.
+  case lookUpViewer
 }

@@ -112,7 +112,8 @@ extension KeyBindings {
         hint: "label"),
       KeyBinding(
         [.init(.character("/"), .search)],
-        "search titles and bodies as you type (Enter keeps it, Esc clears)", hint: "search"),
+        "search as you type, with assignee: author: mentions: label: (Enter keeps, Esc clears)",
+        hint: "search"),
       KeyBinding(
         [.init(.character("c"), .cycleSort)],
         "sort: recently updated → newest → most commented", hint: "sort"),

@@ -57,7 +57,7 @@ struct List: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Print JSON with these comma-separated fields: "
-        + IssueJSON.Field.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+        + IssueJSON.Field.listed.map(\.rawValue).joined(separator: ", ") + ".",
       valueName: "fields"))
   var json: String?
 

@@ -404,6 +404,80 @@ import Glibc
     #expect(label.contains("no label “nosuch”"))
   }
 
+  @Test func viewPrintsAnIssueAndItsConversationAsGhDoes() async throws {
+    let github = try await startGitHub()
+    defer { Task { await github.stop() } }
+    let cache = FileManager.default.temporaryDirectory
+      .appendingPathComponent("issues-view-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    // An issue (not a pull request) of the recording, served on its own as GitHub does.
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(
+        "Sources/GitHubTestSupport/Fixtures/github3py__betamax_issues_state_all.json")
+    let recording = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [[String: Any]])
+    let items = recording.compactMap {
+      ($0["response"] as? [String: Any])?["body"] as? [[String: Any]]
+    }.joined()
+    let item = try #require(items.first { $0["pull_request"] == nil })
+    let number = try #require(item["number"] as? Int)
+    await github.serve(
+      "/repos/betamaxpy/betamax/issues/\(number)",
+      body: try JSONSerialization.data(withJSONObject: item))
+    let comments = """
+      [{"id": 1, "user": {"login": "hroncok", "id": 1}, "body": "First\\nsecond line \\u001b]52;c;aGk=\\u0007",
+        "created_at": "2017-01-01T00:00:00Z", "updated_at": "2017-01-02T00:00:00Z",
+        "author_association": "MEMBER", "reactions": {"+1": 2, "heart": 0}},
+       {"id": 2, "user": null, "body": null, "created_at": "2017-01-03T00:00:00Z",
+        "updated_at": "2017-01-03T00:00:00Z"}]
+      """
+    await github.serve(
+      "/repos/betamaxpy/betamax/issues/\(number)/comments", body: Data(comments.utf8))
+    let api = await github.baseURL.absoluteString
+    let (status, piped) = try runIssues(
+      ["view", String(number), "-R", "betamaxpy/betamax", "--api-url", api, "--comments"],
+      cache: cache)
+    #expect(status == 0)
+    let lines = piped.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.first?.hasPrefix("title:\t") == true)
+    #expect(lines.contains("number:\t\(number)"))
+    #expect(lines.contains("state:\tOPEN") || lines.contains("state:\tCLOSED"))
+    #expect(lines.contains("author:\throncok"))
+    #expect(lines.contains("association:\tmember"))
+    #expect(lines.contains("edited:\ttrue"))
+    #expect(lines.contains("author:\tghost"))
+    #expect(lines.contains("second line ␛]52;c;aGk=␇"))
+    #expect(!piped.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+
+    // Offline, from the cache; gh's --json with the conversation.
+    let (_, json) = try runIssues(
+      [
+        "view", "#\(number)", "-R", "betamaxpy/betamax", "--offline", "--json",
+        "number,comments,state",
+      ],
+      cache: cache)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["number"] as? Int == number)
+    let conversation = try #require(object["comments"] as? [[String: Any]])
+    #expect(conversation.count == 2)
+    #expect((conversation[0]["author"] as? [String: Any])?["login"] as? String == "hroncok")
+    let reactions = try #require(conversation[0]["reactionGroups"] as? [[String: Any]])
+    #expect(reactions.count == 1)
+    #expect(reactions.first?["content"] as? String == "THUMBS_UP")
+
+    // A URL names the repository; a number missing from an offline cache says how to get it.
+    let (urlStatus, _) = try runIssues(
+      ["view", "https://github.com/betamaxpy/betamax/issues/\(number)", "--offline"],
+      cache: cache)
+    #expect(urlStatus == 0)
+    let (missing, said) = try runIssues(
+      ["view", "99999", "-R", "betamaxpy/betamax", "--offline"], cache: cache, errorsToo: true)
+    #expect(missing != 0)
+    #expect(said.contains("#99999 is not in the cache"))
+  }
+
   @Test func listPrintsATableOrJSON() async throws {
     let github = try await startGitHub()
     defer { Task { await github.stop() } }

@@ -182,7 +182,7 @@ public final class IssueCache: Sendable {
         t.column("key", .text).primaryKey()
       }
     }
-    migrator.registerMigration("v4: assignees; the viewer's login") { db in
+    migrator.registerMigration("v4: assignees; the viewer's login; comments") { db in
       // Who each issue is assigned to, one row per login; logins compare without case, as on
       // GitHub.
       try db.create(table: "issueAssignee") { t in
@@ -198,6 +198,25 @@ public final class IssueCache: Sendable {
         t.column("id", .integer).primaryKey().check { $0 == 1 }
         t.column("login", .text).notNull()
         t.column("tokenDigest", .text).notNull()
+      }
+      // Comments, kept for reading offline; `commentListing` says for which `updated_at` of its
+      // issue an issue's comments were last listed completely (a new comment changes it).
+      try db.create(table: "comment") { t in
+        t.column("id", .integer).primaryKey()
+        t.column("issueNumber", .integer).notNull()
+        t.column("author", .text).notNull()
+        t.column("body", .text).notNull()
+        t.column("createdAt", .datetime).notNull()
+        t.column("updatedAt", .datetime).notNull()
+        t.column("htmlURL", .text)
+        t.column("authorAssociation", .text)
+        t.column("reactions", .text).notNull().defaults(to: "")
+      }
+      try db.create(
+        index: "comment_by_issue", on: "comment", columns: ["issueNumber", "createdAt", "id"])
+      try db.create(table: "commentListing") { t in
+        t.column("issueNumber", .integer).primaryKey()
+        t.column("issueUpdatedAt", .datetime).notNull()
       }
       // Issues cached before have no assignees: the next sync lists everything again (a full
       // listing, resumable, deleting only with proof), as a sync would after an interruption.

@@ -119,6 +119,26 @@ public struct GitHubClient: Sendable {
       of: GitHubMilestone.self, conditional: conditional)
   }
 
+  /// One issue (or pull request) by number.
+  public func issue(_ number: Int, of repository: RepositoryName) async throws(GitHubError)
+    -> GitHubIssue
+  {
+    let url = host.url("/repos/\(repository.owner)/\(repository.name)/issues/\(number)")
+    let (response, _) = try await fetch(url, conditional: false)
+    return try decode(GitHubIssue.self, from: response, url: url)
+  }
+
+  /// The pages of an issue's comments, oldest first, 100 a page.
+  public func commentPages(
+    of repository: RepositoryName, issue number: Int
+  ) -> PageSequence<GitHubComment> {
+    pages(
+      from: host.url(
+        "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments",
+        query: [URLQueryItem(name: "per_page", value: "100")]),
+      of: GitHubComment.self, conditional: false)
+  }
+
   /// The pages of an issue's sub-issues, in their order; conditional, so an unchanged list
   /// answers `304`.
   public func subIssuePages(

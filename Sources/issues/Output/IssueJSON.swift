@@ -9,11 +9,15 @@ enum IssueJSON {
   enum Field: String, CaseIterable, Sendable {
     case assignees, author, body, closed, closedAt, createdAt, labels, milestone, number, state
     case title, updatedAt, url
+    /// The conversation: `issues view` only (a list would fetch every issue's comments).
+    case comments
+
+    /// The fields `list` prints.
+    static let listed = allCases.filter { $0 != .comments }
 
     /// The gh fields the cache cannot fill yet, and why: asked for, they are an error rather
     /// than a made-up value.
     static let unavailable: [String: String] = [
-      "comments": "comments are not cached yet",
       "id": "the cache keeps REST ids, not gh's GraphQL node ids",
       "isPinned": "the REST API does not say",
       "projectCards": "projects are not cached",
@@ -25,22 +29,25 @@ enum IssueJSON {
 
   /// The fields of `--json a,b,c`, in the order given, each once; an unknown or unavailable one
   /// is an error that lists what is available, as gh does.
-  static func fields(_ text: String) throws -> [Field] {
+  static func fields(_ text: String, allowingComments: Bool = false) throws -> [Field] {
+    let available = allowingComments ? Field.allCases : Field.listed
+    let list = available.map(\.rawValue).joined(separator: "\n  ")
     var fields: [Field] = []
     for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
     where !name.isEmpty {
-      guard let field = Field(rawValue: name) else {
-        let reason = Field.unavailable[name].map { " (\($0))" } ?? ""
+      guard let field = Field(rawValue: name), available.contains(field) else {
+        let reason =
+          name == Field.comments.rawValue
+          ? " (`issues view N --json comments` prints an issue's conversation)"
+          : Field.unavailable[name].map { " (\($0))" } ?? ""
         throw CommandFailure(
           "Unknown JSON field “\(ControlCharacters.visible(name))”\(reason). Available fields:\n  "
-            + Field.allCases.map(\.rawValue).joined(separator: "\n  "))
+            + list)
       }
       if !fields.contains(field) { fields.append(field) }
     }
     guard !fields.isEmpty else {
-      throw CommandFailure(
-        "Specify one or more comma-separated fields for --json:\n  "
-          + Field.allCases.map(\.rawValue).joined(separator: "\n  "))
+      throw CommandFailure("Specify one or more comma-separated fields for --json:\n  " + list)
     }
     return fields
   }
@@ -111,7 +118,42 @@ enum IssueJSON {
     case .state: return .string(issue.state == .open ? "OPEN" : "CLOSED")
     case .title: return .string(issue.title)
     case .url: return .string(issue.htmlURL ?? "")
+    case .comments: return .array([])
     }
+  }
+
+  /// gh's names for reaction contents.
+  static let reactionNames: [String: String] = [
+    "+1": "THUMBS_UP", "-1": "THUMBS_DOWN", "laugh": "LAUGH", "hooray": "HOORAY",
+    "confused": "CONFUSED", "heart": "HEART", "rocket": "ROCKET", "eyes": "EYES",
+  ]
+
+  /// A comment as gh's `--json comments` shapes it.
+  static func comment(_ comment: CachedComment) -> Value {
+    .object([
+      "author": .object(["login": .string(comment.author)]),
+      "authorAssociation": .string(comment.authorAssociation ?? "NONE"),
+      "body": .string(comment.body),
+      "createdAt": .string(timestamp(comment.createdAt)),
+      "includesCreatedEdit": .bool(comment.isEdited),
+      "reactionGroups": .array(
+        comment.reactions.map { reaction in
+          .object([
+            "content": .string(reactionNames[reaction.content] ?? reaction.content.uppercased()),
+            "users": .object(["totalCount": .int(reaction.count)]),
+          ])
+        }),
+      "url": .string(comment.htmlURL ?? ""),
+    ])
+  }
+
+  /// One JSON value with its line feed: indented for a terminal, one line for a pipe.
+  static func single(_ value: Value, pretty: Bool) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting =
+      pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
+    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    return ArrayWriter.escapingControls(text) + "\n"
   }
 
   /// A time as gh writes it: RFC 3339 in UTC, to the second.

@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+
+// An issue's comments, kept for reading offline.
+
+extension IssueCache {
+  /// The comments on an issue, oldest first.
+  public func comments(of number: Int) throws -> [CachedComment] {
+    try writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, issueNumber, author, body, createdAt, updatedAt, htmlURL, authorAssociation,
+            reactions FROM comment WHERE issueNumber = ? ORDER BY createdAt, id
+          """, arguments: [number]
+      ).map { row in
+        CachedComment(
+          id: row["id"], issueNumber: row["issueNumber"], author: row["author"],
+          body: row["body"], createdAt: row["createdAt"], updatedAt: row["updatedAt"],
+          htmlURL: row["htmlURL"], authorAssociation: row["authorAssociation"],
+          reactions: Self.reactions(from: row["reactions"]))
+      }
+    }
+  }
+
+  /// Whether the cached comments of an issue are all of them as of the issue's cached
+  /// `updated_at`: listed completely since it last changed (a new comment changes it).
+  public func commentsAreCurrent(of number: Int) throws -> Bool {
+    try writer.read { db in
+      try Bool.fetchOne(
+        db,
+        sql: """
+          SELECT listing.issueUpdatedAt >= issue.updatedAt FROM commentListing AS listing
+          JOIN issue ON issue.number = listing.issueNumber WHERE listing.issueNumber = ?
+          """, arguments: [number]) ?? false
+    }
+  }
+
+  /// Stores comments listed from GitHub for an issue, in one transaction.
+  ///
+  /// With `completeAsOf` (the listing is proved complete, and the issue's `updated_at` was this
+  /// when it started), comments of the issue missing from the list are deleted (deleted on
+  /// GitHub) and the issue's comments are current until the issue changes again; without it,
+  /// nothing is deleted.
+  public func writeComments(
+    _ comments: [GitHubComment], of number: Int, completeAsOf issueUpdatedAt: Date?
+  ) throws {
+    try writer.write { db in
+      for comment in comments {
+        try db.cachedStatement(
+          sql: """
+            INSERT INTO comment(id, issueNumber, author, body, createdAt, updatedAt, htmlURL,
+              authorAssociation, reactions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET issueNumber = excluded.issueNumber,
+              author = excluded.author, body = excluded.body, createdAt = excluded.createdAt,
+              updatedAt = excluded.updatedAt, htmlURL = excluded.htmlURL,
+              authorAssociation = excluded.authorAssociation, reactions = excluded.reactions
+            """
+        ).execute(arguments: [
+          comment.id, number, Self.storable(comment.user.login), Self.storable(comment.body),
+          comment.createdAt, comment.updatedAt, comment.htmlURL, comment.authorAssociation,
+          Self.reactionsText(comment.reactions),
+        ])
+      }
+      guard let issueUpdatedAt else { return }
+      let kept = Set(comments.map(\.id))
+      for id in try Int64.fetchAll(
+        db, sql: "SELECT id FROM comment WHERE issueNumber = ?", arguments: [number])
+      where !kept.contains(id) {
+        try db.execute(sql: "DELETE FROM comment WHERE id = ?", arguments: [id])
+      }
+      try db.execute(
+        sql: """
+          INSERT INTO commentListing(issueNumber, issueUpdatedAt) VALUES (?, ?)
+          ON CONFLICT(issueNumber) DO UPDATE SET issueUpdatedAt = excluded.issueUpdatedAt
+          """, arguments: [number, issueUpdatedAt])
+    }
+  }
+
+  /// Reactions as stored: `content=count` pairs joined by `,`, in GitHub's order.
+  static func reactionsText(_ reactions: [String: Int]) -> String {
+    GitHubComment.reactionContents.compactMap { content in
+      reactions[content].flatMap { $0 > 0 ? "\(content)=\($0)" : nil }
+    }.joined(separator: ",")
+  }
+
+  /// Reactions read back; anything that is not a known content with a positive count is skipped.
+  static func reactions(from text: String) -> [(content: String, count: Int)] {
+    text.split(separator: ",").compactMap { pair in
+      let parts = pair.split(separator: "=")
+      guard parts.count == 2, GitHubComment.reactionContents.contains(String(parts[0])),
+        let count = Int(parts[1]), count > 0
+      else { return nil }
+      return (String(parts[0]), count)
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import TrellisTerminal
+
+/// `issues view NUMBER`: one issue and its conversation, as `gh issue view` prints it.
+struct View: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print an issue, and with --comments its conversation.",
+    discussion: """
+      Fetches the issue and (unless the cached ones are current) its comments, then prints from \
+      the cache; with --offline, prints what the cache holds. To a pipe it prints gh's \
+      `key:<tab>value` header, `--`, then the body; --json FIELDS takes gh's fields, \
+      comments included.
+      """)
+
+  @Argument(help: "The issue: its number, or its URL on GitHub.")
+  var issue: String
+
+  @OptionGroup var options: RepositoryOptions
+
+  @Flag(name: [.customShort("c"), .long], help: "Print the comments too.")
+  var comments = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Print JSON with these comma-separated fields: "
+        + IssueJSON.Field.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+      valueName: "fields"))
+  var json: String?
+
+  @Flag(name: [.customShort("w"), .long], help: "Open the issue in the web browser.")
+  var web = false
+
+  @Flag(help: "Do not fetch: print what the cache holds.")
+  var offline = false
+
+  func validate() throws {
+    guard (try? Self.reference(issue)) != nil else {
+      throw ValidationError(
+        "“\(ControlCharacters.visible(issue))” is not an issue: give its number, or its URL.")
+    }
+    if let json { _ = try IssueJSON.fields(json, allowingComments: true) }
+  }
+
+  /// An issue number, or a URL `https://HOST/OWNER/REPO/issues/NUMBER` with its repository.
+  static func reference(_ text: String) throws -> (String?, Int) {
+    if let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), number > 0 {
+      return (nil, number)
+    }
+    guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http",
+      let host = url.host
+    else { throw CommandFailure("not an issue") }
+    let parts = url.path.split(separator: "/")
+    guard parts.count == 4, parts[2] == "issues" || parts[2] == "pull",
+      let number = Int(parts[3]), number > 0
+    else { throw CommandFailure("not an issue") }
+    let port = url.port.map { ":\($0)" } ?? ""
+    return ("\(host)\(port)/\(parts[0])/\(parts[1])", number)
+  }
+
+  func run() async throws {
+    var options = self.options
+    let (repositoryInURL, number) = try Self.reference(issue)
+    if let repositoryInURL {
+      if options.repository == nil && options.repo == nil { options.repo = repositoryInURL }
+    }
+    let (host, repository) = try options.resolve()
+    if web {
+      print(Desktop.open("https://\(host.name)/\(repository)/issues/\(number)"))
+      return
+    }
+    let cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
+    if !offline {
+      do {
+        let token = try TokenDiscovery.token(for: host)
+        let transport = URLSessionTransport(
+          timeout: options.timeout ?? URLSessionTransport.defaultTimeout)
+        var client = GitHubClient(host: host, token: token, transport: transport)
+        if let timeout = options.timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
+        let fetcher = ConversationFetcher(client: client, cache: cache, repository: repository)
+        _ = try await fetcher.fetch(number)
+      } catch {
+        guard try cache.issue(number: number) != nil else {
+          throw Terminal.failure(error, repository: repository)
+        }
+        Terminal.standardError(
+          "warning: \(Terminal.failure(error, repository: repository)) Showing the cache.\n")
+      }
+    }
+    guard let issue = try cache.issue(number: number) else {
+      throw CommandFailure(
+        "#\(number) is not in the cache of \(repository)"
+          + (offline ? ": run without --offline to fetch it." : "."))
+    }
+    let milestones = Dictionary(try cache.milestones().map { ($0.number, $0) }) { a, _ in a }
+    let labels = Dictionary(try cache.labels().map { ($0.name, $0) }) { first, _ in first }
+    let conversation = try cache.comments(of: number)
+    let isTerminal = isatty(STDOUT_FILENO) == 1
+    var output = StandardOutput()
+    if let json {
+      let fields = try IssueJSON.fields(json, allowingComments: true)
+      var object = IssueJSON.object(
+        issue, fields: fields.filter { $0 != .comments },
+        context: IssueJSON.Context(milestones: milestones, labels: labels))
+      if fields.contains(.comments), case .object(var members) = object {
+        members["comments"] = .array(conversation.map(IssueJSON.comment))
+        object = .object(members)
+      }
+      output.write(try IssueJSON.single(object, pretty: isTerminal))
+    } else if isTerminal {
+      output.write(
+        IssueView.terminal(
+          issue, comments: self.comments ? conversation : nil, milestones: milestones,
+          width: Terminal.width(STDOUT_FILENO), now: Date()))
+    } else {
+      output.write(
+        IssueView.piped(
+          issue, comments: self.comments ? conversation : nil, milestones: milestones))
+    }
+    output.flush()
+  }
+}

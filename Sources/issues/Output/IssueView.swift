@@ -3,9 +3,10 @@ import GitHubIssues
 import IssuesBrowser
 import TrellisTerminal
 
-/// What `issues view` prints: a readable page for a terminal, gh's `key:<tab>value` header and
-/// body for a pipe. Text from GitHub is shown, never interpreted (control characters become
-/// their pictures).
+/// What `issues view` prints.
+///
+/// A readable page for a terminal, gh's `key:<tab>value` header and body for a pipe. Text from
+/// GitHub is shown, never interpreted (control characters become their pictures).
 enum IssueView {
   /// The issue (and its comments, when given) for a terminal of `width` columns, Markdown
   /// rendered and wrapped.

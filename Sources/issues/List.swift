@@ -38,7 +38,7 @@ struct List: AsyncParsableCommand {
   @Option(name: [.customShort("A"), .long], help: "Only issues opened by this login, or @me.")
   var author: String?
 
-  @Option(help: "Only issues whose body mentions this login, or @me (comments are not cached).")
+  @Option(help: "Only issues whose body mentions this login, or @me (bodies only, not comments).")
   var mention: String?
 
   @Option(

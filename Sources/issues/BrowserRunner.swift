@@ -20,7 +20,9 @@ enum BrowserRunner {
     /// The cache committed a change to the list shown: take it from the follower.
     case listChanged
     /// Who `@me` is, or why that is not known.
-    case viewer(Result<String, ViewerLookupFailure>)
+    case viewer(Result<String, HostFailure>)
+    /// An issue's conversation was fetched into the cache, or why it was not.
+    case conversation(Int, Result<Void, HostFailure>)
   }
 
   static func run(
@@ -94,6 +96,29 @@ enum BrowserRunner {
             try? session.write(Desktop.terminalClipboardSequence(text))
             browser.show(message: "Copied \(text) through the terminal (OSC 52)")
           }
+        case .fetchConversation(let number):
+          guard case .background(let host) = plan else {
+            browser.conversationFetched(
+              number,
+              .failure(HostFailure(isDemo ? "the demo has no network" : "offline mode")))
+            continue
+          }
+          let timeout = timeout
+          Task.detached {
+            do {
+              let token = try TokenDiscovery.token(for: host)
+              let transport = URLSessionTransport(
+                timeout: timeout ?? URLSessionTransport.defaultTimeout)
+              var client = GitHubClient(host: host, token: token, transport: transport)
+              if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
+              _ = try await ConversationFetcher(
+                client: client, cache: cache, repository: repository
+              ).fetch(number)
+              events.send(.conversation(number, .success(())))
+            } catch {
+              events.send(.conversation(number, .failure(HostFailure("\(error)"))))
+            }
+          }
         case .lookUpViewer:
           let offline: Bool
           if case .never = plan { offline = true } else { offline = false }
@@ -104,7 +129,7 @@ enum BrowserRunner {
               let login = try await resolver.login(SearchQuery.me) ?? ""
               events.send(.viewer(.success(login)))
             } catch {
-              events.send(.viewer(.failure(ViewerLookupFailure("\(error)"))))
+              events.send(.viewer(.failure(HostFailure("\(error)"))))
             }
           }
         }
@@ -138,6 +163,8 @@ enum BrowserRunner {
         }
       case .message(.viewer(let result)):
         browser.setViewer(result)
+      case .message(.conversation(let number, let result)):
+        browser.conversationFetched(number, result)
       case .terminal(.resize(let size)):
         browser.resize(size)
       case .terminal(.resumed):

@@ -21,21 +21,6 @@ import TrellisTerminal
     }
   }
 
-  @Test func theReaderPastTheEndDrawsTheLastScreenWithoutMovingTheState() throws {
-    var harness = try BrowserHarness(columns: 100, rows: 20)
-    harness.press(.enter)
-    harness.browser.state.mode = .reading(offset: 10_000)
-    let far = harness.browser.render()
-    #expect(harness.browser.state.mode == .reading(offset: 10_000))
-    harness.press(.end)
-    guard case .reading(let last) = harness.browser.state.mode else {
-      Issue.record("End left the reader")
-      return
-    }
-    #expect(last < 10_000)
-    #expect(harness.browser.render() == far)
-  }
-
   @Test func linksWithoutAURLPointAtTheConfiguredHost() throws {
     let cache = try IssueCache()
     try cache.apply(

@@ -88,15 +88,6 @@ import Testing
 
   @Test func scrollingStaysBetweenTheTopAndTheLastScreen() {
     var state = BrowserState()
-    state.scrollReader(to: 5, lineCount: 100, height: 10)
-    #expect(state.mode == .browsing, "only the reader scrolls the reader")
-    state.mode = .reading(offset: 0)
-    state.scrollReader(to: 500, lineCount: 100, height: 10)
-    #expect(state.mode == .reading(offset: 90))
-    state.scrollReader(to: -3, lineCount: 100, height: 10)
-    #expect(state.mode == .reading(offset: 0))
-    state.scrollReader(to: 4, lineCount: 3, height: 10)
-    #expect(state.mode == .reading(offset: 0), "a short issue does not scroll")
     state.scrollPreview(by: 30, lineCount: 25, height: 10)
     #expect(state.previewOffset == 15)
     state.scrollPreview(by: -100, lineCount: 25, height: 10)

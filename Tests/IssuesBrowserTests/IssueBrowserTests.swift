@@ -106,7 +106,9 @@ import TrellisTestSupport
     var harness = try BrowserHarness(columns: 80, rows: 24)
     let issue = try #require(harness.browser.focusedIssue)
     harness.press(.enter)
-    #expect(harness.lines[1].contains("#\(issue.number) "))
+    // The author's header, pinned, then the issue.
+    #expect(harness.lines[1].contains(issue.author))
+    #expect(harness.lines[2].contains("#\(issue.number) "))
     harness.press(.escape)
     #expect(harness.lines[1].contains(" All 13 "))
   }

@@ -47,7 +47,7 @@ import TrellisTerminal
     harness.press(.character("/"))
     harness.type("assignee:@me")
     #expect(harness.press(.enter) == [.lookUpViewer])
-    harness.browser.setViewer(.failure(ViewerLookupFailure("there is no token")))
+    harness.browser.setViewer(.failure(HostFailure("there is no token")))
     harness.frame()
     #expect(harness.lines.contains { $0.contains("Could not tell who @me is: there is no token") })
     harness.press(.character("/"))

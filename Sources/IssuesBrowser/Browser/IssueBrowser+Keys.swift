@@ -52,8 +52,8 @@ extension IssueBrowser {
     case .activate:
       if let focused = chips.focusedItem, focused != state.filter.milestone {
         chips.activate(focused)
-      } else if list.focusedItem != nil {
-        state.mode = .reading(offset: 0)
+      } else {
+        openReader()
       }
     case .moveInList(let move):
       if state.mode == .pickingLabel { labelPicker.moveFocus(move) } else { list.moveFocus(move) }
@@ -139,7 +139,8 @@ extension IssueBrowser {
       }
     case .searching: list.handle(.mouse(mouse))
     case .pickingLabel: labelPicker.handle(.mouse(mouse))
-    case .reading, .help: if wheel != 0 { scroll(by: wheel) }
+    case .reading: reader.handle(.mouse(mouse))
+    case .help: if wheel != 0 { scroll(by: wheel) }
     }
   }
 
@@ -153,7 +154,7 @@ extension IssueBrowser {
 
   private func scroll(by lines: Int) {
     switch state.mode {
-    case .reading(let offset): scroll(to: offset + lines)
+    case .reading: reader.scroll(by: Double(lines))
     case .help(let offset): scroll(to: offset + lines)
     case .browsing, .searching, .pickingLabel: break
     }
@@ -163,12 +164,8 @@ extension IssueBrowser {
   private func scroll(to offset: Int) {
     switch state.mode {
     case .reading:
-      guard let lines = focusedPreview(width: readerTextWidth) else {
-        // The issue left the list (a sync closed it, say): back to the list.
-        state.mode = .browsing
-        return
-      }
-      state.scrollReader(to: offset, lineCount: lines.count, height: readerArea.height)
+      reader.setContentOffset(.zero)
+      if offset > 0 { reader.scroll(by: Double(offset)) }
     case .help:
       let height = max(1, helpArea.height - 4)
       let clamped = BrowserState.clamp(

@@ -32,7 +32,7 @@ extension IssueBrowser {
 
   /// Takes the host's answer to ``BrowserEffect/lookUpViewer``: the login `@me` stands for, or
   /// why it could not be found (shown, and asked again when the search changes).
-  public func setViewer(_ result: Result<String, ViewerLookupFailure>) {
+  public func setViewer(_ result: Result<String, HostFailure>) {
     switch result {
     case .success(let login): viewer = .known(login)
     case .failure(let failure): viewer = .failed(failure.message)
@@ -61,8 +61,9 @@ enum ViewerLogin: Hashable {
   }
 }
 
-/// Why the host could not tell who `@me` is, said to the person.
-public struct ViewerLookupFailure: Error, Hashable, Sendable {
+/// Why the host could not do what the browser asked (tell who `@me` is, fetch a conversation),
+/// said to the person.
+public struct HostFailure: Error, Hashable, Sendable {
   /// The reason, as the status line shows it.
   public var message: String
 

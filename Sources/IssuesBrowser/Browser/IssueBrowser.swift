@@ -73,6 +73,13 @@ public final class IssueBrowser {
   var totalShown = 0
 
   let labelPicker: CollectionView<Int, String>
+  /// The reader: the issue and its comments, a section (with a pinned header) per post.
+  let reader: CollectionView<Int64, ReaderLine>
+  let readerCells = CellSource<ReaderLine>()
+  /// What the reader shows, by post.
+  var readerPosts: [Int64: ReaderPost] = [:]
+  /// The conversation in the reader, and where fetching it stands.
+  var conversation: ConversationState?
   var loadError: String?
   /// Who `@me` is, as the host said.
   var viewer = ViewerLogin.unknown
@@ -105,12 +112,16 @@ public final class IssueBrowser {
     let chipCells = chipCells
     let rowCells = rowCells
     let labelCells = labelCells
+    let readerCells = readerCells
     chips = CollectionView(layout: Self.chipLayout(), selection: .single()) {
       chipCells.make($0, $1)
     }
     list = CollectionView(layout: Self.listLayout(), selection: .none) { rowCells.make($0, $1) }
     labelPicker = CollectionView(layout: Self.listLayout(headers: false), selection: .single()) {
       labelCells.make($0, $1)
+    }
+    reader = CollectionView(layout: Self.listLayout(), selection: .none) {
+      readerCells.make($0, $1)
     }
     configureViews()
     place()
@@ -205,6 +216,7 @@ public final class IssueBrowser {
     let pickerHeight = min(max(0, size.rows - 6), max(1, labelNames.count + 1))
     labelPicker.frame = CellRect(
       x: (width - pickerWidth) / 2, y: 4, width: pickerWidth, height: pickerHeight)
+    reader.frame = readerArea
   }
 
   /// Where the label picker's list is, inside its border.
@@ -222,7 +234,7 @@ public final class IssueBrowser {
   }
 
   /// The width the preview's text is wrapped to.
-  var previewTextWidth: Int { size.columns - listWidth - 3 }
+  var previewTextWidth: Int { max(8, size.columns - listWidth - 3) }
 
   /// Where an issue read full screen is.
   var readerArea: CellRect {
@@ -230,7 +242,7 @@ public final class IssueBrowser {
   }
 
   /// The width the reader's text is wrapped to: the screen's, up to a comfortable 100 columns.
-  var readerTextWidth: Int { min(100, size.columns - 4) }
+  var readerTextWidth: Int { max(8, min(100, size.columns - 4)) }
 
   /// Where the help overlay is: below the title, as tall as the screen allows.
   var helpArea: CellRect {

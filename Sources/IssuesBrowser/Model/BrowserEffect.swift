@@ -10,4 +10,7 @@ public enum BrowserEffect: Hashable, Sendable {
   case copy(String)
   /// Find out who `@me` is (the token's account) and tell ``IssueBrowser/setViewer(_:)``.
   case lookUpViewer
+  /// Fetch an issue and its comments into the cache and tell
+  /// ``IssueBrowser/conversationFetched(_:_:)``.
+  case fetchConversation(Int)
 }

@@ -8,6 +8,6 @@ public enum BrowserMode: Hashable, Sendable {
   case pickingLabel
   /// The list of keys is shown, scrolled by `offset` lines; keys other than scrolling close it.
   case help(offset: Int)
-  /// The focused issue, full screen, scrolled by `offset` lines.
-  case reading(offset: Int)
+  /// The focused issue and its conversation, full screen.
+  case reading
 }

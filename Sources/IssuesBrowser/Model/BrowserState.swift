@@ -140,14 +140,7 @@ public struct BrowserState: Hashable, Sendable {
     flash = Flash(text: message, until: now.addingTimeInterval(4))
   }
 
-  // MARK: Reading
-
-  /// Scrolls the reader to `offset`, kept between the top and the last screen of `lineCount`
-  /// lines shown `height` at a time.
-  public mutating func scrollReader(to offset: Int, lineCount: Int, height: Int) {
-    guard case .reading = mode else { return }
-    mode = .reading(offset: Self.clamp(offset, lineCount: lineCount, height: height))
-  }
+  // MARK: Scrolling
 
   /// Scrolls the side preview by `lines`, kept within its `lineCount` lines.
   public mutating func scrollPreview(by lines: Int, lineCount: Int, height: Int) {

@@ -27,8 +27,8 @@ struct BrowserScreen {
       return
     }
     drawTitle(into: &screen)
-    if case .reading(let offset) = state.mode {
-      drawReader(into: &screen, offset: offset)
+    if case .reading = state.mode {
+      browser.reader.render(into: &screen)
     } else {
       browser.chips.render(into: &screen)
       drawFilterLine(into: &screen)
@@ -125,22 +125,6 @@ struct BrowserScreen {
       }
       let offset = BrowserState.clamp(
         state.previewOffset, lineCount: lines.count, height: area.height)
-      for (row, line) in lines.dropFirst(offset).prefix(area.height).enumerated() {
-        draw(line, in: &canvas, x: 2, y: row)
-      }
-    }
-  }
-
-  private func drawReader(into screen: inout CellBuffer, offset: Int) {
-    let area = browser.readerArea
-    let lines = browser.focusedPreview(width: browser.readerTextWidth)
-    screen.draw(in: area) { canvas in
-      canvas.fill()
-      guard let lines else {
-        canvas.text("The issue is no longer listed. Esc: back", x: 2, y: 0, style: Theme.dim)
-        return
-      }
-      let offset = BrowserState.clamp(offset, lineCount: lines.count, height: area.height)
       for (row, line) in lines.dropFirst(offset).prefix(area.height).enumerated() {
         draw(line, in: &canvas, x: 2, y: row)
       }

@@ -37,7 +37,7 @@ enum IssuePreview {
       }
       lines += Markdown.wrap(runs, width: width, first: "", rest: "")
     }
-    lines.append([StyledRun(String(repeating: "─", count: width), Theme.dim)])
+    lines.append([StyledRun(String(repeating: "─", count: max(0, width)), Theme.dim)])
     let body = issue.body ?? ""
     if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       lines.append([StyledRun("No description provided.", Theme.dim.with(.italic))])

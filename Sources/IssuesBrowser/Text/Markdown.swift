@@ -246,6 +246,8 @@ public enum Markdown {
   static func wrap(
     _ runs: [StyledRun], width: Int, first: String, rest: String, marker: Style = .plain
   ) -> [StyledLine] {
+    // A word is cut at the width: below one column nothing would ever fit.
+    let width = max(1, width)
     var lines: [StyledLine] = []
     var line: StyledLine = first.isEmpty ? [] : [StyledRun(first, marker)]
     var column = DisplayWidth.of(first)

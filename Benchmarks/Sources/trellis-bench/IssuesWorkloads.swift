@@ -94,6 +94,67 @@ func issuesWorkloads(wanted: (String) -> Bool) throws {
       + " frame; median of 24")
 }
 
+/// `issues:reader:2k-comments`: the reader on an issue with 2,000 cached comments (Markdown with a
+/// list, emphasis and code, reactions on some): Enter to the first frame's bytes, and a line
+/// scrolled (↓) to frame.
+@MainActor
+func readerWorkloads(wanted: (String) -> Bool) throws {
+  guard wanted("issues:reader") else { return }
+  let cache = try IssueCache()
+  try cache.apply(SyntheticRepository(itemCount: 1_000, milestoneCount: 5).make())
+  let size = TerminalSize(columns: 200, rows: 60)
+  let browser = IssueBrowser(
+    cache: cache, repository: RepositoryName(owner: "synthetic", name: "large"), size: size)
+  guard let issue = browser.focusedIssue else { return }
+  let start = Date(timeIntervalSince1970: 1_700_000_000)
+  let comments = (1...2_000).map { id in
+    GitHubComment(
+      id: Int64(id), user: GitHubUser(login: "user\(id % 37)", id: Int64(id % 37)),
+      body: """
+        Comment \(id): I looked at **this** again and the `cache` still misses.
+
+        - first step, which takes a while to explain in words that wrap
+        - second step
+        \(id % 3 == 0 ? "\n```\nlet x = \(id)\n```\n" : "")
+        """,
+      createdAt: start.addingTimeInterval(Double(id) * 60),
+      updatedAt: start.addingTimeInterval(Double(id) * 60 + (id % 5 == 0 ? 10 : 0)),
+      authorAssociation: id % 4 == 0 ? "MEMBER" : "NONE",
+      reactions: id % 2 == 0 ? ["+1": id % 7 + 1, "heart": 1] : [:])
+  }
+  try cache.writeComments(comments, of: issue.number, completeAsOf: issue.updatedAt)
+  var screen = CellBuffer(width: 200, height: 60)
+  var renderer = FrameRenderer()
+  browser.render(into: &screen)
+  _ = renderer.render(screen)
+  var openBytes = 0
+  var openTimes: [Double] = []
+  for _ in 0..<21 {
+    _ = browser.handle(.key(KeyEvent(.escape)))
+    browser.render(into: &screen)
+    _ = renderer.render(screen)
+    let start = ContinuousClock.now
+    _ = browser.handle(.key(KeyEvent(.enter)))
+    browser.render(into: &screen)
+    openBytes = renderer.render(screen).count
+    openTimes.append(milliseconds(ContinuousClock.now - start))
+  }
+  let open = median(openTimes)
+  print(
+    "issues:reader-open:2k".padding(to: 26) + format(open).leftPadding(to: 8)
+      + " ms   Enter on an issue with 2,000 cached comments → first frame's bytes, median of 21"
+      + " (\(openBytes) bytes)")
+  var bytes: [Double] = []
+  let key = medianOf(runs: 1000) {
+    _ = browser.handle(.key(KeyEvent(.down)))
+    browser.render(into: &screen)
+    bytes.append(Double(renderer.render(screen).count))
+  }
+  print(
+    "issues:reader-key:2k".padding(to: 26) + format(key).leftPadding(to: 8)
+      + " ms   ↓ in that thread to frame bytes, median of 1000 (\(Int(median(bytes))) bytes)")
+}
+
 /// `issues:sync-page:100k`: the browser on a 100,000-item cache following the cache as a sync
 /// commits a page of 100 issues: the commit (with the observer's merge of the changed rows), the
 /// chips and list updated, the frame drawn and encoded.

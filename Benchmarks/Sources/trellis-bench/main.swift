@@ -191,6 +191,7 @@ do {
 }
 do {
   try issuesWorkloads(wanted: wanted)
+  try readerWorkloads(wanted: wanted)
 } catch {
   print("Error: issues benchmarks failed: \(error)")
 }

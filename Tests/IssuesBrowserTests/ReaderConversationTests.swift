@@ -87,4 +87,24 @@ import TrellisTerminal
     #expect(harness.lines.contains { $0.contains("commenter2") && $0.contains("edited") })
     #expect(frame.rows.count <= 4, "\(frame.rows.sorted())")
   }
+
+  @Test func aLongThreadShowsItsFirstScreenAndFillsInAsTimePassesOrKeysAsk() throws {
+    let cache = try BrowserHarness.betamax()
+    var harness = try BrowserHarness(columns: 100, rows: 30, cache: cache)
+    let issue = try #require(harness.browser.focusedIssue)
+    try cache.writeComments(
+      (1...300).map { Self.comment($0, "Comment \($0).") }, of: issue.number,
+      completeAsOf: issue.updatedAt)
+    harness.press(.enter)
+    let first = harness.browser.readerPosts.count
+    #expect(first > 1 && first < 100, "\(first) posts rendered for the first screen")
+    harness.browser.tick()
+    #expect(harness.browser.readerPosts.count > first)
+    harness.press(.end)
+    #expect(harness.browser.readerPosts.count == 301)
+    #expect(harness.lines.contains { $0.contains("Comment 300.") })
+    // In order: the posts of the snapshot are the issue, then every comment oldest first.
+    let sections = harness.browser.reader.dataSource.snapshot().sectionIdentifiers
+    #expect(sections == [0] + (1...300).map(Int64.init))
+  }
 }

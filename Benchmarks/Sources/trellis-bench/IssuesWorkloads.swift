@@ -105,22 +105,24 @@ func readerWorkloads(wanted: (String) -> Bool) throws {
   let size = TerminalSize(columns: 200, rows: 60)
   let browser = IssueBrowser(
     cache: cache, repository: RepositoryName(owner: "synthetic", name: "large"), size: size)
-  guard let issue = browser.focusedIssue else { return }
+  // The focused issue, as `y` copies its number.
+  guard case .copy(let text)? = browser.handle(.key(KeyEvent(.character("y")))).first,
+    let number = Int(text), let issue = try cache.issue(number: number)
+  else { return }
   let start = Date(timeIntervalSince1970: 1_700_000_000)
-  let comments = (1...2_000).map { id in
-    GitHubComment(
-      id: Int64(id), user: GitHubUser(login: "user\(id % 37)", id: Int64(id % 37)),
-      body: """
-        Comment \(id): I looked at **this** again and the `cache` still misses.
-
-        - first step, which takes a while to explain in words that wrap
-        - second step
-        \(id % 3 == 0 ? "\n```\nlet x = \(id)\n```\n" : "")
-        """,
-      createdAt: start.addingTimeInterval(Double(id) * 60),
-      updatedAt: start.addingTimeInterval(Double(id) * 60 + (id % 5 == 0 ? 10 : 0)),
-      authorAssociation: id % 4 == 0 ? "MEMBER" : "NONE",
-      reactions: id % 2 == 0 ? ["+1": id % 7 + 1, "heart": 1] : [:])
+  var comments: [GitHubComment] = []
+  for id in 1...2_000 {
+    let code = id % 3 == 0 ? "\n```\nlet x = \(id)\n```\n" : ""
+    let body =
+      "Comment \(id): I looked at **this** again and the `cache` still misses.\n\n"
+      + "- first step, which takes a while to explain in words that wrap\n- second step\n" + code
+    let written = start.addingTimeInterval(Double(id) * 60)
+    comments.append(
+      GitHubComment(
+        id: Int64(id), user: GitHubUser(login: "user\(id % 37)", id: Int64(id % 37)), body: body,
+        createdAt: written, updatedAt: written.addingTimeInterval(id % 5 == 0 ? 10 : 0),
+        authorAssociation: id % 4 == 0 ? "MEMBER" : "NONE",
+        reactions: id % 2 == 0 ? ["+1": id % 7 + 1, "heart": 1] : [:]))
   }
   try cache.writeComments(comments, of: issue.number, completeAsOf: issue.updatedAt)
   var screen = CellBuffer(width: 200, height: 60)

@@ -4,15 +4,19 @@ import GRDB
 // An issue's comments, kept for reading offline.
 
 extension IssueCache {
-  /// The comments on an issue, oldest first.
-  public func comments(of number: Int) throws -> [CachedComment] {
+  /// The comments on an issue, oldest first: all of them, or `limit` from the `offset`th.
+  ///
+  /// - Complexity: An index range scan of the comments returned (and skipped).
+  public func comments(of number: Int, offset: Int = 0, limit: Int? = nil) throws
+    -> [CachedComment]
+  {
     try writer.read { db in
       try Row.fetchAll(
         db,
         sql: """
           SELECT id, issueNumber, author, body, createdAt, updatedAt, htmlURL, authorAssociation,
-            reactions FROM comment WHERE issueNumber = ? ORDER BY createdAt, id
-          """, arguments: [number]
+            reactions FROM comment WHERE issueNumber = ? ORDER BY createdAt, id LIMIT ? OFFSET ?
+          """, arguments: [number, limit ?? -1, max(0, offset)]
       ).map { row in
         CachedComment(
           id: row["id"], issueNumber: row["issueNumber"], author: row["author"],
@@ -20,6 +24,14 @@ extension IssueCache {
           htmlURL: row["htmlURL"], authorAssociation: row["authorAssociation"],
           reactions: Self.reactions(from: row["reactions"]))
       }
+    }
+  }
+
+  /// How many comments on an issue the cache holds.
+  public func commentCount(of number: Int) throws -> Int {
+    try writer.read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM comment WHERE issueNumber = ?", arguments: [number]) ?? 0
     }
   }
 

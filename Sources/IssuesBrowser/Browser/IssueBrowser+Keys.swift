@@ -67,10 +67,16 @@ extension IssueBrowser {
     case .search: state.beginSearch()
     case .clearFilters: reload(state.clearFilters())
     case .showHelp: state.mode = .help(offset: 0)
-    case .scrollReader(let lines): scroll(by: lines)
-    case .pageReader(let screens): scroll(by: screens * pageHeight)
+    case .scrollReader(let lines):
+      prepareReaderScroll(by: lines)
+      scroll(by: lines)
+    case .pageReader(let screens):
+      prepareReaderScroll(by: screens * pageHeight)
+      scroll(by: screens * pageHeight)
     case .readerTop: scroll(to: 0)
-    case .readerBottom: scroll(to: Int.max / 2)
+    case .readerBottom:
+      prepareReaderScroll(by: Int.max / 2)
+      scroll(to: Int.max / 2)
     case .back: state.mode = .browsing
     case .commitSearch: reload(state.commitSearch())
     case .cancelTyping:
@@ -139,7 +145,9 @@ extension IssueBrowser {
       }
     case .searching: list.handle(.mouse(mouse))
     case .pickingLabel: labelPicker.handle(.mouse(mouse))
-    case .reading: reader.handle(.mouse(mouse))
+    case .reading:
+      if wheel > 0 { prepareReaderScroll(by: wheel) }
+      reader.handle(.mouse(mouse))
     case .help: if wheel != 0 { scroll(by: wheel) }
     }
   }
@@ -219,6 +227,8 @@ extension IssueBrowser {
   @discardableResult
   public func tick() -> [BrowserEffect] {
     reload(state.tick(now: now()))
+    // A long thread fills in the background, a few milliseconds a tick.
+    if case .reading = state.mode { renderReaderBacklog(limit: 20) }
     list.tick()
     return takePendingEffects()
   }

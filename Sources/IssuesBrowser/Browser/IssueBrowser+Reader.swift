@@ -52,8 +52,12 @@ extension IssueBrowser {
   }
 
   /// Reads the issue and its comments from the cache into the reader's snapshot.
+  ///
+  /// Markdown is rendered progressively: what fills the first screens (or, when the reader was
+  /// already open, as many posts as it had rendered) now, the rest a batch per ``tick()`` or at
+  /// once when a key scrolls toward it, so that opening a long thread costs its first screen.
   func rebuildReader(issue: CachedIssue, scrollingToTop: Bool) {
-    let width = readerTextWidth
+    let rendered = scrollingToTop ? 0 : readerPosts.count - 1
     var posts: [(Int64, ReaderPost)] = []
     posts.append(
       (
@@ -62,50 +66,32 @@ extension IssueBrowser {
           header: SectionHeaderCell(
             title: issue.author,
             detail: "opened \(RelativeAge.describe(issue.createdAt, now: now())) ago"),
-          lines: focusedPreview(width: width) ?? [])
+          lines: focusedPreview(width: readerTextWidth) ?? [])
       ))
-    let comments = (try? cache.comments(of: issue.number)) ?? []
-    for comment in comments {
-      var detail = "\(RelativeAge.describe(comment.createdAt, now: now())) ago"
-      if let association = comment.authorAssociation, association != "NONE" {
-        detail += " · \(association.lowercased())"
+    cachedCommentCount = (try? cache.commentCount(of: issue.number)) ?? 0
+    readerNextComment = 0
+    var lines = posts[0].1.lines.count
+    // One screen now (Markdown costs a few hundred microseconds a comment); the rest later.
+    let screens = max(1, readerArea.height) + 1
+    // Read in batches, so that a long thread is not read whole to show its first screen.
+    while readerNextComment < cachedCommentCount, lines < screens || posts.count <= rendered {
+      let batch =
+        (try? cache.comments(
+          of: issue.number, offset: readerNextComment, limit: max(8, rendered - posts.count + 1)))
+        ?? []
+      guard !batch.isEmpty else { break }
+      for comment in batch {
+        let post = readerPost(comment)
+        lines += post.lines.count
+        posts.append((comment.id, post))
       }
-      if comment.isEdited { detail += " · edited" }
-      var lines = Markdown.render(comment.body, width: width)
-      if !comment.reactions.isEmpty {
-        lines.append(
-          [
-            StyledRun(
-              comment.reactions.map {
-                "\(Self.reactionSymbols[$0.content] ?? $0.content) \($0.count)"
-              }
-              .joined(separator: "  "), Theme.dim)
-          ])
-      }
-      lines.append([])
-      posts.append(
-        (
-          comment.id,
-          ReaderPost(header: SectionHeaderCell(title: comment.author, detail: detail), lines: lines)
-        ))
+      readerNextComment += batch.count
     }
-    if let status = commentStatus(issue: issue, cached: comments.count) {
-      posts.append(
-        (
-          Self.commentStatusPost,
-          ReaderPost(
-            header: SectionHeaderCell(title: "Comments", detail: ""),
-            lines: [[StyledRun(status, Theme.dim.with(.italic))]])
-        ))
+    if !hasReaderBacklog, let status = commentStatus(issue: issue, cached: cachedCommentCount) {
+      posts.append((Self.commentStatusPost, status))
     }
     readerPosts = Dictionary(uniqueKeysWithValues: posts)
-    let posts_ = readerPosts
-    readerCells.make = { _, line in
-      TextLineCell(line: posts_[line.post]?.lines[line.line] ?? [], indent: 2)
-    }
-    reader.dataSource.supplementaryProvider = { _, _, post in
-      posts_[post]?.header ?? SectionHeaderCell(title: "", detail: "")
-    }
+    installReaderProviders()
     let snapshot = Snapshot(
       sections: posts.map { id, post in
         (id, post.lines.indices.map { ReaderLine(post: id, line: $0) })
@@ -123,17 +109,93 @@ extension IssueBrowser {
     }
   }
 
-  /// The line under the comments while they are fetched or when they could not be.
-  private func commentStatus(issue: CachedIssue, cached: Int) -> String? {
+  /// Whether comments of the cache are not in the reader yet.
+  var hasReaderBacklog: Bool { readerNextComment < cachedCommentCount }
+
+  /// Renders up to `limit` more comments of the backlog (all when `nil`) and appends them.
+  func renderReaderBacklog(limit: Int?) {
+    guard hasReaderBacklog, let number = conversation?.number else { return }
+    var snapshot = reader.dataSource.snapshot()
+    let batch =
+      (try? cache.comments(of: number, offset: readerNextComment, limit: limit)) ?? []
+    readerNextComment = batch.isEmpty ? cachedCommentCount : readerNextComment + batch.count
+    for comment in batch where readerPosts[comment.id] == nil {
+      let post = readerPost(comment)
+      readerPosts[comment.id] = post
+      snapshot.appendSections([comment.id])
+      snapshot.appendItems(
+        post.lines.indices.map { ReaderLine(post: comment.id, line: $0) }, toSection: comment.id)
+    }
+    if !hasReaderBacklog, let issue = try? cache.issue(number: number),
+      let status = commentStatus(issue: issue, cached: cachedCommentCount)
+    {
+      readerPosts[Self.commentStatusPost] = status
+      snapshot.appendSections([Self.commentStatusPost])
+      snapshot.appendItems(
+        status.lines.indices.map { ReaderLine(post: Self.commentStatusPost, line: $0) },
+        toSection: Self.commentStatusPost)
+    }
+    installReaderProviders()
+    reader.dataSource.apply(snapshot)
+  }
+
+  /// Renders the backlog as far as a scroll of `distance` lines needs (all of it for the end).
+  func prepareReaderScroll(by distance: Int) {
+    guard hasReaderBacklog else { return }
+    let bottom = reader.viewport.maxY + Double(max(0, distance))
+    let content = Double(reader.dataSource.snapshot().numberOfItems)
+    if distance >= Int.max / 4 {
+      renderReaderBacklog(limit: nil)
+    } else if bottom + Double(readerArea.height) >= content {
+      renderReaderBacklog(limit: max(10, distance / 2))
+    }
+  }
+
+  private func installReaderProviders() {
+    let posts = readerPosts
+    readerCells.make = { _, line in
+      TextLineCell(line: posts[line.post]?.lines[line.line] ?? [], indent: 2)
+    }
+    reader.dataSource.supplementaryProvider = { _, _, post in
+      posts[post]?.header ?? SectionHeaderCell(title: "", detail: "")
+    }
+  }
+
+  /// A comment's header and lines: Markdown at the reader's width, then its reactions.
+  private func readerPost(_ comment: CachedComment) -> ReaderPost {
+    var detail = "\(RelativeAge.describe(comment.createdAt, now: now())) ago"
+    if let association = comment.authorAssociation, association != "NONE" {
+      detail += " · \(association.lowercased())"
+    }
+    if comment.isEdited { detail += " · edited" }
+    var lines = Markdown.render(comment.body, width: readerTextWidth)
+    if !comment.reactions.isEmpty {
+      let counts = comment.reactions.map {
+        "\(Self.reactionSymbols[$0.content] ?? $0.content) \($0.count)"
+      }
+      lines.append([StyledRun(counts.joined(separator: "  "), Theme.dim)])
+    }
+    lines.append([])
+    return ReaderPost(
+      header: SectionHeaderCell(title: comment.author, detail: detail), lines: lines)
+  }
+
+  /// The post under the comments while they are fetched or when they could not be.
+  private func commentStatus(issue: CachedIssue, cached: Int) -> ReaderPost? {
+    let text: String
     switch conversation?.fetch {
     case .fetching?:
-      return "Fetching \(issue.comments) comment\(issue.comments == 1 ? "" : "s")…"
+      text = "Fetching \(issue.comments) comment\(issue.comments == 1 ? "" : "s")…"
     case .failed(let reason)?:
-      return "Could not fetch the comments: \(reason)"
+      text =
+        "Could not fetch the comments: \(reason)"
         + (cached > 0 ? " (showing the \(cached) cached)" : "")
     case .done?, .idle?, nil:
       return nil
     }
+    return ReaderPost(
+      header: SectionHeaderCell(title: "Comments", detail: ""),
+      lines: [[StyledRun(text, Theme.dim.with(.italic))]])
   }
 
   static let reactionSymbols: [String: String] = [

@@ -80,6 +80,11 @@ public final class IssueBrowser {
   var readerPosts: [Int64: ReaderPost] = [:]
   /// The conversation in the reader, and where fetching it stands.
   var conversation: ConversationState?
+  /// The position of the first cached comment not in the reader yet (see
+  /// ``rebuildReader(issue:scrollingToTop:)``).
+  var readerNextComment = 0
+  /// How many comments the cache held when the reader was built.
+  var cachedCommentCount = 0
   var loadError: String?
   /// Who `@me` is, as the host said.
   var viewer = ViewerLogin.unknown

@@ -106,11 +106,8 @@ enum BrowserRunner {
           let timeout = timeout
           Task.detached {
             do {
-              let token = try TokenDiscovery.token(for: host)
-              let transport = URLSessionTransport(
-                timeout: timeout ?? URLSessionTransport.defaultTimeout)
-              var client = GitHubClient(host: host, token: token, transport: transport)
-              if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
+              let client = Syncing.client(
+                host: host, token: try TokenDiscovery.token(for: host), timeout: timeout)
               _ = try await ConversationFetcher(
                 client: client, cache: cache, repository: repository
               ).fetch(number)

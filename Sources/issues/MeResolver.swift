@@ -27,11 +27,9 @@ struct MeResolver {
       throw CommandFailure(
         "@me has not been looked up with this token yet: run once without --offline.")
     }
-    let transport = URLSessionTransport(timeout: timeout ?? URLSessionTransport.defaultTimeout)
-    var client = GitHubClient(host: host, token: token, transport: transport)
-    if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
     do {
-      let user = try await client.authenticatedUser()
+      let user = try await Syncing.client(host: host, token: token, timeout: timeout)
+        .authenticatedUser()
       try cache.setViewerLogin(user.login, token: token)
       return user.login
     } catch {

@@ -22,6 +22,15 @@ enum Syncing {
     return try await synchronizer.sync(full: full, progress: progress)
   }
 
+  /// A client for the host with a token and the `--timeout` asked for: the one way the commands
+  /// reach GitHub outside a sync.
+  static func client(host: GitHubHost, token: String?, timeout: Double?) -> GitHubClient {
+    let transport = URLSessionTransport(timeout: timeout ?? URLSessionTransport.defaultTimeout)
+    var client = GitHubClient(host: host, token: token, transport: transport)
+    if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
+    return client
+  }
+
   static func waitingNote(_ pid: Int32?) -> String {
     "waiting for the sync already running" + (pid.map { " in process \($0)" } ?? "") + "…"
   }

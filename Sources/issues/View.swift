@@ -74,11 +74,8 @@ struct View: AsyncParsableCommand {
     let cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
     if !offline {
       do {
-        let token = try TokenDiscovery.token(for: host)
-        let transport = URLSessionTransport(
-          timeout: options.timeout ?? URLSessionTransport.defaultTimeout)
-        var client = GitHubClient(host: host, token: token, transport: transport)
-        if let timeout = options.timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
+        let client = Syncing.client(
+          host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
         let fetcher = ConversationFetcher(client: client, cache: cache, repository: repository)
         _ = try await fetcher.fetch(number)
       } catch {

@@ -87,6 +87,9 @@ import TrellisTestSupport
       ], createdAt: Date(), updatedAt: Date())
     try cache.apply(CacheUpdate(issues: [issue]))
     #expect(try cache.issue(number: 1)?.assignees == ["Amy", "zed"])
+    // A window of list rows reads them in a query of its own: the same answer.
+    #expect(try cache.issues(numbers: [1]).first?.assignees == ["Amy", "zed"])
+    #expect(try cache.issues(IssueFilter()).first?.assignees == ["Amy", "zed"])
     var unassigned = issue
     unassigned.assignees = []
     try cache.apply(CacheUpdate(issues: [unassigned]))

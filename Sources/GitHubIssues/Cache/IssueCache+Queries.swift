@@ -15,7 +15,7 @@ extension IssueCache {
     _ filter: IssueFilter, withBody: Bool = false, _ body: (CachedIssue) throws -> Void
   ) throws {
     try writer.read { db in
-      let columns = IssueColumns.rowSQL + (withBody ? ", body" : "")
+      let columns = IssueColumns.rowWithAssigneesSQL + (withBody ? ", body" : "")
       let (sql, arguments) = Self.selectSQL(filter, columns: columns)
       let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
       while let row = try cursor.next() { try body(Self.cachedIssue(row, withBody: withBody)) }
@@ -53,9 +53,23 @@ extension IssueCache {
         let rows = try Row.fetchAll(
           db, sql: "SELECT \(IssueColumns.rowSQL) FROM issue WHERE number IN (\(placeholders))",
           arguments: StatementArguments(Array(chunk)))
+        var idToNumber: [Int64: Int] = [:]
         for row in rows {
           let issue = Self.cachedIssue(row, withBody: false)
           byNumber[issue.number] = issue
+          idToNumber[issue.id] = issue.number
+        }
+        // The assignees of the whole window in one indexed query, not a subquery per row.
+        let ids = Array(idToNumber.keys)
+        guard !ids.isEmpty else { continue }
+        let idList = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let links = try Row.fetchCursor(
+          db,
+          sql:
+            "SELECT issueId, login FROM issueAssignee WHERE issueId IN (\(idList)) ORDER BY login",
+          arguments: StatementArguments(ids))
+        while let link = try links.next() {
+          if let number = idToNumber[link[0]] { byNumber[number]?.assignees.append(link[1]) }
         }
       }
       return numbers.compactMap { byNumber[$0] }
@@ -66,7 +80,7 @@ extension IssueCache {
   public func issue(number: Int) throws -> CachedIssue? {
     try writer.read { db in
       try Row.fetchOne(
-        db, sql: "SELECT \(IssueColumns.rowSQL), body FROM issue WHERE number = ?",
+        db, sql: "SELECT \(IssueColumns.rowWithAssigneesSQL), body FROM issue WHERE number = ?",
         arguments: [number]
       )
       .map { Self.cachedIssue($0, withBody: true) }
@@ -129,7 +143,7 @@ extension IssueCache {
   // MARK: SQL
 
   static func issues(_ filter: IssueFilter, _ db: Database) throws -> [CachedIssue] {
-    let (sql, arguments) = selectSQL(filter, columns: IssueColumns.rowSQL)
+    let (sql, arguments) = selectSQL(filter, columns: IssueColumns.rowWithAssigneesSQL)
     return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map {
       cachedIssue($0, withBody: false)
     }
@@ -261,7 +275,7 @@ extension IssueCache {
   static func cachedIssue(_ row: Row, withBody: Bool) -> CachedIssue {
     typealias C = IssueColumns
     let labelNames: String = row[C.labelNames]
-    let assignees: String? = row[C.assigneeLogins]
+    let assignees: String? = row.hasColumn(C.assigneeLogins.name) ? row[C.assigneeLogins] : nil
     return CachedIssue(
       id: row[C.id], number: row[C.number], title: row[C.title],
       state: GitHubIssue.State(rawValue: row[C.state]) ?? .open, author: row[C.author],

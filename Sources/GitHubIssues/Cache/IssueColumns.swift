@@ -41,9 +41,13 @@ enum IssueColumns {
   /// The assignees' logins, sorted, joined by U+001F: read from `issueAssignee`, the only copy.
   static let assigneeLogins = Column("assigneeLogins")
 
-  /// The `SELECT` list of ``row``, and the assignees' logins.
-  static let rowSQL =
-    row.map(\.name).joined(separator: ", ")
+  /// The `SELECT` list of ``row``, without the assignees (a window of list rows reads them in
+  /// one query of its own: see `IssueCache.issues(numbers:)`).
+  static let rowSQL = row.map(\.name).joined(separator: ", ")
+
+  /// ``rowSQL`` and the assignees' logins, for reads of single issues and of whole lists.
+  static let rowWithAssigneesSQL =
+    rowSQL
     + ", (SELECT group_concat(login, char(31)) FROM (SELECT login FROM issueAssignee"
     + " WHERE issueId = issue.id ORDER BY login)) AS \(assigneeLogins.name)"
 

@@ -27,6 +27,12 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
     "+1", "-1", "laugh", "hooray", "confused", "heart", "rocket", "eyes",
   ]
 
+  /// How a reaction's content is drawn: its emoji.
+  public static let reactionSymbols: [String: String] = [
+    "+1": "👍", "-1": "👎", "laugh": "😄", "hooray": "🎉", "confused": "😕", "heart": "❤️",
+    "rocket": "🚀", "eyes": "👀",
+  ]
+
   enum CodingKeys: String, CodingKey {
     case id, user, body, reactions
     case createdAt = "created_at"

@@ -171,7 +171,7 @@ extension IssueBrowser {
     var lines = Markdown.render(comment.body, width: readerTextWidth)
     if !comment.reactions.isEmpty {
       let counts = comment.reactions.map {
-        "\(Self.reactionSymbols[$0.content] ?? $0.content) \($0.count)"
+        "\(GitHubComment.reactionSymbols[$0.content] ?? $0.content) \($0.count)"
       }
       lines.append([StyledRun(counts.joined(separator: "  "), Theme.dim)])
     }
@@ -198,10 +198,6 @@ extension IssueBrowser {
       lines: [[StyledRun(text, Theme.dim.with(.italic))]])
   }
 
-  static let reactionSymbols: [String: String] = [
-    "+1": "👍", "-1": "👎", "laugh": "😄", "hooray": "🎉", "confused": "😕", "heart": "❤️",
-    "rocket": "🚀", "eyes": "👀",
-  ]
 }
 
 /// The conversation the reader shows, and where fetching it stands.

@@ -50,8 +50,10 @@ enum IssueView {
         if !comment.reactions.isEmpty {
           lines.append(
             visible(
-              comment.reactions.map { "\(emoji[$0.content] ?? $0.content) \($0.count)" }
-                .joined(separator: "  ")))
+              comment.reactions.map {
+                "\(GitHubComment.reactionSymbols[$0.content] ?? $0.content) \($0.count)"
+              }
+              .joined(separator: "  ")))
         }
       }
     }
@@ -87,11 +89,6 @@ enum IssueView {
     }
     return text
   }
-
-  static let emoji: [String: String] = [
-    "+1": "👍", "-1": "👎", "laugh": "😄", "hooray": "🎉", "confused": "😕", "heart": "❤️",
-    "rocket": "🚀", "eyes": "👀",
-  ]
 
   private static func visible(_ text: String) -> String { ControlCharacters.visible(text) }
 

@@ -41,6 +41,17 @@ public struct CachedComment: Hashable, Sendable, Identifiable {
     self.reactions = reactions
   }
 
+  /// A comment as GitHub returned it, as the cache would store it on an issue.
+  public init(_ comment: GitHubComment, issue number: Int) {
+    self.init(
+      id: comment.id, issueNumber: number, author: comment.user.login, body: comment.body,
+      createdAt: comment.createdAt, updatedAt: comment.updatedAt, htmlURL: comment.htmlURL,
+      authorAssociation: comment.authorAssociation,
+      reactions: GitHubComment.reactionContents.compactMap { content in
+        comment.reactions[content].flatMap { $0 > 0 ? (content, $0) : nil }
+      })
+  }
+
   public static func == (lhs: CachedComment, rhs: CachedComment) -> Bool {
     lhs.id == rhs.id && lhs.issueNumber == rhs.issueNumber && lhs.author == rhs.author
       && lhs.body == rhs.body && lhs.createdAt == rhs.createdAt && lhs.updatedAt == rhs.updatedAt

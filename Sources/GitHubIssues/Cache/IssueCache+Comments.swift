@@ -58,22 +58,7 @@ extension IssueCache {
     _ comments: [GitHubComment], of number: Int, completeAsOf issueUpdatedAt: Date?
   ) throws {
     try writer.write { db in
-      for comment in comments {
-        try db.cachedStatement(
-          sql: """
-            INSERT INTO comment(id, issueNumber, author, body, createdAt, updatedAt, htmlURL,
-              authorAssociation, reactions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET issueNumber = excluded.issueNumber,
-              author = excluded.author, body = excluded.body, createdAt = excluded.createdAt,
-              updatedAt = excluded.updatedAt, htmlURL = excluded.htmlURL,
-              authorAssociation = excluded.authorAssociation, reactions = excluded.reactions
-            """
-        ).execute(arguments: [
-          comment.id, number, Self.storable(comment.user.login), Self.storable(comment.body),
-          comment.createdAt, comment.updatedAt, comment.htmlURL, comment.authorAssociation,
-          Self.reactionsText(comment.reactions),
-        ])
-      }
+      for comment in comments { try Self.insert(comment, on: number, db) }
       guard let issueUpdatedAt else { return }
       let kept = Set(comments.map(\.id))
       for id in try Int64.fetchAll(
@@ -87,6 +72,43 @@ extension IssueCache {
           ON CONFLICT(issueNumber) DO UPDATE SET issueUpdatedAt = excluded.issueUpdatedAt
           """, arguments: [number, issueUpdatedAt])
     }
+  }
+
+  /// Caches a comment GitHub returned when it was posted, and counts it on its issue, in one
+  /// transaction.
+  ///
+  /// Whether the issue's comments are current does not change: if they were complete, they
+  /// are with this one.
+  public func addPostedComment(_ comment: GitHubComment, to number: Int) throws {
+    try writer.write { db in
+      let known =
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM comment WHERE id = ?", arguments: [comment.id])
+        ?? false
+      try Self.insert(comment, on: number, db)
+      guard !known else { return }
+      try db.execute(
+        sql: """
+          UPDATE issue SET comments = comments + 1, localRevision = localRevision + 1
+          WHERE number = ?
+          """, arguments: [number])
+    }
+  }
+
+  static func insert(_ comment: GitHubComment, on number: Int, _ db: Database) throws {
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO comment(id, issueNumber, author, body, createdAt, updatedAt, htmlURL,
+          authorAssociation, reactions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET issueNumber = excluded.issueNumber,
+          author = excluded.author, body = excluded.body, createdAt = excluded.createdAt,
+          updatedAt = excluded.updatedAt, htmlURL = excluded.htmlURL,
+          authorAssociation = excluded.authorAssociation, reactions = excluded.reactions
+        """
+    ).execute(arguments: [
+      comment.id, number, Self.storable(comment.user.login), Self.storable(comment.body),
+      comment.createdAt, comment.updatedAt, comment.htmlURL, comment.authorAssociation,
+      Self.reactionsText(comment.reactions),
+    ])
   }
 
   /// Reactions as stored: `content=count` pairs joined by `,`, in GitHub's order.

@@ -227,6 +227,13 @@ public final class IssueCache: Sendable {
           """)
       try db.execute(sql: "DELETE FROM fullListingSeen")
     }
+    migrator.registerMigration("v5: local edits") { db in
+      // Bumped by every edit shown before GitHub confirmed it (and by taking one back), which
+      // keeps `updatedAt`: observers redraw the row on either.
+      try db.alter(table: "issue") { t in
+        t.add(column: "localRevision", .integer).notNull().defaults(to: 0)
+      }
+    }
     return migrator
   }
 }

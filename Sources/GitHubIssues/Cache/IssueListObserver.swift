@@ -116,6 +116,9 @@ struct OrderedIssueList {
     var key: SortKey
     /// When the row last changed on GitHub: a change of it redraws the row.
     var updatedAt: Double
+    /// How many times a local edit (shown before GitHub confirmed it, or taken back) wrote the
+    /// row: such a write keeps `updatedAt`, and still redraws the row.
+    var localRevision: Int
   }
 
   let filter: IssueFilter
@@ -159,7 +162,7 @@ struct OrderedIssueList {
       let old = byID[id]
       let new = fresh[id]
       if let old, let new, old.entry == new.entry, old.key == new.key,
-        old.updatedAt == new.updatedAt
+        old.updatedAt == new.updatedAt, old.localRevision == new.localRevision
       {
         continue
       }
@@ -209,7 +212,8 @@ struct OrderedIssueList {
       case .comments: "comments, julianday(updatedAt)"
       }
     var sql =
-      "SELECT id, number, milestoneNumber, state, \(keyColumns), julianday(updatedAt) FROM issue"
+      "SELECT id, number, milestoneNumber, state, \(keyColumns), julianday(updatedAt), localRevision "
+      + "FROM issue"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += " ORDER BY \(IssueCache.orderClause(filter.sort))"
     let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
@@ -221,7 +225,8 @@ struct OrderedIssueList {
         Row(
           id: row[0],
           entry: IssueListEntry(number: number, milestoneNumber: row[2], isOpen: state == "open"),
-          key: SortKey(primary: row[4], secondary: row[5], number: number), updatedAt: row[6]))
+          key: SortKey(primary: row[4], secondary: row[5], number: number), updatedAt: row[6],
+          localRevision: row[7]))
     }
     return rows
   }

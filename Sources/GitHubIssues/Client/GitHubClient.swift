@@ -185,31 +185,71 @@ public struct GitHubClient: Sendable {
   func fetch(_ url: URL, conditional: Bool) async throws(GitHubError) -> (
     response: HTTPResponse, url: URL
   ) {
+    try await fetch(url, write: nil, conditional: conditional)
+  }
+
+  /// A write: its method, its JSON body, and whether it may be sent again after a failure that
+  /// may have reached the server (true when sending it twice does what sending it once does).
+  struct Write {
+    var method: String
+    var body: Data?
+    var isIdempotent: Bool
+  }
+
+  /// Sends a request, following redirects inside the API root; returns the response and the URL
+  /// that gave it. A write follows only `307` and `308`, which keep its method and body: a write
+  /// answered with another redirect is never turned into a read.
+  func fetch(_ url: URL, write: Write?, conditional: Bool) async throws(GitHubError) -> (
+    response: HTTPResponse, url: URL
+  ) {
     var current = url
+    let method = write?.method ?? "GET"
     for _ in 0...5 {
-      let response = try await sendOnce(current, conditional: conditional)
+      let response = try await sendOnce(current, write: write, conditional: conditional)
       guard [301, 302, 303, 307, 308].contains(response.status) else { return (response, current) }
+      if write != nil, ![307, 308].contains(response.status) {
+        throw GitHubError(
+          .unexpectedStatus, method: method, url: current.absoluteString, status: response.status,
+          detail: "a redirect that would turn the \(method) into a GET; not followed",
+          sentToken: isAuthenticated)
+      }
       guard let location = response.headers["location"],
         let target = URL(string: location, relativeTo: current)?.absoluteURL
       else {
         throw GitHubError(
-          .unexpectedStatus, url: current.absoluteString, status: response.status,
+          .unexpectedStatus, method: method, url: current.absoluteString, status: response.status,
           detail: "a redirect without a usable location", sentToken: isAuthenticated)
       }
       guard host.contains(target) else {
         throw GitHubError(
-          .untrustedURL, url: current.absoluteString, status: response.status,
+          .untrustedURL, method: method, url: current.absoluteString, status: response.status,
           detail: "redirect to \(target.absoluteString)", sentToken: isAuthenticated)
       }
       current = target
     }
     throw GitHubError(
-      .unexpectedStatus, url: url.absoluteString, detail: "more than five redirects in a row",
-      sentToken: isAuthenticated)
+      .unexpectedStatus, method: method, url: url.absoluteString,
+      detail: "more than five redirects in a row", sentToken: isAuthenticated)
   }
 
   /// One request (no redirects followed), with retries.
-  private func sendOnce(_ url: URL, conditional: Bool) async throws(GitHubError) -> HTTPResponse {
+  private func sendOnce(_ url: URL, write: Write?, conditional: Bool) async throws(GitHubError)
+    -> HTTPResponse
+  {
+    let method = write?.method ?? "GET"
+    do {
+      return try await sendOnce(url, method: method, write: write, conditional: conditional)
+    } catch {
+      var error = error
+      error.method = method
+      error.host = host
+      throw error
+    }
+  }
+
+  private func sendOnce(
+    _ url: URL, method: String, write: Write?, conditional: Bool
+  ) async throws(GitHubError) -> HTTPResponse {
     guard host.contains(url) else {
       throw GitHubError(
         .untrustedURL, url: url.absoluteString, detail: "outside \(host.apiBaseURL.absoluteString)",
@@ -236,7 +276,8 @@ public struct GitHubClient: Sendable {
     var backoff = initialBackoff
     while true {
       let started = clock.now
-      var request = HTTPRequest(url: url, headers: headers)
+      var request = HTTPRequest(method: method, url: url, headers: headers, body: write?.body)
+      if write?.body != nil { request.headers["Content-Type"] = "application/json; charset=utf-8" }
       request.timeout = Self.seconds(timeout)
       let failure: GitHubError
       do {
@@ -278,7 +319,8 @@ public struct GitHubClient: Sendable {
       } catch {
         throw GitHubError(.offline, url: url.absoluteString, detail: "\(error)")
       }
-      guard attempt < maximumRetries else { throw failure }
+      // A write that is not idempotent may have landed: sending it again could do it twice.
+      guard attempt < maximumRetries, write?.isIdempotent ?? true else { throw failure }
       attempt += 1
       do {
         try await Task.sleep(for: backoff)
@@ -315,11 +357,36 @@ public struct GitHubClient: Sendable {
   private func error(for response: HTTPResponse, url: URL) -> GitHubError {
     var error = statusError(for: response, url: url)
     error.host = host
+    if [403, 404].contains(response.status) {
+      error.missingAccess = Self.missingAccess(in: response.headers)
+    }
     return error
   }
 
+  /// What the token lacks, when GitHub's headers say: a scope the request accepts that the
+  /// token does not have, or the permission a fine-grained token needs.
+  static func missingAccess(in headers: [String: String]) -> GitHubError.MissingAccess? {
+    func list(_ name: String) -> [String]? {
+      headers[name].map {
+        $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+          .filter { !$0.isEmpty }
+      }
+    }
+    if let accepted = list("x-accepted-oauth-scopes"), !accepted.isEmpty,
+      let has = list("x-oauth-scopes"), Set(accepted).isDisjoint(with: has)
+    {
+      return .scope(accepted: accepted, has: has)
+    }
+    if let permission = headers["x-accepted-github-permissions"]?
+      .trimmingCharacters(in: .whitespaces), !permission.isEmpty
+    {
+      return .permission(permission)
+    }
+    return nil
+  }
+
   private func statusError(for response: HTTPResponse, url: URL) -> GitHubError {
-    let message = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.message
+    let message = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.summary
     let rateLimit = RateLimit(headers: response.headers)
     let sentToken = isAuthenticated
     switch response.status {
@@ -351,6 +418,9 @@ public struct GitHubClient: Sendable {
       }
       return GitHubError(
         .forbidden, url: url.absoluteString, status: 403, detail: message, sentToken: sentToken)
+    case 410:
+      return GitHubError(
+        .gone, url: url.absoluteString, status: 410, detail: message, sentToken: sentToken)
     case 422:
       return GitHubError(
         .validation, url: url.absoluteString, status: 422, detail: message, sentToken: sentToken)
@@ -361,8 +431,33 @@ public struct GitHubClient: Sendable {
     }
   }
 
-  private struct ErrorBody: Decodable {
+  /// GitHub's error body: a message, and for a 422 the fields that failed.
+  struct ErrorBody: Decodable {
     var message: String?
+    var errors: [FieldError]?
+
+    struct FieldError: Decodable {
+      var resource: String?
+      var field: String?
+      var code: String?
+      var message: String?
+    }
+
+    /// "Validation Failed: Label color invalid; …", at most 300 characters: the server's words
+    /// are shown, so their length is bounded.
+    var summary: String? {
+      let details = (errors ?? []).prefix(5).map { error in
+        error.message
+          ?? [error.resource, error.field, error.code].compactMap { $0 }.joined(separator: " ")
+      }.filter { !$0.isEmpty }
+      let text = ([message].compactMap { $0 } + [details.joined(separator: "; ")])
+        .filter { !$0.isEmpty }.joined(separator: ": ")
+      guard !text.isEmpty else { return nil }
+      let printable = String(
+        String.UnicodeScalarView(
+          text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+      return printable.count > 300 ? String(printable.prefix(299)) + "…" : printable
+    }
   }
 
   /// Decodes a body, naming the field and URL on failure.

@@ -25,8 +25,11 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     case decoding
     /// 422: the request was understood but is not valid.
     case validation
-    /// 403 for a reason other than rate limits (no permission, SSO required).
+    /// 403 for a reason other than rate limits (no permission, SSO required);
+    /// ``GitHubError/missingAccess`` says what the token lacks, when GitHub said.
     case forbidden
+    /// 410: the issue was deleted or transferred, or the repository has issues turned off.
+    case gone
     /// Any other unexpected status.
     case unexpectedStatus
     /// The server pointed outside the configured API root (a `link` or a redirect to another
@@ -69,6 +72,30 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
   public var sentToken: Bool
   /// The host the request went to: its token variables and `gh` login are the advice.
   public var host: GitHubHost = .github
+  /// What the token lacks for this request, from GitHub's headers: a classic token's missing
+  /// scope (`x-accepted-oauth-scopes` against `x-oauth-scopes`) or a fine-grained token's
+  /// missing permission (`x-accepted-github-permissions`).
+  public var missingAccess: MissingAccess?
+
+  /// What a token lacks for a request, as GitHub's response headers say.
+  public enum MissingAccess: Hashable, Sendable {
+    /// A classic token without any of the scopes the request accepts; `has` lists its scopes.
+    case scope(accepted: [String], has: [String])
+    /// A fine-grained token (or an app) without a permission, such as `issues=write`.
+    case permission(String)
+
+    /// "the `repo` scope (the token has: read:org)", for a sentence.
+    public var phrase: String {
+      switch self {
+      case .scope(let accepted, let has):
+        let scopes = accepted.map { "`\($0)`" }.joined(separator: " or ")
+        let held = has.isEmpty ? "none" : has.joined(separator: ", ")
+        return "the \(scopes) scope (the token has: \(held))"
+      case .permission(let permission):
+        return "the `\(permission)` permission"
+      }
+    }
+  }
 
   /// Creates an error.
   public init(
@@ -97,6 +124,10 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
         ? "\(request): unauthorized\(extra); the token was refused: \(host.tokenAdvice)."
         : "\(request): unauthorized\(extra); \(host.tokenAdvice)."
     case .notFound:
+      if let missingAccess {
+        return "\(request): not found\(extra); the token lacks \(missingAccess.phrase)"
+          + refreshAdvice + "."
+      }
       return sentToken
         ? "\(request): not found\(extra); check the repository name, and that the token can see it."
         : "\(request): not found\(extra); check the repository name, and for a private repository "
@@ -115,9 +146,21 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     case .decoding:
       return "\(request): unexpected response\(extra); the cache keeps the previous data."
     case .validation:
-      return "\(request): request rejected (422)\(extra); check the filters."
+      return method == "GET"
+        ? "\(request): request rejected (422)\(extra); check the filters."
+        : "\(request): GitHub refused the change (422)\(extra)."
     case .forbidden:
-      return "\(request): forbidden\(extra); the token may lack access to this repository."
+      if let missingAccess {
+        return "\(request): forbidden\(extra); the token lacks \(missingAccess.phrase)"
+          + refreshAdvice + "."
+      }
+      return sentToken
+        ? "\(request): forbidden\(extra); the token may lack access to this repository."
+        : "\(request): forbidden\(extra); \(host.tokenAdvice)."
+    case .gone:
+      return
+        "\(request): gone (410)\(extra); the issue was deleted or transferred, or the repository "
+        + "has issues turned off."
     case .unexpectedStatus:
       return "\(request): unexpected status \(status.map(String.init) ?? "none")\(extra)."
     case .untrustedURL:
@@ -136,6 +179,15 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     case .syncInProgress:
       return "\(request): another sync of this repository is running\(extra)."
     }
+  }
+
+  /// How to give a classic token a missing scope with `gh`, when that is what is missing.
+  private var refreshAdvice: String {
+    guard case .scope(let accepted, _)? = missingAccess, let scope = accepted.first else {
+      return ""
+    }
+    let hostname = host.isEnterprise ? " --hostname \(host.name)" : ""
+    return ": `gh auth refresh\(hostname) -s \(scope)` adds it"
   }
 
   /// "primary rate limit (core, 60 an hour) used up until 14:05 CET (2026-11-22, in 12 min); a

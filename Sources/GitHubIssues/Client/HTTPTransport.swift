@@ -15,15 +15,19 @@ public struct HTTPRequest: Hashable, Sendable {
   /// How many seconds to wait for data before failing with `URLError(.timedOut)`; the
   /// transport's own default when `nil`.
   public var timeout: Double?
+  /// The body of a write (JSON), or `nil` for a read.
+  public var body: Data?
 
   /// Creates a request.
   public init(
-    method: String = "GET", url: URL, headers: [String: String] = [:], timeout: Double? = nil
+    method: String = "GET", url: URL, headers: [String: String] = [:], timeout: Double? = nil,
+    body: Data? = nil
   ) {
     self.method = method
     self.url = url
     self.headers = headers
     self.timeout = timeout
+    self.body = body
   }
 }
 

@@ -55,6 +55,7 @@ public struct URLSessionTransport: HTTPTransport {
     urlRequest.httpMethod = request.method
     if let timeout = request.timeout { urlRequest.timeoutInterval = min(timeout, self.timeout) }
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    urlRequest.httpBody = request.body
     let (data, response) = try await session.data(for: urlRequest)
     guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
     var headers: [String: String] = [:]

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Changes shown in the cache before GitHub confirmed them, with what they replaced, so that
+/// they can be taken back exactly.
+///
+/// ``IssueCache/showLocally(_:onIssue:now:)`` makes one; ``IssueCache/takeBack(_:)`` undoes
+/// it unless the issue changed since (a sync wrote GitHub's version, which then stays).
+public struct PendingEdit: Hashable, Sendable {
+  /// The issue's number.
+  public let number: Int
+  /// The changes, in the order they are sent.
+  public let changes: [IssueChange]
+  /// The fields the changes touch, as they were.
+  let before: EditableFields
+  /// The same fields as the changes left them.
+  let after: EditableFields
+}
+
+/// The fields of a cached issue that ``IssueChange``s touch.
+struct EditableFields: Hashable, Sendable {
+  var state: GitHubIssue.State
+  var stateReason: String?
+  var closedAt: Date?
+  var milestoneNumber: Int?
+  /// Sorted, distinct, as stored.
+  var labels: [String]
+  /// Sorted; logins compare without case.
+  var assignees: [String]
+
+  /// The fields after a change made at `now`.
+  func applying(_ change: IssueChange, now: Date) -> EditableFields {
+    var fields = self
+    switch change {
+    case .close(let reason):
+      if fields.state == .open { fields.closedAt = now }
+      fields.state = .closed
+      fields.stateReason = reason.rawValue
+    case .reopen:
+      fields.state = .open
+      fields.stateReason = "reopened"
+      fields.closedAt = nil
+    case .setMilestone(let number):
+      fields.milestoneNumber = number
+    case .removeMilestone:
+      fields.milestoneNumber = nil
+    case .addLabels(let names):
+      fields.labels = Array(Set(fields.labels + names.map(IssueCache.storableLabelName))).sorted()
+    case .removeLabel(let name):
+      // GitHub compares label names without case.
+      let removed = IssueCache.storableLabelName(name).lowercased()
+      fields.labels.removeAll { $0.lowercased() == removed }
+    case .addAssignees(let logins):
+      for login in logins
+      where !fields.assignees.contains(where: { $0.lowercased() == login.lowercased() }) {
+        fields.assignees.append(login)
+      }
+      fields.assignees.sort()
+    case .removeAssignees(let logins):
+      let removed = Set(logins.map { $0.lowercased() })
+      fields.assignees.removeAll { removed.contains($0.lowercased()) }
+    }
+    return fields
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+extension GitHubClient {
+  /// Makes one change to an issue on GitHub, and returns the issue as GitHub has it afterwards.
+  ///
+  /// Every change but a label's is one request that answers with the issue; labels are added
+  /// and removed through their own endpoints (so that a label someone else added meanwhile is
+  /// kept), and the issue is read afterwards. All of these requests are idempotent, so a
+  /// failure that may have reached the server is retried like a read.
+  ///
+  /// - Throws: ``GitHubError``: for a 4xx nothing changed; for anything else the change may
+  ///   have landed, and reading the issue tells.
+  public func apply(
+    _ change: IssueChange, toIssue number: Int, of repository: RepositoryName
+  ) async throws(GitHubError) -> GitHubIssue {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)"
+    switch change {
+    case .close(let reason):
+      return try await write(
+        "PATCH", path, ["state": "closed", "state_reason": reason.rawValue], as: GitHubIssue.self)
+    case .reopen:
+      return try await write(
+        "PATCH", path, ["state": "open", "state_reason": "reopened"], as: GitHubIssue.self)
+    case .setMilestone(let milestone):
+      return try await write("PATCH", path, ["milestone": milestone], as: GitHubIssue.self)
+    case .removeMilestone:
+      return try await write("PATCH", path, ["milestone": NSNull()], as: GitHubIssue.self)
+    case .addAssignees(let logins):
+      return try await write(
+        "POST", path + "/assignees", ["assignees": logins], as: GitHubIssue.self)
+    case .removeAssignees(let logins):
+      return try await write(
+        "DELETE", path + "/assignees", ["assignees": logins], as: GitHubIssue.self)
+    case .addLabels(let labels):
+      _ = try await write("POST", path + "/labels", ["labels": labels], as: [GitHubLabel].self)
+      return try await issue(number, of: repository)
+    case .removeLabel(let label):
+      let escaped =
+        label.addingPercentEncoding(withAllowedCharacters: Self.pathSegmentCharacters) ?? label
+      // The name is one segment, escaped here: URLComponents would let a `/` through.
+      var components = URLComponents(
+        url: host.url(path + "/labels"), resolvingAgainstBaseURL: false)
+      components?.percentEncodedPath += "/" + escaped
+      guard let url = components?.url else {
+        throw GitHubError(.unexpectedStatus, method: "DELETE", url: path, detail: "label \(label)")
+      }
+      _ = try await write("DELETE", url, nil, as: [GitHubLabel].self)
+      return try await issue(number, of: repository)
+    }
+  }
+
+  /// Posts a comment on an issue and returns it as GitHub stored it.
+  ///
+  /// It is sent once: a comment posted twice shows twice, so a failure that may have reached
+  /// the server is not retried. Whoever calls this keeps the text until it returns (see
+  /// ``CommentPoster``).
+  public func postComment(
+    _ body: String, onIssue number: Int, of repository: RepositoryName
+  ) async throws(GitHubError) -> GitHubComment {
+    try await write(
+      "POST", "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments",
+      ["body": body], as: GitHubComment.self, idempotent: false)
+  }
+
+  /// A label's name as one path segment: `/` and `%` and anything else outside a segment are
+  /// escaped, so that a name can never reach another path.
+  static let pathSegmentCharacters: CharacterSet = {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "/%?#")
+    return allowed
+  }()
+
+  private func write<T: Decodable>(
+    _ method: String, _ path: String, _ body: [String: Any]?, as type: T.Type,
+    idempotent: Bool = true
+  ) async throws(GitHubError) -> T {
+    try await write(method, host.url(path), body, as: type, idempotent: idempotent)
+  }
+
+  private func write<T: Decodable>(
+    _ method: String, _ url: URL, _ body: [String: Any]?, as type: T.Type,
+    idempotent: Bool = true
+  ) async throws(GitHubError) -> T {
+    let data: Data?
+    do {
+      data = try body.map { try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }
+    } catch {
+      throw GitHubError(.decoding, method: method, url: url.absoluteString, detail: "\(error)")
+    }
+    let (response, answered) = try await fetch(
+      url, write: Write(method: method, body: data, isIdempotent: idempotent), conditional: false)
+    guard (200..<300).contains(response.status) else {
+      throw GitHubError(
+        .unexpectedStatus, method: method, url: answered.absoluteString, status: response.status,
+        sentToken: isAuthenticated)
+    }
+    do {
+      return try decode(T.self, from: response, url: answered)
+    } catch {
+      var error = error
+      error.method = method
+      throw error
+    }
+  }
+}

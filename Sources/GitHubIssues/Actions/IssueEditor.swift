@@ -144,8 +144,7 @@ public struct IssueEditFailure: Error, Sendable, CustomStringConvertible {
   }
 
   /// Creates a failure.
-  public init(change: IssueChange, landed: [IssueChange], reason: Reason, resolution: Resolution)
-  {
+  public init(change: IssueChange, landed: [IssueChange], reason: Reason, resolution: Resolution) {
     self.change = change
     self.landed = landed
     self.reason = reason

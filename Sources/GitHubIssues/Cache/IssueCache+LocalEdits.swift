@@ -45,8 +45,10 @@ extension IssueCache {
     }
   }
 
-  /// Writes an issue as GitHub answered a change or a read: the truth replaces whatever was
-  /// shown locally. The sync's marks do not move (this is not a listing).
+  /// Writes an issue as GitHub answered a change or a read.
+  ///
+  /// GitHub's version replaces whatever was shown locally. The sync's marks do not move (this is
+  /// not a listing).
   public func confirm(_ issue: GitHubIssue) throws {
     try writePage([issue], advancingMarks: false)
   }

@@ -196,8 +196,9 @@ public struct GitHubClient: Sendable {
     var isIdempotent: Bool
   }
 
-  /// Sends a request, following redirects inside the API root; returns the response and the URL
-  /// that gave it. A write follows only `307` and `308`, which keep its method and body: a write
+  /// Sends a request, following redirects inside the API root.
+  ///
+  /// Returns the response and the URL that gave it. A write follows only `307` and `308`, which keep its method and body: a write
   /// answered with another redirect is never turned into a read.
   func fetch(_ url: URL, write: Write?, conditional: Bool) async throws(GitHubError) -> (
     response: HTTPResponse, url: URL

@@ -47,18 +47,26 @@ public actor LocalGitHub {
     case dropConnection
     /// Answer 403 "You have exceeded a secondary rate limit" with `retry-after`, quota left.
     case secondaryRateLimit(retryAfter: Int)
+    /// Answer 403 as GitHub does to a classic token without a scope the request needs:
+    /// `x-oauth-scopes` lists what it has, `x-accepted-oauth-scopes` what would do.
+    case missingScope(has: String, accepted: String)
+    /// Make the change (a write), then answer with this status: it landed, and the client was
+    /// told it failed.
+    case failAfterApplying(status: Int)
   }
 
   struct FaultRule {
     var path: String
+    /// The method it applies to, or any when `nil`.
+    var method: String?
     var page: Int?
     var fault: Fault
     var remaining: Int
   }
 
-  private var routes: [String: Route] = [:]
+  var routes: [String: Route] = [:]
   /// Issue listings served page by page from items in `updated_at` order, by path.
-  private var listings: [String: Listing] = [:]
+  var listings: [String: Listing] = [:]
 
   struct Listing {
     /// Each item's JSON and `updated_at`, oldest update first.
@@ -66,6 +74,11 @@ public actor LocalGitHub {
     var perPage: Int
   }
   private var faults: [FaultRule] = []
+  /// The token writes must carry, when set.
+  var writeToken: String?
+  /// Who posts comments here.
+  var viewerLogin = "octocat"
+  var nextCommentID = 50_000
   /// Every request received: path with query, and headers (lower-cased names).
   public private(set) var requests: [(target: String, headers: [String: String])] = []
   private var server: HTTPServer?
@@ -219,8 +232,11 @@ public actor LocalGitHub {
   }
 
   /// Injects a fault into the next `times` requests for a path (and page, if given).
-  public func inject(_ fault: Fault, path: String, page: Int? = nil, times: Int = 1) {
-    faults.append(FaultRule(path: path, page: page, fault: fault, remaining: times))
+  public func inject(
+    _ fault: Fault, path: String, page: Int? = nil, method: String? = nil, times: Int = 1
+  ) {
+    faults.append(
+      FaultRule(path: path, method: method, page: page, fault: fault, remaining: times))
   }
 
   /// Removes every fault.
@@ -234,14 +250,21 @@ public actor LocalGitHub {
     var headers: [String: String] = [:]
     for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
     let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-    requests.append((request.path + (query.isEmpty ? "" : "?\(query)"), headers))
+    // The path as sent, escapes kept.
+    let sent = request.target.path(percentEncoded: true)
+    requests.append((sent + (query.isEmpty ? "" : "?\(query)"), headers))
     let page = request.query.first { $0.name == "page" }.flatMap { Int($0.value) }
 
+    let method = request.method.rawValue.uppercased()
     if let index = faults.firstIndex(where: {
       $0.remaining > 0 && $0.path == request.path && ($0.page == nil || $0.page == (page ?? 1))
+        && ($0.method == nil || $0.method == method)
     }) {
       faults[index].remaining -= 1
       let fault = faults[index].fault
+      if method != "GET" {
+        return try await handleWrite(request, method: method, fault: fault)
+      }
       switch fault {
       case .nextLink, .loopToFirstPage, .dropConnection, .noLinks:
         var route = try self.route(for: request, headers: headers, page: page)
@@ -261,6 +284,10 @@ public actor LocalGitHub {
         return try await respond(with: fault, path: request.path, page: page)
       }
     }
+    if method != "GET" {
+      return try await handleWrite(request, method: method, fault: nil)
+    }
+    if let issue = try singleIssue(at: request.path) { return response(issue) }
     return response(try route(for: request, headers: headers, page: page))
   }
 
@@ -273,7 +300,9 @@ public actor LocalGitHub {
     }
     // Lists that were not recorded are empty, with an entity tag like any other.
     let empty = Route(status: 200, headers: ["etag": "\"empty\""], body: Data("[]".utf8))
-    let isList = request.path.hasSuffix("/milestones") || request.path.hasSuffix("/labels")
+    let isList =
+      request.path.hasSuffix("/milestones") || request.path.hasSuffix("/labels")
+      || (request.path.hasSuffix("/comments") && listedIssue(at: request.path))
     let found =
       routes[Self.key(path: request.path, page: page)] ?? (page == 1 ? routes[request.path] : nil)
     guard var route = found ?? (isList ? empty : nil) else {
@@ -364,7 +393,7 @@ public actor LocalGitHub {
     return response(route)
   }
 
-  private func respond(with fault: Fault, path: String, page: Int?) async throws
+  func respond(with fault: Fault, path: String, page: Int?) async throws
     -> FlyingFox.HTTPResponse
   {
     switch fault {
@@ -408,12 +437,19 @@ public actor LocalGitHub {
             "x-ratelimit-remaining": "4990", "x-ratelimit-resource": "core",
           ],
           body: Data(#"{"message":"You have exceeded a secondary rate limit."}"#.utf8)))
-    case .nextLink, .loopToFirstPage, .dropConnection, .noLinks, .delayed, .endlessPages:
+    case .missingScope(let has, let accepted):
+      return response(
+        Route(
+          status: 403,
+          headers: ["x-oauth-scopes": has, "x-accepted-oauth-scopes": accepted],
+          body: Data(#"{"message":"Resource not accessible by personal access token"}"#.utf8)))
+    case .nextLink, .loopToFirstPage, .dropConnection, .noLinks, .delayed, .endlessPages,
+      .failAfterApplying:
       return response(Route(status: 500, headers: [:], body: Data()))
     }
   }
 
-  private func response(_ route: Route) -> FlyingFox.HTTPResponse {
+  func response(_ route: Route) -> FlyingFox.HTTPResponse {
     var headers = HTTPHeaders()
     for (name, value) in route.headers {
       guard

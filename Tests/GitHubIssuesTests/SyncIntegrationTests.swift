@@ -231,7 +231,7 @@ import Testing
       try await sync.sync()
     } catch {
       #expect(error.code == .validation)
-      #expect(error.detail == "Validation Failed")
+      #expect(error.detail == "Validation Failed: Label color invalid")
     }
     await github.inject(.truncatedJSON, path: issues)
     do {

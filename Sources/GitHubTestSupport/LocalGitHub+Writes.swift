@@ -1,0 +1,279 @@
+import FlyingFox
+import Foundation
+import GitHubIssues
+
+// The write endpoints of issues, over the issues a synthetic repository serves: edits (state,
+// milestone), labels, assignees and comments change what later reads return, as on GitHub.
+
+extension LocalGitHub {
+  /// Requires this token (`Authorization: Bearer …`) for every write; any other gets 401.
+  public func requireToken(forWrites token: String?) {
+    writeToken = token
+  }
+
+  /// The login comments posted here are written by.
+  public func setViewer(_ login: String) {
+    viewerLogin = login
+  }
+
+  /// The bodies of the comments served for an issue, oldest first.
+  public func commentBodies(of number: Int, in repository: RepositoryName) -> [String] {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments"
+    let comments =
+      routes[path].flatMap {
+        try? JSONSerialization.jsonObject(with: $0.body) as? [[String: Any]]
+      } ?? []
+    return comments.map { $0["body"] as? String ?? "" }
+  }
+
+  /// One served issue, decoded.
+  public func issue(number: Int, in repository: RepositoryName) -> GitHubIssue? {
+    itemJSON(number: number, in: repository).flatMap {
+      try? GitHubJSON.decoder.decode(GitHubIssue.self, from: Data($0.utf8))
+    }
+  }
+
+  /// `GET /repos/o/r/issues/N` for an issue of a served listing (unless a route serves it).
+  func singleIssue(at path: String) throws -> Route? {
+    guard routes[path] == nil, let target = IssuePath(path), target.rest.isEmpty,
+      let json = listings[target.listing]?.items.first(where: { $0.number == target.number })?
+        .json
+    else { return nil }
+    return Route(status: 200, headers: ["content-type": "application/json"], body: json)
+  }
+
+  /// Whether a path is under an issue a listing serves (`…/issues/N/…`).
+  func listedIssue(at path: String) -> Bool {
+    guard let target = IssuePath(path) else { return false }
+    return listings[target.listing]?.items.contains { $0.number == target.number } ?? false
+  }
+
+  func handleWrite(
+    _ request: FlyingFox.HTTPRequest, method: String, fault: Fault?
+  ) async throws -> FlyingFox.HTTPResponse {
+    let authorization = request.headers[HTTPHeader("Authorization")]
+    if let writeToken, authorization != "Bearer \(writeToken)" {
+      return response(error(401, "Requires authentication"))
+    }
+    switch fault {
+    case nil, .dropConnection, .failAfterApplying, .delayed:
+      break
+    case .stall(let seconds):
+      try await Task.sleep(for: .seconds(seconds))
+      return response(Route(status: 503, headers: [:], body: Data()))
+    case let fault?:
+      return try await respond(with: fault, path: request.path, page: nil)
+    }
+    if case .delayed(let seconds) = fault { try await Task.sleep(for: .seconds(seconds)) }
+    let body = try await request.bodyData
+    // The path as sent: a label's name is one segment even when it holds an escaped `/`.
+    let route = try applyWrite(
+      method: method, path: request.target.path(percentEncoded: true), body: body)
+    switch fault {
+    case .dropConnection:
+      var usual = route
+      return try alterDropping(&usual)
+    case .failAfterApplying(let status):
+      return response(error(status, "Server Error"))
+    default:
+      return response(route)
+    }
+  }
+
+  private func alterDropping(_ route: inout Route) throws -> FlyingFox.HTTPResponse {
+    let usual = response(route)
+    return FlyingFox.HTTPResponse(
+      statusCode: usual.statusCode, headers: usual.headers,
+      body: HTTPBodySequence(
+        from: DroppedBody(bytes: Array(route.body.prefix(route.body.count / 2))),
+        count: route.body.count))
+  }
+
+  private func error(_ status: Int, _ message: String, field: String? = nil) -> Route {
+    var object: [String: Any] = ["message": message]
+    if let field {
+      object["errors"] = [["resource": "Issue", "field": field, "code": "invalid"]]
+    }
+    let body = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    return Route(status: status, headers: ["content-type": "application/json"], body: body)
+  }
+
+  /// Makes a write and returns GitHub's answer to it.
+  private func applyWrite(method: String, path: String, body: Data) throws -> Route {
+    guard let target = IssuePath(path), listings[target.listing] != nil else {
+      return error(404, "Not Found")
+    }
+    let input = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+    switch (method, target.rest) {
+    case ("PATCH", []):
+      return try editIssue(target) { issue in
+        if let state = input["state"] as? String {
+          guard ["open", "closed"].contains(state) else {
+            return self.error(422, "Validation Failed", field: "state")
+          }
+          if state == "closed", issue["state"] as? String != "closed" {
+            issue["closed_at"] = Self.timestamp(Date())
+          }
+          if state == "open" { issue["closed_at"] = NSNull() }
+          issue["state"] = state
+          issue["state_reason"] = input["state_reason"] ?? NSNull()
+        }
+        if input.keys.contains("milestone") {
+          if let number = input["milestone"] as? Int {
+            guard let milestone = self.milestone(number, listing: target.listing) else {
+              return self.error(422, "Validation Failed", field: "milestone")
+            }
+            issue["milestone"] = milestone
+          } else {
+            issue["milestone"] = NSNull()
+          }
+        }
+        return nil
+      }
+    case ("POST", ["labels"]):
+      let route = try editIssue(target) { issue in
+        var current = issue["labels"] as? [[String: Any]] ?? []
+        for name in input["labels"] as? [String] ?? []
+        where !current.contains(where: {
+          ($0["name"] as? String)?.lowercased() == name.lowercased()
+        }) {
+          current.append(["name": name, "color": "ededed", "description": NSNull()])
+        }
+        issue["labels"] = current
+        return nil
+      }
+      return try labels(of: route)
+    case ("DELETE", let rest) where rest.count == 2 && rest[0] == "labels":
+      let route = try editIssue(target) { issue in
+        var current = issue["labels"] as? [[String: Any]] ?? []
+        let name = rest[1].removingPercentEncoding ?? rest[1]
+        guard
+          let index = current.firstIndex(where: {
+            ($0["name"] as? String)?.lowercased() == name.lowercased()
+          })
+        else { return self.error(404, "Label does not exist") }
+        current.remove(at: index)
+        issue["labels"] = current
+        return nil
+      }
+      return try labels(of: route)
+    case ("POST", ["assignees"]), ("DELETE", ["assignees"]):
+      return try editIssue(target) { issue in
+        var current = issue["assignees"] as? [[String: Any]] ?? []
+        let logins = input["assignees"] as? [String] ?? []
+        if method == "POST" {
+          for login in logins
+          where !current.contains(where: {
+            ($0["login"] as? String)?.lowercased() == login.lowercased()
+          }) {
+            current.append(["login": login, "id": 9_000 + current.count])
+          }
+        } else {
+          let removed = Set(logins.map { $0.lowercased() })
+          current.removeAll { removed.contains((($0["login"] as? String) ?? "").lowercased()) }
+        }
+        issue["assignees"] = current
+        issue["assignee"] = current.first ?? NSNull()
+        return nil
+      }
+    case ("POST", ["comments"]):
+      guard let text = input["body"] as? String, !text.isEmpty else {
+        return error(422, "Validation Failed", field: "body")
+      }
+      let route = try editIssue(target) { issue in
+        issue["comments"] = (issue["comments"] as? Int ?? 0) + 1
+        return nil
+      }
+      guard route.status == 200 else { return route }
+      let path = target.listing + "/\(target.number)/comments"
+      var comments =
+        routes[path].flatMap {
+          try? JSONSerialization.jsonObject(with: $0.body) as? [[String: Any]]
+        } ?? []
+      nextCommentID += 1
+      let now = Self.timestamp(Date())
+      let comment: [String: Any] = [
+        "id": nextCommentID, "body": text, "user": ["login": viewerLogin, "id": 77],
+        "created_at": now, "updated_at": now, "author_association": "OWNER",
+        "html_url": "https://github.com\(target.listing.dropFirst(6))/\(target.number)"
+          + "#issuecomment-\(nextCommentID)",
+      ]
+      comments.append(comment)
+      serve(path, body: try JSONSerialization.data(withJSONObject: comments))
+      var created = try json(comment)
+      created.status = 201
+      return created
+    default:
+      return error(404, "Not Found")
+    }
+  }
+
+  /// Changes one served issue's JSON; `change` returns an error answer to refuse. The issue's
+  /// `updated_at` moves forward, and it moves to the end of the listing (the newest update).
+  private func editIssue(
+    _ target: IssuePath, _ change: (inout [String: Any]) throws -> Route?
+  ) throws -> Route {
+    guard var listing = listings[target.listing],
+      let index = listing.items.firstIndex(where: { $0.number == target.number }),
+      var issue = try JSONSerialization.jsonObject(with: listing.items[index].json)
+        as? [String: Any]
+    else { return error(404, "Not Found") }
+    if let refusal = try change(&issue) { return refusal }
+    let previous = listing.items[index].updatedAt
+    let updated = max(Date(), previous.addingTimeInterval(1))
+    issue["updated_at"] = Self.timestamp(updated)
+    let json = try JSONSerialization.data(withJSONObject: issue)
+    listing.items.remove(at: index)
+    listing.items.append((number: target.number, updatedAt: updated, json: json))
+    listings[target.listing] = listing
+    return Route(status: 200, headers: ["content-type": "application/json"], body: json)
+  }
+
+  /// A successful edit's answer turned into the issue's labels, as the label endpoints answer.
+  private func labels(of route: Route) throws -> Route {
+    guard route.status == 200,
+      let issue = try JSONSerialization.jsonObject(with: route.body) as? [String: Any]
+    else { return route }
+    return try json(issue["labels"] ?? [])
+  }
+
+  private func milestone(_ number: Int, listing: String) -> Any? {
+    let path = String(listing.dropLast("/issues".count)) + "/milestones"
+    guard let body = routes[path]?.body,
+      let milestones = try? JSONSerialization.jsonObject(with: body) as? [[String: Any]]
+    else { return nil }
+    return milestones.first { $0["number"] as? Int == number }
+  }
+
+  private func json(_ object: Any) throws -> Route {
+    Route(
+      status: 200, headers: ["content-type": "application/json"],
+      body: try JSONSerialization.data(withJSONObject: object))
+  }
+
+  /// A date as GitHub writes it, to the second: whole seconds, so it survives a round trip.
+  static func timestamp(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    return formatter.string(
+      from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
+  }
+}
+
+/// `/repos/OWNER/REPO/issues/NUMBER[/rest…]`, taken apart.
+struct IssuePath {
+  /// `/repos/OWNER/REPO/issues`: the listing's key.
+  var listing: String
+  var number: Int
+  var rest: [String]
+
+  init?(_ path: String) {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true).map {
+      String($0)
+    }
+    guard parts.count >= 5, parts[0] == "repos", parts[3] == "issues", let number = Int(parts[4])
+    else { return nil }
+    listing = "/repos/\(parts[1])/\(parts[2])/issues"
+    self.number = number
+    rest = Array(parts[5...])
+  }
+}

@@ -208,8 +208,10 @@ extension LocalGitHub {
     }
   }
 
-  /// Changes one served issue's JSON; `change` returns an error answer to refuse. The issue's
-  /// `updated_at` moves forward, and it moves to the end of the listing (the newest update).
+  /// Changes one served issue's JSON, unless `change` returns an answer that refuses.
+  ///
+  /// The issue's `updated_at` moves forward, and it moves to the end of the listing (the newest
+  /// update).
   private func editIssue(
     _ target: IssuePath, _ change: (inout [String: Any]) throws -> Route?
   ) throws -> Route {

@@ -56,7 +56,7 @@ extension LocalGitHub {
       return response(error(401, "Requires authentication"))
     }
     switch fault {
-    case nil, .dropConnection, .failAfterApplying, .delayed:
+    case nil, .dropConnection, .failAfterApplying, .delayed, .stallAfterApplying:
       break
     case .stall(let seconds):
       try await Task.sleep(for: .seconds(seconds))
@@ -75,6 +75,9 @@ extension LocalGitHub {
       return try alterDropping(&usual)
     case .failAfterApplying(let status):
       return response(error(status, "Server Error"))
+    case .stallAfterApplying(let seconds):
+      try await Task.sleep(for: .seconds(seconds))
+      return response(route)
     default:
       return response(route)
     }

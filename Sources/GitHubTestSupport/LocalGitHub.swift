@@ -53,6 +53,9 @@ public actor LocalGitHub {
     /// Make the change (a write), then answer with this status: it landed, and the client was
     /// told it failed.
     case failAfterApplying(status: Int)
+    /// Make the change (a write), then send nothing for this many seconds: it landed, and the
+    /// answer never came (the client is killed or times out first).
+    case stallAfterApplying(seconds: Double)
   }
 
   struct FaultRule {
@@ -444,7 +447,7 @@ public actor LocalGitHub {
           headers: ["x-oauth-scopes": has, "x-accepted-oauth-scopes": accepted],
           body: Data(#"{"message":"Resource not accessible by personal access token"}"#.utf8)))
     case .nextLink, .loopToFirstPage, .dropConnection, .noLinks, .delayed, .endlessPages,
-      .failAfterApplying:
+      .failAfterApplying, .stallAfterApplying:
       return response(Route(status: 500, headers: [:], body: Data()))
     }
   }

@@ -16,7 +16,10 @@ struct Issues: AsyncParsableCommand {
       Enterprise hosts), then `gh auth token`. Public repositories need none.
       """,
     version: Issues.version,
-    subcommands: [Browse.self, List.self, View.self, Sync.self],
+    subcommands: [
+      Browse.self, List.self, View.self, Sync.self, Close.self, Reopen.self, CommentCommand.self,
+      Edit.self,
+    ],
     defaultSubcommand: Browse.self)
 
   /// What `issues --version` prints.

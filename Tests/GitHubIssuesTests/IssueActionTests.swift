@@ -115,11 +115,12 @@ import Testing
       let before = try #require(try cache.issue(number: number))
       let onServer = try await served(github, number)
       await github.inject(fault, path: path, method: "PATCH")
-      let change = IssueChange.setMilestone(number: other)
-      let pending = try #require(try editor.showLocally([change], onIssue: number))
+      let changes: [IssueChange] = [.setMilestone(number: other), .close(.completed)]
+      let pending = try #require(try editor.showLocally(changes, onIssue: number))
       #expect(try cached(cache, number).milestone == other)
+      #expect(try cached(cache, number).state == .closed)
       do {
-        _ = try await editor.send([change], onIssue: number, shown: pending)
+        _ = try await editor.send(changes, onIssue: number, shown: pending)
         Issue.record("\(fault) should fail")
       } catch {
         #expect(error.githubError?.code == code)

@@ -33,7 +33,8 @@ public struct CommentDraft: Hashable, Sendable {
   /// How far the host's clock may be behind ours.
   static let clockSkew: TimeInterval = 600
 
-  static func normalized(_ text: String) -> String {
+  /// The text as compared: `\r\n` as `\n`, surrounding blank space trimmed.
+  public static func normalized(_ text: String) -> String {
     text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(
       in: .whitespacesAndNewlines)
   }

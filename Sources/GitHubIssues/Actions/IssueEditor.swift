@@ -39,12 +39,13 @@ public struct IssueEditor: Sendable {
   public func perform(
     _ changes: [IssueChange], onIssue number: Int
   ) async throws(IssueEditFailure) -> GitHubIssue {
+    precondition(!changes.isEmpty, "IssueEditor.perform: no change to make")
     let shown: PendingEdit?
     do {
       shown = try showLocally(changes, onIssue: number)
     } catch {
       throw IssueEditFailure(
-        change: changes.first ?? .reopen, landed: [],
+        number: number, change: changes[0], landed: [],
         reason: .local("\(error)"), resolution: .nothingShown)
     }
     return try await send(changes, onIssue: number, shown: shown)
@@ -56,6 +57,7 @@ public struct IssueEditor: Sendable {
   public func send(
     _ changes: [IssueChange], onIssue number: Int, shown: PendingEdit?
   ) async throws(IssueEditFailure) -> GitHubIssue {
+    precondition(!changes.isEmpty, "IssueEditor.send: no change to send")
     var latest: GitHubIssue?
     for (index, change) in changes.enumerated() {
       do {
@@ -66,19 +68,17 @@ public struct IssueEditor: Sendable {
           number: number, shown: shown, latest: latest,
           refused: (400..<500).contains(error.status ?? 0))
         throw IssueEditFailure(
-          change: change, landed: landed, reason: .github(error), resolution: resolution)
+          number: number, change: change, landed: landed, reason: .github(error),
+          resolution: resolution)
       }
     }
-    guard let latest else {
-      throw IssueEditFailure(
-        change: .reopen, landed: [], reason: .local("no change to send"),
-        resolution: .nothingShown)
-    }
+    guard let latest else { preconditionFailure("a change was sent and none answered") }
     do {
       try cache.confirm(latest)
     } catch {
       throw IssueEditFailure(
-        change: changes[changes.count - 1], landed: changes, reason: .local("\(error)"),
+        number: number, change: changes[changes.count - 1], landed: changes,
+        reason: .local("\(error)"),
         resolution: .landedNotCached)
     }
     return latest
@@ -110,6 +110,8 @@ public struct IssueEditor: Sendable {
 
 /// Changes to an issue that did not all land, and what the cache shows now.
 public struct IssueEditFailure: Error, Sendable, CustomStringConvertible {
+  /// The issue's number.
+  public var number: Int
   /// The change that failed.
   public var change: IssueChange
   /// The changes GitHub confirmed before it, in order.
@@ -144,7 +146,11 @@ public struct IssueEditFailure: Error, Sendable, CustomStringConvertible {
   }
 
   /// Creates a failure.
-  public init(change: IssueChange, landed: [IssueChange], reason: Reason, resolution: Resolution) {
+  public init(
+    number: Int, change: IssueChange, landed: [IssueChange], reason: Reason,
+    resolution: Resolution
+  ) {
+    self.number = number
     self.change = change
     self.landed = landed
     self.reason = reason

@@ -26,7 +26,9 @@ extension IssueCache {
         throw LocalEditError.unknownMilestone(milestone)
       }
       try Self.write(after, to: number, db)
-      return PendingEdit(number: number, changes: changes, before: before, after: after)
+      // As stored (dates lose what SQLite does not keep), so that taking back recognises it.
+      let stored = try Self.editableFields(of: number, db) ?? after
+      return PendingEdit(number: number, changes: changes, before: before, after: stored)
     }
   }
 

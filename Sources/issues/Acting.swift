@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+import TrellisTerminal
+
+/// What the commands that write (close, reopen, comment, edit) share: the issue they act on,
+/// a token they cannot do without, and the cache that shows the change before GitHub answers.
+struct Acting {
+  var host: GitHubHost
+  var repository: RepositoryName
+  var number: Int
+  var cache: IssueCache
+  var client: GitHubClient
+
+  /// Resolves the issue (a number or its URL) and the repository, finds the token (a write
+  /// needs one: without it, the command says how to set one before sending anything), and opens
+  /// the cache.
+  init(issue: String, options: RepositoryOptions) throws {
+    var options = options
+    let (repositoryInURL, number) = try View.reference(issue)
+    if let repositoryInURL, options.repository == nil, options.repo == nil {
+      options.repo = repositoryInURL
+    }
+    (host, repository) = try options.resolve()
+    self.number = number
+    let token: String?
+    do {
+      token = try TokenDiscovery.token(for: host)
+    } catch {
+      throw Terminal.failure(error, repository: repository)
+    }
+    guard let token else {
+      throw CommandFailure(
+        "Changing an issue needs a token with write access to \(repository): "
+          + "\(host.tokenAdvice).")
+    }
+    client = Syncing.client(host: host, token: token, timeout: options.timeout)
+    cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
+  }
+
+  /// The issue as cached, fetched first when the cache does not hold it (so that the change
+  /// shows in the cache, and a milestone's title can be looked up).
+  func cachedIssue() async throws -> CachedIssue {
+    if let issue = try cache.issue(number: number) { return issue }
+    do {
+      try cache.confirm(try await client.issue(number, of: repository))
+    } catch {
+      throw Terminal.failure(error, repository: repository)
+    }
+    guard let issue = try cache.issue(number: number) else {
+      throw CommandFailure("#\(number) of \(repository) could not be cached.")
+    }
+    return issue
+  }
+
+  /// Shows the changes in the cache and sends them; on failure, says what failed and what the
+  /// cache shows now.
+  func perform(_ changes: [IssueChange]) async throws -> GitHubIssue {
+    _ = try await cachedIssue()
+    let editor = IssueEditor(client: client, cache: cache, repository: repository)
+    do {
+      return try await editor.perform(changes, onIssue: number)
+    } catch {
+      throw CommandFailure(ControlCharacters.visible(Self.explain(error, repository: repository)))
+    }
+  }
+
+  /// "Could not close #12: … The change was taken back."
+  static func explain(_ failure: IssueEditFailure, repository: RepositoryName) -> String {
+    let reason: String
+    switch failure.reason {
+    case .github(let error):
+      reason = "\(Terminal.failure(error, repository: repository))"
+    case .local(let text):
+      reason = text
+    }
+    var sentence = "Could not \(failure.change.describe(issue: failure.number)): \(reason)"
+    if !sentence.hasSuffix(".") { sentence += "." }
+    if !failure.landed.isEmpty {
+      sentence +=
+        " Done before it: "
+        + failure.landed.map { $0.describe(issue: failure.number) }.joined(separator: "; ") + "."
+    }
+    switch failure.resolution {
+    case .takenBack: sentence += " Nothing changed."
+    case .githubVersion: sentence += " The cache now shows the issue as GitHub has it."
+    case .keptNewer: sentence += " The issue changed meanwhile; the cache keeps that version."
+    case .nothingShown: break
+    case .landedNotCached: sentence += " It landed on GitHub; the next sync caches it."
+    case .unknown: sentence += " Whether it landed is unknown; the next sync settles it."
+    }
+    return sentence
+  }
+
+  /// The repository's milestone named by its title (as gh takes it), its number, or `none`;
+  /// the milestones are fetched once when the cache does not know the name.
+  func milestone(_ name: String) async throws -> Int? {
+    if ["none", ""].contains(name.lowercased()) { return nil }
+    func find(_ milestones: [GitHubMilestone]) -> GitHubMilestone? {
+      milestones.first { $0.title == name }
+        ?? milestones.first { $0.title.lowercased() == name.lowercased() }
+        ?? Int(name.hasPrefix("#") ? String(name.dropFirst()) : name).flatMap { number in
+          milestones.first { $0.number == number }
+        }
+    }
+    var milestones = try cache.milestones()
+    if let found = find(milestones) { return found.number }
+    do {
+      var fetched: [GitHubMilestone] = []
+      for try await page in client.milestonePages(of: repository, conditional: false) {
+        fetched += page.items
+      }
+      try cache.writeMetadata(repository: nil, milestones: fetched, labels: nil, etags: [:])
+      milestones = fetched
+    } catch {
+      throw Terminal.failure(error, repository: repository)
+    }
+    guard let found = find(milestones) else {
+      let titles = milestones.map { "“\($0.title)”" }.prefix(10).joined(separator: ", ")
+      throw CommandFailure(
+        ControlCharacters.visible(
+          "\(repository) has no milestone “\(name)”"
+            + (titles.isEmpty ? " (it has none)." : "; it has \(titles).")))
+    }
+    return found.number
+  }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+import TrellisTerminal
+
+/// `issues close NUMBER`: closes an issue, as `gh issue close` does.
+struct Close: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Close an issue.",
+    discussion: """
+      The cache shows it closed at once; if GitHub refuses, it is taken back and the reason \
+      said. Needs a token with write access.
+      """)
+
+  @Argument(help: "The issue: its number, or its URL on GitHub.")
+  var issue: String
+
+  @OptionGroup var options: RepositoryOptions
+
+  @Option(
+    name: [.customShort("r"), .long],
+    help: ArgumentHelp(
+      "Why: completed (the default) or \"not planned\".", valueName: "reason"))
+  var reason: String?
+
+  @Option(name: [.customShort("c"), .long], help: "Leave a comment before closing it.")
+  var comment: String?
+
+  func validate() throws {
+    _ = try Self.closeReason(reason)
+    guard (try? View.reference(issue)) != nil else {
+      throw ValidationError(
+        "“\(ControlCharacters.visible(issue))” is not an issue: give its number, or its URL.")
+    }
+  }
+
+  /// gh's reasons, written with a space, a dash or an underscore.
+  static func closeReason(_ text: String?) throws -> IssueChange.CloseReason {
+    guard let text else { return .completed }
+    let key = text.lowercased().replacingOccurrences(of: "-", with: " ")
+      .replacingOccurrences(of: "_", with: " ")
+    switch key {
+    case "completed", "complete", "done": return .completed
+    case "not planned", "notplanned", "wontfix", "won't fix": return .notPlanned
+    default:
+      throw ValidationError(
+        "--reason must be completed or \"not planned\", not “\(ControlCharacters.visible(text))”.")
+    }
+  }
+
+  func run() async throws {
+    let acting = try Acting(issue: issue, options: options)
+    if let comment {
+      try await CommentCommand.post(comment, acting: acting)
+    }
+    let reason = try Self.closeReason(reason)
+    let closed = try await acting.perform([.close(reason)])
+    print(
+      ControlCharacters.visible(
+        "Closed #\(closed.number) “\(closed.title)”"
+          + (reason == .notPlanned ? " as not planned." : ".")))
+  }
+}
+
+/// `issues reopen NUMBER`: reopens an issue, as `gh issue reopen` does.
+struct Reopen: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Reopen a closed issue.",
+    discussion: "Shown at once in the cache; taken back if GitHub refuses.")
+
+  @Argument(help: "The issue: its number, or its URL on GitHub.")
+  var issue: String
+
+  @OptionGroup var options: RepositoryOptions
+
+  @Option(name: [.customShort("c"), .long], help: "Leave a comment after reopening it.")
+  var comment: String?
+
+  func run() async throws {
+    let acting = try Acting(issue: issue, options: options)
+    let reopened = try await acting.perform([.reopen])
+    print(ControlCharacters.visible("Reopened #\(reopened.number) “\(reopened.title)”."))
+    if let comment {
+      try await CommentCommand.post(comment, acting: acting)
+    }
+  }
+}

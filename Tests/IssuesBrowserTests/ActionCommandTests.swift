@@ -1,0 +1,232 @@
+import Foundation
+import GitHubIssues
+import GitHubTestSupport
+import TerminalTestSupport
+import Testing
+
+#if os(Linux)
+import Glibc
+
+/// `issues close`, `reopen`, `edit` and `comment`, run as a user runs them, against a local
+/// GitHub that keeps what they write, with faults and a process killed mid-send.
+@Suite(.serialized) struct ActionCommandTests {
+  let acme = RepositoryName(owner: "acme", name: "tracker")
+
+  /// A running local GitHub with `acme/tracker`, and folders for the cache and the drafts.
+  final class World: @unchecked Sendable {
+    let github: LocalGitHub
+    let folder: URL
+
+    init() async throws {
+      github = try await LocalGitHub.start()
+      try await github.serve(
+        synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9),
+        as: RepositoryName(owner: "acme", name: "tracker"))
+      await github.requireToken(forWrites: "test-token")
+      folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "issues-actions-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    var drafts: URL {
+      folder.appendingPathComponent("state/trellis-issues/github.com/acme/tracker/drafts")
+    }
+
+    func launch(_ arguments: [String], token: String? = "test-token") async throws -> (
+      Process, Pipe, Pipe
+    ) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))
+      process.arguments =
+        arguments + ["-R", "acme/tracker", "--api-url", await github.baseURL.absoluteString]
+      var environment = ProcessInfo.processInfo.environment
+      environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+      environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
+      environment["GH_TOKEN"] = token
+      environment["GITHUB_TOKEN"] = nil
+      environment["GH_REPO"] = nil
+      environment["GH_HOST"] = nil
+      // No `gh` to ask for a token either.
+      environment["PATH"] = "/nonexistent"
+      process.environment = environment
+      let (output, errors) = (Pipe(), Pipe())
+      process.standardOutput = output
+      process.standardError = errors
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      return (process, output, errors)
+    }
+
+    /// Runs `issues` to its end: exit status, standard output, standard error.
+    func run(_ arguments: [String], token: String? = "test-token") async throws -> (
+      Int32, String, String
+    ) {
+      let (process, output, errors) = try await launch(arguments, token: token)
+      let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, out, err)
+    }
+
+    func stop() async {
+      await github.stop()
+      try? FileManager.default.removeItem(at: folder)
+    }
+  }
+
+  /// An open issue that is not a pull request.
+  private func openIssue(_ world: World) async throws -> GitHubIssue {
+    let issues = SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make().issues
+    let number = try #require(issues.first { $0.state == .open && !$0.isPullRequest }?.number)
+    return try #require(await world.github.issue(number: number, in: acme))
+  }
+
+  @Test func closeEditAndReopenLandOnGitHubAndShowInTheCache() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let issue = try await openIssue(world)
+    let n = String(issue.number)
+
+    var (status, out, err) = try await world.run(["close", n, "--reason", "not planned"])
+    #expect(status == 0, "\(err)")
+    #expect(out.contains("Closed #\(n)") && out.contains("as not planned"))
+    var served = try #require(await world.github.issue(number: issue.number, in: acme))
+    #expect(served.state == .closed && served.stateReason == "not_planned")
+
+    let milestones =
+      SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make()
+      .milestones ?? []
+    let target = try #require(milestones.first { $0.number != issue.milestone?.number })
+    (status, out, err) = try await world.run([
+      "edit", n, "--milestone", target.title.uppercased(), "--add-label", "bug, help wanted",
+      "--add-assignee", "hubot",
+    ])
+    #expect(status == 0, "\(err)")
+    served = try #require(await world.github.issue(number: issue.number, in: acme))
+    #expect(served.milestone?.number == target.number)
+    #expect(Set(served.labels.map(\.name)).isSuperset(of: ["bug", "help wanted"]))
+    #expect(served.assignees.map(\.login).contains("hubot"))
+
+    (status, out, err) = try await world.run(["reopen", n])
+    #expect(status == 0, "\(err)")
+    // The cache agrees, offline.
+    (status, out, err) = try await world.run([
+      "view", n, "--offline", "--json", "state,milestone,labels,assignees",
+    ])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    #expect(object["state"] as? String == "OPEN")
+    #expect((object["milestone"] as? [String: Any])?["number"] as? Int == target.number)
+    let labels = (object["labels"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+    #expect(Set(labels ?? []).isSuperset(of: ["bug", "help wanted"]))
+
+    (status, _, err) = try await world.run(["edit", n, "--milestone", "No Such Milestone"])
+    #expect(status != 0)
+    #expect(err.contains("has no milestone “No Such Milestone”"))
+  }
+
+  @Test func aRefusedChangeSaysWhyAndChangesNothing() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let issue = try await openIssue(world)
+    _ = try await world.run(["view", String(issue.number)])
+    await world.github.inject(
+      .missingScope(has: "read:org", accepted: "repo"),
+      path: "/repos/acme/tracker/issues/\(issue.number)", method: "PATCH")
+    let (status, _, err) = try await world.run(["close", String(issue.number)])
+    #expect(status != 0)
+    #expect(err.contains("`repo` scope (the token has: read:org)"), "\(err)")
+    #expect(err.contains("Nothing changed."))
+    let (_, out, _) = try await world.run([
+      "view", String(issue.number), "--offline", "--json", "state",
+    ])
+    #expect(out.contains("\"OPEN\""))
+
+    let before = await world.github.requests.count
+    let (anonymous, _, advice) = try await world.run(["close", String(issue.number)], token: nil)
+    #expect(anonymous != 0)
+    #expect(advice.contains("needs a token"), "\(advice)")
+    #expect(await world.github.requests.count == before, "nothing sent without a token")
+  }
+
+  /// Kills `issues comment` while its request is on the way; returns the number.
+  private func killMidSend(_ world: World, fault: LocalGitHub.Fault, text: String) async throws
+    -> Int
+  {
+    let issue = try await openIssue(world)
+    let path = "/repos/acme/tracker/issues/\(issue.number)/comments"
+    await world.github.inject(fault, path: path, method: "POST")
+    let (process, _, _) = try await world.launch(["comment", String(issue.number), "--body", text])
+    let deadline = Date().addingTimeInterval(20)
+    while await !world.github.requests.contains(where: { $0.target == path }) {
+      try #require(Date() < deadline, "the comment was never sent")
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    return issue.number
+  }
+
+  @Test func aDraftSurvivesAKillAndIsOfferedAgainThenPostedOnce() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let number = try await killMidSend(
+      world, fault: .stall(seconds: 30), text: "Reproduced on 2.1.")
+    let file = world.drafts.appendingPathComponent("\(number).md")
+    #expect(try String(contentsOf: file, encoding: .utf8) == "Reproduced on 2.1.")
+    #expect(await world.github.commentBodies(of: number, in: acme).isEmpty)
+
+    // Offered again; other words do not replace it.
+    var (status, out, err) = try await world.run(["comment", String(number)])
+    #expect(status != 0 && err.contains("A draft for #\(number) is saved"), "\(err)")
+    #expect(err.contains("--send-draft"))
+    (status, _, err) = try await world.run(["comment", String(number), "--body", "Other words."])
+    #expect(status != 0 && err.contains("An unsent draft"), "\(err)")
+
+    (status, out, err) = try await world.run(["comment", String(number), "--send-draft"])
+    #expect(status == 0, "\(err)")
+    #expect(out.contains("#issuecomment-"))
+    #expect(await world.github.commentBodies(of: number, in: acme) == ["Reproduced on 2.1."])
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+  }
+
+  @Test func aCommentThatLandedBeforeTheKillIsNotPostedTwice() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let number = try await killMidSend(
+      world, fault: .stallAfterApplying(seconds: 30), text: "Landed, answer lost.")
+    #expect(await world.github.commentBodies(of: number, in: acme) == ["Landed, answer lost."])
+    let (status, _, err) = try await world.run(["comment", String(number), "--send-draft"])
+    #expect(status == 0, "\(err)")
+    #expect(err.contains("already been posted"))
+    #expect(await world.github.commentBodies(of: number, in: acme) == ["Landed, answer lost."])
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: world.drafts.appendingPathComponent("\(number).md").path))
+  }
+
+  @Test func theEditorWritesTheDraftAndAnEmptyOneSendsNothing() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let issue = try await openIssue(world)
+    // An "editor" that appends a line to the file it is given.
+    let editor = world.folder.appendingPathComponent("editor.sh")
+    try "#!/bin/sh\nprintf 'Written in the editor.\\n' >> \"$1\"\n".write(
+      to: editor, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: editor.path)
+    setenv("VISUAL", editor.path, 1)
+    defer { unsetenv("VISUAL") }
+    var (status, _, err) = try await world.run(["comment", String(issue.number), "--editor"])
+    #expect(status == 0, "\(err)")
+    #expect(
+      await world.github.commentBodies(of: issue.number, in: acme) == ["Written in the editor.\n"])
+    setenv("VISUAL", "true", 1)
+    let out: String
+    (status, out, err) = try await world.run(["comment", String(issue.number), "-e"])
+    #expect(status == 0 && out.contains("nothing was sent"), "\(err)")
+    #expect(await world.github.commentBodies(of: issue.number, in: acme).count == 1)
+  }
+}
+#endif

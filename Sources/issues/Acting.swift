@@ -65,7 +65,7 @@ struct Acting {
     }
   }
 
-  /// "Could not close #12: … The change was taken back."
+  /// The sentence for a failed edit: what failed, why, and what the cache shows now.
   static func explain(_ failure: IssueEditFailure, repository: RepositoryName) -> String {
     let reason: String
     switch failure.reason {

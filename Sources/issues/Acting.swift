@@ -66,9 +66,13 @@ struct Acting {
   }
 
   /// The sentence for a failed edit: what failed, why, and what the cache shows now.
-  static func explain(_ failure: IssueEditFailure, repository: RepositoryName) -> String {
+  static func explain(
+    _ failure: IssueEditFailure, repository: RepositoryName, brief: Bool = false
+  ) -> String {
     let reason: String
     switch failure.reason {
+    case .github(let error) where brief:
+      reason = error.summary()
     case .github(let error):
       reason = "\(Terminal.failure(error, repository: repository))"
     case .local(let text):

@@ -23,6 +23,8 @@ enum BrowserRunner {
     case viewer(Result<String, HostFailure>)
     /// An issue's conversation was fetched into the cache, or why it was not.
     case conversation(Int, Result<Void, HostFailure>)
+    /// An action the browser asked for was answered: what to say.
+    case acted(Int, Result<String, HostFailure>)
   }
 
   static func run(
@@ -40,6 +42,22 @@ enum BrowserRunner {
     let browser = IssueBrowser(
       cache: cache, repository: repository, host: host, size: session.size,
       syncStatus: isDemo ? .demo : .cached(lastSynced: lastSynced))
+    // Writes need a token: found once here, so that the keys can say so at once.
+    let writeClient: GitHubClient?
+    switch plan {
+    case .never:
+      writeClient = nil
+      browser.writeAccess = .unavailable(
+        reason: isDemo ? "the demo has no network" : "offline mode")
+    case .background(let host):
+      let token = try? TokenDiscovery.token(for: host)
+      writeClient = token.map { Syncing.client(host: host, token: $0, timeout: timeout) }
+      browser.writeAccess =
+        writeClient == nil ? .needsToken(advice: host.tokenAdvice) : .allowed
+    }
+    let drafts = CommentDrafts(
+      directory: CommentDrafts.defaultDirectory(for: repository, host: host))
+    browser.savedDrafts = Set(((try? drafts.all()) ?? []).map(\.issue))
     var renderer = FrameRenderer(
       colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment))
     var screen = CellBuffer(width: session.size.columns, height: session.size.rows)
@@ -116,6 +134,81 @@ enum BrowserRunner {
               events.send(.conversation(number, .failure(HostFailure("\(error)"))))
             }
           }
+        case .edit(let request):
+          guard let writeClient else {
+            browser.actionFinished(request.id, .failure(HostFailure("no token to write with")))
+            continue
+          }
+          let editor = IssueEditor(client: writeClient, cache: cache, repository: repository)
+          let shown: PendingEdit?
+          do {
+            // At once, on this thread: the list moves before anything is sent.
+            shown = try editor.showLocally(request.changes, onIssue: request.number)
+          } catch {
+            browser.actionFinished(request.id, .failure(HostFailure("\(error)")))
+            continue
+          }
+          Task.detached {
+            do throws(IssueEditFailure) {
+              let issue = try await editor.send(
+                request.changes, onIssue: request.number, shown: shown)
+              events.send(.acted(request.id, .success(Self.done(request, issue))))
+            } catch {
+              events.send(
+                .acted(
+                  request.id,
+                  .failure(
+                    HostFailure(
+                      ControlCharacters.visible(
+                        Acting.explain(error, repository: repository, brief: true))))))
+            }
+          }
+        case .comment(let request):
+          guard let writeClient else {
+            browser.actionFinished(request.id, .failure(HostFailure("no token to write with")))
+            continue
+          }
+          do {
+            try drafts.prepareDirectory()
+            let file = drafts.file(for: request.number)
+            if !FileManager.default.fileExists(atPath: file.path) {
+              try drafts.save("", for: request.number)
+            }
+            try session.lend { try CommentCommand.edit(file) }
+            renderer.invalidate()
+          } catch {
+            renderer.invalidate()
+            browser.actionFinished(request.id, .failure(HostFailure("\(error)")))
+            continue
+          }
+          guard (try? drafts.draft(for: request.number)) != nil else {
+            try? drafts.remove(request.number)
+            browser.savedDrafts.remove(request.number)
+            browser.actionFinished(request.id, .success("Nothing written: no comment was sent."))
+            continue
+          }
+          browser.savedDrafts.insert(request.number)
+          let poster = CommentPoster(
+            client: writeClient, cache: cache, repository: repository, drafts: drafts)
+          Task.detached {
+            do throws(CommentPostFailure) {
+              let outcome = try await poster.post(issue: request.number)
+              let said =
+                if case .foundPosted = outcome {
+                  "The draft for #\(request.number) had been posted already; not posted again."
+                } else {
+                  "Commented on #\(request.number)."
+                }
+              events.send(.acted(request.id, .success(said)))
+            } catch {
+              events.send(
+                .acted(
+                  request.id,
+                  .failure(
+                    HostFailure(
+                      ControlCharacters.visible(Self.explain(error, number: request.number))))))
+            }
+          }
         case .lookUpViewer:
           let offline: Bool
           if case .never = plan { offline = true } else { offline = false }
@@ -162,6 +255,9 @@ enum BrowserRunner {
         browser.setViewer(result)
       case .message(.conversation(let number, let result)):
         browser.conversationFetched(number, result)
+      case .message(.acted(let id, let result)):
+        browser.savedDrafts = Set(((try? drafts.all()) ?? []).map(\.issue))
+        browser.actionFinished(id, result)
       case .terminal(.resize(let size)):
         browser.resize(size)
       case .terminal(.resumed):
@@ -180,5 +276,32 @@ enum BrowserRunner {
     follower.stop()
     syncTask?.cancel()
     session.restore()
+  }
+
+  /// What the status line says when a comment was not posted.
+  nonisolated static func explain(_ failure: CommentPostFailure, number: Int) -> String {
+    switch failure {
+    case .refused(let error):
+      "Could not comment on #\(number): \(error.summary()). The draft is kept: C sends it."
+    case .unconfirmed(let error):
+      "Could not confirm the comment on #\(number): \(error.summary()). The draft is kept: "
+        + "C checks whether it landed before sending it again."
+    case .noDraft, .local: "Could not comment on #\(number): \(failure)"
+    }
+  }
+
+  /// What the status line says when an edit landed.
+  nonisolated static func done(_ request: EditRequest, _ issue: GitHubIssue) -> String {
+    let title = ControlCharacters.visible(String(issue.title.prefix(40)))
+    switch request.changes.first {
+    case .close(.notPlanned)?: return "Closed #\(issue.number) “\(title)” as not planned."
+    case .close?: return "Closed #\(issue.number) “\(title)”."
+    case .reopen?: return "Reopened #\(issue.number) “\(title)”."
+    case .setMilestone?:
+      let milestone = ControlCharacters.visible(issue.milestone?.title ?? "its milestone")
+      return "Moved #\(issue.number) to \(milestone)."
+    case .removeMilestone?: return "Took #\(issue.number) out of its milestone."
+    default: return "Changed #\(issue.number)."
+    }
   }
 }

@@ -32,10 +32,14 @@ import Glibc
       folder.appendingPathComponent("state/trellis-issues/github.com/acme/tracker/drafts")
     }
 
-    func launch(_ arguments: [String], token: String? = "test-token") async throws -> (
-      Process, Pipe, Pipe
-    ) {
+    /// Starts `issues`; `exited` resumes when it ends. Nothing here blocks a thread: the local
+    /// GitHub answering it runs on the same few threads.
+    func launch(
+      _ arguments: [String], token: String? = "test-token",
+      exited: (@Sendable () -> Void)? = nil
+    ) async throws -> (Process, Pipe, Pipe) {
       let process = Process()
+      process.terminationHandler = { _ in exited?() }
       process.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))
       process.arguments =
         arguments + ["-R", "acme/tracker", "--api-url", await github.baseURL.absoluteString]
@@ -61,10 +65,13 @@ import Glibc
     func run(_ arguments: [String], token: String? = "test-token") async throws -> (
       Int32, String, String
     ) {
-      let (process, output, errors) = try await launch(arguments, token: token)
+      let (stream, ended) = AsyncStream<Void>.makeStream()
+      let (process, output, errors) = try await launch(
+        arguments, token: token, exited: { ended.finish() })
+      for await _ in stream {}
+      // What it printed is small: it waited in the pipes.
       let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
       return (process.terminationStatus, out, err)
     }
 
@@ -164,7 +171,7 @@ import Glibc
     }
     try await Task.sleep(for: .milliseconds(100))
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
     return issue.number
   }
 

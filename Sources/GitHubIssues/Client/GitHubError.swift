@@ -181,6 +181,31 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     }
   }
 
+  /// What went wrong in a few words, without the request: for a status line, where the URL
+  /// would push the reason out of sight.
+  public func summary(now: Date = Date(), timeZone: TimeZone = .current) -> String {
+    let extra = detail.map { ": \($0)" } ?? ""
+    switch code {
+    case .forbidden where missingAccess != nil, .notFound where missingAccess != nil:
+      return "the token lacks \(missingAccess?.phrase ?? "access")" + refreshAdvice
+    case .forbidden: return "forbidden\(extra)"
+    case .unauthorized:
+      return sentToken ? "the token was refused; \(host.tokenAdvice)" : host.tokenAdvice
+    case .notFound: return "not found (deleted, or the token cannot see it)"
+    case .gone: return "gone (deleted or transferred, or the repository has issues off)"
+    case .validation: return "GitHub refused it\(extra)"
+    case .rateLimited: return rateLimitSentence(now: now, timeZone: timeZone)
+    case .offline: return "offline" + (detail.map { " (\($0))" } ?? "")
+    case .serverError:
+      return "GitHub failed" + (status.map { " (\($0))" } ?? "") + (detail.map { ": \($0)" } ?? "")
+    case .untrustedURL: return "the server pointed outside the API root; not followed"
+    case .unexpectedStatus:
+      return "unexpected status \(status.map(String.init) ?? "none")\(extra)"
+    case .decoding, .pagination, .incompleteListing, .invalidToken, .syncInProgress:
+      return describe(now: now, timeZone: timeZone)
+    }
+  }
+
   /// How to give a classic token a missing scope with `gh`, when that is what is missing.
   private var refreshAdvice: String {
     guard case .scope(let accepted, _)? = missingAccess, let scope = accepted.first else {

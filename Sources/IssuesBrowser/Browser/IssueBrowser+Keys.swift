@@ -27,7 +27,7 @@ extension IssueBrowser {
       case .pickingLabel:
         state.labelQuery += text.filter { !$0.isNewline }
         refreshLabelOptions()
-      case .reading, .help: break
+      case .reading, .help, .movingToMilestone: break
       }
     case .mouse(let mouse):
       handle(mouse)
@@ -49,6 +49,8 @@ extension IssueBrowser {
     case .copyURL:
       return focusedIssue.map { [.copy(url(of: $0))] } ?? []
     case .moveAlongChips(let move): chips.moveFocus(move)
+    case .close, .reopen, .comment, .moveToMilestone, .moveToFocusedChip:
+      return performAction(command)
     case .activate:
       if let focused = chips.focusedItem, focused != state.filter.milestone {
         chips.activate(focused)
@@ -56,6 +58,7 @@ extension IssueBrowser {
         openReader()
       }
     case .moveInList(let move):
+      focusReturn = nil
       if state.mode == .pickingLabel { labelPicker.moveFocus(move) } else { list.moveFocus(move) }
     case .toggleSubIssues: _ = toggleSubIssues()
     case .toggleSection: if let section = focusedSection { toggleSection(section) }
@@ -77,7 +80,12 @@ extension IssueBrowser {
     case .readerBottom:
       prepareReaderScroll(by: Int.max / 2)
       scroll(to: Int.max / 2)
-    case .back: state.mode = .browsing
+    case .back:
+      if case .movingToMilestone = state.mode {
+        leaveMilestonePicking()
+      } else {
+        state.mode = .browsing
+      }
     case .commitSearch: reload(state.commitSearch())
     case .cancelTyping:
       if state.mode == .pickingLabel {
@@ -126,7 +134,7 @@ extension IssueBrowser {
         labelPicker.handle(.key(key))
       }
     case .help: state.mode = .browsing
-    case .browsing, .reading: break
+    case .browsing, .reading, .movingToMilestone: break
     }
   }
 
@@ -145,6 +153,9 @@ extension IssueBrowser {
       }
     case .searching: list.handle(.mouse(mouse))
     case .pickingLabel: labelPicker.handle(.mouse(mouse))
+    case .movingToMilestone:
+      // Keys pick the milestone: a click would select the chip as the list's filter.
+      break
     case .reading:
       if wheel > 0 { prepareReaderScroll(by: wheel) }
       reader.handle(.mouse(mouse))
@@ -164,7 +175,7 @@ extension IssueBrowser {
     switch state.mode {
     case .reading: reader.scroll(by: Double(lines))
     case .help(let offset): scroll(to: offset + lines)
-    case .browsing, .searching, .pickingLabel: break
+    case .browsing, .searching, .pickingLabel, .movingToMilestone: break
     }
   }
 
@@ -179,7 +190,7 @@ extension IssueBrowser {
       let clamped = BrowserState.clamp(
         offset, lineCount: BrowserScreen.helpLines.count, height: height)
       state.mode = .help(offset: clamped)
-    case .browsing, .searching, .pickingLabel: break
+    case .browsing, .searching, .pickingLabel, .movingToMilestone: break
     }
   }
 

@@ -43,6 +43,12 @@ extension IssueBrowser {
       useMetadata(milestones: observed.milestones, labels: observed.labels)
     }
     allEntries = observed.entries
+    // An issue our edit took out of the list, coming back (the edit was taken back).
+    let returning = focusReturn.flatMap { number in
+      (changed?.contains(number) ?? true) && list.dataSource.indexPath(for: number) == nil
+        ? number : nil
+    }
+    let anchor = list.focusedItem
     // Sub-issues nest: a change that touches a tree, or any tree on screen, rebuilds the list.
     let treeChanged = observed.subIssues != subIssues
     subIssues = observed.subIssues
@@ -81,6 +87,13 @@ extension IssueBrowser {
       loadError = "Could not read the cache: \(error)"
     }
     updatePlaceholder()
+    if let returning, let anchor, list.dataSource.indexPath(for: returning) != nil {
+      returnFocus(to: returning, onRowOf: anchor)
+    }
+    // The issue read full screen changed (an edit shown, taken back, or synced): its header too.
+    if let number = conversation?.number, changed?.contains(number) ?? true {
+      refreshReader(showing: number)
+    }
   }
 
   /// Above this many changed items, the list is rebuilt rather than edited.

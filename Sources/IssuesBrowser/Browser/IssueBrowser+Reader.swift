@@ -36,6 +36,9 @@ extension IssueBrowser {
       pendingEffects.append(.fetchConversation(number))
     }
     rebuildReader(issue: issue, scrollingToTop: true)
+    if savedDrafts.contains(number) {
+      show(message: "A comment draft for #\(number) is saved: c opens it to send it.")
+    }
   }
 
   /// Takes the host's answer to ``BrowserEffect/fetchConversation(_:)``: the reader shows what

@@ -90,6 +90,13 @@ public final class IssueBrowser {
   var viewer = ViewerLogin.unknown
   /// Effects for the host that did not come from an event (a lookup the search needs).
   var pendingEffects: [BrowserEffect] = []
+  /// Whether issues can be changed on GitHub from here; the host says at start.
+  public var writeAccess = WriteAccess.allowed
+  /// Issues with a comment draft saved and not confirmed by GitHub; the host keeps it current.
+  public var savedDrafts: Set<Int> = []
+  /// The focused issue an edit of ours took out of the list (closed under "open", moved out of
+  /// the selected milestone): if the edit is taken back, the focus returns to it, on its row.
+  var focusReturn: Int?
   /// The focused issue's preview lines at a width, kept until the focus, the width or the data
   /// change (Markdown is rendered once per issue, not once per frame).
   let previews = PreviewMemo()

@@ -1,3 +1,4 @@
+import GitHubIssues
 import TrellisTerminal
 
 /// Something a person asks the browser to do, whichever key asked for it.
@@ -43,6 +44,18 @@ public enum BrowserCommand: Hashable, Sendable {
   case showHelp
   /// Leaves the browser.
   case quit
+
+  // Acting on the focused issue (shown at once, sent to GitHub, taken back if refused)
+  /// Closes it, for this reason.
+  case close(IssueChange.CloseReason)
+  /// Reopens it.
+  case reopen
+  /// Writes a comment on it in the editor, from its saved draft if there is one.
+  case comment
+  /// Starts picking the chip of the milestone to move it to.
+  case moveToMilestone
+  /// Moves it to the focused chip's milestone (or out of any, on "No milestone").
+  case moveToFocusedChip
 
   // Reading an issue full screen
   /// Scrolls the reader by a number of lines (negative: up).

@@ -1,3 +1,5 @@
+import GitHubIssues
+
 /// Something the browser asks its host to do, outside the screen.
 public enum BrowserEffect: Hashable, Sendable {
   /// Leave the browser.
@@ -13,4 +15,10 @@ public enum BrowserEffect: Hashable, Sendable {
   /// Fetch an issue and its comments into the cache and tell
   /// ``IssueBrowser/conversationFetched(_:_:)``.
   case fetchConversation(Int)
+  /// Show changes to an issue in the cache at once, send them to GitHub, and tell
+  /// ``IssueBrowser/actionFinished(_:_:)`` how it went.
+  case edit(EditRequest)
+  /// Lend the terminal to the user's editor on the issue's comment draft, post it, and tell
+  /// ``IssueBrowser/actionFinished(_:_:)``.
+  case comment(CommentRequest)
 }

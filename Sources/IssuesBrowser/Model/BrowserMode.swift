@@ -10,4 +10,6 @@ public enum BrowserMode: Hashable, Sendable {
   case help(offset: Int)
   /// The focused issue and its conversation, full screen.
   case reading
+  /// Picking the milestone chip to move an issue to; the list stays as it is meanwhile.
+  case movingToMilestone(issue: Int)
 }

@@ -28,6 +28,10 @@ public struct BrowserState: Hashable, Sendable {
   public var flash: Flash?
   /// How far the side preview is scrolled; back to the top on another issue.
   public var previewOffset = 0
+  /// Actions sent to GitHub and not answered yet, by request id.
+  public var pendingActions: [Int: PendingAction] = [:]
+  /// The id the next action gets.
+  public var nextActionID = 1
   /// How long typing pauses before the search applies.
   public var searchDelay: TimeInterval = 0.15
 
@@ -133,6 +137,19 @@ public struct BrowserState: Hashable, Sendable {
     if let flash, now >= flash.until { self.flash = nil }
     if let deadline = searchDeadline, now >= deadline { return applySearchDraft() }
     return .nothing
+  }
+
+  /// Records an action on its way to GitHub and returns its id.
+  public mutating func begin(_ action: PendingAction) -> Int {
+    let id = nextActionID
+    nextActionID += 1
+    pendingActions[id] = action
+    return id
+  }
+
+  /// Forgets an answered action; `nil` when it was not pending (answered twice).
+  public mutating func finish(_ id: Int) -> PendingAction? {
+    pendingActions.removeValue(forKey: id)
   }
 
   /// Shows a message in the status line for four seconds.

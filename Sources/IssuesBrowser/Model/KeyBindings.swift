@@ -129,6 +129,17 @@ extension KeyBindings {
         "copy the issue's number, as gh-dash does (the clipboard tool, or OSC 52)",
         hint: "copy #"),
       KeyBinding([.init(.character("Y"), .copyURL)], "copy the issue's URL"),
+      KeyBinding(
+        [.init(.character("x"), .close(.completed))],
+        "close the issue (shown at once; taken back if GitHub refuses)"),
+      KeyBinding([.init(.character("N"), .close(.notPlanned))], "close it as not planned"),
+      KeyBinding([.init(.character("X"), .reopen)], "reopen it"),
+      KeyBinding(
+        [.init(.character("m"), .moveToMilestone)],
+        "move it to another milestone: pick the chip (←/→, Enter)", hint: "move"),
+      KeyBinding(
+        [.init(.character("C"), .comment)],
+        "comment in $VISUAL/$EDITOR (the draft is kept until GitHub has it)"),
       KeyBinding([.init(.character("r"), .refresh)], "sync with GitHub now", hint: "refresh"),
       KeyBinding([.init(.character("?"), .showHelp)], "show every key", hint: "keys"),
       KeyBinding([.init(.character("q"), .quit)], "quit (Ctrl-C too)", hint: "quit"),
@@ -159,6 +170,12 @@ extension KeyBindings {
         hint: "open"),
       KeyBinding([.init(.character("y"), .copyNumber)], "copy its number", hint: "copy #"),
       KeyBinding([.init(.character("Y"), .copyURL)], "copy its URL"),
+      KeyBinding(
+        [.init(.character("c"), .comment), .init(.character("C"), .comment)],
+        "comment in $VISUAL/$EDITOR", hint: "comment"),
+      KeyBinding([.init(.character("x"), .close(.completed))], "close it"),
+      KeyBinding([.init(.character("N"), .close(.notPlanned))], "close it as not planned"),
+      KeyBinding([.init(.character("X"), .reopen)], "reopen it"),
       KeyBinding(
         [
           .init(.escape, .back), .init(.enter, .back), .init(.backspace, .back),
@@ -213,9 +230,25 @@ extension KeyBindings {
       KeyBinding([.init(.escape, .back)], "close it (so does any other key)", hint: "close"),
     ])
 
+  /// Picking the milestone to move an issue to, on the chip bar.
+  public static let movingToMilestone = KeyBindings(
+    title: "Moving an issue to a milestone",
+    rows: [
+      KeyBinding(
+        [
+          .init(.left, .moveAlongChips(.left)), .init(.right, .moveAlongChips(.right)),
+          .init(.character("h"), .moveAlongChips(.left)),
+          .init(.character("l"), .moveAlongChips(.right)),
+        ], "pick the milestone chip", hint: "milestone"),
+      KeyBinding(
+        [.init(.enter, .moveToFocusedChip)],
+        "move the issue there (\"No milestone\" takes it out of its milestone)", hint: "move"),
+      KeyBinding([.init(.escape, .back)], "leave it where it is", hint: "cancel"),
+    ])
+
   /// Every table, in the order the help and the README list them.
   public static let all: [KeyBindings] = [
-    browsing, reading, searching, pickingLabel, help, global,
+    browsing, reading, movingToMilestone, searching, pickingLabel, help, global,
   ]
 
   /// The keys of a mode.
@@ -226,6 +259,7 @@ extension KeyBindings {
     case .searching: searching
     case .pickingLabel: pickingLabel
     case .help: help
+    case .movingToMilestone: movingToMilestone
     }
   }
 

@@ -39,7 +39,7 @@ struct BrowserScreen {
     switch state.mode {
     case .help(let offset): drawHelp(into: &screen, offset: offset)
     case .pickingLabel: drawLabelPicker(into: &screen)
-    case .browsing, .searching, .reading: break
+    case .browsing, .searching, .reading, .movingToMilestone: break
     }
   }
 
@@ -102,9 +102,14 @@ struct BrowserScreen {
           " " + state.searchDraft, x: end, y: 0, style: Theme.bar.with(.bold))
         canvas.text("▏", x: typed, y: 0, style: Style(foreground: .cyan, background: .indexed(236)))
         canvas.text("  " + hint, x: typed + 2, y: 0, style: Theme.bar.with(.dim))
+      case .movingToMilestone(let number):
+        let end = canvas.text(" move #\(number) to ", x: 0, y: 0, style: Theme.title)
+        canvas.text(" " + hint, x: end, y: 0, style: Theme.bar)
       case .browsing, .pickingLabel, .help, .reading:
         if let flash = state.flash {
           canvas.text(" " + flash.text, x: 0, y: 0, style: Theme.bar.with(.bold))
+        } else if let pending = browser.pendingSummary {
+          canvas.text(" " + pending, x: 0, y: 0, style: Theme.bar.with(.bold))
         } else {
           canvas.text(" " + hint, x: 0, y: 0, style: Theme.bar)
         }

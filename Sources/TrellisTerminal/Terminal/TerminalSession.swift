@@ -113,6 +113,28 @@ public final class TerminalSession: @unchecked Sendable {
     _ = kill(getpid(), SIGTSTP)
   }
 
+  /// Lends the terminal to another program (an editor, a pager) while `body` runs: input stops
+  /// being read, the screen and settings are restored as they were before the session; then
+  /// raw mode comes back, and ``TerminalEvent/resumed`` asks for a full redraw.
+  ///
+  /// Keys typed meanwhile go to the other program, not to ``events``.
+  public func lend<T>(_ body: () throws -> T) rethrows -> T {
+    shared.setPaused(true)
+    SignalRestore.wake(UInt8(ascii: "P"))
+    shared.waitUntilReaderPaused()
+    shared.lock()
+    SignalRestore.restoreNow()
+    shared.unlock()
+    defer {
+      shared.resume()
+      shared.setPaused(false)
+      SignalRestore.wake(UInt8(ascii: "R"))
+      shared.continuation.yield(.resumed)
+      shared.continuation.yield(.resize(shared.size()))
+    }
+    return try body()
+  }
+
   /// Gives the terminal back: modes off, settings restored, handlers removed, events finished.
   ///
   /// Safe to call more than once.
@@ -162,6 +184,39 @@ final class SessionShared: @unchecked Sendable {
 
   func lock() { pthread_mutex_lock(mutex) }
   func unlock() { pthread_mutex_unlock(mutex) }
+
+  /// While the terminal is lent (``TerminalSession/lend(_:)``): asked, and seen by the reader.
+  private var pauseAsked = false
+  private var readerPaused = false
+
+  func setPaused(_ paused: Bool) {
+    lock()
+    pauseAsked = paused
+    unlock()
+  }
+
+  var isPauseAsked: Bool {
+    lock()
+    defer { unlock() }
+    return pauseAsked
+  }
+
+  func setReaderPaused(_ paused: Bool) {
+    lock()
+    readerPaused = paused
+    unlock()
+  }
+
+  /// Waits (at most a second) until the reader thread stopped reading input.
+  func waitUntilReaderPaused() {
+    for _ in 0..<1_000 {
+      lock()
+      let paused = readerPaused
+      unlock()
+      if paused { return }
+      usleep(1_000)
+    }
+  }
 
   func size() -> TerminalSize {
     var size = winsize()
@@ -261,6 +316,24 @@ private func startReader(_ shared: SessionShared) -> pthread_t? {
   return thread
 }
 
+/// Waits on the wake pipe alone while the terminal is lent; `false` when the session ends.
+private func waitWhileLent(_ shared: SessionShared, decoder: inout InputDecoder) -> Bool {
+  // What was half-read belongs to no one now.
+  _ = decoder.flush()
+  shared.setReaderPaused(true)
+  defer { shared.setReaderPaused(false) }
+  var wake = pollfd(fd: shared.wakeRead, events: Int16(POLLIN), revents: 0)
+  var byte: UInt8 = 0
+  while shared.isPauseAsked {
+    wake.revents = 0
+    let ready = poll(&wake, 1, 50)
+    if ready < 0 && errno != EINTR { return false }
+    guard ready > 0 else { continue }
+    if read(shared.wakeRead, &byte, 1) == 1 && byte == UInt8(ascii: "Q") { return false }
+  }
+  return true
+}
+
 private func readerMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
   guard let context else { return nil }
   let shared = Unmanaged<SessionShared>.fromOpaque(context).takeRetainedValue()
@@ -294,6 +367,9 @@ private func readerMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRaw
           shared.resume()
           shared.continuation.yield(.resumed)
           shared.continuation.yield(.resize(shared.size()))
+        case UInt8(ascii: "P"):
+          // The terminal is lent: read nothing but wake-ups until it comes back.
+          guard waitWhileLent(shared, decoder: &decoder) else { break loop }
         default: break
         }
       }

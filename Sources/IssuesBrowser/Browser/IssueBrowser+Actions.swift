@@ -1,0 +1,151 @@
+import Foundation
+import GitHubIssues
+import Trellis
+import TrellisTerminal
+
+// Acting on an issue: the keys ask the host for an edit or a comment; the host shows the edit in
+// the cache at once (the list moves through the same staged update a sync makes), sends it, and
+// says how it went.
+
+extension IssueBrowser {
+  /// The issue an action applies to: the one read full screen, or the focused row.
+  var actionIssue: CachedIssue? {
+    if case .reading = state.mode, let number = conversation?.number {
+      return try? cache.issue(number: number)
+    }
+    if case .movingToMilestone(let number) = state.mode { return try? cache.issue(number: number) }
+    return focusedIssue
+  }
+
+  /// Performs an action command: checks what can be checked here (a token, the issue's state),
+  /// records it as pending, and returns the request for the host.
+  func performAction(_ command: BrowserCommand) -> [BrowserEffect] {
+    guard let issue = actionIssue else {
+      show(message: "No issue is focused.")
+      return []
+    }
+    switch writeAccess {
+    case .allowed: break
+    case .needsToken(let advice):
+      show(message: "Changing issues needs a token: \(advice).")
+      return []
+    case .unavailable(let reason):
+      show(message: "Issues cannot be changed here: \(reason).")
+      return []
+    }
+    let number = issue.number
+    switch command {
+    case .close(let reason):
+      guard issue.state == .open else {
+        show(message: "#\(number) is already closed.")
+        return []
+      }
+      return [edit(number, [.close(reason)], summary: "closing #\(number)")]
+    case .reopen:
+      guard issue.state == .closed else {
+        show(message: "#\(number) is open.")
+        return []
+      }
+      return [edit(number, [.reopen], summary: "reopening #\(number)")]
+    case .comment:
+      let id = state.begin(PendingAction(number: number, summary: "commenting on #\(number)"))
+      return [.comment(CommentRequest(id: id, number: number))]
+    case .moveToMilestone:
+      state.mode = .movingToMilestone(issue: number)
+      let current: MilestoneFilter = issue.milestoneNumber.map { .number($0) } ?? .withoutMilestone
+      chips.focus(chipIndex[current] != nil ? current : state.filter.milestone)
+      return []
+    case .moveToFocusedChip:
+      let target = chips.focusedItem
+      leaveMilestonePicking()
+      let change: IssueChange
+      switch target {
+      case .number(let milestone)?:
+        guard issue.milestoneNumber != milestone else {
+          show(message: "#\(number) is in that milestone already.")
+          return []
+        }
+        change = .setMilestone(number: milestone)
+      case .withoutMilestone?:
+        guard issue.milestoneNumber != nil else {
+          show(message: "#\(number) has no milestone already.")
+          return []
+        }
+        change = .removeMilestone
+      case .all?, .withMilestone?, nil:
+        show(message: "Pick a milestone, or \"No milestone\".")
+        return []
+      }
+      let title = target.flatMap { chip -> String? in
+        guard case .number(let milestone) = chip else { return nil }
+        return milestones[milestone]?.title
+      }
+      return [
+        edit(
+          number, [change],
+          summary: title.map { "moving #\(number) to \($0)" }
+            ?? "taking #\(number) out of its milestone")
+      ]
+    default:
+      return []
+    }
+  }
+
+  /// Leaves milestone picking with the chip focus back on the selected chip.
+  func leaveMilestonePicking() {
+    state.mode = .browsing
+    chips.focus(state.filter.milestone)
+  }
+
+  private func edit(_ number: Int, _ changes: [IssueChange], summary: String) -> BrowserEffect {
+    let id = state.begin(PendingAction(number: number, summary: summary))
+    if list.focusedItem == number { focusReturn = number }
+    return .edit(EditRequest(id: id, number: number, changes: changes))
+  }
+
+  /// Tells the browser how an action it asked for went: success with the message to show, or
+  /// the failure (the host has already left the cache as GitHub has the issue).
+  public func actionFinished(_ id: Int, _ result: Result<String, HostFailure>) {
+    let action = state.finish(id)
+    switch result {
+    case .success(let message):
+      // It stays out of the list: nothing to return to. (On failure, the list change that
+      // brings it back may arrive after this answer, and returns the focus to it then.)
+      if action?.number == focusReturn { focusReturn = nil }
+      show(message: message)
+    case .failure(let failure): show(message: failure.message)
+    }
+    if let number = action?.number { refreshReader(showing: number) }
+  }
+
+  /// Focuses an issue that came back into the list, on the screen row of the issue focused
+  /// now, so that the screen is as it was before the issue left it.
+  func returnFocus(to number: Int, onRowOf anchor: Int) {
+    guard let anchorPath = list.dataSource.indexPath(for: anchor),
+      let anchorFrame = list.layout.attributesForItem(at: anchorPath)?.frame,
+      let path = list.dataSource.indexPath(for: number),
+      let frame = list.layout.attributesForItem(at: path)?.frame
+    else { return }
+    let row = anchorFrame.minY - list.contentOffset.y
+    list.setContentOffset(Point(x: list.contentOffset.x, y: frame.minY - row))
+    list.focus(number)
+  }
+
+  /// Rebuilds the reader when it shows this issue (its state, milestone or comments changed).
+  func refreshReader(showing number: Int) {
+    guard case .reading = state.mode, conversation?.number == number,
+      let issue = try? cache.issue(number: number)
+    else { return }
+    previews.forget([number])
+    rebuildReader(issue: issue, scrollingToTop: false)
+  }
+
+  /// "closing #12…" while actions are on their way, for the status line.
+  var pendingSummary: String? {
+    guard !state.pendingActions.isEmpty else { return nil }
+    let summaries = state.pendingActions.keys.sorted().compactMap {
+      state.pendingActions[$0]?.summary
+    }
+    return summaries.joined(separator: ", ") + "…"
+  }
+}

@@ -32,8 +32,9 @@ import Glibc
       folder.appendingPathComponent("state/trellis-issues/github.com/acme/tracker/drafts")
     }
 
-    /// Starts `issues`; `exited` resumes when it ends. Nothing here blocks a thread: the local
-    /// GitHub answering it runs on the same few threads.
+    /// Starts `issues`, calling `exited` when it ends.
+    ///
+    /// Nothing here blocks a thread: the local GitHub answering it runs on the same few threads.
     func launch(
       _ arguments: [String], token: String? = "test-token",
       exited: (@Sendable () -> Void)? = nil

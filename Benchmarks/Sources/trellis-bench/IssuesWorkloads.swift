@@ -162,7 +162,7 @@ func readerWorkloads(wanted: (String) -> Bool) throws {
 /// chips and list updated, the frame drawn and encoded.
 @MainActor
 func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
-  guard wanted("issues:sync-page") else { return }
+  guard wanted("issues:sync-page") || wanted("issues:milestone-move") else { return }
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "trellis-bench-live-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -183,7 +183,7 @@ func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
   var totals: [Double] = []
   var afterCommit: [Double] = []
   var bytes: [Double] = []
-  for run in 0..<41 {
+  for run in 0..<41 where wanted("issues:sync-page") {
     // A page as a first sync writes it: older than everything shown, so it lands below.
     let page = (0..<100).map { index -> GitHubIssue in
       let number = 500_000 + run * 100 + index
@@ -211,4 +211,36 @@ func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
       + " ms   a committed page of 100 issues to the frame's bytes, median of 40"
       + " (\(Int(median(bytes))) bytes; with the commit and the observer's merge:"
       + " \(format(median(totals))) ms)")
+  guard wanted("issues:milestone-move") else { return }
+
+  // `issues:milestone-move:100k`: m, → and Enter move the focused issue to the next milestone;
+  // the host shows the change in the cache (one transaction), the observer merges the row, the
+  // browser moves it between sections and recounts two chips, and the frame is drawn. What
+  // GitHub answers later is not part of it.
+  var moves: [Double] = []
+  var moveBytes: [Double] = []
+  for run in 0..<41 {
+    _ = browser.perform(.moveToMilestone)
+    _ = browser.perform(.moveAlongChips(.right))
+    let effects = browser.perform(.moveToFocusedChip)
+    guard case .edit(let request)? = effects.first else {
+      print("issues:milestone-move:100k  no move asked for (\(effects))")
+      return
+    }
+    let start = clock.now
+    _ = try cache.showLocally(request.changes, onIssue: request.number)
+    guard let list = try await lists.next() else { break }
+    browser.apply(list)
+    browser.render(into: &screen)
+    let frame = renderer.render(screen)
+    let end = clock.now
+    browser.actionFinished(request.id, .success("moved"))
+    guard run > 0 else { continue }  // warm-up
+    moves.append(milliseconds(end - start))
+    moveBytes.append(Double(frame.count))
+  }
+  print(
+    "issues:milestone-move:100k".padding(to: 26) + format(median(moves)).leftPadding(to: 8)
+      + " ms   m → Enter, shown in the cache, to the frame's bytes, median of 40"
+      + " (\(Int(median(moveBytes))) bytes)")
 }

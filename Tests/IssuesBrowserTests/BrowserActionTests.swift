@@ -83,6 +83,7 @@ import TrellisTerminal
     var harness = try BrowserHarness(columns: 100, rows: 30, cache: cache, status: .syncing(nil))
     var lists = cache.observeList(harness.browser.observedFilter).makeAsyncIterator()
     harness.browser.apply(try #require(try await lists.next()))
+    harness.press(.down, .down, .down, .down)
     let focused = try #require(harness.browser.list.focusedItem)
     let issue = try #require(try cache.issue(number: focused))
     let filter = harness.browser.state.filter
@@ -112,11 +113,24 @@ import TrellisTerminal
     #expect(harness.browser.chips.focusedItem == filter.milestone)
 
     let countBefore = harness.browser.chipCounts[.number(target)] ?? 0
-    _ = try #require(try cache.showLocally(request.changes, onIssue: focused))
+    let before = harness.lines
+    let row = try #require(before.firstIndex { $0.contains("#\(focused) ") })
+    let pending = try #require(try cache.showLocally(request.changes, onIssue: focused))
     harness.browser.apply(try #require(try await lists.next()))
-    harness.frame()
+    let moved = harness.frame()
     #expect(harness.browser.chipCounts[.number(target)] == countBefore + 1)
     #expect(try cache.issue(number: focused)?.milestoneNumber == target)
+    // The focus stays on the row, on the issue that took its place; the rows above stay.
+    #expect(harness.browser.list.focusedItem != focused)
+    #expect(harness.lines[row].contains("#\(try #require(harness.browser.list.focusedItem)) "))
+    #expect(moved.rows.isDisjoint(with: Set(4..<row)), "redrew \(moved.rows)")
+
+    // Taken back: the issue returns to its row, focused, and the screen is as it was.
+    #expect(try cache.takeBack(pending))
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.frame()
+    #expect(harness.browser.list.focusedItem == focused)
+    #expect(Array(harness.lines.dropLast()) == Array(before.dropLast()))
 
     // Esc leaves the issue where it is.
     harness.press(.character("m"))

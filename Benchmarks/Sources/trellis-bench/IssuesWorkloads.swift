@@ -206,11 +206,13 @@ func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
     afterCommit.append(milliseconds(end - committed))
     bytes.append(Double(frame.count))
   }
-  print(
-    "issues:sync-page:100k".padding(to: 26) + format(median(afterCommit)).leftPadding(to: 8)
-      + " ms   a committed page of 100 issues to the frame's bytes, median of 40"
-      + " (\(Int(median(bytes))) bytes; with the commit and the observer's merge:"
-      + " \(format(median(totals))) ms)")
+  if !afterCommit.isEmpty {
+    print(
+      "issues:sync-page:100k".padding(to: 26) + format(median(afterCommit)).leftPadding(to: 8)
+        + " ms   a committed page of 100 issues to the frame's bytes, median of 40"
+        + " (\(Int(median(bytes))) bytes; with the commit and the observer's merge:"
+        + " \(format(median(totals))) ms)")
+  }
   guard wanted("issues:milestone-move") else { return }
 
   // `issues:milestone-move:100k`: m, → and Enter move the focused issue to the next milestone;
@@ -229,11 +231,19 @@ func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
     }
     let start = clock.now
     _ = try cache.showLocally(request.changes, onIssue: request.number)
+    let t1 = clock.now
     guard let list = try await lists.next() else { break }
+    let t2 = clock.now
     browser.apply(list)
+    let t3 = clock.now
     browser.render(into: &screen)
     let frame = renderer.render(screen)
     let end = clock.now
+    if ProcessInfo.processInfo.environment["TRELLIS_BENCH_PARTS"] != nil {
+      print(
+        "parts", milliseconds(t1 - start), milliseconds(t2 - t1), milliseconds(t3 - t2),
+        milliseconds(end - t3))
+    }
     browser.actionFinished(request.id, .success("moved"))
     guard run > 0 else { continue }  // warm-up
     moves.append(milliseconds(end - start))

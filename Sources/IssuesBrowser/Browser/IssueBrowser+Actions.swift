@@ -131,6 +131,47 @@ extension IssueBrowser {
     list.focus(number)
   }
 
+  /// Where an item is in the list: its section, its neighbours, and its row on screen.
+  struct ListPlace {
+    var section: ListSection
+    var predecessor: Int?
+    var successor: Int?
+    var row: Double
+
+    /// Whether another place is the same spot in the list (the same section and predecessor).
+    func hasSamePosition(as other: ListPlace) -> Bool {
+      section == other.section && predecessor == other.predecessor
+    }
+  }
+
+  func placeOf(_ number: Int) -> ListPlace? {
+    let snapshot = list.dataSource.snapshot()
+    guard let path = list.dataSource.indexPath(for: number),
+      let section = snapshot.sectionIdentifier(containingItem: number),
+      let frame = list.layout.attributesForItem(at: path)?.frame
+    else { return nil }
+    let items = snapshot.numberOfItems(inSection: section)
+    let before =
+      path.item > 0
+      ? snapshot.itemIdentifier(at: IndexPath(item: path.item - 1, section: path.section)) : nil
+    let after =
+      path.item + 1 < items
+      ? snapshot.itemIdentifier(at: IndexPath(item: path.item + 1, section: path.section))
+      : before
+    return ListPlace(
+      section: section, predecessor: before, successor: after,
+      row: frame.minY - list.contentOffset.y)
+  }
+
+  /// Focuses an issue and scrolls so that it sits on a screen row.
+  func keep(_ number: Int, onRow row: Double) {
+    guard let path = list.dataSource.indexPath(for: number),
+      let frame = list.layout.attributesForItem(at: path)?.frame
+    else { return }
+    list.setContentOffset(Point(x: list.contentOffset.x, y: frame.minY - row))
+    list.focus(number)
+  }
+
   /// Rebuilds the reader when it shows this issue (its state, milestone or comments changed).
   func refreshReader(showing number: Int) {
     guard case .reading = state.mode, conversation?.number == number,

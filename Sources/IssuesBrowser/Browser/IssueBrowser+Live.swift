@@ -43,12 +43,18 @@ extension IssueBrowser {
       useMetadata(milestones: observed.milestones, labels: observed.labels)
     }
     allEntries = observed.entries
-    // An issue our edit took out of the list, coming back (the edit was taken back).
-    let returning = focusReturn.flatMap { number in
-      (changed?.contains(number) ?? true) && list.dataSource.indexPath(for: number) == nil
-        ? number : nil
-    }
     let anchor = list.focusedItem
+    // An issue our edit took from the focused row, changed again: if it comes back to just
+    // above the focus (the edit was taken back), the focus returns to it.
+    let returning = focusReturn.flatMap { number in
+      (changed?.contains(number) ?? true) && number != anchor ? number : nil
+    }
+    // The focused issue is the one our edit changed: if it leaves its place, the focus stays on
+    // the row, on the issue that takes it (so the next one can be triaged at once, and nothing
+    // but the rows that shift redraws).
+    let place = anchor.flatMap { focused in
+      focused == focusReturn && (changed?.contains(focused) ?? false) ? placeOf(focused) : nil
+    }
     // Sub-issues nest: a change that touches a tree, or any tree on screen, rebuilds the list.
     let treeChanged = observed.subIssues != subIssues
     subIssues = observed.subIssues
@@ -87,7 +93,13 @@ extension IssueBrowser {
       loadError = "Could not read the cache: \(error)"
     }
     updatePlaceholder()
-    if let returning, let anchor, list.dataSource.indexPath(for: returning) != nil {
+    if let place, let anchor, placeOf(anchor)?.hasSamePosition(as: place) != true,
+      let successor = place.successor, list.dataSource.indexPath(for: successor) != nil
+    {
+      keep(successor, onRow: place.row)
+    } else if let returning, let anchor, list.dataSource.indexPath(for: returning) != nil,
+      placeOf(anchor)?.predecessor == returning
+    {
       returnFocus(to: returning, onRowOf: anchor)
     }
     // The issue read full screen changed (an edit shown, taken back, or synced): its header too.

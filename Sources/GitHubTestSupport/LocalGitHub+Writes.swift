@@ -42,6 +42,49 @@ extension LocalGitHub {
     return Route(status: 200, headers: ["content-type": "application/json"], body: json)
   }
 
+  /// `GET /repos/o/r/issues/comments`: every served comment of the listing's issues, least
+  /// recently updated first, from `since`, in pages of `per_page` with `next` and `last` links.
+  func repositoryComments(_ request: FlyingFox.HTTPRequest) throws -> Route? {
+    guard request.path.hasSuffix("/issues/comments") else { return nil }
+    let listing = String(request.path.dropLast("/comments".count))
+    guard listings[listing] != nil else { return nil }
+    let formatter = ISO8601DateFormatter()
+    var all: [(updated: Date, id: Int, json: [String: Any])] = []
+    for (path, route) in routes where path.hasPrefix(listing + "/") && path.hasSuffix("/comments") {
+      guard let target = IssuePath(path),
+        let comments = try JSONSerialization.jsonObject(with: route.body) as? [[String: Any]]
+      else { continue }
+      for var comment in comments {
+        comment["issue_url"] = "\(baseURL.absoluteString)\(listing)/\(target.number)"
+        let updated = (comment["updated_at"] as? String).flatMap { formatter.date(from: $0) }
+        all.append((updated ?? .distantPast, comment["id"] as? Int ?? 0, comment))
+      }
+    }
+    if let since = request.query.first(where: { $0.name == "since" })?.value,
+      let date = formatter.date(from: since)
+    {
+      all.removeAll { $0.updated < date }
+    }
+    all.sort { ($0.updated, $0.id) < ($1.updated, $1.id) }
+    let perPage = max(
+      1, min(100, Int(request.query.first { $0.name == "per_page" }?.value ?? "") ?? 30))
+    let page = max(1, Int(request.query.first { $0.name == "page" }?.value ?? "") ?? 1)
+    let pageCount = max(1, (all.count + perPage - 1) / perPage)
+    let slice = all.dropFirst((page - 1) * perPage).prefix(perPage).map(\.json)
+    var headers = ["content-type": "application/json; charset=utf-8"]
+    if page < pageCount {
+      let query = request.query.filter { $0.name != "page" }.map {
+        "\($0.name)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)"
+      }
+      func link(_ page: Int) -> String {
+        "<\(baseURL.absoluteString)\(request.path)?\((query + ["page=\(page)"]).joined(separator: "&"))>"
+      }
+      headers["link"] = "\(link(page + 1)); rel=\"next\", \(link(pageCount)); rel=\"last\""
+    }
+    return Route(
+      status: 200, headers: headers, body: try JSONSerialization.data(withJSONObject: slice))
+  }
+
   /// Whether a path is under an issue a listing serves (`…/issues/N/…`).
   func listedIssue(at path: String) -> Bool {
     guard let target = IssuePath(path) else { return false }

@@ -291,6 +291,7 @@ public actor LocalGitHub {
       return try await handleWrite(request, method: method, fault: nil)
     }
     if let issue = try singleIssue(at: request.path) { return response(issue) }
+    if let comments = try repositoryComments(request) { return response(comments) }
     return response(try route(for: request, headers: headers, page: page))
   }
 

@@ -11,13 +11,16 @@ struct Sync: AsyncParsableCommand {
     discussion: """
       Each page is written as it arrives: an interrupted sync resumes where it stopped. --full \
       lists everything again and removes what GitHub no longer has, but only when the listing \
-      proves complete; otherwise it keeps every cached issue and exits with status 1.
+      proves complete; otherwise it keeps every cached issue and exits with status 1.       --comments also lists the repository's comments (all of them the first time, then those       updated since), for reading every conversation offline.
       """)
 
   @OptionGroup var options: RepositoryOptions
 
   @Flag(help: "List everything again and remove issues GitHub no longer has.")
   var full = false
+
+  @Flag(help: "Fetch the repository's comments too (after the first time, what changed).")
+  var comments = false
 
   func run() async throws {
     let (host, repository) = try options.resolve()
@@ -39,6 +42,21 @@ struct Sync: AsyncParsableCommand {
         "Synced \(repository): \(summary.items) items changed in \(summary.pages) pages"
           + "\(summary.wasFull ? " (full)" : "")\(deleted) in \(seconds) s; \(total) in the cache at \(path.path)"
       )
+      if comments {
+        line.note("listing the comments…")
+        let client = Syncing.client(
+          host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
+        let listed = try await CommentSynchronizer(
+          client: client, cache: cache, repository: repository
+        ).sync(full: full)
+        line.clear()
+        let removed = listed.deleted > 0 ? ", \(listed.deleted) no longer on GitHub removed" : ""
+        let kind =
+          listed.wasFull
+          ? (listed.complete ? " (all of them)" : " (all of them; the listing was incomplete)")
+          : " (changed since the last listing)"
+        print("Comments: \(listed.comments) in \(listed.pages) pages\(kind)\(removed).")
+      }
     } catch {
       line.clear()
       throw Terminal.failure(error, repository: repository)

@@ -374,3 +374,55 @@ import Testing
     #expect(try await served(github, number).state == .open)
   }
 }
+
+/// `issues sync --comments`: the repository's comments listed together, all of them and then
+/// what changed.
+@Suite(.serialized) struct CommentSynchronizerTests {
+  let acme = RepositoryName(owner: "acme", name: "tracker")
+
+  @Test func allCommentsThenWhatChangedThenDeletionsOnlyWithProof() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: 30, milestoneCount: 2, seed: 3), as: acme)
+    let cache = try IssueCache()
+    let client = GitHubClient(
+      host: await github.host, token: "t", transport: URLSessionTransport(timeout: 5))
+    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    let numbers = try cache.issues(IssueFilter(state: .all, kind: .both)).map(\.number).prefix(2)
+    for (index, number) in numbers.enumerated() {
+      for text in ["First on \(number)", "Second on \(number)"].prefix(index + 1) {
+        _ = try await client.postComment(text, onIssue: number, of: acme)
+      }
+    }
+    let synchronizer = CommentSynchronizer(client: client, cache: cache, repository: acme)
+    let first = try await synchronizer.sync()
+    #expect(first.wasFull && first.complete && first.comments == 3)
+    let a = try #require(numbers.first)
+    let b = try #require(numbers.last)
+    #expect(try cache.comments(of: a).map(\.body) == ["First on \(a)"])
+    #expect(try cache.comments(of: b).map(\.body) == ["First on \(b)", "Second on \(b)"])
+    #expect(try cache.commentsAreCurrent(of: a))
+    #expect(try cache.commentsAreCurrent(of: b))
+
+    // Then only what changed since.
+    _ = try await client.postComment("Third on \(b)", onIssue: b, of: acme)
+    let next = try await synchronizer.sync()
+    #expect(!next.wasFull)
+    #expect(
+      await github.requests.last { $0.target.contains("/issues/comments") }?.target
+        .contains("since=") == true)
+    #expect(try cache.comments(of: b).map(\.body).last == "Third on \(b)")
+
+    // A comment deleted on GitHub goes only with a complete listing.
+    let path = "/repos/acme/tracker/issues/\(a)/comments"
+    await github.serve(path, body: Data("[]".utf8))
+    let incremental = try await synchronizer.sync()
+    #expect(incremental.deleted == 0)
+    #expect(try cache.commentCount(of: a) == 1)
+    let full = try await synchronizer.sync(full: true)
+    #expect(full.complete && full.deleted == 1)
+    #expect(try cache.commentCount(of: a) == 0)
+    #expect(try cache.commentCount(of: b) == 3)
+  }
+}

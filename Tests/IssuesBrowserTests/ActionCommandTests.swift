@@ -214,6 +214,25 @@ import Glibc
         atPath: world.drafts.appendingPathComponent("\(number).md").path))
   }
 
+  @Test func syncWithCommentsListsThemAllThenWhatChanged() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let issue = try await openIssue(world)
+    var (status, out, err) = try await world.run([
+      "comment", String(issue.number), "--body", "One.",
+    ])
+    #expect(status == 0, "\(err)")
+    (status, out, err) = try await world.run(["sync", "--comments"])
+    #expect(status == 0, "\(err)")
+    #expect(out.contains("Comments: 1 in 1 pages (all of them)"), "\(out)")
+    (status, out, err) = try await world.run(["sync", "--comments"])
+    #expect(out.contains("(changed since the last listing)"), "\(out)")
+    (status, out, _) = try await world.run([
+      "view", String(issue.number), "--offline", "--comments",
+    ])
+    #expect(out.contains("One."))
+  }
+
   @Test func theEditorWritesTheDraftAndAnEmptyOneSendsNothing() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }

@@ -129,3 +129,72 @@ extension IssueCache {
     }
   }
 }
+
+// The repository's comments, listed together (`issues sync --comments`).
+
+extension IssueCache {
+  /// The latest `updated_at` of the repository's comments listed so far, if a listing ran.
+  public func commentMark() throws -> Date? {
+    try writer.read { db in
+      try Date.fetchOne(db, sql: "SELECT commentMark FROM syncState WHERE id = 1")
+    }
+  }
+
+  /// How many comments the cached issues announce in all: what a full listing may bring.
+  public func announcedCommentCount() throws -> Int {
+    try writer.read { db in
+      try Int.fetchOne(db, sql: "SELECT coalesce(sum(max(comments, 0)), 0) FROM issue") ?? 0
+    }
+  }
+
+  /// Writes one page of the repository's comments in one transaction, each on the issue its
+  /// `issue_url` names (comments that name none are skipped), and moves the comment mark to the
+  /// page's latest `updated_at`.
+  ///
+  /// - Returns: How many comments were written.
+  @discardableResult
+  public func writeRepositoryComments(_ comments: [GitHubComment]) throws -> Int {
+    try writer.write { db in
+      var written = 0
+      var latest: Date?
+      for comment in comments {
+        guard let number = comment.issueNumber else { continue }
+        try Self.insert(comment, on: number, db)
+        written += 1
+        if latest.map({ comment.updatedAt > $0 }) ?? true { latest = comment.updatedAt }
+      }
+      if let latest {
+        try db.execute(
+          sql: """
+            INSERT INTO syncState(id, commentMark) VALUES (1, ?)
+            ON CONFLICT(id) DO UPDATE SET
+              commentMark = max(coalesce(commentMark, excluded.commentMark), excluded.commentMark)
+            """, arguments: [latest])
+      }
+      return written
+    }
+  }
+
+  /// Finishes a complete listing of the repository's comments, in one transaction: comments
+  /// GitHub no longer has (not in `seen`) are deleted, and every cached issue's comments are
+  /// current as of its cached `updated_at`.
+  ///
+  /// - Returns: How many comments were deleted.
+  @discardableResult
+  public func finishCompleteCommentListing(seen: Set<Int64>) throws -> Int {
+    try writer.write { db in
+      var deleted = 0
+      for id in try Int64.fetchAll(db, sql: "SELECT id FROM comment") where !seen.contains(id) {
+        try db.execute(sql: "DELETE FROM comment WHERE id = ?", arguments: [id])
+        deleted += 1
+      }
+      try db.execute(
+        sql: """
+          INSERT INTO commentListing(issueNumber, issueUpdatedAt)
+            SELECT number, updatedAt FROM issue WHERE true
+          ON CONFLICT(issueNumber) DO UPDATE SET issueUpdatedAt = excluded.issueUpdatedAt
+          """)
+      return deleted
+    }
+  }
+}

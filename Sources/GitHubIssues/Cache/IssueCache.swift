@@ -227,11 +227,16 @@ public final class IssueCache: Sendable {
           """)
       try db.execute(sql: "DELETE FROM fullListingSeen")
     }
-    migrator.registerMigration("v5: local edits") { db in
+    migrator.registerMigration("v5: local edits; the repository's comments") { db in
       // Bumped by every edit shown before GitHub confirmed it (and by taking one back), which
       // keeps `updatedAt`: observers redraw the row on either.
       try db.alter(table: "issue") { t in
         t.add(column: "localRevision", .integer).notNull().defaults(to: 0)
+      }
+      // The latest `updated_at` of the repository's comments listed so far (`sync --comments`):
+      // the next listing asks for what changed since.
+      try db.alter(table: "syncState") { t in
+        t.add(column: "commentMark", .datetime)
       }
     }
     return migrator

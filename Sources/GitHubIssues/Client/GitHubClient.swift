@@ -139,6 +139,24 @@ public struct GitHubClient: Sendable {
       of: GitHubComment.self, conditional: false)
   }
 
+  /// The pages of every comment in the repository (on issues and pull requests), least recently
+  /// updated first, 100 a page; only those updated at or after `since` when given.
+  public func repositoryCommentPages(
+    of repository: RepositoryName, since: Date? = nil
+  ) -> PageSequence<GitHubComment> {
+    var query = [
+      URLQueryItem(name: "sort", value: "updated"), URLQueryItem(name: "direction", value: "asc"),
+      URLQueryItem(name: "per_page", value: "100"),
+    ]
+    if let since {
+      query.append(URLQueryItem(name: "since", value: ISO8601DateFormatter().string(from: since)))
+    }
+    return pages(
+      from: host.url(
+        "/repos/\(repository.owner)/\(repository.name)/issues/comments", query: query),
+      of: GitHubComment.self, conditional: false)
+  }
+
   /// The pages of an issue's sub-issues, in their order; conditional, so an unchanged list
   /// answers `304`.
   public func subIssuePages(

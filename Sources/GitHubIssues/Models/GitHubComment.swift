@@ -21,6 +21,17 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
   public var authorAssociation: String?
   /// Reactions, by content (`+1`, `heart`, `rocket`…), without the zero counts.
   public var reactions: [String: Int]
+  /// The API URL of the issue it is on (`…/issues/12`): how a repository-wide listing says which
+  /// issue each comment belongs to.
+  public var issueURL: String?
+
+  /// The number of the issue it is on, from ``issueURL``.
+  public var issueNumber: Int? {
+    guard let issueURL, let last = issueURL.split(separator: "/").last, let number = Int(last),
+      number > 0
+    else { return nil }
+    return number
+  }
 
   /// The reaction contents GitHub counts, in the order it shows them.
   public static let reactionContents = [
@@ -39,13 +50,16 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
     case updatedAt = "updated_at"
     case htmlURL = "html_url"
     case authorAssociation = "author_association"
+    case issueURL = "issue_url"
   }
 
   /// Creates a comment.
   public init(
     id: Int64, user: GitHubUser, body: String, createdAt: Date, updatedAt: Date,
-    htmlURL: String? = nil, authorAssociation: String? = nil, reactions: [String: Int] = [:]
+    htmlURL: String? = nil, authorAssociation: String? = nil, reactions: [String: Int] = [:],
+    issueURL: String? = nil
   ) {
+    self.issueURL = issueURL
     self.id = id
     self.user = user
     self.body = body
@@ -65,6 +79,7 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
     updatedAt = try container.decode(Date.self, forKey: .updatedAt)
     htmlURL = try? container.decodeIfPresent(String.self, forKey: .htmlURL)
     authorAssociation = try? container.decodeIfPresent(String.self, forKey: .authorAssociation)
+    issueURL = try? container.decodeIfPresent(String.self, forKey: .issueURL)
     // Counts are read for the contents GitHub has; anything else in the object is ignored, and
     // a negative count from a broken server is none.
     var counts: [String: Int] = [:]
@@ -86,6 +101,7 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
     try container.encodeIfPresent(htmlURL, forKey: .htmlURL)
     try container.encodeIfPresent(authorAssociation, forKey: .authorAssociation)
     try container.encode(reactions, forKey: .reactions)
+    try container.encodeIfPresent(issueURL, forKey: .issueURL)
   }
 
   /// Whether it was changed after it was written.

@@ -14,6 +14,12 @@ final class ConversationServer: @unchecked Sendable {
     set { lock.withLock { _stopAfterPage = newValue } }
   }
   private var _stopAfterPage: Int?
+  /// The issue's timeline, or `nil` to answer 404 (an Enterprise version without it).
+  var timeline: [[String: Any]]? {
+    get { lock.withLock { _timeline } }
+    set { lock.withLock { _timeline = newValue } }
+  }
+  private var _timeline: [[String: Any]]?
 
   init(comments: Int) {
     _comments = (1...max(1, comments)).prefix(comments).map(Self.comment)
@@ -50,6 +56,9 @@ final class ConversationServer: @unchecked Sendable {
         "created_at": "2024-01-01T00:00:00Z", "updated_at": updatedAt,
       ]
       return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: issue))
+    }
+    if path == "/repos/o/r/issues/7/timeline", let timeline {
+      return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: timeline))
     }
     guard path == "/repos/o/r/issues/7/comments" else {
       return HTTPResponse(status: 404, body: Data(#"{"message":"Not Found"}"#.utf8))
@@ -111,6 +120,29 @@ final class ConversationServer: @unchecked Sendable {
       [1, 2, 4, 5].map(ConversationServer.comment), updatedAt: "2024-02-01T00:00:00Z")
     #expect(try await fetcher.fetch(7) == .listed(count: 4, complete: true))
     #expect(Set(try fetcher.cache.comments(of: 7).map(\.id)) == [1, 2, 4, 5])
+  }
+
+  @Test func theTimelineIsKeptWithTheConversationAndAFailureKeepsTheCachedOne() async throws {
+    let server = ConversationServer(comments: 2)
+    server.timeline = [
+      [
+        "event": "closed", "actor": ["login": "octocat", "id": 1], "state_reason": "completed",
+        "created_at": "2024-01-05T00:00:00Z",
+      ],
+      ["event": "subscribed", "actor": ["login": "octocat", "id": 1]],
+      ["event": "milestoned", "actor": NSNull(), "milestone": ["title": "1.0"]],
+    ]
+    let (fetcher, _) = try fetcher(server)
+    _ = try await fetcher.fetch(7)
+    let events = try fetcher.cache.timeline(of: 7)
+    #expect(events.map(\.sentence) == ["closed this", "added this to the 1.0 milestone"])
+    #expect(events.map(\.actor) == ["octocat", "ghost"])
+    // The issue changed, and its timeline is not there any more: the cached one stays.
+    server.timeline = nil
+    server.setComments(
+      [1, 2].map(ConversationServer.comment), updatedAt: "2024-02-01T00:00:00Z")
+    _ = try await fetcher.fetch(7)
+    #expect(try fetcher.cache.timeline(of: 7).count == 2)
   }
 
   @Test func anIncompleteListingDeletesNothingAndIsNotCurrent() async throws {

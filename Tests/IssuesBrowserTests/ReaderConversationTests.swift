@@ -48,6 +48,41 @@ import TrellisTerminal
     #expect(harness.lines.contains { $0.contains("Comment number 40 says hello.") })
   }
 
+  @Test func timelineEventsShowUnderThePostWrittenBeforeThem() throws {
+    let cache = try BrowserHarness.betamax()
+    var harness = try BrowserHarness(columns: 100, rows: 40, cache: cache)
+    let issue = try #require(harness.browser.focusedIssue)
+    try cache.writeComments(
+      [Self.comment(1, "First."), Self.comment(3, "Third.")], of: issue.number,
+      completeAsOf: issue.updatedAt)
+    let json = """
+      [{"event": "labeled", "actor": {"login": "hroncok", "id": 1}, "label": {"name": "bug"},
+        "created_at": "2023-11-14T22:15:00Z"},
+       {"event": "commented", "actor": {"login": "x", "id": 2}, "created_at": "2023-11-14T22:16:00Z"},
+       {"event": "closed", "actor": null, "state_reason": "not_planned",
+        "created_at": "2023-11-14T22:17:00Z"},
+       {"event": "cross-referenced", "actor": {"login": "bboe", "id": 3},
+        "source": {"issue": {"number": 12, "title": "Follow-up", "repository": {"full_name": "o/r"}}},
+        "created_at": "2023-11-14T22:40:00Z"}]
+      """
+    let events = try GitHubJSON.decoder.decode([GitHubTimelineEvent].self, from: Data(json.utf8))
+    try cache.replaceTimeline(of: issue.number, with: events)
+    #expect(try cache.timeline(of: issue.number).count == 3, "the comment is not an event")
+    harness.press(.enter)
+    harness.press(.end)
+    let lines = harness.lines
+    let first = try #require(lines.firstIndex { $0.contains("First.") })
+    let labeled = try #require(lines.firstIndex { $0.contains("↳ hroncok added the bug label") })
+    let closed = try #require(
+      lines.firstIndex { $0.contains("↳ ghost closed this as not planned") })
+    let third = try #require(lines.firstIndex { $0.contains("Third.") })
+    let mentioned = try #require(
+      lines.firstIndex { $0.contains("↳ bboe mentioned this in o/r#12 “Follow-up”") })
+    // "First." is at 22:14:20 and "Third." at 22:16:20: the label (22:15) goes under the first,
+    // the close (22:17) and the mention (22:40) under the last.
+    #expect(first < labeled && labeled < third && third < closed && closed < mentioned)
+  }
+
   @Test func aFailedFetchSaysWhyAndKeepsWhatIsCached() throws {
     let cache = try BrowserHarness.betamax()
     let numbers = try cache.issues(IssueFilter()).filter { $0.comments > 0 }.map(\.number)

@@ -238,6 +238,16 @@ public final class IssueCache: Sendable {
       try db.alter(table: "syncState") { t in
         t.add(column: "commentMark", .datetime)
       }
+      // The events of an issue's timeline a reader shows, replaced whole by each complete
+      // listing, in GitHub's order.
+      try db.create(table: "timelineEvent") { t in
+        t.column("issueNumber", .integer).notNull()
+        t.column("position", .integer).notNull()
+        t.column("actor", .text).notNull()
+        t.column("createdAt", .datetime)
+        t.column("sentence", .text).notNull()
+        t.primaryKey(["issueNumber", "position"])
+      }
     }
     return migrator
   }

@@ -139,6 +139,17 @@ public struct GitHubClient: Sendable {
       of: GitHubComment.self, conditional: false)
   }
 
+  /// The pages of an issue's timeline (events and comments, oldest first), 100 a page.
+  public func timelinePages(
+    of repository: RepositoryName, issue number: Int
+  ) -> PageSequence<GitHubTimelineEvent> {
+    pages(
+      from: host.url(
+        "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/timeline",
+        query: [URLQueryItem(name: "per_page", value: "100")]),
+      of: GitHubTimelineEvent.self, conditional: false)
+  }
+
   /// The pages of every comment in the repository (on issues and pull requests), least recently
   /// updated first, 100 a page; only those updated at or after `since` when given.
   public func repositoryCommentPages(

@@ -63,7 +63,31 @@ public struct ConversationFetcher: Sendable {
     try write("write") {
       try cache.writeComments(comments, of: number, completeAsOf: complete ? issue.updatedAt : nil)
     }
+    await fetchTimeline(of: number, announcedComments: issue.comments)
     return .listed(count: comments.count, complete: complete)
+  }
+
+  /// How many timeline entries beyond the announced comments a listing may bring (events).
+  public static let timelineMargin = 5_000
+
+  /// Replaces the issue's cached timeline with a complete listing of it; keeps the cached one
+  /// when the listing fails or does not prove complete (the conversation is shown either way).
+  private func fetchTimeline(of number: Int, announcedComments: Int) async {
+    var events: [GitHubTimelineEvent] = []
+    var proof = ListingProof()
+    let limit = max(0, announcedComments) + Self.timelineMargin
+    do {
+      for try await page in client.timelinePages(of: repository, issue: number) {
+        proof.record(page)
+        guard page.skipped.isEmpty else { return }
+        events += page.items
+        guard events.count <= limit else { return }
+      }
+    } catch {
+      return
+    }
+    guard proof.gap == nil else { return }
+    try? cache.replaceTimeline(of: number, with: events)
   }
 
   private func write<T>(_ what: String, _ body: () throws -> T) throws(GitHubError) -> T {

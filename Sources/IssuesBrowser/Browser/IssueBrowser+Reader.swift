@@ -73,6 +73,7 @@ extension IssueBrowser {
       ))
     cachedCommentCount = (try? cache.commentCount(of: issue.number)) ?? 0
     readerNextComment = 0
+    readerEvents = ((try? cache.timeline(of: issue.number)) ?? [])[...]
     var lines = posts[0].1.lines.count
     // One screen now (Markdown costs a few hundred microseconds a comment); the rest later.
     let screens = max(1, readerArea.height) + 1
@@ -84,12 +85,15 @@ extension IssueBrowser {
         ?? []
       guard !batch.isEmpty else { break }
       for comment in batch {
+        let events = eventLines(before: comment.createdAt)
+        posts[posts.count - 1].1.lines += events
         let post = readerPost(comment)
-        lines += post.lines.count
+        lines += post.lines.count + events.count
         posts.append((comment.id, post))
       }
       readerNextComment += batch.count
     }
+    if !hasReaderBacklog { posts[posts.count - 1].1.lines += eventLines(before: nil) }
     if !hasReaderBacklog, let status = commentStatus(issue: issue, cached: cachedCommentCount) {
       posts.append((Self.commentStatusPost, status))
     }
@@ -123,12 +127,14 @@ extension IssueBrowser {
       (try? cache.comments(of: number, offset: readerNextComment, limit: limit)) ?? []
     readerNextComment = batch.isEmpty ? cachedCommentCount : readerNextComment + batch.count
     for comment in batch where readerPosts[comment.id] == nil {
+      appendEvents(before: comment.createdAt, to: &snapshot)
       let post = readerPost(comment)
       readerPosts[comment.id] = post
       snapshot.appendSections([comment.id])
       snapshot.appendItems(
         post.lines.indices.map { ReaderLine(post: comment.id, line: $0) }, toSection: comment.id)
     }
+    if !hasReaderBacklog { appendEvents(before: nil, to: &snapshot) }
     if !hasReaderBacklog, let issue = try? cache.issue(number: number),
       let status = commentStatus(issue: issue, cached: cachedCommentCount)
     {
@@ -140,6 +146,39 @@ extension IssueBrowser {
     }
     installReaderProviders()
     reader.dataSource.apply(snapshot)
+  }
+
+  /// The lines of the timeline events not shown yet that happened before `date` (all of them
+  /// when `nil`), followed by a blank line; none when there are none.
+  func eventLines(before date: Date?) -> [StyledLine] {
+    var lines: [StyledLine] = []
+    while let event = readerEvents.first {
+      if let date {
+        // An event without a time waits for the end.
+        guard let at = event.createdAt, at < date else { break }
+      }
+      readerEvents.removeFirst()
+      let age = event.createdAt.map { " · \(RelativeAge.describe($0, now: now())) ago" } ?? ""
+      lines.append([
+        StyledRun("↳ ", Theme.dim), StyledRun(event.actor, Theme.dim.with(.bold)),
+        StyledRun(" \(event.sentence)\(age)", Theme.dim),
+      ])
+    }
+    return lines.isEmpty ? [] : lines + [[]]
+  }
+
+  /// Appends the events before `date` to the last post in the reader's snapshot.
+  private func appendEvents(before date: Date?, to snapshot: inout Snapshot<Int64, ReaderLine>) {
+    guard let last = snapshot.sectionIdentifiers.last(where: { $0 != Self.commentStatusPost }),
+      var post = readerPosts[last]
+    else { return }
+    let lines = eventLines(before: date)
+    guard !lines.isEmpty else { return }
+    let start = post.lines.count
+    post.lines += lines
+    readerPosts[last] = post
+    snapshot.appendItems(
+      (start..<post.lines.count).map { ReaderLine(post: last, line: $0) }, toSection: last)
   }
 
   /// Renders the backlog as far as a scroll of `distance` lines needs (all of it for the end).

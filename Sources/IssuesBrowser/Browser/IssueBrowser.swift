@@ -85,6 +85,9 @@ public final class IssueBrowser {
   var readerNextComment = 0
   /// How many comments the cache held when the reader was built.
   var cachedCommentCount = 0
+  /// The timeline events not placed in the reader yet, oldest first: each goes under the post
+  /// written before it.
+  var readerEvents: ArraySlice<CachedTimelineEvent> = []
   var loadError: String?
   /// Who `@me` is, as the host said.
   var viewer = ViewerLogin.unknown

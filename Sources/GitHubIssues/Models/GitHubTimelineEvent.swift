@@ -1,0 +1,136 @@
+import Foundation
+
+/// One event of an issue's timeline that a reader of the conversation needs: who closed or
+/// reopened it, milestone and label changes, assignments, renames, and where it was referenced.
+///
+/// Decoded from `GET /repos/{owner}/{repo}/issues/{number}/timeline`. Events a reader does not
+/// need (comments, which are listed on their own; subscriptions, commits) decode as
+/// ``Kind/other(_:)`` and are not kept. Every field but `event` is optional: a deleted actor is
+/// ``GitHubUser/ghost``.
+public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
+  /// What happened.
+  public enum Kind: Hashable, Sendable {
+    /// Closed, with GitHub's `state_reason` when it says.
+    case closed(reason: String?)
+    /// Reopened.
+    case reopened
+    /// Put in a milestone, by title.
+    case milestoned(String)
+    /// Taken out of a milestone, by title.
+    case demilestoned(String)
+    /// A label added.
+    case labeled(String)
+    /// A label removed.
+    case unlabeled(String)
+    /// Assigned to a login.
+    case assigned(String)
+    /// Unassigned from a login.
+    case unassigned(String)
+    /// Renamed from a title to another.
+    case renamed(from: String, to: String)
+    /// Mentioned in another issue or pull request: `repository#number` and its title.
+    case crossReferenced(source: String, title: String)
+    /// Anything else, by GitHub's name: not kept.
+    case other(String)
+  }
+
+  /// What happened.
+  public var kind: Kind
+  /// Who did it.
+  public var actor: GitHubUser
+  /// When.
+  public var createdAt: Date?
+
+  /// Creates an event.
+  public init(kind: Kind, actor: GitHubUser, createdAt: Date?) {
+    self.kind = kind
+    self.actor = actor
+    self.createdAt = createdAt
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case event, actor, label, milestone, assignee, rename, source
+    case createdAt = "created_at"
+    case stateReason = "state_reason"
+  }
+
+  struct Named: Decodable { var name: String?; var title: String?; var login: String? }
+  struct Rename: Decodable { var from: String?; var to: String? }
+  struct Source: Decodable {
+    struct Issue: Decodable {
+      struct Repository: Decodable {
+        var fullName: String?
+        enum CodingKeys: String, CodingKey { case fullName = "full_name" }
+      }
+      var number: Int?
+      var title: String?
+      var repository: Repository?
+    }
+    var issue: Issue?
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let event = try container.decode(String.self, forKey: .event)
+    actor = (try? container.decodeIfPresent(GitHubUser.self, forKey: .actor)) ?? .ghost
+    createdAt = try? container.decodeIfPresent(Date.self, forKey: .createdAt)
+    func named(_ key: CodingKeys) -> String? {
+      let value = try? container.decodeIfPresent(Named.self, forKey: key)
+      return value?.name ?? value?.title ?? value?.login
+    }
+    switch event {
+    case "closed":
+      kind = .closed(reason: try? container.decodeIfPresent(String.self, forKey: .stateReason))
+    case "reopened": kind = .reopened
+    case "milestoned": kind = named(.milestone).map { .milestoned($0) } ?? .other(event)
+    case "demilestoned": kind = named(.milestone).map { .demilestoned($0) } ?? .other(event)
+    case "labeled": kind = named(.label).map { .labeled($0) } ?? .other(event)
+    case "unlabeled": kind = named(.label).map { .unlabeled($0) } ?? .other(event)
+    case "assigned": kind = named(.assignee).map { .assigned($0) } ?? .other(event)
+    case "unassigned": kind = named(.assignee).map { .unassigned($0) } ?? .other(event)
+    case "renamed":
+      let rename = try? container.decodeIfPresent(Rename.self, forKey: .rename)
+      if let from = rename?.from, let to = rename?.to {
+        kind = .renamed(from: from, to: to)
+      } else {
+        kind = .other(event)
+      }
+    case "cross-referenced":
+      let issue = (try? container.decodeIfPresent(Source.self, forKey: .source))?.issue
+      if let number = issue?.number {
+        let repository = issue?.repository?.fullName ?? ""
+        kind = .crossReferenced(source: "\(repository)#\(number)", title: issue?.title ?? "")
+      } else {
+        kind = .other(event)
+      }
+    default: kind = .other(event)
+    }
+  }
+
+  /// Whether a reader shows it.
+  public var isShown: Bool {
+    if case .other = kind { return false }
+    return true
+  }
+
+  /// "closed this as not planned", "added the bug label": what the actor did, for a line under
+  /// the conversation.
+  public var sentence: String {
+    switch kind {
+    case .closed(let reason?) where reason == "not_planned": "closed this as not planned"
+    case .closed(let reason?) where reason == "duplicate": "closed this as a duplicate"
+    case .closed: "closed this"
+    case .reopened: "reopened this"
+    case .milestoned(let title): "added this to the \(title) milestone"
+    case .demilestoned(let title): "removed this from the \(title) milestone"
+    case .labeled(let name): "added the \(name) label"
+    case .unlabeled(let name): "removed the \(name) label"
+    case .assigned(let login): "assigned \(login)"
+    case .unassigned(let login): "unassigned \(login)"
+    case .renamed(let from, let to): "changed the title from “\(from)” to “\(to)”"
+    case .crossReferenced(let source, let title):
+      "mentioned this in \(source)" + (title.isEmpty ? "" : " “\(title)”")
+    case .other(let name): name
+    }
+  }
+}

@@ -223,6 +223,12 @@ import Testing
     try cache.confirm(newer)
     #expect(try cache.takeBack(pending) == false)
     #expect(try cache.issue(number: number)?.title == "Renamed meanwhile")
+    // A sync page fetched before that (an older version) does not put it back.
+    var older = newer
+    older.title = "The old title"
+    older.updatedAt = newer.updatedAt.addingTimeInterval(-120)
+    try cache.writePage([older], advancingMarks: true)
+    #expect(try cache.issue(number: number)?.title == "Renamed meanwhile")
   }
 
   @Test func anUnknownMilestoneIsRefusedBeforeAnythingIsShown() throws {

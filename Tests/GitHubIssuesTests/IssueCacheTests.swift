@@ -133,8 +133,9 @@ import Testing
         Self.issue(21, "Separator", labels: ["a\u{1F}b", "c"], minutes: 41),
         Self.issue(22, "No labels", minutes: 42),
       ]))
-    // Relabel one: the old links go.
-    try cache.apply(CacheUpdate(issues: [Self.issue(1, "Crash on launch", labels: ["ui"])]))
+    // Relabel one (a newer version): the old links go.
+    try cache.apply(
+      CacheUpdate(issues: [Self.issue(1, "Crash on launch", labels: ["ui"], minutes: 6)]))
     #expect(try cache.writer.read { try IssueCache.labelCopyMismatches($0) }.isEmpty)
     #expect(try cache.issue(number: 20)?.labels == ["bug", "ui"])
     #expect(try cache.issue(number: 21)?.labels == ["a\u{241F}b", "c"])

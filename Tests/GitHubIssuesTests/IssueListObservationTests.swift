@@ -93,8 +93,11 @@ import TrellisTestSupport
     var lists = cache.observeList(filter).makeAsyncIterator()
     _ = try await lists.next()
     for step in 0..<25 {
-      // A new issue in every page, so that every commit changes the list.
-      let new = Make.issue(100 + step, "new", minutes: Int.random(in: 0...50, using: &rng))
+      // A new issue in every page, so that every commit changes the list. Versions only move
+      // forward, as GitHub's do (the cache keeps a newer version over an older one), and are
+      // random within a page.
+      let base = 60 + 10 * step
+      let new = Make.issue(100 + step, "new", minutes: base + Int.random(in: 0..<10, using: &rng))
       let page =
         [new]
         + (0..<Int.random(in: 1...6, using: &rng)).map { _ in
@@ -103,7 +106,7 @@ import TrellisTestSupport
             number, "t\(Int.random(in: 0..<3, using: &rng))",
             state: Bool.random(using: &rng) ? .open : .closed,
             milestone: Bool.random(using: &rng) ? Make.v2 : nil,
-            minutes: Int.random(in: 0...50, using: &rng),
+            minutes: base + Int.random(in: 0..<10, using: &rng),
             comments: Int.random(in: 0...3, using: &rng))
         }
       try cache.writePage(

@@ -268,7 +268,17 @@ extension IssueCache {
   /// the label filter reads) and `issue.labelNames` (the same names, sorted and distinct, joined
   /// by U+001F, so that reading a row needs no join). Under `TRELLIS_INTERNAL_CHECKS` every write
   /// checks that the two agree (``labelCopyMismatches(_:ids:)``).
+  ///
+  /// A version older than the cached one is not written: a sync page fetched before an edit
+  /// landed must not put the old state back over GitHub's answer to the edit.
   static func upsert(_ issue: GitHubIssue, _ db: Database) throws {
+    if let cached = try Date.fetchOne(
+      db.cachedStatement(sql: "SELECT updatedAt FROM issue WHERE id = ?"), arguments: [issue.id]),
+      // The cache keeps milliseconds: a stored date may round up past the one it came from.
+      cached.timeIntervalSince(issue.updatedAt) >= 0.001
+    {
+      return
+    }
     try db.cachedStatement(sql: "DELETE FROM issue WHERE number = ? AND id != ?").execute(
       arguments: [
         issue.number, issue.id,

@@ -51,6 +51,46 @@ import TrellisTerminal
     #expect(harness.browser.shownNumbers.count == 400)
   }
 
+  @Test func aRowMovedAwayRedrawsTheRecountedHeaderAndReusesTheRest() async throws {
+    let cache = try cache()
+    var harness = try BrowserHarness(cache: cache, status: .syncing(nil))
+    var lists = cache.observeList(harness.browser.observedFilter).makeAsyncIterator()
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.press(.down, .down, .down)
+    // A row above the focus leaves Backlog for "No milestone", below the screen.
+    try cache.writePage([Self.issue(199, minutes: 20_000)], advancingMarks: false)
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.frame()
+    #expect(harness.text.contains("Backlog 199"))
+    let statistics = harness.browser.list.statistics
+    // The header whose count changed and the row that took the moved one's place are drawn;
+    // the rows that stayed or only shifted are copied.
+    #expect(statistics.drawn <= 3, "\(statistics)")
+    #expect(statistics.reused > 10, "\(statistics)")
+  }
+
+  @Test func aNumberWiderThanAnyShownRedrawsEveryRow() async throws {
+    let cache = try cache()
+    var harness = try BrowserHarness(cache: cache, status: .syncing(nil))
+    var lists = cache.observeList(harness.browser.observedFilter).makeAsyncIterator()
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.frame()
+    func titleColumn() -> Int? {
+      for line in harness.lines {
+        if let range = line.range(of: "Issue number 195") {
+          return line.distance(from: line.startIndex, to: range.lowerBound)
+        }
+      }
+      return nil
+    }
+    let before = try #require(titleColumn())
+    // An old issue numbered 12345, sorted below the screen: the number column widens.
+    try cache.writePage([Self.issue(12_345, minutes: 1)], advancingMarks: false)
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.frame()
+    #expect(try #require(titleColumn()) > before)
+  }
+
   @Test func theFocusedIssueStaysOnItsScreenRowWhenRowsAppearAboveIt() async throws {
     let cache = try cache()
     var harness = try BrowserHarness(cache: cache, status: .syncing(nil))

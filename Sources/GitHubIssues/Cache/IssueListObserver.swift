@@ -17,6 +17,9 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
   private var metadataChanged = false
   private var treeChanged = false
   private var subIssues: [Int: [Int]]
+  /// The milestones and labels, read again only after a commit that touched their tables.
+  private var milestones: [GitHubMilestone]
+  private var labels: [GitHubLabel]
   private let sink: IssueListObservation.Sink
   /// Above this many changed rows, the list is read again whole.
   static let incrementalLimit = 5_000
@@ -29,7 +32,9 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
     self.sink = sink
     list = try OrderedIssueList(filter: everyMilestone, db: db)
     subIssues = try IssueCache.subIssues(db)
-    sink.send(try element(change: .everything, db))
+    milestones = try IssueCache.milestones(db)
+    labels = try IssueCache.labels(db)
+    sink.send(element(change: .everything))
   }
 
   func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
@@ -68,6 +73,10 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
         }
         subIssues = tree
       }
+      if metadataChanged {
+        milestones = try IssueCache.milestones(db)
+        labels = try IssueCache.labels(db)
+      }
       let change: IssueListChange
       if changedIDs.count > Self.incrementalLimit {
         list = try OrderedIssueList(filter: filter, db: db)
@@ -77,7 +86,7 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
         guard !numbers.isEmpty || metadataChanged else { return }
         change = .items(numbers, metadata: metadataChanged ? .changed : .unchanged)
       }
-      sink.send(try element(change: change, db))
+      sink.send(element(change: change))
     } catch {
       sink.fail(error)
     }
@@ -89,10 +98,10 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
     treeChanged = false
   }
 
-  private func element(change: IssueListChange, _ db: Database) throws -> ObservedIssueList {
+  private func element(change: IssueListChange) -> ObservedIssueList {
     ObservedIssueList(
-      entries: list.entries, counts: list.counts, milestones: try IssueCache.milestones(db),
-      labels: try IssueCache.labels(db), subIssues: subIssues, change: change)
+      entries: list.entries, counts: list.counts, milestones: milestones, labels: labels,
+      subIssues: subIssues, change: change)
   }
 }
 
@@ -122,18 +131,23 @@ struct OrderedIssueList {
   }
 
   let filter: IssueFilter
+  /// The rows in the list's order (descending keys), and their entries at the same positions:
+  /// the entries are handed to observers as they are, without a copy per commit.
   private(set) var rows: [Row]
+  private(set) var entries: [IssueListEntry]
   private var byID: [Int64: Row]
   /// The entries per milestone, updated with each merge.
   private(set) var counts: EntryCounts
-
-  var entries: [IssueListEntry] { rows.map(\.entry) }
+  /// Up to this many changed rows are moved in place, each in O(log *n*) plus the rows it passes;
+  /// more are merged in one pass over the list.
+  static let inPlaceLimit = 32
 
   init(filter: IssueFilter, db: Database) throws {
     self.filter = filter
     rows = try Self.fetch(filter, extra: nil, db)
+    entries = rows.map(\.entry)
     byID = Dictionary(rows.map { ($0.id, $0) }) { first, _ in first }
-    counts = EntryCounts(rows.map(\.entry))
+    counts = EntryCounts(entries)
   }
 
   /// Reads the rows with these ids again and moves, adds or removes them in the list.
@@ -155,8 +169,7 @@ struct OrderedIssueList {
         fresh[row.id] = row
       }
     }
-    var removed: Set<Int64> = []
-    var added: [Row] = []
+    var changes: [(old: Row?, new: Row?)] = []
     var numbers: Set<Int> = []
     for id in changedIDs {
       let old = byID[id]
@@ -166,21 +179,91 @@ struct OrderedIssueList {
       {
         continue
       }
+      if old == nil && new == nil { continue }
       if let old {
-        removed.insert(id)
         numbers.insert(old.entry.number)
         counts.remove(old.entry)
       }
       if let new {
-        added.append(new)
         numbers.insert(new.entry.number)
         counts.add(new.entry)
       }
       byID[id] = new
+      changes.append((old, new))
     }
-    guard !numbers.isEmpty else { return [] }
+    guard !changes.isEmpty else { return [] }
+    if changes.count <= Self.inPlaceLimit {
+      for change in changes { move(change.old, to: change.new) }
+    } else {
+      mergeInOnePass(changes)
+    }
+    return numbers
+  }
+
+  /// The first position whose key is not greater than `key` (rows are in descending order).
+  private func position(of key: SortKey) -> Int {
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let middle = (low + high) >> 1
+      if rows[middle].key > key { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Where a row of the list is: where its key sorts (two rows share a key only while one
+  /// number passes from an issue to another within a commit).
+  private func index(of row: Row) -> Int {
+    var index = position(of: row.key)
+    while index < rows.count && rows[index].key == row.key {
+      if rows[index].id == row.id { return index }
+      index += 1
+    }
+    guard let found = rows.firstIndex(where: { $0.id == row.id }) else {
+      fatalError("Row \(row.id) is in the index but not in the list.")
+    }
+    return found
+  }
+
+  /// Replaces, moves, adds or removes one row, shifting only the rows between its old and new
+  /// places.
+  private mutating func move(_ old: Row?, to new: Row?) {
+    let from = old.map(index(of:))
+    guard let new else {
+      if let from {
+        rows.remove(at: from)
+        entries.remove(at: from)
+      }
+      return
+    }
+    let place = position(of: new.key)
+    guard let from else {
+      rows.insert(new, at: place)
+      entries.insert(new.entry, at: place)
+      return
+    }
+    // Where the row goes once it has left its old place.
+    let to = place > from ? place - 1 : place
+    if to > from {
+      for index in from..<to {
+        rows[index] = rows[index + 1]
+        entries[index] = entries[index + 1]
+      }
+    } else if to < from {
+      for index in stride(from: from, to: to, by: -1) {
+        rows[index] = rows[index - 1]
+        entries[index] = entries[index - 1]
+      }
+    }
+    rows[to] = new
+    entries[to] = new.entry
+  }
+
+  /// Merges many changes in one pass over the list.
+  private mutating func mergeInOnePass(_ changes: [(old: Row?, new: Row?)]) {
+    let removed = Set(changes.compactMap { $0.old?.id })
     // Descending order: greater keys first.
-    added.sort { $0.key > $1.key }
+    let added = changes.compactMap(\.new).sorted { $0.key > $1.key }
     var merged: [Row] = []
     merged.reserveCapacity(rows.count - removed.count + added.count)
     var next = added.startIndex
@@ -193,7 +276,7 @@ struct OrderedIssueList {
     }
     merged.append(contentsOf: added[next...])
     rows = merged
-    return numbers
+    entries = merged.map(\.entry)
   }
 
   /// The rows a filter selects, and an extra condition, in the filter's order.

@@ -129,10 +129,14 @@ extension IssueBrowser {
     // Where each changed item goes: before the next item of its section in the list (placed
     // first, as changed items are placed from the last up), or at the end of its section.
     var placements: [(number: Int, section: ListSection, before: Int?)] = []
-    for index in shown.indices.reversed() where changed.contains(shown[index].number) {
+    // A few changed numbers are compared directly: hashing every shown number costs more.
+    let few = changed.count <= 16 ? Array(changed) : nil
+    for index in shown.indices.reversed() {
+      let number = shown[index].number
+      guard few?.contains(number) ?? changed.contains(number) else { continue }
       let section = section(of: shown[index])
       let next = shown[(index + 1)...].first { self.section(of: $0) == section }
-      placements.append((shown[index].number, section, next?.number))
+      placements.append((number, section, next?.number))
     }
     for section in snapshot.sectionIdentifiers where counts[section] == nil {
       snapshot.deleteSections([section])
@@ -156,15 +160,21 @@ extension IssueBrowser {
         snapshot.appendItems([placement.number], toSection: placement.section)
       }
     }
-    let headersChanged = counts != sectionCounts
+    // Headers draw their counts: those whose count changed are drawn again, the rest reused.
+    let recounted = Set(counts.keys).union(sectionCounts.keys).filter {
+      counts[$0] != sectionCounts[$0]
+    }
     sectionCounts = counts
     totalShown = shown.count
+    let widerNumbers = String(changed.max() ?? 0).count > numberWidth
     numberWidth = max(numberWidth, String(changed.max() ?? 0).count)
     installListProviders()
-    list.dataSource.apply(snapshot) { changed.contains($0) ? .reconfigure : nil }
+    snapshot.reconfigureItems(changed.filter { snapshot.contains(item: $0) }.sorted())
+    list.dataSource.apply(snapshot)
     if list.focusedItem == nil { list.focus(snapshot.itemIdentifiers.first) }
-    // Headers draw their counts: redraw what shows (the frame renderer sends only what differs).
-    if headersChanged { list.setNeedsDisplay() }
+    for section in recounted { list.setNeedsDisplay(supplementariesOf: section) }
+    // Every row draws its number in a column that just grew.
+    if widerNumbers { list.setNeedsDisplay() }
   }
 
   // MARK: Collapsing sections

@@ -39,13 +39,37 @@ extension StagedChangeset {
     let reloadedSections = target._reloadedSections
     let hasMarks = !reloaded.isEmpty || !reconfigured.isEmpty
     var locator = SnapshotItemLocator(source)
+    // Marks alone are found through the snapshots' tables, at the cost of the marked items, not
+    // by asking about every kept item.
+    var marked = BatchUpdate()
+    if hasMarks && itemUpdate == nil {
+      // A kept item: in both snapshots, in sections present on both sides (items of inserted or
+      // deleted sections are inserted or deleted with them), outside reloaded sections.
+      func note(_ item: ItemID, _ update: ItemUpdate) {
+        guard let path = target.indexPath(for: item),
+          case let section = target._sections[path.section],
+          !reloadedSections.contains(section), source.contains(section: section),
+          let sourcePath = source.indexPath(for: item),
+          target.contains(section: source._sections[sourcePath.section])
+        else { return }
+        switch update {
+        case .reload: marked.itemReloads.append(path)
+        case .reconfigure: marked.itemReconfigures.append(path)
+        }
+      }
+      for item in reloaded.ordered { note(item, .reload) }
+      for item in reconfigured.ordered where !reloaded.contains(item) { note(item, .reconfigure) }
+      marked.itemReloads.sort()
+      marked.itemReconfigures.sort()
+    }
     self = stagedDiff(
       sourceSections: source._sections, sourceItems: source._items,
       targetSections: target._sections, targetItems: target._items,
       sourceSectionIndex: { source._sectionIndexes[$0] },
       locator: &locator,
       isSectionReloaded: { !reloadedSections.isEmpty && reloadedSections.contains($0) },
-      checksItemUpdates: hasMarks || itemUpdate != nil,
+      checksItemUpdates: itemUpdate != nil,
+      markedUpdates: marked,
       itemUpdate: { item, _, _ in
         if hasMarks {
           if reloaded.contains(item) { return .reload }
@@ -104,6 +128,7 @@ extension StagedChangeset where SectionID == SingleSection {
       locator: &locator,
       isSectionReloaded: { _ in false },
       checksItemUpdates: true,
+      markedUpdates: BatchUpdate(),
       itemUpdate: { _, sourceIndex, targetIndex in
         isContentEqual(source[sourceIndex.item], target[targetIndex.item]) ? nil : update
       })
@@ -127,6 +152,8 @@ extension StagedChangeset where SectionID == SingleSection {
 /// `isSectionReloaded` tells whether a target section is marked for reload; `itemUpdate` says how
 /// to refresh an item kept from source to target (given its identifier and its source and target
 /// index paths), or `nil`. With `checksItemUpdates` false, `itemUpdate` is never called.
+/// `markedUpdates` holds item reloads and reconfigures found by the caller (sorted target index
+/// paths of kept items); they join the updates stage.
 @inlinable
 func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   sourceSections: [SectionID], sourceItems: [[ItemID]],
@@ -135,6 +162,7 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   locator: inout Locator,
   isSectionReloaded: (SectionID) -> Bool,
   checksItemUpdates: Bool,
+  markedUpdates: BatchUpdate,
   itemUpdate: (ItemID, IndexPath, IndexPath) -> ItemUpdate?
 ) -> StagedChangeset<SectionID, ItemID> where Locator.ItemID == ItemID {
   let sourceCount = sourceSections.count
@@ -356,6 +384,9 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
       }
     }
   }
+
+  updates.itemReloads.append(contentsOf: markedUpdates.itemReloads)
+  updates.itemReconfigures.append(contentsOf: markedUpdates.itemReconfigures)
 
   // Assemble the stages with the data each leaves the view showing.
   var stages: [Changeset<SectionID, ItemID>] = []

@@ -95,13 +95,14 @@ extension CollectionView {
     drawnIndex = Dictionary(drawn.enumerated().map { ($1.key, $0) }) { first, _ in first }
     dirtyItems.removeAll(keepingCapacity: true)
     dirtySections.removeAll(keepingCapacity: true)
+    dirtySupplementarySections.removeAll(keepingCapacity: true)
     needsFullRedraw = false
   }
 
   private func isDirty(_ element: DrawnElement) -> Bool {
     if dirtySections.contains(element.section) { return true }
     if case .item(let id) = element.key { return dirtyItems.contains(id) }
-    return false
+    return dirtySupplementarySections.contains(element.section)
   }
 
   /// The elements on screen, in drawing order (by z-index, then as the layout listed them).

@@ -106,6 +106,7 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   var drawnIndex: [ElementKey: Int] = [:]
   var dirtyItems: Set<ItemID> = []
   var dirtySections: Set<SectionID> = []
+  var dirtySupplementarySections: Set<SectionID> = []
   var needsFullRedraw = true
   var pendingInvalidation = PendingInvalidation.everything
   var revealsFocus = false
@@ -494,4 +495,10 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
 
   /// Redraws one item on the next frame.
   public func setNeedsDisplay(item id: ItemID) { dirtyItems.insert(id) }
+
+  /// Redraws a section's headers, footers and decorations on the next frame (after a change
+  /// outside the snapshot that only they show, such as a count): its items are reused as usual.
+  public func setNeedsDisplay(supplementariesOf section: SectionID) {
+    dirtySupplementarySections.insert(section)
+  }
 }

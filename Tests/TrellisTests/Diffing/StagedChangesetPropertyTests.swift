@@ -59,6 +59,24 @@ import TrellisTestSupport
     }
   }
 
+  /// Marks alone are found through the snapshots' tables rather than by asking about every kept
+  /// item: the changeset is the one the per-item path gives, update for update, in order.
+  @Test(arguments: 0..<20 as Range<UInt64>)
+  func marksAloneGiveTheChangesetOfThePerItemPath(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    for step in 0..<100 {
+      let pair = SnapshotPairGenerator.pair(using: &rng)
+      var target = pair.target
+      // Marks on kept, inserted and moved items alike, some items marked both ways.
+      let items = target.itemIdentifiers.shuffled(using: &rng)
+      target.reloadItems(Array(items.prefix(Int.random(in: 0...4, using: &rng))))
+      target.reconfigureItems(Array(items.suffix(Int.random(in: 0...6, using: &rng))))
+      let byTables = StagedChangeset(from: pair.source, to: target)
+      let byItem = StagedChangeset(from: pair.source, to: target) { _ in nil }
+      #expect(byTables == byItem, "seed \(seed), step \(step)\n\(pair)")
+    }
+  }
+
   @Test(arguments: 0..<20 as Range<UInt64>)
   func flatDiffReplaysToTargetWithMinimalMoves(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)

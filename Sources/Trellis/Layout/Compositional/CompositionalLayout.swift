@@ -241,11 +241,15 @@ public struct CompositionalLayout: CollectionLayout {
     // A group without estimated sizes lays out the same way every time it is full: lay it out
     // once and repeat the result, leaving only a last, partly filled group to lay out.
     var template: (elements: [LayoutAttributes], size: Size, holds: Int, band: (Double, Double))?
+    // The template's frames when it holds cells only (the common case): repeating it then
+    // copies frames, not attributes.
+    var templateCells: [Rect]?
     if !Self.hasEstimates(.group(definition.group)) {
       var held = 0
       let (elements, actual) = layOut(
         group: definition.group, size: groupSize, section: section, next: &held, count: Int.max / 2)
       template = (elements, actual, held, band(of: elements, length: along(actual)))
+      if elements.allSatisfy({ $0.category == .cell }) { templateCells = elements.map(\.frame) }
     }
     while next < count {
       let before = next
@@ -254,7 +258,9 @@ public struct CompositionalLayout: CollectionLayout {
       let groupBandOffsets: (Double, Double)
       // Template elements number items from 0; laid-out ones carry their real numbers.
       var renumbering = 0
+      var repeatsTemplate = false
       if let template, template.holds > 0, count - next >= template.holds {
+        repeatsTemplate = true
         renumbering = before
         elements = template.elements
         actual = template.size
@@ -282,6 +288,12 @@ public struct CompositionalLayout: CollectionLayout {
       placedGroups += 1
       let originMain = vertical ? origin.y : origin.x
       let groupBand = (originMain + groupBandOffsets.0, originMain + groupBandOffsets.1)
+      if repeatsTemplate, let templateCells {
+        for frame in templateCells {
+          store.appendItem(frame.offsetBy(dx: origin.x, dy: origin.y), band: groupBand)
+        }
+        continue
+      }
       for element in elements {
         let frame = element.frame.offsetBy(dx: origin.x, dy: origin.y)
         if element.category == .cell {

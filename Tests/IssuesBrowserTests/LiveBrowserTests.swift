@@ -4,6 +4,7 @@ import GitHubIssues
 import Testing
 import Trellis
 import TrellisTerminal
+import TrellisTestSupport
 
 /// The browser fed by an observed cache query, as the `issues` host runs it during a sync.
 @MainActor
@@ -89,6 +90,63 @@ import TrellisTerminal
     harness.browser.apply(try #require(try await lists.next()))
     harness.frame()
     #expect(try #require(titleColumn()) > before)
+  }
+
+  /// Property: random pages moving issues between milestones, adding new ones and closing some,
+  /// with sections collapsed and expanded between them, leave the list (sections and items in
+  /// order) as a browser opened afresh on the same cache shows it.
+  @Test(arguments: 0..<4 as Range<UInt64>)
+  func changedRowsPlacedOneByOneGiveTheListOfAFreshBrowser(seed: UInt64) async throws {
+    var rng = SplitMix64(seed: seed)
+    let other = GitHubMilestone(id: 901, number: 10, title: "Later", state: .open)
+    let milestones: [GitHubMilestone?] = [Self.milestone, other, nil]
+    let cache = try IssueCache()
+    try cache.apply(
+      CacheUpdate(
+        issues: (1...120).map {
+          Self.issue($0, minutes: $0, milestone: milestones[$0 % 3])
+        },
+        isComplete: true, milestones: [Self.milestone, other], syncedAt: Self.base))
+    // Odd seeds sort by creation (here, by number): moved rows then land anywhere in their
+    // new section, not only on top.
+    let sorts = Int(seed % 2)
+    var harness = try BrowserHarness(cache: cache, status: .syncing(nil))
+    for _ in 0..<sorts { _ = harness.browser.perform(.cycleSort) }
+    var lists = cache.observeList(harness.browser.observedFilter).makeAsyncIterator()
+    harness.browser.apply(try #require(try await lists.next()))
+    let sections: [ListSection] = [.milestone(number: 9), .milestone(number: 10), .noMilestone]
+    for step in 0..<60 {
+      if step % 6 == 5 {
+        harness.browser.toggleSection(sections[Int.random(in: 0..<3, using: &rng)])
+      }
+      // Versions only move forward, as GitHub's do; within a page they are random.
+      let base = 1_000 + 20 * step
+      let page = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+        Self.issue(
+          // The lowest numbers often, to reach the ends of sections sorted by number.
+          Int.random(in: 0..<3, using: &rng) == 0
+            ? Int.random(in: 1...4, using: &rng) : Int.random(in: 1...140, using: &rng),
+          minutes: base + Int.random(in: 0..<20, using: &rng),
+          milestone: milestones[Int.random(in: 0..<3, using: &rng)])
+      }
+      try cache.writePage(
+        Array(Dictionary(page.map { ($0.number, $0) }) { a, _ in a }.values),
+        advancingMarks: false)
+      harness.browser.apply(try #require(try await lists.next()))
+      harness.frame()
+      let fresh = try BrowserHarness(cache: cache, status: .syncing(nil))
+      for _ in 0..<sorts { _ = fresh.browser.perform(.cycleSort) }
+      var freshLists = cache.observeList(fresh.browser.observedFilter).makeAsyncIterator()
+      fresh.browser.apply(try #require(try await freshLists.next()))
+      let shown = harness.browser.list.dataSource.snapshot()
+      let expected = fresh.browser.list.dataSource.snapshot()
+      #expect(shown.sectionIdentifiers == expected.sectionIdentifiers, "seed \(seed), step \(step)")
+      for section in expected.sectionIdentifiers where shown.contains(section: section) {
+        #expect(
+          shown.itemIdentifiers(inSection: section) == expected.itemIdentifiers(inSection: section),
+          "seed \(seed), step \(step), \(section)")
+      }
+    }
   }
 
   @Test func theFocusedIssueStaysOnItsScreenRowWhenRowsAppearAboveIt() async throws {

@@ -121,7 +121,6 @@ extension IssueBrowser {
     _ changed: Set<Int>, shown: [IssueListEntry], sectionCounts known: [ListSection: Int]?
   ) {
     var snapshot = list.dataSource.snapshot()
-    snapshot.deleteItems(changed.filter { snapshot.contains(item: $0) })
     var counts = known ?? [:]
     if known == nil {
       for entry in shown { counts[section(of: entry), default: 0] += 1 }
@@ -138,6 +137,11 @@ extension IssueBrowser {
       let next = shown[(index + 1)...].first { self.section(of: $0) == section }
       placements.append((number, section, next?.number))
     }
+    // Changed items that no longer show, or go into a collapsed section, leave; the others move
+    // (one pass over the snapshot's table each, where a delete and an insert take two).
+    let staying = Set(
+      placements.lazy.filter { !self.collapsedSections.contains($0.section) }.map(\.number))
+    snapshot.deleteItems(changed.filter { !staying.contains($0) && snapshot.contains(item: $0) })
     for section in snapshot.sectionIdentifiers where counts[section] == nil {
       snapshot.deleteSections([section])
     }
@@ -154,10 +158,23 @@ extension IssueBrowser {
       }
       // A collapsed section keeps its items hidden; its header counts them.
       guard !collapsedSections.contains(placement.section) else { continue }
+      let number = placement.number
+      let present = snapshot.contains(item: number)
       if let before = placement.before, snapshot.contains(item: before) {
-        snapshot.insertItems([placement.number], beforeItem: before)
+        if !present {
+          snapshot.insertItems([number], beforeItem: before)
+        } else if let from = snapshot.indexPath(for: number),
+          snapshot.indexPath(for: before) != IndexPath(item: from.item + 1, section: from.section)
+        {
+          snapshot.moveItem(number, beforeItem: before)
+        }
+      } else if !present {
+        snapshot.appendItems([number], toSection: placement.section)
+      } else if let last = snapshot.itemIdentifiers(inSection: placement.section).last {
+        if last != number { snapshot.moveItem(number, afterItem: last) }
       } else {
-        snapshot.appendItems([placement.number], toSection: placement.section)
+        snapshot.deleteItems([number])
+        snapshot.appendItems([number], toSection: placement.section)
       }
     }
     // Headers draw their counts: those whose count changed are drawn again, the rest reused.

@@ -166,7 +166,90 @@ import TrellisTestSupport
   }
 }
 
+/// Large empty tables are filled region by region (``PositionTable/fillPartitioned``): the same
+/// answers as an insert in position order, duplicates included.
+@Suite struct PartitionedTableTests {
+  /// An identifier whose hash four neighbours share: equal hashes, where equality decides.
+  struct Quartet: Hashable, CustomStringConvertible {
+    var value: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(value >> 2) }
+    var description: String { "#\(value)" }
+  }
+
+  @Test(arguments: 0..<4 as Range<UInt64>)
+  func aLargeTableFindsEveryIdentifierAndTheFirstDuplicate(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let count = 70_000 + Int.random(in: 0..<60_000, using: &rng)
+    let offset = Int.random(in: 0..<10, using: &rng)
+    // Distinct values, in random order, after `offset` items the table does not hold.
+    let values = Array((0..<(count * 2)).shuffled(using: &rng).prefix(count + offset))
+    let items = values.map(Quartet.init)
+    let positions = offset..<(offset + count)
+    var table = PositionTable(minimumCapacity: count)
+    #expect(table.slots.count >= PositionTable.partitionedMinimumSlots, "seed \(seed)")
+    #expect(table.insertAll(positions) { items[$0] } == nil, "seed \(seed)")
+    #expect(table.count == count && table.occupied == count, "seed \(seed)")
+    var misplaced = 0
+    for position in positions
+    where table.position(
+      of: items[position], hash: PositionTable.hash(items[position]), identifierAt: { items[$0] })
+      != position
+    {
+      misplaced += 1
+    }
+    #expect(misplaced == 0, "seed \(seed)")
+    for position in 0..<offset {
+      let outside = items[position]
+      #expect(
+        table.position(of: outside, hash: PositionTable.hash(outside)) { items[$0] } == nil,
+        "seed \(seed)")
+    }
+
+    // Copies of earlier items placed later: the first repeat in position order is reported,
+    // with the position its identifier first had.
+    var twice = items
+    for _ in 0..<3 {
+      let copied = twice[Int.random(in: positions, using: &rng)]
+      twice.insert(copied, at: Int.random(in: (offset + 1)...twice.count, using: &rng))
+    }
+    var firstSeen: [Quartet: Int] = [:]
+    var expected: (new: Int, existing: Int)? = nil
+    for position in offset..<twice.count {
+      if let seen = firstSeen[twice[position]] {
+        expected = (position, seen)
+        break
+      }
+      firstSeen[twice[position]] = position
+    }
+    var second = PositionTable(minimumCapacity: twice.count - offset)
+    let duplicate = second.insertAll(offset..<twice.count) { twice[$0] }
+    #expect(duplicate?.new == expected?.new, "seed \(seed)")
+    #expect(duplicate?.existing == expected?.existing, "seed \(seed)")
+  }
+
+  @Test func aLargeSnapshotFindsEveryItemWhereItIs() {
+    let sections = (0..<4).map { section in
+      (section, Array((section * 50_000)..<((section + 1) * 50_000)).reversed() as [Int])
+    }
+    let snapshot = Snapshot(sections: sections)
+    for (section, items) in sections {
+      for (index, item) in items.enumerated() where index % 97 == 0 {
+        #expect(snapshot.indexPath(for: item) == IndexPath(item: index, section: section))
+      }
+    }
+    #expect(snapshot.indexPath(for: 200_000) == nil)
+  }
+}
+
 @Suite struct SnapshotDuplicateMessageTests {
+  @Test func aDuplicateInALargeSnapshotIsNamedWithItsIndexPath() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Snapshot(sections: [("a", Array(0..<100_000)), ("b", [100_000, 100_001, 4_321])])
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Item identifier 4321 already exists in the snapshot at [0, 4321]"))
+  }
+
   @Test func anItemAddedTwiceInOneCallIsNamedAsSuch() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var snapshot = Snapshot(sections: [("a", [1, 2])])

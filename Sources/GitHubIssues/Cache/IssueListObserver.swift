@@ -6,8 +6,10 @@ import GRDB
 ///
 /// It watches `issue`, `milestone`, `label` and `issueLabel`. After a commit that touched them it
 /// reads, on the writer's connection and before any other write, only the rows that changed, and
-/// merges them into the list it holds: O(*k* log *n* + *n*) for *k* changed rows instead of a new
-/// query over *n*. A commit that changes nothing the list shows (a row written again as it was, a
+/// merges them into the list it holds instead of querying all *n* again: a few changed rows move
+/// in place, each in O(log *n*) plus the rows between its old and new places; many are merged in
+/// one O(*k* log *k* + *n*) pass. Milestones and labels are read again only after a commit that
+/// wrote their tables. A commit that changes nothing the list shows (a row written again as it was, a
 /// table the list does not read) yields nothing.
 final class IssueListObserver: TransactionObserver, @unchecked Sendable {
   // Touched only on the writer's queue, which GRDB serializes.

@@ -20,8 +20,9 @@ extension StagedChangeset {
   ///   - target: The snapshot to show.
   ///   - itemUpdate: Called for each item present on both sides and not already marked: how to
   ///     refresh it if its content changed, or `nil` if it did not. Without it, only the marked
-  ///     items are updated, and two snapshots with the same identifiers cost one comparison of
-  ///     their identifier arrays.
+  ///     items are updated, each found through the two snapshots' tables (so marks cost what the
+  ///     marked items cost, not a question per kept item), and two snapshots with the same
+  ///     identifiers cost one comparison of their identifier arrays.
   /// - Complexity: O(*n* + *k* log *k*) on average, where *n* is the number of sections and items
   ///   of both snapshots and *k* the number of items between the common prefix and suffix of
   ///   their section; O(*n*) when few items move. Besides the changeset, the diff holds a few 32-bit

@@ -229,6 +229,14 @@ import Testing
     older.updatedAt = newer.updatedAt.addingTimeInterval(-120)
     try cache.writePage([older], advancingMarks: true)
     #expect(try cache.issue(number: number)?.title == "Renamed meanwhile")
+    // A version dated a year ahead (a server clock gone wrong) does not hold off the next one.
+    var future = newer
+    future.title = "From the future"
+    future.updatedAt = Date().addingTimeInterval(365 * 86_400)
+    try cache.writePage([future], advancingMarks: true)
+    #expect(try cache.issue(number: number)?.title == "From the future")
+    try cache.writePage([older], advancingMarks: true)
+    #expect(try cache.issue(number: number)?.title == "The old title")
   }
 
   @Test func anUnknownMilestoneIsRefusedBeforeAnythingIsShown() throws {

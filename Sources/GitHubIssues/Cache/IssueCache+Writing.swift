@@ -270,12 +270,15 @@ extension IssueCache {
   /// checks that the two agree (``labelCopyMismatches(_:ids:)``).
   ///
   /// A version older than the cached one is not written: a sync page fetched before an edit
-  /// landed must not put the old state back over GitHub's answer to the edit.
+  /// landed must not put the old state back over GitHub's answer to the edit. A cached version
+  /// dated more than a day ahead of this machine's clock (a server whose clock was wrong) holds
+  /// nothing off.
   static func upsert(_ issue: GitHubIssue, _ db: Database) throws {
     if let cached = try Date.fetchOne(
       db.cachedStatement(sql: "SELECT updatedAt FROM issue WHERE id = ?"), arguments: [issue.id]),
       // The cache keeps milliseconds: a stored date may round up past the one it came from.
-      cached.timeIntervalSince(issue.updatedAt) >= 0.001
+      cached.timeIntervalSince(issue.updatedAt) >= 0.001,
+      cached.timeIntervalSinceNow < 86_400
     {
       return
     }

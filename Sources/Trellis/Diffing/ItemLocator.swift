@@ -12,14 +12,30 @@ protocol ItemLocator {
 
   /// Called for each item of the target that the diff found nowhere in the source.
   mutating func recordInsert(_ item: ItemID)
+
+  /// Called before looking up a run of target items one by one: starts reading, all at once,
+  /// the memory those lookups will read.
+  mutating func warm(_ items: UnsafeBufferPointer<ItemID>)
+}
+
+extension ItemLocator {
+  @inlinable mutating func warm(_ items: UnsafeBufferPointer<ItemID>) {}
 }
 
 /// Locates items through the source snapshot's own table, at no preparation cost.
 @usableFromInline
 struct SnapshotItemLocator<SectionID: Hashable, ItemID: Hashable>: ItemLocator {
   @usableFromInline let snapshot: Snapshot<SectionID, ItemID>
+  /// What warming found, kept so that its reads happen.
+  @usableFromInline var warmed = 0
 
   @inlinable init(_ snapshot: Snapshot<SectionID, ItemID>) { self.snapshot = snapshot }
+
+  @inlinable mutating func warm(_ items: UnsafeBufferPointer<ItemID>) {
+    // A table that fits in the caches answers without waiting: warming would only hash twice.
+    guard snapshot._itemTable.slots.count >= PositionTable.partitionedMinimumSlots else { return }
+    warmed &+= snapshot._itemTable.warm(items) { snapshot._itemIdentifier(atPosition: $0) }
+  }
 
   @inlinable mutating func prepare(sourceItems: [[ItemID]], windows: [Range<Int>]) {}
 
@@ -51,6 +67,8 @@ struct FlatItemLocator<ItemID: Hashable>: ItemLocator {
   @usableFromInline var window: Range<Int> = 0..<0
   /// Source items the scans may still read before the table is built.
   @usableFromInline var scanBudget = 0
+  /// What warming found, kept so that its reads happen.
+  @usableFromInline var warmed = 0
 
   @inlinable init() {}
 
@@ -77,6 +95,13 @@ struct FlatItemLocator<ItemID: Hashable>: ItemLocator {
     return table?.position(
       of: item, hash: PositionTable.hash(item), identifierAt: { source[$0] }
     ).map { (0, $0) }
+  }
+
+  @inlinable mutating func warm(_ items: UnsafeBufferPointer<ItemID>) {
+    guard let table, table.slots.count >= PositionTable.partitionedMinimumSlots else { return }
+    source.withUnsafeBufferPointer { source in
+      warmed &+= table.warm(items) { source[$0] }
+    }
   }
 
   @inlinable mutating func buildTable() {

@@ -269,19 +269,31 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
     let items = targetItems[target]
     let start = targetWindowStart[target] - prefix[section]
     var previous: (section: Int, item: Int)? = nil
-    for index in prefix[section]..<(items.count - suffix[section]) {
+    let windowEnd = items.count - suffix[section]
+    // Lookups wait for memory when the source is large: the first one a run needs warms the
+    // next few together, so that their waits overlap.
+    var warmedEnd = prefix[section]
+    for index in prefix[section]..<windowEnd {
       let item = items[index]
       let found: (section: Int, item: Int)
       if let last = previous, last.item + 1 < sourceWindows[last.section].upperBound,
         sourceItems[last.section][last.item + 1] == item
       {
         found = (last.section, last.item + 1)
-      } else if let located = locator.location(of: item), sourceToTarget[located.section] >= 0 {
-        found = located
       } else {
-        locator.recordInsert(item)
-        previous = nil
-        continue
+        if index >= warmedEnd {
+          warmedEnd = Swift.min(index + 32, windowEnd)
+          items.withUnsafeBufferPointer { items in
+            locator.warm(UnsafeBufferPointer(rebasing: items[index..<warmedEnd]))
+          }
+        }
+        guard let located = locator.location(of: item), sourceToTarget[located.section] >= 0
+        else {
+          locator.recordInsert(item)
+          previous = nil
+          continue
+        }
+        found = located
       }
       let window = sourceWindows[found.section]
       guard window.contains(found.item) else {

@@ -77,6 +77,42 @@ import TrellisTestSupport
     }
   }
 
+  /// Sources too large for the caches are looked up in warmed runs (and their tables filled by
+  /// region): the same valid, minimal changesets, in one section and across several.
+  @Test(arguments: [1, 3] as [Int])
+  func largeSourcesReplayToTargetWithMinimalChanges(sectionCount: Int) throws {
+    var rng = SplitMix64(seed: UInt64(sectionCount))
+    let perSection = 150_000 / sectionCount
+    let sourceItems = (0..<sectionCount).map { section in
+      Array((section * perSection)..<((section + 1) * perSection))
+    }
+    var targetItems = sourceItems.map { items in
+      items.filter { _ in Int.random(in: 0..<50, using: &rng) > 0 }
+    }
+    var next = 1_000_000
+    for _ in 0..<2_000 {
+      let section = Int.random(in: 0..<sectionCount, using: &rng)
+      let at = Int.random(in: 0...targetItems[section].count, using: &rng)
+      if Bool.random(using: &rng), !targetItems[section].isEmpty {
+        // A move, within the section or into another.
+        let item = targetItems[section].remove(
+          at: Int.random(in: targetItems[section].indices, using: &rng))
+        let to = Int.random(in: 0..<sectionCount, using: &rng)
+        targetItems[to].insert(item, at: Int.random(in: 0...targetItems[to].count, using: &rng))
+      } else {
+        targetItems[section].insert(next, at: at)
+        next += 1
+      }
+    }
+    let source = Snapshot(sections: sourceItems.enumerated().map { ($0.offset, $0.element) })
+    let target = Snapshot(sections: targetItems.enumerated().map { ($0.offset, $0.element) })
+    let changes = StagedChangeset(from: source, to: target)
+    let sourceData = SectionedData(source)
+    let targetData = SectionedData(target)
+    #expect(try BatchUpdateReplayer.replay(changes, from: sourceData) == targetData)
+    #expect(changes.counts == MinimalChanges(from: sourceData, to: targetData))
+  }
+
   @Test(arguments: 0..<20 as Range<UInt64>)
   func flatDiffReplaysToTargetWithMinimalMoves(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)

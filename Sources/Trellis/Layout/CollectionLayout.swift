@@ -23,6 +23,10 @@ public struct LayoutContext {
 public enum LayoutInvalidation: Hashable, Sendable {
   /// Items were appended at the end of a section; the new count is given.
   case itemsAppended(section: Int, newCount: Int)
+  /// Items were inserted, deleted or moved within and between these sections; there are as many
+  /// sections as before, and every other section holds what it held. A layout may lay out these
+  /// sections again and only move what follows them.
+  case itemsChanged(sections: ClosedRange<Int>)
   /// An item reported the size it needs.
   case preferredSize(IndexPath, Size)
   /// The container changed size.

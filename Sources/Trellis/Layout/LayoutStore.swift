@@ -119,6 +119,110 @@ struct LayoutStore {
     sectionStarts.removeSubrange((section + 1)...)
   }
 
+  /// Puts `scratch` — sections `range` laid out again in a store of their own, so their item and
+  /// supplementary indexes count from zero, ending where they ended — in place of those sections.
+  ///
+  /// Costs what the replaced sections hold, plus, when their element counts changed, one light
+  /// pass over what follows them (indexes renumbered); a change that keeps the counts (an item
+  /// moved between two sections of a list) leaves what follows as it is.
+  mutating func replaceSections(_ range: ClosedRange<Int>, with scratch: LayoutStore) {
+    let first = range.lowerBound
+    let last = range.upperBound
+    precondition(
+      first >= 0 && last < sectionCount && scratch.sectionCount == range.count,
+      "Sections \(range) of \(sectionCount) replaced by \(scratch.sectionCount) laid out again.")
+    let itemBase = sectionStarts[first]
+    let oldItemEnd = sectionStarts[last + 1]
+    let entryBase = sectionEntryStarts[first]
+    let oldEntryEnd = last + 1 < sectionCount ? sectionEntryStarts[last + 1] : references.count
+    let supplementaryBase = sectionSupplementaryStarts[first]
+    let oldSupplementaryEnd =
+      last + 1 < sectionCount ? sectionSupplementaryStarts[last + 1] : supplementaries.count
+    let itemDelta = scratch.itemFrames.count - (oldItemEnd - itemBase)
+    let entryDelta = scratch.references.count - (oldEntryEnd - entryBase)
+    let supplementaryDelta =
+      scratch.supplementaries.count - (oldSupplementaryEnd - supplementaryBase)
+    let oldRegionMaximum = oldEntryEnd > 0 ? bandMaxEnds[oldEntryEnd - 1] : -Double.infinity
+
+    // The region itself.
+    for removed in supplementaries[supplementaryBase..<oldSupplementaryEnd] {
+      if case .supplementary(let kind) = removed.category {
+        supplementaryIndex[kind]?[removed.indexPath] = nil
+      }
+    }
+    itemFrames.replaceSubrange(itemBase..<oldItemEnd, with: scratch.itemFrames)
+    supplementaries.replaceSubrange(
+      supplementaryBase..<oldSupplementaryEnd, with: scratch.supplementaries)
+    supplementaryMoves.replaceSubrange(
+      supplementaryBase..<oldSupplementaryEnd, with: scratch.supplementaryMoves)
+    bandStarts.replaceSubrange(entryBase..<oldEntryEnd, with: scratch.bandStarts)
+    suffixMinStarts.replaceSubrange(entryBase..<oldEntryEnd, with: scratch.suffixMinStarts)
+    bandMaxEnds.replaceSubrange(entryBase..<oldEntryEnd, with: scratch.bandMaxEnds)
+    let itemOffset = Int32(truncatingIfNeeded: itemBase)
+    let supplementaryOffset = Int32(truncatingIfNeeded: supplementaryBase)
+    references.replaceSubrange(
+      entryBase..<oldEntryEnd,
+      with: scratch.references.lazy.map { $0 >= 0 ? $0 + itemOffset : $0 - supplementaryOffset })
+    for (offset, attributes) in scratch.supplementaries.enumerated() {
+      if case .supplementary(let kind) = attributes.category {
+        supplementaryIndex[kind, default: [:]][attributes.indexPath] = supplementaryBase + offset
+      }
+    }
+    for section in 0..<range.count {
+      sectionStarts[first + section + 1] = itemBase + scratch.sectionStarts[section + 1]
+      sectionEntryStarts[first + section] = entryBase + scratch.sectionEntryStarts[section]
+      sectionSupplementaryStarts[first + section] =
+        supplementaryBase + scratch.sectionSupplementaryStarts[section]
+    }
+    let newEntryEnd = entryBase + scratch.references.count
+    let prefixMaximum = entryBase > 0 ? bandMaxEnds[entryBase - 1] : -Double.infinity
+    for entry in entryBase..<newEntryEnd {
+      bandMaxEnds[entry] = Swift.max(bandMaxEnds[entry], prefixMaximum)
+    }
+
+    // What follows: renumbered where counts changed.
+    if last + 1 < sectionCount {
+      for section in (last + 1)..<sectionCount {
+        sectionStarts[section + 1] += itemDelta
+        sectionEntryStarts[section] += entryDelta
+        sectionSupplementaryStarts[section] += supplementaryDelta
+      }
+    }
+    let tail = newEntryEnd..<references.count
+    if itemDelta != 0 || supplementaryDelta != 0 {
+      let items = Int32(truncatingIfNeeded: itemDelta)
+      let supplementaries = Int32(truncatingIfNeeded: supplementaryDelta)
+      for entry in tail {
+        let reference = references[entry]
+        references[entry] = reference >= 0 ? reference + items : reference - supplementaries
+      }
+    }
+    if supplementaryDelta != 0 {
+      for index in (supplementaryBase + scratch.supplementaries.count)..<supplementaries.count {
+        if case .supplementary(let kind) = supplementaries[index].category {
+          supplementaryIndex[kind]?[supplementaries[index].indexPath] = index
+        }
+      }
+    }
+    // Running maxima after the region: band ends are not kept, so each is raised to the region's
+    // maximum. Where the old region's maximum dominated, that may overstate it, which only makes
+    // a query start its scan a little earlier.
+    let regionMaximum = newEntryEnd > 0 ? bandMaxEnds[newEntryEnd - 1] : -Double.infinity
+    if regionMaximum != oldRegionMaximum {
+      for entry in tail { bandMaxEnds[entry] = Swift.max(regionMaximum, bandMaxEnds[entry]) }
+    }
+    // Suffix minimums: through the region, then before it until they stop changing.
+    var minimum = newEntryEnd < suffixMinStarts.count ? suffixMinStarts[newEntryEnd] : .infinity
+    var entry = newEntryEnd - 1
+    while entry >= 0 {
+      let repaired = Swift.min(bandStarts[entry], minimum)
+      if entry < entryBase && suffixMinStarts[entry] == repaired { break }
+      suffixMinStarts[entry] = repaired
+      minimum = repaired
+      entry -= 1
+    }
+  }
+
   /// Removes the supplementaries of a kind appended last (the last section's footer), so that more
   /// items can be appended to that section.
   mutating func removeTrailingSupplementaries(ofKind kind: String) {

@@ -10,6 +10,8 @@ struct MeasuredSizes {
     case prepare
     /// Lay out again from a section on; what comes before stands.
     case relayOut(fromSection: Int)
+    /// Lay out these sections again; what comes before stands, and what follows only moves.
+    case relayOutSections(ClosedRange<Int>)
   }
 
   subscript(indexPath: IndexPath) -> Size? {
@@ -34,6 +36,13 @@ struct MeasuredSizes {
       return .prepare
     case .itemsAppended(let section, _):
       return .relayOut(fromSection: section)
+    case .itemsChanged(let sections):
+      // Index paths in those sections may now name other items.
+      guard sizes.isEmpty else {
+        sizes = [:]
+        return .prepare
+      }
+      return .relayOutSections(sections)
     case .preferredSize(let indexPath, let size):
       sizes[indexPath] = size
       return .relayOut(fromSection: indexPath.section)

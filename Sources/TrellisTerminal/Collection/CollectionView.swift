@@ -212,6 +212,8 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
     case .none: break
     case .everything: currentLayout.invalidate(.everything, context: context)
     case .bounds: currentLayout.invalidate(.boundsChanged(viewportSize), context: context)
+    case .sections(let run):
+      currentLayout.invalidate(.itemsChanged(sections: run), context: context)
     case .appended(let sections):
       for (section, count) in sections.sorted(by: { $0.key < $1.key }) {
         currentLayout.invalidate(

@@ -1,6 +1,7 @@
 import Testing
 import Trellis
 import TrellisTerminal
+import TrellisTestSupport
 
 @MainActor
 @Suite struct CollectionViewTests {
@@ -326,6 +327,70 @@ import TrellisTerminal
     view.focus(19)
     harness.frame(view)
     #expect(harness.lines.contains { $0.contains("card 19") })
+  }
+}
+
+/// Batch updates that move, insert and delete items across the sections of a list lay out only
+/// the run of sections they touch; what the view then draws is what a new view draws.
+@MainActor
+@Suite struct SectionRunUpdateTests {
+  func makeView() -> CollectionView<Int, Int> {
+    var section = LayoutSection.rows(height: 1)
+    section.boundarySupplementaryItems = [.header(height: 1, pinned: true)]
+    let view = CollectionView<Int, Int>(
+      layout: CompositionalLayout(section: section),
+      frame: CellRect(x: 0, y: 0, width: 30, height: 12)
+    ) { _, id in RowCell(text: "row \(id)") }
+    view.dataSource.supplementaryProvider = { _, _, section in
+      HeaderCell(title: "section \(section)")
+    }
+    return view
+  }
+
+  @Test(arguments: 0..<6 as Range<UInt64>)
+  func updatesAcrossSectionsDrawWhatANewViewDraws(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var sections = (0..<5).map { section in
+      Array((section * 100)..<(section * 100 + Int.random(in: 0...15, using: &rng)))
+    }
+    func snapshot() -> Snapshot<Int, Int> {
+      Snapshot(sections: sections.enumerated().map { ($0.offset, $0.element) })
+    }
+    let view = makeView()
+    view.dataSource.apply(snapshot())
+    var harness = TerminalHarness(width: 30, height: 12)
+    harness.frame(view)
+    var next = 10_000
+    for step in 0..<60 {
+      let from = Int.random(in: 0..<5, using: &rng)
+      let to = Int.random(in: 0..<5, using: &rng)
+      let change = Int.random(in: 0..<4, using: &rng)
+      switch change {
+      case 0...1 where !sections[from].isEmpty:
+        let item = sections[from].remove(
+          at: Int.random(in: sections[from].indices, using: &rng))
+        sections[to].insert(item, at: Int.random(in: 0...sections[to].count, using: &rng))
+      case 2:
+        sections[to].insert(next, at: Int.random(in: 0...sections[to].count, using: &rng))
+        next += 1
+      default:
+        if !sections[from].isEmpty {
+          sections[from].remove(at: Int.random(in: sections[from].indices, using: &rng))
+        }
+      }
+      view.dataSource.apply(snapshot())
+      if step % 5 == 0, let item = sections.joined().randomElement(using: &rng) {
+        view.focus(item)
+      }
+      harness.frame(view)
+      let fresh = makeView()
+      fresh.dataSource.apply(snapshot())
+      fresh.setContentOffset(view.contentOffset)
+      var freshHarness = TerminalHarness(width: 30, height: 12)
+      freshHarness.frame(fresh)
+      #expect(fresh.contentOffset == view.contentOffset, "seed \(seed), step \(step)")
+      #expect(harness.lines == freshHarness.lines, "seed \(seed), step \(step), \(sections)")
+    }
   }
 }
 

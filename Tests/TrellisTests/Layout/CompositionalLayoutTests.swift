@@ -328,6 +328,120 @@ import TrellisTestSupport
     }
   }
 
+  /// Property: items inserted, deleted or moved within and between a run of sections, then only
+  /// those sections laid out again (``LayoutInvalidation/itemsChanged(sections:)``), give what a
+  /// full layout gives — every element, the content size, and every query, pinned headers and
+  /// footers included — whatever the sections hold (headers, footers, backgrounds, badges, an
+  /// orthogonal row), with layout-wide boundary items, in either direction.
+  @Test(arguments: 0..<16 as Range<UInt64>)
+  func sectionsLaidOutAgainEqualAFullLayout(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let sectionCount = Int.random(in: 2...7, using: &rng)
+    let orthogonalSection = Int.random(in: 0..<(sectionCount + 2), using: &rng)
+    let columns = Double(Int.random(in: 1...3, using: &rng))
+    let pinned = Bool.random(using: &rng)
+    // Lists (one column, one height): moving items between sections keeps the run's extent, so
+    // the sections after it stand as they are.
+    let list = seed / 2 % 2 == 1
+    let provider: (Int, LayoutEnvironment) -> LayoutSection = { section, _ in
+      let badge = LayoutSupplementaryItem(
+        kind: "badge", size: LayoutSize(width: .absolute(6), height: .absolute(6)),
+        anchor: LayoutAnchor(edges: [.top, .trailing], offset: .absolute(x: 2, y: -2)))
+      let item = LayoutItem(
+        size: LayoutSize(
+          width: .fractionalWidth(list ? 1 : 1 / columns), height: .fractionalHeight(1)),
+        supplementaryItems: section % 3 == 1 ? [badge] : [])
+      let group = LayoutGroup.horizontal(
+        size: LayoutSize(
+          width: .fractionalWidth(section == orthogonalSection ? 0.6 : 1),
+          height: .absolute(list ? 10 : Double(10 + 5 * (section % 3)))),
+        subitems: [.item(item)])
+      var definition = LayoutSection(group: group)
+      definition.interGroupSpacing = Double(section % 2) * 3
+      definition.interGroupSpacing = list ? 0 : definition.interGroupSpacing
+      definition.contentInsets = EdgeInsets(all: list ? 1 : Double(section % 3) * 2)
+      definition.orthogonalScrollingBehavior = section == orthogonalSection ? .continuous : .none
+      var header = BoundarySupplementaryItem(
+        kind: "header", size: LayoutSize(width: .fractionalWidth(1), height: .absolute(8)),
+        alignment: .top)
+      header.pinToVisibleBounds = pinned
+      var footer = BoundarySupplementaryItem(
+        kind: "footer", size: LayoutSize(width: .fractionalWidth(1), height: .absolute(4)),
+        alignment: .bottom)
+      footer.pinToVisibleBounds = pinned && section % 2 == 0
+      definition.boundarySupplementaryItems = section % 4 == 3 ? [] : [header, footer]
+      if section % 2 == 0 { definition.decorationItems = [.background(kind: "background")] }
+      return definition
+    }
+    let layoutWide = [
+      BoundarySupplementaryItem(
+        kind: "banner", size: LayoutSize(width: .fractionalWidth(1), height: .absolute(12)),
+        alignment: .top),
+      BoundarySupplementaryItem(
+        kind: "legal", size: LayoutSize(width: .fractionalWidth(1), height: .absolute(6)),
+        alignment: .bottom),
+    ]
+    let configuration = CompositionalLayout.Configuration(
+      scrollDirection: seed % 2 == 0 ? .vertical : .horizontal,
+      interSectionSpacing: Double(Int.random(in: 0...6, using: &rng)),
+      boundarySupplementaryItems: seed % 4 < 2 ? layoutWide : [])
+    let container = Size(width: 200, height: 160)
+    var counts = (0..<sectionCount).map { _ in Int.random(in: 0...20, using: &rng) }
+    func fresh() -> CompositionalLayout {
+      var layout = CompositionalLayout(configuration: configuration, sectionProvider: provider)
+      if seed % 3 == 2 { layout.direction = .rightToLeft }
+      layout.prepare(LayoutContext(itemCounts: counts, containerSize: container))
+      return layout
+    }
+    var layout = fresh()
+    for step in 0..<16 {
+      let low = Int.random(in: 0..<sectionCount, using: &rng)
+      let high = Int.random(in: low..<sectionCount, using: &rng)
+      switch Int.random(in: 0..<3, using: &rng) {
+      case 0:
+        // Items moved from one section of the run to another: the same total.
+        let from = Int.random(in: low...high, using: &rng)
+        let moved = Int.random(in: 0...counts[from], using: &rng)
+        counts[from] -= moved
+        counts[Int.random(in: low...high, using: &rng)] += moved
+      case 1:
+        counts[Int.random(in: low...high, using: &rng)] += Int.random(in: 1...15, using: &rng)
+      default:
+        let section = Int.random(in: low...high, using: &rng)
+        counts[section] -= Int.random(in: 0...counts[section], using: &rng)
+      }
+      layout.invalidate(
+        .itemsChanged(sections: low...high),
+        context: LayoutContext(itemCounts: counts, containerSize: container))
+      var full = fresh()
+      if orthogonalSection < sectionCount {
+        full.setOrthogonalOffset(
+          layout.orthogonalOffset(forSection: orthogonalSection), forSection: orthogonalSection)
+      }
+      let context = "seed \(seed), step \(step), sections \(low)...\(high), counts \(counts)"
+      #expect(layout.contentSize == full.contentSize, "\(context)")
+      #expect(layout.allAttributes == full.allAttributes, "\(context)")
+      let extent = Int(
+        configuration.scrollDirection == .vertical
+          ? full.contentSize.height : full.contentSize.width)
+      for _ in 0..<12 {
+        let along = Double(Int.random(in: -20...(extent + 20), using: &rng))
+        let length = Double(Int.random(in: 0...200, using: &rng))
+        let rect =
+          configuration.scrollDirection == .vertical
+          ? Rect(x: 0, y: along, width: 200, height: length)
+          : Rect(x: along, y: 0, width: length, height: 160)
+        #expect(
+          Set(layout.attributes(in: rect, viewport: rect))
+            == Set(full.attributes(in: rect, viewport: rect)), "\(context), \(rect)")
+      }
+      if orthogonalSection < sectionCount {
+        layout.setOrthogonalOffset(
+          Double(Int.random(in: 0...100, using: &rng)), forSection: orthogonalSection)
+      }
+    }
+  }
+
   private func horizontalLayout(orthogonal: Bool = false) -> CompositionalLayout {
     let item = LayoutItem(
       size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)))

@@ -113,6 +113,45 @@ public struct CompositionalLayout: CollectionLayout {
     case .relayOut(let section):
       self.context = context
       relayOut(fromSection: section)
+    case .relayOutSections(let range):
+      self.context = context
+      relayOut(sections: range)
+    }
+  }
+
+  /// Lays out sections `range` again, keeping the ones after them (which hold what they held)
+  /// when the run ends where it did — an item moved between two sections of a list; otherwise
+  /// lays out from the run's start.
+  private mutating func relayOut(sections range: ClosedRange<Int>) {
+    let count = context.itemCounts.count
+    // A range that reaches the last section is the same as laying out from its start (the
+    // layout's footer goes too).
+    guard range.lowerBound >= 0, range.upperBound < count - 1, sections.count == count,
+      store.sectionCount == count
+    else {
+      return relayOut(fromSection: range.lowerBound)
+    }
+    let following = sections[(range.upperBound + 1)...]
+    let oldFollowingStart = sections[range.upperBound + 1].start
+    sections.removeSubrange(range.lowerBound...)
+    var regions = LayoutStore(axis: store.axis)
+    swap(&regions, &store)
+    var position = sections.last.map { $0.end } ?? headerEnd
+    for section in range {
+      if section > 0 { position += configuration.interSectionSpacing }
+      position = layOut(section: section, at: position)
+    }
+    swap(&regions, &store)
+    // The sections after the run start where they did: they stand as they are, to the bit. (Had
+    // they moved, moving them would not round as laying them out does: lay them out instead.)
+    guard position + configuration.interSectionSpacing == oldFollowingStart else {
+      sections.append(contentsOf: following)
+      return relayOut(fromSection: range.lowerBound)
+    }
+    store.replaceSections(range, with: regions)
+    sections.append(contentsOf: following)
+    for section in range where sections[section].behavior != .none {
+      offsets[section] = Swift.min(offsets[section], maximumOrthogonalOffset(section))
     }
   }
 
@@ -156,7 +195,10 @@ public struct CompositionalLayout: CollectionLayout {
         boundary, before: position, after: position, crossStart: 0, crossLength: crossExtent,
         indexPath: IndexPath(item: 0, section: 0))
     }
-    offsets = (0..<sections.count).map { $0 < offsets.count ? offsets[$0] : 0 }
+    // Offsets kept across a new layout, within how far each row now scrolls.
+    offsets = (0..<sections.count).map { section in
+      section < offsets.count ? Swift.min(offsets[section], maximumOrthogonalOffset(section)) : 0
+    }
     contentSize =
       vertical
       ? Size(width: context.containerSize.width, height: position)

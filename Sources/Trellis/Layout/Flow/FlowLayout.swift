@@ -82,6 +82,9 @@ public struct FlowLayout: CollectionLayout {
     case .relayOut(let section):
       self.context = context
       relayOut(fromSection: section)
+    case .relayOutSections(let sections):
+      self.context = context
+      relayOut(fromSection: sections.lowerBound)
     }
   }
 

@@ -71,7 +71,7 @@ public struct WaterfallLayout: CollectionLayout {
 
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
     switch invalidation {
-    case .everything, .boundsChanged, .preferredSize:
+    case .everything, .boundsChanged, .preferredSize, .itemsChanged:
       prepare(context)
     case .itemsAppended(let section, let newCount):
       let old = self.context

@@ -38,7 +38,10 @@ struct List: AsyncParsableCommand {
   @Option(name: [.customShort("A"), .long], help: "Only issues opened by this login, or @me.")
   var author: String?
 
-  @Option(help: "Only issues whose body mentions this login, or @me (bodies only, not comments).")
+  @Option(
+    help:
+      "Only issues whose body or a cached comment mentions this login, or @me (comments are cached by 'sync --comments')."
+  )
   var mention: String?
 
   @Option(

@@ -119,6 +119,27 @@ import TrellisTestSupport
     #expect(try cache.issues(IssueFilter(mention: "[a]bc")).isEmpty)
     #expect(try cache.issues(IssueFilter(mention: "ABC")).map(\.number) == [1])
   }
+
+  @Test func aMentionInACachedCommentCounts() throws {
+    let cache = try IssueCache()
+    let issues = (1...3).map { number in
+      GitHubIssue(
+        id: Int64(number), number: number, title: "t", state: .open,
+        user: GitHubUser(login: "a", id: 1), createdAt: Date(), updatedAt: Date(), body: "no one")
+    }
+    try cache.apply(CacheUpdate(issues: issues))
+    let comment = GitHubComment(
+      id: 77, user: GitHubUser(login: "b", id: 2), body: "cc @Ana, and mail ana@example.com",
+      createdAt: Date(), updatedAt: Date())
+    let email = GitHubComment(
+      id: 78, user: GitHubUser(login: "b", id: 2), body: "write to bob@ana.dev or @anabel",
+      createdAt: Date(), updatedAt: Date())
+    try cache.writeComments([comment], of: 2, completeAsOf: nil)
+    try cache.writeComments([email], of: 3, completeAsOf: nil)
+    #expect(try cache.issues(IssueFilter(mention: "ana")).map(\.number) == [2])
+    #expect(try cache.listEntries(IssueFilter(mention: "ana")).map(\.number) == [2])
+    #expect(try cache.issues(IssueFilter(mention: "anabel")).map(\.number) == [3])
+  }
 }
 
 /// A cache from before assignees were stored relists everything once, so that they arrive.

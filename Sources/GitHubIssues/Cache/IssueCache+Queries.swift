@@ -217,9 +217,11 @@ extension IssueCache {
       let at = "@" + globLiteral(mention.lowercased())
       let before = "[^a-z0-9_]"
       let after = "[^a-z0-9-]"
+      // The body, and the issue's comments the cache holds.
       conditions.append(
-        "(SELECT count(*) FROM (SELECT lower(coalesce(body, '')) AS text) WHERE "
-          + "text GLOB ? OR text GLOB ? OR text GLOB ? OR text GLOB ?) > 0")
+        "EXISTS (SELECT 1 FROM (SELECT lower(coalesce(issue.body, '')) AS text UNION ALL "
+          + "SELECT lower(comment.body) FROM comment WHERE comment.issueNumber = issue.number) "
+          + "WHERE text GLOB ? OR text GLOB ? OR text GLOB ? OR text GLOB ?)")
       arguments += [at, "\(at)\(after)*", "*\(before)\(at)", "*\(before)\(at)\(after)*"]
     }
     if let text = filter.text {

@@ -27,8 +27,9 @@ public struct IssueFilter: Hashable, Sendable {
   public var assignee: String?
   /// Only issues opened by this login.
   public var author: String?
-  /// Only issues whose body mentions `@login` (the cache holds bodies, not comments: GitHub's
-  /// `mentions:` also looks in comments).
+  /// Only issues whose body, or one of whose cached comments, mentions `@login`, as GitHub's
+  /// `mentions:` does (comments are cached once an issue is opened, or by `issues sync
+  /// --comments`).
   public var mention: String?
   /// Only issues whose title or body contain all these words (prefix match); `nil` or only
   /// white space: no text filter.

@@ -29,6 +29,15 @@ extension StagedChangeset {
   ///   indexes per item between the common prefixes and suffixes (where each item was and will
   ///   be, and the longest-increasing-subsequence pass), and builds no lookup table: it uses the
   ///   source snapshot's.
+  ///
+  ///   At its peak, a diff of two 1,000,000-item snapshots with 10% of the items each deleted,
+  ///   inserted and moved holds about 39 MB above its input (`trellis-bench peer`; DifferenceKit's
+  ///   `StagedChangeset(source:target:)` holds about 117 MB for the same arrays): where each
+  ///   target item came from and the runs that stay in place (three 32-bit indexes per item,
+  ///   12 MB), the longest-increasing-subsequence pass (predecessors, tails and their values,
+  ///   up to 12 MB), the source's items once the deletes are applied — what the first stage
+  ///   leaves the view showing — (8 MB for `Int` identifiers), the matched positions (a bit
+  ///   each), and the changeset's index paths.
   @inlinable
   public init(
     from source: Snapshot<SectionID, ItemID>,

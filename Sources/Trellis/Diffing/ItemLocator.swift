@@ -32,8 +32,6 @@ struct SnapshotItemLocator<SectionID: Hashable, ItemID: Hashable>: ItemLocator {
   @inlinable init(_ snapshot: Snapshot<SectionID, ItemID>) { self.snapshot = snapshot }
 
   @inlinable mutating func warm(_ items: UnsafeBufferPointer<ItemID>) {
-    // A table that fits in the caches answers without waiting: warming would only hash twice.
-    guard snapshot._itemTable.slots.count >= PositionTable.partitionedMinimumSlots else { return }
     warmed &+= snapshot._itemTable.warm(items) { snapshot._itemIdentifier(atPosition: $0) }
   }
 
@@ -98,7 +96,7 @@ struct FlatItemLocator<ItemID: Hashable>: ItemLocator {
   }
 
   @inlinable mutating func warm(_ items: UnsafeBufferPointer<ItemID>) {
-    guard let table, table.slots.count >= PositionTable.partitionedMinimumSlots else { return }
+    guard let table else { return }
     source.withUnsafeBufferPointer { source in
       warmed &+= table.warm(items) { source[$0] }
     }

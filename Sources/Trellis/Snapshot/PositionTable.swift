@@ -95,9 +95,7 @@ struct PositionTable: Sendable {
   mutating func insertAll<ID: Hashable>(
     _ positions: Range<Int>, identifierAt: (Int) -> ID
   ) -> (new: Int, existing: Int)? {
-    if occupied == 0 && slots.count >= Self.partitionedMinimumSlots
-      && positions.count >= Self.partitionedMinimumSlots / 4
-    {
+    if occupied == 0 && outgrowsCaches && positions.count >= Self.partitionedMinimumSlots / 4 {
       return fillPartitioned(positions, identifierAt: identifierAt)
     }
     var added = 0
@@ -152,12 +150,13 @@ struct PositionTable: Sendable {
   ///
   /// One lookup in a table larger than the caches waits for memory twice; lookups issued one
   /// after another wait in turn. Here the slot reads are independent of each other, and so are
-  /// the identifier reads, so their waits overlap.
+  /// the identifier reads, so their waits overlap. A table that fits in the caches answers
+  /// without waiting: it is not warmed (that would only hash twice).
   @inlinable
   func warm<ID: Hashable>(_ identifiers: UnsafeBufferPointer<ID>, identifierAt: (Int) -> ID)
     -> Int
   {
-    guard !slots.isEmpty, !identifiers.isEmpty else { return 0 }
+    guard outgrowsCaches, !identifiers.isEmpty else { return 0 }
     let mask = slots.count &- 1
     return slots.withUnsafeBufferPointer { slots in
       withUnsafeTemporaryAllocation(of: Int.self, capacity: identifiers.count) { buckets in
@@ -177,8 +176,12 @@ struct PositionTable: Sendable {
     }
   }
 
-  /// From this many slots (1 MiB), an empty table is filled partition by partition.
+  /// From this many slots (1 MiB), a table is taken to outgrow the processor's caches.
   @usableFromInline static var partitionedMinimumSlots: Int { 1 << 18 }
+
+  /// Whether the table is large enough that reading a random slot waits for memory: it is then
+  /// filled region by region, and lookups are warmed in runs.
+  @inlinable var outgrowsCaches: Bool { slots.count >= Self.partitionedMinimumSlots }
 
   /// Fills an empty table with the identifiers at `positions`, as ``insertAll(_:identifierAt:)``
   /// does, with every pass over memory sequential or confined to a small region.

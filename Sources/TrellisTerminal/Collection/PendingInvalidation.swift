@@ -57,7 +57,7 @@ enum PendingInvalidation: Equatable {
     case (.bounds, _), (_, .bounds): .everything
     case (.appended(let lhs), .appended(let rhs)): .appended(lhs.merging(rhs) { max($0, $1) })
     case (.sections(let lhs), .sections(let rhs)):
-      .sections(min(lhs.lowerBound, rhs.lowerBound)...max(lhs.upperBound, rhs.upperBound))
+      .sections(lhs.covering([rhs.lowerBound, rhs.upperBound]))
     case (.sections(let run), .appended(let appended)),
       (.appended(let appended), .sections(let run)):
       .sections(run.covering(appended.keys))

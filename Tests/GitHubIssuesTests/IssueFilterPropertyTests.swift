@@ -140,6 +140,33 @@ import TrellisTestSupport
     #expect(try cache.listEntries(IssueFilter(mention: "ana")).map(\.number) == [2])
     #expect(try cache.issues(IssueFilter(mention: "anabel")).map(\.number) == [3])
   }
+
+  @Test func hostileCommentBodiesNeitherBreakNorFoolTheMentionFilter() throws {
+    let cache = try IssueCache()
+    let issues = (1...4).map { number in
+      GitHubIssue(
+        id: Int64(number), number: number, title: "t", state: .open,
+        user: GitHubUser(login: "a", id: 1), createdAt: Date(), updatedAt: Date(), body: nil)
+    }
+    try cache.apply(CacheUpdate(issues: issues))
+    let bodies = [
+      // Control characters and an escape sequence around a real mention.
+      2: "\u{1B}[31m\t@ana\u{7}\r\n",
+      // A megabyte of text, the mention at its very end.
+      3: String(repeating: "x ", count: 500_000) + "@ana",
+      // Look-alikes only, and a NUL: an e-mail address, a longer login.
+      4: "mail@ana.dev @anab\u{0}tail",
+    ]
+    for (number, body) in bodies {
+      let comment = GitHubComment(
+        id: Int64(100 + number), user: GitHubUser(login: "b", id: 2), body: body,
+        createdAt: Date(), updatedAt: Date())
+      try cache.writeComments([comment], of: number, completeAsOf: nil)
+    }
+    let found = try cache.issues(IssueFilter(mention: "ana")).map(\.number).sorted()
+    #expect(found == [2, 3], "\(found)")
+    #expect(try cache.listEntries(IssueFilter(mention: "ana")).count == 2)
+  }
 }
 
 /// A cache from before assignees were stored relists everything once, so that they arrive.

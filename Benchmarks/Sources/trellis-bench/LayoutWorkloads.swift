@@ -23,44 +23,42 @@ func layoutWorkloads(wanted: (String) -> Bool) {
   }
 
   if wanted("layout:waterfall") {
-    let (ms, _) = measure(runs: 5) { () -> Double in
+    let (ms, layout) = measure(runs: 5) { () -> WaterfallLayout in
       var layout = waterfall()
       layout.prepare(LayoutContext(itemCounts: [count], containerSize: phone))
-      return layout.contentSize.height
+      return layout
     }
-    print(
-      "layout:waterfall:1M".padding(to: 22) + format(ms).leftPadding(to: 10)
-        + " ms   \(format(ms * 1_000_000 / Double(count))) ns per item")
+    reportPrepare("layout:waterfall:1M", ms, count: count)
+    reportQueries("layout:waterfall:query", layout, viewport: phone, rng: &rng)
   }
 
   if wanted("layout:flow-chips") {
     let widths = (0..<4096).map { _ in Double(Int.random(in: 40...160, using: &rng)) }
-    let (ms, _) = measure(runs: 5) { () -> Double in
+    let (ms, layout) = measure(runs: 5) { () -> FlowLayout in
       var layout = FlowLayout(scrollDirection: .horizontal)
       layout.itemSize = .perItem { Size(width: widths[$0.item & 4095], height: 40) }
       layout.minimumLineSpacing = 8
       layout.sectionInset = EdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)
       layout.prepare(
         LayoutContext(itemCounts: [count], containerSize: Size(width: 390, height: 40)))
-      return layout.contentSize.width
+      return layout
     }
-    print(
-      "layout:flow-chips:1M".padding(to: 22) + format(ms).leftPadding(to: 10)
-        + " ms   \(format(ms * 1_000_000 / Double(count))) ns per item")
+    reportPrepare("layout:flow-chips:1M", ms, count: count)
+    reportQueries(
+      "layout:flow-chips:query", layout, viewport: Size(width: 390, height: 40), rng: &rng)
   }
 
   if wanted("layout:flow-grid") {
-    let (ms, _) = measure(runs: 5) { () -> Double in
+    let (ms, layout) = measure(runs: 5) { () -> FlowLayout in
       var layout = FlowLayout()
       layout.itemSize = .fixed(Size(width: 120, height: 120))
       layout.minimumInteritemSpacing = 5
       layout.minimumLineSpacing = 5
       layout.prepare(LayoutContext(itemCounts: [count], containerSize: phone))
-      return layout.contentSize.height
+      return layout
     }
-    print(
-      "layout:flow-grid:1M".padding(to: 22) + format(ms).leftPadding(to: 10)
-        + " ms   \(format(ms * 1_000_000 / Double(count))) ns per item")
+    reportPrepare("layout:flow-grid:1M", ms, count: count)
+    reportQueries("layout:flow-grid:query", layout, viewport: phone, rng: &rng)
   }
 
   if wanted("layout:compositional-grid") {
@@ -72,36 +70,83 @@ func layoutWorkloads(wanted: (String) -> Bool) {
       subitems: [.item(item)])
     var section = LayoutSection(group: group)
     section.contentInsets = EdgeInsets(all: 8)
-    let (ms, _) = measure(runs: 5) { () -> Double in
+    let (ms, layout) = measure(runs: 5) { () -> CompositionalLayout in
       var layout = CompositionalLayout(section: section)
       layout.prepare(LayoutContext(itemCounts: [count], containerSize: phone))
-      return layout.contentSize.height
+      return layout
     }
-    print(
-      "layout:compositional-grid:1M".padding(to: 22) + format(ms).leftPadding(to: 10)
-        + " ms   \(format(ms * 1_000_000 / Double(count))) ns per item")
+    reportPrepare("layout:compositional-grid:1M", ms, count: count)
+    reportQueries("layout:compositional-grid:query", layout, viewport: phone, rng: &rng)
   }
 
-  if wanted("layout:query") || wanted("layout:append") {
+  if wanted("layout:background") {
+    // One 1M-item list section under a background decoration that spans all of it.
+    let row = LayoutGroup.horizontal(
+      size: LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
+      subitems: [
+        .item(
+          LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))))
+      ])
+    var section = LayoutSection(group: row)
+    section.decorationItems = [.background(kind: "background")]
+    section.boundarySupplementaryItems = [
+      BoundarySupplementaryItem(
+        kind: "header", size: LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
+        alignment: .top, pinToVisibleBounds: true)
+    ]
+    var layout = CompositionalLayout(section: section)
+    layout.prepare(LayoutContext(itemCounts: [count], containerSize: phone))
+    reportQueries("layout:background:query", layout, viewport: phone, rng: &rng)
+  }
+
+  if wanted("layout:orthogonal") {
+    // A 100k-chip row that scrolls sideways, between two ordinary sections.
+    let chips = 100_000
+    let chip = LayoutGroup.horizontal(
+      size: LayoutSize(width: .absolute(88), height: .absolute(32)),
+      subitems: [
+        .item(
+          LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))))
+      ])
+    var bar = LayoutSection(group: chip)
+    bar.orthogonalScrollingBehavior = .continuous
+    bar.interGroupSpacing = 8
+    let row = LayoutGroup.horizontal(
+      size: LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
+      subitems: [
+        .item(
+          LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))))
+      ])
+    let list = LayoutSection(group: row)
+    var layout = CompositionalLayout { section, _ in section == 1 ? bar : list }
+    layout.prepare(LayoutContext(itemCounts: [10, chips, 10_000], containerSize: phone))
+    let length = layout.orthogonalContentLength(forSection: 1)
+    var times: [Double] = []
+    var found = 0
+    for _ in 0..<1000 {
+      layout.setOrthogonalOffset(
+        Double.random(in: 0..<(length - phone.width), using: &rng), forSection: 1)
+      let viewport = Rect(x: 0, y: 200, width: phone.width, height: phone.height)
+      let start = clock.now
+      found = layout.attributes(in: viewport, viewport: viewport).count
+      times.append(milliseconds(clock.now - start) * 1000)
+    }
+    print(
+      "layout:orthogonal:query".padding(to: 22) + format(median(times) / 1000).leftPadding(to: 10)
+        + " ms   \(format(median(times))) µs per query over a 100k-item row at random offsets, "
+        + "\(found) elements (last)")
+  }
+
+  if wanted("layout:memory") {
+    fflush(stdout)
+    let status = system("'\(executablePath())' layout-memory")
+    if status != 0 { print("Error: layout-memory exited with \(status)") }
+  }
+
+  if wanted("layout:append") {
     var layout = waterfall()
     layout.prepare(LayoutContext(itemCounts: [count], containerSize: phone))
-    if wanted("layout:query") {
-      let offsets = (0..<1000).map { _ in
-        Double.random(in: 0..<(layout.contentSize.height - phone.height), using: &rng)
-      }
-      var times: [Double] = []
-      var found = 0
-      for offset in offsets {
-        let viewport = Rect(x: 0, y: offset, width: phone.width, height: phone.height)
-        let start = clock.now
-        found = layout.attributes(in: viewport, viewport: viewport).count
-        times.append(milliseconds(clock.now - start) * 1000)
-      }
-      print(
-        "layout:query-viewport".padding(to: 22) + format(median(times) / 1000).leftPadding(to: 10)
-          + " ms   \(format(median(times))) µs per query, \(found) elements (last)")
-    }
-    if wanted("layout:append") {
+    do {
       // The first append after `prepare` is timed apart: it is the one that used to copy the store.
       func append(_ added: Int, to layout: inout WaterfallLayout, total: inout Int) -> Double {
         total += added
@@ -129,6 +174,67 @@ func layoutWorkloads(wanted: (String) -> Bool) {
           + "\(format(median(singles))), slowest \(format(singles.max() ?? 0))")
     }
   }
+}
+
+/// Prints a prepare time and its cost per item.
+private func reportPrepare(_ name: String, _ ms: Double, count: Int) {
+  print(
+    name.padding(to: 22) + format(ms).leftPadding(to: 10)
+      + " ms   \(format(ms * 1_000_000 / Double(count))) ns per item")
+}
+
+/// Times 1,000 queries of a viewport at random offsets along the scroll axis; prints the median.
+private func reportQueries(
+  _ name: String, _ layout: some CollectionLayout, viewport size: Size, rng: inout SplitMix64
+) {
+  let vertical = layout.scrollAxis == .vertical
+  let extent =
+    vertical ? layout.contentSize.height - size.height : layout.contentSize.width - size.width
+  var times: [Double] = []
+  var found = 0
+  for _ in 0..<1000 {
+    let offset = Double.random(in: 0..<Swift.max(1, extent), using: &rng)
+    let viewport =
+      vertical
+      ? Rect(x: 0, y: offset, width: size.width, height: size.height)
+      : Rect(x: offset, y: 0, width: size.width, height: size.height)
+    let start = clock.now
+    found = layout.attributes(in: viewport, viewport: viewport).count
+    times.append(milliseconds(clock.now - start) * 1000)
+  }
+  print(
+    name.padding(to: 22) + format(median(times) / 1000).leftPadding(to: 10)
+      + " ms   \(format(median(times))) µs per viewport query, \(found) elements (last)")
+}
+
+/// `layout-memory`: the peak and retained resident memory of preparing the 1M-item waterfall of
+/// `layout:waterfall`, per item, measured in a process of its own.
+func layoutMemory() -> Bool {
+  let count = 1_000_000
+  var rng = SplitMix64(state: 11)
+  let heights = (0..<4096).map { _ in Double(Int.random(in: 80...320, using: &rng)) }
+  var layout = WaterfallLayout()
+  layout.columnCount = { _ in 2 }
+  layout.columnSpacing = 8
+  layout.itemSpacing = 8
+  layout.sectionInset = EdgeInsets(all: 8)
+  layout.itemHeight = .height { path, _ in heights[path.item & 4095] }
+  releaseFreedMemory()
+  guard let baseline = residentKilobytes("VmRSS:"), resetPeak() else {
+    print("Error: layout-memory needs /proc/self/status and /proc/self/clear_refs (Linux).")
+    return false
+  }
+  layout.prepare(
+    LayoutContext(itemCounts: [count], containerSize: Size(width: 390, height: 844)))
+  guard let peak = residentKilobytes("VmHWM:"), let retained = residentKilobytes("VmRSS:") else {
+    return false
+  }
+  let perItem = { (kilobytes: Int) in format(Double(kilobytes - baseline) * 1024 / Double(count)) }
+  print(
+    "layout:memory".padding(to: 22) + perItem(peak).leftPadding(to: 10)
+      + " B    peak per prepared waterfall item (1M; retained \(perItem(retained)) B, height "
+      + "\(Int(layout.contentSize.height)))")
+  return true
 }
 
 /// `pictures DIRECTORY`: writes the SVG pictures used in the documentation.

@@ -88,6 +88,10 @@ if CommandLine.arguments.dropFirst().first == "peer-memory" {
   exit(peerMemory(mode: arguments.first ?? "snapshots", count: count) ? 0 : 1)
 }
 
+if CommandLine.arguments.dropFirst().first == "layout-memory" {
+  exit(layoutMemory() ? 0 : 1)
+}
+
 if CommandLine.arguments.dropFirst().first == "peer-profile" {
   // The snapshot diff of the `peer` workload in a loop, for a profiler: `peer-profile 100000`;
   // `peer-profile 1000000 build` builds the target snapshot instead, and prints the median.

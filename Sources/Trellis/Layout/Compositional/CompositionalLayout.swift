@@ -94,7 +94,6 @@ public struct CompositionalLayout: CollectionLayout {
     measured.prepare(for: context.containerSize)
     self.context = context
     store = LayoutStore(axis: vertical ? .vertical : .horizontal)
-    store.reserve(items: context.itemCounts.reduce(0, +))
     sections = []
     var position = 0.0
     for boundary in configuration.boundarySupplementaryItems where boundary.alignment.isBefore {
@@ -180,10 +179,6 @@ public struct CompositionalLayout: CollectionLayout {
       : Rect(x: main, y: cross, width: mainLength, height: crossLength)
   }
 
-  private func mainRange(_ frame: Rect) -> (Double, Double) {
-    vertical ? (frame.minY, frame.maxY) : (frame.minX, frame.maxX)
-  }
-
   private mutating func layOut(fromSection first: Int) {
     var position = sections.last.map { $0.end } ?? headerEnd
     for section in first..<context.itemCounts.count {
@@ -231,8 +226,7 @@ public struct CompositionalLayout: CollectionLayout {
     store.appendSupplementary(
       LayoutAttributes(
         category: .supplementary(kind: boundary.kind), indexPath: indexPath, frame: frame,
-        zIndex: boundary.zIndex),
-      band: mainRange(frame))
+        zIndex: boundary.zIndex))
     return boundary.extendsBoundary ? before + mainLength : before
   }
 
@@ -256,7 +250,7 @@ public struct CompositionalLayout: CollectionLayout {
     let supplementaryStart = follows ? crossBefore : 0
     let supplementaryLength = follows ? effectiveCross : crossExtent
     let orthogonal = definition.orthogonalScrollingBehavior != .none
-    store.beginSection()
+    store.beginSection(scrollsOrthogonally: orthogonal)
     var position = start
     let sectionPath = IndexPath(item: 0, section: section)
 
@@ -269,7 +263,7 @@ public struct CompositionalLayout: CollectionLayout {
     position += mainBefore
 
     // Groups go into the store as they are laid out; the background, which needs the content's
-    // extent, follows them (the store allows a band that starts earlier).
+    // extent, follows them.
     var leadingEdges: [Double] = []
     var lengths: [Double] = []
     var next = 0
@@ -282,7 +276,7 @@ public struct CompositionalLayout: CollectionLayout {
     func across(_ size: Size) -> Double { vertical ? size.width : size.height }
     // A group without estimated sizes lays out the same way every time it is full: lay it out
     // once and repeat the result, leaving only a last, partly filled group to lay out.
-    var template: (elements: [LayoutAttributes], size: Size, holds: Int, band: (Double, Double))?
+    var template: (elements: [LayoutAttributes], size: Size, holds: Int)?
     // The template's frames when it holds cells only (the common case): repeating it then
     // copies frames, not attributes.
     var templateCells: [Rect]?
@@ -290,14 +284,13 @@ public struct CompositionalLayout: CollectionLayout {
       var held = 0
       let (elements, actual) = layOut(
         group: definition.group, size: groupSize, section: section, next: &held, count: Int.max / 2)
-      template = (elements, actual, held, band(of: elements, length: along(actual)))
+      template = (elements, actual, held)
       if elements.allSatisfy({ $0.category == .cell }) { templateCells = elements.map(\.frame) }
     }
     while next < count {
       let before = next
       let elements: [LayoutAttributes]
       let actual: Size
-      let groupBandOffsets: (Double, Double)
       // Template elements number items from 0; laid-out ones carry their real numbers.
       var renumbering = 0
       var repeatsTemplate = false
@@ -306,12 +299,10 @@ public struct CompositionalLayout: CollectionLayout {
         renumbering = before
         elements = template.elements
         actual = template.size
-        groupBandOffsets = template.band
         next += template.holds
       } else {
         (elements, actual) = layOut(
           group: definition.group, size: groupSize, section: section, next: &next, count: count)
-        groupBandOffsets = band(of: elements, length: along(actual))
       }
       guard next > before else { break }  // A group that holds nothing would loop forever.
       let origin: Point
@@ -328,23 +319,21 @@ public struct CompositionalLayout: CollectionLayout {
         position += along(actual)
       }
       placedGroups += 1
-      let originMain = vertical ? origin.y : origin.x
-      let groupBand = (originMain + groupBandOffsets.0, originMain + groupBandOffsets.1)
       if repeatsTemplate, let templateCells {
         for frame in templateCells {
-          store.appendItem(frame.offsetBy(dx: origin.x, dy: origin.y), band: groupBand)
+          store.appendItem(frame.offsetBy(dx: origin.x, dy: origin.y))
         }
         continue
       }
       for element in elements {
         let frame = element.frame.offsetBy(dx: origin.x, dy: origin.y)
         if element.category == .cell {
-          store.appendItem(frame, band: groupBand)
+          store.appendItem(frame)
         } else {
           var moved = element
           moved.frame = frame
           moved.indexPath.item += renumbering
-          store.appendSupplementary(moved, band: groupBand, movesWithItems: orthogonal)
+          store.appendSupplementary(moved, movesWithItems: orthogonal)
         }
       }
     }
@@ -361,8 +350,7 @@ public struct CompositionalLayout: CollectionLayout {
       store.appendSupplementary(
         LayoutAttributes(
           category: .decoration(kind: decoration.kind), indexPath: sectionPath, frame: frame,
-          zIndex: decoration.zIndex),
-        band: mainRange(frame))
+          zIndex: decoration.zIndex))
     }
     for boundary in definition.boundarySupplementaryItems where !boundary.alignment.isBefore {
       position = appendBoundary(
@@ -381,18 +369,6 @@ public struct CompositionalLayout: CollectionLayout {
         }
         .map(\.kind)))
     return position
-  }
-
-  /// The extent along the scroll axis of a group's elements, relative to its origin.
-  private func band(of elements: [LayoutAttributes], length: Double) -> (Double, Double) {
-    var low = 0.0
-    var high = length
-    for element in elements {
-      let range = mainRange(element.frame)
-      low = Swift.min(low, range.0)
-      high = Swift.max(high, range.1)
-    }
-    return (low, high)
   }
 
   /// Whether an element has an estimated dimension anywhere (its layout then depends on

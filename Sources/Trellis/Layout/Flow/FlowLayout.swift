@@ -70,7 +70,6 @@ public struct FlowLayout: CollectionLayout {
     measured.prepare(for: context.containerSize)
     self.context = context
     store = LayoutStore(axis: scrollDirection == .vertical ? .vertical : .horizontal)
-    store.reserve(items: context.itemCounts.reduce(0, +))
     sectionExtents = []
     layOut(fromSection: 0)
   }
@@ -135,8 +134,7 @@ public struct FlowLayout: CollectionLayout {
         LayoutAttributes(
           category: .supplementary(kind: kind), indexPath: IndexPath(item: 0, section: section),
           frame: rect(main: position, cross: 0, mainLength: length, crossLength: crossExtent),
-          zIndex: 10),
-        band: (position, position + length))
+          zIndex: 10))
       position += length
     }
     for section in first..<context.itemCounts.count {
@@ -175,7 +173,7 @@ public struct FlowLayout: CollectionLayout {
           let frame = rect(
             main: position + (thickness - entry.main) / 2, cross: cross, mainLength: entry.main,
             crossLength: entry.cross)
-          store.appendItem(frame, band: (position, position + thickness))
+          store.appendItem(frame)
           cross += entry.cross + gap
         }
         position += thickness

@@ -64,7 +64,6 @@ public struct WaterfallLayout: CollectionLayout {
   public mutating func prepare(_ context: LayoutContext) {
     self.context = context
     store = LayoutStore(axis: .vertical)
-    store.reserve(items: context.itemCounts.reduce(0, +))
     sections = []
     layOut(fromSection: 0)
   }
@@ -121,8 +120,7 @@ public struct WaterfallLayout: CollectionLayout {
             category: .supplementary(kind: SupplementaryKind.header),
             indexPath: IndexPath(item: 0, section: section),
             frame: Rect(x: 0, y: position, width: context.containerSize.width, height: header),
-            zIndex: 10),
-          band: (position, position + header))
+            zIndex: 10))
       }
       let itemsTop = position + header + sectionInset.top
       let columns = Swift.max(1, columnCount(section))
@@ -152,7 +150,7 @@ public struct WaterfallLayout: CollectionLayout {
       let frame = Rect(
         x: sectionInset.leading + Double(shortest) * (width + columnSpacing), y: top, width: width,
         height: height)
-      store.appendItem(frame, band: (top, top + height))
+      store.appendItem(frame)
       state.nextTops[shortest] = top + height + itemSpacing
     }
     state.itemCount = Swift.max(state.itemCount, count)
@@ -166,8 +164,7 @@ public struct WaterfallLayout: CollectionLayout {
           category: .supplementary(kind: SupplementaryKind.footer),
           indexPath: IndexPath(item: 0, section: section),
           frame: Rect(x: 0, y: position, width: context.containerSize.width, height: footer),
-          zIndex: 10),
-        band: (position, position + footer))
+          zIndex: 10))
       position += footer
     }
     state.end = position

@@ -1,0 +1,441 @@
+/// Frames of a prepared layout and the index that answers "what is in this rectangle".
+///
+/// Items are kept in ``ItemFrames`` (about 17 bytes each where a chunk's items share a few
+/// placements across the scroll axis, 32 otherwise), their index paths implied by their flat
+/// position, and summarized 32 at a time along the scroll axis (``BandBlocks``, under one byte
+/// per item). Supplementaries and decorations — headers, backgrounds that span a whole section,
+/// layout-wide boundary items — are kept apart in ``IntervalLayers``, so that a long element
+/// never makes a query scan what it spans. A section that scrolls orthogonally indexes its items
+/// across the scroll axis (``OrthogonalRun``). Every query is O(log *n* + *k*); every store is
+/// chunked, so an append costs what it appends, however large the layout already is.
+struct LayoutStore {
+  enum Axis {
+    case vertical
+    case horizontal
+  }
+
+  /// A supplementary or decoration and where it stands among the items.
+  private struct Supplementary {
+    var attributes: LayoutAttributes
+    /// How many items were appended before it: it is listed after them.
+    var precedingItems: Int
+    var movesWithItems: Bool
+    /// Its section's orthogonal run, when it moves with that run's items.
+    var run: Int?
+  }
+
+  let axis: Axis
+  /// The flat index of each section's first item, plus the total at the end.
+  private(set) var sectionStarts: [Int] = [0]
+  /// Per section: where its supplementaries begin, and its orthogonal run if it has one.
+  private var sectionSupplementaryStarts: [Int] = []
+  private var sectionRuns: [Int?] = []
+
+  private var items: ItemFrames
+  /// Items along the scroll axis; items of orthogonal runs are counted but not summarized.
+  private var itemBlocks = BandBlocks()
+  private var supplementaries = ChunkedArray<Supplementary>()
+  /// For each kind, the supplementary index of each index path (item 0 for section-level ones).
+  private var supplementaryIndex: [String: [IndexPath: Int]] = [:]
+  /// Supplementaries that do not move sideways, along the scroll axis.
+  private var fixedSupplementaries = IntervalLayers()
+  private var runs: [OrthogonalRun] = []
+  /// The runs' extents along the scroll axis.
+  private var runBlocks = BandBlocks()
+
+  init(axis: Axis) {
+    self.axis = axis
+    items = ItemFrames(vertical: axis == .vertical)
+  }
+
+  var sectionCount: Int { sectionStarts.count - 1 }
+  private var vertical: Bool { axis == .vertical }
+
+  /// Starts a new section; items and supplementaries appended next belong to it. The items of a
+  /// section that scrolls orthogonally are indexed across the scroll axis too.
+  mutating func beginSection(scrollsOrthogonally: Bool = false) {
+    sectionSupplementaryStarts.append(supplementaries.count)
+    sectionStarts.append(items.count)
+    if scrollsOrthogonally {
+      runs.append(OrthogonalRun(section: sectionCount - 1, firstItem: items.count))
+      runBlocks.append(low: .infinity, high: -.infinity)
+      sectionRuns.append(runs.count - 1)
+    } else {
+      sectionRuns.append(nil)
+    }
+  }
+
+  mutating func appendItem(_ frame: Rect) {
+    precondition(sectionCount > 0, "An item appended before any section.")
+    let main = mainRange(frame)
+    if let run = sectionRuns[sectionCount - 1] {
+      runs[run].items = runs[run].items.lowerBound..<(items.count + 1)
+      let cross = crossRange(frame)
+      runs[run].crossBlocks.append(low: cross.low, high: cross.high)
+      runs[run].include(low: main.low, high: main.high)
+      runBlocks.extendLast(low: main.low, high: main.high)
+      itemBlocks.append(low: .infinity, high: -.infinity)
+    } else {
+      itemBlocks.append(low: main.low, high: main.high)
+    }
+    items.append(frame)
+    sectionStarts[sectionCount] = items.count
+  }
+
+  mutating func appendSupplementary(_ attributes: LayoutAttributes, movesWithItems: Bool = false) {
+    let index = supplementaries.count
+    // Layout-wide boundary items may come before the first section.
+    let run = movesWithItems && sectionCount > 0 ? sectionRuns[sectionCount - 1] : nil
+    supplementaries.append(
+      Supplementary(
+        attributes: attributes, precedingItems: items.count, movesWithItems: movesWithItems,
+        run: run))
+    if case .supplementary(let kind) = attributes.category {
+      supplementaryIndex[kind, default: [:]][attributes.indexPath] = index
+    }
+    indexSupplementary(index)
+  }
+
+  /// Puts a supplementary into the index that finds it.
+  private mutating func indexSupplementary(_ index: Int) {
+    let entry = supplementaries[index]
+    let main = mainRange(entry.attributes.frame)
+    if let run = entry.run {
+      let cross = crossRange(entry.attributes.frame)
+      runs[run].supplementaries.insert(index, low: cross.low, high: cross.high)
+      runs[run].include(low: main.low, high: main.high)
+      runBlocks.extendLast(low: main.low, high: main.high)
+    } else {
+      fixedSupplementaries.insert(index, low: main.low, high: main.high)
+    }
+  }
+
+  private func mainRange(_ frame: Rect) -> (low: Double, high: Double) {
+    vertical ? (frame.minY, frame.maxY) : (frame.minX, frame.maxX)
+  }
+
+  private func crossRange(_ frame: Rect) -> (low: Double, high: Double) {
+    vertical ? (frame.minX, frame.maxX) : (frame.minY, frame.maxY)
+  }
+
+  /// An item's extent along the scroll axis as its summary counts it (none for run items).
+  private func itemInterval(_ item: Int) -> (low: Double, high: Double) {
+    isInRun(item: item) ? (.infinity, -.infinity) : items.mainRange(at: item)
+  }
+
+  private func isInRun(item: Int) -> Bool {
+    guard !runs.isEmpty else { return false }
+    return sectionRuns[indexPath(ofItem: item).section] != nil
+  }
+
+  // MARK: Removing and replacing
+
+  /// Removes everything from a section on, to lay it out again.
+  mutating func truncate(fromSection section: Int) {
+    guard section < sectionCount else { return }
+    let itemCount = sectionStarts[section]
+    let supplementaryCount = sectionSupplementaryStarts[section]
+    for index in supplementaryCount..<supplementaries.count {
+      let removed = supplementaries[index].attributes
+      if case .supplementary(let kind) = removed.category {
+        supplementaryIndex[kind]?[removed.indexPath] = nil
+      }
+    }
+    supplementaries.truncate(to: supplementaryCount)
+    fixedSupplementaries.removeReferences(from: supplementaryCount)
+    let keptRuns = sectionRuns[..<section].lazy.compactMap { $0 }.last.map { $0 + 1 } ?? 0
+    if keptRuns < runs.count {
+      runs.removeSubrange(keptRuns...)
+      let kept = runs
+      runBlocks.truncate(to: keptRuns) { (kept[$0].low, kept[$0].high) }
+    }
+    sectionStarts.removeSubrange((section + 1)...)
+    sectionSupplementaryStarts.removeSubrange(section...)
+    sectionRuns.removeSubrange(section...)
+    items.truncate(to: itemCount)
+    var blocks = itemBlocks
+    itemBlocks = BandBlocks()
+    blocks.truncate(to: itemCount) { self.itemInterval($0) }
+    itemBlocks = blocks
+  }
+
+  /// Removes the supplementaries of a kind appended last (the last section's footer), so that
+  /// more items can be appended to that section.
+  mutating func removeTrailingSupplementaries(ofKind kind: String) {
+    var count = supplementaries.count
+    while count > 0, count > sectionSupplementaryStarts.last ?? 0 {
+      let last = supplementaries[count - 1]
+      guard last.precedingItems == items.count,
+        last.attributes.category == .supplementary(kind: kind)
+      else { break }
+      supplementaryIndex[kind]?[last.attributes.indexPath] = nil
+      count -= 1
+    }
+    guard count < supplementaries.count else { return }
+    if let run = sectionRuns.last ?? nil {
+      runs[run].supplementaries.removeReferences(from: count)
+    }
+    fixedSupplementaries.removeReferences(from: count)
+    supplementaries.truncate(to: count)
+  }
+
+  /// Puts `scratch` — sections `range` laid out again in a store of their own, so their item and
+  /// supplementary indexes count from zero, ending where they ended — in place of those sections.
+  ///
+  /// When the sections hold as many items and supplementaries as before and none scrolls
+  /// orthogonally (an item moved between two sections of a list), their frames are written in
+  /// place: it costs what they hold, plus re-indexing the supplementaries after them; otherwise
+  /// what follows them is appended again.
+  mutating func replaceSections(_ range: ClosedRange<Int>, with scratch: LayoutStore) {
+    let first = range.lowerBound
+    let last = range.upperBound
+    precondition(
+      first >= 0 && last < sectionCount && scratch.sectionCount == range.count,
+      "Sections \(range) of \(sectionCount) replaced by \(scratch.sectionCount) laid out again.")
+    let itemBase = sectionStarts[first]
+    let itemEnd = sectionStarts[last + 1]
+    let supplementaryBase = sectionSupplementaryStarts[first]
+    let supplementaryEnd =
+      last + 1 < sectionCount ? sectionSupplementaryStarts[last + 1] : supplementaries.count
+    let inPlace =
+      scratch.items.count == itemEnd - itemBase
+      && scratch.supplementaries.count == supplementaryEnd - supplementaryBase
+      && scratch.runs.isEmpty && !sectionRuns[range].contains { $0 != nil }
+    guard inPlace else {
+      let old = self
+      truncate(fromSection: first)
+      for section in 0..<scratch.sectionCount { appendSection(section, of: scratch) }
+      for section in (last + 1)..<old.sectionCount { appendSection(section, of: old) }
+      return
+    }
+    for offset in 0..<scratch.items.count {
+      items.set(scratch.items[offset], at: itemBase + offset)
+    }
+    var blocks = itemBlocks
+    itemBlocks = BandBlocks()
+    blocks.refresh(entries: itemBase..<itemEnd) { self.itemInterval($0) }
+    itemBlocks = blocks
+    for offset in 0..<scratch.supplementaries.count {
+      let index = supplementaryBase + offset
+      let removed = supplementaries[index].attributes
+      if case .supplementary(let kind) = removed.category {
+        supplementaryIndex[kind]?[removed.indexPath] = nil
+      }
+    }
+    for offset in 0..<scratch.supplementaries.count {
+      var entry = scratch.supplementaries[offset]
+      entry.precedingItems += itemBase
+      let index = supplementaryBase + offset
+      supplementaries[index] = entry
+      if case .supplementary(let kind) = entry.attributes.category {
+        supplementaryIndex[kind, default: [:]][entry.attributes.indexPath] = index
+      }
+    }
+    for section in 0..<range.count {
+      sectionStarts[first + section + 1] = itemBase + scratch.sectionStarts[section + 1]
+      sectionSupplementaryStarts[first + section] =
+        supplementaryBase + scratch.sectionSupplementaryStarts[section]
+    }
+    // The replaced supplementaries may have moved: index them, and the fixed ones after them,
+    // again (layers keep references in order).
+    fixedSupplementaries.removeReferences(from: supplementaryBase)
+    for index in supplementaryBase..<supplementaries.count where supplementaries[index].run == nil {
+      let frame = supplementaries[index].attributes.frame
+      let main = mainRange(frame)
+      fixedSupplementaries.insert(index, low: main.low, high: main.high)
+    }
+  }
+
+  /// Appends a section of another store, element by element, in the order it was laid out.
+  private mutating func appendSection(_ section: Int, of other: LayoutStore) {
+    beginSection(scrollsOrthogonally: other.sectionRuns[section] != nil)
+    let itemRange = other.sectionStarts[section]..<other.sectionStarts[section + 1]
+    let supplementaryEnd =
+      section + 1 < other.sectionCount
+      ? other.sectionSupplementaryStarts[section + 1] : other.supplementaries.count
+    var supplementary = other.sectionSupplementaryStarts[section]
+    for item in itemRange {
+      while supplementary < supplementaryEnd
+        && other.supplementaries[supplementary].precedingItems <= item
+      {
+        let entry = other.supplementaries[supplementary]
+        appendSupplementary(entry.attributes, movesWithItems: entry.movesWithItems)
+        supplementary += 1
+      }
+      appendItem(other.items[item])
+    }
+    while supplementary < supplementaryEnd {
+      let entry = other.supplementaries[supplementary]
+      appendSupplementary(entry.attributes, movesWithItems: entry.movesWithItems)
+      supplementary += 1
+    }
+  }
+
+  // MARK: Lookups
+
+  func item(at indexPath: IndexPath) -> Rect? {
+    guard indexPath.section >= 0, indexPath.section < sectionCount else { return nil }
+    let flat = sectionStarts[indexPath.section] + indexPath.item
+    guard indexPath.item >= 0, flat < sectionStarts[indexPath.section + 1] else { return nil }
+    return items[flat]
+  }
+
+  func supplementary(ofKind kind: String, section: Int) -> LayoutAttributes? {
+    supplementary(ofKind: kind, at: IndexPath(item: 0, section: section))
+  }
+
+  func supplementary(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+    supplementaryIndex[kind]?[indexPath].map { supplementaries[$0].attributes }
+  }
+
+  /// Whether a supplementary moves with its section's items when they scroll sideways.
+  func supplementaryMovesWithItems(ofKind kind: String, at indexPath: IndexPath) -> Bool {
+    supplementaryIndex[kind]?[indexPath].map { supplementaries[$0].movesWithItems } ?? false
+  }
+
+  /// The index path of a flat item index.
+  func indexPath(ofItem flat: Int) -> IndexPath {
+    var low = 0
+    var high = sectionCount - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if sectionStarts[middle] <= flat { low = middle } else { high = middle - 1 }
+    }
+    // Skip empty sections that start at the same flat index.
+    while low + 1 < sectionCount && sectionStarts[low + 1] <= flat { low += 1 }
+    return IndexPath(item: flat - sectionStarts[low], section: low)
+  }
+
+  // MARK: Queries
+
+  /// Calls `visit` for every element whose frame intersects `rect`, in the order they were
+  /// appended; `shifts`, when given, moves each orthogonally scrolling section's items (and the
+  /// supplementaries that move with them) across the scroll axis first.
+  func forEach(in rect: Rect, shifts: [Double]? = nil, _ visit: (LayoutAttributes) -> Void) {
+    guard !rect.isEmpty else { return }
+    let (low, high) = mainRange(rect)
+    var itemHits: [Int] = []
+    var supplementaryHits: [Int] = []
+
+    // Items outside orthogonal runs; a block wholly inside a run is skipped with the run.
+    var block = itemBlocks.firstBlock(reaching: low)
+    var nextRun = firstRun(endingAfter: block << BandBlocks.blockShift)
+    while itemBlocks.continues(at: block, before: high) {
+      let entries = itemBlocks.entries(ofBlock: block)
+      while nextRun < runs.count && runs[nextRun].items.upperBound <= entries.lowerBound {
+        nextRun += 1
+      }
+      if nextRun < runs.count && runs[nextRun].items.lowerBound <= entries.lowerBound
+        && runs[nextRun].items.upperBound >= entries.upperBound
+      {
+        block = runs[nextRun].items.upperBound >> BandBlocks.blockShift
+        continue
+      }
+      if itemBlocks.overlaps(block: block, low: low, high: high) {
+        var skipped = nextRun
+        for item in entries {
+          while skipped < runs.count && runs[skipped].items.upperBound <= item { skipped += 1 }
+          if skipped < runs.count && runs[skipped].items.lowerBound <= item { continue }
+          if items[item].intersects(rect) { itemHits.append(item) }
+        }
+      }
+      block += 1
+    }
+    var itemsInOrder = true
+    runBlocks.forEachCandidate(low: low, high: high) { index in
+      let run = runs[index]
+      guard run.low < high && run.high > low else { return }
+      let shift = shifts?[run.section] ?? 0
+      let cross = crossRange(rect)
+      let before = itemHits.count
+      run.crossBlocks.forEachCandidate(low: cross.low + shift, high: cross.high + shift) { local in
+        let item = run.items.lowerBound + local
+        if shifted(items[item], by: shift).intersects(rect) { itemHits.append(item) }
+      }
+      if itemHits.count > before { itemsInOrder = false }
+      run.supplementaries.forEach(overlapping: cross.low + shift, cross.high + shift) { index in
+        if shifted(supplementaries[index].attributes.frame, by: shift).intersects(rect) {
+          supplementaryHits.append(index)
+        }
+      }
+    }
+    fixedSupplementaries.forEach(overlapping: low, high) { index in
+      if supplementaries[index].attributes.frame.intersects(rect) {
+        supplementaryHits.append(index)
+      }
+    }
+    if !itemsInOrder { itemHits.sort() }
+    supplementaryHits.sort()
+    var next = 0
+    for item in itemHits {
+      while next < supplementaryHits.count
+        && supplementaries[supplementaryHits[next]].precedingItems <= item
+      {
+        visit(supplementary(supplementaryHits[next], shifts: shifts))
+        next += 1
+      }
+      visit(self.item(item, shifts: shifts))
+    }
+    while next < supplementaryHits.count {
+      visit(supplementary(supplementaryHits[next], shifts: shifts))
+      next += 1
+    }
+  }
+
+  /// The first run whose items end after a flat index.
+  private func firstRun(endingAfter flat: Int) -> Int {
+    var first = 0
+    var upper = runs.count
+    while first < upper {
+      let middle = (first + upper) / 2
+      if runs[middle].items.upperBound <= flat { first = middle + 1 } else { upper = middle }
+    }
+    return first
+  }
+
+  private func item(_ flat: Int, shifts: [Double]?) -> LayoutAttributes {
+    let path = indexPath(ofItem: flat)
+    var frame = items[flat]
+    if let shifts, sectionRuns[path.section] != nil {
+      frame = shifted(frame, by: shifts[path.section])
+    }
+    return LayoutAttributes(category: .cell, indexPath: path, frame: frame)
+  }
+
+  private func supplementary(_ index: Int, shifts: [Double]?) -> LayoutAttributes {
+    let entry = supplementaries[index]
+    var attributes = entry.attributes
+    if let shifts, let run = entry.run {
+      attributes.frame = shifted(attributes.frame, by: shifts[runs[run].section])
+    }
+    return attributes
+  }
+
+  private func shifted(_ frame: Rect, by amount: Double) -> Rect {
+    guard amount != 0 else { return frame }
+    return vertical ? frame.offsetBy(dx: -amount, dy: 0) : frame.offsetBy(dx: 0, dy: -amount)
+  }
+
+  /// Every element in the order it was appended, for brute-force checks and pictures, with
+  /// orthogonally scrolling sections shifted by `shifts`.
+  func allAttributes(shifts: [Double]?) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    result.reserveCapacity(items.count + supplementaries.count)
+    var next = 0
+    for item in 0..<items.count {
+      while next < supplementaries.count && supplementaries[next].precedingItems <= item {
+        result.append(supplementary(next, shifts: shifts))
+        next += 1
+      }
+      result.append(self.item(item, shifts: shifts))
+    }
+    while next < supplementaries.count {
+      result.append(supplementary(next, shifts: shifts))
+      next += 1
+    }
+    return result
+  }
+
+  /// Every element at its unshifted position.
+  var allAttributes: [LayoutAttributes] { allAttributes(shifts: nil) }
+}

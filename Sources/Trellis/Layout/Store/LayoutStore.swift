@@ -51,8 +51,9 @@ struct LayoutStore {
   var sectionCount: Int { sectionStarts.count - 1 }
   private var vertical: Bool { axis == .vertical }
 
-  /// Starts a new section; items and supplementaries appended next belong to it. The items of a
-  /// section that scrolls orthogonally are indexed across the scroll axis too.
+  /// Starts a new section; items and supplementaries appended next belong to it.
+  ///
+  /// The items of a section that scrolls orthogonally are indexed across the scroll axis too.
   mutating func beginSection(scrollsOrthogonally: Bool = false) {
     sectionSupplementaryStarts.append(supplementaries.count)
     sectionStarts.append(items.count)

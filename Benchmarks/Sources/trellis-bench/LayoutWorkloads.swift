@@ -138,7 +138,7 @@ func layoutWorkloads(wanted: (String) -> Bool) {
   }
 
   if wanted("layout:memory") {
-    fflush(stdout)
+    fflush(nil)
     let status = system("'\(executablePath())' layout-memory")
     if status != 0 { print("Error: layout-memory exited with \(status)") }
   }

@@ -5,41 +5,63 @@
 ///
 /// A query binary-searches the first block whose running highest end passes the range's start,
 /// then walks blocks until the lowest start of everything left is past the range's end. An entry
-/// with an empty or not-a-number interval is counted but never found.
+/// with an empty or not-a-number interval is counted but never found. The last, unfinished block
+/// is kept apart, so that appending an entry is two comparisons until a block fills.
 struct BandBlocks {
   static var blockShift: Int { 5 }
   static var blockSize: Int { 1 << blockShift }
 
+  // Finished blocks.
   private var lows = ChunkedArray<Double>()
   private var highs = ChunkedArray<Double>()
   private var runningHighs = ChunkedArray<Double>()
   private var suffixLows = ChunkedArray<Double>()
+  // The unfinished block, when the count is not a multiple of the block size.
+  private var openLow = Double.infinity
+  private var openHigh = -Double.infinity
   /// The number of entries.
   private(set) var count = 0
 
-  var blockCount: Int { lows.count }
+  private var finishedCount: Int { lows.count }
+  var blockCount: Int { (count + Self.blockSize - 1) >> Self.blockShift }
 
   /// Adds an entry.
+  @inline(__always)
   mutating func append(low: Double, high: Double) {
-    if count & (Self.blockSize - 1) == 0 {
-      lows.append(.infinity)
-      highs.append(-.infinity)
-      runningHighs.append(runningHighs.last ?? -.infinity)
-      suffixLows.append(.infinity)
+    if low < high {
+      if low < openLow { openLow = low }
+      if high > openHigh { openHigh = high }
     }
     count += 1
-    include(low: low, high: high)
+    if count & (Self.blockSize - 1) == 0 { finishOpenBlock() }
+  }
+
+  private mutating func finishOpenBlock() {
+    let low = openLow
+    lows.append(low)
+    highs.append(openHigh)
+    runningHighs.append(Swift.max(runningHighs.last ?? -.infinity, openHigh))
+    suffixLows.append(low)
+    var block = finishedCount - 2
+    while block >= 0 && suffixLows[block] > low {
+      suffixLows[block] = low
+      block -= 1
+    }
+    openLow = .infinity
+    openHigh = -.infinity
   }
 
   /// Widens the last entry's interval to include another.
   mutating func extendLast(low: Double, high: Double) {
     precondition(count > 0, "No entry to extend.")
-    include(low: low, high: high)
-  }
-
-  private mutating func include(low: Double, high: Double) {
     guard low < high else { return }
-    let block = blockCount - 1
+    if count & (Self.blockSize - 1) != 0 {
+      if low < openLow { openLow = low }
+      if high > openHigh { openHigh = high }
+      return
+    }
+    // The last entry finished its block: widen that block's summary.
+    let block = finishedCount - 1
     if low < lows[block] {
       lows[block] = low
       var index = block
@@ -59,15 +81,15 @@ struct BandBlocks {
   mutating func truncate(to newCount: Int, interval: (Int) -> (low: Double, high: Double)) {
     precondition(newCount >= 0 && newCount <= count, "Truncating \(count) entries to \(newCount).")
     guard newCount < count else { return }
-    let kept = (newCount + Self.blockSize - 1) >> Self.blockShift
-    lows.truncate(to: kept)
-    highs.truncate(to: kept)
-    runningHighs.truncate(to: kept)
-    suffixLows.truncate(to: kept)
+    let finished = newCount >> Self.blockShift
+    let hadFinished = finishedCount
+    lows.truncate(to: Swift.min(finished, hadFinished))
+    highs.truncate(to: lows.count)
+    runningHighs.truncate(to: lows.count)
+    suffixLows.truncate(to: lows.count)
     count = newCount
-    guard kept > 0 else { return }
-    summarize(block: kept - 1, interval: interval)
-    repair(blocks: (kept - 1)..<kept)
+    (openLow, openHigh) = summary(of: (finished << Self.blockShift)..<newCount, interval)
+    if finished > 0 && finished < hadFinished { repair(blocks: (finished - 1)..<finished) }
   }
 
   /// Summarizes again the blocks holding `entries`, whose intervals changed.
@@ -75,35 +97,44 @@ struct BandBlocks {
     guard !entries.isEmpty else { return }
     let first = entries.lowerBound >> Self.blockShift
     let last = (entries.upperBound - 1) >> Self.blockShift
-    for block in first...last { summarize(block: block, interval: interval) }
-    repair(blocks: first..<(last + 1))
+    for block in first...last {
+      let summary = summary(of: self.entries(ofBlock: block), interval)
+      if block < finishedCount {
+        lows[block] = summary.low
+        highs[block] = summary.high
+      } else {
+        (openLow, openHigh) = summary
+      }
+    }
+    if first < finishedCount { repair(blocks: first..<Swift.min(last + 1, finishedCount)) }
   }
 
-  private mutating func summarize(block: Int, interval: (Int) -> (low: Double, high: Double)) {
+  private func summary(
+    of entries: Range<Int>, _ interval: (Int) -> (low: Double, high: Double)
+  ) -> (low: Double, high: Double) {
     var low = Double.infinity
     var high = -Double.infinity
-    for entry in entries(ofBlock: block) {
+    for entry in entries {
       let range = interval(entry)
       guard range.low < range.high else { continue }
       if range.low < low { low = range.low }
       if range.high > high { high = range.high }
     }
-    lows[block] = low
-    highs[block] = high
+    return (low, high)
   }
 
-  /// Recomputes running highs from `blocks` forwards and suffix lows from them backwards, each
-  /// until they stop changing.
+  /// Recomputes the finished blocks' running highs from `blocks` forwards and suffix lows from
+  /// them backwards, each until they stop changing.
   private mutating func repair(blocks: Range<Int>) {
     var running = blocks.lowerBound > 0 ? runningHighs[blocks.lowerBound - 1] : -.infinity
     var block = blocks.lowerBound
-    while block < blockCount {
+    while block < finishedCount {
       if highs[block] > running { running = highs[block] }
       if block >= blocks.upperBound && runningHighs[block] == running { break }
       runningHighs[block] = running
       block += 1
     }
-    var suffix = blocks.upperBound < blockCount ? suffixLows[blocks.upperBound] : .infinity
+    var suffix = blocks.upperBound < finishedCount ? suffixLows[blocks.upperBound] : .infinity
     block = blocks.upperBound - 1
     while block >= 0 {
       if lows[block] < suffix { suffix = lows[block] }
@@ -118,25 +149,33 @@ struct BandBlocks {
     (block << Self.blockShift)..<Swift.min(count, (block + 1) << Self.blockShift)
   }
 
+  private func runningHigh(_ block: Int) -> Double {
+    if block < finishedCount { return runningHighs[block] }
+    return Swift.max(finishedCount > 0 ? runningHighs[finishedCount - 1] : -.infinity, openHigh)
+  }
+
   /// The first block that may hold an interval ending after `low`.
   func firstBlock(reaching low: Double) -> Int {
     var first = 0
     var upper = blockCount
     while first < upper {
       let middle = (first + upper) / 2
-      if runningHighs[middle] <= low { first = middle + 1 } else { upper = middle }
+      if runningHigh(middle) <= low { first = middle + 1 } else { upper = middle }
     }
     return first
   }
 
   /// Whether a block or any after it holds an interval starting before `high`.
   func continues(at block: Int, before high: Double) -> Bool {
-    block < blockCount && suffixLows[block] < high
+    guard block < blockCount else { return false }
+    if openLow < high { return true }
+    return block < finishedCount && suffixLows[block] < high
   }
 
   /// Whether a block's own entries may overlap the range.
   func overlaps(block: Int, low: Double, high: Double) -> Bool {
-    lows[block] < high && highs[block] > low
+    block < finishedCount
+      ? lows[block] < high && highs[block] > low : openLow < high && openHigh > low
   }
 
   /// Calls `body` with every entry of the blocks that may overlap the range (a superset of the

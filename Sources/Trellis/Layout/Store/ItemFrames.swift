@@ -1,211 +1,95 @@
-/// Item frames in structure-of-arrays form, chunked so that appending never copies: along the
-/// scroll axis each item keeps its start and length (16 bytes); across it, a chunk whose items
-/// share a few distinct positions and widths (columns, a grid's cells, a chip bar's row) keeps
-/// them once and one byte per item, and any other chunk keeps both values per item.
+/// Item frames in structure-of-arrays form, in chunks of ``FrameChunk/capacity`` so that
+/// appending never copies: along the scroll axis each item keeps its start and length (16
+/// bytes); across it, a chunk whose items share a few placements (columns, a grid's cells, a chip
+/// bar's row) keeps them once and one byte per item, and any other chunk keeps both values per
+/// item (32 bytes an item in all).
 ///
 /// Every value comes back exactly as it was stored: a frame is never rebuilt from rounded parts.
+/// Copies share chunks; writing to a shared chunk copies that chunk only.
 struct ItemFrames {
-  /// The distinct cross-axis placements a chunk may share before it stores them per item.
-  static var maximumLanes: Int { 16 }
-
-  fileprivate struct Lane: Equatable {
-    var start: Double
-    var length: Double
-  }
-
-  /// How a chunk stores positions across the scroll axis.
-  fileprivate enum Cross {
-    /// A few shared placements, and which one each item has.
-    case lanes([Lane], [UInt8])
-    /// A start and a length per item.
-    case explicit(starts: [Double], lengths: [Double])
-  }
-
-  fileprivate struct Chunk {
-    var mainStarts: [Double] = []
-    var mainLengths: [Double] = []
-    var cross = Cross.lanes([], [])
-    /// The lane of the last item, tried first.
-    var lastLane = 0
-  }
-
   let vertical: Bool
-  private var chunks: [Chunk] = []
+  /// Full chunks, then the one being filled (kept apart so that appending reaches it directly).
+  private var full: [FrameChunk] = []
+  private var open = FrameChunk(capacity: 16)
   private(set) var count = 0
 
   init(vertical: Bool) { self.vertical = vertical }
 
-  private static var shift: Int { ChunkedArray<Double>.chunkShift }
-  fileprivate static var capacity: Int { ChunkedArray<Double>.chunkCapacity }
+  private static var shift: Int { 12 }
+  private static var mask: Int { FrameChunk.capacity - 1 }
+
+  @inline(__always)
+  private func chunk(_ index: Int) -> FrameChunk {
+    let number = index &>> Self.shift
+    return number < full.count ? full[number] : open
+  }
 
   /// The start and end of an item along the scroll axis.
+  @inline(__always)
   func mainRange(at index: Int) -> (low: Double, high: Double) {
-    let chunk = chunks[index &>> Self.shift]
-    let offset = index & (Self.capacity - 1)
-    let start = chunk.mainStarts[offset]
-    return (start, start + chunk.mainLengths[offset])
+    let main = chunk(index).main(at: index & Self.mask)
+    return (main.start, main.start + main.length)
   }
 
   subscript(index: Int) -> Rect {
-    let chunk = chunks[index &>> Self.shift]
-    let offset = index & (Self.capacity - 1)
-    let main = chunk.mainStarts[offset]
-    let mainLength = chunk.mainLengths[offset]
-    let cross: Double
-    let crossLength: Double
-    switch chunk.cross {
-    case .lanes(let lanes, let indices):
-      let lane = lanes[Int(indices[offset])]
-      cross = lane.start
-      crossLength = lane.length
-    case .explicit(let starts, let lengths):
-      cross = starts[offset]
-      crossLength = lengths[offset]
-    }
+    let chunk = chunk(index)
+    let main = chunk.main(at: index & Self.mask)
+    let cross = chunk.cross(at: index & Self.mask)
     return vertical
-      ? Rect(x: cross, y: main, width: crossLength, height: mainLength)
-      : Rect(x: main, y: cross, width: mainLength, height: crossLength)
+      ? Rect(x: cross.start, y: main.start, width: cross.length, height: main.length)
+      : Rect(x: main.start, y: cross.start, width: main.length, height: cross.length)
   }
 
   mutating func append(_ frame: Rect) {
-    let offset = count & (Self.capacity - 1)
-    if offset == 0 && count >> Self.shift == chunks.count {
-      var chunk = Chunk()
-      if !chunks.isEmpty {
-        chunk.mainStarts.reserveCapacity(Self.capacity)
-        chunk.mainLengths.reserveCapacity(Self.capacity)
-        var indices: [UInt8] = []
-        indices.reserveCapacity(Self.capacity)
-        chunk.cross = .lanes([], indices)
-      }
-      chunks.append(chunk)
+    if open.isFull {
+      full.append(open)
+      // Only the first chunk starts small and grows: a small layout stays small.
+      open = FrameChunk(capacity: FrameChunk.capacity)
+    } else if !isKnownUniquelyReferenced(&open) {
+      open = open.copy()
     }
-    let last = count &>> Self.shift
-    chunks[last].append(frame, vertical: vertical, reserveFull: last > 0)
+    if vertical {
+      open.append(
+        main: frame.minY, mainLength: frame.height,
+        cross: FrameChunk.Lane(start: frame.minX, length: frame.width))
+    } else {
+      open.append(
+        main: frame.minX, mainLength: frame.width,
+        cross: FrameChunk.Lane(start: frame.minY, length: frame.height))
+    }
     count += 1
   }
 
   /// Replaces the frame of an item.
   mutating func set(_ frame: Rect, at index: Int) {
-    let offset = index & (Self.capacity - 1)
-    let reserve = index >> Self.shift > 0
-    chunks[index &>> Self.shift].set(frame, at: offset, vertical: vertical, reserveFull: reserve)
+    precondition(index >= 0 && index < count, "Frame \(index) of \(count) replaced.")
+    let main = vertical ? frame.minY : frame.minX
+    let mainLength = vertical ? frame.height : frame.width
+    let lane = FrameChunk.Lane(
+      start: vertical ? frame.minX : frame.minY, length: vertical ? frame.width : frame.height)
+    let number = index &>> Self.shift
+    if number < full.count {
+      if !isKnownUniquelyReferenced(&full[number]) { full[number] = full[number].copy() }
+      full[number].set(main: main, mainLength: mainLength, cross: lane, at: index & Self.mask)
+    } else {
+      if !isKnownUniquelyReferenced(&open) { open = open.copy() }
+      open.set(main: main, mainLength: mainLength, cross: lane, at: index & Self.mask)
+    }
   }
 
   /// Keeps the first `newCount` frames.
   mutating func truncate(to newCount: Int) {
     precondition(newCount >= 0 && newCount <= count, "Truncating \(count) frames to \(newCount).")
     guard newCount < count else { return }
-    let keptChunks = (newCount + Self.capacity - 1) >> Self.shift
-    chunks.removeSubrange(keptChunks...)
-    if keptChunks > 0 {
-      chunks[keptChunks - 1].truncate(to: newCount - (keptChunks - 1) << Self.shift)
+    // The chunk holding the last kept frame (or, at a chunk boundary, the full one before it)
+    // becomes the open one.
+    let kept = newCount &>> Self.shift
+    if kept < full.count {
+      open = full[kept]
+      full.removeSubrange(kept...)
     }
+    if !isKnownUniquelyReferenced(&open) { open = open.copy() }
+    open.truncate(to: newCount - kept << Self.shift)
     count = newCount
-  }
-}
-
-extension ItemFrames.Chunk {
-  fileprivate mutating func append(_ frame: Rect, vertical: Bool, reserveFull: Bool) {
-    let main = vertical ? frame.minY : frame.minX
-    let mainLength = vertical ? frame.height : frame.width
-    mainStarts.append(main)
-    mainLengths.append(mainLength)
-    let lane = ItemFrames.Lane(
-      start: vertical ? frame.minX : frame.minY, length: vertical ? frame.width : frame.height)
-    switch cross {
-    case .lanes(var lanes, var indices):
-      cross = .lanes([], [])  // `indices` is now the only reference: appending does not copy it.
-      if let index = laneIndex(of: lane, in: lanes) {
-        indices.append(UInt8(truncatingIfNeeded: index))
-        cross = .lanes(lanes, indices)
-      } else if lanes.count < ItemFrames.maximumLanes {
-        lanes.append(lane)
-        lastLane = lanes.count - 1
-        indices.append(UInt8(truncatingIfNeeded: lastLane))
-        cross = .lanes(lanes, indices)
-      } else {
-        var (starts, lengths) = Self.expand(lanes, indices, reserveFull: reserveFull)
-        starts.append(lane.start)
-        lengths.append(lane.length)
-        cross = .explicit(starts: starts, lengths: lengths)
-      }
-    case .explicit(var starts, var lengths):
-      cross = .lanes([], [])
-      starts.append(lane.start)
-      lengths.append(lane.length)
-      cross = .explicit(starts: starts, lengths: lengths)
-    }
-  }
-
-  fileprivate mutating func set(_ frame: Rect, at offset: Int, vertical: Bool, reserveFull: Bool) {
-    mainStarts[offset] = vertical ? frame.minY : frame.minX
-    mainLengths[offset] = vertical ? frame.height : frame.width
-    let lane = ItemFrames.Lane(
-      start: vertical ? frame.minX : frame.minY, length: vertical ? frame.width : frame.height)
-    switch cross {
-    case .lanes(var lanes, var indices):
-      cross = .lanes([], [])
-      if let index = laneIndex(of: lane, in: lanes) {
-        indices[offset] = UInt8(truncatingIfNeeded: index)
-        cross = .lanes(lanes, indices)
-      } else if lanes.count < ItemFrames.maximumLanes {
-        lanes.append(lane)
-        lastLane = lanes.count - 1
-        indices[offset] = UInt8(truncatingIfNeeded: lastLane)
-        cross = .lanes(lanes, indices)
-      } else {
-        var (starts, lengths) = Self.expand(lanes, indices, reserveFull: reserveFull)
-        starts[offset] = lane.start
-        lengths[offset] = lane.length
-        cross = .explicit(starts: starts, lengths: lengths)
-      }
-    case .explicit(var starts, var lengths):
-      cross = .lanes([], [])
-      starts[offset] = lane.start
-      lengths[offset] = lane.length
-      cross = .explicit(starts: starts, lengths: lengths)
-    }
-  }
-
-  /// The index of a lane already in the table: the last one used first, then the others.
-  private mutating func laneIndex(of lane: ItemFrames.Lane, in lanes: [ItemFrames.Lane]) -> Int? {
-    if lastLane < lanes.count && lanes[lastLane] == lane { return lastLane }
-    for index in lanes.indices where lanes[index] == lane {
-      lastLane = index
-      return index
-    }
-    return nil
-  }
-
-  private static func expand(
-    _ lanes: [ItemFrames.Lane], _ indices: [UInt8], reserveFull: Bool
-  ) -> ([Double], [Double]) {
-    var starts: [Double] = []
-    var lengths: [Double] = []
-    let capacity = reserveFull ? ItemFrames.capacity : indices.count + 1
-    starts.reserveCapacity(capacity)
-    lengths.reserveCapacity(capacity)
-    for index in indices {
-      starts.append(lanes[Int(index)].start)
-      lengths.append(lanes[Int(index)].length)
-    }
-    return (starts, lengths)
-  }
-
-  fileprivate mutating func truncate(to newCount: Int) {
-    mainStarts.removeSubrange(newCount...)
-    mainLengths.removeSubrange(newCount...)
-    switch cross {
-    case .lanes(let lanes, var indices):
-      cross = .lanes([], [])
-      indices.removeSubrange(newCount...)
-      cross = .lanes(lanes, indices)
-    case .explicit(var starts, var lengths):
-      cross = .lanes([], [])
-      starts.removeSubrange(newCount...)
-      lengths.removeSubrange(newCount...)
-      cross = .explicit(starts: starts, lengths: lengths)
-    }
   }
 }

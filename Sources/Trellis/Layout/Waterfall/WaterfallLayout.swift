@@ -98,15 +98,6 @@ public struct WaterfallLayout: CollectionLayout {
     (available - Double(columns - 1) * columnSpacing) / Double(columns)
   }
 
-  private func height(of indexPath: IndexPath, width: Double) -> Double {
-    switch itemHeight {
-    case .height(let height): return height(indexPath, width)
-    case .scaled(let size):
-      let original = size(indexPath)
-      return original.width > 0 ? original.height * width / original.width : 0
-    }
-  }
-
   private mutating func layOut(fromSection first: Int) {
     var position = sections.last?.end ?? 0
     for section in first..<context.itemCounts.count {
@@ -140,19 +131,29 @@ public struct WaterfallLayout: CollectionLayout {
     var state = sections[section]
     let columns = state.nextTops.count
     let width = columnWidth(columns)
+    // The height rule, resolved once for the whole run of items.
+    let heightOf: (IndexPath) -> Double
+    switch itemHeight {
+    case .height(let height): heightOf = { height($0, width) }
+    case .scaled(let size):
+      heightOf = { path in
+        let original = size(path)
+        return original.width > 0 ? original.height * width / original.width : 0
+      }
+    }
+    let lefts = (0..<columns).map { sectionInset.leading + Double($0) * (width + columnSpacing) }
+    var tops = state.nextTops
     for item in state.itemCount..<count {
       var shortest = 0
-      for column in 1..<columns where state.nextTops[column] < state.nextTops[shortest] {
+      for column in 1..<columns where tops[column] < tops[shortest] {
         shortest = column
       }
-      let top = state.nextTops[shortest]
-      let height = height(of: IndexPath(item: item, section: section), width: width)
-      let frame = Rect(
-        x: sectionInset.leading + Double(shortest) * (width + columnSpacing), y: top, width: width,
-        height: height)
-      store.appendItem(frame)
-      state.nextTops[shortest] = top + height + itemSpacing
+      let top = tops[shortest]
+      let height = heightOf(IndexPath(item: item, section: section))
+      store.appendItem(Rect(x: lefts[shortest], y: top, width: width, height: height))
+      tops[shortest] = top + height + itemSpacing
     }
+    state.nextTops = tops
     state.itemCount = Swift.max(state.itemCount, count)
     let itemsBottom =
       state.itemCount > 0 ? (state.nextTops.max() ?? state.itemsTop) - itemSpacing : state.itemsTop

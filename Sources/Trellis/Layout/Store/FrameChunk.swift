@@ -1,0 +1,167 @@
+/// Up to ``capacity`` item frames in structure-of-arrays form (see ``ItemFrames``), in buffers of
+/// their own so that appending is a few stores.
+///
+/// Along the scroll axis each item has a start and a length. Across it, items share placements
+/// (a start and a length: a column, a grid cell's position in its row) from a table of at most
+/// ``maximumLanes``, one byte each; the first item with a placement that does not fit turns the
+/// chunk into one with a start and a length per item. The chunk is a class for its buffers;
+/// ``ItemFrames`` copies one before writing to it when it is shared.
+final class FrameChunk {
+  static let capacity = 4096
+  static let maximumLanes = 16
+
+  struct Lane: Equatable {
+    var start: Double
+    var length: Double
+  }
+
+  /// How the chunk stores positions across the scroll axis.
+  private enum Cross {
+    /// In the lane table, with one lane index per item.
+    case lanes
+    /// A start and a length per item.
+    case explicit(starts: UnsafeMutablePointer<Double>, lengths: UnsafeMutablePointer<Double>)
+  }
+
+  private(set) var count = 0
+  private var capacity: Int
+  private var mainStarts: UnsafeMutablePointer<Double>
+  private var mainLengths: UnsafeMutablePointer<Double>
+  private var laneIndices: UnsafeMutablePointer<UInt8>
+  private let lanes = UnsafeMutablePointer<Lane>.allocate(capacity: FrameChunk.maximumLanes)
+  private var laneCount = 0
+  private var lastLane = 0
+  private var crossStorage = Cross.lanes
+
+  /// A chunk with room for `capacity` frames before it has to grow.
+  init(capacity: Int) {
+    self.capacity = capacity
+    mainStarts = .allocate(capacity: capacity)
+    mainLengths = .allocate(capacity: capacity)
+    laneIndices = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    mainStarts.deallocate()
+    mainLengths.deallocate()
+    laneIndices.deallocate()
+    lanes.deallocate()
+    if case .explicit(let starts, let lengths) = crossStorage {
+      starts.deallocate()
+      lengths.deallocate()
+    }
+  }
+
+  /// A copy with the same frames and at least the same room.
+  func copy() -> FrameChunk {
+    let copy = FrameChunk(capacity: capacity)
+    copy.mainStarts.update(from: mainStarts, count: count)
+    copy.mainLengths.update(from: mainLengths, count: count)
+    copy.laneIndices.update(from: laneIndices, count: count)
+    copy.lanes.update(from: lanes, count: laneCount)
+    copy.laneCount = laneCount
+    copy.lastLane = lastLane
+    copy.count = count
+    if case .explicit(let starts, let lengths) = crossStorage {
+      let copiedStarts = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+      let copiedLengths = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+      copiedStarts.update(from: starts, count: count)
+      copiedLengths.update(from: lengths, count: count)
+      copy.crossStorage = .explicit(starts: copiedStarts, lengths: copiedLengths)
+    }
+    return copy
+  }
+
+  /// An item's start and length along the scroll axis.
+  @inline(__always)
+  func main(at index: Int) -> (start: Double, length: Double) {
+    precondition(index >= 0 && index < count, "Frame \(index) of \(count).")
+    return (mainStarts[index], mainLengths[index])
+  }
+
+  /// An item's start and length across the scroll axis.
+  @inline(__always)
+  func cross(at index: Int) -> Lane {
+    precondition(index >= 0 && index < count, "Frame \(index) of \(count).")
+    switch crossStorage {
+    case .lanes: return lanes[Int(laneIndices[index])]
+    case .explicit(let starts, let lengths):
+      return Lane(start: starts[index], length: lengths[index])
+    }
+  }
+
+  /// Whether another frame fits without growing.
+  var isFull: Bool { count == FrameChunk.capacity }
+
+  func append(main: Double, mainLength: Double, cross lane: Lane) {
+    precondition(count < FrameChunk.capacity, "A full chunk of frames appended to.")
+    if count == capacity { grow() }
+    mainStarts[count] = main
+    mainLengths[count] = mainLength
+    count += 1
+    write(lane, at: count - 1)
+  }
+
+  func set(main: Double, mainLength: Double, cross lane: Lane, at index: Int) {
+    precondition(index >= 0 && index < count, "Frame \(index) of \(count) replaced.")
+    mainStarts[index] = main
+    mainLengths[index] = mainLength
+    write(lane, at: index)
+  }
+
+  func truncate(to newCount: Int) {
+    precondition(newCount >= 0 && newCount <= count, "Truncating \(count) frames to \(newCount).")
+    count = newCount
+  }
+
+  @inline(__always)
+  private func write(_ lane: Lane, at index: Int) {
+    switch crossStorage {
+    case .explicit(let starts, let lengths):
+      starts[index] = lane.start
+      lengths[index] = lane.length
+    case .lanes:
+      if lastLane < laneCount && lanes[lastLane] == lane {
+        laneIndices[index] = UInt8(truncatingIfNeeded: lastLane)
+      } else if let found = (0..<laneCount).first(where: { lanes[$0] == lane }) {
+        lastLane = found
+        laneIndices[index] = UInt8(truncatingIfNeeded: found)
+      } else if laneCount < FrameChunk.maximumLanes {
+        (lanes + laneCount).initialize(to: lane)
+        lastLane = laneCount
+        laneCount += 1
+        laneIndices[index] = UInt8(truncatingIfNeeded: lastLane)
+      } else {
+        let starts = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+        let lengths = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+        // The item being written has no lane yet (it may be a new one).
+        for item in 0..<count where item != index {
+          let shared = lanes[Int(laneIndices[item])]
+          starts[item] = shared.start
+          lengths[item] = shared.length
+        }
+        starts[index] = lane.start
+        lengths[index] = lane.length
+        crossStorage = .explicit(starts: starts, lengths: lengths)
+      }
+    }
+  }
+
+  /// Doubles the room (only a layout's first chunk starts small).
+  private func grow() {
+    let newCapacity = Swift.min(FrameChunk.capacity, Swift.max(16, capacity * 2))
+    func moved<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
+      let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+      new.moveInitialize(from: old, count: count)
+      old.deallocate()
+      return new
+    }
+    mainStarts = moved(mainStarts)
+    mainLengths = moved(mainLengths)
+    laneIndices = moved(laneIndices)
+    if case .explicit(let starts, let lengths) = crossStorage {
+      crossStorage = .explicit(starts: moved(starts), lengths: moved(lengths))
+    }
+    capacity = newCapacity
+  }
+}

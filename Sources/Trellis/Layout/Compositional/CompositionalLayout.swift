@@ -287,6 +287,22 @@ public struct CompositionalLayout: CollectionLayout {
       template = (elements, actual, held)
       if elements.allSatisfy({ $0.category == .cell }) { templateCells = elements.map(\.frame) }
     }
+    // Full groups of cells stacking along the scroll axis (the common case), in a tight loop:
+    // the same steps as the general one below, without its per-group bookkeeping.
+    if !orthogonal, let template, let templateCells, template.holds > 0 {
+      let step = along(template.size)
+      let spacing = definition.interGroupSpacing
+      while count - next >= template.holds {
+        if placedGroups > 0 { position += spacing }
+        let origin = vertical ? Point(x: crossBefore, y: position) : Point(x: position, y: crossBefore)
+        for frame in templateCells {
+          store.appendItem(frame.offsetBy(dx: origin.x, dy: origin.y))
+        }
+        position += step
+        next += template.holds
+        placedGroups += 1
+      }
+    }
     while next < count {
       let before = next
       let elements: [LayoutAttributes]

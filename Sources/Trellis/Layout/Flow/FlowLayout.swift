@@ -142,56 +142,8 @@ public struct FlowLayout: CollectionLayout {
       let start = position
       appendSpanning(SupplementaryKind.header, length: headerSize(section), section: section)
       position += mainBefore
-      // Break the items into lines.
-      let count = context.itemCounts[section]
-      var line: [(item: Int, main: Double, cross: Double)] = []
-      var lineCross = 0.0
-      var firstLine = true
-      func flush(isLast: Bool) {
-        guard !line.isEmpty else { return }
-        if !firstLine { position += minimumLineSpacing }
-        firstLine = false
-        var thickness = 0.0
-        var total = 0.0
-        for entry in line {
-          thickness = Swift.max(thickness, entry.main)
-          total += entry.cross
-        }
-        var cross: Double
-        var gap: Double
-        if isLast {
-          cross = crossStart
-          gap = minimumInteritemSpacing
-        } else if line.count == 1 {
-          cross = crossStart + (available - total) / 2
-          gap = 0
-        } else {
-          cross = crossStart
-          gap = (available - total) / Double(line.count - 1)
-        }
-        for entry in line {
-          let frame = rect(
-            main: position + (thickness - entry.main) / 2, cross: cross, mainLength: entry.main,
-            crossLength: entry.cross)
-          store.appendItem(frame)
-          cross += entry.cross + gap
-        }
-        position += thickness
-        line.removeAll(keepingCapacity: true)
-        lineCross = 0
-      }
-      for item in 0..<count {
-        let size = size(of: IndexPath(item: item, section: section))
-        let main = vertical ? size.height : size.width
-        let cross = vertical ? size.width : size.height
-        let needed = line.isEmpty ? cross : lineCross + minimumInteritemSpacing + cross
-        if !line.isEmpty && needed > available {
-          flush(isLast: false)
-        }
-        lineCross = line.isEmpty ? cross : lineCross + minimumInteritemSpacing + cross
-        line.append((item, main, cross))
-      }
-      flush(isLast: true)
+      position = placeLines(
+        ofSection: section, from: position, crossStart: crossStart, available: available)
       position += mainAfter
       let contentEnd = position
       appendSpanning(SupplementaryKind.footer, length: footerSize(section), section: section)
@@ -201,6 +153,89 @@ public struct FlowLayout: CollectionLayout {
       vertical
       ? Size(width: context.containerSize.width, height: position)
       : Size(width: position, height: context.containerSize.height)
+  }
+
+  /// Places a section's items in lines from `start` along the scroll axis, each line
+  /// `available` long across it from `crossStart`; returns where the last line ends.
+  private mutating func placeLines(
+    ofSection section: Int, from start: Double, crossStart: Double, available: Double
+  ) -> Double {
+    let vertical = scrollDirection == .vertical
+    let count = context.itemCounts[section]
+    let spacing = minimumInteritemSpacing
+    let lineSpacing = minimumLineSpacing
+    let rule = itemSize
+    var position = start
+    var lines = 0
+    // The current line: its items' extents along and across the scroll axis, in a buffer that
+    // is reused from line to line, the line's thickness, and its items' total length across.
+    var capacity = 16
+    var mains = UnsafeMutablePointer<Double>.allocate(capacity: capacity * 2)
+    defer { mains.deallocate() }
+    var lineCount = 0
+    var thickness = 0.0
+    var total = 0.0
+    var lineCross = 0.0
+    /// Places the current line's items, then empties it.
+    func placeLine(isLast: Bool, in store: inout LayoutStore) {
+      if lines > 0 { position += lineSpacing }
+      lines += 1
+      var cross: Double
+      var gap: Double
+      if isLast {
+        cross = crossStart
+        gap = spacing
+      } else if lineCount == 1 {
+        cross = crossStart + (available - total) / 2
+        gap = 0
+      } else {
+        cross = crossStart
+        gap = (available - total) / Double(lineCount - 1)
+      }
+      for index in 0..<lineCount {
+        let mainLength = mains[2 * index]
+        let crossLength = mains[2 * index + 1]
+        let main = position + (thickness - mainLength) / 2
+        store.appendItem(
+          vertical
+            ? Rect(x: cross, y: main, width: crossLength, height: mainLength)
+            : Rect(x: main, y: cross, width: mainLength, height: crossLength))
+        cross += crossLength + gap
+      }
+      position += thickness
+      lineCount = 0
+      thickness = 0
+      total = 0
+    }
+    for item in 0..<count {
+      let path = IndexPath(item: item, section: section)
+      let size: Size
+      switch rule {
+      case .fixed(let fixed): size = fixed
+      case .perItem(let sizeOf): size = sizeOf(path)
+      case .estimated: size = self.size(of: path)
+      }
+      let main = vertical ? size.height : size.width
+      let cross = vertical ? size.width : size.height
+      if lineCount > 0 && lineCross + spacing + cross > available {
+        placeLine(isLast: false, in: &store)
+      }
+      lineCross = lineCount == 0 ? cross : lineCross + spacing + cross
+      if lineCount == capacity {
+        let grown = UnsafeMutablePointer<Double>.allocate(capacity: capacity * 4)
+        grown.moveInitialize(from: mains, count: capacity * 2)
+        mains.deallocate()
+        mains = grown
+        capacity *= 2
+      }
+      mains[2 * lineCount] = main
+      mains[2 * lineCount + 1] = cross
+      lineCount += 1
+      thickness = Swift.max(thickness, main)
+      total += cross
+    }
+    if lineCount > 0 { placeLine(isLast: true, in: &store) }
+    return position
   }
 
   // MARK: Queries

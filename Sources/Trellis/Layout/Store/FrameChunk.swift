@@ -123,7 +123,18 @@ final class FrameChunk {
     case .lanes:
       if lastLane < laneCount && lanes[lastLane] == lane {
         laneIndices[index] = UInt8(truncatingIfNeeded: lastLane)
-      } else if let found = (0..<laneCount).first(where: { lanes[$0] == lane }) {
+        return
+      }
+      // Columns and grid cells come round in turn: the lane after the last one is likely next.
+      let following = lastLane + 1 < laneCount ? lastLane + 1 : 0
+      if following < laneCount && lanes[following] == lane {
+        lastLane = following
+        laneIndices[index] = UInt8(truncatingIfNeeded: following)
+        return
+      }
+      var found = 0
+      while found < laneCount && lanes[found] != lane { found += 1 }
+      if found < laneCount {
         lastLane = found
         laneIndices[index] = UInt8(truncatingIfNeeded: found)
       } else if laneCount < FrameChunk.maximumLanes {

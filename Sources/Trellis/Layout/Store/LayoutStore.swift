@@ -69,7 +69,7 @@ struct LayoutStore {
   mutating func appendItem(_ frame: Rect) {
     precondition(sectionCount > 0, "An item appended before any section.")
     let main = mainRange(frame)
-    if let run = sectionRuns[sectionCount - 1] {
+    if let run = sectionRuns.last ?? nil {
       runs[run].items = runs[run].items.lowerBound..<(items.count + 1)
       let cross = crossRange(frame)
       runs[run].crossBlocks.append(low: cross.low, high: cross.high)
@@ -80,7 +80,7 @@ struct LayoutStore {
       itemBlocks.append(low: main.low, high: main.high)
     }
     items.append(frame)
-    sectionStarts[sectionCount] = items.count
+    sectionStarts[sectionStarts.count - 1] = items.count
   }
 
   mutating func appendSupplementary(_ attributes: LayoutAttributes, movesWithItems: Bool = false) {

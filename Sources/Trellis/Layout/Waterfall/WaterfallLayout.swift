@@ -129,29 +129,34 @@ public struct WaterfallLayout: CollectionLayout {
   private mutating func placeItems(inLastSectionUpTo count: Int) {
     let section = sections.count - 1
     var state = sections[section]
-    let columns = state.nextTops.count
-    let width = columnWidth(columns)
-    // The height rule, resolved once for the whole run of items.
-    let heightOf: (IndexPath) -> Double
-    switch itemHeight {
-    case .height(let height): heightOf = { height($0, width) }
-    case .scaled(let size):
-      heightOf = { path in
-        let original = size(path)
-        return original.width > 0 ? original.height * width / original.width : 0
-      }
-    }
-    let lefts = (0..<columns).map { sectionInset.leading + Double($0) * (width + columnSpacing) }
+    // The column bottoms move out of the section list while items go in: one owner, no copy.
+    sections[section].nextTops = []
     var tops = state.nextTops
+    state.nextTops = []
+    let columns = tops.count
+    let width = columnWidth(columns)
+    let rule = itemHeight
+    let leading = sectionInset.leading
+    let pitch = width + columnSpacing
+    let spacing = itemSpacing
     for item in state.itemCount..<count {
       var shortest = 0
-      for column in 1..<columns where tops[column] < tops[shortest] {
+      var top = tops[0]
+      for column in 1..<columns where tops[column] < top {
         shortest = column
+        top = tops[column]
       }
-      let top = tops[shortest]
-      let height = heightOf(IndexPath(item: item, section: section))
-      store.appendItem(Rect(x: lefts[shortest], y: top, width: width, height: height))
-      tops[shortest] = top + height + itemSpacing
+      let path = IndexPath(item: item, section: section)
+      let height: Double
+      switch rule {
+      case .height(let rule): height = rule(path, width)
+      case .scaled(let size):
+        let original = size(path)
+        height = original.width > 0 ? original.height * width / original.width : 0
+      }
+      store.appendItem(
+        Rect(x: leading + Double(shortest) * pitch, y: top, width: width, height: height))
+      tops[shortest] = top + height + spacing
     }
     state.nextTops = tops
     state.itemCount = Swift.max(state.itemCount, count)

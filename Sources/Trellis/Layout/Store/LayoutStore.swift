@@ -25,8 +25,8 @@ struct LayoutStore {
   }
 
   let axis: Axis
-  /// The flat index of each section's first item, plus the total at the end.
-  private(set) var sectionStarts: [Int] = [0]
+  /// The flat index of each section's first item (the last section ends with the items).
+  private var sectionStarts: [Int] = []
   /// Per section: where its supplementaries begin, and its orthogonal run if it has one.
   private var sectionSupplementaryStarts: [Int] = []
   private var sectionRuns: [Int?] = []
@@ -48,7 +48,12 @@ struct LayoutStore {
     items = ItemFrames(vertical: axis == .vertical)
   }
 
-  var sectionCount: Int { sectionStarts.count - 1 }
+  var sectionCount: Int { sectionStarts.count }
+
+  /// The flat index after a section's last item.
+  private func sectionEnd(_ section: Int) -> Int {
+    section + 1 < sectionStarts.count ? sectionStarts[section + 1] : items.count
+  }
   private var vertical: Bool { axis == .vertical }
 
   /// Starts a new section; items and supplementaries appended next belong to it.
@@ -80,7 +85,6 @@ struct LayoutStore {
       itemBlocks.append(low: main.low, high: main.high)
     }
     items.append(frame)
-    sectionStarts[sectionStarts.count - 1] = items.count
   }
 
   mutating func appendSupplementary(_ attributes: LayoutAttributes, movesWithItems: Bool = false) {
@@ -150,7 +154,7 @@ struct LayoutStore {
       let kept = runs
       runBlocks.truncate(to: keptRuns) { (kept[$0].low, kept[$0].high) }
     }
-    sectionStarts.removeSubrange((section + 1)...)
+    sectionStarts.removeSubrange(section...)
     sectionSupplementaryStarts.removeSubrange(section...)
     sectionRuns.removeSubrange(section...)
     items.truncate(to: itemCount)
@@ -194,7 +198,7 @@ struct LayoutStore {
       first >= 0 && last < sectionCount && scratch.sectionCount == range.count,
       "Sections \(range) of \(sectionCount) replaced by \(scratch.sectionCount) laid out again.")
     let itemBase = sectionStarts[first]
-    let itemEnd = sectionStarts[last + 1]
+    let itemEnd = sectionEnd(last)
     let supplementaryBase = sectionSupplementaryStarts[first]
     let supplementaryEnd =
       last + 1 < sectionCount ? sectionSupplementaryStarts[last + 1] : supplementaries.count
@@ -233,7 +237,7 @@ struct LayoutStore {
       }
     }
     for section in 0..<range.count {
-      sectionStarts[first + section + 1] = itemBase + scratch.sectionStarts[section + 1]
+      sectionStarts[first + section] = itemBase + scratch.sectionStarts[section]
       sectionSupplementaryStarts[first + section] =
         supplementaryBase + scratch.sectionSupplementaryStarts[section]
     }
@@ -250,7 +254,7 @@ struct LayoutStore {
   /// Appends a section of another store, element by element, in the order it was laid out.
   private mutating func appendSection(_ section: Int, of other: LayoutStore) {
     beginSection(scrollsOrthogonally: other.sectionRuns[section] != nil)
-    let itemRange = other.sectionStarts[section]..<other.sectionStarts[section + 1]
+    let itemRange = other.sectionStarts[section]..<other.sectionEnd(section)
     let supplementaryEnd =
       section + 1 < other.sectionCount
       ? other.sectionSupplementaryStarts[section + 1] : other.supplementaries.count
@@ -277,7 +281,7 @@ struct LayoutStore {
   func item(at indexPath: IndexPath) -> Rect? {
     guard indexPath.section >= 0, indexPath.section < sectionCount else { return nil }
     let flat = sectionStarts[indexPath.section] + indexPath.item
-    guard indexPath.item >= 0, flat < sectionStarts[indexPath.section + 1] else { return nil }
+    guard indexPath.item >= 0, flat < sectionEnd(indexPath.section) else { return nil }
     return items[flat]
   }
 

@@ -48,6 +48,22 @@ func layoutWorkloads(wanted: (String) -> Bool) {
       "layout:flow-chips:query", layout, viewport: Size(width: 390, height: 40), rng: &rng)
   }
 
+  if wanted("layout:flow-wrap") {
+    // Chips of their own widths wrapping onto rows, as tags in a vertical list.
+    let widths = (0..<4096).map { _ in Double(Int.random(in: 40...160, using: &rng)) }
+    let (ms, layout) = measure(runs: 5) { () -> FlowLayout in
+      var layout = FlowLayout()
+      layout.itemSize = .perItem { Size(width: widths[$0.item & 4095], height: 32) }
+      layout.minimumInteritemSpacing = 8
+      layout.minimumLineSpacing = 8
+      layout.sectionInset = EdgeInsets(all: 16)
+      layout.prepare(LayoutContext(itemCounts: [count], containerSize: phone))
+      return layout
+    }
+    reportPrepare("layout:flow-wrap:1M", ms, count: count)
+    reportQueries("layout:flow-wrap:query", layout, viewport: phone, rng: &rng)
+  }
+
   if wanted("layout:flow-grid") {
     let (ms, layout) = measure(runs: 5) { () -> FlowLayout in
       var layout = FlowLayout()

@@ -294,7 +294,8 @@ public struct CompositionalLayout: CollectionLayout {
       let spacing = definition.interGroupSpacing
       while count - next >= template.holds {
         if placedGroups > 0 { position += spacing }
-        let origin = vertical ? Point(x: crossBefore, y: position) : Point(x: position, y: crossBefore)
+        let origin =
+          vertical ? Point(x: crossBefore, y: position) : Point(x: position, y: crossBefore)
         for frame in templateCells {
           store.appendItem(frame.offsetBy(dx: origin.x, dy: origin.y))
         }

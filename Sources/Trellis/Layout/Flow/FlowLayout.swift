@@ -176,50 +176,54 @@ public struct FlowLayout: CollectionLayout {
     var thickness = 0.0
     var total = 0.0
     var lineCross = 0.0
-    /// Places the current line's items, then empties it.
-    func placeLine(isLast: Bool, in store: inout LayoutStore) {
-      if lines > 0 { position += lineSpacing }
-      lines += 1
-      var cross: Double
-      var gap: Double
-      if isLast {
-        cross = crossStart
-        gap = spacing
-      } else if lineCount == 1 {
-        cross = crossStart + (available - total) / 2
-        gap = 0
-      } else {
-        cross = crossStart
-        gap = (available - total) / Double(lineCount - 1)
+    // One pass over the items and a last step past them, which places the last line.
+    for item in 0...count {
+      var main = 0.0
+      var cross = 0.0
+      if item < count {
+        let path = IndexPath(item: item, section: section)
+        let size: Size
+        switch rule {
+        case .fixed(let fixed): size = fixed
+        case .perItem(let sizeOf): size = sizeOf(path)
+        case .estimated: size = self.size(of: path)
+        }
+        main = vertical ? size.height : size.width
+        cross = vertical ? size.width : size.height
       }
-      for index in 0..<lineCount {
-        let mainLength = mains[2 * index]
-        let crossLength = mains[2 * index + 1]
-        let main = position + (thickness - mainLength) / 2
-        store.appendItem(
-          vertical
-            ? Rect(x: cross, y: main, width: crossLength, height: mainLength)
-            : Rect(x: main, y: cross, width: mainLength, height: crossLength))
-        cross += crossLength + gap
+      let isLast = item == count
+      if lineCount > 0 && (isLast || lineCross + spacing + cross > available) {
+        // Place the line's items, then empty it.
+        if lines > 0 { position += lineSpacing }
+        lines += 1
+        var lineStart: Double
+        var gap: Double
+        if isLast {
+          lineStart = crossStart
+          gap = spacing
+        } else if lineCount == 1 {
+          lineStart = crossStart + (available - total) / 2
+          gap = 0
+        } else {
+          lineStart = crossStart
+          gap = (available - total) / Double(lineCount - 1)
+        }
+        for index in 0..<lineCount {
+          let mainLength = mains[2 * index]
+          let crossLength = mains[2 * index + 1]
+          let itemMain = position + (thickness - mainLength) / 2
+          store.appendItem(
+            vertical
+              ? Rect(x: lineStart, y: itemMain, width: crossLength, height: mainLength)
+              : Rect(x: itemMain, y: lineStart, width: mainLength, height: crossLength))
+          lineStart += crossLength + gap
+        }
+        position += thickness
+        lineCount = 0
+        thickness = 0
+        total = 0
       }
-      position += thickness
-      lineCount = 0
-      thickness = 0
-      total = 0
-    }
-    for item in 0..<count {
-      let path = IndexPath(item: item, section: section)
-      let size: Size
-      switch rule {
-      case .fixed(let fixed): size = fixed
-      case .perItem(let sizeOf): size = sizeOf(path)
-      case .estimated: size = self.size(of: path)
-      }
-      let main = vertical ? size.height : size.width
-      let cross = vertical ? size.width : size.height
-      if lineCount > 0 && lineCross + spacing + cross > available {
-        placeLine(isLast: false, in: &store)
-      }
+      if isLast { break }
       lineCross = lineCount == 0 ? cross : lineCross + spacing + cross
       if lineCount == capacity {
         let grown = UnsafeMutablePointer<Double>.allocate(capacity: capacity * 4)
@@ -234,7 +238,6 @@ public struct FlowLayout: CollectionLayout {
       thickness = Swift.max(thickness, main)
       total += cross
     }
-    if lineCount > 0 { placeLine(isLast: true, in: &store) }
     return position
   }
 

@@ -10,9 +10,16 @@ final class FrameChunk {
   static let capacity = 4096
   static let maximumLanes = 16
 
-  struct Lane: Equatable {
+  struct Lane {
     var start: Double
     var length: Double
+
+    /// Whether two lanes are the same to the bit (so -0 and 0 stay apart, and a lane is stored
+    /// exactly as it came).
+    @inline(__always)
+    func isIdentical(to other: Lane) -> Bool {
+      start.bitPattern == other.start.bitPattern && length.bitPattern == other.length.bitPattern
+    }
   }
 
   /// How the chunk stores positions across the scroll axis.
@@ -93,8 +100,8 @@ final class FrameChunk {
   /// Whether another frame fits without growing.
   var isFull: Bool { count == FrameChunk.capacity }
 
+  @inline(__always)
   func append(main: Double, mainLength: Double, cross lane: Lane) {
-    precondition(count < FrameChunk.capacity, "A full chunk of frames appended to.")
     if count == capacity { grow() }
     mainStarts[count] = main
     mainLengths[count] = mainLength
@@ -121,19 +128,19 @@ final class FrameChunk {
       starts[index] = lane.start
       lengths[index] = lane.length
     case .lanes:
-      if lastLane < laneCount && lanes[lastLane] == lane {
+      if lastLane < laneCount && lanes[lastLane].isIdentical(to: lane) {
         laneIndices[index] = UInt8(truncatingIfNeeded: lastLane)
         return
       }
       // Columns and grid cells come round in turn: the lane after the last one is likely next.
       let following = lastLane + 1 < laneCount ? lastLane + 1 : 0
-      if following < laneCount && lanes[following] == lane {
+      if following < laneCount && lanes[following].isIdentical(to: lane) {
         lastLane = following
         laneIndices[index] = UInt8(truncatingIfNeeded: following)
         return
       }
       var found = 0
-      while found < laneCount && lanes[found] != lane { found += 1 }
+      while found < laneCount && !lanes[found].isIdentical(to: lane) { found += 1 }
       if found < laneCount {
         lastLane = found
         laneIndices[index] = UInt8(truncatingIfNeeded: found)
@@ -159,7 +166,9 @@ final class FrameChunk {
   }
 
   /// Doubles the room (only a layout's first chunk starts small).
+  @inline(never)
   private func grow() {
+    precondition(capacity < FrameChunk.capacity, "A full chunk of frames appended to.")
     let newCapacity = Swift.min(FrameChunk.capacity, Swift.max(16, capacity * 2))
     func moved<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
       let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)

@@ -40,6 +40,7 @@ struct ItemFrames {
       : Rect(x: main.start, y: cross.start, width: main.length, height: cross.length)
   }
 
+  @inline(__always)
   mutating func append(_ frame: Rect) {
     if open.isFull {
       full.append(open)

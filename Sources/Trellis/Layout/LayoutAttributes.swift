@@ -8,13 +8,21 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
   public var frame: Rect
   /// Elements with a higher z-index draw on top.
   public var zIndex: Int
+  /// Whether the frame is pinned to the viewport the query was given — a header floating at the
+  /// top of its section (or pushed up by the section's end) rather than at its place in the
+  /// content — so a view knows it covers what scrolls under it.
+  public var isPinned: Bool
 
   /// Creates attributes.
-  public init(category: ElementCategory, indexPath: IndexPath, frame: Rect, zIndex: Int = 0) {
+  public init(
+    category: ElementCategory, indexPath: IndexPath, frame: Rect, zIndex: Int = 0,
+    isPinned: Bool = false
+  ) {
     self.category = category
     self.indexPath = indexPath
     self.frame = frame
     self.zIndex = zIndex
+    self.isPinned = isPinned
   }
 
   public var description: String { "\(category) \(indexPath) \(frame)" }

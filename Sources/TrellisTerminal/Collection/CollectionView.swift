@@ -381,7 +381,7 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
     statistics.layoutQueries += 1
     let vertical = currentLayout.scrollAxis == .vertical
     return currentLayout.attributes(in: viewport, viewport: viewport).first { attributes in
-      guard case .supplementary = attributes.category, attributes.zIndex >= 1000,
+      guard attributes.isPinned,
         attributes.frame.intersects(frame)
       else { return false }
       return vertical

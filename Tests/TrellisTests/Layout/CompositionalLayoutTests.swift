@@ -166,6 +166,7 @@ import TrellisTestSupport
       $0.category == .supplementary(kind: "header") && $0.indexPath.section == section
     }
     #expect(headers.map(\.frame.minY) == [y])
+    #expect(headers.map(\.isPinned) == [offset > 0])
   }
 
   @Test func estimatedHeightsAfterOneItemReportsItsSize() {

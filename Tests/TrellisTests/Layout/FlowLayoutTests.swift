@@ -97,6 +97,8 @@ import TrellisTestSupport
         && $0.indexPath.section == section
     }
     #expect(headers.map(\.frame.minY) == [y])
+    // Floating (or pushed up) once the viewport's top is inside the section; at its place at 0.
+    #expect(headers.map(\.isPinned) == [offset > 0])
   }
 
   @Test func pinningDependsOnTheViewportNotOnTheQueriedRect() {

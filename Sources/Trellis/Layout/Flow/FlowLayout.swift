@@ -282,6 +282,7 @@ public struct FlowLayout: CollectionLayout {
       header.frame.origin.x = Swift.max(header.frame.minX, pinnedStart)
     }
     header.zIndex = 1000
+    header.isPinned = true
     return header
   }
 

@@ -1,0 +1,210 @@
+// How a compositional layout lays out one group: its subitems along its axis, nested groups,
+// custom groups and the supplementaries attached to items.
+
+extension CompositionalLayout {
+  /// Whether an element has an estimated dimension anywhere (its layout then depends on
+  /// measurements, item by item).
+  static func hasEstimates(_ element: LayoutElement) -> Bool {
+    if element.size.width.isEstimated || element.size.height.isEstimated { return true }
+    guard case .group(let group) = element else { return false }
+    switch group.contents {
+    case .subitems(let subitems): return subitems.contains(where: hasEstimates)
+    case .repeating(let subitem, _): return hasEstimates(subitem)
+    case .custom: return false
+    }
+  }
+
+  func main(_ size: Size, _ axis: LayoutGroup.Axis) -> Double {
+    axis == .horizontal ? size.width : size.height
+  }
+
+  func cross(_ size: Size, _ axis: LayoutGroup.Axis) -> Double {
+    axis == .horizontal ? size.height : size.width
+  }
+
+  func makeSize(main: Double, cross: Double, _ axis: LayoutGroup.Axis) -> Size {
+    axis == .horizontal ? Size(width: main, height: cross) : Size(width: cross, height: main)
+  }
+
+  func moved(
+    _ elements: [LayoutAttributes], main: Double, cross: Double, _ axis: LayoutGroup.Axis
+  ) -> [LayoutAttributes] {
+    let dx = axis == .horizontal ? main : cross
+    let dy = axis == .horizontal ? cross : main
+    return elements.map { element in
+      var copy = element
+      copy.frame = element.frame.offsetBy(dx: dx, dy: dy)
+      return copy
+    }
+  }
+
+  /// Lays out a group of a resolved size, taking items from `next`; frames relative to the group.
+  mutating func layOut(
+    group: LayoutGroup, size: Size, section: Int, next: inout Int, count: Int
+  ) -> ([LayoutAttributes], Size) {
+    let axis = group.axis
+    let mainEstimated =
+      axis == .horizontal ? group.size.width.isEstimated : group.size.height.isEstimated
+    let crossEstimated =
+      axis == .horizontal ? group.size.height.isEstimated : group.size.width.isEstimated
+    let spacing = group.interItemSpacing ?? .fixed(0)
+    struct Entry {
+      var elements: [LayoutAttributes]
+      var size: Size
+      var lead: LayoutSpacing?
+      var trail: LayoutSpacing?
+      var before: LayoutSpacing?
+      var after: LayoutSpacing?
+    }
+    var entries: [Entry] = []
+
+    switch group.contents {
+    case .custom(let provider):
+      var elements: [LayoutAttributes] = []
+      var extent = size
+      for frame in provider(size) where next < count {
+        elements.append(
+          LayoutAttributes(
+            category: .cell, indexPath: IndexPath(item: next, section: section), frame: frame))
+        next += 1
+        if group.size.height.isEstimated { extent.height = Swift.max(extent.height, frame.maxY) }
+        if group.size.width.isEstimated { extent.width = Swift.max(extent.width, frame.maxX) }
+      }
+      return (elements, extent)
+
+    case .repeating(let element, let copies):
+      let length = (main(size, axis) - spacing.minimum * Double(copies - 1)) / Double(copies)
+      var elements: [LayoutAttributes] = []
+      var crossExtent = 0.0
+      var end = 0.0
+      for copy in 0..<copies where next < count {
+        let own = element.size.resolve(in: size)
+        let elementSize = makeSize(main: length, cross: cross(own, axis), axis)
+        let (laid, actual) = layOut(
+          element: element, size: elementSize, section: section, next: &next, count: count)
+        let position = Double(copy) * (length + spacing.minimum)
+        elements += moved(laid, main: position, cross: 0, axis)
+        crossExtent = Swift.max(crossExtent, cross(actual, axis))
+        end = position + main(actual, axis)
+      }
+      return (
+        elements,
+        makeSize(
+          main: mainEstimated ? end : main(size, axis),
+          cross: crossEstimated ? crossExtent : cross(size, axis), axis)
+      )
+
+    case .subitems(let subitems):
+      guard !subitems.isEmpty else { return ([], size) }
+      var cursor = 0.0
+      var index = 0
+      while next < count {
+        let element = subitems[index % subitems.count]
+        let proposed = element.size.resolve(in: size)
+        let edge = element.edgeSpacing
+        let lead = axis == .horizontal ? edge?.leading : edge?.top
+        let trail = axis == .horizontal ? edge?.trailing : edge?.bottom
+        let gap = entries.isEmpty ? 0 : spacing.minimum
+        let needed = gap + (lead?.minimum ?? 0) + main(proposed, axis) + (trail?.minimum ?? 0)
+        // An entry that takes no length (a zero-sized container, say) fills a group alone:
+        // otherwise a group would take every item there is, or loop without end.
+        if !entries.isEmpty && (cursor + needed > main(size, axis) + 1e-9 || needed <= 0) {
+          break
+        }
+        let held = next
+        let (laid, actual) = layOut(
+          element: element, size: proposed, section: section, next: &next, count: count)
+        guard next > held || !laid.isEmpty else { break }
+        entries.append(
+          Entry(
+            elements: laid, size: actual, lead: lead, trail: trail,
+            before: axis == .horizontal ? edge?.top : edge?.leading,
+            after: axis == .horizontal ? edge?.bottom : edge?.trailing))
+        cursor += gap + (lead?.minimum ?? 0) + main(actual, axis) + (trail?.minimum ?? 0)
+        index += 1
+      }
+    }
+
+    // Share the spare length between flexible spacings.
+    var slots = spacing.isFlexible ? Swift.max(0, entries.count - 1) : 0
+    var used = 0.0
+    for (position, entry) in entries.enumerated() {
+      if entry.lead?.isFlexible == true { slots += 1 }
+      if entry.trail?.isFlexible == true { slots += 1 }
+      used +=
+        (position > 0 ? spacing.minimum : 0) + (entry.lead?.minimum ?? 0) + main(entry.size, axis)
+        + (entry.trail?.minimum ?? 0)
+    }
+    let spare = mainEstimated ? 0 : Swift.max(0, main(size, axis) - used)
+    let share = slots > 0 ? spare / Double(slots) : 0
+    let groupCross =
+      crossEstimated
+      ? entries.reduce(0) {
+        Swift.max($0, ($1.before?.minimum ?? 0) + cross($1.size, axis) + ($1.after?.minimum ?? 0))
+      }
+      : cross(size, axis)
+    var elements: [LayoutAttributes] = []
+    var position = 0.0
+    for (number, entry) in entries.enumerated() {
+      if number > 0 { position += spacing.minimum + (spacing.isFlexible ? share : 0) }
+      position += (entry.lead?.minimum ?? 0) + (entry.lead?.isFlexible == true ? share : 0)
+      let free =
+        groupCross - cross(entry.size, axis) - (entry.before?.minimum ?? 0)
+        - (entry.after?.minimum ?? 0)
+      let offset: Double
+      switch (entry.before?.isFlexible == true, entry.after?.isFlexible == true) {
+      case (true, true): offset = (entry.before?.minimum ?? 0) + free / 2
+      case (true, false): offset = (entry.before?.minimum ?? 0) + free
+      default: offset = entry.before?.minimum ?? 0
+      }
+      elements += moved(entry.elements, main: position, cross: offset, axis)
+      position +=
+        main(entry.size, axis) + (entry.trail?.minimum ?? 0)
+        + (entry.trail?.isFlexible == true ? share : 0)
+    }
+    return (
+      elements, makeSize(main: mainEstimated ? position : main(size, axis), cross: groupCross, axis)
+    )
+  }
+
+  /// Lays out an item or a nested group of a resolved size.
+  mutating func layOut(
+    element: LayoutElement, size: Size, section: Int, next: inout Int, count: Int
+  ) -> ([LayoutAttributes], Size) {
+    switch element {
+    case .group(let group):
+      return layOut(group: group, size: size, section: section, next: &next, count: count)
+    case .item(let item):
+      let path = IndexPath(item: next, section: section)
+      next += 1
+      var actual = size
+      let widthEstimated = item.size.width.isEstimated
+      let heightEstimated = item.size.height.isEstimated
+      if widthEstimated || heightEstimated {
+        let reported = measured[path] ?? context.measure?(path, size)
+        if let reported {
+          measured[path] = reported
+          if widthEstimated { actual.width = reported.width }
+          if heightEstimated { actual.height = reported.height }
+        }
+      }
+      let insets = item.contentInsets
+      let left = widthEstimated ? 0 : insets.leading
+      let right = widthEstimated ? 0 : insets.trailing
+      let top = heightEstimated ? 0 : insets.top
+      let bottom = heightEstimated ? 0 : insets.bottom
+      let frame = Rect(
+        x: left, y: top, width: Swift.max(0, actual.width - left - right),
+        height: Swift.max(0, actual.height - top - bottom))
+      var result = [LayoutAttributes(category: .cell, indexPath: path, frame: frame)]
+      for supplementary in item.supplementaryItems {
+        let own = supplementary.size.resolve(in: frame.size)
+        result.append(
+          LayoutAttributes(
+            category: .supplementary(kind: supplementary.kind), indexPath: path,
+            frame: supplementary.anchor.frame(of: own, in: frame), zIndex: supplementary.zIndex))
+      }
+      return (result, actual)
+    }
+  }
+}

@@ -1,0 +1,77 @@
+// Sections that scroll across the layout's scroll axis on their own: offsets and resting points.
+
+extension CompositionalLayout {
+  /// Whether a section has an orthogonal scrolling behaviour.
+  public func scrollsOrthogonally(section: Int) -> Bool {
+    section < sections.count && sections[section].behavior != .none
+  }
+
+  /// The configuration's scroll direction.
+  public var scrollAxis: ScrollDirection { configuration.scrollDirection }
+
+  /// How far a section's row is scrolled sideways.
+  public func orthogonalOffset(forSection section: Int) -> Double {
+    section < offsets.count ? offsets[section] : 0
+  }
+
+  /// Scrolls a section's row sideways, clamped to its scrollable range; no effect on sections
+  /// without orthogonal scrolling.
+  public mutating func setOrthogonalOffset(_ offset: Double, forSection section: Int) {
+    guard section < sections.count, sections[section].behavior != .none else { return }
+    offsets[section] = Swift.min(Swift.max(0, offset), maximumOrthogonalOffset(section))
+  }
+
+  /// The length of a section's scrolling row across the layout's scroll axis (its width in a
+  /// vertical layout), insets included.
+  public func orthogonalContentLength(forSection section: Int) -> Double {
+    section < sections.count ? sections[section].scrollWidth : 0
+  }
+
+  func maximumOrthogonalOffset(_ section: Int) -> Double {
+    Swift.max(0, sections[section].scrollWidth - sections[section].viewWidth)
+  }
+
+  /// Where a sideways scroll comes to rest for the section's behaviour, given where it would stop
+  /// and which way it was moving (positive: towards the trailing side).
+  public func targetOrthogonalOffset(forSection section: Int, proposed: Double, velocity: Double)
+    -> Double
+  {
+    guard section < sections.count else { return 0 }
+    let geometry = sections[section]
+    let maximum = maximumOrthogonalOffset(section)
+    func clamp(_ value: Double) -> Double { Swift.min(Swift.max(0, value), maximum) }
+    func nearest(_ candidates: [Double]) -> Double {
+      let current = orthogonalOffset(forSection: section)
+      let directed =
+        velocity > 0
+        ? candidates.filter { $0 > current + 1e-9 }
+        : velocity < 0 ? candidates.filter { $0 < current - 1e-9 } : candidates
+      let pool = directed.isEmpty ? candidates : directed
+      return pool.min { abs($0 - proposed) < abs($1 - proposed) } ?? proposed
+    }
+    switch geometry.behavior {
+    case .none:
+      return 0
+    case .continuous:
+      return clamp(proposed)
+    case .continuousGroupLeadingBoundary:
+      return clamp(
+        geometry.groupLeadingEdges.min { abs($0 - proposed) < abs($1 - proposed) } ?? proposed)
+    case .paging:
+      let page = geometry.viewWidth
+      // Whole pages needed to reach the end (no libm: the core links nothing).
+      let ratio = page > 0 ? maximum / page : 0
+      let pages = Int(ratio) + (Double(Int(ratio)) < ratio ? 1 : 0)
+      return clamp(nearest((0...Swift.max(0, pages)).map { Double($0) * page }))
+    case .groupPaging:
+      return clamp(nearest(geometry.groupLeadingEdges))
+    case .groupPagingCentered:
+      // Offsets that put a group's centre at the centre of the view (its edges are measured from
+      // the content's leading inset, which the view also starts after).
+      let centres = zip(geometry.groupLeadingEdges, geometry.groupWidths).map { edge, width in
+        edge + geometry.leadingInset + width / 2 - geometry.viewWidth / 2
+      }
+      return clamp(nearest(centres))
+    }
+  }
+}

@@ -1,0 +1,227 @@
+// How a compositional layout lays out sections: boundary items, groups repeated along the scroll
+// axis or in one orthogonal row, and decorations.
+
+extension CompositionalLayout {
+  var vertical: Bool { configuration.scrollDirection == .vertical }
+
+  /// The container's extent across the scroll axis.
+  var crossExtent: Double {
+    vertical ? context.containerSize.width : context.containerSize.height
+  }
+
+  /// A rectangle from coordinates along (main) and across (cross) the scroll axis.
+  func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
+    vertical
+      ? Rect(x: cross, y: main, width: crossLength, height: mainLength)
+      : Rect(x: main, y: cross, width: mainLength, height: crossLength)
+  }
+
+  mutating func layOut(fromSection first: Int) {
+    var position = sections.last.map { $0.end } ?? headerEnd
+    for section in first..<context.itemCounts.count {
+      if section > 0 { position += configuration.interSectionSpacing }
+      position = layOut(section: section, at: position)
+    }
+    for boundary in configuration.boundarySupplementaryItems where !boundary.alignment.isBefore {
+      position = appendBoundary(
+        boundary, before: position, after: position, crossStart: 0, crossLength: crossExtent,
+        indexPath: IndexPath(item: 0, section: 0))
+    }
+    // Offsets kept across a new layout, within how far each row now scrolls.
+    offsets = (0..<sections.count).map { section in
+      section < offsets.count ? Swift.min(offsets[section], maximumOrthogonalOffset(section)) : 0
+    }
+    contentSize =
+      vertical
+      ? Size(width: context.containerSize.width, height: position)
+      : Size(width: position, height: context.containerSize.height)
+  }
+
+  /// Places a boundary supplementary at `before` (before-alignments, or after-alignments that
+  /// extend the boundary) or ending at `after` (after-alignments that overlay the content), across
+  /// a band from `crossStart`; returns the position after it along the scroll axis.
+  mutating func appendBoundary(
+    _ boundary: BoundarySupplementaryItem, before: Double, after: Double, crossStart: Double,
+    crossLength: Double, indexPath: IndexPath
+  ) -> Double {
+    let container = context.containerSize
+    let size = boundary.size.resolve(
+      in: vertical
+        ? Size(width: crossLength, height: container.height)
+        : Size(width: container.width, height: crossLength))
+    let mainLength = vertical ? size.height : size.width
+    let length = vertical ? size.width : size.height
+    let cross: Double =
+      switch boundary.alignment {
+      case .topLeading, .bottomLeading: crossStart
+      case .topTrailing, .bottomTrailing: crossStart + crossLength - length
+      case .top, .bottom, .leading, .trailing: crossStart + (crossLength - length) / 2
+      }
+    let main = boundary.alignment.isBefore || boundary.extendsBoundary ? before : after - mainLength
+    let frame = rect(main: main, cross: cross, mainLength: mainLength, crossLength: length)
+      .offsetBy(dx: boundary.offset.x, dy: boundary.offset.y)
+    store.appendSupplementary(
+      LayoutAttributes(
+        category: .supplementary(kind: boundary.kind), indexPath: indexPath, frame: frame,
+        zIndex: boundary.zIndex))
+    return boundary.extendsBoundary ? before + mainLength : before
+  }
+
+  /// Lays out one section from `start` along the scroll axis and returns where it ends.
+  mutating func layOut(section: Int, at start: Double) -> Double {
+    let container = context.containerSize
+    let definition = sectionProvider(
+      section, LayoutEnvironment(containerSize: container, effectiveContentSize: container))
+    let insets = definition.contentInsets
+    let mainBefore = vertical ? insets.top : insets.leading
+    let mainAfter = vertical ? insets.bottom : insets.trailing
+    let crossBefore = vertical ? insets.leading : insets.top
+    let crossAfter = vertical ? insets.trailing : insets.bottom
+    // Insets wider than the container leave it empty, never negative.
+    let effectiveCross = Swift.max(0, crossExtent - crossBefore - crossAfter)
+    let groupContainer =
+      vertical
+      ? Size(width: effectiveCross, height: container.height)
+      : Size(width: container.width, height: effectiveCross)
+    let follows = definition.supplementariesFollowContentInsets
+    let supplementaryStart = follows ? crossBefore : 0
+    let supplementaryLength = follows ? effectiveCross : crossExtent
+    let orthogonal = definition.orthogonalScrollingBehavior != .none
+    store.beginSection(scrollsOrthogonally: orthogonal)
+    var position = start
+    let sectionPath = IndexPath(item: 0, section: section)
+
+    for boundary in definition.boundarySupplementaryItems where boundary.alignment.isBefore {
+      position = appendBoundary(
+        boundary, before: position, after: position, crossStart: supplementaryStart,
+        crossLength: supplementaryLength, indexPath: sectionPath)
+    }
+    let contentStart = position
+    position += mainBefore
+
+    // Groups go into the store as they are laid out; the background, which needs the content's
+    // extent, follows them.
+    var leadingEdges: [Double] = []
+    var lengths: [Double] = []
+    var next = 0
+    var placedGroups = 0
+    let count = context.itemCounts[section]
+    var cross = crossBefore
+    var rowThickness = 0.0
+    let groupSize = definition.group.size.resolve(in: groupContainer)
+    func along(_ size: Size) -> Double { vertical ? size.height : size.width }
+    func across(_ size: Size) -> Double { vertical ? size.width : size.height }
+    // A group without estimated sizes lays out the same way every time it is full: lay it out
+    // once and repeat the result, leaving only a last, partly filled group to lay out.
+    var template: (elements: [LayoutAttributes], size: Size, holds: Int)?
+    // The template's frames when it holds cells only (the common case): repeating it then
+    // copies frames, not attributes.
+    var templateCells: [Rect]?
+    if !Self.hasEstimates(.group(definition.group)) {
+      var held = 0
+      let (elements, actual) = layOut(
+        group: definition.group, size: groupSize, section: section, next: &held, count: Int.max / 2)
+      template = (elements, actual, held)
+      if elements.allSatisfy({ $0.category == .cell }) { templateCells = elements.map(\.frame) }
+    }
+    // Full groups of cells stacking along the scroll axis (the common case), in a tight loop:
+    // the same steps as the general one below, without its per-group bookkeeping.
+    if !orthogonal, let template, let templateCells, template.holds > 0 {
+      let step = along(template.size)
+      let spacing = definition.interGroupSpacing
+      while count - next >= template.holds {
+        if placedGroups > 0 { position += spacing }
+        let origin =
+          vertical ? Point(x: crossBefore, y: position) : Point(x: position, y: crossBefore)
+        for frame in templateCells {
+          store.appendItem(frame.offsetBy(dx: origin.x, dy: origin.y))
+        }
+        position += step
+        next += template.holds
+        placedGroups += 1
+      }
+    }
+    while next < count {
+      let before = next
+      let elements: [LayoutAttributes]
+      let actual: Size
+      // Template elements number items from 0; laid-out ones carry their real numbers.
+      var renumbering = 0
+      var repeatsTemplate = false
+      if let template, template.holds > 0, count - next >= template.holds {
+        repeatsTemplate = true
+        renumbering = before
+        elements = template.elements
+        actual = template.size
+        next += template.holds
+      } else {
+        (elements, actual) = layOut(
+          group: definition.group, size: groupSize, section: section, next: &next, count: count)
+      }
+      guard next > before else { break }  // A group that holds nothing would loop forever.
+      let origin: Point
+      if orthogonal {
+        if placedGroups > 0 { cross += definition.interGroupSpacing }
+        origin = vertical ? Point(x: cross, y: position) : Point(x: position, y: cross)
+        leadingEdges.append(cross - crossBefore)
+        lengths.append(across(actual))
+        cross += across(actual)
+        rowThickness = Swift.max(rowThickness, along(actual))
+      } else {
+        if placedGroups > 0 { position += definition.interGroupSpacing }
+        origin = vertical ? Point(x: crossBefore, y: position) : Point(x: position, y: crossBefore)
+        position += along(actual)
+      }
+      placedGroups += 1
+      if repeatsTemplate, let templateCells {
+        for frame in templateCells {
+          store.appendItem(frame.offsetBy(dx: origin.x, dy: origin.y))
+        }
+        continue
+      }
+      for element in elements {
+        let frame = element.frame.offsetBy(dx: origin.x, dy: origin.y)
+        if element.category == .cell {
+          store.appendItem(frame)
+        } else {
+          var moved = element
+          moved.frame = frame
+          moved.indexPath.item += renumbering
+          store.appendSupplementary(moved, movesWithItems: orthogonal)
+        }
+      }
+    }
+    if orthogonal { position += rowThickness }
+    position += mainAfter
+    let contentEnd = position
+
+    for decoration in definition.decorationItems {
+      let frame = rect(
+        main: contentStart, cross: 0, mainLength: contentEnd - contentStart,
+        crossLength: crossExtent
+      )
+      .inset(by: decoration.contentInsets)
+      store.appendSupplementary(
+        LayoutAttributes(
+          category: .decoration(kind: decoration.kind), indexPath: sectionPath, frame: frame,
+          zIndex: decoration.zIndex))
+    }
+    for boundary in definition.boundarySupplementaryItems where !boundary.alignment.isBefore {
+      position = appendBoundary(
+        boundary, before: position, after: contentEnd, crossStart: supplementaryStart,
+        crossLength: supplementaryLength, indexPath: sectionPath)
+    }
+    sections.append(
+      SectionGeometry(
+        start: start, contentStart: contentStart, contentEnd: contentEnd, end: position,
+        behavior: definition.orthogonalScrollingBehavior, groupLeadingEdges: leadingEdges,
+        groupWidths: lengths,
+        scrollWidth: orthogonal ? cross + crossAfter : crossExtent, viewWidth: crossExtent,
+        leadingInset: crossBefore,
+        pinnedKinds: definition.boundarySupplementaryItems.filter {
+          $0.pinToVisibleBounds && $0.alignment.isBefore
+        }
+        .map(\.kind)))
+    return position
+  }
+}

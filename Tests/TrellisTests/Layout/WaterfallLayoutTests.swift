@@ -82,6 +82,71 @@ import TrellisTestSupport
     #expect(frames(layout, count: 1) == [Rect(x: 0, y: 0, width: 100, height: 50)])
   }
 
+  @Test func itemsGoRoundTheColumnsInTurnFromEitherSide() {
+    // Three columns of (200 - 2 × 10) / 3 = 60 at x 0, 70, 140; no section inset.
+    let heights: [Double] = [100, 10, 10, 10, 10]
+    var layout = WaterfallLayout()
+    layout.columnCount = { _ in 3 }
+    layout.itemHeight = .height { path, _ in heights[path.item] }
+    layout.itemRenderDirection = .leadingToTrailing
+    let context = LayoutContext(itemCounts: [5], containerSize: Size(width: 200, height: 400))
+    layout.prepare(context)
+    // Item 3 goes under item 0 (column 0, y 110) although column 1 is shorter.
+    #expect(
+      frames(layout, count: 5) == [
+        Rect(x: 0, y: 0, width: 60, height: 100), Rect(x: 70, y: 0, width: 60, height: 10),
+        Rect(x: 140, y: 0, width: 60, height: 10), Rect(x: 0, y: 110, width: 60, height: 10),
+        Rect(x: 70, y: 20, width: 60, height: 10),
+      ])
+    layout.itemRenderDirection = .trailingToLeading
+    layout.prepare(context)
+    #expect(frames(layout, count: 5).map(\.minX) == [140, 70, 0, 140, 70])
+    #expect(frames(layout, count: 5).map(\.minY) == [0, 0, 0, 110, 20])
+  }
+
+  @Test func sectionsWithTheirOwnMetricsAndHeaderAndFooterInsets() {
+    var layout = WaterfallLayout()
+    layout.columnCount = { $0 == 0 ? 2 : 1 }
+    layout.headerHeight = { _, _ in 20 }
+    layout.footerHeight = { section, _ in section == 0 ? 10 : 0 }
+    layout.itemHeight = .height { _, _ in 50 }
+    layout.sectionMetrics = { section in
+      section == 0
+        ? WaterfallLayout.SectionMetrics(
+          columnSpacing: 4, itemSpacing: 6,
+          inset: EdgeInsets(top: 8, leading: 10, bottom: 2, trailing: 10),
+          headerInset: EdgeInsets(top: 3, leading: 5, bottom: 7, trailing: 15),
+          footerInset: EdgeInsets(top: 1, leading: 0, bottom: 9, trailing: 0))
+        : WaterfallLayout.SectionMetrics(
+          columnSpacing: 0, itemSpacing: 0, inset: .zero, headerInset: .zero,
+          footerInset: EdgeInsets(all: 100))
+    }
+    layout.prepare(LayoutContext(itemCounts: [3, 1], containerSize: Size(width: 200, height: 400)))
+    func supplementary(_ kind: String, _ section: Int) -> Rect? {
+      layout.attributesForSupplementary(ofKind: kind, at: IndexPath(item: 0, section: section))?
+        .frame
+    }
+    // Section 0: header at y 3 (inset top), x 5, width 200 - 5 - 15 = 180, height 20; then 7
+    // below it and the section's top inset 8: items from 38. Columns (200 - 20 - 4) / 2 = 88 at
+    // x 10 and 102. Items: 38 (col 0), 38 (col 1), 94 (col 0, after 50 + 6). Bottom 144, inset 2:
+    // 146; footer inset 1: footer at 147, 10 tall; 9 below: section ends at 166.
+    #expect(supplementary(SupplementaryKind.header, 0) == Rect(x: 5, y: 3, width: 180, height: 20))
+    #expect(
+      frames(layout, count: 3) == [
+        Rect(x: 10, y: 38, width: 88, height: 50), Rect(x: 102, y: 38, width: 88, height: 50),
+        Rect(x: 10, y: 94, width: 88, height: 50),
+      ])
+    #expect(
+      supplementary(SupplementaryKind.footer, 0) == Rect(x: 0, y: 147, width: 200, height: 10))
+    // Section 1: header 166..<186, one full-width item at 186; no footer, so its insets take no
+    // space: the content ends at 236.
+    #expect(
+      supplementary(SupplementaryKind.header, 1) == Rect(x: 0, y: 166, width: 200, height: 20))
+    #expect(frames(layout, section: 1, count: 1) == [Rect(x: 0, y: 186, width: 200, height: 50)])
+    #expect(supplementary(SupplementaryKind.footer, 1) == nil)
+    #expect(layout.contentSize.height == 236)
+  }
+
   @Test func rightToLeftPutsTheFirstColumnOnTheRight() {
     var layout = twoColumns([100, 50])
     layout.direction = .rightToLeft
@@ -106,6 +171,22 @@ import TrellisTestSupport
     layout.footerHeight = { _, _ in 9 }
     layout.itemHeight = .height { path, _ in
       heights[(path.section * 500 + path.item) % heights.count]
+    }
+    // Every render direction, with layout-wide insets or metrics that differ by section.
+    layout.itemRenderDirection =
+      [.shortestColumnFirst, .leadingToTrailing, .trailingToLeading][
+        Int(seed % 3)]
+    layout.headerInset = EdgeInsets(all: Double(Int.random(in: 0...6, using: &rng)))
+    if seed % 2 == 1 {
+      let metrics = (0..<counts.count).map { _ in
+        WaterfallLayout.SectionMetrics(
+          columnSpacing: Double(Int.random(in: 0...12, using: &rng)),
+          itemSpacing: Double(Int.random(in: 0...12, using: &rng)),
+          inset: EdgeInsets(all: Double(Int.random(in: 0...12, using: &rng))),
+          headerInset: EdgeInsets(all: Double(Int.random(in: 0...6, using: &rng))),
+          footerInset: EdgeInsets(all: Double(Int.random(in: 0...6, using: &rng))))
+      }
+      layout.sectionMetrics = { metrics[$0] }
     }
     let container = Size(width: 320, height: 600)
     layout.prepare(LayoutContext(itemCounts: counts, containerSize: container))

@@ -10,11 +10,15 @@
 ///
 /// Columns are as wide as the container less the section insets and the column spacing allow. Each
 /// item goes to the shortest column — the one where it would start highest — ties to the
-/// lowest-numbered column (the leading one); items in a column are `itemSpacing` apart. A section is its header, its top inset, its items, its bottom
-/// inset and its footer; a section without items takes only its header, insets and footer — no
-/// negative spacing. Headers and footers may size themselves from the section's item count (an
-/// empty section's header can be taller, to say so). Right-to-left mirrors the whole layout, so the
-/// first column is on the right.
+/// lowest-numbered column (the leading one), or round the columns in turn
+/// (``itemRenderDirection``); items in a column are `itemSpacing` apart. A section is its header
+/// (inside its ``headerInset``), its top inset, its items, its bottom inset and its footer (inside
+/// its ``footerInset``); a header or footer of zero height takes no space, its insets included, and
+/// a section without items takes only its header, insets and footer — no negative spacing.
+/// Spacing and insets may differ by section (``sectionMetrics``), as may the column count.
+/// Headers and footers may size themselves from the section's item count (an empty section's
+/// header can be taller, to say so). Right-to-left mirrors the whole layout, so the first column is
+/// on the right.
 public struct WaterfallLayout: CollectionLayout {
   /// How tall items are.
   public enum ItemHeight {
@@ -24,14 +28,61 @@ public struct WaterfallLayout: CollectionLayout {
     case scaled((IndexPath) -> Size)
   }
 
+  /// Which column each item goes to, as `CHTCollectionViewWaterfallLayout`'s
+  /// `itemRenderDirection`; columns count from the leading side (the right in right-to-left).
+  public enum ItemRenderDirection: Hashable, Sendable {
+    /// The shortest column — where the item would start highest — ties to the leading one.
+    case shortestColumnFirst
+    /// Column `item % columns`, from the leading side (`leftToRight` in CHT).
+    case leadingToTrailing
+    /// Column `item % columns`, from the trailing side (`rightToLeft` in CHT).
+    case trailingToLeading
+  }
+
+  /// The spacing and insets of one section, for layouts whose sections differ (the per-section
+  /// methods of CHT's delegate).
+  public struct SectionMetrics: Hashable, Sendable {
+    /// The space between columns.
+    public var columnSpacing: Double
+    /// The space between items in a column.
+    public var itemSpacing: Double
+    /// Insets around the section's items.
+    public var inset: EdgeInsets
+    /// Insets around the header, when it has a height.
+    public var headerInset: EdgeInsets
+    /// Insets around the footer, when it has a height.
+    public var footerInset: EdgeInsets
+
+    /// Creates metrics.
+    public init(
+      columnSpacing: Double = 10, itemSpacing: Double = 10, inset: EdgeInsets = .zero,
+      headerInset: EdgeInsets = .zero, footerInset: EdgeInsets = .zero
+    ) {
+      self.columnSpacing = columnSpacing
+      self.itemSpacing = itemSpacing
+      self.inset = inset
+      self.headerInset = headerInset
+      self.footerInset = footerInset
+    }
+  }
+
   /// The number of columns of each section (at least 1).
   public var columnCount: (Int) -> Int = { _ in 2 }
-  /// The space between columns.
+  /// Which column each item goes to.
+  public var itemRenderDirection = ItemRenderDirection.shortestColumnFirst
+  /// The space between columns, unless ``sectionMetrics`` says otherwise.
   public var columnSpacing: Double = 10
-  /// The space between items in a column.
+  /// The space between items in a column, unless ``sectionMetrics`` says otherwise.
   public var itemSpacing: Double = 10
-  /// Insets around each section's items.
+  /// Insets around each section's items, unless ``sectionMetrics`` says otherwise.
   public var sectionInset = EdgeInsets.zero
+  /// Insets around each section's header, unless ``sectionMetrics`` says otherwise.
+  public var headerInset = EdgeInsets.zero
+  /// Insets around each section's footer, unless ``sectionMetrics`` says otherwise.
+  public var footerInset = EdgeInsets.zero
+  /// Each section's spacing and insets, when they differ by section; `nil` uses the layout-wide
+  /// values above for every section.
+  public var sectionMetrics: ((Int) -> SectionMetrics)?
   /// Each section's header height, given the section and its item count; zero for none.
   public var headerHeight: (_ section: Int, _ itemCount: Int) -> Double = { _, _ in 0 }
   /// Each section's footer height, given the section and its item count; zero for none.
@@ -51,6 +102,7 @@ public struct WaterfallLayout: CollectionLayout {
     var start: Double
     var itemCount: Int
     var header: Double
+    var metrics: SectionMetrics
     /// Where the next item of each column would start (its bottom plus the item spacing, or the
     /// top of the items for an empty column).
     var nextTops: [Double]
@@ -78,6 +130,7 @@ public struct WaterfallLayout: CollectionLayout {
       if section == sections.count - 1, section == context.itemCounts.count - 1,
         newCount >= sections[section].itemCount,
         headerHeight(section, newCount) == sections[section].header,
+        metrics(of: section) == sections[section].metrics,
         old.containerSize == context.containerSize
       {
         append(toLastSectionUpTo: newCount)
@@ -90,12 +143,30 @@ public struct WaterfallLayout: CollectionLayout {
     }
   }
 
-  private var available: Double {
-    context.containerSize.width - sectionInset.leading - sectionInset.trailing
+  /// A section's spacing and insets.
+  private func metrics(of section: Int) -> SectionMetrics {
+    sectionMetrics?(section)
+      ?? SectionMetrics(
+        columnSpacing: columnSpacing, itemSpacing: itemSpacing, inset: sectionInset,
+        headerInset: headerInset, footerInset: footerInset)
   }
 
-  private func columnWidth(_ columns: Int) -> Double {
-    (available - Double(columns - 1) * columnSpacing) / Double(columns)
+  /// A section's column width: the container less the section's insets and column spacing.
+  private func columnWidth(_ columns: Int, _ metrics: SectionMetrics) -> Double {
+    let available = context.containerSize.width - metrics.inset.leading - metrics.inset.trailing
+    return (available - Double(columns - 1) * metrics.columnSpacing) / Double(columns)
+  }
+
+  /// A header or footer across the container, less its insets, from `top`.
+  private func spanning(
+    _ kind: String, section: Int, top: Double, height: Double, inset: EdgeInsets
+  ) -> LayoutAttributes {
+    LayoutAttributes(
+      category: .supplementary(kind: kind), indexPath: IndexPath(item: 0, section: section),
+      frame: Rect(
+        x: inset.leading, y: top,
+        width: context.containerSize.width - inset.leading - inset.trailing, height: height),
+      zIndex: 10)
   }
 
   private mutating func layOut(fromSection first: Int) {
@@ -104,20 +175,21 @@ public struct WaterfallLayout: CollectionLayout {
       store.beginSection()
       let count = context.itemCounts[section]
       let header = headerHeight(section, count)
+      let metrics = metrics(of: section)
       let start = position
       if header > 0 {
+        position += metrics.headerInset.top
         store.appendSupplementary(
-          LayoutAttributes(
-            category: .supplementary(kind: SupplementaryKind.header),
-            indexPath: IndexPath(item: 0, section: section),
-            frame: Rect(x: 0, y: position, width: context.containerSize.width, height: header),
-            zIndex: 10))
+          spanning(
+            SupplementaryKind.header, section: section, top: position, height: header,
+            inset: metrics.headerInset))
+        position += header + metrics.headerInset.bottom
       }
-      let itemsTop = position + header + sectionInset.top
+      let itemsTop = position + metrics.inset.top
       let columns = Swift.max(1, columnCount(section))
       sections.append(
         SectionState(
-          start: start, itemCount: 0, header: header,
+          start: start, itemCount: 0, header: header, metrics: metrics,
           nextTops: Array(repeating: itemsTop, count: columns), itemsTop: itemsTop, end: itemsTop))
       placeItems(inLastSectionUpTo: count)
       position = sections[section].end
@@ -134,17 +206,28 @@ public struct WaterfallLayout: CollectionLayout {
     var tops = state.nextTops
     state.nextTops = []
     let columns = tops.count
-    let width = columnWidth(columns)
+    let metrics = state.metrics
+    let width = columnWidth(columns, metrics)
     let rule = itemHeight
-    let leading = sectionInset.leading
-    let pitch = width + columnSpacing
-    let spacing = itemSpacing
+    let order = itemRenderDirection
+    let leading = metrics.inset.leading
+    let pitch = width + metrics.columnSpacing
+    let spacing = metrics.itemSpacing
     for item in state.itemCount..<count {
       var shortest = 0
       var top = tops[0]
-      for column in 1..<columns where tops[column] < top {
-        shortest = column
-        top = tops[column]
+      switch order {
+      case .shortestColumnFirst:
+        for column in 1..<columns where tops[column] < top {
+          shortest = column
+          top = tops[column]
+        }
+      case .leadingToTrailing:
+        shortest = item % columns
+        top = tops[shortest]
+      case .trailingToLeading:
+        shortest = columns - 1 - item % columns
+        top = tops[shortest]
       }
       let path = IndexPath(item: item, section: section)
       let height: Double
@@ -161,17 +244,17 @@ public struct WaterfallLayout: CollectionLayout {
     state.nextTops = tops
     state.itemCount = Swift.max(state.itemCount, count)
     let itemsBottom =
-      state.itemCount > 0 ? (state.nextTops.max() ?? state.itemsTop) - itemSpacing : state.itemsTop
-    var position = itemsBottom + sectionInset.bottom
+      state.itemCount > 0
+      ? (state.nextTops.max() ?? state.itemsTop) - metrics.itemSpacing : state.itemsTop
+    var position = itemsBottom + metrics.inset.bottom
     let footer = footerHeight(section, state.itemCount)
     if footer > 0 {
+      position += metrics.footerInset.top
       store.appendSupplementary(
-        LayoutAttributes(
-          category: .supplementary(kind: SupplementaryKind.footer),
-          indexPath: IndexPath(item: 0, section: section),
-          frame: Rect(x: 0, y: position, width: context.containerSize.width, height: footer),
-          zIndex: 10))
-      position += footer
+        spanning(
+          SupplementaryKind.footer, section: section, top: position, height: footer,
+          inset: metrics.footerInset))
+      position += footer + metrics.footerInset.bottom
     }
     state.end = position
     sections[section] = state

@@ -51,6 +51,35 @@ import TrellisTestSupport
     #expect(layout.contentSize == Size(width: 200, height: 90))  // 60 + 20 + 10
   }
 
+  @Test func sectionsWithTheirOwnSpacingsAndInsets() {
+    var layout = FlowLayout()
+    layout.itemSize = .fixed(Size(width: 20, height: 10))
+    layout.headerSize = { _ in 6 }
+    layout.sectionMetrics = { section in
+      section == 0
+        ? FlowLayout.SectionMetrics(
+          minimumLineSpacing: 2, minimumInteritemSpacing: 4,
+          inset: EdgeInsets(top: 1, leading: 3, bottom: 5, trailing: 7))
+        : FlowLayout.SectionMetrics()
+    }
+    layout.prepare(LayoutContext(itemCounts: [5, 2], containerSize: Size(width: 100, height: 80)))
+    // Section 0: lines 100 - 3 - 7 = 90 long; three items fit (20 + 4 + 20 + 4 + 20 = 68, a fourth
+    // would need 92). The full line is justified: gaps (90 - 60) / 2 = 15, at x 3, 38, 73; y 6 + 1.
+    // The last line keeps the minimum spacing: x 3 and 27, 2 below the first: y 19. Bottom 29 + 5.
+    #expect(
+      frames(layout, count: 5) == [
+        Rect(x: 3, y: 7, width: 20, height: 10), Rect(x: 38, y: 7, width: 20, height: 10),
+        Rect(x: 73, y: 7, width: 20, height: 10), Rect(x: 3, y: 19, width: 20, height: 10),
+        Rect(x: 27, y: 19, width: 20, height: 10),
+      ])
+    // Section 1, the defaults (spacings 10, no insets): header 34..<40, one last line at 40.
+    #expect(
+      frames(layout, section: 1, count: 2) == [
+        Rect(x: 0, y: 40, width: 20, height: 10), Rect(x: 30, y: 40, width: 20, height: 10),
+      ])
+    #expect(layout.contentSize.height == 50)
+  }
+
   @Test func itemsAreCentredAcrossTheirLineAndASingleItemOnAFullLineIsCentred() {
     let sizes = [
       Size(width: 40, height: 20), Size(width: 40, height: 40), Size(width: 90, height: 10),
@@ -190,6 +219,19 @@ import TrellisTestSupport
       layout.headerSize = { _ in header }
       layout.footerSize = { $0 % 2 == 0 ? 7 : 0 }
       layout.direction = Bool.random(using: &rng) ? .leftToRight : .rightToLeft
+      if Bool.random(using: &rng) {
+        let metrics = sizes.indices.map { _ in
+          FlowLayout.SectionMetrics(
+            minimumLineSpacing: Double(Int.random(in: 0...10, using: &rng)),
+            minimumInteritemSpacing: Double(Int.random(in: 0...10, using: &rng)),
+            inset: EdgeInsets(
+              top: Double(Int.random(in: 0...10, using: &rng)),
+              leading: Double(Int.random(in: 0...10, using: &rng)),
+              bottom: Double(Int.random(in: 0...10, using: &rng)),
+              trailing: Double(Int.random(in: 0...10, using: &rng))))
+        }
+        layout.sectionMetrics = { metrics[$0] }
+      }
       layout.prepare(
         LayoutContext(itemCounts: sizes.map(\.count), containerSize: Size(width: 200, height: 200)))
       let all = layout.allAttributes

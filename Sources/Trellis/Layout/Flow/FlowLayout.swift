@@ -16,7 +16,8 @@
 /// filled top to bottom and advancing to the trailing side.
 ///
 /// Headers and footers span the container across the scroll axis (width for vertical scrolling);
-/// section insets apply between them and the items. A pinned header (``pinsSectionHeaders``) stays
+/// section insets apply between them and the items. Spacings and insets may differ by section
+/// (``sectionMetrics``), as header and footer sizes do. A pinned header (``pinsSectionHeaders``) stays
 /// at the top of the viewport while its section is visible and is pushed up by the section's end —
 /// the bottom of its items plus the bottom inset, before the footer.
 public struct FlowLayout: CollectionLayout {
@@ -33,16 +34,41 @@ public struct FlowLayout: CollectionLayout {
     case estimated(Size)
   }
 
+  /// The spacings and insets of one section, for layouts whose sections differ (what
+  /// `UICollectionViewDelegateFlowLayout` answers per section).
+  public struct SectionMetrics: Hashable, Sendable {
+    /// The space between lines.
+    public var minimumLineSpacing: Double
+    /// The minimum space between items in a line.
+    public var minimumInteritemSpacing: Double
+    /// Insets around the section's items.
+    public var inset: EdgeInsets
+
+    /// Creates metrics.
+    public init(
+      minimumLineSpacing: Double = 10, minimumInteritemSpacing: Double = 10,
+      inset: EdgeInsets = .zero
+    ) {
+      self.minimumLineSpacing = minimumLineSpacing
+      self.minimumInteritemSpacing = minimumInteritemSpacing
+      self.inset = inset
+    }
+  }
+
   /// Which way content scrolls.
   public var scrollDirection: ScrollDirection
   /// How big items are.
   public var itemSize: ItemSize = .fixed(Size(width: 50, height: 50))
-  /// The space between lines (rows in vertical scrolling, columns in horizontal).
+  /// The space between lines (rows in vertical scrolling, columns in horizontal), unless
+  /// ``sectionMetrics`` says otherwise.
   public var minimumLineSpacing: Double = 10
-  /// The minimum space between items in a line.
+  /// The minimum space between items in a line, unless ``sectionMetrics`` says otherwise.
   public var minimumInteritemSpacing: Double = 10
-  /// Insets around each section's items.
+  /// Insets around each section's items, unless ``sectionMetrics`` says otherwise.
   public var sectionInset = EdgeInsets.zero
+  /// Each section's spacings and insets, when they differ by section; `nil` uses the layout-wide
+  /// values above for every section.
+  public var sectionMetrics: ((Int) -> SectionMetrics)?
   /// The extent of each section's header along the scroll axis (its height for vertical
   /// scrolling); zero for none.
   public var headerSize: (Int) -> Double = { _ in 0 }
@@ -116,11 +142,6 @@ public struct FlowLayout: CollectionLayout {
   private mutating func layOut(fromSection first: Int) {
     let vertical = scrollDirection == .vertical
     let crossExtent = vertical ? context.containerSize.width : context.containerSize.height
-    let crossStart = vertical ? sectionInset.leading : sectionInset.top
-    let crossEnd = vertical ? sectionInset.trailing : sectionInset.bottom
-    let mainBefore = vertical ? sectionInset.top : sectionInset.leading
-    let mainAfter = vertical ? sectionInset.bottom : sectionInset.trailing
-    let available = crossExtent - crossStart - crossEnd
     func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
       vertical
         ? Rect(x: cross, y: main, width: crossLength, height: mainLength)
@@ -139,12 +160,21 @@ public struct FlowLayout: CollectionLayout {
     }
     for section in first..<context.itemCounts.count {
       store.beginSection()
+      let metrics =
+        sectionMetrics?(section)
+        ?? SectionMetrics(
+          minimumLineSpacing: minimumLineSpacing, minimumInteritemSpacing: minimumInteritemSpacing,
+          inset: sectionInset)
+      let inset = metrics.inset
+      let crossStart = vertical ? inset.leading : inset.top
+      let crossEnd = vertical ? inset.trailing : inset.bottom
       let start = position
       appendSpanning(SupplementaryKind.header, length: headerSize(section), section: section)
-      position += mainBefore
+      position += vertical ? inset.top : inset.leading
       position = placeLines(
-        ofSection: section, from: position, crossStart: crossStart, available: available)
-      position += mainAfter
+        ofSection: section, from: position, crossStart: crossStart,
+        available: crossExtent - crossStart - crossEnd, metrics: metrics)
+      position += vertical ? inset.bottom : inset.trailing
       let contentEnd = position
       appendSpanning(SupplementaryKind.footer, length: footerSize(section), section: section)
       sectionExtents.append((start, contentEnd, position))
@@ -158,12 +188,13 @@ public struct FlowLayout: CollectionLayout {
   /// Places a section's items in lines from `start` along the scroll axis, each line
   /// `available` long across it from `crossStart`; returns where the last line ends.
   private mutating func placeLines(
-    ofSection section: Int, from start: Double, crossStart: Double, available: Double
+    ofSection section: Int, from start: Double, crossStart: Double, available: Double,
+    metrics: SectionMetrics
   ) -> Double {
     let vertical = scrollDirection == .vertical
     let count = context.itemCounts[section]
-    let spacing = minimumInteritemSpacing
-    let lineSpacing = minimumLineSpacing
+    let spacing = metrics.minimumInteritemSpacing
+    let lineSpacing = metrics.minimumLineSpacing
     let rule = itemSize
     var position = start
     var lines = 0

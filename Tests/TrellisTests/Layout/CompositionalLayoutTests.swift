@@ -169,6 +169,32 @@ import TrellisTestSupport
     #expect(headers.map(\.isPinned) == [offset > 0])
   }
 
+  @Test(
+    "Pinned section footers at several offsets, held back at the section's content start",
+    arguments: [
+      // Section 0: rows 0..<200, footer 200..<230; section 1: rows 230..<430, footer 430..<460.
+      // (viewport top, section, footer y, pinned)
+      (0.0, 0, 70.0, true), (120, 0, 190, true), (130, 0, 200, false), (140, 1, 230, true),
+      (300, 1, 370, true), (360, 1, 430, false),
+    ])
+  func pinnedFooters(offset: Double, section: Int, y: Double, pinned: Bool) {
+    let row = LayoutSize(width: .fractionalWidth(1), height: .absolute(50))
+    var definition = LayoutSection(
+      group: .vertical(size: row, subitems: [.item(LayoutItem(size: row))]))
+    definition.boundarySupplementaryItems = [
+      BoundarySupplementaryItem(
+        kind: "footer", size: LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
+        alignment: .bottom, pinToVisibleBounds: true)
+    ]
+    let layout = prepared(definition, counts: [4, 4])
+    let viewport = Rect(x: 0, y: offset, width: 400, height: 100)
+    let footers = layout.attributes(in: viewport, viewport: viewport).filter {
+      $0.category == .supplementary(kind: "footer") && $0.indexPath.section == section
+    }
+    #expect(footers.map(\.frame.minY) == [y])
+    #expect(footers.map(\.isPinned) == [pinned])
+  }
+
   @Test func estimatedHeightsAfterOneItemReportsItsSize() {
     var layout = CompositionalLayout(section: .list(estimatedRowHeight: 44))
     let context = LayoutContext(itemCounts: [3], containerSize: Size(width: 400, height: 800))

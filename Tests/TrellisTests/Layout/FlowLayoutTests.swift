@@ -130,6 +130,29 @@ import TrellisTestSupport
     #expect(headers.map(\.isPinned) == [offset > 0])
   }
 
+  @Test(
+    "Pinned footers at several offsets, held down at the section's start",
+    arguments: [
+      // Section 0: header 0..<10, items 10, 30, 50, content end 70, footer 70..<75.
+      // Section 1: header 75..<85, items 85, 105, 125, content end 145, footer 145..<150.
+      // (viewport top, section, footer y, pinned); the viewport is 50 tall.
+      (0.0, 0, 45.0, true), (24, 0, 69, true), (25, 0, 70, false), (40, 1, 85, true),
+      (60, 1, 105, true), (100, 1, 145, false),
+    ])
+  func pinnedFooter(offset: Double, section: Int, y: Double, pinned: Bool) {
+    var layout = pinnedLayout()
+    layout.footerSize = { _ in 5 }
+    layout.pinsSectionFooters = true
+    layout.prepare(LayoutContext(itemCounts: [3, 3], containerSize: Size(width: 100, height: 50)))
+    let viewport = Rect(x: 0, y: offset, width: 100, height: 50)
+    let footers = layout.attributes(in: viewport, viewport: viewport).filter {
+      $0.category == .supplementary(kind: SupplementaryKind.footer)
+        && $0.indexPath.section == section
+    }
+    #expect(footers.map(\.frame.minY) == [y])
+    #expect(footers.map(\.isPinned) == [pinned])
+  }
+
   @Test func pinningDependsOnTheViewportNotOnTheQueriedRect() {
     let layout = pinnedLayout()
     let viewport = Rect(x: 0, y: 25, width: 100, height: 50)

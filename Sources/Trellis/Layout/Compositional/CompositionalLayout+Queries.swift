@@ -1,5 +1,5 @@
 // What a compositional layout answers once prepared: elements in a rectangle, with pinned
-// headers placed for the viewport, and single elements.
+// headers and footers placed for the viewport, and single elements.
 
 extension CompositionalLayout {
   var shifts: [Double]? {
@@ -15,7 +15,7 @@ extension CompositionalLayout {
     let rect = mirrored ? rect.mirrored(inWidth: contentSize.width) : rect
     let viewport = mirrored ? viewport.mirrored(inWidth: contentSize.width) : viewport
     var result: [LayoutAttributes] = []
-    let pinned = pinnedHeaders(for: viewport)
+    let pinned = pinnedSupplementaries(for: viewport)
     store.forEach(in: rect, shifts: shifts) { attributes in
       if pinned.contains(where: {
         $0.category == attributes.category && $0.indexPath == attributes.indexPath
@@ -28,25 +28,47 @@ extension CompositionalLayout {
     return mirrored ? result.map(mirror) : result
   }
 
-  /// The headers displaced by pinning for a viewport.
-  func pinnedHeaders(for viewport: Rect) -> [LayoutAttributes] {
+  /// The boundary items displaced by pinning for a viewport: the headers of the section under
+  /// its start, stopped by the end of that section's content, and the footers of the section
+  /// under its end, stopped by the start of that section's content.
+  func pinnedSupplementaries(for viewport: Rect) -> [LayoutAttributes] {
     let top = vertical ? viewport.minY : viewport.minX
-    guard let low = sections.lastIndex(keyedBy: \.start, notAfter: top) else { return [] }
-    let geometry = sections[low]
-    guard top > geometry.start, top < geometry.contentEnd else { return [] }
-    return geometry.pinnedKinds.compactMap { kind in
-      guard var header = store.supplementary(ofKind: kind, section: low) else { return nil }
-      if vertical {
-        header.frame.origin.y = Swift.max(
-          header.frame.minY, Swift.min(top, geometry.contentEnd - header.frame.height))
-      } else {
-        header.frame.origin.x = Swift.max(
-          header.frame.minX, Swift.min(top, geometry.contentEnd - header.frame.width))
-      }
-      header.zIndex = Swift.max(header.zIndex, 1000)
-      header.isPinned = true
-      return header
+    let bottom = vertical ? viewport.maxY : viewport.maxX
+    func pinned(_ attributes: LayoutAttributes, at start: Double) -> LayoutAttributes {
+      var attributes = attributes
+      if vertical { attributes.frame.origin.y = start } else { attributes.frame.origin.x = start }
+      attributes.zIndex = Swift.max(attributes.zIndex, 1000)
+      attributes.isPinned = true
+      return attributes
     }
+    var result: [LayoutAttributes] = []
+    if let low = sections.lastIndex(keyedBy: \.start, notAfter: top),
+      top > sections[low].start, top < sections[low].contentEnd
+    {
+      let geometry = sections[low]
+      for kind in geometry.pinnedHeaderKinds {
+        guard let header = store.supplementary(ofKind: kind, section: low) else { continue }
+        let (start, length) =
+          vertical
+          ? (header.frame.minY, header.frame.height) : (header.frame.minX, header.frame.width)
+        result.append(
+          pinned(header, at: Swift.max(start, Swift.min(top, geometry.contentEnd - length))))
+      }
+    }
+    // The section the viewport's end falls in (a section starting exactly there is below it).
+    if var high = sections.lastIndex(keyedBy: \.start, notAfter: bottom) {
+      if high > 0 && sections[high].start == bottom { high -= 1 }
+      let geometry = sections[high]
+      for kind in geometry.pinnedFooterKinds {
+        guard let footer = store.supplementary(ofKind: kind, section: high) else { continue }
+        let (start, length) =
+          vertical
+          ? (footer.frame.minY, footer.frame.height) : (footer.frame.minX, footer.frame.width)
+        guard bottom > geometry.contentStart, bottom < start + length else { continue }
+        result.append(pinned(footer, at: Swift.max(geometry.contentStart, bottom - length)))
+      }
+    }
+    return result
   }
 
   public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {

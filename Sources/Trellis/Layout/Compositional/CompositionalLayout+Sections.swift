@@ -218,8 +218,12 @@ extension CompositionalLayout {
         groupWidths: lengths,
         scrollWidth: orthogonal ? cross + crossAfter : crossExtent, viewWidth: crossExtent,
         leadingInset: crossBefore,
-        pinnedKinds: definition.boundarySupplementaryItems.filter {
+        pinnedHeaderKinds: definition.boundarySupplementaryItems.filter {
           $0.pinToVisibleBounds && $0.alignment.isBefore
+        }
+        .map(\.kind),
+        pinnedFooterKinds: definition.boundarySupplementaryItems.filter {
+          $0.pinToVisibleBounds && !$0.alignment.isBefore
         }
         .map(\.kind)))
     return position

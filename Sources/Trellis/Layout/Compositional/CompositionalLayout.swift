@@ -18,8 +18,9 @@
 /// of the containing group, or for a section's group of the container less the section's insets
 /// across the scroll axis. Boundary supplementaries go before (top and leading alignments) or after
 /// (bottom and trailing alignments) the content along the scroll axis, taking space when they
-/// extend the boundary and overlaying the content's edge otherwise; pinned ones stay at the start
-/// of the viewport while their section is visible, pushed back by the end of the section's content. Background decorations cover the content area.
+/// extend the boundary and overlaying the content's edge otherwise; pinned headers stay at the
+/// start of the viewport while their section is visible, pushed back by the end of the section's
+/// content, and pinned footers at its end, held back by the start of the section's content. Background decorations cover the content area.
 /// Estimated dimensions are measured by the context's closure or by a reported preferred size,
 /// which moves only what comes after.
 ///
@@ -73,7 +74,9 @@ public struct CompositionalLayout: CollectionLayout {
     var scrollWidth: Double
     var viewWidth: Double
     var leadingInset: Double
-    var pinnedKinds: [String]
+    /// Boundary items pinned to the viewport's start (headers) and end (footers).
+    var pinnedHeaderKinds: [String]
+    var pinnedFooterKinds: [String]
   }
 
   /// A layout whose every section is `section`.

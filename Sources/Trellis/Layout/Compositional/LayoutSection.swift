@@ -57,7 +57,9 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
   public var offset: Point
   /// Whether it takes space (pushing the content), or overlays the content's edge.
   public var extendsBoundary: Bool
-  /// Whether it stays in view while its section is visible.
+  /// Whether it stays in view while its section is visible: a header (top or leading alignments)
+  /// at the viewport's start, stopped by the end of the section's content; a footer (bottom or
+  /// trailing alignments) at the viewport's end, stopped by the start of the section's content.
   public var pinToVisibleBounds: Bool
   /// Stacking order.
   public var zIndex: Int

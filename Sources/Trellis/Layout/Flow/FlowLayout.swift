@@ -19,7 +19,9 @@
 /// section insets apply between them and the items. Spacings and insets may differ by section
 /// (``sectionMetrics``), as header and footer sizes do. A pinned header (``pinsSectionHeaders``) stays
 /// at the top of the viewport while its section is visible and is pushed up by the section's end —
-/// the bottom of its items plus the bottom inset, before the footer.
+/// the bottom of its items plus the bottom inset, before the footer; a pinned footer
+/// (``pinsSectionFooters``) stays at the bottom of the viewport, held down by the section's start —
+/// the top inset, after the header.
 public struct FlowLayout: CollectionLayout {
   /// Which way content scrolls: in vertical scrolling lines are rows, in horizontal ones columns.
   public typealias ScrollDirection = Trellis.ScrollDirection
@@ -76,6 +78,8 @@ public struct FlowLayout: CollectionLayout {
   public var footerSize: (Int) -> Double = { _ in 0 }
   /// Whether headers stay at the top of the viewport while their section is visible.
   public var pinsSectionHeaders = false
+  /// Whether footers stay at the bottom of the viewport while their section is visible.
+  public var pinsSectionFooters = false
   /// Which way lines fill; right-to-left mirrors every frame.
   public var direction = LayoutDirection.leftToRight
 
@@ -83,7 +87,8 @@ public struct FlowLayout: CollectionLayout {
   private var context = LayoutContext(itemCounts: [], containerSize: .zero)
   private var measured = MeasuredSizes()
   /// Each section's extent along the scroll axis: from its header to its end before the footer.
-  private var sectionExtents: [(start: Double, contentEnd: Double, end: Double)] = []
+  private var sectionExtents:
+    [(start: Double, contentStart: Double, contentEnd: Double, end: Double)] = []
   public private(set) var contentSize = Size.zero
 
   /// Creates a flow layout.
@@ -170,6 +175,7 @@ public struct FlowLayout: CollectionLayout {
       let crossEnd = vertical ? inset.trailing : inset.bottom
       let start = position
       appendSpanning(SupplementaryKind.header, length: headerSize(section), section: section)
+      let contentStart = position
       position += vertical ? inset.top : inset.leading
       position = placeLines(
         ofSection: section, from: position, crossStart: crossStart,
@@ -177,7 +183,7 @@ public struct FlowLayout: CollectionLayout {
       position += vertical ? inset.bottom : inset.trailing
       let contentEnd = position
       appendSpanning(SupplementaryKind.footer, length: footerSize(section), section: section)
-      sectionExtents.append((start, contentEnd, position))
+      sectionExtents.append((start, contentStart, contentEnd, position))
     }
     contentSize =
       vertical
@@ -282,17 +288,40 @@ public struct FlowLayout: CollectionLayout {
     let query = direction == .rightToLeft ? rect.mirrored(inWidth: contentSize.width) : rect
     let port = direction == .rightToLeft ? viewport.mirrored(inWidth: contentSize.width) : viewport
     var result: [LayoutAttributes] = []
-    let pinned = pinnedHeader(for: port)
+    let pinned = [pinnedHeader(for: port), pinnedFooter(for: port)].compactMap { $0 }
     store.forEach(in: query) { attributes in
-      if let pinned, attributes.category == pinned.category,
-        attributes.indexPath == pinned.indexPath
-      {
+      if pinned.contains(where: {
+        $0.category == attributes.category && $0.indexPath == attributes.indexPath
+      }) {
         return
       }
       result.append(attributes)
     }
-    if let pinned, pinned.frame.intersects(query) { result.append(pinned) }
+    result += pinned.filter { $0.frame.intersects(query) }
     return result.map(mirror)
+  }
+
+  /// The footer displaced by pinning for a viewport, if any.
+  private func pinnedFooter(for viewport: Rect) -> LayoutAttributes? {
+    guard pinsSectionFooters else { return nil }
+    let vertical = scrollDirection == .vertical
+    let bottom = vertical ? viewport.maxY : viewport.maxX
+    // The section whose extent contains the viewport's end (one starting there is below it).
+    guard var high = sectionExtents.lastIndex(keyedBy: \.start, notAfter: bottom) else {
+      return nil
+    }
+    if high > 0 && sectionExtents[high].start == bottom { high -= 1 }
+    let extent = sectionExtents[high]
+    guard var footer = store.supplementary(ofKind: SupplementaryKind.footer, section: high)
+    else { return nil }
+    let (start, length) =
+      vertical ? (footer.frame.minY, footer.frame.height) : (footer.frame.minX, footer.frame.width)
+    guard bottom > extent.contentStart, bottom < start + length else { return nil }
+    let pinnedStart = Swift.max(extent.contentStart, bottom - length)
+    if vertical { footer.frame.origin.y = pinnedStart } else { footer.frame.origin.x = pinnedStart }
+    footer.zIndex = 1000
+    footer.isPinned = true
+    return footer
   }
 
   /// The header displaced by pinning for a viewport, if any.

@@ -213,33 +213,36 @@ public struct WaterfallLayout: CollectionLayout {
     let leading = metrics.inset.leading
     let pitch = width + metrics.columnSpacing
     let spacing = metrics.itemSpacing
-    for item in state.itemCount..<count {
-      var shortest = 0
-      var top = tops[0]
-      switch order {
-      case .shortestColumnFirst:
-        for column in 1..<columns where tops[column] < top {
-          shortest = column
-          top = tops[column]
+    // The column bottoms through a buffer: no uniqueness check per item.
+    tops.withUnsafeMutableBufferPointer { tops in
+      for item in state.itemCount..<count {
+        var shortest = 0
+        var top = tops[0]
+        switch order {
+        case .shortestColumnFirst:
+          for column in 1..<columns where tops[column] < top {
+            shortest = column
+            top = tops[column]
+          }
+        case .leadingToTrailing:
+          shortest = item % columns
+          top = tops[shortest]
+        case .trailingToLeading:
+          shortest = columns - 1 - item % columns
+          top = tops[shortest]
         }
-      case .leadingToTrailing:
-        shortest = item % columns
-        top = tops[shortest]
-      case .trailingToLeading:
-        shortest = columns - 1 - item % columns
-        top = tops[shortest]
+        let path = IndexPath(item: item, section: section)
+        let height: Double
+        switch rule {
+        case .height(let rule): height = rule(path, width)
+        case .scaled(let size):
+          let original = size(path)
+          height = original.width > 0 ? original.height * width / original.width : 0
+        }
+        store.appendItem(
+          Rect(x: leading + Double(shortest) * pitch, y: top, width: width, height: height))
+        tops[shortest] = top + height + spacing
       }
-      let path = IndexPath(item: item, section: section)
-      let height: Double
-      switch rule {
-      case .height(let rule): height = rule(path, width)
-      case .scaled(let size):
-        let original = size(path)
-        height = original.width > 0 ? original.height * width / original.width : 0
-      }
-      store.appendItem(
-        Rect(x: leading + Double(shortest) * pitch, y: top, width: width, height: height))
-      tops[shortest] = top + height + spacing
     }
     state.nextTops = tops
     state.itemCount = Swift.max(state.itemCount, count)

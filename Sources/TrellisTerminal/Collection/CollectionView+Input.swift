@@ -172,12 +172,8 @@ extension CollectionView {
   private func neighbour(
     of indexPath: IndexPath, _ move: FocusMove, snapshot: Snapshot<SectionID, ItemID>
   ) -> ItemID? {
-    let vertical = currentLayout.scrollAxis == .vertical
-    let alongRow: Bool =
-      switch move {
-      case .left, .right: vertical
-      default: !vertical
-      }
+    // A row that scrolls sideways runs across the scroll axis.
+    let alongRow = move.axis == currentLayout.scrollAxis.cross
     let forward = move == .right || move == .down
     if alongRow && currentLayout.scrollsOrthogonally(section: indexPath.section) {
       return adjacent(to: indexPath, forward: forward, snapshot: snapshot, withinSection: true)
@@ -220,21 +216,15 @@ extension CollectionView {
   /// Items overlapping the frame across the move come first; then the nearest.
   private static func score(_ candidate: Rect, from frame: Rect, _ move: FocusMove) -> Double? {
     // Along the move: (start, end) of each rect; across it: the same for the other axis.
-    let vertical = move == .up || move == .down
-    func along(_ rect: Rect) -> (Double, Double) {
-      vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
-    }
-    func across(_ rect: Rect) -> (Double, Double) {
-      vertical ? (rect.minX, rect.maxX) : (rect.minY, rect.maxY)
-    }
-    let (start, end) = along(candidate)
-    let (frameStart, frameEnd) = along(frame)
+    let axis = move.axis
+    let (start, end) = axis.mainRange(of: candidate)
+    let (frameStart, frameEnd) = axis.mainRange(of: frame)
     let forward = move == .down || move == .right
     let epsilon = 0.5
     guard forward ? start >= frameEnd - epsilon : end <= frameStart + epsilon else { return nil }
     let gap = forward ? start - frameEnd : frameStart - end
-    let (low, high) = across(candidate)
-    let (frameLow, frameHigh) = across(frame)
+    let (low, high) = axis.crossRange(of: candidate)
+    let (frameLow, frameHigh) = axis.crossRange(of: frame)
     let overlap = min(high, frameHigh) - max(low, frameLow)
     let offAxis = abs(low - frameLow)
     return overlap > 0 ? gap * 1000 + offAxis : 1e12 + gap * 1000 + offAxis
@@ -244,19 +234,17 @@ extension CollectionView {
   /// the content, to the first or last item.
   private func page(from indexPath: IndexPath, down: Bool, snapshot: Snapshot<SectionID, ItemID>) {
     guard let frame = currentLayout.attributesForItem(at: indexPath)?.frame else { return }
-    let vertical = currentLayout.scrollAxis == .vertical
-    let length = max(1, (vertical ? viewportSize.height : viewportSize.width) - 1)
+    let axis = currentLayout.scrollAxis
+    let length = max(1, axis.main(viewportSize) - 1)
     let before = contentOffset
-    var offset = before
-    if vertical { offset.y += down ? length : -length } else { offset.x += down ? length : -length }
-    contentOffset = clamped(offset)
-    let moved = vertical ? contentOffset.y - before.y : contentOffset.x - before.x
+    contentOffset = clamped(axis.offset(before, main: down ? length : -length))
+    let moved = axis.main(contentOffset) - axis.main(before)
     if moved == 0 {
       // Already at the end of the content: the focus goes to the first or last item.
       focus(firstItem(of: snapshot, last: down))
       return
     }
-    let target = vertical ? frame.offsetBy(dx: 0, dy: moved) : frame.offsetBy(dx: moved, dy: 0)
+    let target = axis.offset(frame, main: moved)
     let cells = visibleCells().filter { isShown($0.frame) }
     let nearest = cells.min { lhs, rhs in
       Self.pageDistance(lhs.frame, target) < Self.pageDistance(rhs.frame, target)
@@ -269,4 +257,9 @@ extension CollectionView {
   private static func pageDistance(_ a: Rect, _ b: Rect) -> Double {
     abs(a.minY - b.minY) * 4 + abs(a.minX - b.minX)
   }
+}
+
+extension FocusMove {
+  /// The axis a move goes along: left and right across the screen, every other move down it.
+  var axis: LayoutAxis { self == .left || self == .right ? .horizontal : .vertical }
 }

@@ -243,10 +243,10 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   private func anchorForUpdate() -> ScrollAnchor? {
     guard viewportSize.height > 0, viewportSize.width > 0 else { return nil }
     layoutIfNeeded()
-    let vertical = currentLayout.scrollAxis == .vertical
-    let start = vertical ? contentOffset.y : contentOffset.x
-    let length = vertical ? viewportSize.height : viewportSize.width
-    func distance(_ frame: Rect) -> Double { (vertical ? frame.minY : frame.minX) - start }
+    let axis = currentLayout.scrollAxis
+    let start = axis.main(contentOffset)
+    let length = axis.main(viewportSize)
+    func distance(_ frame: Rect) -> Double { axis.main(frame.origin) - start }
     if let focusedItem, let path = dataSource.indexPath(for: focusedItem),
       let frame = currentLayout.attributesForItem(at: path)?.frame,
       distance(frame) >= 0, distance(frame) < length
@@ -267,11 +267,9 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
     guard let path = dataSource.indexPath(for: anchor.item),
       let frame = currentLayout.attributesForItem(at: path)?.frame
     else { return }
-    if currentLayout.scrollAxis == .vertical {
-      contentOffset = clamped(Point(x: contentOffset.x, y: frame.minY - anchor.distance))
-    } else {
-      contentOffset = clamped(Point(x: frame.minX - anchor.distance, y: contentOffset.y))
-    }
+    let axis = currentLayout.scrollAxis
+    contentOffset = clamped(
+      axis.moving(contentOffset, mainTo: axis.main(frame.origin) - anchor.distance))
   }
 
   /// The largest offset that still fills the view.
@@ -310,9 +308,7 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   /// Scrolls by a distance along the layout's scroll axis; the focus follows if it would leave.
   public func scroll(by distance: Double) {
     layoutIfNeeded()
-    var offset = contentOffset
-    if currentLayout.scrollAxis == .vertical { offset.y += distance } else { offset.x += distance }
-    setContentOffset(offset)
+    setContentOffset(currentLayout.scrollAxis.offset(contentOffset, main: distance))
   }
 
   /// Scrolls so that an item shows, sideways too in an orthogonally scrolling section.
@@ -326,13 +322,14 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
     guard let indexPath = dataSource.indexPath(for: id),
       var frame = currentLayout.attributesForItem(at: indexPath)?.frame
     else { return }
-    let vertical = currentLayout.scrollAxis == .vertical
+    let axis = currentLayout.scrollAxis
     if currentLayout.scrollsOrthogonally(section: indexPath.section) {
       // Across the scroll axis, the view's extent is the whole row.
-      let (low, high, extent) =
-        vertical
-        ? (frame.minX - contentOffset.x, frame.maxX - contentOffset.x, viewportSize.width)
-        : (frame.minY - contentOffset.y, frame.maxY - contentOffset.y, viewportSize.height)
+      let across = axis.crossRange(of: frame)
+      let (low, high, extent) = (
+        across.low - axis.cross(contentOffset), across.high - axis.cross(contentOffset),
+        axis.cross(viewportSize)
+      )
       let current = currentLayout.orthogonalOffset(forSection: indexPath.section)
       var target = current
       if low < 0 {
@@ -345,11 +342,9 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
         frame = currentLayout.attributesForItem(at: indexPath)?.frame ?? frame
       }
     }
-    var offset = contentOffset
-    let (start, end, length, visibleStart) =
-      vertical
-      ? (frame.minY, frame.maxY, viewportSize.height, offset.y)
-      : (frame.minX, frame.maxX, viewportSize.width, offset.x)
+    let (start, end) = axis.mainRange(of: frame)
+    let length = axis.main(viewportSize)
+    let visibleStart = axis.main(contentOffset)
     var target = visibleStart
     switch position {
     case .start: target = start
@@ -361,16 +356,13 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
         target = end - length
       }
     }
-    if vertical { offset.y = target } else { offset.x = target }
-    contentOffset = clamped(offset)
+    contentOffset = clamped(axis.moving(contentOffset, mainTo: target))
     // A pinned header may cover the item: scroll back by as much as it covers.
     for _ in 0..<2 {
       guard let cover = coveringSupplementary(over: frame) else { break }
-      let overlap = vertical ? cover.maxY - frame.minY : cover.maxX - frame.minX
+      let overlap = axis.mainRange(of: cover).high - axis.main(frame.origin)
       guard overlap > 0 else { break }
-      var next = contentOffset
-      if vertical { next.y -= overlap } else { next.x -= overlap }
-      next = clamped(next)
+      let next = clamped(axis.offset(contentOffset, main: -overlap))
       if next == contentOffset { break }
       contentOffset = next
     }
@@ -379,13 +371,10 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   /// A pinned header drawn over the leading part of a frame, in the current viewport.
   private func coveringSupplementary(over frame: Rect) -> Rect? {
     statistics.layoutQueries += 1
-    let vertical = currentLayout.scrollAxis == .vertical
+    let axis = currentLayout.scrollAxis
     return currentLayout.attributes(in: viewport, viewport: viewport).first { attributes in
-      guard attributes.isPinned,
-        attributes.frame.intersects(frame)
-      else { return false }
-      return vertical
-        ? attributes.frame.minY <= frame.minY : attributes.frame.minX <= frame.minX
+      attributes.isPinned && attributes.frame.intersects(frame)
+        && axis.main(attributes.frame.origin) <= axis.main(frame.origin)
     }?.frame
   }
 
@@ -410,11 +399,9 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   func isShown(_ frame: Rect) -> Bool {
     let visible = viewport
     guard frame.intersects(visible) else { return false }
-    let vertical = currentLayout.scrollAxis == .vertical
-    let (start, end, visibleStart, visibleEnd) =
-      vertical
-      ? (frame.minY, frame.maxY, visible.minY, visible.maxY)
-      : (frame.minX, frame.maxX, visible.minX, visible.maxX)
+    let axis = currentLayout.scrollAxis
+    let (start, end) = axis.mainRange(of: frame)
+    let (visibleStart, visibleEnd) = axis.mainRange(of: visible)
     let whole = start >= visibleStart && end <= visibleEnd
     guard whole || end - start > visibleEnd - visibleStart else { return false }
     return coveringSupplementary(over: frame) == nil

@@ -53,8 +53,8 @@ import TrellisTestSupport
   @Test(arguments: 0..<6 as Range<UInt64>)
   func itemFramesGiveBackExactlyWhatWasStored(seed: UInt64) {
     var rng = SplitMix64(seed: seed)
-    for vertical in [true, false] {
-      var frames = ItemFrames(vertical: vertical)
+    for axis in [LayoutAxis.vertical, .horizontal] {
+      var frames = ItemFrames(axis: axis)
       var plain: [Rect] = []
       for step in 0..<30 {
         // Phases of few lanes and of many, so chunks switch from shared lanes to explicit.

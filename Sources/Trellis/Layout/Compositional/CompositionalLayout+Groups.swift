@@ -14,26 +14,13 @@ extension CompositionalLayout {
     }
   }
 
-  func main(_ size: Size, _ axis: LayoutGroup.Axis) -> Double {
-    axis == .horizontal ? size.width : size.height
-  }
-
-  func cross(_ size: Size, _ axis: LayoutGroup.Axis) -> Double {
-    axis == .horizontal ? size.height : size.width
-  }
-
-  func makeSize(main: Double, cross: Double, _ axis: LayoutGroup.Axis) -> Size {
-    axis == .horizontal ? Size(width: main, height: cross) : Size(width: cross, height: main)
-  }
-
   func moved(
-    _ elements: [LayoutAttributes], main: Double, cross: Double, _ axis: LayoutGroup.Axis
+    _ elements: [LayoutAttributes], main: Double, cross: Double, _ axis: LayoutAxis
   ) -> [LayoutAttributes] {
-    let dx = axis == .horizontal ? main : cross
-    let dy = axis == .horizontal ? cross : main
+    let offset = axis.point(main: main, cross: cross)
     return elements.map { element in
       var copy = element
-      copy.frame = element.frame.offsetBy(dx: dx, dy: dy)
+      copy.frame = element.frame.offsetBy(dx: offset.x, dy: offset.y)
       return copy
     }
   }
@@ -43,10 +30,8 @@ extension CompositionalLayout {
     group: LayoutGroup, size: Size, section: Int, next: inout Int, count: Int
   ) -> ([LayoutAttributes], Size) {
     let axis = group.axis
-    let mainEstimated =
-      axis == .horizontal ? group.size.width.isEstimated : group.size.height.isEstimated
-    let crossEstimated =
-      axis == .horizontal ? group.size.height.isEstimated : group.size.width.isEstimated
+    let mainEstimated = group.size.dimension(along: axis).isEstimated
+    let crossEstimated = group.size.dimension(along: axis.cross).isEstimated
     let spacing = group.interItemSpacing ?? .fixed(0)
     struct Entry {
       var elements: [LayoutAttributes]
@@ -73,25 +58,25 @@ extension CompositionalLayout {
       return (elements, extent)
 
     case .repeating(let element, let copies):
-      let length = (main(size, axis) - spacing.minimum * Double(copies - 1)) / Double(copies)
+      let length = (axis.main(size) - spacing.minimum * Double(copies - 1)) / Double(copies)
       var elements: [LayoutAttributes] = []
       var crossExtent = 0.0
       var end = 0.0
       for copy in 0..<copies where next < count {
         let own = element.size.resolve(in: size)
-        let elementSize = makeSize(main: length, cross: cross(own, axis), axis)
+        let elementSize = axis.size(main: length, cross: axis.cross(own))
         let (laid, actual) = layOut(
           element: element, size: elementSize, section: section, next: &next, count: count)
         let position = Double(copy) * (length + spacing.minimum)
         elements += moved(laid, main: position, cross: 0, axis)
-        crossExtent = Swift.max(crossExtent, cross(actual, axis))
-        end = position + main(actual, axis)
+        crossExtent = Swift.max(crossExtent, axis.cross(actual))
+        end = position + axis.main(actual)
       }
       return (
         elements,
-        makeSize(
-          main: mainEstimated ? end : main(size, axis),
-          cross: crossEstimated ? crossExtent : cross(size, axis), axis)
+        axis.size(
+          main: mainEstimated ? end : axis.main(size),
+          cross: crossEstimated ? crossExtent : axis.cross(size))
       )
 
     case .subitems(let subitems):
@@ -102,13 +87,12 @@ extension CompositionalLayout {
         let element = subitems[index % subitems.count]
         let proposed = element.size.resolve(in: size)
         let edge = element.edgeSpacing
-        let lead = axis == .horizontal ? edge?.leading : edge?.top
-        let trail = axis == .horizontal ? edge?.trailing : edge?.bottom
+        let (lead, trail) = edge?.along(axis) ?? (nil, nil)
         let gap = entries.isEmpty ? 0 : spacing.minimum
-        let needed = gap + (lead?.minimum ?? 0) + main(proposed, axis) + (trail?.minimum ?? 0)
+        let needed = gap + (lead?.minimum ?? 0) + axis.main(proposed) + (trail?.minimum ?? 0)
         // An entry that takes no length (a zero-sized container, say) fills a group alone:
         // otherwise a group would take every item there is, or loop without end.
-        if !entries.isEmpty && (cursor + needed > main(size, axis) + 1e-9 || needed <= 0) {
+        if !entries.isEmpty && (cursor + needed > axis.main(size) + 1e-9 || needed <= 0) {
           break
         }
         let held = next
@@ -118,9 +102,8 @@ extension CompositionalLayout {
         entries.append(
           Entry(
             elements: laid, size: actual, lead: lead, trail: trail,
-            before: axis == .horizontal ? edge?.top : edge?.leading,
-            after: axis == .horizontal ? edge?.bottom : edge?.trailing))
-        cursor += gap + (lead?.minimum ?? 0) + main(actual, axis) + (trail?.minimum ?? 0)
+            before: edge?.along(axis.cross).before, after: edge?.along(axis.cross).after))
+        cursor += gap + (lead?.minimum ?? 0) + axis.main(actual) + (trail?.minimum ?? 0)
         index += 1
       }
     }
@@ -132,24 +115,24 @@ extension CompositionalLayout {
       if entry.lead?.isFlexible == true { slots += 1 }
       if entry.trail?.isFlexible == true { slots += 1 }
       used +=
-        (position > 0 ? spacing.minimum : 0) + (entry.lead?.minimum ?? 0) + main(entry.size, axis)
+        (position > 0 ? spacing.minimum : 0) + (entry.lead?.minimum ?? 0) + axis.main(entry.size)
         + (entry.trail?.minimum ?? 0)
     }
-    let spare = mainEstimated ? 0 : Swift.max(0, main(size, axis) - used)
+    let spare = mainEstimated ? 0 : Swift.max(0, axis.main(size) - used)
     let share = slots > 0 ? spare / Double(slots) : 0
     let groupCross =
       crossEstimated
       ? entries.reduce(0) {
-        Swift.max($0, ($1.before?.minimum ?? 0) + cross($1.size, axis) + ($1.after?.minimum ?? 0))
+        Swift.max($0, ($1.before?.minimum ?? 0) + axis.cross($1.size) + ($1.after?.minimum ?? 0))
       }
-      : cross(size, axis)
+      : axis.cross(size)
     var elements: [LayoutAttributes] = []
     var position = 0.0
     for (number, entry) in entries.enumerated() {
       if number > 0 { position += spacing.minimum + (spacing.isFlexible ? share : 0) }
       position += (entry.lead?.minimum ?? 0) + (entry.lead?.isFlexible == true ? share : 0)
       let free =
-        groupCross - cross(entry.size, axis) - (entry.before?.minimum ?? 0)
+        groupCross - axis.cross(entry.size) - (entry.before?.minimum ?? 0)
         - (entry.after?.minimum ?? 0)
       let offset: Double
       switch (entry.before?.isFlexible == true, entry.after?.isFlexible == true) {
@@ -159,11 +142,11 @@ extension CompositionalLayout {
       }
       elements += moved(entry.elements, main: position, cross: offset, axis)
       position +=
-        main(entry.size, axis) + (entry.trail?.minimum ?? 0)
+        axis.main(entry.size) + (entry.trail?.minimum ?? 0)
         + (entry.trail?.isFlexible == true ? share : 0)
     }
     return (
-      elements, makeSize(main: mainEstimated ? position : main(size, axis), cross: groupCross, axis)
+      elements, axis.size(main: mainEstimated ? position : axis.main(size), cross: groupCross)
     )
   }
 

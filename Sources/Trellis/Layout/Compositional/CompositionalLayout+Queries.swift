@@ -32,11 +32,10 @@ extension CompositionalLayout {
   /// its start, stopped by the end of that section's content, and the footers of the section
   /// under its end, stopped by the start of that section's content.
   func pinnedSupplementaries(for viewport: Rect) -> [LayoutAttributes] {
-    let top = vertical ? viewport.minY : viewport.minX
-    let bottom = vertical ? viewport.maxY : viewport.maxX
+    let (top, bottom) = axis.mainRange(of: viewport)
     func pinned(_ attributes: LayoutAttributes, at start: Double) -> LayoutAttributes {
       var attributes = attributes
-      if vertical { attributes.frame.origin.y = start } else { attributes.frame.origin.x = start }
+      attributes.frame = axis.moving(attributes.frame, mainTo: start)
       attributes.zIndex = Swift.max(attributes.zIndex, 1000)
       attributes.isPinned = true
       return attributes
@@ -48,9 +47,7 @@ extension CompositionalLayout {
       let geometry = sections[low]
       for kind in geometry.pinnedHeaderKinds {
         guard let header = store.supplementary(ofKind: kind, section: low) else { continue }
-        let (start, length) =
-          vertical
-          ? (header.frame.minY, header.frame.height) : (header.frame.minX, header.frame.width)
+        let (start, length) = (axis.main(header.frame.origin), axis.main(header.frame.size))
         result.append(
           pinned(header, at: Swift.max(start, Swift.min(top, geometry.contentEnd - length))))
       }
@@ -61,9 +58,7 @@ extension CompositionalLayout {
       let geometry = sections[high]
       for kind in geometry.pinnedFooterKinds {
         guard let footer = store.supplementary(ofKind: kind, section: high) else { continue }
-        let (start, length) =
-          vertical
-          ? (footer.frame.minY, footer.frame.height) : (footer.frame.minX, footer.frame.width)
+        let (start, length) = (axis.main(footer.frame.origin), axis.main(footer.frame.size))
         guard bottom > geometry.contentStart, bottom < start + length else { continue }
         result.append(pinned(footer, at: Swift.max(geometry.contentStart, bottom - length)))
       }
@@ -92,7 +87,7 @@ extension CompositionalLayout {
   /// A frame moved by its section's orthogonal offset, across the scroll axis.
   func shifted(_ frame: Rect, section: Int) -> Rect {
     let offset = orthogonalOffset(forSection: section)
-    return vertical ? frame.offsetBy(dx: -offset, dy: 0) : frame.offsetBy(dx: 0, dy: -offset)
+    return axis.offset(frame, cross: -offset)
   }
 
   /// Every element at its current sideways offset (unpinned), for checks and pictures.

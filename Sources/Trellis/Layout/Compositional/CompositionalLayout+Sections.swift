@@ -2,19 +2,11 @@
 // axis or in one orthogonal row, and decorations.
 
 extension CompositionalLayout {
-  var vertical: Bool { configuration.scrollDirection == .vertical }
+  /// The scroll axis: the layout computes along it (main) and across it (cross).
+  var axis: LayoutAxis { configuration.scrollDirection }
 
   /// The container's extent across the scroll axis.
-  var crossExtent: Double {
-    vertical ? context.containerSize.width : context.containerSize.height
-  }
-
-  /// A rectangle from coordinates along (main) and across (cross) the scroll axis.
-  func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
-    vertical
-      ? Rect(x: cross, y: main, width: crossLength, height: mainLength)
-      : Rect(x: main, y: cross, width: mainLength, height: crossLength)
-  }
+  var crossExtent: Double { axis.cross(context.containerSize) }
 
   mutating func layOut(fromSection first: Int) {
     var position = sections.last.map { $0.end } ?? headerEnd
@@ -31,10 +23,7 @@ extension CompositionalLayout {
     offsets = (0..<sections.count).map { section in
       section < offsets.count ? Swift.min(offsets[section], maximumOrthogonalOffset(section)) : 0
     }
-    contentSize =
-      vertical
-      ? Size(width: context.containerSize.width, height: position)
-      : Size(width: position, height: context.containerSize.height)
+    contentSize = axis.size(main: position, cross: crossExtent)
   }
 
   /// Places a boundary supplementary at `before` (before-alignments, or after-alignments that
@@ -46,11 +35,9 @@ extension CompositionalLayout {
   ) -> Double {
     let container = context.containerSize
     let size = boundary.size.resolve(
-      in: vertical
-        ? Size(width: crossLength, height: container.height)
-        : Size(width: container.width, height: crossLength))
-    let mainLength = vertical ? size.height : size.width
-    let length = vertical ? size.width : size.height
+      in: axis.size(main: axis.main(container), cross: crossLength))
+    let mainLength = axis.main(size)
+    let length = axis.cross(size)
     let cross: Double =
       switch boundary.alignment {
       case .topLeading, .bottomLeading: crossStart
@@ -58,7 +45,7 @@ extension CompositionalLayout {
       case .top, .bottom, .leading, .trailing: crossStart + (crossLength - length) / 2
       }
     let main = boundary.alignment.isBefore || boundary.extendsBoundary ? before : after - mainLength
-    let frame = rect(main: main, cross: cross, mainLength: mainLength, crossLength: length)
+    let frame = axis.rect(main: main, cross: cross, mainLength: mainLength, crossLength: length)
       .offsetBy(dx: boundary.offset.x, dy: boundary.offset.y)
     store.appendSupplementary(
       LayoutAttributes(
@@ -73,16 +60,11 @@ extension CompositionalLayout {
     let definition = sectionProvider(
       section, LayoutEnvironment(containerSize: container, effectiveContentSize: container))
     let insets = definition.contentInsets
-    let mainBefore = vertical ? insets.top : insets.leading
-    let mainAfter = vertical ? insets.bottom : insets.trailing
-    let crossBefore = vertical ? insets.leading : insets.top
-    let crossAfter = vertical ? insets.trailing : insets.bottom
+    let (mainBefore, mainAfter) = axis.mainInsets(insets)
+    let (crossBefore, crossAfter) = axis.crossInsets(insets)
     // Insets wider than the container leave it empty, never negative.
     let effectiveCross = Swift.max(0, crossExtent - crossBefore - crossAfter)
-    let groupContainer =
-      vertical
-      ? Size(width: effectiveCross, height: container.height)
-      : Size(width: container.width, height: effectiveCross)
+    let groupContainer = axis.size(main: axis.main(container), cross: effectiveCross)
     let follows = definition.supplementariesFollowContentInsets
     let supplementaryStart = follows ? crossBefore : 0
     let supplementaryLength = follows ? effectiveCross : crossExtent
@@ -109,8 +91,7 @@ extension CompositionalLayout {
     var cross = crossBefore
     var rowThickness = 0.0
     let groupSize = definition.group.size.resolve(in: groupContainer)
-    func along(_ size: Size) -> Double { vertical ? size.height : size.width }
-    func across(_ size: Size) -> Double { vertical ? size.width : size.height }
+    let axis = axis
     // A group without estimated sizes lays out the same way every time it is full: lay it out
     // once and repeat the result, leaving only a last, partly filled group to lay out.
     var template: (elements: [LayoutAttributes], size: Size, holds: Int)?
@@ -127,12 +108,11 @@ extension CompositionalLayout {
     // Full groups of cells stacking along the scroll axis (the common case), in a tight loop:
     // the same steps as the general one below, without its per-group bookkeeping.
     if !orthogonal, let template, let templateCells, template.holds > 0 {
-      let step = along(template.size)
+      let step = axis.main(template.size)
       let spacing = definition.interGroupSpacing
       while count - next >= template.holds {
         if placedGroups > 0 { position += spacing }
-        let origin =
-          vertical ? Point(x: crossBefore, y: position) : Point(x: position, y: crossBefore)
+        let origin = axis.point(main: position, cross: crossBefore)
         for frame in templateCells {
           store.appendItem(frame.offsetBy(dx: origin.x, dy: origin.y))
         }
@@ -162,15 +142,15 @@ extension CompositionalLayout {
       let origin: Point
       if orthogonal {
         if placedGroups > 0 { cross += definition.interGroupSpacing }
-        origin = vertical ? Point(x: cross, y: position) : Point(x: position, y: cross)
+        origin = axis.point(main: position, cross: cross)
         leadingEdges.append(cross - crossBefore)
-        lengths.append(across(actual))
-        cross += across(actual)
-        rowThickness = Swift.max(rowThickness, along(actual))
+        lengths.append(axis.cross(actual))
+        cross += axis.cross(actual)
+        rowThickness = Swift.max(rowThickness, axis.main(actual))
       } else {
         if placedGroups > 0 { position += definition.interGroupSpacing }
-        origin = vertical ? Point(x: crossBefore, y: position) : Point(x: position, y: crossBefore)
-        position += along(actual)
+        origin = axis.point(main: position, cross: crossBefore)
+        position += axis.main(actual)
       }
       placedGroups += 1
       if repeatsTemplate, let templateCells {
@@ -196,7 +176,7 @@ extension CompositionalLayout {
     let contentEnd = position
 
     for decoration in definition.decorationItems {
-      let frame = rect(
+      let frame = axis.rect(
         main: contentStart, cross: 0, mainLength: contentEnd - contentStart,
         crossLength: crossExtent
       )

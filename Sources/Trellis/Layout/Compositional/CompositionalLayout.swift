@@ -96,7 +96,7 @@ public struct CompositionalLayout: CollectionLayout {
   public mutating func prepare(_ context: LayoutContext) {
     measured.prepare(for: context.containerSize)
     self.context = context
-    store = LayoutStore(axis: vertical ? .vertical : .horizontal)
+    store = LayoutStore(axis: axis)
     sections = []
     var position = 0.0
     for boundary in configuration.boundarySupplementaryItems where boundary.alignment.isBefore {

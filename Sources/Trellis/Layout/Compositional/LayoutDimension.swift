@@ -39,6 +39,11 @@ public struct LayoutSize: Hashable, Sendable {
     self.height = height
   }
 
+  /// The dimension along an axis (the width along the horizontal one).
+  func dimension(along axis: LayoutAxis) -> LayoutDimension {
+    axis == .horizontal ? width : height
+  }
+
   func resolve(in container: Size) -> Size {
     Size(width: width.resolve(in: container), height: height.resolve(in: container))
   }
@@ -86,5 +91,10 @@ public struct EdgeSpacing: Hashable, Sendable {
     self.top = top
     self.trailing = trailing
     self.bottom = bottom
+  }
+
+  /// The spacing before and after along an axis (leading and trailing along the horizontal one).
+  func along(_ axis: LayoutAxis) -> (before: LayoutSpacing?, after: LayoutSpacing?) {
+    axis == .horizontal ? (leading, trailing) : (top, bottom)
   }
 }

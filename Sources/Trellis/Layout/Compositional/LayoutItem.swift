@@ -57,13 +57,9 @@ public indirect enum LayoutElement: Sendable {
 /// the group's length less the spacing allows. A custom group places an item at each frame its
 /// provider returns.
 public struct LayoutGroup: Sendable {
-  /// The direction a group lays out along.
-  public enum Axis: Hashable, Sendable {
-    /// Left to right (leading to trailing).
-    case horizontal
-    /// Top to bottom.
-    case vertical
-  }
+  /// The direction a group lays out along: ``LayoutAxis/horizontal`` (leading to trailing) or
+  /// ``LayoutAxis/vertical`` (top to bottom).
+  public typealias Axis = LayoutAxis
 
   enum Contents: Sendable {
     case subitems([LayoutElement])

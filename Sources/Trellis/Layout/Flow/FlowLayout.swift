@@ -94,13 +94,13 @@ public struct FlowLayout: CollectionLayout {
   /// Creates a flow layout.
   public init(scrollDirection: ScrollDirection = .vertical) {
     self.scrollDirection = scrollDirection
-    store = LayoutStore(axis: scrollDirection == .vertical ? .vertical : .horizontal)
+    store = LayoutStore(axis: scrollDirection)
   }
 
   public mutating func prepare(_ context: LayoutContext) {
     measured.prepare(for: context.containerSize)
     self.context = context
-    store = LayoutStore(axis: scrollDirection == .vertical ? .vertical : .horizontal)
+    store = LayoutStore(axis: scrollDirection)
     sectionExtents = []
     layOut(fromSection: 0)
   }
@@ -142,16 +142,10 @@ public struct FlowLayout: CollectionLayout {
   }
 
   // Lays out sections `first...` after the ones already in the store. Coordinates are written as
-  // (main, cross): main runs along the scroll axis, cross across it; they become (y, x) for
-  // vertical scrolling and (x, y) for horizontal.
+  // (main, cross): main runs along the scroll axis, cross across it (see `LayoutAxis`).
   private mutating func layOut(fromSection first: Int) {
-    let vertical = scrollDirection == .vertical
-    let crossExtent = vertical ? context.containerSize.width : context.containerSize.height
-    func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
-      vertical
-        ? Rect(x: cross, y: main, width: crossLength, height: mainLength)
-        : Rect(x: main, y: cross, width: mainLength, height: crossLength)
-    }
+    let axis = scrollDirection
+    let crossExtent = axis.cross(context.containerSize)
     var position = sectionExtents.last?.end ?? 0
     /// Appends a header or footer across the container at `position`, if it has a length.
     func appendSpanning(_ kind: String, length: Double, section: Int) {
@@ -159,7 +153,7 @@ public struct FlowLayout: CollectionLayout {
       store.appendSupplementary(
         LayoutAttributes(
           category: .supplementary(kind: kind), indexPath: IndexPath(item: 0, section: section),
-          frame: rect(main: position, cross: 0, mainLength: length, crossLength: crossExtent),
+          frame: axis.rect(main: position, cross: 0, mainLength: length, crossLength: crossExtent),
           zIndex: 10))
       position += length
     }
@@ -171,24 +165,21 @@ public struct FlowLayout: CollectionLayout {
           minimumLineSpacing: minimumLineSpacing, minimumInteritemSpacing: minimumInteritemSpacing,
           inset: sectionInset)
       let inset = metrics.inset
-      let crossStart = vertical ? inset.leading : inset.top
-      let crossEnd = vertical ? inset.trailing : inset.bottom
+      let (crossStart, crossEnd) = axis.crossInsets(inset)
+      let (mainBefore, mainAfter) = axis.mainInsets(inset)
       let start = position
       appendSpanning(SupplementaryKind.header, length: headerSize(section), section: section)
       let contentStart = position
-      position += vertical ? inset.top : inset.leading
+      position += mainBefore
       position = placeLines(
         ofSection: section, from: position, crossStart: crossStart,
         available: crossExtent - crossStart - crossEnd, metrics: metrics)
-      position += vertical ? inset.bottom : inset.trailing
+      position += mainAfter
       let contentEnd = position
       appendSpanning(SupplementaryKind.footer, length: footerSize(section), section: section)
       sectionExtents.append((start, contentStart, contentEnd, position))
     }
-    contentSize =
-      vertical
-      ? Size(width: context.containerSize.width, height: position)
-      : Size(width: position, height: context.containerSize.height)
+    contentSize = axis.size(main: position, cross: crossExtent)
   }
 
   /// Places a section's items in lines from `start` along the scroll axis, each line
@@ -197,7 +188,7 @@ public struct FlowLayout: CollectionLayout {
     ofSection section: Int, from start: Double, crossStart: Double, available: Double,
     metrics: SectionMetrics
   ) -> Double {
-    let vertical = scrollDirection == .vertical
+    let axis = scrollDirection
     let count = context.itemCounts[section]
     let spacing = metrics.minimumInteritemSpacing
     let lineSpacing = metrics.minimumLineSpacing
@@ -225,8 +216,8 @@ public struct FlowLayout: CollectionLayout {
         case .perItem(let sizeOf): size = sizeOf(path)
         case .estimated: size = self.size(of: path)
         }
-        main = vertical ? size.height : size.width
-        cross = vertical ? size.width : size.height
+        main = axis.main(size)
+        cross = axis.cross(size)
       }
       let isLast = item == count
       if lineCount > 0 && (isLast || lineCross + spacing + cross > available) {
@@ -250,9 +241,8 @@ public struct FlowLayout: CollectionLayout {
           let crossLength = mains[2 * index + 1]
           let itemMain = position + (thickness - mainLength) / 2
           store.appendItem(
-            vertical
-              ? Rect(x: lineStart, y: itemMain, width: crossLength, height: mainLength)
-              : Rect(x: itemMain, y: lineStart, width: mainLength, height: crossLength))
+            axis.rect(
+              main: itemMain, cross: lineStart, mainLength: mainLength, crossLength: crossLength))
           lineStart += crossLength + gap
         }
         position += thickness
@@ -304,8 +294,8 @@ public struct FlowLayout: CollectionLayout {
   /// The footer displaced by pinning for a viewport, if any.
   private func pinnedFooter(for viewport: Rect) -> LayoutAttributes? {
     guard pinsSectionFooters else { return nil }
-    let vertical = scrollDirection == .vertical
-    let bottom = vertical ? viewport.maxY : viewport.maxX
+    let axis = scrollDirection
+    let bottom = axis.mainRange(of: viewport).high
     // The section whose extent contains the viewport's end (one starting there is below it).
     guard var high = sectionExtents.lastIndex(keyedBy: \.start, notAfter: bottom) else {
       return nil
@@ -314,11 +304,10 @@ public struct FlowLayout: CollectionLayout {
     let extent = sectionExtents[high]
     guard var footer = store.supplementary(ofKind: SupplementaryKind.footer, section: high)
     else { return nil }
-    let (start, length) =
-      vertical ? (footer.frame.minY, footer.frame.height) : (footer.frame.minX, footer.frame.width)
+    let (start, length) = (axis.main(footer.frame.origin), axis.main(footer.frame.size))
     guard bottom > extent.contentStart, bottom < start + length else { return nil }
     let pinnedStart = Swift.max(extent.contentStart, bottom - length)
-    if vertical { footer.frame.origin.y = pinnedStart } else { footer.frame.origin.x = pinnedStart }
+    footer.frame = axis.moving(footer.frame, mainTo: pinnedStart)
     footer.zIndex = 1000
     footer.isPinned = true
     return footer
@@ -327,20 +316,18 @@ public struct FlowLayout: CollectionLayout {
   /// The header displaced by pinning for a viewport, if any.
   private func pinnedHeader(for viewport: Rect) -> LayoutAttributes? {
     guard pinsSectionHeaders else { return nil }
-    let top = scrollDirection == .vertical ? viewport.minY : viewport.minX
+    let axis = scrollDirection
+    let top = axis.mainRange(of: viewport).low
     // The section whose extent contains the viewport's top.
     guard let low = sectionExtents.lastIndex(keyedBy: \.start, notAfter: top) else { return nil }
     let extent = sectionExtents[low]
     guard top > extent.start, top < extent.contentEnd,
       var header = store.supplementary(ofKind: SupplementaryKind.header, section: low)
     else { return nil }
-    let length = scrollDirection == .vertical ? header.frame.height : header.frame.width
+    let length = axis.main(header.frame.size)
     let pinnedStart = Swift.min(top, extent.contentEnd - length)
-    if scrollDirection == .vertical {
-      header.frame.origin.y = Swift.max(header.frame.minY, pinnedStart)
-    } else {
-      header.frame.origin.x = Swift.max(header.frame.minX, pinnedStart)
-    }
+    header.frame = axis.moving(
+      header.frame, mainTo: Swift.max(axis.main(header.frame.origin), pinnedStart))
     header.zIndex = 1000
     header.isPinned = true
     return header

@@ -7,13 +7,13 @@
 /// Every value comes back exactly as it was stored: a frame is never rebuilt from rounded parts.
 /// Copies share chunks; writing to a shared chunk copies that chunk only.
 struct ItemFrames {
-  let vertical: Bool
+  let axis: LayoutAxis
   /// Full chunks, then the one being filled (kept apart so that appending reaches it directly).
   private var full: [FrameChunk] = []
   private var open = FrameChunk(capacity: 16)
   private(set) var count = 0
 
-  init(vertical: Bool) { self.vertical = vertical }
+  init(axis: LayoutAxis) { self.axis = axis }
 
   private static var shift: Int { 12 }
   private static var mask: Int { FrameChunk.capacity - 1 }
@@ -35,9 +35,8 @@ struct ItemFrames {
     let chunk = chunk(index)
     let main = chunk.main(at: index & Self.mask)
     let cross = chunk.cross(at: index & Self.mask)
-    return vertical
-      ? Rect(x: cross.start, y: main.start, width: cross.length, height: main.length)
-      : Rect(x: main.start, y: cross.start, width: main.length, height: cross.length)
+    return axis.rect(
+      main: main.start, cross: cross.start, mainLength: main.length, crossLength: cross.length)
   }
 
   @inline(__always)
@@ -49,25 +48,18 @@ struct ItemFrames {
     } else if !isKnownUniquelyReferenced(&open) {
       open = open.copy()
     }
-    if vertical {
-      open.append(
-        main: frame.minY, mainLength: frame.height,
-        cross: FrameChunk.Lane(start: frame.minX, length: frame.width))
-    } else {
-      open.append(
-        main: frame.minX, mainLength: frame.width,
-        cross: FrameChunk.Lane(start: frame.minY, length: frame.height))
-    }
+    open.append(
+      main: axis.main(frame.origin), mainLength: axis.main(frame.size),
+      cross: FrameChunk.Lane(start: axis.cross(frame.origin), length: axis.cross(frame.size)))
     count += 1
   }
 
   /// Replaces the frame of an item.
   mutating func set(_ frame: Rect, at index: Int) {
     precondition(index >= 0 && index < count, "Frame \(index) of \(count) replaced.")
-    let main = vertical ? frame.minY : frame.minX
-    let mainLength = vertical ? frame.height : frame.width
-    let lane = FrameChunk.Lane(
-      start: vertical ? frame.minX : frame.minY, length: vertical ? frame.width : frame.height)
+    let main = axis.main(frame.origin)
+    let mainLength = axis.main(frame.size)
+    let lane = FrameChunk.Lane(start: axis.cross(frame.origin), length: axis.cross(frame.size))
     let number = index &>> Self.shift
     if number < full.count {
       if !isKnownUniquelyReferenced(&full[number]) { full[number] = full[number].copy() }

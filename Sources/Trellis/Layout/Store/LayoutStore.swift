@@ -9,11 +9,6 @@
 /// across the scroll axis (``OrthogonalRun``). Every query is O(log *n* + *k*); every store is
 /// chunked, so an append costs what it appends, however large the layout already is.
 struct LayoutStore {
-  enum Axis {
-    case vertical
-    case horizontal
-  }
-
   /// A supplementary or decoration and where it stands among the items.
   private struct Supplementary {
     var attributes: LayoutAttributes
@@ -24,7 +19,7 @@ struct LayoutStore {
     var run: Int?
   }
 
-  let axis: Axis
+  let axis: LayoutAxis
   /// The flat index of each section's first item (the last section ends with the items).
   private var sectionStarts: [Int] = []
   /// Per section: where its supplementaries begin, and its orthogonal run if it has one.
@@ -43,9 +38,9 @@ struct LayoutStore {
   /// The runs' extents along the scroll axis.
   private var runBlocks = BandBlocks()
 
-  init(axis: Axis) {
+  init(axis: LayoutAxis) {
     self.axis = axis
-    items = ItemFrames(vertical: axis == .vertical)
+    items = ItemFrames(axis: axis)
   }
 
   var sectionCount: Int { sectionStarts.count }
@@ -54,7 +49,6 @@ struct LayoutStore {
   private func sectionEnd(_ section: Int) -> Int {
     section + 1 < sectionStarts.count ? sectionStarts[section + 1] : items.count
   }
-  private var vertical: Bool { axis == .vertical }
 
   /// Starts a new section; items and supplementaries appended next belong to it.
   ///
@@ -116,11 +110,11 @@ struct LayoutStore {
   }
 
   private func mainRange(_ frame: Rect) -> (low: Double, high: Double) {
-    vertical ? (frame.minY, frame.maxY) : (frame.minX, frame.maxX)
+    axis.mainRange(of: frame)
   }
 
   private func crossRange(_ frame: Rect) -> (low: Double, high: Double) {
-    vertical ? (frame.minX, frame.maxX) : (frame.minY, frame.maxY)
+    axis.crossRange(of: frame)
   }
 
   /// An item's extent along the scroll axis as its summary counts it (none for run items).
@@ -418,7 +412,7 @@ struct LayoutStore {
 
   private func shifted(_ frame: Rect, by amount: Double) -> Rect {
     guard amount != 0 else { return frame }
-    return vertical ? frame.offsetBy(dx: -amount, dy: 0) : frame.offsetBy(dx: 0, dy: -amount)
+    return axis.offset(frame, cross: -amount)
   }
 
   /// Every element in the order it was appended, for brute-force checks and pictures, with

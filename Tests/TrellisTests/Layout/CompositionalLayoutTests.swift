@@ -236,6 +236,35 @@ import TrellisTestSupport
     #expect(background?.zIndex == -1)
   }
 
+  @Test func groupSupplementariesAreAnchoredToTheirGroupAndNumberedAsItsFirstItem() {
+    let half = LayoutItem(
+      size: LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)))
+    let corner = LayoutSupplementaryItem(
+      kind: "group-badge", size: LayoutSize(width: .absolute(20), height: .absolute(10)),
+      anchor: LayoutAnchor(edges: [.top, .trailing], offset: .absolute(x: -2, y: 3)))
+    let pair = LayoutGroup.horizontal(
+      size: LayoutSize(width: .fractionalWidth(1), height: .absolute(100)), subitems: [.item(half)]
+    )
+    .supplementaryItems([corner])
+    var section = LayoutSection(group: pair)
+    section.interGroupSpacing = 8
+    let layout = prepared(section, counts: [3], width: 200)
+    // Groups at y 0 (items 0, 1) and 108 (item 2, a partly filled group of full size); the badge
+    // at the top-trailing corner, 20 × 10, moved 2 left and 3 down: x 200 - 20 - 2, y 0 + 3.
+    #expect(
+      layout.attributesForSupplementary(ofKind: "group-badge", at: IndexPath(item: 0, section: 0))?
+        .frame == Rect(x: 178, y: 3, width: 20, height: 10))
+    #expect(
+      layout.attributesForSupplementary(ofKind: "group-badge", at: IndexPath(item: 2, section: 0))?
+        .frame == Rect(x: 178, y: 111, width: 20, height: 10))
+    #expect(
+      layout.attributesForSupplementary(ofKind: "group-badge", at: IndexPath(item: 1, section: 0))
+        == nil)
+    let all = layout.allAttributes.filter { $0.category == .supplementary(kind: "group-badge") }
+    #expect(
+      all.map(\.indexPath) == [IndexPath(item: 0, section: 0), IndexPath(item: 2, section: 0)])
+  }
+
   @Test func itemBadgesAreAnchoredToTheirItem() {
     let badge = LayoutSupplementaryItem(
       kind: "badge", size: LayoutSize(width: .absolute(20), height: .absolute(20)),

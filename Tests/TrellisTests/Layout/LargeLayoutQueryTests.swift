@@ -101,12 +101,17 @@ import TrellisTestSupport
     let cell = LayoutItem(
       size: LayoutSize(width: .fractionalWidth(1.0 / 3), height: .fractionalHeight(1)),
       contentInsets: EdgeInsets(all: 2))
+    let rowBadge = LayoutSupplementaryItem(
+      kind: "row-badge", size: LayoutSize(width: .absolute(12), height: .absolute(12)),
+      anchor: LayoutAnchor(edges: [.bottom, .leading]))
     let grid = LayoutSection(
-      group: .horizontal(
+      group: LayoutGroup.horizontal(
         size: vertical
           ? LayoutSize(width: .fractionalWidth(1), height: .fractionalWidth(1.0 / 3))
           : LayoutSize(width: .fractionalHeight(1.0 / 3), height: .fractionalHeight(1)),
-        subitems: [.item(cell)]))
+        subitems: [.item(cell)]
+      )
+      .supplementaryItems([rowBadge]))
     let configuration = CompositionalLayout.Configuration(
       scrollDirection: vertical ? .vertical : .horizontal, interSectionSpacing: 10,
       boundarySupplementaryItems: [

@@ -26,8 +26,30 @@ extension CompositionalLayout {
   }
 
   /// Lays out a group of a resolved size, taking items from `next`; frames relative to the group.
+  /// The group's own supplementaries follow its items, anchored to its frame and numbered as its
+  /// first item.
   mutating func layOut(
     group: LayoutGroup, size: Size, section: Int, next: inout Int, count: Int
+  ) -> ([LayoutAttributes], Size) {
+    let first = next
+    var (elements, actual) = layOutContents(
+      of: group, size: size, section: section, next: &next, count: count)
+    guard next > first else { return (elements, actual) }
+    let frame = Rect(origin: .zero, size: actual)
+    for supplementary in group.supplementaryItems {
+      let own = supplementary.size.resolve(in: actual)
+      elements.append(
+        LayoutAttributes(
+          category: .supplementary(kind: supplementary.kind),
+          indexPath: IndexPath(item: first, section: section),
+          frame: supplementary.anchor.frame(of: own, in: frame), zIndex: supplementary.zIndex))
+    }
+    return (elements, actual)
+  }
+
+  /// Lays out a group's items and nested groups.
+  private mutating func layOutContents(
+    of group: LayoutGroup, size: Size, section: Int, next: inout Int, count: Int
   ) -> ([LayoutAttributes], Size) {
     let axis = group.axis
     let mainEstimated = group.size.dimension(along: axis).isEstimated

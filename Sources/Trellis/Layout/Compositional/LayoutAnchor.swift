@@ -60,13 +60,13 @@ public struct LayoutAnchor: Hashable, Sendable {
   }
 }
 
-/// A supplementary view attached to each item, such as a badge.
+/// A supplementary view attached to each item (a badge) or to each group of a layout.
 public struct LayoutSupplementaryItem: Hashable, Sendable {
   /// The kind, as the data source knows it.
   public var kind: String
-  /// Its size, fractions relative to the item.
+  /// Its size, fractions relative to the item or group.
   public var size: LayoutSize
-  /// Where it sits on the item.
+  /// Where it sits on the item or group.
   public var anchor: LayoutAnchor
   /// Stacking order; above the item by default.
   public var zIndex: Int

@@ -74,6 +74,10 @@ public struct LayoutGroup: Sendable {
   var contents: Contents
   /// The space between elements along the axis.
   public var interItemSpacing: LayoutSpacing?
+  /// Supplementaries anchored to the group's frame (a badge on a whole card), as
+  /// `NSCollectionLayoutGroup`'s; each takes the index path of the group's first item, so give
+  /// them kinds of their own.
+  public var supplementaryItems: [LayoutSupplementaryItem] = []
 
   /// A horizontal group that repeats its subitems while they fit.
   public static func horizontal(size: LayoutSize, subitems: [LayoutElement]) -> LayoutGroup {
@@ -116,6 +120,13 @@ public struct LayoutGroup: Sendable {
   public func spacing(_ spacing: LayoutSpacing) -> LayoutGroup {
     var copy = self
     copy.interItemSpacing = spacing
+    return copy
+  }
+
+  /// This group with supplementaries anchored to its frame.
+  public func supplementaryItems(_ items: [LayoutSupplementaryItem]) -> LayoutGroup {
+    var copy = self
+    copy.supplementaryItems = items
     return copy
   }
 }

@@ -26,6 +26,7 @@ extension CompositionalLayout {
   }
 
   /// Lays out a group of a resolved size, taking items from `next`; frames relative to the group.
+  ///
   /// The group's own supplementaries follow its items, anchored to its frame and numbered as its
   /// first item.
   mutating func layOut(

@@ -84,6 +84,7 @@ import TrellisTestSupport
     var list = LayoutSection(
       group: .horizontal(size: across(44), subitems: [.item(LayoutItem(size: fill))]))
     list.decorationItems = [.background(kind: "background", contentInsets: EdgeInsets(all: 2))]
+    list.itemSeparator = ItemSeparator(insets: EdgeInsets(leading: 12, trailing: 4))
     list.boundarySupplementaryItems = [
       BoundarySupplementaryItem(
         kind: "header", size: across(30), alignment: vertical ? .top : .leading,

@@ -107,7 +107,9 @@ extension CompositionalLayout {
     }
     // Full groups of cells stacking along the scroll axis (the common case), in a tight loop:
     // the same steps as the general one below, without its per-group bookkeeping.
-    if !orthogonal, let template, let templateCells, template.holds > 0 {
+    if !orthogonal, definition.itemSeparator == nil, let template, let templateCells,
+      template.holds > 0
+    {
       let step = axis.main(template.size)
       let spacing = definition.interGroupSpacing
       while count - next >= template.holds {
@@ -120,6 +122,17 @@ extension CompositionalLayout {
         next += template.holds
         placedGroups += 1
       }
+    }
+    /// Appends a cell, and the separator under it unless it is the section's last.
+    func appendCell(_ frame: Rect, item: Int) {
+      store.appendItem(frame)
+      guard let separator = definition.itemSeparator, item < count - 1 else { return }
+      store.appendSupplementary(
+        LayoutAttributes(
+          category: .decoration(kind: separator.kind),
+          indexPath: IndexPath(item: item, section: section),
+          frame: separator.frame(under: frame, axis: axis), zIndex: separator.zIndex),
+        movesWithItems: orthogonal)
     }
     while next < count {
       let before = next
@@ -154,15 +167,15 @@ extension CompositionalLayout {
       }
       placedGroups += 1
       if repeatsTemplate, let templateCells {
-        for frame in templateCells {
-          store.appendItem(frame.offsetBy(dx: origin.x, dy: origin.y))
+        for (offset, frame) in templateCells.enumerated() {
+          appendCell(frame.offsetBy(dx: origin.x, dy: origin.y), item: before + offset)
         }
         continue
       }
       for element in elements {
         let frame = element.frame.offsetBy(dx: origin.x, dy: origin.y)
         if element.category == .cell {
-          store.appendItem(frame)
+          appendCell(frame, item: element.indexPath.item + renumbering)
         } else {
           var moved = element
           moved.frame = frame

@@ -123,6 +123,8 @@ public struct LayoutSection: Sendable {
   public var boundarySupplementaryItems: [BoundarySupplementaryItem] = []
   /// Backgrounds.
   public var decorationItems: [DecorationItem] = []
+  /// A line under each item but the last (a list's separators), or none.
+  public var itemSeparator: ItemSeparator?
   /// Whether boundary supplementaries are inset like the content (true) or span the full width.
   public var supplementariesFollowContentInsets = true
 

@@ -10,12 +10,22 @@ public struct LayoutContext {
   /// It receives the item's index path and the size the layout proposes (the estimate), and
   /// returns the size the item needs.
   public var measure: ((IndexPath, Size) -> Size)?
+  /// Measures a header or footer whose size is estimated (a compositional layout's boundary
+  /// supplementary); `nil` keeps the estimates.
+  ///
+  /// It receives the element's kind, its index path (item 0 of its section; [0, 0] for the
+  /// layout's own) and the size the layout proposes, and returns the size it needs.
+  public var measureSupplementary: ((_ kind: String, IndexPath, Size) -> Size)?
 
   /// Creates a context.
-  public init(itemCounts: [Int], containerSize: Size, measure: ((IndexPath, Size) -> Size)? = nil) {
+  public init(
+    itemCounts: [Int], containerSize: Size, measure: ((IndexPath, Size) -> Size)? = nil,
+    measureSupplementary: ((_ kind: String, IndexPath, Size) -> Size)? = nil
+  ) {
     self.itemCounts = itemCounts
     self.containerSize = containerSize
     self.measure = measure
+    self.measureSupplementary = measureSupplementary
   }
 }
 
@@ -29,6 +39,9 @@ public enum LayoutInvalidation: Hashable, Sendable {
   case itemsChanged(sections: ClosedRange<Int>)
   /// An item reported the size it needs.
   case preferredSize(IndexPath, Size)
+  /// A header or footer of a kind reported the size it needs (item 0 of its section's index
+  /// path; [0, 0] for the layout's own).
+  case preferredSupplementarySize(kind: String, IndexPath, Size)
   /// The container changed size.
   case boundsChanged(Size)
   /// Anything may have changed: lay everything out again.

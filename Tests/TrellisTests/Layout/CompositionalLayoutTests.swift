@@ -195,6 +195,65 @@ import TrellisTestSupport
     #expect(footers.map(\.isPinned) == [pinned])
   }
 
+  @Test func selfSizingHeadersTakeTheirMeasuredAndReportedHeights() {
+    let row = LayoutSize(width: .fractionalWidth(1), height: .absolute(40))
+    var definition = LayoutSection(
+      group: .vertical(size: row, subitems: [.item(LayoutItem(size: row))]))
+    definition.boundarySupplementaryItems = [
+      BoundarySupplementaryItem(
+        kind: "header", size: LayoutSize(width: .fractionalWidth(1), height: .estimated(30)),
+        alignment: .top)
+    ]
+    let banner = BoundarySupplementaryItem(
+      kind: "banner", size: LayoutSize(width: .fractionalWidth(1), height: .estimated(10)),
+      alignment: .top)
+    var layout = CompositionalLayout(
+      section: definition,
+      configuration: CompositionalLayout.Configuration(boundarySupplementaryItems: [banner]))
+    let context = LayoutContext(
+      itemCounts: [2, 2], containerSize: Size(width: 400, height: 800),
+      measureSupplementary: { kind, path, proposed in
+        // The proposal carries the estimate and the width.
+        #expect(proposed.width == 400)
+        return Size(
+          width: proposed.width, height: kind == "banner" ? 24 : (path.section == 0 ? 20 : 45))
+      })
+    layout.prepare(context)
+    func headers() -> [Double] {
+      layout.allAttributes.filter { $0.category == .supplementary(kind: "header") }.map(
+        \.frame.minY)
+    }
+    func heights() -> [Double] {
+      layout.allAttributes.filter { $0.category == .supplementary(kind: "header") }.map(
+        \.frame.height)
+    }
+    // Banner 0..<24; section 0: header 24..<44, rows 44 and 84; section 1: header 124..<169, rows
+    // 169 and 209: 249 in all.
+    #expect(headers() == [24, 124])
+    #expect(heights() == [20, 45])
+    #expect(layout.contentSize.height == 249)
+    // Section 0's header reports 35: what follows moves by 15; section 1 keeps its 45.
+    layout.invalidate(
+      .preferredSupplementarySize(
+        kind: "header", IndexPath(item: 0, section: 0), Size(width: 400, height: 35)),
+      context: context)
+    #expect(headers() == [24, 139])
+    #expect(heights() == [35, 45])
+    // The banner reports 50: everything moves by 26.
+    layout.invalidate(
+      .preferredSupplementarySize(
+        kind: "banner", IndexPath(item: 0, section: 0), Size(width: 400, height: 50)),
+      context: context)
+    #expect(headers() == [50, 165])
+    #expect(layout.contentSize.height == 290)
+    // Without a measuring closure the estimates stand.
+    var estimated = CompositionalLayout(section: definition)
+    estimated.prepare(LayoutContext(itemCounts: [1], containerSize: Size(width: 400, height: 800)))
+    #expect(
+      estimated.allAttributes.first { $0.category == .supplementary(kind: "header") }?.frame.height
+        == 30)
+  }
+
   @Test func estimatedHeightsAfterOneItemReportsItsSize() {
     var layout = CompositionalLayout(section: .list(estimatedRowHeight: 44))
     let context = LayoutContext(itemCounts: [3], containerSize: Size(width: 400, height: 800))

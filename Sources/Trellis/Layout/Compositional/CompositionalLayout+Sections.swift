@@ -34,8 +34,19 @@ extension CompositionalLayout {
     crossLength: Double, indexPath: IndexPath
   ) -> Double {
     let container = context.containerSize
-    let size = boundary.size.resolve(
+    var size = boundary.size.resolve(
       in: axis.size(main: axis.main(container), cross: crossLength))
+    // A self-sizing header or footer: its reported size, else the measuring closure's.
+    let widthEstimated = boundary.size.width.isEstimated
+    let heightEstimated = boundary.size.height.isEstimated
+    if widthEstimated || heightEstimated,
+      let reported = measured[boundary.kind, indexPath]
+        ?? context.measureSupplementary?(boundary.kind, indexPath, size)
+    {
+      measured[boundary.kind, indexPath] = reported
+      if widthEstimated { size.width = reported.width }
+      if heightEstimated { size.height = reported.height }
+    }
     let mainLength = axis.main(size)
     let length = axis.cross(size)
     let cross: Double =

@@ -22,7 +22,10 @@
 /// start of the viewport while their section is visible, pushed back by the end of the section's
 /// content, and pinned footers at its end, held back by the start of the section's content. Background decorations cover the content area.
 /// Estimated dimensions are measured by the context's closure or by a reported preferred size,
-/// which moves only what comes after.
+/// which moves only what comes after — items' through ``LayoutContext/measure`` and
+/// ``LayoutInvalidation/preferredSize(_:_:)``, headers' and footers' through
+/// ``LayoutContext/measureSupplementary`` and
+/// ``LayoutInvalidation/preferredSupplementarySize(kind:_:_:)``.
 ///
 /// Choices where UIKit's documentation is silent: a group always places at least one element even
 /// if it does not fit; edge spacing works as ``EdgeSpacing`` describes; content insets are ignored
@@ -109,7 +112,14 @@ public struct CompositionalLayout: CollectionLayout {
   }
 
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
-    switch measured.apply(invalidation) {
+    var work = measured.apply(invalidation)
+    // The layout's own header or footer moves everything: lay out from the start.
+    if case .preferredSupplementarySize(let kind, _, _) = invalidation,
+      configuration.boundarySupplementaryItems.contains(where: { $0.kind == kind })
+    {
+      work = .prepare
+    }
+    switch work {
     case .prepare:
       prepare(context)
     case .relayOut(let section):

@@ -122,7 +122,7 @@ public struct WaterfallLayout: CollectionLayout {
 
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
     switch invalidation {
-    case .everything, .boundsChanged, .preferredSize, .itemsChanged:
+    case .everything, .boundsChanged, .preferredSize, .preferredSupplementarySize, .itemsChanged:
       prepare(context)
     case .itemsAppended(let section, let newCount):
       let old = self.context

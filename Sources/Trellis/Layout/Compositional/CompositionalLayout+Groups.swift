@@ -52,20 +52,6 @@ extension CompositionalLayout {
   private mutating func layOutContents(
     of group: LayoutGroup, size: Size, section: Int, next: inout Int, count: Int
   ) -> ([LayoutAttributes], Size) {
-    let axis = group.axis
-    let mainEstimated = group.size.dimension(along: axis).isEstimated
-    let crossEstimated = group.size.dimension(along: axis.cross).isEstimated
-    let spacing = group.interItemSpacing ?? .fixed(0)
-    struct Entry {
-      var elements: [LayoutAttributes]
-      var size: Size
-      var lead: LayoutSpacing?
-      var trail: LayoutSpacing?
-      var before: LayoutSpacing?
-      var after: LayoutSpacing?
-    }
-    var entries: [Entry] = []
-
     switch group.contents {
     case .custom(let provider):
       var elements: [LayoutAttributes] = []
@@ -79,59 +65,105 @@ extension CompositionalLayout {
         if group.size.width.isEstimated { extent.width = Swift.max(extent.width, frame.maxX) }
       }
       return (elements, extent)
-
     case .repeating(let element, let copies):
-      let length = (axis.main(size) - spacing.minimum * Double(copies - 1)) / Double(copies)
-      var elements: [LayoutAttributes] = []
-      var crossExtent = 0.0
-      var end = 0.0
-      for copy in 0..<copies where next < count {
-        let own = element.size.resolve(in: size)
-        let elementSize = axis.size(main: length, cross: axis.cross(own))
-        let (laid, actual) = layOut(
-          element: element, size: elementSize, section: section, next: &next, count: count)
-        let position = Double(copy) * (length + spacing.minimum)
-        elements += moved(laid, main: position, cross: 0, axis)
-        crossExtent = Swift.max(crossExtent, axis.cross(actual))
-        end = position + axis.main(actual)
-      }
-      return (
-        elements,
-        axis.size(
-          main: mainEstimated ? end : axis.main(size),
-          cross: crossEstimated ? crossExtent : axis.cross(size))
-      )
-
+      return layOutCopies(
+        of: element, copies: copies, in: group, size: size, section: section, next: &next,
+        count: count)
     case .subitems(let subitems):
       guard !subitems.isEmpty else { return ([], size) }
-      var cursor = 0.0
-      var index = 0
-      while next < count {
-        let element = subitems[index % subitems.count]
-        let proposed = element.size.resolve(in: size)
-        let edge = element.edgeSpacing
-        let (lead, trail) = edge?.along(axis) ?? (nil, nil)
-        let gap = entries.isEmpty ? 0 : spacing.minimum
-        let needed = gap + (lead?.minimum ?? 0) + axis.main(proposed) + (trail?.minimum ?? 0)
-        // An entry that takes no length (a zero-sized container, say) fills a group alone:
-        // otherwise a group would take every item there is, or loop without end.
-        if !entries.isEmpty && (cursor + needed > axis.main(size) + 1e-9 || needed <= 0) {
-          break
-        }
-        let held = next
-        let (laid, actual) = layOut(
-          element: element, size: proposed, section: section, next: &next, count: count)
-        guard next > held || !laid.isEmpty else { break }
-        entries.append(
-          Entry(
-            elements: laid, size: actual, lead: lead, trail: trail,
-            before: edge?.along(axis.cross).before, after: edge?.along(axis.cross).after))
-        cursor += gap + (lead?.minimum ?? 0) + axis.main(actual) + (trail?.minimum ?? 0)
-        index += 1
-      }
+      let entries = takeEntries(
+        from: subitems, in: group, size: size, section: section, next: &next, count: count)
+      return place(entries, in: group, size: size)
     }
+  }
 
-    // Share the spare length between flexible spacings.
+  /// A count-based group: `copies` copies of an element, each as long as the group's length less
+  /// the spacing allows.
+  private mutating func layOutCopies(
+    of element: LayoutElement, copies: Int, in group: LayoutGroup, size: Size, section: Int,
+    next: inout Int, count: Int
+  ) -> ([LayoutAttributes], Size) {
+    let axis = group.axis
+    let spacing = group.interItemSpacing ?? .fixed(0)
+    let length = (axis.main(size) - spacing.minimum * Double(copies - 1)) / Double(copies)
+    var elements: [LayoutAttributes] = []
+    var crossExtent = 0.0
+    var end = 0.0
+    for copy in 0..<copies where next < count {
+      let own = element.size.resolve(in: size)
+      let elementSize = axis.size(main: length, cross: axis.cross(own))
+      let (laid, actual) = layOut(
+        element: element, size: elementSize, section: section, next: &next, count: count)
+      let position = Double(copy) * (length + spacing.minimum)
+      elements += moved(laid, main: position, cross: 0, axis)
+      crossExtent = Swift.max(crossExtent, axis.cross(actual))
+      end = position + axis.main(actual)
+    }
+    return (
+      elements,
+      axis.size(
+        main: group.size.dimension(along: axis).isEstimated ? end : axis.main(size),
+        cross: group.size.dimension(along: axis.cross).isEstimated
+          ? crossExtent : axis.cross(size))
+    )
+  }
+
+  /// An element of a group laid out, with its edge spacing along and across the group's axis.
+  struct GroupEntry {
+    var elements: [LayoutAttributes]
+    var size: Size
+    var lead: LayoutSpacing?
+    var trail: LayoutSpacing?
+    var before: LayoutSpacing?
+    var after: LayoutSpacing?
+  }
+
+  /// Lays out a group's subitems in turn while the next one fits ("repeat until the next one does
+  /// not fit"), always at least one.
+  private mutating func takeEntries(
+    from subitems: [LayoutElement], in group: LayoutGroup, size: Size, section: Int,
+    next: inout Int, count: Int
+  ) -> [GroupEntry] {
+    let axis = group.axis
+    let spacing = group.interItemSpacing ?? .fixed(0)
+    var entries: [GroupEntry] = []
+    var cursor = 0.0
+    var index = 0
+    while next < count {
+      let element = subitems[index % subitems.count]
+      let proposed = element.size.resolve(in: size)
+      let edge = element.edgeSpacing
+      let (lead, trail) = edge?.along(axis) ?? (nil, nil)
+      let gap = entries.isEmpty ? 0 : spacing.minimum
+      let needed = gap + (lead?.minimum ?? 0) + axis.main(proposed) + (trail?.minimum ?? 0)
+      // An entry that takes no length (a zero-sized container, say) fills a group alone:
+      // otherwise a group would take every item there is, or loop without end.
+      if !entries.isEmpty && (cursor + needed > axis.main(size) + 1e-9 || needed <= 0) {
+        break
+      }
+      let held = next
+      let (laid, actual) = layOut(
+        element: element, size: proposed, section: section, next: &next, count: count)
+      guard next > held || !laid.isEmpty else { break }
+      entries.append(
+        GroupEntry(
+          elements: laid, size: actual, lead: lead, trail: trail,
+          before: edge?.along(axis.cross).before, after: edge?.along(axis.cross).after))
+      cursor += gap + (lead?.minimum ?? 0) + axis.main(actual) + (trail?.minimum ?? 0)
+      index += 1
+    }
+    return entries
+  }
+
+  /// Positions a group's entries along its axis, sharing the spare length between flexible
+  /// spacings, and across it by their edge spacing.
+  private func place(_ entries: [GroupEntry], in group: LayoutGroup, size: Size)
+    -> ([LayoutAttributes], Size)
+  {
+    let axis = group.axis
+    let mainEstimated = group.size.dimension(along: axis).isEstimated
+    let crossEstimated = group.size.dimension(along: axis.cross).isEstimated
+    let spacing = group.interItemSpacing ?? .fixed(0)
     var slots = spacing.isFlexible ? Swift.max(0, entries.count - 1) : 0
     var used = 0.0
     for (position, entry) in entries.enumerated() {

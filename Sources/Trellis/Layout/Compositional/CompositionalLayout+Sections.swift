@@ -94,6 +94,64 @@ extension CompositionalLayout {
 
     // Groups go into the store as they are laid out; the background, which needs the content's
     // extent, follows them.
+    let groups = placeGroups(
+      of: definition, section: section, from: position, crossBefore: crossBefore,
+      groupSize: definition.group.size.resolve(in: groupContainer), orthogonal: orthogonal)
+    position = groups.end
+    position += mainAfter
+    let contentEnd = position
+
+    for decoration in definition.decorationItems {
+      let frame = axis.rect(
+        main: contentStart, cross: 0, mainLength: contentEnd - contentStart,
+        crossLength: crossExtent
+      )
+      .inset(by: decoration.contentInsets)
+      store.appendSupplementary(
+        LayoutAttributes(
+          category: .decoration(kind: decoration.kind), indexPath: sectionPath, frame: frame,
+          zIndex: decoration.zIndex))
+    }
+    for boundary in definition.boundarySupplementaryItems where !boundary.alignment.isBefore {
+      position = appendBoundary(
+        boundary, before: position, after: contentEnd, crossStart: supplementaryStart,
+        crossLength: supplementaryLength, indexPath: sectionPath)
+    }
+    sections.append(
+      SectionGeometry(
+        start: start, contentStart: contentStart, contentEnd: contentEnd, end: position,
+        behavior: definition.orthogonalScrollingBehavior, groupLeadingEdges: groups.leadingEdges,
+        groupWidths: groups.lengths,
+        scrollWidth: orthogonal ? groups.crossEnd + crossAfter : crossExtent,
+        viewWidth: crossExtent,
+        leadingInset: crossBefore,
+        pinnedHeaderKinds: definition.boundarySupplementaryItems.filter {
+          $0.pinToVisibleBounds && $0.alignment.isBefore
+        }
+        .map(\.kind),
+        pinnedFooterKinds: definition.boundarySupplementaryItems.filter {
+          $0.pinToVisibleBounds && !$0.alignment.isBefore
+        }
+        .map(\.kind)))
+    return position
+  }
+
+  /// Where a section's groups ended up: the position after them along the scroll axis, and for
+  /// an orthogonal row each group's leading edge and length across it and where the row ends.
+  struct PlacedGroups {
+    var end: Double
+    var leadingEdges: [Double]
+    var lengths: [Double]
+    var crossEnd: Double
+  }
+
+  /// Places a section's groups from `start` along the scroll axis — stacked, or in one row that
+  /// scrolls across it — appending their cells, separators and supplementaries to the store.
+  mutating func placeGroups(
+    of definition: LayoutSection, section: Int, from start: Double, crossBefore: Double,
+    groupSize: Size, orthogonal: Bool
+  ) -> PlacedGroups {
+    var position = start
     var leadingEdges: [Double] = []
     var lengths: [Double] = []
     var next = 0
@@ -101,7 +159,6 @@ extension CompositionalLayout {
     let count = context.itemCounts[section]
     var cross = crossBefore
     var rowThickness = 0.0
-    let groupSize = definition.group.size.resolve(in: groupContainer)
     let axis = axis
     // A group without estimated sizes lays out the same way every time it is full: lay it out
     // once and repeat the result, leaving only a last, partly filled group to lay out.
@@ -196,40 +253,7 @@ extension CompositionalLayout {
       }
     }
     if orthogonal { position += rowThickness }
-    position += mainAfter
-    let contentEnd = position
-
-    for decoration in definition.decorationItems {
-      let frame = axis.rect(
-        main: contentStart, cross: 0, mainLength: contentEnd - contentStart,
-        crossLength: crossExtent
-      )
-      .inset(by: decoration.contentInsets)
-      store.appendSupplementary(
-        LayoutAttributes(
-          category: .decoration(kind: decoration.kind), indexPath: sectionPath, frame: frame,
-          zIndex: decoration.zIndex))
-    }
-    for boundary in definition.boundarySupplementaryItems where !boundary.alignment.isBefore {
-      position = appendBoundary(
-        boundary, before: position, after: contentEnd, crossStart: supplementaryStart,
-        crossLength: supplementaryLength, indexPath: sectionPath)
-    }
-    sections.append(
-      SectionGeometry(
-        start: start, contentStart: contentStart, contentEnd: contentEnd, end: position,
-        behavior: definition.orthogonalScrollingBehavior, groupLeadingEdges: leadingEdges,
-        groupWidths: lengths,
-        scrollWidth: orthogonal ? cross + crossAfter : crossExtent, viewWidth: crossExtent,
-        leadingInset: crossBefore,
-        pinnedHeaderKinds: definition.boundarySupplementaryItems.filter {
-          $0.pinToVisibleBounds && $0.alignment.isBefore
-        }
-        .map(\.kind),
-        pinnedFooterKinds: definition.boundarySupplementaryItems.filter {
-          $0.pinToVisibleBounds && !$0.alignment.isBefore
-        }
-        .map(\.kind)))
-    return position
+    return PlacedGroups(
+      end: position, leadingEdges: leadingEdges, lengths: lengths, crossEnd: cross)
   }
 }

@@ -15,6 +15,7 @@ extension CompositionalLayout {
     let rect = mirrored ? rect.mirrored(inWidth: contentSize.width) : rect
     let viewport = mirrored ? viewport.mirrored(inWidth: contentSize.width) : viewport
     var result: [LayoutAttributes] = []
+    result.reserveCapacity(64)
     let pinned = pinnedSupplementaries(for: viewport)
     store.forEach(in: rect, shifts: shifts) { attributes in
       if pinned.contains(where: {

@@ -278,6 +278,7 @@ public struct FlowLayout: CollectionLayout {
     let query = direction == .rightToLeft ? rect.mirrored(inWidth: contentSize.width) : rect
     let port = direction == .rightToLeft ? viewport.mirrored(inWidth: contentSize.width) : viewport
     var result: [LayoutAttributes] = []
+    result.reserveCapacity(64)
     let pinned = [pinnedHeader(for: port), pinnedFooter(for: port)].compactMap { $0 }
     store.forEach(in: query) { attributes in
       if pinned.contains(where: {
@@ -288,7 +289,7 @@ public struct FlowLayout: CollectionLayout {
       result.append(attributes)
     }
     result += pinned.filter { $0.frame.intersects(query) }
-    return result.map(mirror)
+    return direction == .rightToLeft ? result.map(mirror) : result
   }
 
   /// The footer displaced by pinning for a viewport, if any.

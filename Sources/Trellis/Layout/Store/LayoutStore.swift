@@ -313,7 +313,9 @@ struct LayoutStore {
   func forEach(in rect: Rect, shifts: [Double]? = nil, _ visit: (LayoutAttributes) -> Void) {
     guard !rect.isEmpty else { return }
     let (low, high) = mainRange(rect)
+    // Room for a screenful, so that a query allocates once.
     var itemHits: [Int] = []
+    itemHits.reserveCapacity(128)
     var supplementaryHits: [Int] = []
 
     // Items outside orthogonal runs; a block wholly inside a run is skipped with the run.

@@ -278,7 +278,12 @@ public struct WaterfallLayout: CollectionLayout {
   public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {
     let query = direction == .rightToLeft ? rect.mirrored(inWidth: contentSize.width) : rect
     var result: [LayoutAttributes] = []
-    store.forEach(in: query) { result.append(mirror($0)) }
+    result.reserveCapacity(64)
+    if direction == .rightToLeft {
+      store.forEach(in: query) { result.append(mirror($0)) }
+    } else {
+      store.forEach(in: query) { result.append($0) }
+    }
     return result
   }
 

@@ -188,8 +188,10 @@ struct LayoutStore {
   mutating func replaceSections(_ range: ClosedRange<Int>, with scratch: LayoutStore) {
     let first = range.lowerBound
     let last = range.upperBound
+    // The last section is followed by what the layout appends after all sections (its footer),
+    // which a scratch store does not hold: lay out from the range's start instead.
     precondition(
-      first >= 0 && last < sectionCount && scratch.sectionCount == range.count,
+      first >= 0 && last + 1 < sectionCount && scratch.sectionCount == range.count,
       "Sections \(range) of \(sectionCount) replaced by \(scratch.sectionCount) laid out again.")
     let itemBase = sectionStarts[first]
     let itemEnd = sectionEnd(last)

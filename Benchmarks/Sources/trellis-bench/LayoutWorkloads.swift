@@ -11,6 +11,9 @@ func layoutWorkloads(wanted: (String) -> Bool) {
   var rng = SplitMix64(state: 11)
   let heights = (0..<4096).map { _ in Double(Int.random(in: 80...320, using: &rng)) }
   let phone = Size(width: 390, height: 844)
+  // An item that fills its group: a row of a list, a chip of a row.
+  let filling = LayoutElement.item(
+    LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))))
 
   func waterfall() -> WaterfallLayout {
     var layout = WaterfallLayout()
@@ -99,10 +102,7 @@ func layoutWorkloads(wanted: (String) -> Bool) {
     // One 1M-item list section under a background decoration that spans all of it.
     let row = LayoutGroup.horizontal(
       size: LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
-      subitems: [
-        .item(
-          LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))))
-      ])
+      subitems: [filling])
     var section = LayoutSection(group: row)
     section.decorationItems = [.background(kind: "background")]
     section.boundarySupplementaryItems = [
@@ -120,19 +120,13 @@ func layoutWorkloads(wanted: (String) -> Bool) {
     let chips = 100_000
     let chip = LayoutGroup.horizontal(
       size: LayoutSize(width: .absolute(88), height: .absolute(32)),
-      subitems: [
-        .item(
-          LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))))
-      ])
+      subitems: [filling])
     var bar = LayoutSection(group: chip)
     bar.orthogonalScrollingBehavior = .continuous
     bar.interGroupSpacing = 8
     let row = LayoutGroup.horizontal(
       size: LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
-      subitems: [
-        .item(
-          LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))))
-      ])
+      subitems: [filling])
     let list = LayoutSection(group: row)
     var layout = CompositionalLayout { section, _ in section == 1 ? bar : list }
     layout.prepare(LayoutContext(itemCounts: [10, chips, 10_000], containerSize: phone))

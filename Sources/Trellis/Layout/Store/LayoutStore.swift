@@ -66,6 +66,7 @@ struct LayoutStore {
     }
   }
 
+  @inline(__always)
   mutating func appendItem(_ frame: Rect) {
     precondition(sectionCount > 0, "An item appended before any section.")
     let main = mainRange(frame)

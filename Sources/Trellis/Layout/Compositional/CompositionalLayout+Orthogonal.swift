@@ -59,10 +59,24 @@ extension CompositionalLayout {
         geometry.groupLeadingEdges.min { abs($0 - proposed) < abs($1 - proposed) } ?? proposed)
     case .paging:
       let page = geometry.viewWidth
-      // Whole pages needed to reach the end (no libm: the core links nothing).
       let ratio = page > 0 ? maximum / page : 0
+      // Past 2^52 pages, page boundaries are not representable: the row scrolls freely.
+      guard ratio.isFinite, ratio < 0x1p52 else { return clamp(proposed) }
+      // Whole pages needed to reach the end (no libm: the core links nothing).
       let pages = Int(ratio) + (Double(Int(ratio)) < ratio ? 1 : 0)
-      return clamp(nearest((0...Swift.max(0, pages)).map { Double($0) * page }))
+      /// The page a position falls in, within the row.
+      func pageIndex(_ position: Double) -> Int {
+        let ratio = position / page
+        guard ratio > 0 else { return 0 }
+        return ratio < Double(pages) ? Int(ratio) : pages
+      }
+      // The boundaries around where the scroll would stop and around where it is: the nearest
+      // one ahead, behind or anywhere is among them (not every page: a long row has many).
+      let current = pageIndex(orthogonalOffset(forSection: section))
+      let stop = pageIndex(proposed)
+      let indexes = Set([current - 1, current, current + 1, stop, stop + 1])
+        .filter { $0 >= 0 && $0 <= pages }.sorted()
+      return clamp(nearest(indexes.map { Double($0) * page }))
     case .groupPaging:
       return clamp(nearest(geometry.groupLeadingEdges))
     case .groupPagingCentered:

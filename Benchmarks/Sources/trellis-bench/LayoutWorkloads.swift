@@ -15,15 +15,7 @@ func layoutWorkloads(wanted: (String) -> Bool) {
   let filling = LayoutElement.item(
     LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))))
 
-  func waterfall() -> WaterfallLayout {
-    var layout = WaterfallLayout()
-    layout.columnCount = { _ in 2 }
-    layout.columnSpacing = 8
-    layout.itemSpacing = 8
-    layout.sectionInset = EdgeInsets(all: 8)
-    layout.itemHeight = .height { path, _ in heights[path.item & 4095] }
-    return layout
-  }
+  func waterfall() -> WaterfallLayout { benchWaterfall(heights: heights) }
 
   if wanted("layout:waterfall") {
     let (ms, layout) = measure(runs: 5) { () -> WaterfallLayout in
@@ -217,18 +209,25 @@ private func reportQueries(
       + " ms   \(format(median(times))) µs per viewport query, \(found) elements (last)")
 }
 
-/// `layout-memory`: the peak and retained resident memory of preparing the 1M-item waterfall of
-/// `layout:waterfall`, per item, measured in a process of its own.
-func layoutMemory() -> Bool {
-  let count = 1_000_000
-  var rng = SplitMix64(state: 11)
-  let heights = (0..<4096).map { _ in Double(Int.random(in: 80...320, using: &rng)) }
+/// The waterfall of `layout:waterfall` and `layout-memory`: two columns 8 apart, heights from a
+/// table of 4,096.
+private func benchWaterfall(heights: [Double]) -> WaterfallLayout {
   var layout = WaterfallLayout()
   layout.columnCount = { _ in 2 }
   layout.columnSpacing = 8
   layout.itemSpacing = 8
   layout.sectionInset = EdgeInsets(all: 8)
   layout.itemHeight = .height { path, _ in heights[path.item & 4095] }
+  return layout
+}
+
+/// `layout-memory`: the peak and retained resident memory of preparing the 1M-item waterfall of
+/// `layout:waterfall`, per item, measured in a process of its own.
+func layoutMemory() -> Bool {
+  let count = 1_000_000
+  var rng = SplitMix64(state: 11)
+  let heights = (0..<4096).map { _ in Double(Int.random(in: 80...320, using: &rng)) }
+  var layout = benchWaterfall(heights: heights)
   releaseFreedMemory()
   guard let baseline = residentKilobytes("VmRSS:"), resetPeak() else {
     print("Error: layout-memory needs /proc/self/status and /proc/self/clear_refs (Linux).")

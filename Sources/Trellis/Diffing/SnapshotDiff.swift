@@ -216,8 +216,10 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
       keptSectionTargets.append(target)
     }
   }
-  for (position, staysPut) in longestIncreasingSubsequence(keptSectionOrder).enumerated()
-  where !staysPut {
+  let keptSectionsInPlace = keptSectionOrder.map { Int32(truncatingIfNeeded: $0) }
+    .withUnsafeBufferPointer { longestIncreasingSubsequence($0, among: 0..<Int32.max) }
+  for position in keptSectionOrder.indices
+  where !isOnSubsequence(keptSectionsInPlace, position) {
     sectionChanges.sectionMoves.append(
       Move(source: keptSectionOrder[position], target: keptSectionTargets[position]))
   }
@@ -273,48 +275,67 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   //
   // Runs of items that stay together are common, so before hashing an item the diff checks
   // whether it follows the previous one in the source: equal identifiers are the same item.
-  for target in 0..<targetCount where targetToSource[target] >= 0 {
-    let section = targetToSource[target]
-    let items = targetItems[target]
-    let start = targetWindowStart[target] - prefix[section]
-    var previous: (section: Int, item: Int)? = nil
-    let windowEnd = items.count - suffix[section]
-    // Lookups wait for memory when the source is large: the first one a run needs warms the
-    // next few together, so that their waits overlap.
-    var warmedEnd = prefix[section]
-    for index in prefix[section]..<windowEnd {
-      let item = items[index]
-      let found: (section: Int, item: Int)
-      if let last = previous, last.item + 1 < sourceWindows[last.section].upperBound,
-        sourceItems[last.section][last.item + 1] == item
-      {
-        found = (last.section, last.item + 1)
-      } else {
-        if index >= warmedEnd {
-          warmedEnd = Swift.min(index + 32, windowEnd)
-          items.withUnsafeBufferPointer { items in
+  sourceSlot.withUnsafeMutableBufferPointer { sourceSlot in
+    for target in 0..<targetCount where targetToSource[target] >= 0 {
+      let section = targetToSource[target]
+      let start = targetWindowStart[target] - prefix[section]
+      let windowEnd = targetItems[target].count - suffix[section]
+      // The run being followed: the source section's items, the last index matched in it and
+      // the end of its window (0 when no run is being followed).
+      var runItems: [ItemID] = []
+      var runSection = -1
+      var runItem = 0
+      var runEnd = 0
+      // Lookups wait for memory when the source is large: the first one a run needs warms the
+      // next few together, so that their waits overlap.
+      var warmedEnd = prefix[section]
+      targetItems[target].withUnsafeBufferPointer { items in
+        for index in prefix[section]..<windowEnd {
+          let item = items[index]
+          let foundSection: Int
+          let foundItem: Int
+          if runItem &+ 1 < runEnd && runItems[runItem &+ 1] == item {
+            runItem &+= 1
+            let slot = Int(sourceSlot[start &+ index &- 1]) &+ 1
+            guard !matched.contains(slot) else {
+              fatalError(
+                "Identifier \(item) occurs twice in the target; identifiers must be unique.")
+            }
+            matched.insert(slot)
+            sourceSlot[start &+ index] = Int32(truncatingIfNeeded: slot)
+            continue
+          }
+          if index >= warmedEnd {
+            warmedEnd = Swift.min(index &+ 32, windowEnd)
             locator.warm(UnsafeBufferPointer(rebasing: items[index..<warmedEnd]))
           }
+          guard let located = locator.location(of: item), sourceToTarget[located.section] >= 0
+          else {
+            locator.recordInsert(item)
+            runEnd = 0
+            continue
+          }
+          (foundSection, foundItem) = located
+          let window = sourceWindows[foundSection]
+          guard window.contains(foundItem) else {
+            fatalError(
+              "Identifier \(item) occurs twice in the target; identifiers must be unique.")
+          }
+          let slot = sourceWindowStart[foundSection] + foundItem - window.lowerBound
+          guard !matched.contains(slot) else {
+            fatalError(
+              "Identifier \(item) occurs twice in the target; identifiers must be unique.")
+          }
+          matched.insert(slot)
+          sourceSlot[start &+ index] = Int32(truncatingIfNeeded: slot)
+          if foundSection != runSection {
+            runItems = sourceItems[foundSection]
+            runSection = foundSection
+          }
+          runItem = foundItem
+          runEnd = window.upperBound
         }
-        guard let located = locator.location(of: item), sourceToTarget[located.section] >= 0
-        else {
-          locator.recordInsert(item)
-          previous = nil
-          continue
-        }
-        found = located
       }
-      let window = sourceWindows[found.section]
-      guard window.contains(found.item) else {
-        fatalError("Identifier \(item) occurs twice in the target; identifiers must be unique.")
-      }
-      let slot = sourceWindowStart[found.section] + found.item - window.lowerBound
-      guard !matched.contains(slot) else {
-        fatalError("Identifier \(item) occurs twice in the target; identifiers must be unique.")
-      }
-      matched.insert(slot)
-      sourceSlot[start + index] = Int32(truncatingIfNeeded: slot)
-      previous = found
     }
   }
 
@@ -329,8 +350,10 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   // A kept item's index once the 1st stage is applied: the section's prefix, then the kept items
   // of its window before it.
   matched.finish()
-  func settledIndex(ofSlot slot: Int, inSection section: Int) -> Int {
-    prefix[section] + matched.rank(slot) - matched.rank(sourceWindowStart[section])
+  // What to add to the rank of a slot to get its settled index, per source section.
+  var settledBase = [Int](repeating: 0, count: sourceCount)
+  for source in 0..<sourceCount where sourceToTarget[source] >= 0 {
+    settledBase[source] = prefix[source] - matched.rank(sourceWindowStart[source])
   }
 
   // The 3rd stage: item inserts (target index paths) and item moves (from the index path once
@@ -338,10 +361,6 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   // items, at target index paths, except in reloaded sections.
   var itemChanges = BatchUpdate()
   var updates = BatchUpdate()
-  var runValues: [Int32] = []
-  var runTargets: [Int32] = []
-  runValues.reserveCapacity(targetWindowStart[targetCount])
-  runTargets.reserveCapacity(targetWindowStart[targetCount])
   for target in 0..<targetCount {
     let section = targetToSource[target]
     guard section >= 0 else { continue }
@@ -367,36 +386,35 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
         noteUpdate(items[index], from: IndexPath(item: index, section: section), at: index)
       }
     }
-    runValues.removeAll(keepingCapacity: true)
-    runTargets.removeAll(keepingCapacity: true)
     let start = targetWindowStart[target] - prefix[section]
+    // Kept items of this section stay put when they are on a longest increasing run of their
+    // source slots (a slot's settled index grows with it): those need no settled index at all.
+    let ownSlots =
+      Int32(
+        truncatingIfNeeded: sourceWindowStart[section])..<Int32(
+        truncatingIfNeeded: sourceWindowStart[section + 1])
+    let staysPut = sourceSlot.withUnsafeBufferPointer { slots in
+      longestIncreasingSubsequence(
+        UnsafeBufferPointer(rebasing: slots[(start + prefix[section])..<(start + windowEnd)]),
+        among: ownSlots)
+    }
     for index in prefix[section]..<windowEnd {
-      let slot = Int(sourceSlot[start + index])
+      let slot = Int(sourceSlot[start &+ index])
       guard slot >= 0 else {
         itemChanges.itemInserts.append(IndexPath(item: index, section: target))
         continue
       }
       let from = sourceSection(ofSlot: slot)
-      let settled = settledIndex(ofSlot: slot, inSection: from)
-      if from == section {
-        runValues.append(Int32(truncatingIfNeeded: settled))
-        runTargets.append(Int32(truncatingIfNeeded: index))
-      } else {
+      if from != section || !isOnSubsequence(staysPut, index &- prefix[section]) {
         itemChanges.itemMoves.append(
           Move(
-            source: IndexPath(item: settled, section: sourceToTarget[from]),
+            source: IndexPath(
+              item: matched.rank(slot) &+ settledBase[from], section: sourceToTarget[from]),
             target: IndexPath(item: index, section: target)))
       }
-      let sourceIndex = slot - sourceWindowStart[from] + sourceWindows[from].lowerBound
-      noteUpdate(items[index], from: IndexPath(item: sourceIndex, section: from), at: index)
-    }
-    if !runValues.isEmpty {
-      for (position, staysPut) in longestIncreasingSubsequence(runValues).enumerated()
-      where !staysPut {
-        itemChanges.itemMoves.append(
-          Move(
-            source: IndexPath(item: Int(runValues[position]), section: target),
-            target: IndexPath(item: Int(runTargets[position]), section: target)))
+      if checksUpdates {
+        let sourceIndex = slot - sourceWindowStart[from] + sourceWindows[from].lowerBound
+        noteUpdate(items[index], from: IndexPath(item: sourceIndex, section: from), at: index)
       }
     }
     if checksUpdates {

@@ -51,9 +51,38 @@ struct PositionTable: Sendable {
   var capacity: Int { slots.count / 2 }
 
   /// The hash that decides where an identifier lives; the same for every table in the process.
+  ///
+  /// Integer identifiers (the common case: database rows, issue numbers) are mixed with a
+  /// multiply–xorshift function keyed by a per-process random value, a few cycles where the
+  /// standard library's SipHash takes tens of nanoseconds; every other type goes through its
+  /// `Hashable` conformance with the standard library's per-process seed. Both are keyed, so
+  /// which identifiers collide cannot be chosen from outside the process.
   @inlinable @inline(__always)
   static func hash<ID: Hashable>(_ identifier: ID) -> Int {
-    identifier._rawHashValue(seed: 0)
+    if ID.self == Int.self {
+      return mix(UInt64(UInt(bitPattern: unsafeBitCast(identifier, to: Int.self))))
+    }
+    if ID.self == UInt.self { return mix(UInt64(unsafeBitCast(identifier, to: UInt.self))) }
+    if ID.self == Int64.self {
+      return mix(UInt64(bitPattern: unsafeBitCast(identifier, to: Int64.self)))
+    }
+    if ID.self == UInt64.self { return mix(unsafeBitCast(identifier, to: UInt64.self)) }
+    if ID.self == Int32.self {
+      return mix(UInt64(UInt32(bitPattern: unsafeBitCast(identifier, to: Int32.self))))
+    }
+    if ID.self == UInt32.self { return mix(UInt64(unsafeBitCast(identifier, to: UInt32.self))) }
+    return identifier._rawHashValue(seed: 0)
+  }
+
+  /// Scatters a 64-bit key over all 64 bits, keyed by ``integerHashKey``: two rounds of
+  /// multiply and fold, so that the low bits a table uses depend on every bit of the key.
+  @inlinable @inline(__always)
+  static func mix(_ key: UInt64) -> Int {
+    var value = (key ^ integerHashKey) &* 0x9E37_79B9_7F4A_7C15
+    value ^= value &>> 32
+    value = value &* 0xD6E8_FEB8_6659_FD93
+    value ^= value &>> 32
+    return Int(truncatingIfNeeded: value)
   }
 
   /// The position of `identifier`, or `nil` when it is not in the table.
@@ -331,3 +360,12 @@ struct PositionTable: Sendable {
     }
   }
 }
+
+/// The key of ``PositionTable/mix(_:)``: random per process (drawn from the standard library's
+/// seeded `Hasher`), so that colliding integer identifiers cannot be picked in advance.
+@usableFromInline
+let integerHashKey: UInt64 = {
+  var hasher = Hasher()
+  hasher.combine(0x7472_656C_6C69_73)
+  return UInt64(UInt(bitPattern: hasher.finalize()))
+}()

@@ -90,9 +90,9 @@ struct FlatItemLocator<ItemID: Hashable>: ItemLocator {
       return found.map { (0, $0) }
     }
     if table == nil { buildTable() }
-    return table?.position(
-      of: item, hash: PositionTable.hash(item), identifierAt: { source[$0] }
-    ).map { (0, $0) }
+    guard let table else { return nil }
+    return table.position(of: item, hash: table.hash(item), identifierAt: { source[$0] })
+      .map { (0, $0) }
   }
 
   @inlinable mutating func warm(_ items: UnsafeBufferPointer<ItemID>) {

@@ -45,12 +45,15 @@ func longestIncreasingSubsequence(
       tailValues[last] = value
       continue
     }
-    // Find the first tail whose value is >= value and replace it.
-    var low = 0
-    var high = last
-    while low < high {
-      let middle = (low &+ high) &>> 1
-      if tailValues[middle] < value { low = middle &+ 1 } else { high = middle }
+    // Replace the first tail whose value is >= value (the last one is). Most often it is the
+    // last: an item moved far ahead ended the longest run, and the items after it take its place
+    // one by one. Otherwise the tails' values grow about evenly with their index (they are
+    // positions), so the search starts where the value would be if they did and gallops out
+    // from there: a few reads near each other where a binary search over a million tails waits
+    // for memory twenty times. Uneven tails cost at most twice a binary search.
+    var low = last
+    if last > 0 && !(tailValues[last &- 1] < value) {
+      low = lowerBound(of: value, in: tailValues, count: last)
     }
     predecessors[index] = low > 0 ? tails[low &- 1] : -1
     tails[low] = Int32(truncatingIfNeeded: index)
@@ -64,6 +67,41 @@ func longestIncreasingSubsequence(
     }
   }
   return marks
+}
+
+/// The first of the first `count` values of `sorted` (increasing, the last one at least `value`)
+/// that is at least `value`: interpolated, then galloped to and searched.
+@inlinable
+func lowerBound(of value: Int32, in sorted: UnsafeMutableBufferPointer<Int32>, count: Int) -> Int {
+  let first = Int(sorted[0])
+  if first >= Int(value) { return 0 }
+  let span = Int(sorted[count &- 1]) &- first
+  var guess = span > 0 ? (Int(value) &- first) &* (count &- 1) / span : 0
+  guess = Swift.max(0, Swift.min(guess, count &- 1))
+  // Bracket the answer in `low...high`, with sorted[high] >= value and sorted[low - 1] < value.
+  var low: Int
+  var high: Int
+  var step = 1
+  if sorted[guess] < value {
+    low = guess &+ 1
+    while low &+ step &- 1 < count &- 1 && sorted[low &+ step &- 1] < value {
+      low &+= step
+      step &<<= 1
+    }
+    high = Swift.min(low &+ step &- 1, count &- 1)
+  } else {
+    high = guess
+    while high &- step >= 0 && sorted[high &- step] >= value {
+      high &-= step
+      step &<<= 1
+    }
+    low = Swift.max(high &- step &+ 1, 0)
+  }
+  while low < high {
+    let middle = (low &+ high) &>> 1
+    if sorted[middle] < value { low = middle &+ 1 } else { high = middle }
+  }
+  return low
 }
 
 /// Whether the element at `index` is on the subsequence that

@@ -57,7 +57,7 @@ extension Snapshot {
   @inlinable
   func _position(ofItem item: ItemID) -> Int? {
     _itemTable.position(
-      of: item, hash: PositionTable.hash(item), identifierAt: { _itemIdentifier(atPosition: $0) })
+      of: item, hash: _itemTable.hash(item), identifierAt: { _itemIdentifier(atPosition: $0) })
   }
 
   /// The location of `item`, or `nil` when it is absent.
@@ -204,7 +204,7 @@ extension Snapshot {
     var removed: Set<ItemID>? = nil
     let (storedItems, storedOffsets) = (_items, _offsets)
     for item in items {
-      let hash = PositionTable.hash(item)
+      let hash = _itemTable.hash(item)
       if let position = _itemTable.remove(
         item, hash: hash,
         identifierAt: {

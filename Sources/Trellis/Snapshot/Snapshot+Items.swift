@@ -150,7 +150,7 @@ extension Snapshot {
     let oldPosition = _offsets[from.section] + from.item
     let (storedItems, storedOffsets) = (_items, _offsets)
     _ = _itemTable.remove(
-      identifier, hash: PositionTable.hash(identifier),
+      identifier, hash: _itemTable.hash(identifier),
       identifierAt: {
         Self._itemIdentifier(atPosition: $0, items: storedItems, offsets: storedOffsets)
       })

@@ -78,7 +78,7 @@ extension Snapshot {
         let section = _section(atPosition: range.lowerBound)
         for item in _items[section] {
           _ = _itemTable.remove(
-            item, hash: PositionTable.hash(item),
+            item, hash: _itemTable.hash(item),
             identifierAt: {
               Self._itemIdentifier(atPosition: $0, items: storedItems, offsets: storedOffsets)
             })

@@ -94,15 +94,21 @@ if CommandLine.arguments.dropFirst().first == "layout-memory" {
 
 if CommandLine.arguments.dropFirst().first == "peer-profile" {
   // The snapshot diff of the `peer` workload in a loop, for a profiler: `peer-profile 100000`;
-  // `peer-profile 1000000 build` builds the target snapshot instead, and prints the median.
+  // `peer-profile 1000000 build` builds the target snapshot instead, and prints the median (and
+  // what gathering the identifiers costs with `Array.map` and with a loop).
   let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 100_000
   var rng = SplitMix64(state: 42)
   let (source, target) = flatWorkload(count: count, rng: &rng)
   let repeats = max(1, 20_000_000 / count)
   if CommandLine.arguments.dropFirst(3).first == "build" {
-    let ids = target.map(\.id)
+    let ids = identifiers(of: target)
     let (ms, built) = measure(runs: repeats) { Snapshot(sections: [(0, ids)]) }
     print("build \(count): \(format(ms)) ms median of \(repeats), \(built.numberOfItems) items")
+    let (mapped, _) = measure(runs: repeats) { target.map(\.id) }
+    let (gathered, _) = measure(runs: repeats) { identifiers(of: target) }
+    print(
+      "identifiers of \(count) elements: Array.map \(format(mapped)) ms, loop \(format(gathered)) ms"
+    )
     exit(0)
   }
   let before = makeSnapshot(source)

@@ -7,19 +7,20 @@ protocol ItemLocator {
   /// up (the part between the common prefix and suffix; empty for deleted sections).
   mutating func prepare(sourceItems: [[ItemID]], windows: [Range<Int>])
 
-  /// The section and index of `item` in the source, or `nil` when it is not there.
-  mutating func location(of item: ItemID) -> (section: Int, item: Int)?
+  /// The section and index of `item` in the source, or `nil` when it is not there; `hash` is
+  /// the item's ``PositionTable/hash(_:key:)`` with ``integerHashKey``, computed once by the diff.
+  mutating func location(of item: ItemID, hash: Int) -> (section: Int, item: Int)?
 
   /// Called for each item of the target that the diff found nowhere in the source.
   mutating func recordInsert(_ item: ItemID)
 
-  /// Called before looking up a run of target items one by one: starts reading, all at once,
-  /// the memory those lookups will read.
-  mutating func warm(_ items: UnsafeBufferPointer<ItemID>)
-}
+  /// Whether lookups wait for memory, so that the diff should hash a run of target items at
+  /// once and hand them to ``warm(_:hashes:)`` before looking them up one by one.
+  var warmsLookups: Bool { get }
 
-extension ItemLocator {
-  @inlinable mutating func warm(_ items: UnsafeBufferPointer<ItemID>) {}
+  /// Starts reading, all at once, the memory that looking up `items` (with those hashes) will
+  /// read.
+  mutating func warm(_ items: UnsafeBufferPointer<ItemID>, hashes: UnsafeBufferPointer<Int>)
 }
 
 /// Locates items through the source snapshot's own table, at no preparation cost.
@@ -31,14 +32,23 @@ struct SnapshotItemLocator<SectionID: Hashable, ItemID: Hashable>: ItemLocator {
 
   @inlinable init(_ snapshot: Snapshot<SectionID, ItemID>) { self.snapshot = snapshot }
 
-  @inlinable mutating func warm(_ items: UnsafeBufferPointer<ItemID>) {
-    warmed &+= snapshot._itemTable.warm(items) { snapshot._itemIdentifier(atPosition: $0) }
+  @inlinable var warmsLookups: Bool { snapshot._itemTable.outgrowsCaches }
+
+  @inlinable
+  mutating func warm(_ items: UnsafeBufferPointer<ItemID>, hashes: UnsafeBufferPointer<Int>) {
+    warmed &+= snapshot._itemTable.warm(items, hashes: hashes) {
+      snapshot._itemIdentifier(atPosition: $0)
+    }
   }
 
   @inlinable mutating func prepare(sourceItems: [[ItemID]], windows: [Range<Int>]) {}
 
-  @inlinable mutating func location(of item: ItemID) -> (section: Int, item: Int)? {
-    guard let location = snapshot._locationIfPresent(ofItem: item) else { return nil }
+  @inlinable mutating func location(of item: ItemID, hash: Int) -> (section: Int, item: Int)? {
+    guard
+      let position = snapshot._itemTable.position(
+        of: item, hash: hash, identifierAt: { snapshot._itemIdentifier(atPosition: $0) })
+    else { return nil }
+    let location = snapshot._location(atPosition: position)
     return (location.section, location.item)
   }
 
@@ -77,7 +87,7 @@ struct FlatItemLocator<ItemID: Hashable>: ItemLocator {
     scanBudget = 2 * window.count
   }
 
-  @inlinable mutating func location(of item: ItemID) -> (section: Int, item: Int)? {
+  @inlinable mutating func location(of item: ItemID, hash: Int) -> (section: Int, item: Int)? {
     if table == nil && scanBudget >= window.count {
       var found: Int? = nil
       source.withUnsafeBufferPointer { source in
@@ -91,14 +101,16 @@ struct FlatItemLocator<ItemID: Hashable>: ItemLocator {
     }
     if table == nil { buildTable() }
     guard let table else { return nil }
-    return table.position(of: item, hash: table.hash(item), identifierAt: { source[$0] })
-      .map { (0, $0) }
+    return table.position(of: item, hash: hash, identifierAt: { source[$0] }).map { (0, $0) }
   }
 
-  @inlinable mutating func warm(_ items: UnsafeBufferPointer<ItemID>) {
+  @inlinable var warmsLookups: Bool { table?.outgrowsCaches ?? false }
+
+  @inlinable
+  mutating func warm(_ items: UnsafeBufferPointer<ItemID>, hashes: UnsafeBufferPointer<Int>) {
     guard let table else { return }
     source.withUnsafeBufferPointer { source in
-      warmed &+= table.warm(items) { source[$0] }
+      warmed &+= table.warm(items, hashes: hashes) { source[$0] }
     }
   }
 

@@ -186,28 +186,28 @@ struct PositionTable: Sendable {
     return duplicate
   }
 
-  /// Reads, all at once, what looking up `identifiers` will read (their home slots and the
-  /// identifiers those slots name), so that lookups that follow find it in the caches; returns
-  /// how many were found at home, which the caller keeps so that the reads are not optimized
-  /// away.
+  /// Reads, all at once, what looking up `identifiers` (whose ``hash(_:)`` values are `hashes`)
+  /// will read — their home slots and the identifiers those slots name — so that lookups that
+  /// follow find it in the caches; returns how many were found at home, which the caller keeps
+  /// so that the reads are not optimized away.
   ///
   /// One lookup in a table larger than the caches waits for memory twice; lookups issued one
   /// after another wait in turn. Here the slot reads are independent of each other, and so are
-  /// the identifier reads, so their waits overlap. A table that fits in the caches answers
-  /// without waiting: it is not warmed (that would only hash twice).
+  /// the identifier reads, so their waits overlap. Only worth it when ``outgrowsCaches``: a table
+  /// that fits in the caches answers without waiting.
   @inlinable
-  func warm<ID: Hashable>(_ identifiers: UnsafeBufferPointer<ID>, identifierAt: (Int) -> ID)
-    -> Int
-  {
-    guard outgrowsCaches, !identifiers.isEmpty else { return 0 }
+  func warm<ID: Hashable>(
+    _ identifiers: UnsafeBufferPointer<ID>, hashes: UnsafeBufferPointer<Int>,
+    identifierAt: (Int) -> ID
+  ) -> Int {
+    guard !slots.isEmpty, !identifiers.isEmpty else { return 0 }
     let mask = slots.count &- 1
     return slots.withUnsafeBufferPointer { slots in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: identifiers.count) { buckets in
-        for index in identifiers.indices { buckets[index] = hash(identifiers[index]) & mask }
-        for index in identifiers.indices { buckets[index] = Int(slots[buckets[index]]) }
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: identifiers.count) { occupants in
+        for index in identifiers.indices { occupants[index] = Int(slots[hashes[index] & mask]) }
         var home = 0
         for index in identifiers.indices {
-          let slot = buckets[index]
+          let slot = occupants[index]
           if slot != 0 && slot != Int(Self.tombstone)
             && identifierAt(slot &- 1) == identifiers[index]
           {

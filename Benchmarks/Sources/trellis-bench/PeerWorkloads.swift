@@ -39,6 +39,21 @@ func ratio(_ value: Double) -> String {
   return "\(tenths / 10).\(tenths % 10)"
 }
 
+/// The medians of several workloads measured in turn — one run of each, then the next round —
+/// after one warm-up run of each, with the last result of each.
+func measureInTurn(runs: Int, _ bodies: [() -> Any]) -> [(median: Double, result: Any)] {
+  var results = bodies.map { $0() }
+  var times = [[Double]](repeating: [], count: bodies.count)
+  for _ in 0..<runs {
+    for (index, body) in bodies.enumerated() {
+      let start = clock.now
+      results[index] = body()
+      times[index].append(milliseconds(clock.now - start))
+    }
+  }
+  return bodies.indices.map { (median(times[$0]), results[$0]) }
+}
+
 /// DifferenceKit's median on the same arrays, or `nil` when it is not built in.
 func peerMedian(runs: Int, source: [Element], target: [Element]) -> Double? {
   #if canImport(DifferenceKit)
@@ -118,24 +133,38 @@ func peerWorkloads(wanted: (String) -> Bool) {
     reportPeer("diff only, no update check \(suffix)", trellis: diffOnlyUnchecked.median, peer: nil)
 
     // Models in, changeset out: Trellis builds both snapshots and diffs them; DifferenceKit
-    // takes the arrays.
-    let buildAndDiff = measure(runs: runs) {
-      Trellis.StagedChangeset(
-        from: makeSnapshot(source), to: makeSnapshot(target), itemUpdate: update)
-    }
-    let flat = measure(runs: runs) { Trellis.StagedChangeset(source: source, target: target) }
+    // takes the arrays. The three run in turn, so that a noisy phase of the machine (it swings
+    // by half) slows each of them alike and the ratios hold.
+    var bodies: [() -> Any] = [
+      {
+        Trellis.StagedChangeset(
+          from: makeSnapshot(source), to: makeSnapshot(target), itemUpdate: update)
+      },
+      { Trellis.StagedChangeset(source: source, target: target) },
+    ]
     #if canImport(DifferenceKit)
-    let peer = measure(runs: runs) {
-      DifferenceKit.StagedChangeset(source: source, target: target)
-    }
-    let peerMoves = peer.result.reduce(0) { $0 + $1.elementMoved.count }
+    bodies.append { DifferenceKit.StagedChangeset(source: source, target: target) }
+    #endif
+    let inTurn = measureInTurn(runs: runs, bodies)
+    let buildAndDiff = inTurn[0].median
+    let buildAndDiffMoves =
+      (inTurn[0].result as? Trellis.StagedChangeset<Int, Int>)?
+      .itemMoveCount ?? -1
+    let flat = inTurn[1].median
+    #if canImport(DifferenceKit)
+    let peer = inTurn[2]
+    let peerMoves =
+      (peer.result as? DifferenceKit.StagedChangeset<[Element]>)?
+      .reduce(0) { $0 + $1.elementMoved.count } ?? -1
     reportPeer(
-      "build both + diff \(suffix)", trellis: buildAndDiff.median, peer: peer.median,
-      note: "moves \(buildAndDiff.result.itemMoveCount), DifferenceKit \(peerMoves)")
-    reportPeer("flat API (arrays in) \(suffix)", trellis: flat.median, peer: peer.median)
+      "build both + diff \(suffix)", trellis: buildAndDiff, peer: peer.median,
+      note: "moves \(buildAndDiffMoves), DifferenceKit \(peerMoves)")
+    reportPeer("flat API (arrays in) \(suffix)", trellis: flat, peer: peer.median)
     #else
-    reportPeer("build both + diff \(suffix)", trellis: buildAndDiff.median, peer: nil)
-    reportPeer("flat API (arrays in) \(suffix)", trellis: flat.median, peer: nil)
+    reportPeer(
+      "build both + diff \(suffix)", trellis: buildAndDiff, peer: nil,
+      note: "moves \(buildAndDiffMoves)")
+    reportPeer("flat API (arrays in) \(suffix)", trellis: flat, peer: nil)
     #endif
 
     // Identical content in two separately built snapshots: equality and the diff.

@@ -31,13 +31,14 @@ extension StagedChangeset {
   ///   source snapshot's.
   ///
   ///   At its peak, a diff of two 1,000,000-item snapshots with 10% of the items each deleted,
-  ///   inserted and moved holds about 39 MB above its input (`trellis-bench peer`; DifferenceKit's
-  ///   `StagedChangeset(source:target:)` holds about 117 MB for the same arrays): where each
-  ///   target item came from and the runs that stay in place (three 32-bit indexes per item,
-  ///   12 MB), the longest-increasing-subsequence pass (predecessors, tails and their values,
-  ///   up to 12 MB), the source's items once the deletes are applied — what the first stage
-  ///   leaves the view showing — (8 MB for `Int` identifiers), the matched positions (a bit
-  ///   each), and the changeset's index paths.
+  ///   inserted and moved holds about 33 to 37 MB above its input (`trellis-bench peer`;
+  ///   DifferenceKit's `StagedChangeset(source:target:)` holds about 117 MB for the same
+  ///   arrays): where each target item came from (a 32-bit index per item, 4 MB), the
+  ///   longest-increasing-subsequence pass run over those indexes in place (a predecessor per
+  ///   item and the tails with their values, up to 12 MB), the source's items once the deletes
+  ///   are applied — what the first stage leaves the view showing — (8 MB for `Int`
+  ///   identifiers), the matched positions and the run's marks (a bit each), and the
+  ///   changeset's index paths.
   @inlinable
   public init(
     from source: Snapshot<SectionID, ItemID>,

@@ -57,7 +57,7 @@ struct PositionTable: Sendable {
   ///
   /// Integer identifiers (the common case: database rows, issue numbers) are mixed with a
   /// multiply–xorshift function keyed by a per-process random value, a few cycles where the
-  /// standard library's SipHash takes tens of nanoseconds; every other type goes through its
+  /// standard library's SipHash takes about 10 nanoseconds; every other type goes through its
   /// `Hashable` conformance with the standard library's per-process seed. Both are keyed, so
   /// which identifiers collide cannot be chosen from outside the process.
   @inlinable @inline(__always)
@@ -387,7 +387,7 @@ struct PositionTable: Sendable {
   }
 }
 
-/// The key of ``PositionTable/mix(_:)``: random per process (drawn from the standard library's
+/// The key of ``PositionTable/mix(_:key:)``: random per process (drawn from the standard library's
 /// seeded `Hasher`), so that colliding integer identifiers cannot be picked in advance.
 @usableFromInline
 let integerHashKey: UInt64 = {

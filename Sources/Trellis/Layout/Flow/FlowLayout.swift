@@ -236,14 +236,15 @@ public struct FlowLayout: CollectionLayout {
           lineStart = crossStart
           gap = (available - total) / Double(lineCount - 1)
         }
-        for index in 0..<lineCount {
-          let mainLength = mains[2 * index]
-          let crossLength = mains[2 * index + 1]
-          let itemMain = position + (thickness - mainLength) / 2
-          store.appendItem(
-            axis.rect(
-              main: itemMain, cross: lineStart, mainLength: mainLength, crossLength: crossLength))
+        let line = position
+        let lineThickness = thickness
+        let lengths = mains
+        store.appendItems(count: lineCount) { index in
+          let mainLength = lengths[2 * index]
+          let crossLength = lengths[2 * index + 1]
+          let itemStart = lineStart
           lineStart += crossLength + gap
+          return (line + (lineThickness - mainLength) / 2, mainLength, itemStart, crossLength)
         }
         position += thickness
         lineCount = 0

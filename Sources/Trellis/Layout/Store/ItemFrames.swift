@@ -54,6 +54,33 @@ struct ItemFrames {
     count += 1
   }
 
+  /// Appends `count` frames given along and across the scroll axis, `frame(k)` giving the `k`th;
+  /// the same as appending them one by one, with one uniqueness check per chunk instead of one per
+  /// frame.
+  @inline(__always)
+  mutating func append(
+    count: Int,
+    _ frame: (Int) -> (main: Double, mainLength: Double, cross: FrameChunk.Lane)
+  ) {
+    var next = 0
+    while next < count {
+      if open.isFull {
+        full.append(open)
+        open = FrameChunk(capacity: FrameChunk.capacity)
+      } else if !isKnownUniquelyReferenced(&open) {
+        open = open.copy()
+      }
+      let end = Swift.min(count, next + FrameChunk.capacity - open.count)
+      let chunk = open
+      while next < end {
+        let placed = frame(next)
+        chunk.append(main: placed.main, mainLength: placed.mainLength, cross: placed.cross)
+        next += 1
+      }
+    }
+    self.count += count
+  }
+
   /// Replaces the frame of an item.
   mutating func set(_ frame: Rect, at index: Int) {
     precondition(index >= 0 && index < count, "Frame \(index) of \(count) replaced.")

@@ -83,6 +83,35 @@ struct LayoutStore {
     items.append(frame)
   }
 
+  /// Appends `count` items of the current section, `frame(k)` giving the `k`th along the scroll
+  /// axis (start and length) and across it; the same as appending each as a rectangle, without
+  /// building one and with the store's checks made once for the batch.
+  @inline(__always)
+  mutating func appendItems(
+    count: Int,
+    _ frame: (Int) -> (main: Double, mainLength: Double, cross: Double, crossLength: Double)
+  ) {
+    precondition(sectionCount > 0, "An item appended before any section.")
+    guard sectionRuns[sectionCount - 1] == nil else {
+      for index in 0..<count {
+        let placed = frame(index)
+        appendItem(
+          axis.rect(
+            main: placed.main, cross: placed.cross, mainLength: placed.mainLength,
+            crossLength: placed.crossLength))
+      }
+      return
+    }
+    items.append(count: count) { index in
+      let placed = frame(index)
+      itemBlocks.append(low: placed.main, high: placed.main + placed.mainLength)
+      return (
+        placed.main, placed.mainLength,
+        FrameChunk.Lane(start: placed.cross, length: placed.crossLength)
+      )
+    }
+  }
+
   mutating func appendSupplementary(_ attributes: LayoutAttributes, movesWithItems: Bool = false) {
     let index = supplementaries.count
     // Layout-wide boundary items may come before the first section.

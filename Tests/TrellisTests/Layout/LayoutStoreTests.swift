@@ -36,8 +36,12 @@ import TrellisTestSupport
     }
   }
 
-  /// Random frames: a few columns (lanes), or anything, with awkward values (0.1, -0.0, huge).
-  private func randomFrame(_ rng: inout SplitMix64, lanes: Int) -> Rect {
+  /// Random frames: a few columns (lanes), or anything, with awkward values (0.1, -0.0, huge);
+  /// with `sameLengths`, lengths along the axis mostly one value (rows of a list), sometimes its
+  /// negative zero twin.
+  private func randomFrame(
+    _ rng: inout SplitMix64, lanes: Int, sameLengths: Bool = false
+  ) -> Rect {
     let awkward: [Double] = [0.1, 0.2, 1e-300, 1e300, -0.0, 123_456_789.123]
     let cross =
       lanes > 0
@@ -47,7 +51,11 @@ import TrellisTestSupport
       Int.random(in: 0..<20, using: &rng) == 0
       ? awkward[Int.random(in: 0..<awkward.count, using: &rng)]
       : Double(Int.random(in: 0...100_000, using: &rng)) / 3
-    return Rect(x: cross, y: main, width: lanes > 0 ? 10 : cross / 3, height: main / 5 + 0.1)
+    let length =
+      sameLengths
+      ? [0.0, 32, 32, 32, 32, 32, 32, 32, 32, -0.0][Int.random(in: 0..<10, using: &rng)]
+      : main / 5 + 0.1
+    return Rect(x: cross, y: main, width: lanes > 0 ? 10 : cross / 3, height: length)
   }
 
   @Test(arguments: 0..<6 as Range<UInt64>)
@@ -56,15 +64,36 @@ import TrellisTestSupport
     for axis in [LayoutAxis.vertical, .horizontal] {
       var frames = ItemFrames(axis: axis)
       var plain: [Rect] = []
+      // A copy taken along the way, which writes to the original must leave as it was.
+      var saved: (frames: ItemFrames, plain: [Rect])?
       for step in 0..<30 {
-        // Phases of few lanes and of many, so chunks switch from shared lanes to explicit.
+        // Phases of few lanes and of many, so chunks switch from shared lanes to explicit, and of
+        // one length along the axis or many, so chunks switch from one length to one per item.
         let lanes = [3, 16, 17, 0][Int.random(in: 0..<4, using: &rng)]
+        let sameLengths = Int.random(in: 0..<3, using: &rng) > 0
+        if Int.random(in: 0..<6, using: &rng) == 0 { saved = (frames, plain) }
         switch Int.random(in: 0..<4, using: &rng) {
         case 0, 1:
-          for _ in 0..<Int.random(in: 0...5000, using: &rng) {
-            let frame = randomFrame(&rng, lanes: lanes)
-            frames.append(frame)
-            plain.append(frame)
+          let count = Int.random(in: 0...5000, using: &rng)
+          if Bool.random(using: &rng) {
+            for _ in 0..<count {
+              let frame = randomFrame(&rng, lanes: lanes, sameLengths: sameLengths)
+              frames.append(frame)
+              plain.append(frame)
+            }
+          } else {
+            // The batch append, as a flow layout's line uses it.
+            let batch = (0..<count).map { _ in
+              randomFrame(&rng, lanes: lanes, sameLengths: sameLengths)
+            }
+            frames.append(count: count) { index in
+              (
+                axis.main(batch[index].origin), axis.main(batch[index].size),
+                FrameChunk.Lane(
+                  start: axis.cross(batch[index].origin), length: axis.cross(batch[index].size))
+              )
+            }
+            plain += batch
           }
         case 2:
           let count = Int.random(in: 0...plain.count, using: &rng)
@@ -73,7 +102,7 @@ import TrellisTestSupport
         default:
           for _ in 0..<min(plain.count, 100) {
             let index = Int.random(in: 0..<plain.count, using: &rng)
-            let frame = randomFrame(&rng, lanes: lanes)
+            let frame = randomFrame(&rng, lanes: lanes, sameLengths: sameLengths)
             frames.set(frame, at: index)
             plain[index] = frame
           }
@@ -83,6 +112,13 @@ import TrellisTestSupport
         // Bit for bit: a frame must never come back rounded.
         #expect(
           zip(stored, plain).allSatisfy { $0.bits == $1.bits }, "seed \(seed), step \(step)")
+        if let saved {
+          #expect(saved.frames.count == saved.plain.count, "seed \(seed), step \(step)")
+          let kept = (0..<saved.frames.count).map { saved.frames[$0] }
+          #expect(
+            zip(kept, saved.plain).allSatisfy { $0.bits == $1.bits },
+            "seed \(seed), step \(step): a copy changed")
+        }
       }
     }
   }

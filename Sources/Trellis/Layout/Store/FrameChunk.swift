@@ -1,10 +1,12 @@
 /// Up to ``capacity`` item frames in structure-of-arrays form (see ``ItemFrames``), in buffers of
 /// their own so that appending is a few stores.
 ///
-/// Along the scroll axis each item has a start and a length. Across it, items share placements
-/// (a start and a length: a column, a grid cell's position in its row) from a table of at most
-/// ``maximumLanes``, one byte each; the first item with a placement that does not fit turns the
-/// chunk into one with a start and a length per item. The chunk is a class for its buffers;
+/// Along the scroll axis each item has a start; its length is kept once while every item of the
+/// chunk has the same (rows of a list, cells of a grid, chips of one height), and per item from the
+/// first that differs. Across it, items share placements (a start and a length: a column, a grid
+/// cell's position in its row) from a table of at most ``maximumLanes``, one byte each; the first
+/// item with a placement that does not fit turns the chunk into one with a start and a length per
+/// item. The chunk is a class for its buffers;
 /// ``ItemFrames`` copies one before writing to it when it is shared.
 final class FrameChunk {
   static let capacity = 4096
@@ -22,6 +24,16 @@ final class FrameChunk {
     }
   }
 
+  /// How the chunk stores lengths along the scroll axis.
+  private enum MainLengths {
+    /// No item has been written yet.
+    case none
+    /// Every item written so far has this length (compared to the bit).
+    case uniform(Double)
+    /// A length per item.
+    case explicit(UnsafeMutablePointer<Double>)
+  }
+
   /// How the chunk stores positions across the scroll axis.
   private enum Cross {
     /// In the lane table, with one lane index per item.
@@ -33,7 +45,7 @@ final class FrameChunk {
   private(set) var count = 0
   private var capacity: Int
   private var mainStarts: UnsafeMutablePointer<Double>
-  private var mainLengths: UnsafeMutablePointer<Double>
+  private var mainLengths = MainLengths.none
   private var laneIndices: UnsafeMutablePointer<UInt8>
   private let lanes = UnsafeMutablePointer<Lane>.allocate(capacity: FrameChunk.maximumLanes)
   private var laneCount = 0
@@ -44,13 +56,12 @@ final class FrameChunk {
   init(capacity: Int) {
     self.capacity = capacity
     mainStarts = .allocate(capacity: capacity)
-    mainLengths = .allocate(capacity: capacity)
     laneIndices = .allocate(capacity: capacity)
   }
 
   deinit {
     mainStarts.deallocate()
-    mainLengths.deallocate()
+    if case .explicit(let lengths) = mainLengths { lengths.deallocate() }
     laneIndices.deallocate()
     lanes.deallocate()
     if case .explicit(let starts, let lengths) = crossStorage {
@@ -63,7 +74,13 @@ final class FrameChunk {
   func copy() -> FrameChunk {
     let copy = FrameChunk(capacity: capacity)
     copy.mainStarts.update(from: mainStarts, count: count)
-    copy.mainLengths.update(from: mainLengths, count: count)
+    switch mainLengths {
+    case .none, .uniform: copy.mainLengths = mainLengths
+    case .explicit(let lengths):
+      let copied = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+      copied.update(from: lengths, count: count)
+      copy.mainLengths = .explicit(copied)
+    }
     copy.laneIndices.update(from: laneIndices, count: count)
     copy.lanes.update(from: lanes, count: laneCount)
     copy.laneCount = laneCount
@@ -83,7 +100,11 @@ final class FrameChunk {
   @inline(__always)
   func main(at index: Int) -> (start: Double, length: Double) {
     precondition(index >= 0 && index < count, "Frame \(index) of \(count).")
-    return (mainStarts[index], mainLengths[index])
+    switch mainLengths {
+    case .none: preconditionFailure("A chunk with frames and no lengths.")
+    case .uniform(let length): return (mainStarts[index], length)
+    case .explicit(let lengths): return (mainStarts[index], lengths[index])
+    }
   }
 
   /// An item's start and length across the scroll axis.
@@ -104,21 +125,40 @@ final class FrameChunk {
   func append(main: Double, mainLength: Double, cross lane: Lane) {
     if count == capacity { grow() }
     mainStarts[count] = main
-    mainLengths[count] = mainLength
     count += 1
+    write(mainLength: mainLength, at: count - 1)
     write(lane, at: count - 1)
   }
 
   func set(main: Double, mainLength: Double, cross lane: Lane, at index: Int) {
     precondition(index >= 0 && index < count, "Frame \(index) of \(count) replaced.")
     mainStarts[index] = main
-    mainLengths[index] = mainLength
+    write(mainLength: mainLength, at: index)
     write(lane, at: index)
   }
 
   func truncate(to newCount: Int) {
     precondition(newCount >= 0 && newCount <= count, "Truncating \(count) frames to \(newCount).")
     count = newCount
+  }
+
+  @inline(__always)
+  private func write(mainLength: Double, at index: Int) {
+    switch mainLengths {
+    case .explicit(let lengths): lengths[index] = mainLength
+    case .uniform(let length) where length.bitPattern == mainLength.bitPattern: return
+    case .none: mainLengths = .uniform(mainLength)
+    case .uniform(let length): spreadMainLengths(length, writing: mainLength, at: index)
+    }
+  }
+
+  /// Turns a uniform length into one per item, then writes an item's own.
+  @inline(never)
+  private func spreadMainLengths(_ length: Double, writing mainLength: Double, at index: Int) {
+    let lengths = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+    lengths.initialize(repeating: length, count: count)
+    lengths[index] = mainLength
+    mainLengths = .explicit(lengths)
   }
 
   @inline(__always)
@@ -177,7 +217,7 @@ final class FrameChunk {
       return new
     }
     mainStarts = moved(mainStarts)
-    mainLengths = moved(mainLengths)
+    if case .explicit(let lengths) = mainLengths { mainLengths = .explicit(moved(lengths)) }
     laneIndices = moved(laneIndices)
     if case .explicit(let starts, let lengths) = crossStorage {
       crossStorage = .explicit(starts: moved(starts), lengths: moved(lengths))

@@ -195,15 +195,27 @@ public struct FlowLayout: CollectionLayout {
     let rule = itemSize
     var position = start
     var lines = 0
-    // The current line: its items' extents along and across the scroll axis, in a buffer that
-    // is reused from line to line, the line's thickness, and its items' total length across.
-    var capacity = 16
-    var mains = UnsafeMutablePointer<Double>.allocate(capacity: capacity * 2)
-    defer { mains.deallocate() }
-    var lineCount = 0
+    // Items waiting to be stored, four values each: lengths along and across the scroll axis,
+    // then, once their line is placed, starts along and across it. Lines are stored in batches
+    // of about `batch` items (a chip bar's lines hold one item each), and the buffer is reused.
+    let batch = 512
+    var capacity = batch * 2
+    var pending = UnsafeMutablePointer<Double>.allocate(capacity: capacity * 4)
+    defer { pending.deallocate() }
+    var placedCount = 0
+    var pendingCount = 0
+    // The current line (items `placedCount..<pendingCount`): its thickness, and its items' total
+    // length across.
     var thickness = 0.0
     var total = 0.0
     var lineCross = 0.0
+    func flush() {
+      let placed = UnsafePointer(pending)
+      store.appendItems(count: placedCount) { index in
+        let values = placed + 4 * index
+        return (values[2], values[0], values[3], values[1])
+      }
+    }
     // One pass over the items and a last step past them, which places the last line.
     for item in 0...count {
       var main = 0.0
@@ -220,8 +232,9 @@ public struct FlowLayout: CollectionLayout {
         cross = axis.cross(size)
       }
       let isLast = item == count
+      let lineCount = pendingCount - placedCount
       if lineCount > 0 && (isLast || lineCross + spacing + cross > available) {
-        // Place the line's items, then empty it.
+        // Place the line's items.
         if lines > 0 { position += lineSpacing }
         lines += 1
         var lineStart: Double
@@ -236,33 +249,35 @@ public struct FlowLayout: CollectionLayout {
           lineStart = crossStart
           gap = (available - total) / Double(lineCount - 1)
         }
-        let line = position
-        let lineThickness = thickness
-        let lengths = mains
-        store.appendItems(count: lineCount) { index in
-          let mainLength = lengths[2 * index]
-          let crossLength = lengths[2 * index + 1]
-          let itemStart = lineStart
-          lineStart += crossLength + gap
-          return (line + (lineThickness - mainLength) / 2, mainLength, itemStart, crossLength)
+        var values = pending + 4 * placedCount
+        for _ in 0..<lineCount {
+          values[2] = position + (thickness - values[0]) / 2
+          values[3] = lineStart
+          lineStart += values[1] + gap
+          values += 4
         }
         position += thickness
-        lineCount = 0
+        placedCount = pendingCount
         thickness = 0
         total = 0
+        if placedCount >= batch || isLast {
+          flush()
+          placedCount = 0
+          pendingCount = 0
+        }
       }
       if isLast { break }
-      lineCross = lineCount == 0 ? cross : lineCross + spacing + cross
-      if lineCount == capacity {
-        let grown = UnsafeMutablePointer<Double>.allocate(capacity: capacity * 4)
-        grown.moveInitialize(from: mains, count: capacity * 2)
-        mains.deallocate()
-        mains = grown
+      lineCross = pendingCount == placedCount ? cross : lineCross + spacing + cross
+      if pendingCount == capacity {
+        let grown = UnsafeMutablePointer<Double>.allocate(capacity: capacity * 8)
+        grown.moveInitialize(from: pending, count: capacity * 4)
+        pending.deallocate()
+        pending = grown
         capacity *= 2
       }
-      mains[2 * lineCount] = main
-      mains[2 * lineCount + 1] = cross
-      lineCount += 1
+      pending[4 * pendingCount] = main
+      pending[4 * pendingCount + 1] = cross
+      pendingCount += 1
       thickness = Swift.max(thickness, main)
       total += cross
     }

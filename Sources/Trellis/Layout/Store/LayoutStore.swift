@@ -86,6 +86,9 @@ struct LayoutStore {
   /// Appends `count` items of the current section, `frame(k)` giving the `k`th along the scroll
   /// axis (start and length) and across it; the same as appending each as a rectangle, without
   /// building one and with the store's checks made once for the batch.
+  ///
+  /// `frame` is called once per item, in order, so it may carry state from one item to the next
+  /// (a waterfall's column bottoms).
   @inline(__always)
   mutating func appendItems(
     count: Int,

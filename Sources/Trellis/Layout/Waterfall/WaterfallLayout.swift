@@ -214,8 +214,10 @@ public struct WaterfallLayout: CollectionLayout {
     let pitch = width + metrics.columnSpacing
     let spacing = metrics.itemSpacing
     // The column bottoms through a buffer: no uniqueness check per item.
+    let first = state.itemCount
     tops.withUnsafeMutableBufferPointer { tops in
-      for item in state.itemCount..<count {
+      store.appendItems(count: Swift.max(0, count - first)) { index in
+        let item = first + index
         var shortest = 0
         var top = tops[0]
         switch order {
@@ -239,9 +241,8 @@ public struct WaterfallLayout: CollectionLayout {
           let original = size(path)
           height = original.width > 0 ? original.height * width / original.width : 0
         }
-        store.appendItem(
-          Rect(x: leading + Double(shortest) * pitch, y: top, width: width, height: height))
         tops[shortest] = top + height + spacing
+        return (top, height, leading + Double(shortest) * pitch, width)
       }
     }
     state.nextTops = tops

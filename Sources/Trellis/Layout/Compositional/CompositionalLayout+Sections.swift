@@ -180,15 +180,35 @@ extension CompositionalLayout {
     {
       let step = axis.main(template.size)
       let spacing = definition.interGroupSpacing
-      while count - next >= template.holds {
-        if placedGroups > 0 { position += spacing }
-        let origin = axis.point(main: position, cross: crossBefore)
-        for frame in templateCells {
-          store.appendItem(frame.offsetBy(dx: origin.x, dy: origin.y))
+      let holds = template.holds
+      let groups = (count - next) / holds
+      if groups > 0 {
+        // The template's cells along and across the axis, offset by each group's start: the
+        // same sums, in the same order, as offsetting each cell's rectangle.
+        let cells = templateCells.map {
+          (
+            main: axis.main($0.origin), mainLength: axis.main($0.size),
+            cross: axis.cross($0.origin), crossLength: axis.cross($0.size)
+          )
         }
-        position += step
-        next += template.holds
-        placedGroups += 1
+        var groupStart = position  // The section's first group.
+        var cell = 0
+        store.appendItems(count: groups * holds) { _ in
+          if cell == holds {
+            cell = 0
+            groupStart += step
+            groupStart += spacing
+          }
+          let placed = cells[cell]
+          cell += 1
+          return (
+            placed.main + groupStart, placed.mainLength, placed.cross + crossBefore,
+            placed.crossLength
+          )
+        }
+        position = groupStart + step
+        next += groups * holds
+        placedGroups += groups
       }
     }
     /// Appends a cell, and the separator under it unless it is the section's last.

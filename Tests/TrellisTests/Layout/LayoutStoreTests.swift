@@ -143,7 +143,26 @@ import TrellisTestSupport
     var intervals: [(low: Double, high: Double)] = []
     var position = 0.0
     for step in 0..<30 {
-      switch Int.random(in: 0..<5, using: &rng) {
+      switch Int.random(in: 0..<6, using: &rng) {
+      case 5:
+        // Batches of entries summarized by the caller, as a layout's batch append does.
+        var left = Int.random(in: 0...3000, using: &rng)
+        while left > 0 {
+          let batch = min(left, Int.random(in: 1...blocks.roomInOpenBlock, using: &rng))
+          var low = Double.infinity
+          var high = -Double.infinity
+          for _ in 0..<batch {
+            position += Double(Int.random(in: 0...20, using: &rng))
+            let interval = randomInterval(&rng, near: position)
+            if interval.0 < interval.1 {
+              low = min(low, interval.0)
+              high = max(high, interval.1)
+            }
+            intervals.append(interval)
+          }
+          blocks.append(entries: batch, low: low, high: high)
+          left -= batch
+        }
       case 0, 1, 2:
         for _ in 0..<Int.random(in: 0...3000, using: &rng) {
           position += Double(Int.random(in: 0...20, using: &rng))

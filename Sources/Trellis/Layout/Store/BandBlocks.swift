@@ -36,6 +36,27 @@ struct BandBlocks {
     if count & (Self.blockSize - 1) == 0 { finishOpenBlock() }
   }
 
+  /// How many entries fit in the open block before it is finished.
+  var roomInOpenBlock: Int { Self.blockSize - count & (Self.blockSize - 1) }
+
+  /// Adds `entries` entries at once, the same as appending them one by one.
+  ///
+  /// `low` and `high` summarize them: the lowest start and highest end among those that are not
+  /// empty (`low < high`), or an empty interval if all are. They must fit in the open block
+  /// (``roomInOpenBlock``).
+  @inline(__always)
+  mutating func append(entries: Int, low: Double, high: Double) {
+    precondition(
+      entries >= 0 && entries <= roomInOpenBlock,
+      "\(entries) entries appended to a block with room for \(roomInOpenBlock).")
+    if low < high {
+      if low < openLow { openLow = low }
+      if high > openHigh { openHigh = high }
+    }
+    count += entries
+    if entries > 0 && count & (Self.blockSize - 1) == 0 { finishOpenBlock() }
+  }
+
   private mutating func finishOpenBlock() {
     let low = openLow
     lows.append(low)

@@ -105,13 +105,28 @@ struct LayoutStore {
       }
       return
     }
-    items.append(count: count) { index in
-      let placed = frame(index)
-      itemBlocks.append(low: placed.main, high: placed.main + placed.mainLength)
-      return (
-        placed.main, placed.mainLength,
-        FrameChunk.Lane(start: placed.cross, length: placed.crossLength)
-      )
+    // A block of the summaries at a time, its interval kept in locals.
+    var next = 0
+    while next < count {
+      let batch = Swift.min(count - next, itemBlocks.roomInOpenBlock)
+      var low = Double.infinity
+      var high = -Double.infinity
+      let first = next
+      items.append(count: batch) { index in
+        let placed = frame(first + index)
+        let end = placed.main + placed.mainLength
+        // As the summaries count them: empty intervals leave no trace.
+        if placed.main < end {
+          if placed.main < low { low = placed.main }
+          if end > high { high = end }
+        }
+        return (
+          placed.main, placed.mainLength,
+          FrameChunk.Lane(start: placed.cross, length: placed.crossLength)
+        )
+      }
+      itemBlocks.append(entries: batch, low: low, high: high)
+      next += batch
     }
   }
 

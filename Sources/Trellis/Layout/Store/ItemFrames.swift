@@ -1,8 +1,8 @@
 /// Item frames in structure-of-arrays form, in chunks of ``FrameChunk/capacity`` so that
-/// appending never copies: along the scroll axis each item keeps its start and length (16
-/// bytes); across it, a chunk whose items share a few placements (columns, a grid's cells, a chip
-/// bar's row) keeps them once and one byte per item, and any other chunk keeps both values per
-/// item (32 bytes an item in all).
+/// appending never copies: along the scroll axis each item keeps its start, and its length unless
+/// every item of the chunk has the same (8 or 16 bytes); across it, a chunk whose items share a few
+/// placements (columns, a grid's cells, a chip bar's row) keeps them once and one byte per item,
+/// and any other chunk keeps both values per item (33 bytes an item at most).
 ///
 /// Every value comes back exactly as it was stored: a frame is never rebuilt from rounded parts.
 /// Copies share chunks; writing to a shared chunk copies that chunk only.

@@ -1,7 +1,7 @@
 /// Frames of a prepared layout and the index that answers "what is in this rectangle".
 ///
-/// Items are kept in ``ItemFrames`` (about 17 bytes each where a chunk's items share a few
-/// placements across the scroll axis, 32 otherwise), their index paths implied by their flat
+/// Items are kept in ``ItemFrames`` (9 bytes each where a chunk's items share one length along the
+/// scroll axis and a few placements across it, 17 where lengths differ, at most 33), their index paths implied by their flat
 /// position, and summarized 32 at a time along the scroll axis (``BandBlocks``, one byte per
 /// item). Supplementaries and decorations — headers, backgrounds that span a whole section,
 /// layout-wide boundary items — are kept apart in ``IntervalLayers``, so that a long element

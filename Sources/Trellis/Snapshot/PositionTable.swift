@@ -243,7 +243,8 @@ struct PositionTable: Sendable {
   /// tens of kilobytes at a million items), and inserted region by region. Half of each filled
   /// slot's hash is kept beside it while filling, so that a probe compares identifiers only when
   /// those agree — the occupants' identifiers are read (at random) almost only for real
-  /// duplicates. Holds 12 bytes per item and 2 per slot while it runs.
+  /// duplicates. Holds 8 bytes per item, and 4 per item or 2 per slot (whichever is more: the
+  /// hashes in order, then the slots' filters, share one buffer) while it runs.
   @inlinable
   mutating func fillPartitioned<ID: Hashable>(
     _ positions: Range<Int>, identifierAt: (Int) -> ID
@@ -256,32 +257,35 @@ struct PositionTable: Sendable {
     let partitionBits = Swift.min(8, slotBits)
     let shift = slotBits &- partitionBits
     let partitionCount = 1 &<< partitionBits
+    // One scratch buffer serves twice: first for the hashes in position order, then, once they
+    // are grouped, for the filters beside the slots (below). Its pages are touched once, and on
+    // this kind of machine a page's first touch costs about as much as hashing 2,000 items.
+    let scratch = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: Swift.max(count &* 4, slotCount &* 2), alignment: 8)
+    defer { scratch.deallocate() }
     // Hashes in position order (only their low 32 bits: the bucket and the filter), and how many
     // fall in each region.
     var starts = [Int](repeating: 0, count: partitionCount &+ 1)
-    let hashes = [UInt32](unsafeUninitializedCapacity: count) { hashes, initialized in
-      starts.withUnsafeMutableBufferPointer { starts in
-        for index in 0..<count {
-          let hash = UInt32(
-            truncatingIfNeeded: Self.hash(identifierAt(positions.lowerBound &+ index), key: key))
-          hashes[index] = hash
-          starts[((Int(hash) & mask) &>> shift) &+ 1] &+= 1
-        }
+    let hashes = UnsafeMutableBufferPointer(
+      rebasing: scratch.bindMemory(to: UInt32.self)[0..<count])
+    starts.withUnsafeMutableBufferPointer { starts in
+      for index in 0..<count {
+        let hash = UInt32(
+          truncatingIfNeeded: Self.hash(identifierAt(positions.lowerBound &+ index), key: key))
+        hashes[index] = hash
+        starts[((Int(hash) & mask) &>> shift) &+ 1] &+= 1
       }
-      initialized = count
     }
     for partition in 0..<partitionCount { starts[partition &+ 1] &+= starts[partition] }
     // Hash and index relative to `positions`, grouped by region, in position order within each.
     let grouped = [UInt64](unsafeUninitializedCapacity: count) { grouped, initialized in
       var next = starts
       next.withUnsafeMutableBufferPointer { next in
-        hashes.withUnsafeBufferPointer { hashes in
-          for index in 0..<count {
-            let hash = hashes[index]
-            let partition = (Int(hash) & mask) &>> shift
-            grouped[next[partition]] = UInt64(hash) &<< 32 | UInt64(index)
-            next[partition] &+= 1
-          }
+        for index in 0..<count {
+          let hash = hashes[index]
+          let partition = (Int(hash) & mask) &>> shift
+          grouped[next[partition]] = UInt64(hash) &<< 32 | UInt64(index)
+          next[partition] &+= 1
         }
       }
       initialized = count
@@ -290,35 +294,35 @@ struct PositionTable: Sendable {
     var added = 0
     // The upper half of each filled slot's 32-bit hash: 2 bytes per slot, and a false match (an
     // identifier read for nothing) about once in tens of thousands of probes.
-    var slotHashes = [UInt16](repeating: 0, count: slotCount)
+    let slotHashes = UnsafeMutableBufferPointer(
+      rebasing: scratch.bindMemory(to: UInt16.self)[0..<slotCount])
+    slotHashes.update(repeating: 0)
     slots.withUnsafeMutableBufferPointer { slots in
-      slotHashes.withUnsafeMutableBufferPointer { slotHashes in
-        grouped.withUnsafeBufferPointer { grouped in
-          for entry in grouped {
-            let hash = UInt32(truncatingIfNeeded: entry &>> 32)
-            let filter = UInt16(truncatingIfNeeded: hash &>> 16)
-            let position = positions.lowerBound &+ Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
-            var bucket = Int(hash) & mask
-            var existing: Int? = nil
-            while slots[bucket] != 0 {
-              let occupant = Int(slots[bucket] &- 1)
-              if slotHashes[bucket] == filter && identifierAt(occupant) == identifierAt(position) {
-                existing = occupant
-                break
-              }
-              bucket = (bucket &+ 1) & mask
+      grouped.withUnsafeBufferPointer { grouped in
+        for entry in grouped {
+          let hash = UInt32(truncatingIfNeeded: entry &>> 32)
+          let filter = UInt16(truncatingIfNeeded: hash &>> 16)
+          let position = positions.lowerBound &+ Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
+          var bucket = Int(hash) & mask
+          var existing: Int? = nil
+          while slots[bucket] != 0 {
+            let occupant = Int(slots[bucket] &- 1)
+            if slotHashes[bucket] == filter && identifierAt(occupant) == identifierAt(position) {
+              existing = occupant
+              break
             }
-            if let existing {
-              // The first duplicate in position order, as an insert in that order finds it.
-              if duplicate.map({ position < $0.new }) ?? true {
-                duplicate = (position, existing)
-              }
-              continue
-            }
-            slots[bucket] = UInt32(truncatingIfNeeded: position &+ 1)
-            slotHashes[bucket] = filter
-            added &+= 1
+            bucket = (bucket &+ 1) & mask
           }
+          if let existing {
+            // The first duplicate in position order, as an insert in that order finds it.
+            if duplicate.map({ position < $0.new }) ?? true {
+              duplicate = (position, existing)
+            }
+            continue
+          }
+          slots[bucket] = UInt32(truncatingIfNeeded: position &+ 1)
+          slotHashes[bucket] = filter
+          added &+= 1
         }
       }
     }

@@ -85,7 +85,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
   ///   11 at a million when the memory is already the process's, 25 to 30 when every page is
   ///   new to it (`trellis-bench peer-profile 1000000 build`, `trellis-bench peer`). A table
   ///   too large for the processor's caches is filled region by region, so that its writes
-  ///   stay in them; that holds 12 bytes per item and 2 per table slot until it ends.
+  ///   stay in them; that holds about 12 bytes per item until it ends.
   @inlinable
   public init(sections: some Sequence<(SectionID, [ItemID])>) {
     self.init()

@@ -85,6 +85,7 @@ func versions(_ elements: [Element], count: Int) -> [Int] {
   return result
 }
 
+@MainActor
 func peerWorkloads(wanted: (String) -> Bool) {
   #if canImport(DifferenceKit)
   let peerName = "DifferenceKit"
@@ -197,6 +198,34 @@ func peerWorkloads(wanted: (String) -> Bool) {
     reportPeer("move1, flat API \(suffix)", trellis: move1.median, peer: peerMove1)
     reportPeer(
       "move1, build both + diff \(suffix)", trellis: move1Snapshots.median, peer: peerMove1)
+
+    // String identifiers, whose hash is not a few cycles: a data source holding the source
+    // applies the target built as a snapshot, then given as sections (the fused path, which
+    // hashes each item once), in turn.
+    var sourceNames: [String] = []
+    var targetNames: [String] = []
+    for element in source { sourceNames.append("issue \(element.id)") }
+    for element in target { targetNames.append("issue \(element.id)") }
+    let named = Snapshot(sections: [(0, sourceNames)])
+    let dataSource = DiffableDataSource<Int, String, Int>(view: nil) { _, _ in 0 }
+    let applied = measureInTurn(
+      runs: runs,
+      [
+        {
+          dataSource.applySnapshotUsingReloadData(named)
+          dataSource.apply(Snapshot(sections: [(0, targetNames)]))
+          return dataSource.snapshot().numberOfItems
+        },
+        {
+          dataSource.applySnapshotUsingReloadData(named)
+          dataSource.apply(sections: [(0, targetNames)])
+          return dataSource.snapshot().numberOfItems
+        },
+      ])
+    reportPeer("strings, apply(snapshot) \(suffix)", trellis: applied[0].median, peer: nil)
+    reportPeer(
+      "strings, apply(sections:) \(suffix)", trellis: applied[1].median, peer: nil,
+      note: "×\(ratio(applied[0].median / applied[1].median)) of apply(snapshot)")
 
     // Peak memory, each in a fresh process so that one measurement's freed pages do not hide the
     // next one's.

@@ -106,6 +106,49 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
     completion?()
   }
 
+  /// Shows new data given as sections and their items: builds the snapshot and diffs it
+  /// against the current one without hashing any item twice.
+  ///
+  ///     dataSource.apply(sections: [(.open, openIssues), (.closed, closedIssues)])
+  ///
+  /// The same as `apply(Snapshot(sections: sections), …)`, for the common case of data that
+  /// comes whole (a query's result, a page from the network). Building the snapshot's table
+  /// hashes every item once; when the identifiers' hash is not a few cycles (anything but the
+  /// integer types: strings, UUIDs, structs), those hashes are kept (4 bytes an item, until the
+  /// diff ends) and the diff reads them instead of hashing the items it looks up again.
+  ///
+  /// - Parameters:
+  ///   - sections: Each section's identifier and its items' identifiers, in order.
+  ///   - animatingDifferences: Whether the view should animate the changes.
+  ///   - itemUpdate: As for ``apply(_:animatingDifferences:itemUpdate:completion:)``.
+  ///   - completion: Called once the view has applied the last stage.
+  /// - Precondition: Section identifiers are unique, and item identifiers are unique across all
+  ///   sections (as for ``Snapshot/init(sections:)``); not called from inside another apply.
+  /// - Complexity: That of ``Snapshot/init(sections:)`` and
+  ///   ``apply(_:animatingDifferences:itemUpdate:completion:)``, less the diff's hashing.
+  @inlinable
+  public func apply(
+    sections: some Sequence<(SectionID, [ItemID])>,
+    animatingDifferences: Bool = true,
+    itemUpdate: ((ItemID) -> ItemUpdate?)? = nil,
+    completion: (() -> Void)? = nil
+  ) {
+    let snapshot: Snapshot<SectionID, ItemID>
+    var hashes: [UInt32]? = nil
+    if PositionTable.hashesCheaply(ItemID.self) {
+      snapshot = Snapshot(sections: sections)
+    } else {
+      var recorded: [UInt32] = []
+      snapshot = Snapshot(sections: sections, recordingHashes: &recorded)
+      hashes = recorded
+    }
+    let changes = StagedChangeset(
+      from: current, to: snapshot, targetHashes: hashes, itemUpdate: itemUpdate)
+    hashes = nil
+    perform(changes, reaching: snapshot, animated: animatingDifferences)
+    completion?()
+  }
+
   /// Hands each stage of a changeset to the view, switching the data at each, and ends on
   /// `target`; without a view, switches to `target` at once.
   @inlinable

@@ -31,7 +31,7 @@ extension StagedChangeset {
   ///   source snapshot's.
   ///
   ///   At its peak, a diff of two 1,000,000-item snapshots with 10% of the items each deleted,
-  ///   inserted and moved holds about 33 to 37 MB above its input (`trellis-bench peer`;
+  ///   inserted and moved holds about 30 to 35 MB above its input (`trellis-bench peer`;
   ///   DifferenceKit's `StagedChangeset(source:target:)` holds about 117 MB for the same
   ///   arrays): where each target item came from (a 32-bit index per item, 4 MB), the
   ///   longest-increasing-subsequence pass run over those indexes in place (a predecessor per
@@ -45,6 +45,22 @@ extension StagedChangeset {
     to target: Snapshot<SectionID, ItemID>,
     itemUpdate: ((ItemID) -> ItemUpdate?)? = nil
   ) {
+    self.init(from: source, to: target, targetHashes: nil, itemUpdate: itemUpdate)
+  }
+
+  /// ``init(from:to:itemUpdate:)``, with the low 32 bits of each target item's table hash in
+  /// position order when they were recorded while the target's table was built, so that no item
+  /// is hashed twice.
+  @inlinable
+  init(
+    from source: Snapshot<SectionID, ItemID>,
+    to target: Snapshot<SectionID, ItemID>,
+    targetHashes: [UInt32]?,
+    itemUpdate: ((ItemID) -> ItemUpdate?)?
+  ) {
+    precondition(
+      targetHashes.map { $0.count == target.numberOfItems } ?? true,
+      "\(targetHashes?.count ?? 0) hashes given for \(target.numberOfItems) items.")
     let reloaded = target._reloadedItems
     let reconfigured = target._reconfiguredItems
     let reloadedSections = target._reloadedSections
@@ -73,21 +89,30 @@ extension StagedChangeset {
       marked.itemReloads.sort()
       marked.itemReconfigures.sort()
     }
-    self = stagedDiff(
-      sourceSections: source._sections, sourceItems: source._items,
-      targetSections: target._sections, targetItems: target._items,
-      sourceSectionIndex: { source._sectionIndexes[$0] },
-      locator: &locator,
-      isSectionReloaded: { !reloadedSections.isEmpty && reloadedSections.contains($0) },
-      checksItemUpdates: itemUpdate != nil,
-      markedUpdates: marked,
-      itemUpdate: { item, _, _ in
-        if hasMarks {
-          if reloaded.contains(item) { return .reload }
-          if reconfigured.contains(item) { return .reconfigure }
-        }
-        return itemUpdate?(item)
-      })
+    func diff(_ targetHashes: UnsafeBufferPointer<UInt32>?) -> Self {
+      stagedDiff(
+        sourceSections: source._sections, sourceItems: source._items,
+        targetSections: target._sections, targetItems: target._items,
+        sourceSectionIndex: { source._sectionIndexes[$0] },
+        locator: &locator,
+        isSectionReloaded: { !reloadedSections.isEmpty && reloadedSections.contains($0) },
+        checksItemUpdates: itemUpdate != nil,
+        markedUpdates: marked,
+        targetHashes: targetHashes,
+        itemUpdate: { item, _, _ in
+          if hasMarks {
+            if reloaded.contains(item) { return .reload }
+            if reconfigured.contains(item) { return .reconfigure }
+          }
+          return itemUpdate?(item)
+        })
+    }
+    // 32 bits of hash choose a slot only in a table of at most 2^32 slots.
+    if let targetHashes, source._itemTable.slots.count <= 1 << 32 {
+      self = targetHashes.withUnsafeBufferPointer { diff($0) }
+    } else {
+      self = diff(nil)
+    }
   }
 }
 
@@ -174,6 +199,7 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   isSectionReloaded: (SectionID) -> Bool,
   checksItemUpdates: Bool,
   markedUpdates: BatchUpdate,
+  targetHashes: UnsafeBufferPointer<UInt32>? = nil,
   itemUpdate: (ItemID, IndexPath, IndexPath) -> ItemUpdate?
 ) -> StagedChangeset<SectionID, ItemID> where Locator.ItemID == ItemID {
   let sourceCount = sourceSections.count
@@ -277,9 +303,15 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   // Runs of items that stay together are common, so before hashing an item the diff checks
   // whether it follows the previous one in the source: equal identifiers are the same item.
   let hashKey = integerHashKey
+  // With the target's hashes given (recorded while its table was built), an item's hash is read,
+  // not computed: each target item is hashed once in all. `targetOffset` is where the target
+  // section's items start among all of them.
+  var targetOffset = 0
   withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { batchHashes in
     sourceSlot.withUnsafeMutableBufferPointer { sourceSlot in
-      for target in 0..<targetCount where targetToSource[target] >= 0 {
+      for target in 0..<targetCount {
+        defer { targetOffset += targetItems[target].count }
+        guard targetToSource[target] >= 0 else { continue }
         let section = targetToSource[target]
         let start = targetWindowStart[target] - prefix[section]
         let windowEnd = targetItems[target].count - suffix[section]
@@ -317,8 +349,9 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
               batchHashed = locator.warmsLookups
               if batchHashed {
                 for member in batchStart..<warmedEnd {
-                  batchHashes[member &- batchStart] = PositionTable.hash(
-                    items[member], key: hashKey)
+                  batchHashes[member &- batchStart] =
+                    targetHashes.map { Int($0[targetOffset &+ member]) }
+                    ?? PositionTable.hash(items[member], key: hashKey)
                 }
                 locator.warm(
                   UnsafeBufferPointer(rebasing: items[batchStart..<warmedEnd]),
@@ -327,7 +360,9 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
             }
             let hash =
               batchHashed
-              ? batchHashes[index &- batchStart] : PositionTable.hash(item, key: hashKey)
+              ? batchHashes[index &- batchStart]
+              : targetHashes.map { Int($0[targetOffset &+ index]) }
+                ?? PositionTable.hash(item, key: hashKey)
             guard let located = locator.location(of: item, hash: hash),
               sourceToTarget[located.section] >= 0
             else {

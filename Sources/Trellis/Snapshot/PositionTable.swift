@@ -85,6 +85,14 @@ struct PositionTable: Sendable {
     return identifier._rawHashValue(seed: 0)
   }
 
+  /// Whether ``hash(_:)`` mixes `ID` in a few cycles (the integer types), so that hashing an
+  /// identifier again costs less than remembering its hash.
+  @inlinable
+  static func hashesCheaply<ID: Hashable>(_: ID.Type) -> Bool {
+    ID.self == Int.self || ID.self == UInt.self || ID.self == Int64.self
+      || ID.self == UInt64.self || ID.self == Int32.self || ID.self == UInt32.self
+  }
+
   /// Scatters a 64-bit integer over all 64 bits, keyed by `key`: two rounds of multiply and
   /// fold, so that the low bits a table uses depend on every bit of the integer.
   @inlinable @inline(__always)
@@ -130,15 +138,21 @@ struct PositionTable: Sendable {
   /// duplicate found (its position and the position it already had), leaving the table partly
   /// filled.
   ///
+  /// With `recordingHashes`, the low 32 bits of each identifier's ``hash(_:)`` are written there,
+  /// indexed from `positions.lowerBound` (all of them unless a duplicate stops the insert), so
+  /// that a diff that follows can look the items up without hashing them again.
+  ///
   /// - Precondition: There is room for `positions.count` more entries.
   @inlinable
   mutating func insertAll<ID: Hashable>(
-    _ positions: Range<Int>, identifierAt: (Int) -> ID
+    _ positions: Range<Int>, recordingHashes: UnsafeMutablePointer<UInt32>? = nil,
+    identifierAt: (Int) -> ID
   ) -> (new: Int, existing: Int)? {
     if occupied == 0 && slots.count >= Self.partitionedMinimumSlots
       && positions.count >= Self.partitionedMinimumSlots / 4
     {
-      return fillPartitioned(positions, identifierAt: identifierAt)
+      return fillPartitioned(
+        positions, recordingHashes: recordingHashes, identifierAt: identifierAt)
     }
     let key = self.key
     var added = 0
@@ -156,7 +170,9 @@ struct PositionTable: Sendable {
         while start < positions.upperBound {
           let end = min(start &+ batchSize, positions.upperBound)
           for position in start..<end {
-            let bucket = Self.hash(identifierAt(position), key: key) & mask
+            let hash = Self.hash(identifierAt(position), key: key)
+            recordingHashes?[position &- positions.lowerBound] = UInt32(truncatingIfNeeded: hash)
+            let bucket = hash & mask
             batch[position &- start] = (bucket, slots[bucket])
           }
           for position in start..<end {
@@ -247,7 +263,8 @@ struct PositionTable: Sendable {
   /// hashes in order, then the slots' filters, share one buffer) while it runs.
   @inlinable
   mutating func fillPartitioned<ID: Hashable>(
-    _ positions: Range<Int>, identifierAt: (Int) -> ID
+    _ positions: Range<Int>, recordingHashes: UnsafeMutablePointer<UInt32>? = nil,
+    identifierAt: (Int) -> ID
   ) -> (new: Int, existing: Int)? {
     let count = positions.count
     let slotCount = slots.count
@@ -275,6 +292,9 @@ struct PositionTable: Sendable {
         hashes[index] = hash
         starts[((Int(hash) & mask) &>> shift) &+ 1] &+= 1
       }
+    }
+    if let recordingHashes, let hashes = hashes.baseAddress {
+      recordingHashes.update(from: hashes, count: count)
     }
     for partition in 0..<partitionCount { starts[partition &+ 1] &+= starts[partition] }
     // Hash and index relative to `positions`, grouped by region, in position order within each.

@@ -134,9 +134,11 @@ extension Snapshot {
   ///   - added: The positions of the items being added, for the message about a duplicate.
   ///   - addedInSections: Whether each section's items are the ones being added (building a
   ///     snapshot from sections), instead of `added`.
+  ///   - recordingHashes: Where to write the low 32 bits of each item's hash, by position.
   @inlinable
   mutating func _rebuildItemTable(
-    minimumCapacity: Int, added: Range<Int> = 0..<0, addedInSections: Bool = false
+    minimumCapacity: Int, added: Range<Int> = 0..<0, addedInSections: Bool = false,
+    recordingHashes: UnsafeMutablePointer<UInt32>? = nil
   ) {
     let total = numberOfItems
     if total > PositionTable.maximumPosition + 1 {
@@ -147,10 +149,12 @@ extension Snapshot {
     if _sections.count == 1 {
       // One section, the common case for long lists: positions are indexes into its array.
       duplicate = _items[0].withUnsafeBufferPointer { items in
-        table.insertAll(0..<total) { items[$0] }
+        table.insertAll(0..<total, recordingHashes: recordingHashes) { items[$0] }
       }
     } else {
-      duplicate = table.insertAll(0..<total, identifierAt: { _itemIdentifier(atPosition: $0) })
+      duplicate = table.insertAll(
+        0..<total, recordingHashes: recordingHashes,
+        identifierAt: { _itemIdentifier(atPosition: $0) })
     }
     if let duplicate {
       let batch: Range<Int>

@@ -88,6 +88,14 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
   ///   stay in them; that holds about 12 bytes per item until it ends.
   @inlinable
   public init(sections: some Sequence<(SectionID, [ItemID])>) {
+    self.init(_arranging: sections)
+    _rebuildItemTable(minimumCapacity: numberOfItems, addedInSections: true)
+    checkInvariants()
+  }
+
+  /// The sections and their items, without the item table.
+  @inlinable
+  init(_arranging sections: some Sequence<(SectionID, [ItemID])>) {
     self.init()
     for (section, items) in sections {
       if let existing = _sectionIndexes.updateValue(_sections.count, forKey: section) {
@@ -99,7 +107,21 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
       _items.append(items)
       _offsets.append(_offsets[_offsets.count - 1] + items.count)
     }
-    _rebuildItemTable(minimumCapacity: numberOfItems, addedInSections: true)
+  }
+
+  /// ``init(sections:)``, also giving the low 32 bits of each item's table hash in position
+  /// order, for a diff against another snapshot that follows at once
+  /// (``DiffableDataSource/apply(sections:animatingDifferences:itemUpdate:completion:)``).
+  @inlinable
+  init(sections: some Sequence<(SectionID, [ItemID])>, recordingHashes hashes: inout [UInt32]) {
+    self.init(_arranging: sections)
+    let total = numberOfItems
+    hashes = [UInt32](unsafeUninitializedCapacity: total) { buffer, initialized in
+      _rebuildItemTable(
+        minimumCapacity: total, addedInSections: true, recordingHashes: buffer.baseAddress)
+      // A duplicate traps in the rebuild, so every hash was written.
+      initialized = total
+    }
     checkInvariants()
   }
 

@@ -31,7 +31,7 @@ extension StagedChangeset {
   ///   source snapshot's.
   ///
   ///   At its peak, a diff of two 1,000,000-item snapshots with 10% of the items each deleted,
-  ///   inserted and moved holds about 30 to 35 MB above its input (`trellis-bench peer`;
+  ///   inserted and moved holds about 29 to 35 MB above its input (`trellis-bench peer`;
   ///   DifferenceKit's `StagedChangeset(source:target:)` holds about 117 MB for the same
   ///   arrays): where each target item came from (a 32-bit index per item, 4 MB), the
   ///   longest-increasing-subsequence pass run over those indexes in place (a predecessor per

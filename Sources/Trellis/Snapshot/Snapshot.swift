@@ -82,7 +82,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable> {
   ///   and one table insert per item, into a table allocated once; no temporary array per item
   ///   below 4 MiB of table (about 500,000 items). Integer identifiers hash in a few cycles,
   ///   others through their `Hashable` conformance. About 7 ns per item at 100,000 items and
-  ///   11 at a million when the memory is already the process's, 25 to 30 when every page is
+  ///   11 at a million when the memory is already the process's, 24 to 30 when every page is
   ///   new to it (`trellis-bench peer-profile 1000000 build`, `trellis-bench peer`). A table
   ///   too large for the processor's caches is filled region by region, so that its writes
   ///   stay in them; that holds about 12 bytes per item until it ends.

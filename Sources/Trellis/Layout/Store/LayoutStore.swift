@@ -3,12 +3,12 @@
 /// Items are kept in ``ItemFrames`` (9 bytes each where a chunk's items share one length along the
 /// scroll axis and a few placements across it, 17 where lengths differ, at most 33), their index
 /// paths implied by their flat position, and summarized 32 at a time along the scroll axis
-/// (``BandBlocks``, one byte per item). Supplementaries and decorations — headers, backgrounds
-/// that span a whole section, layout-wide boundary items — are kept apart in ``IntervalLayers``,
-/// so that a long element never makes a query scan what it spans. A section that scrolls orthogonally indexes its items
-/// across the scroll axis (``OrthogonalRun``). A query is O(log *n* + *k*) for items and
-/// O(*L* log *n* + *k*) for the *L* layers of supplementaries (their nesting depth); every store
-/// is chunked, so an append costs what it appends, however large the layout already is.
+/// (``BandBlocks``, one byte per item). Supplementaries and decorations — headers, backgrounds that
+/// span a whole section, layout-wide boundary items — are kept apart in ``IntervalLayers``, so that
+/// a long element never makes a query scan what it spans. A section that scrolls orthogonally
+/// indexes its items across the scroll axis (``OrthogonalRun``). A query is O(log *n* + *k*) for
+/// items and O(*L* log *n* + *k*) for the *L* layers of supplementaries (their nesting depth);
+/// every store is chunked, so an append costs what it appends, however large the layout already is.
 struct LayoutStore {
   /// A supplementary or decoration and where it stands among the items.
   private struct Supplementary {

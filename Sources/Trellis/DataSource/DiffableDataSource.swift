@@ -134,17 +134,17 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
     completion: (() -> Void)? = nil
   ) {
     let snapshot: Snapshot<SectionID, ItemID>
-    var hashes: [UInt32]? = nil
+    let changes: StagedChangeset<SectionID, ItemID>
     if PositionTable.hashesCheaply(ItemID.self) {
       snapshot = Snapshot(sections: sections)
+      changes = StagedChangeset(from: current, to: snapshot, itemUpdate: itemUpdate)
     } else {
-      var recorded: [UInt32] = []
-      snapshot = Snapshot(sections: sections, recordingHashes: &recorded)
-      hashes = recorded
+      // The recorded hashes live until the diff ends, not while the view applies the stages.
+      var hashes: [UInt32] = []
+      snapshot = Snapshot(sections: sections, recordingHashes: &hashes)
+      changes = StagedChangeset(
+        from: current, to: snapshot, targetHashes: hashes, itemUpdate: itemUpdate)
     }
-    let changes = StagedChangeset(
-      from: current, to: snapshot, targetHashes: hashes, itemUpdate: itemUpdate)
-    hashes = nil
     perform(changes, reaching: snapshot, animated: animatingDifferences)
     completion?()
   }

@@ -51,10 +51,7 @@ struct Sync: AsyncParsableCommand {
         ).sync(full: full)
         line.clear()
         let removed = listed.deleted > 0 ? ", \(listed.deleted) no longer on GitHub removed" : ""
-        let kind =
-          listed.wasFull
-          ? (listed.complete ? " (all of them)" : " (all of them; the listing was incomplete)")
-          : " (changed since the last listing)"
+        let kind = listed.wasFull ? " (all of them)" : " (changed since the last listing)"
         print("Comments: \(listed.comments) in \(listed.pages) pages\(kind)\(removed).")
       }
     } catch {

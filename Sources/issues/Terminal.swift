@@ -34,6 +34,14 @@ enum Terminal {
     }
   }
 
+  /// The one sentence for a listing that could not prove it saw everything, whichever listing
+  /// it was (issues, the repository's comments, an issue's comments).
+  static func incompleteSentence(_ error: GitHubError, repository: RepositoryName) -> String {
+    let what = error.url.hasPrefix("sync of") ? "The listing of \(repository)" : "The listing of the \(error.url)"
+    return "\(what) was incomplete (\(error.detail ?? "no proof")): nothing was deleted, and "
+      + "what was fetched was saved. Run it again to finish."
+  }
+
   /// A sync failure, said so that the user knows what to do.
   static func failure(_ error: any Error, repository: RepositoryName) -> any Error {
     guard let error = error as? GitHubError else { return error }
@@ -53,8 +61,7 @@ enum Terminal {
         "GitHub could not be reached (\(error.detail ?? "no answer")): check the network."
       case .invalidToken: (error.detail ?? "The token cannot be sent.") + "."
       case .incompleteListing:
-        "The listing of \(repository) was incomplete (\(error.detail ?? "no proof")): every cached "
-          + "issue was kept, and the pages fetched were saved. Run the sync again to finish it."
+        Self.incompleteSentence(error, repository: repository)
       case .syncInProgress:
         "Another sync of \(repository) is running (\(error.detail ?? "")). Try again when it ends."
       default: error.description

@@ -72,12 +72,18 @@ struct View: AsyncParsableCommand {
       return
     }
     let cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
+    // A comment listing that could not prove it saw everything: shown, then exit 1.
+    var incomplete: GitHubError?
     if !offline {
       do {
         let client = Syncing.client(
           host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
         let fetcher = ConversationFetcher(client: client, cache: cache, repository: repository)
-        _ = try await fetcher.fetch(number)
+        if case .listed(let count, false, let announced, _) = try await fetcher.fetch(number) {
+          incomplete = GitHubError(
+            .incompleteListing, url: "comments of \(repository)#\(number)",
+            detail: "it listed \(count) comments where the issue announces \(announced)")
+        }
       } catch {
         guard try cache.issue(number: number) != nil else {
           throw Terminal.failure(error, repository: repository)
@@ -117,5 +123,8 @@ struct View: AsyncParsableCommand {
           issue, comments: self.comments ? conversation : nil, milestones: milestones))
     }
     output.flush()
+    if let incomplete {
+      throw CommandFailure(Terminal.incompleteSentence(incomplete, repository: repository))
+    }
   }
 }

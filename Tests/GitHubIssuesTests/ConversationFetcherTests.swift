@@ -20,6 +20,18 @@ final class ConversationServer: @unchecked Sendable {
     set { lock.withLock { _timeline = newValue } }
   }
   private var _timeline: [[String: Any]]?
+  /// Whether pages come without a `link` header: page 1 looks like the only one.
+  var dropsLinks: Bool {
+    get { lock.withLock { _dropsLinks } }
+    set { lock.withLock { _dropsLinks = newValue } }
+  }
+  private var _dropsLinks = false
+  /// Comments not listed any more but still answered on their own (`GET …/comments/ID`).
+  var hiddenButPresent: [Int] {
+    get { lock.withLock { _hiddenButPresent } }
+    set { lock.withLock { _hiddenButPresent = newValue } }
+  }
+  private var _hiddenButPresent: [Int] = []
 
   init(comments: Int) {
     _comments = (1...max(1, comments)).prefix(comments).map(Self.comment)
@@ -57,6 +69,13 @@ final class ConversationServer: @unchecked Sendable {
       ]
       return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: issue))
     }
+    if path.hasPrefix("/repos/o/r/issues/comments/"), let id = Int(path.split(separator: "/").last!),
+      hiddenButPresent.contains(id)
+    {
+      var comment = Self.comment(id)
+      comment["issue_url"] = "https://api.github.com/repos/o/r/issues/7"
+      return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: comment))
+    }
     if path == "/repos/o/r/issues/7/timeline", let timeline {
       return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: timeline))
     }
@@ -70,7 +89,9 @@ final class ConversationServer: @unchecked Sendable {
     let items = Array(comments.dropFirst((page - 1) * 2).prefix(2))
     var headers: [String: String] = [:]
     let base = "https://api.github.com/repos/o/r/issues/7/comments?per_page=100&page="
-    if page < pages && page == stop {
+    if dropsLinks {
+      // No link at all.
+    } else if page < pages && page == stop {
       // Announces more pages, and gives no way to them: a listing that cannot complete.
       headers["link"] = "<\(base)\(pages)>; rel=\"last\""
     } else if page < pages {
@@ -99,7 +120,7 @@ final class ConversationServer: @unchecked Sendable {
   @Test func commentsAreStoredAndNotAskedForAgainUntilTheIssueChanges() async throws {
     let server = ConversationServer(comments: 5)
     let (fetcher, transport) = try fetcher(server)
-    #expect(try await fetcher.fetch(7) == .listed(count: 5, complete: true))
+    #expect(try await fetcher.fetch(7) == .listed(count: 5, complete: true, announced: 5, skippedEvents: 0))
     let comments = try fetcher.cache.comments(of: 7)
     // Oldest first: comment n was written on day 1 + n % 8.
     let ids: [Int64] = comments.map(\.id)
@@ -118,7 +139,7 @@ final class ConversationServer: @unchecked Sendable {
     // A comment deleted on GitHub (the issue changed) goes from the cache too.
     server.setComments(
       [1, 2, 4, 5].map(ConversationServer.comment), updatedAt: "2024-02-01T00:00:00Z")
-    #expect(try await fetcher.fetch(7) == .listed(count: 4, complete: true))
+    #expect(try await fetcher.fetch(7) == .listed(count: 4, complete: true, announced: 4, skippedEvents: 0))
     #expect(Set(try fetcher.cache.comments(of: 7).map(\.id)) == [1, 2, 4, 5])
   }
 
@@ -154,9 +175,54 @@ final class ConversationServer: @unchecked Sendable {
       [1, 2, 3, 4].map(ConversationServer.comment), updatedAt: "2024-02-01T00:00:00Z")
     server.stopAfterPage = 1
     let outcome = try await fetcher.fetch(7)
-    #expect(outcome == .listed(count: 2, complete: false))
+    #expect(outcome == .listed(count: 2, complete: false, announced: 4, skippedEvents: 0))
     #expect(try fetcher.cache.comments(of: 7).count == 6)
     #expect(try fetcher.cache.commentsAreCurrent(of: 7) == false)
+  }
+
+  @Test func aFirstPageWithoutLinksIsNotTakenForTheWholeListing() async throws {
+    let server = ConversationServer(comments: 250)
+    let (fetcher, _) = try fetcher(server)
+    _ = try await fetcher.fetch(7)
+    #expect(try fetcher.cache.comments(of: 7).count == 250)
+    // The issue changed; page 1 now comes without `link`: 2 of the 250 it announces.
+    server.setComments(
+      (1...250).map(ConversationServer.comment), updatedAt: "2024-02-01T00:00:00Z")
+    server.dropsLinks = true
+    let outcome = try await fetcher.fetch(7)
+    #expect(outcome == .listed(count: 2, complete: false, announced: 250, skippedEvents: 0))
+    #expect(try fetcher.cache.comments(of: 7).count == 250, "nothing deleted")
+    #expect(try fetcher.cache.commentsAreCurrent(of: 7) == false)
+  }
+
+  @Test func aCommentMissingFromACompleteListingIsDeletedOnlyWhenGitHubSaysItIsGone() async throws {
+    let server = ConversationServer(comments: 5)
+    let (fetcher, transport) = try fetcher(server)
+    _ = try await fetcher.fetch(7)
+    // Comment 3 is no longer listed but still exists; comment 5 is gone. The count says 4.
+    server.setComments(
+      [1, 2, 4, 6].map(ConversationServer.comment), updatedAt: "2024-02-01T00:00:00Z")
+    server.hiddenButPresent = [3]
+    let before = transport.requests.count
+    _ = try await fetcher.fetch(7)
+    #expect(Set(try fetcher.cache.comments(of: 7).map(\.id)) == [1, 2, 3, 4, 6])
+    let checks = transport.requests.dropFirst(before).map(\.url.path).filter {
+      $0.hasPrefix("/repos/o/r/issues/comments/")
+    }
+    #expect(checks.sorted() == ["/repos/o/r/issues/comments/3", "/repos/o/r/issues/comments/5"])
+  }
+
+  @Test func anUnreadableTimelineRecordIsSkippedAndTheRestKept() async throws {
+    let server = ConversationServer(comments: 1)
+    server.timeline = [
+      ["event": "closed", "actor": ["login": "octocat", "id": 1], "created_at": "2024-01-05T00:00:00Z"],
+      ["event": 42, "actor": ["login": "octocat", "id": 1]],
+      ["event": "reopened", "actor": ["login": "octocat", "id": 1], "created_at": "2024-01-06T00:00:00Z"],
+    ]
+    let (fetcher, _) = try fetcher(server)
+    let outcome = try await fetcher.fetch(7)
+    #expect(outcome == .listed(count: 1, complete: true, announced: 1, skippedEvents: 1))
+    #expect(try fetcher.cache.timeline(of: 7).map(\.sentence) == ["closed this", "reopened this"])
   }
 
   @Test func moreCommentsThanAnnouncedStops() async throws {

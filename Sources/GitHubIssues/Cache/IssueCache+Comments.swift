@@ -48,23 +48,31 @@ extension IssueCache {
     }
   }
 
+  /// The identifiers of an issue's cached comments.
+  public func commentIDs(of number: Int) throws -> [Int64] {
+    try writer.read { db in
+      try Int64.fetchAll(
+        db, sql: "SELECT id FROM comment WHERE issueNumber = ? ORDER BY id", arguments: [number])
+    }
+  }
+
   /// Stores comments listed from GitHub for an issue, in one transaction.
   ///
   /// With `completeAsOf` (the listing is proved complete, and the issue's `updated_at` was this
-  /// when it started), comments of the issue missing from the list are deleted (deleted on
-  /// GitHub) and the issue's comments are current until the issue changes again; without it,
-  /// nothing is deleted.
+  /// when it started), the issue's comments are current until the issue changes again, and the
+  /// comments of `confirmedGone` (each answered `404` on its own) missing from the list are
+  /// deleted; without it, nothing is deleted.
   public func writeComments(
-    _ comments: [GitHubComment], of number: Int, completeAsOf issueUpdatedAt: Date?
+    _ comments: [GitHubComment], of number: Int, completeAsOf issueUpdatedAt: Date?,
+    confirmedGone: [Int64] = []
   ) throws {
     try writer.write { db in
       for comment in comments { try Self.insert(comment, on: number, db) }
       guard let issueUpdatedAt else { return }
       let kept = Set(comments.map(\.id))
-      for id in try Int64.fetchAll(
-        db, sql: "SELECT id FROM comment WHERE issueNumber = ?", arguments: [number])
-      where !kept.contains(id) {
-        try db.execute(sql: "DELETE FROM comment WHERE id = ?", arguments: [id])
+      for id in confirmedGone where !kept.contains(id) {
+        try db.execute(
+          sql: "DELETE FROM comment WHERE id = ? AND issueNumber = ?", arguments: [id, number])
       }
       try db.execute(
         sql: """
@@ -148,12 +156,15 @@ extension IssueCache {
   }
 
   /// Writes one page of the repository's comments in one transaction, each on the issue its
-  /// `issue_url` names (comments that name none are skipped), and moves the comment mark to the
-  /// page's latest `updated_at`.
+  /// `issue_url` names (comments that name none are skipped), and with `advancingMark` (the
+  /// listing kept `updated_at` order so far) moves the comment mark to the page's latest
+  /// `updated_at`.
   ///
   /// - Returns: How many comments were written.
   @discardableResult
-  public func writeRepositoryComments(_ comments: [GitHubComment]) throws -> Int {
+  public func writeRepositoryComments(
+    _ comments: [GitHubComment], advancingMark: Bool = true
+  ) throws -> Int {
     try writer.write { db in
       var written = 0
       var latest: Date?
@@ -163,7 +174,7 @@ extension IssueCache {
         written += 1
         if latest.map({ comment.updatedAt > $0 }) ?? true { latest = comment.updatedAt }
       }
-      if let latest {
+      if advancingMark, let latest {
         try db.execute(
           sql: """
             INSERT INTO syncState(id, commentMark) VALUES (1, ?)
@@ -175,18 +186,29 @@ extension IssueCache {
     }
   }
 
-  /// Finishes a complete listing of the repository's comments, in one transaction: comments
-  /// GitHub no longer has (not in `seen`) are deleted, and every cached issue's comments are
-  /// current as of its cached `updated_at`.
+  /// The identifiers of cached comments that are not in `seen`: what a full listing did not
+  /// list, each to be asked for on its own before it is deleted.
+  public func unlistedComments(seen: Set<Int64>) throws -> [Int64] {
+    try writer.read { db in
+      try Int64.fetchAll(db, sql: "SELECT id FROM comment ORDER BY id").filter {
+        !seen.contains($0)
+      }
+    }
+  }
+
+  /// Finishes a complete listing of the repository's comments, in one transaction: the comments
+  /// of `confirmedGone` (each answered `404` on its own) that are not in `seen` are deleted, and
+  /// every cached issue's comments are current as of its cached `updated_at`.
   ///
   /// - Returns: How many comments were deleted.
   @discardableResult
-  public func finishCompleteCommentListing(seen: Set<Int64>) throws -> Int {
+  public func finishCompleteCommentListing(seen: Set<Int64>, confirmedGone: [Int64]) throws -> Int
+  {
     try writer.write { db in
       var deleted = 0
-      for id in try Int64.fetchAll(db, sql: "SELECT id FROM comment") where !seen.contains(id) {
+      for id in confirmedGone where !seen.contains(id) {
         try db.execute(sql: "DELETE FROM comment WHERE id = ?", arguments: [id])
-        deleted += 1
+        deleted += db.changesCount
       }
       try db.execute(
         sql: """

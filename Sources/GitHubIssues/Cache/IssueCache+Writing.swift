@@ -90,17 +90,32 @@ extension IssueCache {
     }
   }
 
+  /// The cached items a pending full listing has not seen: each is deleted only once GitHub
+  /// confirms it is gone (see ``finishListing(complete:syncedAt:highWaterMark:confirmedGone:)``).
+  public func unlistedItems() throws -> [(id: Int64, number: Int)] {
+    try writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, number FROM issue WHERE id NOT IN (SELECT id FROM fullListingSeen)
+          ORDER BY number
+          """
+      ).map { (id: $0["id"], number: $0["number"]) }
+    }
+  }
+
   /// Ends a sync: records when it finished and keeps the milestone identity true.
   ///
-  /// With `complete` (proof that the listing saw every item), a pending full listing deletes the
-  /// cached items it did not see (deleted or transferred on GitHub) and ends; without it nothing is
-  /// deleted and the full listing stays pending.
+  /// With `complete` (the listing ended, and every cached item it did not see was asked for on
+  /// its own), a pending full listing deletes the items of `confirmedGone` it did not see
+  /// (deleted or transferred on GitHub) and ends; without it nothing is deleted and the full
+  /// listing stays pending. An unseen item that is not in `confirmedGone` is never deleted.
   ///
   /// - Returns: How many items were deleted.
   @discardableResult
-  public func finishListing(complete: Bool, syncedAt: Date, highWaterMark: Date? = nil) throws
-    -> Int
-  {
+  public func finishListing(
+    complete: Bool, syncedAt: Date, highWaterMark: Date? = nil, confirmedGone: [Int64] = []
+  ) throws -> Int {
     try writer.write { db in
       // The marks move only now when the pages came out of `updated_at` order.
       if complete, let highWaterMark { try Self.advanceMarks(to: highWaterMark, db) }
@@ -108,9 +123,12 @@ extension IssueCache {
       let pending =
         try Bool.fetchOne(db, sql: "SELECT fullListingPending FROM syncState WHERE id = 1") ?? false
       if pending, complete {
-        try db.execute(
-          sql: "DELETE FROM issue WHERE id NOT IN (SELECT id FROM fullListingSeen)")
-        deleted = db.changesCount
+        for id in confirmedGone {
+          try db.execute(
+            sql: "DELETE FROM issue WHERE id = ? AND id NOT IN (SELECT id FROM fullListingSeen)",
+            arguments: [id])
+          deleted += db.changesCount
+        }
         try db.execute(sql: "DELETE FROM fullListingSeen")
         try db.execute(
           sql: "UPDATE syncState SET fullListingPending = 0, fullListingMark = NULL WHERE id = 1")

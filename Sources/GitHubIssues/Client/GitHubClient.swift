@@ -70,6 +70,17 @@ public struct GitHubClient: Sendable {
     self.now = now
   }
 
+  /// The same client with another store of entity tags.
+  func replacingETagStore(with store: any ETagStore) -> GitHubClient {
+    var copy = GitHubClient(
+      host: host, token: token, transport: transport, etags: store, userAgent: userAgent, now: now)
+    copy.maximumRetries = maximumRetries
+    copy.initialBackoff = initialBackoff
+    copy.timeout = timeout
+    copy.maximumPages = maximumPages
+    return copy
+  }
+
   /// Whether the client sends a token.
   public var isAuthenticated: Bool { token != nil }
 
@@ -137,6 +148,15 @@ public struct GitHubClient: Sendable {
         "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments",
         query: [URLQueryItem(name: "per_page", value: "100")]),
       of: GitHubComment.self, conditional: false)
+  }
+
+  /// One comment by identifier, from the repository's comments (`404` once deleted).
+  public func comment(_ id: Int64, of repository: RepositoryName) async throws(GitHubError)
+    -> GitHubComment
+  {
+    let url = host.url("/repos/\(repository.owner)/\(repository.name)/issues/comments/\(id)")
+    let (response, _) = try await fetch(url, conditional: false)
+    return try decode(GitHubComment.self, from: response, url: url)
   }
 
   /// The pages of an issue's timeline (events and comments, oldest first), 100 a page.

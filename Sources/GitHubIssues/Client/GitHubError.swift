@@ -171,8 +171,7 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
       return "\(request): broken pagination\(extra); stopped."
     case .incompleteListing:
       return
-        "\(request): the listing was incomplete\(extra); every cached issue was kept. Sync again "
-        + "to finish."
+        "\(request): the listing was incomplete\(extra); nothing was deleted. Sync again to finish."
     case .invalidToken:
       // Found before any request: the detail names the variable that holds it.
       return (detail ?? "invalid token") + "."

@@ -4,8 +4,11 @@ import Foundation
 /// the cached ones are current (listed completely since the issue last changed).
 ///
 /// The listing is bounded by what GitHub announced: the pages the first one promised (checked by
-/// the client) and the issue's comment count plus a margin for comments written meanwhile.
-/// Cached comments are deleted only when the listing proved complete.
+/// the client) and the issue's comment count plus a margin for comments written meanwhile. It is
+/// complete only when it ended on the last page announced, skipped nothing, and delivered at
+/// least the comments the issue announces; a short listing is tried once more with the issue
+/// read again (a comment deleted meanwhile lowers the count). Cached comments it did not list
+/// are deleted only when complete and each is answered `404` or `410` on its own.
 public struct ConversationFetcher: Sendable {
   /// The client requests go through.
   public var client: GitHubClient
@@ -28,14 +31,15 @@ public struct ConversationFetcher: Sendable {
   public enum Outcome: Hashable, Sendable {
     /// The cached comments were current: only the issue was fetched.
     case current
-    /// This many comments were listed and stored; `complete` when the listing proved it saw
-    /// them all (and deleted what GitHub no longer has).
-    case listed(count: Int, complete: Bool)
+    /// This many comments were listed and stored, of the `announced` count the issue gave;
+    /// `complete` when the listing proved it saw them all (and deleted what GitHub confirmed it
+    /// no longer has). `skippedEvents` timeline records could not be read and were left out.
+    case listed(count: Int, complete: Bool, announced: Int, skippedEvents: Int)
   }
 
   /// Fetches issue `number` and, unless current (or with `force`), its comments.
   public func fetch(_ number: Int, force: Bool = false) async throws(GitHubError) -> Outcome {
-    let issue = try await client.issue(number, of: repository)
+    var issue = try await client.issue(number, of: repository)
     guard issue.number == number else {
       throw GitHubError(
         .decoding, url: "issue \(number) of \(repository)",
@@ -45,26 +49,57 @@ public struct ConversationFetcher: Sendable {
     if !force, try write("read", { try cache.commentsAreCurrent(of: number) }) {
       return .current
     }
+    var listed = try await listComments(of: issue)
+    if !listed.complete {
+      // Short of what the issue announced: read it again (a comment may have been deleted)
+      // and list once more.
+      issue = try await client.issue(number, of: repository)
+      try write("write") { try cache.writePage([issue], advancingMarks: false) }
+      listed = try await listComments(of: issue)
+    }
+    var gone: [Int64] = []
+    var comments = listed.comments
+    if listed.complete {
+      let listedIDs = Set(comments.map { $0.id })
+      let unlisted = try write("read") { try cache.commentIDs(of: number) }.filter {
+        !listedIDs.contains($0)
+      }
+      let checked = try await CommentSynchronizer.confirm(
+        unlisted, client: client, repository: repository)
+      gone = checked.gone
+      comments += checked.present.filter { $0.issueNumber == nil || $0.issueNumber == number }
+    }
+    try write("write") {
+      try cache.writeComments(
+        comments, of: number, completeAsOf: listed.complete ? issue.updatedAt : nil,
+        confirmedGone: gone)
+    }
+    let timelineSkips = await fetchTimeline(of: number, announcedComments: issue.comments)
+    return .listed(
+      count: comments.count, complete: listed.complete,
+      announced: issue.comments, skippedEvents: timelineSkips)
+  }
+
+  /// Lists an issue's comments, saying whether the listing proved it saw them all.
+  private func listComments(of issue: GitHubIssue) async throws(GitHubError) -> (
+    comments: [GitHubComment], complete: Bool
+  ) {
     var comments: [GitHubComment] = []
     var proof = ListingProof()
     var skipped = 0
     let limit = max(0, issue.comments) + Self.commentMargin
-    for try await page in client.commentPages(of: repository, issue: number) {
+    for try await page in client.commentPages(of: repository, issue: issue.number) {
       proof.record(page)
       skipped += page.skipped.count
       comments += page.items
       guard comments.count <= limit else {
         throw GitHubError(
-          .pagination, url: "comments of \(repository)#\(number)",
+          .pagination, url: "comments of \(repository)#\(issue.number)",
           detail: "more than the \(issue.comments) comments the issue announced")
       }
     }
-    let complete = proof.gap == nil && skipped == 0
-    try write("write") {
-      try cache.writeComments(comments, of: number, completeAsOf: complete ? issue.updatedAt : nil)
-    }
-    await fetchTimeline(of: number, announcedComments: issue.comments)
-    return .listed(count: comments.count, complete: complete)
+    let complete = proof.gap == nil && skipped == 0 && comments.count >= issue.comments
+    return (comments, complete)
   }
 
   /// How many timeline entries beyond the announced comments a listing may bring (events).
@@ -72,22 +107,31 @@ public struct ConversationFetcher: Sendable {
 
   /// Replaces the issue's cached timeline with a complete listing of it; keeps the cached one
   /// when the listing fails or does not prove complete (the conversation is shown either way).
-  private func fetchTimeline(of number: Int, announcedComments: Int) async {
+  /// A record that cannot be read is left out, the rest kept.
+  ///
+  /// - Returns: How many records were left out.
+  private func fetchTimeline(of number: Int, announcedComments: Int) async -> Int {
     var events: [GitHubTimelineEvent] = []
     var proof = ListingProof()
+    var skipped = 0
     let limit = max(0, announcedComments) + Self.timelineMargin
     do {
       for try await page in client.timelinePages(of: repository, issue: number) {
         proof.record(page)
-        guard page.skipped.isEmpty else { return }
+        skipped += page.skipped.count
         events += page.items
-        guard events.count <= limit else { return }
+        guard events.count + skipped <= limit else { return skipped }
       }
     } catch {
-      return
+      return skipped
     }
-    guard proof.gap == nil else { return }
-    try? cache.replaceTimeline(of: number, with: events)
+    guard proof.gap == nil else { return skipped }
+    do {
+      try cache.replaceTimeline(of: number, with: events)
+    } catch {
+      // The conversation is shown without its events; the cached ones stay.
+    }
+    return skipped
   }
 
   private func write<T>(_ what: String, _ body: () throws -> T) throws(GitHubError) -> T {

@@ -50,15 +50,20 @@ public struct IssueSynchronizer: Sendable {
   public var sinceMargin: TimeInterval = 120
   /// What to do when another sync of the same cache file is running.
   public var lockPolicy: LockPolicy = .wait(waiting: { _ in })
+  /// The entity tags of the sync: read from the cache, new ones written with the page or the
+  /// lists they belong to.
+  private let etagStore: PendingETagStore
 
   /// Creates a synchronizer.
   ///
-  /// Pass a client made with ``makeClient(host:token:cache:transport:)`` so that its entity tags
-  /// are kept in the cache.
+  /// Whatever entity-tag store `client` had, the synchronizer's requests use its own, which
+  /// reads tags from `cache` and writes new ones in the same transaction as what they describe.
   public init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
-    self.client = client
+    let etagStore = PendingETagStore(cache: cache)
+    self.client = client.replacingETagStore(with: etagStore)
     self.cache = cache
     self.repository = repository
+    self.etagStore = etagStore
   }
 
   /// Runs a sync.
@@ -105,14 +110,14 @@ public struct IssueSynchronizer: Sendable {
       skipped += page.skipped
       progress(SyncProgress(phase: .labels, pages: pages, items: 0))
     }
-    let etags = await (client.etagStore as? PendingETagStore)?.pending() ?? [:]
+    let etags = await etagStore.pending()
     try cacheStep("write") {
       try cache.writeMetadata(
         repository: repositoryInfo, milestones: milestones, labels: labels, etags: etags,
         deletingMissing: milestonesComplete && labelsComplete)
       if listsAll { try cache.beginFullListing() }
     }
-    await (client.etagStore as? PendingETagStore)?.clear()
+    await etagStore.clear()
 
     // Where the listing starts: a pending full listing resumes after its last page written; any
     // other sync after the high-water mark (which an interrupted first sync has advanced).
@@ -120,64 +125,115 @@ public struct IssueSynchronizer: Sendable {
       listsAll
       ? try cacheStep("read") { try cache.syncState() }.pendingFullListing?.resumeAfter
       : state.highWaterMark
-    var query = IssueQuery(state: .all, sort: .updated, ascending: true)
-    query.since = resumeAfter.map { $0.addingTimeInterval(-sinceMargin) }
-    var proof = ListingProof()
+    let owner = repository
+    var listing = UpdatedOrderListing<GitHubIssue>(
+      client: client, since: resumeAfter.map { $0.addingTimeInterval(-sinceMargin) }
+    ) { [client] since in
+      var query = IssueQuery(state: .all, sort: .updated, ascending: true)
+      query.since = since
+      return client.issuePages(of: owner, query: query).first
+    }
     var items = 0
-    var seenOpen = 0
-    // Pages are a resume point only while they come in the `updated_at` order asked for; a server
-    // that ignores the order moves the marks only when the listing completes.
+    // Open items by identifier, as last listed: the listing may serve an item twice.
+    var openIDs: Set<Int64> = []
     var latest: Date?
-    var inOrder = true
     // Sub-issue lists that could not be read: reported, not fatal.
     var subIssueProblems: [SkippedItem] = []
-    for try await page in client.issuePages(of: repository, query: query) {
+    while let page = try await listing.next() {
       pages += 1
       items += page.items.count
       skipped += page.skipped
-      seenOpen += page.items.count { $0.state == .open }
-      proof.record(page)
       for issue in page.items {
-        if let latest, issue.updatedAt < latest { inOrder = false }
+        if issue.state == .open { openIDs.insert(issue.id) } else { openIDs.remove(issue.id) }
         latest = max(latest ?? issue.updatedAt, issue.updatedAt)
       }
       // The page's parents' sub-issues, committed with the page.
       let parents = page.items.filter { ($0.subIssues?.total ?? 0) > 0 && !$0.isPullRequest }
       let trees = try await fetchSubIssues(of: parents, pages: &pages, problems: &subIssueProblems)
-      let etags = await (client.etagStore as? PendingETagStore)?.pending() ?? [:]
+      let etags = await etagStore.pending()
       try cacheStep("write") {
         try cache.writePage(
-          page.items, seenIDs: page.skipped.compactMap(\.id), advancingMarks: inOrder,
+          page.items, seenIDs: page.skipped.compactMap(\.id), advancingMarks: page.inOrder,
           subIssues: trees, etags: etags)
       }
-      await (client.etagStore as? PendingETagStore)?.clear()
+      await etagStore.clear()
       progress(SyncProgress(phase: .issues, pages: pages, items: items))
     }
     if Task.isCancelled { throw GitHubError(.offline, url: "sync", detail: "cancelled") }
     progress(SyncProgress(phase: .saving, pages: pages, items: items))
 
-    if listsAll {
-      var gap = proof.gap
-      if gap == nil, resumeAfter == nil, let announced = repositoryInfo.openIssuesCount,
-        seenOpen < announced - max(5, announced / 100)
-      {
-        gap = "it saw \(seenOpen) open items where the repository announced \(announced)"
-      }
-      if gap == nil, skipped.contains(where: { $0.id == nil }) {
-        gap = "an item without an identifier could not be read"
-      }
-      if let gap {
-        _ = try cacheStep("write") { try cache.finishListing(complete: false, syncedAt: Date()) }
-        throw GitHubError(.incompleteListing, url: "sync of \(repository)", detail: gap)
+    var gap = listing.unproven
+    if gap == nil, resumeAfter == nil, let announced = repositoryInfo.openIssuesCount,
+      openIDs.count < announced - max(5, announced / 100)
+    {
+      gap = "it saw \(openIDs.count) open items where the repository announced \(announced)"
+    }
+    if gap == nil, listsAll, skipped.contains(where: { $0.id == nil }) {
+      gap = "an item without an identifier could not be read"
+    }
+    var confirmedGone: [Int64] = []
+    if gap == nil, listsAll {
+      do throws(GitHubError) {
+        confirmedGone = try await confirmUnlisted(pages: &pages)
+      } catch {
+        gap = error.detail ?? error.description
       }
     }
+    if let gap {
+      _ = try cacheStep("write") { try cache.finishListing(complete: false, syncedAt: Date()) }
+      throw GitHubError(.incompleteListing, url: "sync of \(repository)", detail: gap)
+    }
     let deleted = try cacheStep("write") {
-      try cache.finishListing(complete: true, syncedAt: Date(), highWaterMark: latest)
+      try cache.finishListing(
+        complete: true, syncedAt: Date(), highWaterMark: latest, confirmedGone: confirmedGone)
     }
     return SyncSummary(
       wasFull: resumeAfter == nil || listsAll, pages: pages, items: items,
       milestonesChanged: milestones != nil, deleted: deleted, skipped: skipped + subIssueProblems,
       renamedTo: renamedTo)
+  }
+
+  /// The most cached items a full listing asks for one by one because it did not see them; more
+  /// than this means the listing itself went wrong, and nothing is deleted.
+  public static let maximumUnlistedChecks = 1_000
+
+  /// Asks GitHub for each cached item the full listing did not see: the ones it answers `404` or
+  /// `410` for, or moved to another repository, are returned to be deleted; the ones it still has
+  /// are written (and counted as seen).
+  ///
+  /// - Throws: ``GitHubError`` with the reason when an item cannot be confirmed either way, or
+  ///   when there are more than ``maximumUnlistedChecks``.
+  private func confirmUnlisted(pages: inout Int) async throws(GitHubError) -> [Int64] {
+    let candidates = try cacheStep("read") { try cache.unlistedItems() }
+    guard candidates.count <= Self.maximumUnlistedChecks else {
+      throw GitHubError(
+        .incompleteListing, url: "sync of \(repository)",
+        detail: "\(candidates.count) cached items were not listed, more than can be checked one by one")
+    }
+    let ownPath = "/\(repository.owner)/\(repository.name)/issues/".lowercased()
+    var gone: [Int64] = []
+    for candidate in candidates {
+      if Task.isCancelled { throw GitHubError(.offline, url: "sync", detail: "cancelled") }
+      pages += 1
+      do throws(GitHubError) {
+        let issue = try await client.issue(candidate.number, of: repository)
+        let isHere =
+          issue.id == candidate.id && issue.number == candidate.number
+          && (issue.htmlURL.map { $0.lowercased().contains(ownPath) } ?? true)
+        if isHere {
+          try cacheStep("write") { try cache.writePage([issue], advancingMarks: false) }
+        } else {
+          gone.append(candidate.id)
+        }
+      } catch let error where error.code == .notFound || error.code == .gone {
+        gone.append(candidate.id)
+      } catch {
+        throw GitHubError(
+          .incompleteListing, url: "sync of \(repository)",
+          detail: "#\(candidate.number) was not listed and could not be checked (\(error.summary()))")
+      }
+    }
+    return gone
   }
 
   /// Fetches the sub-issues of each parent, for the caller to record with the page.

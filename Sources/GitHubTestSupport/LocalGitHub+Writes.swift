@@ -71,6 +71,11 @@ extension LocalGitHub {
     let page = max(1, Int(request.query.first { $0.name == "page" }?.value ?? "") ?? 1)
     let pageCount = max(1, (all.count + perPage - 1) / perPage)
     let slice = all.dropFirst((page - 1) * perPage).prefix(perPage).map(\.json)
+    if let count = listingEdits[request.path], count > 0, page < pageCount {
+      let latest = all.last?.updated ?? Date()
+      editComments(
+        slice.prefix(count).compactMap { $0["id"] as? Int }, listing: listing, after: latest)
+    }
     var headers = ["content-type": "application/json; charset=utf-8"]
     if page < pageCount {
       let query = request.query.filter { $0.name != "page" }.map {
@@ -83,6 +88,90 @@ extension LocalGitHub {
     }
     return Route(
       status: 200, headers: headers, body: try JSONSerialization.data(withJSONObject: slice))
+  }
+
+  /// `GET /repos/o/r/issues/comments/ID`: a served comment, with its `issue_url`.
+  func singleComment(at path: String) throws -> Route? {
+    let parts = path.split(separator: "/").map(String.init)
+    guard parts.count == 6, parts[0] == "repos", parts[3] == "issues", parts[4] == "comments",
+      let id = Int(parts[5])
+    else { return nil }
+    let listing = "/repos/\(parts[1])/\(parts[2])/issues"
+    for (route, served) in routes where route.hasPrefix(listing + "/") && route.hasSuffix("/comments") {
+      guard let target = IssuePath(route),
+        let comments = try JSONSerialization.jsonObject(with: served.body) as? [[String: Any]],
+        var comment = comments.first(where: { $0["id"] as? Int == id })
+      else { continue }
+      comment["issue_url"] = "\(baseURL.absoluteString)\(listing)/\(target.number)"
+      return try json(comment)
+    }
+    return error(404, "Not Found")
+  }
+
+  /// Gives served comments a later `updated_at` (a second apart, after `latest`), as an edit
+  /// on GitHub does: they move to the end of the repository's comment listing.
+  func editComments(_ ids: [Int], listing: String, after latest: Date) {
+    var next = max(Date(), latest.addingTimeInterval(1)).timeIntervalSince1970.rounded(.down)
+    for (path, route) in routes where path.hasPrefix(listing + "/") && path.hasSuffix("/comments") {
+      guard var comments = try? JSONSerialization.jsonObject(with: route.body) as? [[String: Any]]
+      else { continue }
+      var changed = false
+      for index in comments.indices where ids.contains(comments[index]["id"] as? Int ?? -1) {
+        comments[index]["updated_at"] = Self.timestamp(Date(timeIntervalSince1970: next))
+        comments[index]["body"] = "\(comments[index]["body"] as? String ?? "") (edited)"
+        next += 1
+        changed = true
+      }
+      if changed, let body = try? JSONSerialization.data(withJSONObject: comments) {
+        routes[path]?.body = body
+      }
+    }
+  }
+
+  /// The served comments of the repository: identifier and `updated_at` as the JSON says.
+  public func servedComments(in repository: RepositoryName) -> [(id: Int, updatedAt: String)] {
+    let listing = "/repos/\(repository.owner)/\(repository.name)/issues"
+    var all: [(id: Int, updatedAt: String)] = []
+    for (path, route) in routes where path.hasPrefix(listing + "/") && path.hasSuffix("/comments") {
+      guard IssuePath(path) != nil,
+        let comments = try? JSONSerialization.jsonObject(with: route.body) as? [[String: Any]]
+      else { continue }
+      for comment in comments {
+        all.append((comment["id"] as? Int ?? 0, comment["updated_at"] as? String ?? ""))
+      }
+    }
+    return all.sorted { $0.id < $1.id }
+  }
+
+  /// Serves `count` comments on issue `number`, written a minute apart from `start`.
+  public func addComments(
+    _ count: Int, on number: Int, in repository: RepositoryName, start: Date
+  ) throws {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments"
+    var comments =
+      routes[path].flatMap {
+        try? JSONSerialization.jsonObject(with: $0.body) as? [[String: Any]]
+      } ?? []
+    for offset in 0..<count {
+      nextCommentID += 1
+      let time = Self.timestamp(start.addingTimeInterval(Double(offset * 60)))
+      comments.append([
+        "id": nextCommentID, "body": "Comment \(nextCommentID)",
+        "user": ["login": "user\(offset % 7)", "id": 100 + offset % 7],
+        "created_at": time, "updated_at": time, "author_association": "NONE",
+        "html_url": "https://github.com/\(repository)/issues/\(number)#issuecomment-\(nextCommentID)",
+      ])
+    }
+    serve(path, body: try JSONSerialization.data(withJSONObject: comments))
+    // The issue announces them.
+    let listing = "/repos/\(repository.owner)/\(repository.name)/issues"
+    if let index = listings[listing]?.items.firstIndex(where: { $0.number == number }),
+      var issue = try JSONSerialization.jsonObject(with: listings[listing]!.items[index].json)
+        as? [String: Any]
+    {
+      issue["comments"] = comments.count
+      listings[listing]?.items[index].json = try JSONSerialization.data(withJSONObject: issue)
+    }
   }
 
   /// Whether a path is under an issue a listing serves (`…/issues/N/…`).

@@ -65,11 +65,15 @@ public actor LocalGitHub {
     var page: Int?
     var fault: Fault
     var remaining: Int
+    /// Matching requests to let through before the fault applies.
+    var skip = 0
   }
 
   var routes: [String: Route] = [:]
   /// Issue listings served page by page from items in `updated_at` order, by path.
   var listings: [String: Listing] = [:]
+  /// How many items to edit after serving each page of a listing, by listing path.
+  var listingEdits: [String: Int] = [:]
 
   struct Listing {
     /// Each item's JSON and `updated_at`, oldest update first.
@@ -186,6 +190,8 @@ public actor LocalGitHub {
     let issues = update.issues.map { issue -> GitHubIssue in
       var issue = issue
       issue.htmlURL = "https://github.com/\(repository)/issues/\(issue.number)"
+      // No comments are served until some are posted: the counts say so.
+      issue.comments = 0
       return issue
     }
     let items = try issues.sorted { ($0.updatedAt, $0.number) < ($1.updatedAt, $1.number) }
@@ -234,12 +240,46 @@ public actor LocalGitHub {
     requests.count { $0.target.hasPrefix(pathPrefix) }
   }
 
-  /// Injects a fault into the next `times` requests for a path (and page, if given).
+  /// Injects a fault into the next `times` requests for a path (and page, if given), after
+  /// letting `after` of them through.
+  ///
+  /// A sync lists by key (each request a first page from a later `since`), so "the twelfth
+  /// page of the listing" is `after: 11`, not `page: 12`.
   public func inject(
-    _ fault: Fault, path: String, page: Int? = nil, method: String? = nil, times: Int = 1
+    _ fault: Fault, path: String, page: Int? = nil, method: String? = nil, times: Int = 1,
+    after: Int = 0
   ) {
     faults.append(
-      FaultRule(path: path, method: method, page: page, fault: fault, remaining: times))
+      FaultRule(
+        path: path, method: method, page: page, fault: fault, remaining: times, skip: after))
+  }
+
+  /// Edits `count` items of every page of an issue listing right after serving it: each moves
+  /// to the end of the `updated_at` order with a later `updated_at` (a second apart), so a
+  /// listing by page number would miss as many items of the next page. Zero stops it.
+  public func editWhileListing(_ repository: RepositoryName, count: Int) {
+    listingEdits["/repos/\(repository.owner)/\(repository.name)/issues"] = count
+  }
+
+  /// Edits `count` comments of every page of the repository's comment listing right after
+  /// serving it, as ``editWhileListing(_:count:)`` does for issues.
+  public func editCommentsWhileListing(_ repository: RepositoryName, count: Int) {
+    listingEdits["/repos/\(repository.owner)/\(repository.name)/issues/comments"] = count
+  }
+
+  /// Gives served items a later `updated_at`, as an edit on GitHub does.
+  public func touch(numbers: [Int], in repository: RepositoryName) {
+    editServed(numbers, "/repos/\(repository.owner)/\(repository.name)/issues")
+  }
+
+  /// Every served item of a listing: number and `updated_at` as its JSON says, by number.
+  public func servedItems(in repository: RepositoryName) -> [(number: Int, updatedAt: String)] {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues"
+    return (listings[path]?.items ?? []).compactMap { item in
+      guard let object = try? JSONSerialization.jsonObject(with: item.json) as? [String: Any]
+      else { return nil }
+      return (item.number, object["updated_at"] as? String ?? "")
+    }.sorted { $0.number < $1.number }
   }
 
   /// Removes every fault.
@@ -259,10 +299,17 @@ public actor LocalGitHub {
     let page = request.query.first { $0.name == "page" }.flatMap { Int($0.value) }
 
     let method = request.method.rawValue.uppercased()
-    if let index = faults.firstIndex(where: {
-      $0.remaining > 0 && $0.path == request.path && ($0.page == nil || $0.page == (page ?? 1))
-        && ($0.method == nil || $0.method == method)
-    }) {
+    let matches = { (rule: FaultRule) in
+      rule.remaining > 0 && rule.path == request.path
+        && (rule.page == nil || rule.page == (page ?? 1))
+        && (rule.method == nil || rule.method == method)
+    }
+    var passes = false
+    if let index = faults.firstIndex(where: matches), faults[index].skip > 0 {
+      faults[index].skip -= 1
+      passes = true
+    }
+    if !passes, let index = faults.firstIndex(where: matches) {
       faults[index].remaining -= 1
       let fault = faults[index].fault
       if method != "GET" {
@@ -270,7 +317,8 @@ public actor LocalGitHub {
       }
       switch fault {
       case .nextLink, .loopToFirstPage, .dropConnection, .noLinks:
-        var route = try self.route(for: request, headers: headers, page: page)
+        var route =
+          try repositoryComments(request) ?? self.route(for: request, headers: headers, page: page)
         return try alter(&route, with: fault, request: request)
       case .delayed(let seconds):
         try await Task.sleep(for: .seconds(seconds))
@@ -292,6 +340,7 @@ public actor LocalGitHub {
     }
     if let issue = try singleIssue(at: request.path) { return response(issue) }
     if let comments = try repositoryComments(request) { return response(comments) }
+    if let comment = try singleComment(at: request.path) { return response(comment) }
     return response(try route(for: request, headers: headers, page: page))
   }
 
@@ -349,6 +398,12 @@ public actor LocalGitHub {
     let start = items.startIndex + min(items.count, (page - 1) * perPage)
     let slice = items[start..<min(items.endIndex, start + perPage)]
     var body = Data("[".utf8)
+    // Edits while the listing runs: after a page that has another after it.
+    defer {
+      if page < pageCount {
+        editServed(slice.prefix(listingEdits[request.path] ?? 0).map(\.number), request.path)
+      }
+    }
     for (offset, item) in slice.enumerated() {
       if offset > 0 { body.append(contentsOf: ",".utf8) }
       body.append(item.json)
@@ -367,6 +422,28 @@ public actor LocalGitHub {
       headers["link"] = "\(link(page + 1)); rel=\"next\", \(link(pageCount)); rel=\"last\""
     }
     return Route(status: 200, headers: headers, body: body)
+  }
+
+  /// Edits served items of a listing: each gets a later `updated_at` (a second after the
+  /// listing's latest) and moves to the end.
+  private func editServed(_ numbers: [Int], _ path: String) {
+    guard !numbers.isEmpty, var listing = listings[path] else { return }
+    for number in numbers {
+      guard let index = listing.items.firstIndex(where: { $0.number == number }),
+        var object = try? JSONSerialization.jsonObject(with: listing.items[index].json)
+          as? [String: Any]
+      else { continue }
+      let latest = listing.items.last?.updatedAt ?? Date()
+      let updated = Date(
+        timeIntervalSince1970: max(Date(), latest.addingTimeInterval(1)).timeIntervalSince1970
+          .rounded(.down))
+      object["updated_at"] = Self.timestamp(updated)
+      object["title"] = "\(object["title"] as? String ?? "") (edited)"
+      guard let json = try? JSONSerialization.data(withJSONObject: object) else { continue }
+      listing.items.remove(at: index)
+      listing.items.append((number: number, updatedAt: updated, json: json))
+    }
+    listings[path] = listing
   }
 
   /// A usual answer, altered by a fault.

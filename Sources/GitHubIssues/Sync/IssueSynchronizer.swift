@@ -125,7 +125,8 @@ public struct IssueSynchronizer: Sendable {
       listsAll
       ? try cacheStep("read") { try cache.syncState() }.pendingFullListing?.resumeAfter
       : state.highWaterMark
-    let owner = repository
+    // A renamed or transferred repository is listed under its new name.
+    let owner = renamedTo.flatMap { RepositoryName($0) } ?? repository
     var listing = UpdatedOrderListing<GitHubIssue>(
       client: client, since: resumeAfter.map { $0.addingTimeInterval(-sinceMargin) }
     ) { [client] since in
@@ -149,7 +150,8 @@ public struct IssueSynchronizer: Sendable {
       }
       // The page's parents' sub-issues, committed with the page.
       let parents = page.items.filter { ($0.subIssues?.total ?? 0) > 0 && !$0.isPullRequest }
-      let trees = try await fetchSubIssues(of: parents, pages: &pages, problems: &subIssueProblems)
+      let trees = try await fetchSubIssues(
+        of: parents, in: owner, pages: &pages, problems: &subIssueProblems)
       let etags = await etagStore.pending()
       try cacheStep("write") {
         try cache.writePage(
@@ -174,7 +176,7 @@ public struct IssueSynchronizer: Sendable {
     var confirmedGone: [Int64] = []
     if gap == nil, listsAll {
       do throws(GitHubError) {
-        confirmedGone = try await confirmUnlisted(pages: &pages)
+        confirmedGone = try await confirmUnlisted(in: owner, pages: &pages)
       } catch {
         gap = error.detail ?? error.description
       }
@@ -203,7 +205,9 @@ public struct IssueSynchronizer: Sendable {
   ///
   /// - Throws: ``GitHubError`` with the reason when an item cannot be confirmed either way, or
   ///   when there are more than ``maximumUnlistedChecks``.
-  private func confirmUnlisted(pages: inout Int) async throws(GitHubError) -> [Int64] {
+  private func confirmUnlisted(
+    in repository: RepositoryName, pages: inout Int
+  ) async throws(GitHubError) -> [Int64] {
     let candidates = try cacheStep("read") { try cache.unlistedItems() }
     guard candidates.count <= Self.maximumUnlistedChecks else {
       throw GitHubError(
@@ -242,7 +246,8 @@ public struct IssueSynchronizer: Sendable {
   /// A list that cannot be read is reported in `problems`, not fatal: the issues themselves are
   /// what a sync must bring.
   private func fetchSubIssues(
-    of parents: [GitHubIssue], pages: inout Int, problems: inout [SkippedItem]
+    of parents: [GitHubIssue], in repository: RepositoryName, pages: inout Int,
+    problems: inout [SkippedItem]
   ) async throws(GitHubError) -> [(parent: Int, children: [Int])] {
     var trees: [(parent: Int, children: [Int])] = []
     // An issue of this repository, not a sub-issue that lives elsewhere with a colliding number.

@@ -16,6 +16,8 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     // The engine: snapshots, diffing, data source, state. Imports nothing, not even Foundation.
@@ -29,10 +31,17 @@ let package = Package(
     .executableTarget(name: "trellis-gallery", dependencies: ["Trellis", "TrellisTerminal"]),
     // Ends a terminal session in a chosen way, for the restore tests; not a product.
     .executableTarget(name: "trellis-terminal-probe", dependencies: ["TrellisTerminal"]),
-    // The GitHub REST client and the SQLite cache the issues app reads from.
+    // The GitHub REST client and the SQLite cache the issues app reads from. Requests go through
+    // AsyncHTTPClient: no hidden resends, timeouts per phase, no libcurl at process start.
     .target(
       name: "GitHubIssues",
-      dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
       resources: [.copy("Resources/Datasets")]),
     // Test support: a pseudo-terminal to run programs in, and a local GitHub serving recordings.
     .target(name: "TerminalTestSupport", dependencies: ["TrellisTerminal"]),

@@ -13,7 +13,7 @@ enum Syncing {
     waiting: @escaping @Sendable (Int32?) -> Void
   ) async throws(GitHubError) -> SyncSummary {
     let token = try TokenDiscovery.token(for: host)
-    let transport = URLSessionTransport(timeout: timeout ?? URLSessionTransport.defaultTimeout)
+    let transport = HTTPClientTransport(timeout: timeout ?? HTTPClientTransport.defaultTimeout)
     var client = IssueSynchronizer.makeClient(
       host: host, token: token, cache: cache, transport: transport)
     if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
@@ -25,7 +25,7 @@ enum Syncing {
   /// A client for the host with a token and the `--timeout` asked for: the one way the commands
   /// reach GitHub outside a sync.
   static func client(host: GitHubHost, token: String?, timeout: Double?) -> GitHubClient {
-    let transport = URLSessionTransport(timeout: timeout ?? URLSessionTransport.defaultTimeout)
+    let transport = HTTPClientTransport(timeout: timeout ?? HTTPClientTransport.defaultTimeout)
     var client = GitHubClient(host: host, token: token, transport: transport)
     if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
     return client

@@ -13,7 +13,7 @@ import Testing
   ) async -> IssueSynchronizer {
     var client = IssueSynchronizer.makeClient(
       host: await github.host, token: "test-token", cache: cache,
-      transport: URLSessionTransport(timeout: timeout))
+      transport: HTTPClientTransport(timeout: timeout))
     client.initialBackoff = .milliseconds(10)
     return IssueSynchronizer(client: client, cache: cache, repository: repository)
   }

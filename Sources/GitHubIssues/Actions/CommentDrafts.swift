@@ -72,8 +72,17 @@ public struct CommentDrafts: Sendable {
     }.sorted { $0.issue < $1.issue }
   }
 
-  /// Saves a draft's text, replacing the file in one step; it is not marked as sent.
+  /// Saves a draft's text, replacing the file in one step.
+  ///
+  /// The same text saved again over a draft that was sent without an answer keeps its mark, so
+  /// that the next send checks whether it landed: running the same `issues comment N --body`
+  /// again never posts it twice. Other text is a new draft, not marked as sent.
   public func save(_ body: String, for issue: Int) throws {
+    if let saved = try draft(for: issue), saved.sentAt != nil,
+      CommentDraft.normalized(saved.body) == CommentDraft.normalized(body)
+    {
+      return
+    }
     try prepareDirectory()
     try Self.writePrivately(Data(body.utf8), to: file(for: issue))
     try? FileManager.default.removeItem(at: marker(for: issue))

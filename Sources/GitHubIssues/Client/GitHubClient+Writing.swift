@@ -5,8 +5,8 @@ extension GitHubClient {
   ///
   /// Every change but a label's is one request that answers with the issue; labels are added
   /// and removed through their own endpoints (so that a label someone else added meanwhile is
-  /// kept), and the issue is read afterwards. All of these requests are idempotent, so a
-  /// failure that may have reached the server is retried like a read.
+  /// kept), and the issue is read afterwards. Each request is sent once: a failure that may
+  /// have reached the server is not retried, and reading the issue tells what happened.
   ///
   /// - Throws: ``GitHubError``: for a 4xx nothing changed; for anything else the change may
   ///   have landed, and reading the issue tells.
@@ -59,7 +59,7 @@ extension GitHubClient {
   ) async throws(GitHubError) -> GitHubComment {
     try await write(
       "POST", "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments",
-      ["body": body], as: GitHubComment.self, idempotent: false)
+      ["body": body], as: GitHubComment.self)
   }
 
   /// A label's name as one path segment: `/` and `%` and anything else outside a segment are
@@ -71,15 +71,13 @@ extension GitHubClient {
   }()
 
   private func write<T: Decodable>(
-    _ method: String, _ path: String, _ body: [String: Any]?, as type: T.Type,
-    idempotent: Bool = true
+    _ method: String, _ path: String, _ body: [String: Any]?, as type: T.Type
   ) async throws(GitHubError) -> T {
-    try await write(method, host.url(path), body, as: type, idempotent: idempotent)
+    try await write(method, host.url(path), body, as: type)
   }
 
   private func write<T: Decodable>(
-    _ method: String, _ url: URL, _ body: [String: Any]?, as type: T.Type,
-    idempotent: Bool = true
+    _ method: String, _ url: URL, _ body: [String: Any]?, as type: T.Type
   ) async throws(GitHubError) -> T {
     let data: Data?
     do {
@@ -88,7 +86,7 @@ extension GitHubClient {
       throw GitHubError(.decoding, method: method, url: url.absoluteString, detail: "\(error)")
     }
     let (response, answered) = try await fetch(
-      url, write: Write(method: method, body: data, isIdempotent: idempotent), conditional: false)
+      url, write: Write(method: method, body: data), conditional: false)
     guard (200..<300).contains(response.status) else {
       throw GitHubError(
         .unexpectedStatus, method: method, url: answered.absoluteString, status: response.status,

@@ -21,8 +21,9 @@ import Foundation
 /// - One element of a page that cannot be decoded is skipped and reported in
 ///   ``Page/skipped``; it never fails the page.
 ///
-/// 5xx answers and transient network errors (a reset connection, a DNS hiccup) are retried a
-/// bounded number of times with exponential backoff. A server that sends nothing for ``timeout``
+/// 5xx answers and transient network errors (a reset connection, a DNS hiccup) on reads are
+/// retried a bounded number of times with exponential backoff; a write is sent once per call
+/// whatever happens, and a connection that drops after sending it is reported at once. A server that sends nothing for ``timeout``
 /// fails the request; a 403 or 429 without quota becomes ``GitHubError/Code/rateLimited`` with the
 /// limit and the time to wait.
 ///
@@ -42,7 +43,7 @@ public struct GitHubClient: Sendable {
   public var initialBackoff: Duration = .milliseconds(500)
   /// How long a request may wait for data before it fails; a request that timed out is not
   /// retried, so a server that never answers is reported after about this long.
-  public var timeout: Duration = .seconds(URLSessionTransport.defaultTimeout)
+  public var timeout: Duration = .seconds(HTTPClientTransport.defaultTimeout)
   /// The most pages one listing may take when its first page announces no `rel="last"`.
   public var maximumPages = 20_000
   private let now: @Sendable () -> Date
@@ -52,13 +53,13 @@ public struct GitHubClient: Sendable {
   /// - Parameters:
   ///   - host: github.com or an Enterprise host.
   ///   - token: A token, or `nil` for anonymous access to public repositories.
-  ///   - transport: How requests are sent; URLSession by default.
+  ///   - transport: How requests are sent; AsyncHTTPClient by default.
   ///   - etags: Where entity tags are kept for conditional requests; none by default.
   ///   - userAgent: The `User-Agent` to send.
   ///   - now: The clock used to turn `retry-after` into a time.
   public init(
     host: GitHubHost = .github, token: String? = nil,
-    transport: any HTTPTransport = URLSessionTransport(),
+    transport: any HTTPTransport = HTTPClientTransport(),
     etags: (any ETagStore)? = nil, userAgent: String = "trellis-issues/1.0",
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
@@ -237,12 +238,11 @@ public struct GitHubClient: Sendable {
     try await fetch(url, write: nil, conditional: conditional)
   }
 
-  /// A write: its method, its JSON body, and whether it may be sent again after a failure that
-  /// may have reached the server (true when sending it twice does what sending it once does).
+  /// A write: its method and its JSON body. It is never sent again after a failure: one that
+  /// may have reached the server is read back by the caller instead.
   struct Write {
     var method: String
     var body: Data?
-    var isIdempotent: Bool
   }
 
   /// Sends a request, following redirects inside the API root.
@@ -362,6 +362,12 @@ public struct GitHubClient: Sendable {
             .offline, url: url.absoluteString,
             detail: "no answer in \(Int(waited.rounded())) s")
         }
+        if write != nil, Self.transientErrors.contains(error.code) {
+          // Sent, and no answer: reported at once, never sent again from here.
+          throw GitHubError(
+            .serverError, url: url.absoluteString,
+            detail: "the connection dropped after sending; GitHub may have applied it")
+        }
         failure = GitHubError(
           Self.transientErrors.contains(error.code) ? .serverError : .offline,
           url: url.absoluteString, detail: Self.describe(error))
@@ -369,8 +375,9 @@ public struct GitHubClient: Sendable {
       } catch {
         throw GitHubError(.offline, url: url.absoluteString, detail: "\(error)")
       }
-      // A write that is not idempotent may have landed: sending it again could do it twice.
-      guard attempt < maximumRetries, write?.isIdempotent ?? true else { throw failure }
+      // A write leaves this process at most once per attempt: one that failed may have landed,
+      // and what it changed is read again by the caller rather than sent twice.
+      guard attempt < maximumRetries, write == nil else { throw failure }
       attempt += 1
       do {
         try await Task.sleep(for: backoff)

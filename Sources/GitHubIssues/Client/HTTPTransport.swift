@@ -1,8 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// An HTTP request, as the client builds it.
 public struct HTTPRequest: Hashable, Sendable {
@@ -49,7 +46,7 @@ public struct HTTPResponse: Hashable, Sendable {
   }
 }
 
-/// What the client sends requests through: URLSession in the app, anything in tests.
+/// What the client sends requests through: AsyncHTTPClient in the app, anything in tests.
 public protocol HTTPTransport: Sendable {
   /// Sends a request and returns the response, whatever its status.
   ///

@@ -312,7 +312,7 @@ public struct IssueSynchronizer: Sendable {
   /// A client whose entity tags are read from the cache and written with the sync's transaction.
   public static func makeClient(
     host: GitHubHost, token: String?, cache: IssueCache,
-    transport: any HTTPTransport = URLSessionTransport()
+    transport: any HTTPTransport = HTTPClientTransport()
   ) -> GitHubClient {
     GitHubClient(
       host: host, token: token, transport: transport, etags: PendingETagStore(cache: cache))

@@ -97,7 +97,8 @@ extension LocalGitHub {
       let id = Int(parts[5])
     else { return nil }
     let listing = "/repos/\(parts[1])/\(parts[2])/issues"
-    for (route, served) in routes where route.hasPrefix(listing + "/") && route.hasSuffix("/comments") {
+    for (route, served) in routes
+    where route.hasPrefix(listing + "/") && route.hasSuffix("/comments") {
       guard let target = IssuePath(route),
         let comments = try JSONSerialization.jsonObject(with: served.body) as? [[String: Any]],
         var comment = comments.first(where: { $0["id"] as? Int == id })
@@ -159,7 +160,8 @@ extension LocalGitHub {
         "id": nextCommentID, "body": "Comment \(nextCommentID)",
         "user": ["login": "user\(offset % 7)", "id": 100 + offset % 7],
         "created_at": time, "updated_at": time, "author_association": "NONE",
-        "html_url": "https://github.com/\(repository)/issues/\(number)#issuecomment-\(nextCommentID)",
+        "html_url":
+          "https://github.com/\(repository)/issues/\(number)#issuecomment-\(nextCommentID)",
       ])
     }
     serve(path, body: try JSONSerialization.data(withJSONObject: comments))

@@ -254,9 +254,11 @@ public actor LocalGitHub {
         path: path, method: method, page: page, fault: fault, remaining: times, skip: after))
   }
 
-  /// Edits `count` items of every page of an issue listing right after serving it: each moves
-  /// to the end of the `updated_at` order with a later `updated_at` (a second apart), so a
-  /// listing by page number would miss as many items of the next page. Zero stops it.
+  /// Edits `count` items of every page of an issue listing but the last, right after serving it.
+  ///
+  /// Each moves to the end of the `updated_at` order with a later `updated_at` (a second
+  /// apart), so a listing by page number would miss as many items of the next page. Zero stops
+  /// it.
   public func editWhileListing(_ repository: RepositoryName, count: Int) {
     listingEdits["/repos/\(repository.owner)/\(repository.name)/issues"] = count
   }

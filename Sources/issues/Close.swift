@@ -54,7 +54,15 @@ struct Close: AsyncParsableCommand {
       try await CommentCommand.post(comment, acting: acting)
     }
     let reason = try Self.closeReason(reason)
-    let closed = try await acting.perform([.close(reason)])
+    let closed: GitHubIssue
+    do {
+      closed = try await acting.perform([.close(reason)])
+    } catch let failure as CommandFailure where comment != nil {
+      // The comment is on GitHub: "Nothing changed" would not be true.
+      let said = failure.description.replacingOccurrences(
+        of: " Nothing changed.", with: " The issue was not closed.")
+      throw CommandFailure(said + " The comment was posted.")
+    }
     print(
       ControlCharacters.visible(
         "Closed #\(closed.number) “\(closed.title)”"

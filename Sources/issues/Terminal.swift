@@ -37,7 +37,9 @@ enum Terminal {
   /// The one sentence for a listing that could not prove it saw everything, whichever listing
   /// it was (issues, the repository's comments, an issue's comments).
   static func incompleteSentence(_ error: GitHubError, repository: RepositoryName) -> String {
-    let what = error.url.hasPrefix("sync of") ? "The listing of \(repository)" : "The listing of the \(error.url)"
+    let what =
+      error.url.hasPrefix("sync of")
+      ? "The listing of \(repository)" : "The listing of the \(error.url)"
     return "\(what) was incomplete (\(error.detail ?? "no proof")): nothing was deleted, and "
       + "what was fetched was saved. Run it again to finish."
   }

@@ -69,7 +69,8 @@ final class ConversationServer: @unchecked Sendable {
       ]
       return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: issue))
     }
-    if path.hasPrefix("/repos/o/r/issues/comments/"), let id = Int(path.split(separator: "/").last!),
+    if path.hasPrefix("/repos/o/r/issues/comments/"),
+      let id = path.split(separator: "/").last.flatMap({ Int($0) }),
       hiddenButPresent.contains(id)
     {
       var comment = Self.comment(id)
@@ -120,7 +121,9 @@ final class ConversationServer: @unchecked Sendable {
   @Test func commentsAreStoredAndNotAskedForAgainUntilTheIssueChanges() async throws {
     let server = ConversationServer(comments: 5)
     let (fetcher, transport) = try fetcher(server)
-    #expect(try await fetcher.fetch(7) == .listed(count: 5, complete: true, announced: 5, skippedEvents: 0))
+    #expect(
+      try await fetcher.fetch(7)
+        == .listed(count: 5, complete: true, announced: 5, skippedEvents: 0))
     let comments = try fetcher.cache.comments(of: 7)
     // Oldest first: comment n was written on day 1 + n % 8.
     let ids: [Int64] = comments.map(\.id)
@@ -139,7 +142,9 @@ final class ConversationServer: @unchecked Sendable {
     // A comment deleted on GitHub (the issue changed) goes from the cache too.
     server.setComments(
       [1, 2, 4, 5].map(ConversationServer.comment), updatedAt: "2024-02-01T00:00:00Z")
-    #expect(try await fetcher.fetch(7) == .listed(count: 4, complete: true, announced: 4, skippedEvents: 0))
+    #expect(
+      try await fetcher.fetch(7)
+        == .listed(count: 4, complete: true, announced: 4, skippedEvents: 0))
     #expect(Set(try fetcher.cache.comments(of: 7).map(\.id)) == [1, 2, 4, 5])
   }
 
@@ -215,9 +220,15 @@ final class ConversationServer: @unchecked Sendable {
   @Test func anUnreadableTimelineRecordIsSkippedAndTheRestKept() async throws {
     let server = ConversationServer(comments: 1)
     server.timeline = [
-      ["event": "closed", "actor": ["login": "octocat", "id": 1], "created_at": "2024-01-05T00:00:00Z"],
+      [
+        "event": "closed", "actor": ["login": "octocat", "id": 1],
+        "created_at": "2024-01-05T00:00:00Z",
+      ],
       ["event": 42, "actor": ["login": "octocat", "id": 1]],
-      ["event": "reopened", "actor": ["login": "octocat", "id": 1], "created_at": "2024-01-06T00:00:00Z"],
+      [
+        "event": "reopened", "actor": ["login": "octocat", "id": 1],
+        "created_at": "2024-01-06T00:00:00Z",
+      ],
     ]
     let (fetcher, _) = try fetcher(server)
     let outcome = try await fetcher.fetch(7)

@@ -223,7 +223,9 @@ import Testing
     #expect(cached.count == served.count, sourceLocation: sourceLocation)
     let missing = Set(served).subtracting(cached).sorted().prefix(5)
     let extra = Set(cached).subtracting(served).sorted().prefix(5)
-    #expect(missing.isEmpty && extra.isEmpty, "missing \(missing), stale \(extra)", sourceLocation: sourceLocation)
+    #expect(
+      missing.isEmpty && extra.isEmpty, "missing \(missing), stale \(extra)",
+      sourceLocation: sourceLocation)
   }
 
   @Test func editsOnEveryPageOfAFirstSyncMissNothing() async throws {
@@ -297,7 +299,9 @@ import Testing
     await #expect {
       try await comments.sync(full: true)
     } throws: { error in
-      guard let error = error as? GitHubError, error.code == .incompleteListing else { return false }
+      guard let error = error as? GitHubError, error.code == .incompleteListing else {
+        return false
+      }
       return error.detail == "it listed 100 comments where the cached issues announce 300"
     }
     #expect(try cache.unlistedComments(seen: []).count == 300)

@@ -170,6 +170,9 @@ import Testing
         #expect(error.resolution == .githubVersion)
       }
       await github.clearFaults()
+      #expect(
+        await github.requests.count { $0.target == path && $0.headers["content-length"] != nil }
+          <= 2, "one PATCH per attempt, never resent")
       #expect(try cached(cache, number).state != state, "it landed after \(fault)")
       #expect(try cached(cache, number) == (try await served(github, number)))
     }
@@ -315,6 +318,37 @@ import Testing
     #expect(try poster.drafts.draft(for: number) == nil)
     #expect(await github.requests.count { $0.target == path } == posts, "not posted again")
     #expect(await github.requests.contains { $0.target.hasPrefix(path + "?") }, "listed instead")
+  }
+
+  @Test func theSameCommentRunAgainAfterALostAnswerIsNotPostedTwice() async throws {
+    let (github, cache, client) = try await synced()
+    defer { Task { await github.stop() } }
+    let (number, _) = try openIssue(cache)
+    let (poster, folder) = try poster(github, cache, client)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = "/repos/acme/tracker/issues/\(number)/comments"
+    for (round, fault) in [LocalGitHub.Fault.failAfterApplying(status: 502), .dropConnection]
+      .enumerated()
+    {
+      let text = "Same words, round \(round)."
+      await github.inject(fault, path: path, method: "POST")
+      let started = ContinuousClock.now
+      await #expect {
+        try await poster.post(text, issue: number)
+      } throws: { error in
+        guard case .unconfirmed = error as? CommentPostFailure else { return false }
+        return true
+      }
+      #expect(ContinuousClock.now - started < .seconds(1), "\(fault) reported at once")
+      let posts = await github.requests.count { $0.target == path }
+      // The same command again, as one does with gh: checked, not posted again.
+      guard case .foundPosted = try await poster.post(text, issue: number) else {
+        Issue.record("found expected after \(fault)")
+        return
+      }
+      #expect(await github.requests.count { $0.target == path } == posts, "not posted again")
+      #expect(await github.commentBodies(of: number, in: acme).filter { $0 == text }.count == 1)
+    }
   }
 
   @Test func aServerErrorOnACommentIsNotRetriedAndTheNextSendPostsIt() async throws {

@@ -28,8 +28,13 @@ import Glibc
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
+    /// The drafts' folder: under the local GitHub's own name, apart from github.com's.
     var drafts: URL {
-      folder.appendingPathComponent("state/trellis-issues/github.com/acme/tracker/drafts")
+      get async {
+        let host = await github.baseURL.host ?? "", port = await github.baseURL.port ?? 0
+        return folder.appendingPathComponent(
+          "state/trellis-issues/\(host):\(port)/acme/tracker/drafts")
+      }
     }
 
     /// Starts `issues`, calling `exited` when it ends.
@@ -181,7 +186,7 @@ import Glibc
     defer { Task { await world.stop() } }
     let number = try await killMidSend(
       world, fault: .stall(seconds: 30), text: "Reproduced on 2.1.")
-    let file = world.drafts.appendingPathComponent("\(number).md")
+    let file = await world.drafts.appendingPathComponent("\(number).md")
     #expect(try String(contentsOf: file, encoding: .utf8) == "Reproduced on 2.1.")
     #expect(await world.github.commentBodies(of: number, in: acme).isEmpty)
 
@@ -211,7 +216,51 @@ import Glibc
     #expect(await world.github.commentBodies(of: number, in: acme) == ["Landed, answer lost."])
     #expect(
       !FileManager.default.fileExists(
-        atPath: world.drafts.appendingPathComponent("\(number).md").path))
+        atPath: await world.drafts.appendingPathComponent("\(number).md").path))
+  }
+
+  @Test func theSameCommentCommandRunAgainAfterAFailureIsNotPostedTwice() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let issue = try await openIssue(world)
+    let path = "/repos/acme/tracker/issues/\(issue.number)/comments"
+    for fault in [LocalGitHub.Fault.failAfterApplying(status: 502), .dropConnection] {
+      let text = "Posted once after \(fault)."
+      await world.github.inject(fault, path: path, method: "POST")
+      let started = ContinuousClock.now
+      var (status, _, err) = try await world.run(["comment", String(issue.number), "--body", text])
+      #expect(status == 1, "\(err)")
+      #expect(ContinuousClock.now - started < .seconds(3), "reported at once: \(err)")
+      // Run again as it was: checked on GitHub first, not posted a second time.
+      (status, _, err) = try await world.run(["comment", String(issue.number), "--body", text])
+      #expect(status == 0, "\(err)")
+      #expect(err.contains("already been posted"), "\(err)")
+      #expect(
+        await world.github.commentBodies(of: issue.number, in: acme).filter { $0 == text }.count
+          == 1)
+      #expect(
+        await world.github.requests.count {
+          $0.target == path && $0.headers["content-length"] != nil
+        } <= 2, "one POST per attempt")
+    }
+  }
+
+  @Test func fourProcessesOpeningOneNewCacheAllSucceed() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    for count in [2, 4] {
+      try? FileManager.default.removeItem(at: world.folder.appendingPathComponent("cache"))
+      let results = try await withThrowingTaskGroup(of: (Int32, String).self) { group in
+        for _ in 0..<count {
+          group.addTask {
+            let (status, _, err) = try await world.run(["sync"])
+            return (status, err)
+          }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+      for (status, err) in results { #expect(status == 0, "\(count) at once: \(err)") }
+    }
   }
 
   @Test func syncWithCommentsListsThemAllThenWhatChanged() async throws {

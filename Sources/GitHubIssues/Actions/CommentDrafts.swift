@@ -30,7 +30,7 @@ public struct CommentDrafts: Sendable {
       let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
       base = URL(fileURLWithPath: home).appendingPathComponent(".local/state")
     }
-    return base.appendingPathComponent("trellis-issues").appendingPathComponent(host.name)
+    return base.appendingPathComponent("trellis-issues").appendingPathComponent(host.storageName)
       .appendingPathComponent(repository.owner).appendingPathComponent(repository.name)
       .appendingPathComponent("drafts")
   }

@@ -202,8 +202,7 @@ extension IssueCache {
   ///
   /// - Returns: How many comments were deleted.
   @discardableResult
-  public func finishCompleteCommentListing(seen: Set<Int64>, confirmedGone: [Int64]) throws -> Int
-  {
+  public func finishCompleteCommentListing(seen: Set<Int64>, confirmedGone: [Int64]) throws -> Int {
     try writer.write { db in
       var deleted = 0
       for id in confirmedGone where !seen.contains(id) {

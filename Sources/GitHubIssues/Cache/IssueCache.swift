@@ -1,6 +1,12 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The local copy of one repository's issues, milestones and labels, in SQLite, so that every
 /// filter is instant and the app works offline.
 ///
@@ -32,9 +38,30 @@ public final class IssueCache: Sendable {
     // Another process writing (a second sync waits on the sync lock, but the browser may write
     // settings) makes a write wait rather than fail with "database is locked".
     configuration.busyMode = .timeout(10)
+    // Processes opening one new cache at once would each create its tables (or change its
+    // journal mode) and all but one fail: the folder is locked while the file opens and
+    // migrates. A folder, not the file: closing a descriptor of the database would drop the
+    // locks SQLite holds on it.
+    let folder = open(
+      URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
+    if folder >= 0 { _ = Self.lockWaiting(folder) }
+    defer {
+      if folder >= 0 {
+        flock(folder, LOCK_UN)
+        close(folder)
+      }
+    }
     writer = try DatabasePool(path: path, configuration: configuration)
     self.path = path
     try Self.migrator.migrate(writer)
+  }
+
+  /// Takes an exclusive lock on a descriptor, waiting for it through interruptions.
+  private static func lockWaiting(_ descriptor: Int32) -> Bool {
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else { return false }
+    }
+    return true
   }
 
   /// A cache in memory, for tests and the demo.
@@ -57,7 +84,7 @@ public final class IssueCache: Sendable {
       let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
       base = URL(fileURLWithPath: home).appendingPathComponent(".cache")
     }
-    return base.appendingPathComponent("trellis-issues").appendingPathComponent(host.name)
+    return base.appendingPathComponent("trellis-issues").appendingPathComponent(host.storageName)
       .appendingPathComponent(repository.owner).appendingPathComponent("\(repository.name).sqlite")
   }
 

@@ -238,8 +238,10 @@ public struct GitHubClient: Sendable {
     try await fetch(url, write: nil, conditional: conditional)
   }
 
-  /// A write: its method and its JSON body. It is never sent again after a failure: one that
-  /// may have reached the server is read back by the caller instead.
+  /// A write: its method and its JSON body.
+  ///
+  /// It is never sent again after a failure: one that may have reached the server is read back
+  /// by the caller instead.
   struct Write {
     var method: String
     var body: Data?

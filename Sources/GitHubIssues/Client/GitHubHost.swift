@@ -55,6 +55,26 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
     return url
   }
 
+  /// The folder name under which what came from this host is kept (its caches, its drafts):
+  /// its ``name`` when the API root is the host's own, and otherwise the API root's host, port
+  /// and path (`127.0.0.1:8080`), so that data from a test server or a proxy never mixes with
+  /// the real host's.
+  public var storageName: String {
+    let own: URL? =
+      isEnterprise
+      ? Self.enterprise(name).apiBaseURL : name == "github.com" ? Self.github.apiBaseURL : nil
+    func trimmed(_ url: URL) -> String { url.absoluteString.trimmingSuffix("/").lowercased() }
+    if let own, trimmed(own) == trimmed(apiBaseURL) { return name }
+    var text = apiBaseURL.host ?? name
+    if let port = apiBaseURL.port { text += ":\(port)" }
+    let path = apiBaseURL.path.split(separator: "/").joined(separator: "_")
+    if !path.isEmpty { text += "_" + path }
+    let safe = text.map {
+      $0.isASCII && ($0.isLetter || $0.isNumber || ".-_:".contains($0)) ? $0 : "_"
+    }
+    return String(safe)
+  }
+
   /// Creates a host with an explicit API root (for tests and proxies).
   public init(name: String, apiBaseURL: URL, isEnterprise: Bool) {
     self.name = name

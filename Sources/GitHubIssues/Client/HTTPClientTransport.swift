@@ -116,11 +116,15 @@ public struct HTTPClientTransport: HTTPTransport {
     let key = Int64((readTimeout * 1000).rounded())
     return clientsLock.withLock {
       if let client = clients[key] { return client }
+      var pool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(30))
+      // A refused connection fails its request at once (offline is said at once); the client
+      // decides what to try again.
+      pool.retryConnectionEstablishment = false
       let configuration = HTTPClient.Configuration(
         redirectConfiguration: .disallow,
         timeout: .init(
           connect: .milliseconds(Int64(connectTimeout * 1000)), read: .milliseconds(key)),
-        connectionPool: .init(idleTimeout: .seconds(30)),
+        connectionPool: pool,
         decompression: .enabled(limit: .ratio(100)))
       let client = HTTPClient(
         eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)

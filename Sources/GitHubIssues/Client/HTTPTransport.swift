@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// An HTTP request, as the client builds it.
 public struct HTTPRequest: Hashable, Sendable {
   /// The method, such as `GET`.

@@ -105,9 +105,10 @@ public struct ConversationFetcher: Sendable {
   /// How many timeline entries beyond the announced comments a listing may bring (events).
   public static let timelineMargin = 5_000
 
-  /// Replaces the cached timeline with a complete listing of it; keeps the cached one
-  /// when the listing fails or does not prove complete (the conversation is shown either way).
-  /// A record that cannot be read is left out, the rest kept.
+  /// Replaces the cached timeline with a complete listing of it.
+  ///
+  /// It keeps the cached one when the listing fails or does not prove complete (the
+  /// conversation is shown either way). A record that cannot be read is left out, the rest kept.
   ///
   /// - Returns: How many records were left out.
   private func fetchTimeline(of number: Int, announcedComments: Int) async -> Int {

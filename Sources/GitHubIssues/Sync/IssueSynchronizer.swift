@@ -212,7 +212,8 @@ public struct IssueSynchronizer: Sendable {
     guard candidates.count <= Self.maximumUnlistedChecks else {
       throw GitHubError(
         .incompleteListing, url: "sync of \(repository)",
-        detail: "\(candidates.count) cached items were not listed, more than can be checked one by one")
+        detail:
+          "\(candidates.count) cached items were not listed, more than can be checked one by one")
     }
     let ownPath = "/\(repository.owner)/\(repository.name)/issues/".lowercased()
     var gone: [Int64] = []
@@ -234,7 +235,8 @@ public struct IssueSynchronizer: Sendable {
       } catch {
         throw GitHubError(
           .incompleteListing, url: "sync of \(repository)",
-          detail: "#\(candidate.number) was not listed and could not be checked (\(error.summary()))")
+          detail:
+            "#\(candidate.number) was not listed and could not be checked (\(error.summary()))")
       }
     }
     return gone

@@ -7,6 +7,7 @@ import TrellisTerminal
 /// `issues [OWNER/REPO]`: the full-screen browser.
 struct Browse: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "browse",
     abstract: "Open the full-screen browser (the default).",
     discussion: "Starts from the cache at once and syncs in the background. Keys: "
       + KeyBindings.browsing.hint + ".")

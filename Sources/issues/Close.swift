@@ -6,6 +6,7 @@ import TrellisTerminal
 /// `issues close NUMBER`: closes an issue, as `gh issue close` does.
 struct Close: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "close",
     abstract: "Close an issue.",
     discussion: """
       The cache shows it closed at once; if GitHub refuses, it is taken back and the reason \
@@ -73,6 +74,7 @@ struct Close: AsyncParsableCommand {
 /// `issues reopen NUMBER`: reopens an issue, as `gh issue reopen` does.
 struct Reopen: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "reopen",
     abstract: "Reopen a closed issue.",
     discussion: "Shown at once in the cache; taken back if GitHub refuses.")
 

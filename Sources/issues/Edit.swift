@@ -6,6 +6,7 @@ import TrellisTerminal
 /// `issues edit NUMBER`: changes an issue's milestone, labels and assignees, with gh's flags.
 struct Edit: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "edit",
     abstract: "Change an issue's milestone, labels or assignees.",
     discussion: """
       Each change shows in the cache at once and is sent in order (milestone, labels added, \

@@ -8,6 +8,7 @@ import TrellisTerminal
 /// gh's flags, so that a script written for `gh issue list` runs against it.
 struct List: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "list",
     abstract: "Print a repository's issues.",
     discussion: """
       Syncs the cache first (only what changed since the last sync), then prints from it; with \

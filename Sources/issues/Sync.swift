@@ -7,6 +7,7 @@ import TrellisTerminal
 /// `issues sync OWNER/REPO`: brings the cache up to date, with a progress bar.
 struct Sync: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "sync",
     abstract: "Download a repository's issues into the local cache.",
     discussion: """
       Each page is written as it arrives: an interrupted sync resumes where it stopped. --full \

@@ -7,6 +7,7 @@ import TrellisTerminal
 /// `issues view NUMBER`: one issue and its conversation, as `gh issue view` prints it.
 struct View: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "view",
     abstract: "Print an issue, and with --comments its conversation.",
     discussion: """
       Fetches the issue and (unless the cached ones are current) its comments, then prints from \

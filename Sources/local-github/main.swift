@@ -8,9 +8,11 @@ import GitHubTestSupport
 //     issues sync acme/tracker --api-url http://127.0.0.1:PORT
 //
 // It serves a synthetic repository `acme/tracker` in pages of 100, prints its URL, and runs until
-// interrupted. Faults: loop (page N links back to page 1, forever), drop (page N's connection is
-// dropped mid-body, `--times` times), foreign (page N links to another host), stall (page N never
-// answers), slow (every page from N on answers after half a second: watch the browser fill).
+// interrupted. A sync lists by key (each request a first page from a later `since`), so "page N"
+// is the Nth request of the listing. Faults: loop (page N and every later one link back to page
+// 1), drop (page N's connection is dropped mid-body, `--times` times), foreign (page N links to
+// another host), stall (page N never answers), slow (every page answers after half a second:
+// watch the browser fill), edit (three items of every page are edited right after it is served).
 
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var items = 3_000
@@ -26,7 +28,7 @@ while let argument = arguments.popFirst() {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow] [--page N] [--times N]\n"
+        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow|edit] [--page N] [--times N]\n"
           .utf8))
     exit(2)
   }
@@ -37,13 +39,15 @@ try await github.serve(
   synthetic: SyntheticRepository(itemCount: items, milestoneCount: 40, seed: 7), as: repository)
 let path = "/repos/acme/tracker/issues"
 switch fault {
-case "loop": await github.inject(.loopToFirstPage, path: path, page: page, times: .max)
-case "drop": await github.inject(.dropConnection, path: path, page: page, times: times)
+case "loop": await github.inject(.loopToFirstPage, path: path, times: .max, after: page - 1)
+case "drop": await github.inject(.dropConnection, path: path, times: times, after: page - 1)
 case "foreign":
   await github.inject(
-    .nextLink("http://127.0.0.2:9/repos/acme/tracker/issues?page=3"), path: path, page: page)
-case "stall": await github.inject(.stall(seconds: 3_600), path: path, page: page, times: .max)
+    .nextLink("http://127.0.0.2:9/repos/acme/tracker/issues?page=3"), path: path, times: .max,
+    after: page - 1)
+case "stall": await github.inject(.stall(seconds: 3_600), path: path, times: .max, after: page - 1)
 case "slow": await github.inject(.delayed(seconds: 0.5), path: path, times: .max)
+case "edit": await github.editWhileListing(repository, count: 3)
 default: break
 }
 FileHandle.standardOutput.write(Data((await github.baseURL.absoluteString + "\n").utf8))

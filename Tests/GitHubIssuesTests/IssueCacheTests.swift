@@ -47,6 +47,29 @@ import Testing
     return cache
   }
 
+  @Test func textIsKeptAsGitHubSentItNulsAndEscapesIncluded() throws {
+    let cache = try IssueCache()
+    let texts = [
+      "a\u{0}b", "\u{E000}0 is not a NUL", "\u{0}\u{E000}\u{E000}e\u{0}", "plain", "\u{E000}",
+    ]
+    for (offset, text) in texts.enumerated() {
+      try cache.writePage(
+        [Self.issue(offset + 1, "title " + text, body: text + " body")], advancingMarks: false)
+      try cache.writeComments(
+        [
+          GitHubComment(
+            id: Int64(offset + 1), user: GitHubUser(login: "a", id: 1), body: text,
+            createdAt: Self.base, updatedAt: Self.base)
+        ], of: offset + 1, completeAsOf: nil)
+    }
+    for (offset, text) in texts.enumerated() {
+      let issue = try #require(try cache.issue(number: offset + 1))
+      #expect(issue.title == "title " + text)
+      #expect(issue.body == text + " body")
+      #expect(try cache.comments(of: offset + 1).map(\.body) == [text])
+    }
+  }
+
   @Test func milestoneFiltersSelectAllNoneOrOne() throws {
     let cache = try filled()
     #expect(

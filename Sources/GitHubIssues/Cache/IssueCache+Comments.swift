@@ -20,7 +20,7 @@ extension IssueCache {
       ).map { row in
         CachedComment(
           id: row["id"], issueNumber: row["issueNumber"], author: row["author"],
-          body: row["body"], createdAt: row["createdAt"], updatedAt: row["updatedAt"],
+          body: Self.restored(row["body"]), createdAt: row["createdAt"], updatedAt: row["updatedAt"],
           htmlURL: row["htmlURL"], authorAssociation: row["authorAssociation"],
           reactions: Self.reactions(from: row["reactions"]))
       }
@@ -114,7 +114,8 @@ extension IssueCache {
         """
     ).execute(arguments: [
       comment.id, number, Self.storable(comment.user.login), Self.storable(comment.body),
-      comment.createdAt, comment.updatedAt, comment.htmlURL, comment.authorAssociation,
+      GitHubDate.databaseText(comment.createdAt), GitHubDate.databaseText(comment.updatedAt),
+      comment.htmlURL, comment.authorAssociation,
       Self.reactionsText(comment.reactions),
     ])
   }

@@ -279,13 +279,13 @@ extension IssueCache {
     let labelNames: String = row[C.labelNames]
     let assignees: String? = row.hasColumn(C.assigneeLogins.name) ? row[C.assigneeLogins] : nil
     return CachedIssue(
-      id: row[C.id], number: row[C.number], title: row[C.title],
+      id: row[C.id], number: row[C.number], title: restored(row[C.title]),
       state: GitHubIssue.State(rawValue: row[C.state]) ?? .open, author: row[C.author],
       milestoneNumber: row[C.milestoneNumber],
       labels: labelNames.isEmpty ? [] : labelNames.split(separator: "\u{1F}").map(String.init),
       comments: row[C.comments], createdAt: row[C.createdAt], updatedAt: row[C.updatedAt],
       closedAt: row[C.closedAt], isPullRequest: row[C.isPullRequest], htmlURL: row[C.htmlURL],
-      body: withBody ? row[C.body] : nil,
+      body: withBody ? (row[C.body] as String?).map(restored) : nil,
       subIssues: (row[C.subIssuesTotal] as Int?).flatMap { total in
         total > 0 ? SubIssueSummary(total: total, completed: row[C.subIssuesCompleted] ?? 0) : nil
       },
@@ -301,7 +301,7 @@ extension IssueCache {
         """
     ).map { row in
       GitHubMilestone(
-        id: row["id"], number: row["number"], title: row["title"],
+        id: row["id"], number: row["number"], title: restored(row["title"]),
         state: GitHubMilestone.State(rawValue: row["state"]) ?? .open,
         description: row["description"],
         dueOn: row["dueOn"], openIssues: row["openIssues"], closedIssues: row["closedIssues"],

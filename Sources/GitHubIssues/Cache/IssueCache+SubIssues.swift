@@ -36,6 +36,32 @@ extension IssueCache {
     }
   }
 
+  /// The numbers of the parents among `issues` whose sub-issue list the cache holds as of the
+  /// version given: the same `updated_at` and sub-issue counts as cached, and children
+  /// recorded. Their lists need not be asked for again.
+  public func currentSubIssueLists(of issues: [GitHubIssue]) throws -> Set<Int> {
+    try writer.read { db in
+      var current: Set<Int> = []
+      let statement = try db.cachedStatement(
+        sql: """
+          SELECT updatedAt, subIssuesTotal, subIssuesCompleted,
+            EXISTS (SELECT 1 FROM subIssue WHERE parentNumber = issue.number)
+          FROM issue WHERE id = ? AND number = ?
+          """)
+      for issue in issues {
+        guard let row = try Row.fetchOne(statement, arguments: [issue.id, issue.number]),
+          let cached = row[0] as Date?,
+          abs(cached.timeIntervalSince(issue.updatedAt)) < 0.001,
+          row[1] as Int == issue.subIssues?.total ?? 0,
+          row[2] as Int == issue.subIssues?.completed ?? 0,
+          row[3] as Bool
+        else { continue }
+        current.insert(issue.number)
+      }
+      return current
+    }
+  }
+
   /// The sub-issues of every issue that has some, by parent number, in GitHub's order.
   public func subIssues() throws -> [Int: [Int]] {
     try writer.read { db in try Self.subIssues(db) }

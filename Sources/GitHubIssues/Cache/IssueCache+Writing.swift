@@ -312,7 +312,9 @@ extension IssueCache {
     try db.cachedStatement(sql: IssueColumns.upsertSQL).execute(arguments: [
       issue.id, issue.number, storable(issue.title), issue.body.map(storable), issue.state.rawValue,
       issue.stateReason, storable(issue.user.login),
-      issue.milestone?.number, issue.comments, issue.createdAt, issue.updatedAt, issue.closedAt,
+      // Dates as GRDB stores them, formatted without its `DateFormatter`.
+      issue.milestone?.number, issue.comments, GitHubDate.databaseText(issue.createdAt),
+      GitHubDate.databaseText(issue.updatedAt), issue.closedAt.map(GitHubDate.databaseText),
       issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
       issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0,
     ])
@@ -382,8 +384,44 @@ extension IssueCache {
     }.map(\.number).sorted()
   }
 
-  /// Text as SQLite can keep it: a NUL would end it there, so it is stored as `␀`.
+  /// The private-use character that escapes what SQLite's C strings cannot carry.
+  static let escape: Character = "\u{E000}"
+
+  /// Text as the cache keeps it: a NUL would end it there (GRDB binds C strings), so it is
+  /// written as U+E000 `0`, and U+E000 itself as U+E000 `e`; ``restored(_:)`` gives back the text
+  /// as GitHub sent it.
   static func storable(_ text: String) -> String {
-    text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "\u{2400}") : text
+    // U+E000 is EE 80 80 in UTF-8: most text has neither byte and is stored as it is.
+    guard text.utf8.contains(where: { $0 == 0 || $0 == 0xEE }) else { return text }
+    guard text.contains(where: { $0 == "\u{0}" || $0 == escape }) else { return text }
+    var stored = ""
+    stored.reserveCapacity(text.utf8.count + 8)
+    for character in text {
+      switch character {
+      case "\u{0}": stored += "\u{E000}0"
+      case escape: stored += "\u{E000}e"
+      default: stored.append(character)
+      }
+    }
+    return stored
+  }
+
+  /// Text read back from the cache as it was before ``storable(_:)``.
+  static func restored(_ text: String) -> String {
+    guard text.utf8.contains(0xEE), text.contains(escape) else { return text }
+    var restored = ""
+    restored.reserveCapacity(text.utf8.count)
+    var escaping = false
+    for character in text {
+      if escaping {
+        restored.append(character == "0" ? "\u{0}" : character == "e" ? escape : character)
+        escaping = false
+      } else if character == escape {
+        escaping = true
+      } else {
+        restored.append(character)
+      }
+    }
+    return restored
   }
 }

@@ -181,7 +181,7 @@ public struct GitHubClient: Sendable {
       URLQueryItem(name: "per_page", value: "100"),
     ]
     if let since {
-      query.append(URLQueryItem(name: "since", value: ISO8601DateFormatter().string(from: since)))
+      query.append(URLQueryItem(name: "since", value: GitHubDate.iso8601(since)))
     }
     return pages(
       from: host.url(

@@ -62,7 +62,7 @@ public struct IssueQuery: Hashable, Sendable {
     if let assignee { items.append(URLQueryItem(name: "assignee", value: assignee)) }
     if let creator { items.append(URLQueryItem(name: "creator", value: creator)) }
     if let since {
-      items.append(URLQueryItem(name: "since", value: ISO8601DateFormatter().string(from: since)))
+      items.append(URLQueryItem(name: "since", value: GitHubDate.iso8601(since)))
     }
     items.append(URLQueryItem(name: "sort", value: sort.rawValue))
     items.append(URLQueryItem(name: "direction", value: ascending ? "asc" : "desc"))

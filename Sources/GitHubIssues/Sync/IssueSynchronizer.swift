@@ -7,26 +7,38 @@ import Foundation
 /// minus a safety margin, and ask for milestones and labels with their entity tags, so unchanged
 /// lists cost a `304`.
 ///
-/// **Writes.** Milestones and labels are written in one transaction, then each page of issues in
-/// its own, so the cache (and whatever observes it) fills while the sync runs. The cursor never
+/// **Writes.** Milestones and labels are written in one transaction, then the pages of issues in
+/// transactions of about a second each (at most 2,000 items), so the cache (and whatever
+/// observes it) fills while the sync runs. The cursor never
 /// passes what is committed: the high-water mark advances with a page only while the pages come
 /// in `updated_at` order, and otherwise only once the listing completed. An error, a dropped
 /// connection or a cancellation part-way keeps every page written, and the next sync resumes
 /// after the last one it can vouch for instead of starting again.
 ///
-/// **Sub-issues.** Each issue of a page whose `sub_issues_summary` counts some has its
+/// **Sub-issues.** Each issue of a page whose `sub_issues_summary` counts some, and whose
+/// `updated_at` or summary differs from the cached one (or whose list the cache lacks), has its
 /// `/sub_issues` list fetched (paginated, conditional) before the page is written, and the lists
 /// are committed with the page: the marks never pass a page whose trees are not stored. Only
 /// sub-issues of this repository are kept, and a list is read for no more pages than its
 /// summary's count needs, plus one. A list that fails is reported in ``SyncSummary/skipped`` and
 /// does not fail the sync.
 ///
-/// **Deletions.** Only a full listing (`full: true` on a cache with data) deletes, and only with
-/// proof that it saw everything: it reached the page that the first page's `rel="last"`
-/// announced, every page but the last was as full as the first, no page failed and no `next` was
-/// refused, every item it skipped had an identifier, and the open items it saw are about as many
-/// as the repository announced. Otherwise it keeps every row, leaves the full listing pending
-/// (the next sync resumes it), and throws ``GitHubError/Code/incompleteListing``.
+/// **Listing.** Issues are listed by `updated_at` through ``UpdatedOrderListing``: each request
+/// asks again from the latest `updated_at` seen, so an issue edited while the sync runs (which
+/// moves it to the end of GitHub's order) is seen twice and never shifts another out of the
+/// pages. The argument: each answer is a prefix, at one moment, of the items updated at or after
+/// its `since`; an item updated after an answer carries an `updated_at` no earlier than that
+/// answer's latest, so a later request lists it; the listing ends only on a page with no next
+/// page. A listing from nothing (a first or a new full listing) must also see about as many
+/// open items as the repository announces.
+///
+/// **Deletions.** Only a full listing (`full: true` on a cache with data) deletes, and only what
+/// GitHub confirms is gone: once the listing ended, every cached item it did not see is asked
+/// for on its own (at most ``maximumUnlistedChecks``), and only those answered `404` or `410`, or
+/// now in another repository, are deleted; the others are written. A listing that cannot vouch
+/// for itself (it stopped early, an item without an identifier, a refused link, an item that
+/// could not be checked) keeps every row, leaves the full listing pending (the next sync resumes
+/// it), and throws ``GitHubError/Code/incompleteListing``.
 ///
 /// **One at a time.** A sync of a cache file holds a lock on it (`CACHE.sqlite.lock`) from before
 /// its first request; a second sync waits for it or fails at once, as ``lockPolicy`` says.
@@ -140,26 +152,42 @@ public struct IssueSynchronizer: Sendable {
     var latest: Date?
     // Sub-issue lists that could not be read: reported, not fatal.
     var subIssueProblems: [SkippedItem] = []
-    while let page = try await listing.next() {
-      pages += 1
-      items += page.items.count
-      skipped += page.skipped
-      for issue in page.items {
-        if issue.state == .open { openIDs.insert(issue.id) } else { openIDs.remove(issue.id) }
-        latest = max(latest ?? issue.updatedAt, issue.updatedAt)
+    // Pages are written in batches of about a second (or 2,000 items): each transaction costs
+    // SQLite a rewrite of the index pages it touches, so one per page would cost more than the
+    // listing itself; the browser still fills while the sync runs.
+    var batch = PendingPages()
+    let clock = ContinuousClock()
+    var lastWrite = clock.now
+    do throws(GitHubError) {
+      while let page = try await listing.next() {
+        pages += 1
+        items += page.items.count
+        skipped += page.skipped
+        for issue in page.items {
+          if issue.state == .open { openIDs.insert(issue.id) } else { openIDs.remove(issue.id) }
+          latest = max(latest ?? issue.updatedAt, issue.updatedAt)
+        }
+        // The page's parents' sub-issues, committed with the page; only parents that changed:
+        // a list the cache holds for this version is not asked for again.
+        let candidates = page.items.filter {
+          ($0.subIssues?.total ?? 0) > 0 && !$0.isPullRequest
+        }
+        let current = try cacheStep("read") { try cache.currentSubIssueLists(of: candidates) }
+        let parents = candidates.filter { !current.contains($0.number) }
+        let trees = try await fetchSubIssues(
+          of: parents, in: owner, pages: &pages, problems: &subIssueProblems)
+        batch.add(page, trees: trees)
+        if batch.items.count >= 2_000 || lastWrite.duration(to: clock.now) >= .seconds(1) {
+          try await write(&batch)
+          lastWrite = clock.now
+        }
+        progress(SyncProgress(phase: .issues, pages: pages, items: items))
       }
-      // The page's parents' sub-issues, committed with the page.
-      let parents = page.items.filter { ($0.subIssues?.total ?? 0) > 0 && !$0.isPullRequest }
-      let trees = try await fetchSubIssues(
-        of: parents, in: owner, pages: &pages, problems: &subIssueProblems)
-      let etags = await etagStore.pending()
-      try cacheStep("write") {
-        try cache.writePage(
-          page.items, seenIDs: page.skipped.compactMap(\.id), advancingMarks: page.inOrder,
-          subIssues: trees, etags: etags)
-      }
-      await etagStore.clear()
-      progress(SyncProgress(phase: .issues, pages: pages, items: items))
+      try await write(&batch)
+    } catch {
+      // Every page listed before the failure is good: keep it.
+      try? await write(&batch)
+      throw error
     }
     if Task.isCancelled { throw GitHubError(.offline, url: "sync", detail: "cancelled") }
     progress(SyncProgress(phase: .saving, pages: pages, items: items))
@@ -193,6 +221,38 @@ public struct IssueSynchronizer: Sendable {
       wasFull: resumeAfter == nil || listsAll, pages: pages, items: items,
       milestonesChanged: milestones != nil, deleted: deleted, skipped: skipped + subIssueProblems,
       renamedTo: renamedTo)
+  }
+
+  /// Pages listed and not written yet, with their parents' sub-issue lists.
+  private struct PendingPages {
+    var items: [GitHubIssue] = []
+    var seenIDs: [Int64] = []
+    var trees: [(parent: Int, children: [Int])] = []
+    /// Whether the listing kept its order up to the last page added.
+    var inOrder = true
+
+    mutating func add(
+      _ page: UpdatedOrderListing<GitHubIssue>.Fresh, trees: [(parent: Int, children: [Int])]
+    ) {
+      items += page.items
+      seenIDs += page.skipped.compactMap(\.id)
+      self.trees += trees
+      inOrder = page.inOrder
+    }
+  }
+
+  /// Writes the pending pages in one transaction, with the entity tags fetched for them.
+  private func write(_ batch: inout PendingPages) async throws(GitHubError) {
+    guard !batch.items.isEmpty || !batch.seenIDs.isEmpty || !batch.trees.isEmpty else { return }
+    let etags = await etagStore.pending()
+    let pending = batch
+    try cacheStep("write") {
+      try cache.writePage(
+        pending.items, seenIDs: pending.seenIDs, advancingMarks: pending.inOrder,
+        subIssues: pending.trees, etags: etags)
+    }
+    await etagStore.clear()
+    batch = PendingPages()
   }
 
   /// The most cached items a full listing asks for one by one because it did not see them; more
@@ -311,13 +371,13 @@ public struct IssueSynchronizer: Sendable {
     }
   }
 
-  /// A client whose entity tags are read from the cache and written with the sync's transaction.
+  /// A client for a synchronizer; the synchronizer reads and writes entity tags through the
+  /// cache whatever store the client has, so this is the plain client.
   public static func makeClient(
     host: GitHubHost, token: String?, cache: IssueCache,
     transport: any HTTPTransport = HTTPClientTransport()
   ) -> GitHubClient {
-    GitHubClient(
-      host: host, token: token, transport: transport, etags: PendingETagStore(cache: cache))
+    GitHubClient(host: host, token: token, transport: transport)
   }
 
 }

@@ -80,10 +80,19 @@ struct View: AsyncParsableCommand {
         let client = Syncing.client(
           host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
         let fetcher = ConversationFetcher(client: client, cache: cache, repository: repository)
-        if case .listed(let count, false, let announced, _) = try await fetcher.fetch(number) {
-          incomplete = GitHubError(
-            .incompleteListing, url: "comments of \(repository)#\(number)",
-            detail: "it listed \(count) comments where the issue announces \(announced)")
+        if case .listed(let count, let complete, let announced, let skippedEvents) =
+          try await fetcher.fetch(number)
+        {
+          if !complete {
+            incomplete = GitHubError(
+              .incompleteListing, url: "comments of \(repository)#\(number)",
+              detail: "it listed \(count) comments where the issue announces \(announced)")
+          }
+          if skippedEvents > 0 {
+            Terminal.standardError(
+              "warning: \(skippedEvents) timeline events of #\(number) could not be read and are "
+                + "left out.\n")
+          }
         }
       } catch {
         guard try cache.issue(number: number) != nil else {

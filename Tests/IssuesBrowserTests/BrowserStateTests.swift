@@ -46,6 +46,25 @@ import Testing
     #expect(state.mode == .browsing)
   }
 
+  @Test func aSearchHoldsABoundedNumberOfCharactersAndSaysWhenAPasteWasCut() {
+    var state = BrowserState()
+    let limit = BrowserState.maximumSearchLength
+    state.type("한글 ", now: Self.start)
+    #expect(state.flash == nil)
+    state.type(String(repeating: "abcd\n", count: 400_000), now: Self.start)
+    #expect(state.searchDraft.count == limit)
+    #expect(state.searchDraft.hasPrefix("한글 abcdabcd"))
+    #expect(state.flash?.text.contains("\(limit) characters") == true)
+    // Typing at the limit adds nothing; erasing makes room again.
+    state.type("x", now: Self.start)
+    #expect(state.searchDraft.count == limit)
+    state.eraseSearch(now: Self.start)
+    state.type("xy", now: Self.start)
+    #expect(state.searchDraft.count == limit && state.searchDraft.hasSuffix("x"))
+    state.typeLabelQuery(String(repeating: "l", count: 10_000), now: Self.start)
+    #expect(state.labelQuery.count == limit)
+  }
+
   @Test func blankSearchesClearAndEscapeCancels() {
     var state = BrowserState()
     state.beginSearch()

@@ -231,6 +231,44 @@ import Glibc
     run.quitAndExpectTheTerminalAsItWas()
   }
 
+  @Test func aHugePasteIntoSearchIsCutAndEscAndJAnswerAtOnce() async throws {
+    let run = try await Run(arguments: ["--demo"], github: nil)
+    run.read { $0.lines.first?.contains("demo") == true }
+    run.settle()
+    run.pty.type("/")
+    run.settle()
+    // 1.6 MB of words in one bracketed paste, written as the terminal would, in pieces.
+    let paste =
+      Array("\u{1B}[200~".utf8) + Array(String(repeating: "abcd ", count: 320_000).utf8)
+      + Array("\u{1B}[201~".utf8)
+    var sent = 0
+    while sent < paste.count {
+      let count = paste[sent...].withUnsafeBytes {
+        Glibc.write(run.pty.master, $0.baseAddress, min(65_536, paste.count - sent))
+      }
+      if count > 0 { sent += count } else { usleep(2000) }
+      run.settle(quiet: 0.005)
+    }
+    run.read(seconds: 5) { $0.lines.contains { $0.contains("characters: the rest") } }
+    #expect(
+      run.contains("characters: the rest"),
+      "the status line says the paste was cut: \(run.terminal.lines.joined(separator: "\n"))")
+    run.settle()
+    // Esc leaves the search, and j moves the focus, each answered at once.
+    for key in ["\u{1B}", "j"] {
+      let before = run.terminal.lines
+      let started = ContinuousClock.now
+      run.pty.type(key)
+      run.read(seconds: 5) { $0.lines != before }
+      let waited = ContinuousClock.now - started
+      #expect(run.terminal.lines != before, "\(key.debugDescription) changed the screen")
+      #expect(waited < .milliseconds(500), "\(key.debugDescription) answered in \(waited)")
+      run.settle()
+    }
+    #expect(run.process.isRunning)
+    run.quitAndExpectTheTerminalAsItWas()
+  }
+
   @Test func aTitleFullOfControlCharactersDrivesNothing() async throws {
     let github = try await LocalGitHub.start()
     defer { Task { await github.stop() } }

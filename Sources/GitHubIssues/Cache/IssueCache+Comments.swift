@@ -20,7 +20,8 @@ extension IssueCache {
       ).map { row in
         CachedComment(
           id: row["id"], issueNumber: row["issueNumber"], author: row["author"],
-          body: Self.restored(row["body"]), createdAt: row["createdAt"], updatedAt: row["updatedAt"],
+          body: Self.restored(row["body"]), createdAt: row["createdAt"],
+          updatedAt: row["updatedAt"],
           htmlURL: row["htmlURL"], authorAssociation: row["authorAssociation"],
           reactions: Self.reactions(from: row["reactions"]))
       }

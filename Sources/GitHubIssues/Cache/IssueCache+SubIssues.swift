@@ -37,8 +37,10 @@ extension IssueCache {
   }
 
   /// The numbers of the parents among `issues` whose sub-issue list the cache holds as of the
-  /// version given: the same `updated_at` and sub-issue counts as cached, and children
-  /// recorded. Their lists need not be asked for again.
+  /// version given.
+  ///
+  /// That is the same `updated_at` and sub-issue counts as cached, and children recorded: their
+  /// lists need not be asked for again.
   public func currentSubIssueLists(of issues: [GitHubIssue]) throws -> Set<Int> {
     try writer.read { db in
       var current: Set<Int> = []

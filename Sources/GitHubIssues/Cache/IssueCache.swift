@@ -34,6 +34,9 @@ public final class IssueCache: Sendable {
     var configuration = Configuration()
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      // Up to 32 MiB of pages per connection, used as needed: a sync updates rows all over a
+      // large cache, and rereading evicted index pages cost more than the writes.
+      try db.execute(sql: "PRAGMA cache_size = -32768")
     }
     // Another process writing (a second sync waits on the sync lock, but the browser may write
     // settings) makes a write wait rather than fail with "database is locked".

@@ -16,6 +16,7 @@ enum GitHubDate {
   static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
     guard bytes.count >= 20 else { return nil }
     func number(_ start: Int, _ count: Int) -> Int? {
+      guard start >= 0, start + count <= bytes.count else { return nil }
       var value = 0
       for index in start..<(start + count) {
         let digit = Int(bytes[index]) &- 48

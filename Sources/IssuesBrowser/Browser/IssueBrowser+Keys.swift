@@ -25,7 +25,7 @@ extension IssueBrowser {
       switch state.mode {
       case .browsing, .searching: state.type(text, now: now())
       case .pickingLabel:
-        state.labelQuery += text.filter { !$0.isNewline }
+        state.typeLabelQuery(text, now: now())
         refreshLabelOptions()
       case .reading, .help, .movingToMilestone: break
       }
@@ -128,7 +128,7 @@ extension IssueBrowser {
       if let typed { state.type(String(typed), now: now()) }
     case .pickingLabel:
       if let typed, typed != " " {
-        state.labelQuery.append(typed)
+        state.typeLabelQuery(String(typed), now: now())
         refreshLabelOptions()
       } else {
         labelPicker.handle(.key(key))

@@ -92,13 +92,44 @@ public struct BrowserState: Hashable, Sendable {
     searchDraft = filter.text ?? ""
   }
 
+  /// The longest search, in characters: no frame's work grows with what was pasted.
+  public static let maximumSearchLength = 256
+
   /// Adds typed or pasted text to the search (line breaks dropped) and restarts the pause.
   ///
-  /// A paste while browsing opens the field with it.
+  /// A paste while browsing opens the field with it. The search holds at most
+  /// ``maximumSearchLength`` characters: the rest of a longer paste is left out, and the status
+  /// line says so.
   public mutating func type(_ text: String, now: Date) {
     if mode == .browsing { beginSearch() }
-    searchDraft += text.filter { !$0.isNewline }
+    let (kept, cut) = Self.bounded(text, after: searchDraft.count)
+    searchDraft += kept
+    if cut { show(message: Self.cutMessage, now: now) }
     searchDeadline = now.addingTimeInterval(searchDelay)
+  }
+
+  /// Adds typed or pasted text to the label picker's query, bounded as the search is.
+  public mutating func typeLabelQuery(_ text: String, now: Date) {
+    let (kept, cut) = Self.bounded(text, after: labelQuery.count)
+    labelQuery += kept
+    if cut { show(message: Self.cutMessage, now: now) }
+  }
+
+  static let cutMessage =
+    "A search holds \(maximumSearchLength) characters: the rest of what was typed was left out."
+
+  /// The part of `text` (line breaks dropped) that fits after `count` characters, and whether
+  /// some was left out; never walks more of `text` than fits.
+  static func bounded(_ text: String, after count: Int) -> (kept: String, cut: Bool) {
+    let room = max(0, maximumSearchLength - count)
+    var kept = ""
+    var keptCount = 0
+    for character in text where !character.isNewline {
+      guard keptCount < room else { return (kept, true) }
+      kept.append(character)
+      keptCount += 1
+    }
+    return (kept, false)
   }
 
   /// Erases the last character of the search (`all`: every character) and restarts the pause.

@@ -90,6 +90,20 @@ struct BrowserScreen {
     }
   }
 
+  /// The end of `text` that fits in `width` columns, with `…` before it when cut.
+  static func tail(of text: String, fitting width: Int) -> String {
+    guard DisplayWidth.of(text) > width else { return text }
+    var kept: [Character] = []
+    var used = 1
+    for character in text.reversed() {
+      let columns = DisplayWidth.of(String(character))
+      guard used + columns <= width else { break }
+      kept.append(character)
+      used += columns
+    }
+    return "…" + String(kept.reversed())
+  }
+
   private func drawStatusLine(into screen: inout CellBuffer) {
     let row = size.rows - 1
     let hint = KeyBindings.of(state.mode).hint
@@ -98,10 +112,20 @@ struct BrowserScreen {
       switch state.mode {
       case .searching:
         let end = canvas.text(" / ", x: 0, y: 0, style: Theme.title)
+        // A message (a paste that was cut) keeps its place on the right; the draft shows its
+        // end, where the cursor is, in what is left.
+        let message = state.flash.map { "  " + $0.text }
+        let reserved = message.map { min(DisplayWidth.of($0), size.columns / 2) } ?? 0
+        let room = max(1, size.columns - end - reserved - 3)
         let typed = canvas.text(
-          " " + state.searchDraft, x: end, y: 0, style: Theme.bar.with(.bold))
+          " " + Self.tail(of: state.searchDraft, fitting: room), x: end, y: 0,
+          style: Theme.bar.with(.bold))
         canvas.text("▏", x: typed, y: 0, style: Style(foreground: .cyan, background: .indexed(236)))
-        canvas.text("  " + hint, x: typed + 2, y: 0, style: Theme.bar.with(.dim))
+        if let message {
+          canvas.text(message, x: typed + 1, y: 0, style: Theme.bar.with(.bold))
+        } else {
+          canvas.text("  " + hint, x: typed + 2, y: 0, style: Theme.bar.with(.dim))
+        }
       case .movingToMilestone(let number):
         let end = canvas.text(" move #\(number) to ", x: 0, y: 0, style: Theme.title)
         canvas.text(" " + hint, x: end, y: 0, style: Theme.bar)

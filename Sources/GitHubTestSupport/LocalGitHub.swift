@@ -74,6 +74,8 @@ public actor LocalGitHub {
   var listings: [String: Listing] = [:]
   /// How many items to edit after serving each page of a listing, by listing path.
   var listingEdits: [String: Int] = [:]
+  /// How many more served pages of a listing get edits, by listing path.
+  var listingEditPages: [String: Int] = [:]
 
   struct Listing {
     /// Each item's JSON and `updated_at`, oldest update first.
@@ -259,8 +261,9 @@ public actor LocalGitHub {
   /// Each moves to the end of the `updated_at` order with a later `updated_at` (a second
   /// apart), so a listing by page number would miss as many items of the next page. Zero stops
   /// it.
-  public func editWhileListing(_ repository: RepositoryName, count: Int) {
+  public func editWhileListing(_ repository: RepositoryName, count: Int, pages: Int = .max) {
     listingEdits["/repos/\(repository.owner)/\(repository.name)/issues"] = count
+    listingEditPages["/repos/\(repository.owner)/\(repository.name)/issues"] = pages
   }
 
   /// Edits `count` comments of every page of the repository's comment listing right after
@@ -272,6 +275,30 @@ public actor LocalGitHub {
   /// Gives served items a later `updated_at`, as an edit on GitHub does.
   public func touch(numbers: [Int], in repository: RepositoryName) {
     editServed(numbers, "/repos/\(repository.owner)/\(repository.name)/issues")
+  }
+
+  /// Gives served items one later `updated_at`, the same second for all, as a bulk edit on
+  /// GitHub does: more of them than a page holds share a second.
+  public func touchAtOnce(numbers: [Int], in repository: RepositoryName) {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues"
+    guard var listing = listings[path] else { return }
+    let latest = listing.items.last?.updatedAt ?? Date()
+    let updated = Date(
+      timeIntervalSince1970: max(Date(), latest.addingTimeInterval(1)).timeIntervalSince1970
+        .rounded(.down))
+    for number in numbers {
+      guard let index = listing.items.firstIndex(where: { $0.number == number }),
+        var object = try? JSONSerialization.jsonObject(with: listing.items[index].json)
+          as? [String: Any]
+      else { continue }
+      object["updated_at"] = Self.timestamp(updated)
+      guard let json = try? JSONSerialization.data(withJSONObject: object) else { continue }
+      listing.items.remove(at: index)
+      listing.items.append((number: number, updatedAt: updated, json: json))
+    }
+    // In the listing's order: by `updated_at`, then by number.
+    listing.items.sort { ($0.updatedAt, $0.number) < ($1.updatedAt, $1.number) }
+    listings[path] = listing
   }
 
   /// Every served item of a listing: number and `updated_at` as its JSON says, by number.
@@ -402,7 +429,8 @@ public actor LocalGitHub {
     var body = Data("[".utf8)
     // Edits while the listing runs: after a page that has another after it.
     defer {
-      if page < pageCount {
+      if page < pageCount, listingEditPages[request.path, default: .max] > 0 {
+        listingEditPages[request.path, default: .max] -= 1
         editServed(slice.prefix(listingEdits[request.path] ?? 0).map(\.number), request.path)
       }
     }

@@ -264,6 +264,43 @@ import Testing
     try await expectCacheEqualsServer(cache, github)
   }
 
+  @Test func moreItemsInOneSecondThanAPageHoldsEditedWhileListedMissNothing() async throws {
+    let github = try await start()
+    defer { Task { await github.stop() } }
+    let cache = try await fullySynced(github)
+    // 450 items updated in one second (a bulk edit): the listing walks them page by page, and
+    // items edited during that walk shift others; it lists the walk again until none is lost.
+    await github.touchAtOnce(numbers: Array(stride(from: 2, through: 2_700, by: 6)), in: repository)
+    await github.editWhileListing(repository, count: 3, pages: 4)
+    let summary = try await synchronizer(github, cache: cache).sync()
+    #expect(!summary.wasFull)
+    try await expectCacheEqualsServer(cache, github)
+    // And a first sync of the same.
+    let fresh = try IssueCache()
+    await github.touchAtOnce(numbers: Array(stride(from: 1, through: 2_700, by: 5)), in: repository)
+    await github.editWhileListing(repository, count: 2, pages: 6)
+    try await synchronizer(github, cache: fresh).sync()
+    try await expectCacheEqualsServer(fresh, github)
+  }
+
+  @Test func aWalkEditedOnEveryPageFailsAndLosesNothing() async throws {
+    let github = try await start()
+    defer { Task { await github.stop() } }
+    let cache = try await fullySynced(github)
+    let mark = try #require(try cache.syncState().highWaterMark)
+    // Edits on every page, forever, over 600 items of one second: no walk of them can be proved.
+    await github.touchAtOnce(numbers: Array(stride(from: 3, through: 3_000, by: 5)), in: repository)
+    await github.editWhileListing(repository, count: 3)
+    await #expect {
+      try await synchronizer(github, cache: cache).sync()
+    } throws: { ($0 as? GitHubError)?.code == .incompleteListing }
+    // The marks did not pass the walk: once the edits stop, the next sync brings everything.
+    #expect(try cache.syncState().highWaterMark == mark)
+    await github.editWhileListing(repository, count: 0)
+    try await synchronizer(github, cache: cache).sync()
+    try await expectCacheEqualsServer(cache, github)
+  }
+
   @Test func commentsEditedOnEveryPageOfTheirListingAreAllKept() async throws {
     let github = try await start()
     defer { Task { await github.stop() } }

@@ -26,8 +26,10 @@ extension GitHubComment: UpdateOrdered {}
 /// - The listing ends only with a page that has no next page: every item at or after its `since`
 ///   was on it. Hence every item that exists at the end was served, in its latest version.
 ///
-/// When a whole page shares one second, the `since` cannot move; the listing then follows the
-/// query's own `next` pages until it can. An item updated during such a walk could shift another
+/// When a page's items mostly share its last second (many items updated at once), asking again
+/// from there would bring mostly what was seen, and when a whole page shares one second the
+/// `since` cannot move at all; the listing then follows the query's own `next` pages until a
+/// page lets it move on. An item updated during such a walk could shift another
 /// out of it, so when an item first seen in a walk is seen again, updated, the walk is listed
 /// again once the listing ends (at most ``maximumPasses`` passes, then ``unproven`` says so).
 ///
@@ -38,8 +40,9 @@ struct UpdatedOrderListing<Item: Decodable & UpdateOrdered> {
   struct Fresh {
     var items: [Item]
     var skipped: [SkippedItem]
-    /// Whether every page so far kept `updated_at` order, so the latest `updated_at` is a point
-    /// to resume from.
+    /// Whether every page so far kept `updated_at` order and none was reached by a walk, so the
+    /// latest `updated_at` is a point to resume from. After a walk the marks move only once the
+    /// listing ended proved (a walk may have to be listed again).
     var inOrder: Bool
   }
 
@@ -56,6 +59,8 @@ struct UpdatedOrderListing<Item: Decodable & UpdateOrdered> {
   /// Identifiers served on a page of a walk, and the `since` of that walk.
   private var walked: [Int64: Date] = [:]
   private var redoFrom: Date?
+  /// Whether any page was followed by its `next` link in keyset order (a walk).
+  private var hasWalked = false
   private var passes = 1
   private var pagesInPass = 0
   private var pageBudget: Int?
@@ -93,7 +98,7 @@ struct UpdatedOrderListing<Item: Decodable & UpdateOrdered> {
           passes += 1
           pagesInPass = 0
           walked = [:]
-          since = redo
+          since = redo == .distantPast ? nil : redo
           continue
         }
         ended = true
@@ -125,15 +130,19 @@ struct UpdatedOrderListing<Item: Decodable & UpdateOrdered> {
       }
       if inOrder, page.next != nil, let latest = page.items.last?.updatedAt {
         let next = latest.addingTimeInterval(-1)
-        if next > (since ?? .distantPast) {
+        // Asked again from its latest second, a page whose items mostly share that second
+        // would bring mostly what was seen: walk on through the query's own pages instead.
+        let repeated = page.items.count - fresh.count
+        if next > (since ?? .distantPast), repeated * 2 <= page.items.count {
           since = next
           iterator = nil
-        } else if let since {
-          // The whole page shares a second: walk on through the query's own pages.
-          for item in page.items where walked[item.id] == nil { walked[item.id] = since }
+        } else {
+          let walkSince = since ?? .distantPast
+          hasWalked = true
+          for item in page.items where walked[item.id] == nil { walked[item.id] = walkSince }
         }
       }
-      return Fresh(items: fresh, skipped: page.skipped, inOrder: inOrder)
+      return Fresh(items: fresh, skipped: page.skipped, inOrder: inOrder && !hasWalked)
     }
     return nil
   }

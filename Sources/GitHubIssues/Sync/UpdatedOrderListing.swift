@@ -40,9 +40,10 @@ struct UpdatedOrderListing<Item: Decodable & UpdateOrdered> {
   struct Fresh {
     var items: [Item]
     var skipped: [SkippedItem]
-    /// Whether every page so far kept `updated_at` order and none was reached by a walk, so the
-    /// latest `updated_at` is a point to resume from. After a walk the marks move only once the
-    /// listing ended proved (a walk may have to be listed again).
+    /// Whether the latest `updated_at` so far is a point to resume from.
+    ///
+    /// It is while every page kept `updated_at` order and none was reached by a walk. After a
+    /// walk the marks move only once the listing ended proved (a walk may be listed again).
     var inOrder: Bool
   }
 

@@ -61,13 +61,27 @@ struct Acting {
     do {
       return try await editor.perform(changes, onIssue: number)
     } catch {
-      throw CommandFailure(ControlCharacters.visible(Self.explain(error, repository: repository)))
+      throw CommandFailure(
+        ControlCharacters.visible(
+          Self.explain(
+            error, repository: repository, milestoneTitles: Self.milestoneTitles(in: cache))))
+    }
+  }
+
+  /// The cached milestones' titles by number, to name them in messages; none when the cache
+  /// cannot be read (the message then gives numbers).
+  static func milestoneTitles(in cache: IssueCache) -> [Int: String] {
+    do {
+      return Dictionary(try cache.milestones().map { ($0.number, $0.title) }) { first, _ in first }
+    } catch {
+      return [:]
     }
   }
 
   /// The sentence for a failed edit: what failed, why, and what the cache shows now.
   static func explain(
-    _ failure: IssueEditFailure, repository: RepositoryName, brief: Bool = false
+    _ failure: IssueEditFailure, repository: RepositoryName, brief: Bool = false,
+    milestoneTitles: [Int: String] = [:]
   ) -> String {
     let reason: String
     switch failure.reason {
@@ -78,12 +92,16 @@ struct Acting {
     case .local(let text):
       reason = text
     }
-    var sentence = "Could not \(failure.change.describe(issue: failure.number)): \(reason)"
+    var sentence =
+      "Could not \(failure.change.describe(issue: failure.number, milestoneTitles: milestoneTitles)): \(reason)"
     if !sentence.hasSuffix(".") { sentence += "." }
     if !failure.landed.isEmpty {
       sentence +=
         " Done before it: "
-        + failure.landed.map { $0.describe(issue: failure.number) }.joined(separator: "; ") + "."
+        + failure.landed.map {
+          $0.describe(issue: failure.number, milestoneTitles: milestoneTitles)
+        }
+        .joined(separator: "; ") + "."
     }
     switch failure.resolution {
     case .takenBack: sentence += " Nothing changed."

@@ -91,11 +91,15 @@ enum BrowserRunner {
     startSync()
     present()
 
+    var interrupted = false
     /// Does what the browser asked; `false` when it asked to quit.
     func perform(_ effects: [BrowserEffect]) -> Bool {
       for effect in effects {
         switch effect {
         case .quit: return false
+        case .interrupted:
+          interrupted = true
+          return false
         case .refresh:
           if case .never = plan {
             browser.show(message: isDemo ? "The demo has no network." : "Offline mode: no sync.")
@@ -160,7 +164,9 @@ enum BrowserRunner {
                   .failure(
                     HostFailure(
                       ControlCharacters.visible(
-                        Acting.explain(error, repository: repository, brief: true))))))
+                        Acting.explain(
+                          error, repository: repository, brief: true,
+                          milestoneTitles: Acting.milestoneTitles(in: cache)))))))
             }
           }
         case .comment(let request):
@@ -276,6 +282,8 @@ enum BrowserRunner {
     follower.stop()
     syncTask?.cancel()
     session.restore()
+    // Ctrl-C: the status a shell expects of an interrupted program (128 + SIGINT).
+    if interrupted { throw ExitCode(130) }
   }
 
   /// What the status line says when a comment was not posted.

@@ -77,7 +77,8 @@ import TrellisTerminal
     #expect(table.command(for: KeyEvent(.character("s"), modifiers: .control)) == nil)
     #expect(table.command(for: KeyEvent(.character("s"), modifiers: .alt)) == nil)
     #expect(
-      KeyBindings.global.command(for: KeyEvent(.character("c"), modifiers: .control)) == .quit)
+      KeyBindings.global.command(for: KeyEvent(.character("c"), modifiers: .control))
+        == .interrupt)
     #expect(KeyBindings.searching.command(for: KeyEvent(.character("q"))) == nil)
     #expect(
       KeyBindings.searching.command(for: KeyEvent(.character("u"), modifiers: .control))

@@ -28,13 +28,16 @@ public enum IssueChange: Hashable, Sendable {
     case notPlanned = "not_planned"
   }
 
-  /// "close #12 as not planned", for messages.
-  public func describe(issue number: Int) -> String {
+  /// "close #12 as not planned", for messages; a milestone is named by its title when
+  /// `milestoneTitles` has it.
+  public func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
     switch self {
     case .close(.completed): "close #\(number)"
     case .close(.notPlanned): "close #\(number) as not planned"
     case .reopen: "reopen #\(number)"
-    case .setMilestone(let milestone): "move #\(number) to milestone \(milestone)"
+    case .setMilestone(let milestone):
+      "move #\(number) to milestone "
+        + (milestoneTitles[milestone].map { "“\($0)”" } ?? "\(milestone)")
     case .removeMilestone: "take #\(number) out of its milestone"
     case .addLabels(let labels): "label #\(number) \(labels.joined(separator: ", "))"
     case .removeLabel(let label): "remove \(label) from #\(number)"

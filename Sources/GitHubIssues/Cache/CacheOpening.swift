@@ -59,6 +59,9 @@ extension IssueCache {
   /// Opens a cache after checking that the file is a whole SQLite database with a schema this
   /// version knows.
   convenience init(checkingPath path: String) throws {
+    // Checked and opened under the folder's lock: another process may be creating the file.
+    let lock = Self.lockFolder(of: path)
+    defer { Self.unlock(lock) }
     if FileManager.default.fileExists(atPath: path) {
       if let problem = Self.headerProblem(path) {
         throw CacheProblem.damaged(path: path, reason: problem)
@@ -83,7 +86,7 @@ extension IssueCache {
     {
       throw CacheProblem.damaged(path: path, reason: error.message ?? "\(error.resultCode)")
     }
-    try self.init(path: path)
+    try self.init(openingUnderLock: path)
   }
 
   /// What is wrong with the first 100 bytes of a database file, if anything: not SQLite, or

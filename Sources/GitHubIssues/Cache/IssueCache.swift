@@ -28,9 +28,16 @@ public final class IssueCache: Sendable {
   /// Opens (creating if needed) the cache database at a path, and migrates it.
   ///
   /// - Throws: An error naming the path when the file cannot be opened or is not a cache.
-  public init(path: String) throws {
+  public convenience init(path: String) throws {
     try FileManager.default.createDirectory(
       at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+    let lock = Self.lockFolder(of: path)
+    defer { Self.unlock(lock) }
+    try self.init(openingUnderLock: path)
+  }
+
+  /// Opens and migrates the file; the caller holds the folder's lock (``lockFolder(of:)``).
+  init(openingUnderLock path: String) throws {
     var configuration = Configuration()
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -41,30 +48,32 @@ public final class IssueCache: Sendable {
     // Another process writing (a second sync waits on the sync lock, but the browser may write
     // settings) makes a write wait rather than fail with "database is locked".
     configuration.busyMode = .timeout(10)
-    // Processes opening one new cache at once would each create its tables (or change its
-    // journal mode) and all but one fail: the folder is locked while the file opens and
-    // migrates. A folder, not the file: closing a descriptor of the database would drop the
-    // locks SQLite holds on it.
-    let folder = open(
-      URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
-    if folder >= 0 { _ = Self.lockWaiting(folder) }
-    defer {
-      if folder >= 0 {
-        flock(folder, LOCK_UN)
-        close(folder)
-      }
-    }
     writer = try DatabasePool(path: path, configuration: configuration)
     self.path = path
     try Self.migrator.migrate(writer)
   }
 
-  /// Takes an exclusive lock on a descriptor, waiting for it through interruptions.
-  private static func lockWaiting(_ descriptor: Int32) -> Bool {
-    while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else { return false }
+  /// Locks the folder of a cache file while it is checked, opened and migrated.
+  ///
+  /// Processes opening one new cache at once would each create its tables (or change its
+  /// journal mode) and all but one fail with "database is locked". A folder, not the file:
+  /// closing a descriptor of the database would drop the locks SQLite holds on it. Returns the
+  /// descriptor to give ``unlock(_:)``, or -1 when the folder cannot be opened (then nothing is
+  /// serialized, as before).
+  static func lockFolder(of path: String) -> Int32 {
+    let folder = open(
+      URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
+    guard folder >= 0 else { return -1 }
+    while flock(folder, LOCK_EX) != 0 {
+      guard errno == EINTR else { break }
     }
-    return true
+    return folder
+  }
+
+  static func unlock(_ folder: Int32) {
+    guard folder >= 0 else { return }
+    flock(folder, LOCK_UN)
+    close(folder)
   }
 
   /// A cache in memory, for tests and the demo.

@@ -41,6 +41,7 @@ extension IssueBrowser {
   public func perform(_ command: BrowserCommand) -> [BrowserEffect] {
     switch command {
     case .quit: return [.quit]
+    case .interrupt: return [.interrupted]
     case .refresh: return [.refresh]
     case .openInBrowser:
       return focusedIssue.map { [.open(url(of: $0))] } ?? []

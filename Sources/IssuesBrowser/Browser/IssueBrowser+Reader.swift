@@ -68,7 +68,7 @@ extension IssueBrowser {
         ReaderPost(
           header: SectionHeaderCell(
             title: issue.author,
-            detail: "opened \(RelativeAge.describe(issue.createdAt, now: now())) ago"),
+            detail: "opened \(RelativeAge.ago(issue.createdAt, now: now()))"),
           lines: focusedPreview(width: readerTextWidth) ?? [])
       ))
     cachedCommentCount = (try? cache.commentCount(of: issue.number)) ?? 0
@@ -158,7 +158,7 @@ extension IssueBrowser {
         guard let at = event.createdAt, at < date else { break }
       }
       readerEvents.removeFirst()
-      let age = event.createdAt.map { " · \(RelativeAge.describe($0, now: now())) ago" } ?? ""
+      let age = event.createdAt.map { " · \(RelativeAge.ago($0, now: now()))" } ?? ""
       lines.append([
         StyledRun("↳ ", Theme.dim), StyledRun(event.actor, Theme.dim.with(.bold)),
         StyledRun(" \(event.sentence)\(age)", Theme.dim),
@@ -205,7 +205,7 @@ extension IssueBrowser {
 
   /// A comment's header and lines: Markdown at the reader's width, then its reactions.
   private func readerPost(_ comment: CachedComment) -> ReaderPost {
-    var detail = "\(RelativeAge.describe(comment.createdAt, now: now())) ago"
+    var detail = "\(RelativeAge.ago(comment.createdAt, now: now()))"
     if let association = comment.authorAssociation, association != "NONE" {
       detail += " · \(association.lowercased())"
     }

@@ -44,6 +44,8 @@ public enum BrowserCommand: Hashable, Sendable {
   case showHelp
   /// Leaves the browser.
   case quit
+  /// Leaves the browser as interrupted (Ctrl-C).
+  case interrupt
 
   // Acting on the focused issue (shown at once, sent to GitHub, taken back if refused)
   /// Closes it, for this reason.

@@ -4,6 +4,9 @@ import GitHubIssues
 public enum BrowserEffect: Hashable, Sendable {
   /// Leave the browser.
   case quit
+  /// Leave the browser because the person pressed Ctrl-C: the command exits with status 130,
+  /// as a shell expects of an interrupted program.
+  case interrupted
   /// Sync with GitHub now.
   case refresh
   /// Open a URL in the web browser.

@@ -72,7 +72,7 @@ extension KeyBindings {
   public static let global = KeyBindings(
     title: "Anywhere",
     rows: [
-      KeyBinding([.init(KeyEvent(.character("c"), modifiers: .control), .quit)], "quit")
+      KeyBinding([.init(KeyEvent(.character("c"), modifiers: .control), .interrupt)], "quit")
     ])
 
   /// The chips and the list.

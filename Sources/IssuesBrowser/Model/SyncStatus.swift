@@ -39,7 +39,7 @@ public enum SyncStatus: Hashable, Sendable {
   /// The text of the status bar.
   func text(now: Date) -> String {
     switch self {
-    case .cached(let date?): "cached \(RelativeAge.describe(date, now: now)) ago"
+    case .cached(let date?): "cached \(RelativeAge.ago(date, now: now))"
     case .cached(nil): "not synced yet"
     case .syncing(let progress?):
       switch progress.phase {

@@ -21,7 +21,7 @@ enum IssuePreview {
       StyledRun("\(issue.state == .open ? "● open" : "✔ closed") \(kind)", stateStyle),
       StyledRun(" · \(issue.author)", Style(foreground: .cyan)),
       StyledRun(
-        " · opened \(LocalTime.day(issue.createdAt)) · updated \(RelativeAge.describe(issue.updatedAt, now: now)) ago",
+        " · opened \(LocalTime.day(issue.createdAt)) · updated \(RelativeAge.ago(issue.updatedAt, now: now))",
         Theme.dim),
     ]
     if issue.comments > 0 { facts.append(StyledRun(" · 💬 \(issue.comments)", Theme.dim)) }

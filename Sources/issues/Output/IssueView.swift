@@ -19,7 +19,7 @@ enum IssueView {
     lines.append(visible("\(issue.title) #\(issue.number)"))
     var facts = [
       issue.state == .open ? "Open" : "Closed",
-      "\(issue.author) opened \(RelativeAge.describe(issue.createdAt, now: now)) ago",
+      "\(issue.author) opened \(RelativeAge.ago(issue.createdAt, now: now))",
       "\(issue.comments) comment\(issue.comments == 1 ? "" : "s")",
     ]
     if issue.isPullRequest { facts.insert("pull request", at: 1) }
@@ -39,7 +39,7 @@ enum IssueView {
       for comment in comments {
         lines.append("")
         lines.append(String(repeating: "─", count: width))
-        var header = "\(comment.author) · \(RelativeAge.describe(comment.createdAt, now: now)) ago"
+        var header = "\(comment.author) · \(RelativeAge.ago(comment.createdAt, now: now))"
         if let association = comment.authorAssociation, association != "NONE" {
           header += " · \(association.lowercased())"
         }

@@ -47,6 +47,25 @@ import Testing
     return cache
   }
 
+  @Test func aBulkImportIsSearchableAndLaterIssuesAreIndexedAsTheyCome() throws {
+    let cache = try IssueCache()
+    let update = SyntheticRepository(itemCount: 2_000, milestoneCount: 5, seed: 4).make()
+    try cache.apply(update)
+    // Every word of a few titles finds exactly the issues whose title or body holds it.
+    let all = try cache.issues(IssueFilter(state: .all, kind: .both)).count
+    #expect(all == 2_000)
+    let word = try #require(
+      update.issues.first?.title.split(separator: " ").first { $0.count > 3 }.map(String.init))
+    let found = try cache.issues(IssueFilter(state: .all, kind: .both, text: word)).count
+    #expect(found > 0 && found < all)
+    // The index trigger is back: a new issue is found by its own word.
+    try cache.writePage(
+      [Self.issue(9_999, "zyxwvutsrq appears once", minutes: 9)], advancingMarks: false)
+    #expect(
+      try cache.issues(IssueFilter(state: .all, kind: .both, text: "zyxwvutsrq")).map(\.number)
+        == [9_999])
+  }
+
   @Test func textIsKeptAsGitHubSentItNulsAndEscapesIncluded() throws {
     let cache = try IssueCache()
     let texts = [

@@ -102,6 +102,14 @@ public final class IssueCache: Sendable {
 
   // MARK: Schema
 
+  /// The trigger that indexes a new issue for search, as migration v1 created it; a bulk import
+  /// drops it for its transaction and creates it again.
+  static let searchInsertTrigger = """
+    CREATE TRIGGER issue_ai AFTER INSERT ON issue BEGIN
+      INSERT INTO issueSearch(rowid, title, body) VALUES (new.id, new.title, new.body);
+    END;
+    """
+
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1: issues, milestones, labels, etags, sync state") { db in

@@ -330,8 +330,9 @@ extension IssueCache {
   /// dated more than a day ahead of this machine's clock (a server whose clock was wrong) holds
   /// nothing off.
   static func upsert(_ issue: GitHubIssue, isNew: Bool = false, _ db: Database) throws {
-    if !isNew, let cached = try Date.fetchOne(
-      db.cachedStatement(sql: "SELECT updatedAt FROM issue WHERE id = ?"), arguments: [issue.id]),
+    if !isNew,
+      let cached = try Date.fetchOne(
+        db.cachedStatement(sql: "SELECT updatedAt FROM issue WHERE id = ?"), arguments: [issue.id]),
       // The cache keeps milliseconds: a stored date may round up past the one it came from.
       cached.timeIntervalSince(issue.updatedAt) >= 0.001,
       cached.timeIntervalSinceNow < 86_400

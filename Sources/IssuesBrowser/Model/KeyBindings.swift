@@ -72,7 +72,9 @@ extension KeyBindings {
   public static let global = KeyBindings(
     title: "Anywhere",
     rows: [
-      KeyBinding([.init(KeyEvent(.character("c"), modifiers: .control), .interrupt)], "quit, as interrupted (exit status 130)")
+      KeyBinding(
+        [.init(KeyEvent(.character("c"), modifiers: .control), .interrupt)],
+        "quit, as interrupted (exit status 130)")
     ])
 
   /// The chips and the list.

@@ -74,10 +74,10 @@ struct List: AsyncParsableCommand {
   func validate() throws {
     guard limit > 0 else { throw ValidationError("--limit must be at least 1.") }
     for (flag, login) in [("--assignee", assignee), ("--author", author), ("--mention", mention)] {
-      if let login, !SearchQuery.isLogin(login) {
+      if let login, SearchQuery.actorLogin(login) == nil {
         throw ValidationError(
-          "\(flag) takes a login (letters, digits and hyphens) or @me, not "
-            + "“\(ControlCharacters.visible(login))”.")
+          "\(flag) takes a login (letters, digits and hyphens), a bot's (NAME[bot] or app/NAME) "
+            + "or @me, not “\(ControlCharacters.visible(login))”.")
       }
     }
     if let json { _ = try IssueJSON.fields(json) }
@@ -118,9 +118,9 @@ struct List: AsyncParsableCommand {
         milestone, milestones: Array(milestones.values), repository: repository)
     }
     let me = MeResolver(host: host, cache: cache, offline: offline, timeout: options.timeout)
-    filter.assignee = try await me.login(assignee ?? query.assignee)
-    filter.author = try await me.login(author ?? query.author)
-    filter.mention = try await me.login(mention ?? query.mention)
+    filter.assignee = try await me.login(assignee.flatMap(SearchQuery.actorLogin) ?? query.assignee)
+    filter.author = try await me.login(author.flatMap(SearchQuery.actorLogin) ?? query.author)
+    filter.mention = try await me.login(mention.flatMap(SearchQuery.actorLogin) ?? query.mention)
     let knownLabels = try cache.labels()
     for label in label
     where !knownLabels.contains(where: { $0.name.caseInsensitiveCompare(label) == .orderedSame }) {

@@ -76,10 +76,12 @@ struct View: AsyncParsableCommand {
     // A comment listing that could not prove it saw everything: shown, then exit 1.
     var incomplete: GitHubError?
     if !offline {
+      var client: GitHubClient?
       do {
-        let client = Syncing.client(
+        let made = Syncing.client(
           host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
-        let fetcher = ConversationFetcher(client: client, cache: cache, repository: repository)
+        client = made
+        let fetcher = ConversationFetcher(client: made, cache: cache, repository: repository)
         if case .listed(let count, let complete, let announced, let skippedEvents) =
           try await fetcher.fetch(number)
         {
@@ -96,6 +98,15 @@ struct View: AsyncParsableCommand {
         }
       } catch {
         guard try cache.issue(number: number) != nil else {
+          // The issue's 404 while the repository itself answers: said of the issue, as gh
+          // says it, not blamed on the repository.
+          if error.code == .notFound, error.url.hasSuffix("/issues/\(number)"), let client,
+            (try? await client.repository(repository)) != nil
+          {
+            throw CommandFailure(
+              "Could not resolve to an issue or pull request with the number of \(number) in "
+                + "\(repository).")
+          }
           throw Terminal.failure(error, repository: repository)
         }
         Terminal.standardError(

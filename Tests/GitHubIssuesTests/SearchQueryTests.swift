@@ -3,6 +3,17 @@ import Testing
 import TrellisTestSupport
 
 @Suite struct SearchQueryTests {
+  @Test func botsAreNamedAsGhNamesThem() {
+    #expect(SearchQuery.actorLogin("octocat") == "octocat")
+    #expect(SearchQuery.actorLogin("@me") == "@me")
+    #expect(SearchQuery.actorLogin("dependabot[bot]") == "dependabot[bot]")
+    #expect(SearchQuery.actorLogin("app/dependabot") == "dependabot[bot]")
+    for bad in ["app/", "[bot]", "app/@me", "@me[bot]", "a b", "app/-x", "x[bot][bot]"] {
+      #expect(SearchQuery.actorLogin(bad) == nil, "\(bad)")
+    }
+    #expect(SearchQuery(parsing: "crash author:app/github-actions").author == "github-actions[bot]")
+  }
+
   @Test func qualifiersAndWords() {
     let query = SearchQuery(
       parsing: #"  crash Assignee:@me label:bug label:"good first issue" author:octo-cat on  start"#

@@ -525,6 +525,14 @@ import Glibc
       errorsToo: true)
     #expect(missing != 0)
     #expect(said.contains("#99999 is not in the cache"))
+    // Online, an issue the repository does not have is said to be missing, not the repository.
+    let (absent, saidOnline) = try runIssues(
+      ["view", "99999", "-R", "betamaxpy/betamax", "--api-url", api], cache: cache,
+      errorsToo: true)
+    #expect(absent == 1)
+    #expect(
+      saidOnline.contains("Could not resolve to an issue or pull request with the number of 99999"),
+      "\(saidOnline)")
   }
 
   @Test func listPrintsATableOrJSON() async throws {
@@ -554,6 +562,12 @@ import Glibc
       "--offline",
     ])
     #expect(json.split(separator: "\n").count == 1)
+    #expect(!json.contains("\\/"), "slashes as gh writes them, not escaped")
+    // Bots as gh names them: their login, or app/NAME.
+    for author in ["dependabot[bot]", "app/dependabot"] {
+      let (botStatus, _) = try await list(["-A", author, "--offline"])
+      #expect(botStatus == 0, "-A \(author)")
+    }
     let decoded = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
     #expect(decoded.count == 5)

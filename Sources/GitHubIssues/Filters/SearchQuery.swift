@@ -51,10 +51,11 @@ public struct SearchQuery: Hashable, Sendable {
       switch key {
       case "label" where !value.isEmpty && !value.contains("\""):
         labels.append(value)
-      case "assignee" where Self.isLogin(value): assignee = value
-      case "author" where Self.isLogin(value): author = value
-      case "mentions" where Self.isLogin(value), "mention" where Self.isLogin(value):
-        mention = value
+      case "assignee" where Self.actorLogin(value) != nil: assignee = Self.actorLogin(value)
+      case "author" where Self.actorLogin(value) != nil: author = Self.actorLogin(value)
+      case "mentions" where Self.actorLogin(value) != nil,
+        "mention" where Self.actorLogin(value) != nil:
+        mention = Self.actorLogin(value)
       default: words.append(token)
       }
     }
@@ -94,6 +95,20 @@ public struct SearchQuery: Hashable, Sendable {
     narrowed.mention = mention ?? filter.mention
     narrowed.text = words.isEmpty ? nil : words.joined(separator: " ")
     return narrowed
+  }
+
+  /// The login a filter looks for, as GitHub writes it on issues: `@me`, a user's login, a
+  /// bot's `NAME[bot]`, or gh's `app/NAME` for that same bot; `nil` when the text is none of
+  /// them.
+  public static func actorLogin(_ text: String) -> String? {
+    if isLogin(text) { return text }
+    if text.hasPrefix("app/"), text != "app/" + me, isLogin(String(text.dropFirst(4))) {
+      return String(text.dropFirst(4)) + "[bot]"
+    }
+    if text.hasSuffix("[bot]"), text != me + "[bot]", isLogin(String(text.dropLast(5))) {
+      return text
+    }
+    return nil
   }
 
   /// Whether the text is a GitHub login (letters, digits, single inner hyphens, 1 to 39

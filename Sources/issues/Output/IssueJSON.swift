@@ -151,7 +151,9 @@ enum IssueJSON {
   static func single(_ value: Value, pretty: Bool) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting =
-      pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
+      pretty
+      ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      : [.sortedKeys, .withoutEscapingSlashes]
     let text = String(decoding: try encoder.encode(value), as: UTF8.self)
     return ArrayWriter.escapingControls(text) + "\n"
   }
@@ -173,7 +175,9 @@ enum IssueJSON {
       self.pretty = pretty
       encoder = JSONEncoder()
       encoder.outputFormatting =
-        pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
+        pretty
+        ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        : [.sortedKeys, .withoutEscapingSlashes]
     }
 
     /// The text of one more element, with what separates it from the previous one.

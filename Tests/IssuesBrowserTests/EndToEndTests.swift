@@ -319,6 +319,19 @@ import Glibc
     let text = String(decoding: bytes, as: UTF8.self)
     #expect(!text.contains("38;") && !text.contains("48;"))
     #expect(!text.contains("[31m") && !text.contains("[32m"))
+    // The focused row is still told apart: reverse video (SGR 7), and it moves with `j`.
+    func reversed(_ text: String) -> Bool {
+      text.components(separatedBy: "\u{1B}[").contains { part in
+        guard let end = part.firstIndex(of: "m") else { return false }
+        let parameters = part[..<end]
+        return parameters.allSatisfy { $0.isNumber || $0 == ";" }
+          && parameters.split(separator: ";").contains("7")
+      }
+    }
+    #expect(reversed(text), "the focus is drawn in reverse video")
+    plain.pty.type("j")
+    let moved = String(decoding: plain.settle(), as: UTF8.self)
+    #expect(reversed(moved), "the focus moved, in reverse video")
     plain.pty.type("q")
     #expect(waitForExit(plain.process))
 

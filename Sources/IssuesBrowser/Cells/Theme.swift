@@ -9,7 +9,8 @@ enum Theme {
   static let chipSelected = Style(foreground: .black, background: .cyan, attributes: .bold)
   static let header = Style(foreground: .yellow, background: .indexed(235), attributes: .bold)
   static let headerDetail = Style(foreground: .indexed(245), background: .indexed(235))
-  static let focus = Style(background: .indexed(24))
+  /// The focused row: a blue background, and reverse video where there is no colour.
+  static let focus = Style(background: .indexed(24), attributes: .reverseWithoutColor)
   static let dim = Style(foreground: .gray)
   static let open = Style(foreground: .green)
   static let closed = Style(foreground: .magenta)

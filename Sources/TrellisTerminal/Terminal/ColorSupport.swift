@@ -51,8 +51,12 @@ public enum ColorSupport: Hashable, Sendable, Comparable {
 
   /// A style as this terminal can show it.
   public func adapt(_ style: Style) -> Style {
-    guard self != .trueColor else { return style }
     var adapted = style
+    if style.attributes.contains(.reverseWithoutColor) {
+      adapted.attributes.remove(.reverseWithoutColor)
+      if self == .none { adapted.attributes.insert(.reverse) }
+    }
+    guard self != .trueColor else { return adapted }
     adapted.foreground = adapt(style.foreground)
     adapted.background = adapt(style.background)
     return adapted

@@ -18,6 +18,16 @@ import TrellisTestSupport
     return (terminal, outputs)
   }
 
+  @Test func reverseWithoutColourIsReverseOnlyWhereThereIsNoColour() {
+    let focus = Style(background: .indexed(24), attributes: [.bold, .reverseWithoutColor])
+    #expect(ColorSupport.none.adapt(focus) == Style(attributes: [.bold, .reverse]))
+    for depth in [ColorSupport.ansi16, .indexed256, .trueColor] {
+      let adapted = depth.adapt(focus)
+      #expect(adapted.attributes == .bold, "\(depth)")
+      #expect(adapted.background != .default, "\(depth)")
+    }
+  }
+
   @Test func theFirstFrameIsDrawnInFull() {
     let frame = CellBuffer(lines: ["전체선택 😃", "新版本的问题"])
     let (terminal, _) = show([frame])

@@ -45,9 +45,10 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
   public static let underline = TextAttributes(rawValue: 1 << 3)
   /// Foreground and background swapped (SGR 7).
   public static let reverse = TextAttributes(rawValue: 1 << 4)
-  /// Reverse video where the terminal shows no colour (``ColorSupport/none``), and nothing
-  /// elsewhere: a style whose meaning is its background (a focused row) stays visible under
-  /// `NO_COLOR`. ``ColorSupport/adapt(_:)-(Style)`` resolves it; it never reaches the terminal.
+  /// Reverse video where the terminal shows no colour (``ColorSupport/none``), nothing elsewhere.
+  ///
+  /// A style whose meaning is its background (a focused row) stays visible under `NO_COLOR`.
+  /// ``ColorSupport`` resolves it when it adapts a style; it never reaches the terminal.
   public static let reverseWithoutColor = TextAttributes(rawValue: 1 << 5)
 }
 

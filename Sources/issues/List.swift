@@ -49,8 +49,8 @@ struct List: AsyncParsableCommand {
     name: [.customShort("S"), .long], help: "Only issues whose title or body has these words.")
   var search: String?
 
-  @Option(help: "The order: most recently updated, newest, or most commented first.")
-  var sort: IssueSort = .updated
+  @Option(help: "The order: newest (gh's default), most recently updated, or most commented first.")
+  var sort: IssueSort = .created
 
   @Option(name: [.customShort("L"), .long], help: "At most this many issues.")
   var limit: Int = 30

@@ -80,12 +80,12 @@ enum IssueView {
       ("number", String(issue.number)),
     ]
     for (key, value) in header { text += "\(key):\t\(oneLine(value))\n" }
-    text += "--\n" + visibleKeepingLines(issue.body ?? "") + "\n"
+    text += "--\n" + piped(issue.body ?? "") + "\n"
     for comment in comments ?? [] {
       text += "author:\t\(oneLine(comment.author))\n"
       text += "association:\t\(oneLine((comment.authorAssociation ?? "none").lowercased()))\n"
       text += "edited:\t\(comment.isEdited)\nstatus:\tnone\n"
-      text += "--\n" + visibleKeepingLines(comment.body) + "\n--\n"
+      text += "--\n" + piped(comment.body) + "\n--\n"
     }
     return text
   }
@@ -98,10 +98,25 @@ enum IssueView {
   }
 
   /// Text with its line breaks kept and every other control shown.
-  private static func visibleKeepingLines(_ text: String) -> String {
-    text.replacingOccurrences(of: "\r\n", with: "\n").split(
-      separator: "\n", omittingEmptySubsequences: false
-    ).map { visible(String($0)) }.joined(separator: "\n")
+  /// Text as GitHub has it, for a pipe (gh prints bodies byte for byte): tabs, carriage
+  /// returns and line feeds kept; only what a terminal would act on (escape, bell, the other
+  /// C0 and C1 controls, DEL) made visible.
+  private static func piped(_ text: String) -> String {
+    let kept: Set<UInt32> = [0x09, 0x0A, 0x0D]
+    func acts(_ scalar: Unicode.Scalar) -> Bool {
+      !kept.contains(scalar.value)
+        && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+    }
+    guard text.unicodeScalars.contains(where: acts) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if acts(scalar) {
+        result += visible(String(scalar))
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// Markdown rendered to plain lines at a width.

@@ -97,10 +97,10 @@ enum IssueView {
     visible(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
   }
 
-  /// Text with its line breaks kept and every other control shown.
-  /// Text as GitHub has it, for a pipe (gh prints bodies byte for byte): tabs, carriage
-  /// returns and line feeds kept; only what a terminal would act on (escape, bell, the other
-  /// C0 and C1 controls, DEL) made visible.
+  /// Text as GitHub has it, for a pipe, as gh prints bodies.
+  ///
+  /// Tabs, carriage returns and line feeds are kept; only what a terminal would act on
+  /// (escape, bell, the other C0 and C1 controls, DEL) is made visible.
   private static func piped(_ text: String) -> String {
     let kept: Set<UInt32> = [0x09, 0x0A, 0x0D]
     func acts(_ scalar: Unicode.Scalar) -> Bool {

@@ -496,10 +496,19 @@ import Glibc
       ["view", String(number), "-R", "betamaxpy/betamax", "--api-url", api, "--comments"],
       cache: cache)
     #expect(status == 0)
+    // With --comments, only the comments, as gh prints them to a pipe.
     let lines = piped.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(lines.first?.hasPrefix("title:\t") == true)
-    #expect(lines.contains("number:\t\(number)"))
-    #expect(lines.contains("state:\tOPEN") || lines.contains("state:\tCLOSED"))
+    #expect(lines.first == "author:\throncok")
+    #expect(!lines.contains { $0.hasPrefix("title:\t") })
+    // Without, the header and the body.
+    let (_, issueOnly) = try runIssues(
+      ["view", String(number), "-R", "betamaxpy/betamax", "--api-url", api, "--offline"],
+      cache: cache)
+    let header = issueOnly.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    #expect(header.first?.hasPrefix("title:\t") == true)
+    #expect(header.contains("number:\t\(number)"))
+    #expect(header.contains("state:\tOPEN") || header.contains("state:\tCLOSED"))
     #expect(lines.contains("author:\throncok"))
     #expect(lines.contains("association:\tmember"))
     #expect(lines.contains("edited:\ttrue"))

@@ -65,11 +65,13 @@ enum IssueView {
   }
 
   /// gh's piped format: `title:`, `state:`, `author:`, `labels:`, `comments:`, `assignees:`,
-  /// `projects:`, `milestone:`, `number:` lines, `--`, the body; then, with comments, each as
-  /// `author:`, `association:`, `edited:`, `status:` lines, `--`, its body, `--`.
+  /// `projects:`, `milestone:`, `number:` lines, `--`, the body; with comments, as gh does,
+  /// only the comments, each as `author:`, `association:`, `edited:`, `status:` lines, `--`,
+  /// its body, `--`.
   static func piped(
     _ issue: CachedIssue, comments: [CachedComment]?, milestones: [Int: GitHubMilestone]
   ) -> String {
+    if let comments { return piped(comments) }
     var text = ""
     let header: [(String, String)] = [
       ("title", issue.title), ("state", issue.state == .open ? "OPEN" : "CLOSED"),
@@ -81,7 +83,13 @@ enum IssueView {
     ]
     for (key, value) in header { text += "\(key):\t\(oneLine(value))\n" }
     text += "--\n" + piped(issue.body ?? "") + "\n"
-    for comment in comments ?? [] {
+    return text
+  }
+
+  /// The comment blocks of gh's piped format.
+  private static func piped(_ comments: [CachedComment]) -> String {
+    var text = ""
+    for comment in comments {
       text += "author:\t\(oneLine(comment.author))\n"
       text += "association:\t\(oneLine((comment.authorAssociation ?? "none").lowercased()))\n"
       text += "edited:\t\(comment.isEdited)\nstatus:\tnone\n"

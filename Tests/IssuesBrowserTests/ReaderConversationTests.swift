@@ -83,6 +83,25 @@ import TrellisTerminal
     #expect(first < labeled && labeled < third && third < closed && closed < mentioned)
   }
 
+  @Test func fewerCommentsThanTheIssueAnnouncesAreSaidNotLeftBlank() throws {
+    let cache = try BrowserHarness.betamax()
+    let issue = try #require(try cache.issues(IssueFilter()).first { $0.comments > 1 })
+    try cache.writeComments(
+      [Self.comment(1, "The only one here.")], of: issue.number, completeAsOf: nil)
+    var harness = try BrowserHarness(columns: 100, rows: 30, cache: cache)
+    while harness.browser.list.focusedItem != issue.number { harness.press(.down) }
+    #expect(harness.press(.enter) == [.fetchConversation(issue.number)])
+    // The host's listing came back short: what is cached is shown, and the gap is said.
+    harness.browser.conversationFetched(issue.number, .success(()))
+    harness.frame()
+    harness.press(.end)
+    #expect(harness.lines.contains { $0.contains("The only one here.") })
+    #expect(
+      harness.lines.contains {
+        $0.contains("1 of the \(issue.comments) comments the issue announces could be fetched")
+      })
+  }
+
   @Test func aFailedFetchSaysWhyAndKeepsWhatIsCached() throws {
     let cache = try BrowserHarness.betamax()
     let numbers = try cache.issues(IssueFilter()).filter { $0.comments > 0 }.map(\.number)

@@ -232,7 +232,16 @@ extension IssueBrowser {
       text =
         "Could not fetch the comments: \(reason)"
         + (cached > 0 ? " (showing the \(cached) cached)" : "")
-    case .done?, .idle?, nil:
+    case .done? where cached < issue.comments:
+      text =
+        "\(cached) of the \(issue.comments) comments the issue announces could be fetched: the "
+        + "listing was incomplete, and nothing was deleted."
+    case .idle?, nil:
+      guard cached < issue.comments else { return nil }
+      text =
+        "\(cached) of the \(issue.comments) comments are in the cache: the others are fetched "
+        + "when the issue is read online."
+    case .done?:
       return nil
     }
     return ReaderPost(

@@ -76,6 +76,8 @@ public actor LocalGitHub {
   var listingEdits: [String: Int] = [:]
   /// How many more served pages of a listing get edits, by listing path.
   var listingEditPages: [String: Int] = [:]
+  /// How many more served pages of a listing are followed by a deletion and a new item.
+  var listingChurnPages: [String: Int] = [:]
 
   struct Listing {
     /// Each item's JSON and `updated_at`, oldest update first.
@@ -433,6 +435,10 @@ public actor LocalGitHub {
         listingEditPages[request.path, default: .max] -= 1
         editServed(slice.prefix(listingEdits[request.path] ?? 0).map(\.number), request.path)
       }
+      if page < pageCount, listingChurnPages[request.path, default: 0] > 0 {
+        listingChurnPages[request.path, default: 0] -= 1
+        churn(after: slice.endIndex, request.path)
+      }
     }
     for (offset, item) in slice.enumerated() {
       if offset > 0 { body.append(contentsOf: ",".utf8) }
@@ -452,6 +458,56 @@ public actor LocalGitHub {
       headers["link"] = "\(link(page + 1)); rel=\"next\", \(link(pageCount)); rel=\"last\""
     }
     return Route(status: 200, headers: headers, body: body)
+  }
+
+  /// Deletes an item the listing has not served yet (the fifth after `position`) and opens a
+  /// new issue (the next number, updated now), as people do on GitHub while a sync runs.
+  private func churn(after position: Int, _ path: String) {
+    guard var listing = listings[path], let template = listing.items.first,
+      var object = try? JSONSerialization.jsonObject(with: template.json) as? [String: Any]
+    else { return }
+    var openChange = 0
+    if position + 5 < listing.items.count {
+      let removed = listing.items.remove(at: position + 5)
+      if (try? JSONSerialization.jsonObject(with: removed.json) as? [String: Any])?["state"]
+        as? String == "open"
+      {
+        openChange -= 1
+      }
+    }
+    if object["state"] as? String == "open" { openChange += 1 }
+    // The repository's open count follows, as GitHub's does.
+    let repositoryPath = String(path.dropLast("/issues".count))
+    if openChange != 0, let route = routes[repositoryPath],
+      let repository = try? JSONSerialization.jsonObject(with: route.body) as? [String: Any],
+      let open = repository["open_issues_count"] as? Int,
+      let body = try? JSONSerialization.data(
+        withJSONObject: repository.merging(["open_issues_count": open + openChange]) { $1 })
+    {
+      routes[repositoryPath]?.body = body
+    }
+    let number = (listing.items.map(\.number).max() ?? 0) + 1
+    let latest = listing.items.last?.updatedAt ?? Date()
+    let updated = Date(
+      timeIntervalSince1970: max(Date(), latest.addingTimeInterval(1)).timeIntervalSince1970
+        .rounded(.down))
+    object["number"] = number
+    object["id"] = 10_000_000 + number
+    object["title"] = "Opened while the listing ran (\(number))"
+    object["updated_at"] = Self.timestamp(updated)
+    object["created_at"] = Self.timestamp(updated)
+    if let url = object["html_url"] as? String, let slash = url.lastIndex(of: "/") {
+      object["html_url"] = url[...slash] + "\(number)"
+    }
+    guard let json = try? JSONSerialization.data(withJSONObject: object) else { return }
+    listing.items.append((number: number, updatedAt: updated, json: json))
+    listings[path] = listing
+  }
+
+  /// After each of the next `pages` pages of an issue listing (but the last), deletes an item
+  /// the listing has not reached and opens a new issue.
+  public func churnWhileListing(_ repository: RepositoryName, pages: Int) {
+    listingChurnPages["/repos/\(repository.owner)/\(repository.name)/issues"] = pages
   }
 
   /// Edits served items of a listing: each gets a later `updated_at` (a second after the

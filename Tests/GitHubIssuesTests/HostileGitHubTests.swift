@@ -252,6 +252,28 @@ import Testing
     try expectMilestoneIdentity(cache)
   }
 
+  @Test func itemsAddedDeletedAndEditedBetweenPagesLeaveTheCacheEqualToTheServer() async throws {
+    let github = try await start()
+    defer { Task { await github.stop() } }
+    // A first sync: after each of ten pages an unlisted item is deleted and one is opened, and
+    // three are edited after every page. (Ten: the repository's open count, read first, must
+    // stay within the first listing's 1 % guard.)
+    await github.churnWhileListing(repository, pages: 10)
+    await github.editWhileListing(repository, count: 3)
+    let cache = try IssueCache()
+    try await synchronizer(github, cache: cache).sync()
+    try await expectCacheEqualsServer(cache, github)
+    // A full sync under the same churn deletes exactly what GitHub no longer has.
+    await github.churnWhileListing(repository, pages: 10)
+    let before = await github.servedItems(in: repository).count
+    let summary = try await synchronizer(github, cache: cache).sync(full: true)
+    let after = await github.servedItems(in: repository).count
+    #expect(summary.deleted > 0, "items deleted during the listing are found gone")
+    #expect(after == before, "ten deleted and ten opened: \(before) → \(after)")
+    try await expectCacheEqualsServer(cache, github)
+    try expectMilestoneIdentity(cache)
+  }
+
   @Test func editsOnEveryPageOfAnIncrementalSyncMissNothing() async throws {
     let github = try await start()
     defer { Task { await github.stop() } }

@@ -284,10 +284,7 @@ public actor LocalGitHub {
   public func touchAtOnce(numbers: [Int], in repository: RepositoryName) {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues"
     guard var listing = listings[path] else { return }
-    let latest = listing.items.last?.updatedAt ?? Date()
-    let updated = Date(
-      timeIntervalSince1970: max(Date(), latest.addingTimeInterval(1)).timeIntervalSince1970
-        .rounded(.down))
+    let updated = Self.nextUpdate(after: listing)
     for number in numbers {
       guard let index = listing.items.firstIndex(where: { $0.number == number }),
         var object = try? JSONSerialization.jsonObject(with: listing.items[index].json)
@@ -487,10 +484,7 @@ public actor LocalGitHub {
       routes[repositoryPath]?.body = body
     }
     let number = (listing.items.map(\.number).max() ?? 0) + 1
-    let latest = listing.items.last?.updatedAt ?? Date()
-    let updated = Date(
-      timeIntervalSince1970: max(Date(), latest.addingTimeInterval(1)).timeIntervalSince1970
-        .rounded(.down))
+    let updated = Self.nextUpdate(after: listing)
     object["number"] = number
     object["id"] = 10_000_000 + number
     object["title"] = "Opened while the listing ran (\(number))"
@@ -510,6 +504,15 @@ public actor LocalGitHub {
     listingChurnPages["/repos/\(repository.owner)/\(repository.name)/issues"] = pages
   }
 
+  /// The `updated_at` of the next change to a listing: now, or a second after its latest item
+  /// if that is later, in whole seconds as GitHub writes them.
+  static func nextUpdate(after listing: Listing) -> Date {
+    let latest = listing.items.last?.updatedAt ?? Date()
+    return Date(
+      timeIntervalSince1970: max(Date(), latest.addingTimeInterval(1)).timeIntervalSince1970
+        .rounded(.down))
+  }
+
   /// Edits served items of a listing: each gets a later `updated_at` (a second after the
   /// listing's latest) and moves to the end.
   private func editServed(_ numbers: [Int], _ path: String) {
@@ -519,10 +522,7 @@ public actor LocalGitHub {
         var object = try? JSONSerialization.jsonObject(with: listing.items[index].json)
           as? [String: Any]
       else { continue }
-      let latest = listing.items.last?.updatedAt ?? Date()
-      let updated = Date(
-        timeIntervalSince1970: max(Date(), latest.addingTimeInterval(1)).timeIntervalSince1970
-          .rounded(.down))
+      let updated = Self.nextUpdate(after: listing)
       object["updated_at"] = Self.timestamp(updated)
       object["title"] = "\(object["title"] as? String ?? "") (edited)"
       guard let json = try? JSONSerialization.data(withJSONObject: object) else { continue }

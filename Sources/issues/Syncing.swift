@@ -14,8 +14,7 @@ enum Syncing {
   ) async throws(GitHubError) -> SyncSummary {
     let token = try TokenDiscovery.token(for: host)
     let transport = HTTPClientTransport(timeout: timeout ?? HTTPClientTransport.defaultTimeout)
-    var client = IssueSynchronizer.makeClient(
-      host: host, token: token, cache: cache, transport: transport)
+    var client = GitHubClient(host: host, token: token, transport: transport)
     if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
     var synchronizer = IssueSynchronizer(client: client, cache: cache, repository: repository)
     synchronizer.lockPolicy = .wait(waiting: waiting)

@@ -25,8 +25,8 @@ import Testing
     _ github: LocalGitHub, cache: IssueCache, timeout: Double = 5,
     repository: RepositoryName? = nil
   ) async -> IssueSynchronizer {
-    var client = IssueSynchronizer.makeClient(
-      host: await github.host, token: "test-token", cache: cache,
+    var client = GitHubClient(
+      host: await github.host, token: "test-token",
       transport: HTTPClientTransport(timeout: timeout))
     client.initialBackoff = .milliseconds(10)
     return IssueSynchronizer(

@@ -11,8 +11,8 @@ import Testing
   private func synchronizer(
     _ github: LocalGitHub, _ repository: RepositoryName, cache: IssueCache, timeout: Double = 5
   ) async -> IssueSynchronizer {
-    var client = IssueSynchronizer.makeClient(
-      host: await github.host, token: "test-token", cache: cache,
+    var client = GitHubClient(
+      host: await github.host, token: "test-token",
       transport: HTTPClientTransport(timeout: timeout))
     client.initialBackoff = .milliseconds(10)
     return IssueSynchronizer(client: client, cache: cache, repository: repository)

@@ -371,15 +371,6 @@ public struct IssueSynchronizer: Sendable {
     }
   }
 
-  /// A client for a synchronizer; the synchronizer reads and writes entity tags through the
-  /// cache whatever store the client has, so this is the plain client.
-  public static func makeClient(
-    host: GitHubHost, token: String?, cache: IssueCache,
-    transport: any HTTPTransport = HTTPClientTransport()
-  ) -> GitHubClient {
-    GitHubClient(host: host, token: token, transport: transport)
-  }
-
 }
 
 /// Entity tags read from the cache; new ones are held until the sync's transaction writes them.

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import GitHubIssues
 import Testing
 
@@ -64,6 +65,46 @@ import Testing
     #expect(
       try cache.issues(IssueFilter(state: .all, kind: .both, text: "zyxwvutsrq")).map(\.number)
         == [9_999])
+  }
+
+  @Test func aBulkImportPutsBackEveryIndexItSetAside() throws {
+    let cache = try IssueCache()
+    let schema = "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger')"
+    let before = try cache.writer.read { try Row.fetchAll($0, sql: schema) }
+    try cache.apply(SyntheticRepository(itemCount: 1_500, milestoneCount: 4, seed: 9).make())
+    let after = try cache.writer.read { try Row.fetchAll($0, sql: schema) }
+    #expect(Set(after.map { "\($0)" }) == Set(before.map { "\($0)" }))
+    #expect(before.count >= 8)
+    let check = try cache.writer.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
+    #expect(check == ["ok"])
+  }
+
+  @Test func aDeferredSearchIndexIsBuiltWhenTheCacheIsOpenedAgain() throws {
+    let path = NSTemporaryDirectory() + "trellis-\(UUID().uuidString)/r.sqlite"
+    defer {
+      try? FileManager.default.removeItem(
+        atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    }
+    do {
+      // A first sync killed after writing pages with indexing deferred.
+      let cache = try IssueCache(path: path)
+      try cache.deferSearchIndex()
+      try cache.writePage(
+        [Self.issue(1, "quixotic crash"), Self.issue(2, "other")], advancingMarks: true)
+      // Updated and deleted while deferred: nothing is taken out of the index it never held.
+      try cache.writePage([Self.issue(2, "quixotic too", minutes: 3)], advancingMarks: true)
+      #expect(try cache.issues(IssueFilter(text: "quixotic")).isEmpty)
+    }
+    let reopened = try IssueCache(path: path)
+    #expect(try reopened.issues(IssueFilter(text: "quixotic")).map(\.number).sorted() == [1, 2])
+    // The triggers are back: later writes are indexed as they come.
+    try reopened.writePage([Self.issue(3, "quixotic three", minutes: 4)], advancingMarks: true)
+    #expect(try reopened.issues(IssueFilter(text: "quixotic")).count == 3)
+    #expect(try reopened.rebuildDeferredSearchIndex() == false)
+    // FTS5 checks its index against the rows, and fails if they differ.
+    try reopened.writer.write {
+      try $0.execute(sql: "INSERT INTO issueSearch(issueSearch) VALUES ('integrity-check')")
+    }
   }
 
   @Test func textIsKeptAsGitHubSentItNulsAndEscapesIncluded() throws {

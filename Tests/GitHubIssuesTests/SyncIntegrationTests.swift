@@ -128,6 +128,15 @@ import Testing
     #expect(pages.value == 21)
     #expect(try cache.issues(IssueFilter(state: .all)).count == 243)
     #expect(try cache.issues(IssueFilter(state: .all, kind: .pullRequests)).count == 363)
+    // A first sync builds the search index once at its end: every title is found by its words.
+    #expect(try cache.rebuildDeferredSearchIndex() == false)
+    for issue in try cache.issues(IssueFilter(state: .all, kind: .both)).prefix(40) {
+      guard let word = issue.title.split(separator: " ").first(where: { $0.count > 4 }) else {
+        continue
+      }
+      let found = try cache.issues(IssueFilter(state: .all, kind: .both, text: String(word)))
+      #expect(found.contains { $0.number == issue.number }, "\(word) in #\(issue.number)")
+    }
     let first = try #require(await github.requests.first { $0.target.contains("/issues") })
     #expect(first.headers["authorization"] == "Bearer test-token")
     #expect(first.headers["x-github-api-version"] == "2022-11-28")

@@ -18,15 +18,31 @@ extension IssueCache {
           try db.execute(sql: "DELETE FROM issue WHERE id = ?", arguments: [id])
         }
       }
-      // Into an empty cache, the search index is built once at the end, from the rows (a
-      // fifth of what indexing row by row costs); the trigger is back before the commit.
+      // Into an empty cache, the search index and the secondary indexes are built once at the
+      // end, from the rows (sorting once costs a fraction of inserting into them row by row);
+      // they are all back before the commit.
       let isEmpty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM issue)") ?? true)
       let bulk = update.issues.count >= 1_000 && isEmpty
-      if bulk { try db.execute(sql: "DROP TRIGGER issue_ai") }
+      var dropped: [String] = []
+      if bulk {
+        try Self.deferSearchIndex(db)
+        // The indexes the migrations created by name (constraints' own have no SQL), read
+        // from the schema so that they come back exactly as they were.
+        let indexes = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
+              AND tbl_name IN ('issue', 'issueLabel', 'issueAssignee')
+            """)
+        for index in indexes {
+          try db.execute(sql: "DROP INDEX \"\(index["name"] as String)\"")
+          dropped.append(index["sql"])
+        }
+      }
       try Self.writeIssues(update.issues, recordingSeen: false, advancingMarks: true, db)
       if bulk {
-        try db.execute(sql: "INSERT INTO issueSearch(issueSearch) VALUES ('rebuild')")
-        try db.execute(sql: Self.searchInsertTrigger)
+        for sql in dropped { try db.execute(sql: sql) }
+        try Self.rebuildDeferredSearchIndex(db)
       }
       try Self.finish(syncedAt: update.syncedAt, db)
     }
@@ -212,15 +228,15 @@ extension IssueCache {
     // Issues the cache has never held (by identifier or number) need none of the checks and
     // deletions an update does: found for the whole batch at once.
     var known = try knownIdentities(of: issues, db)
+    let statements = try IssueStatements(db)
+    let recordSeen = try db.cachedStatement(
+      sql: "INSERT OR IGNORE INTO fullListingSeen(id) VALUES (?)")
     for issue in issues {
       let isNew = !known.ids.contains(issue.id) && !known.numbers.contains(issue.number)
-      try upsert(issue, isNew: isNew, db)
+      try upsert(issue, isNew: isNew, statements, db)
       known.ids.insert(issue.id)
       known.numbers.insert(issue.number)
-      if recordingSeen {
-        try db.cachedStatement(sql: "INSERT OR IGNORE INTO fullListingSeen(id) VALUES (?)")
-          .execute(arguments: [issue.id])
-      }
+      if recordingSeen { try recordSeen.execute(arguments: [issue.id]) }
     }
     if advancingMarks, let latest { try advanceMarks(to: latest, db) }
   }
@@ -329,10 +345,13 @@ extension IssueCache {
   /// landed must not put the old state back over GitHub's answer to the edit. A cached version
   /// dated more than a day ahead of this machine's clock (a server whose clock was wrong) holds
   /// nothing off.
-  static func upsert(_ issue: GitHubIssue, isNew: Bool = false, _ db: Database) throws {
+  static func upsert(
+    _ issue: GitHubIssue, isNew: Bool = false, _ statements: IssueStatements? = nil,
+    _ db: Database
+  ) throws {
+    let statements = try statements ?? IssueStatements(db)
     if !isNew,
-      let cached = try Date.fetchOne(
-        db.cachedStatement(sql: "SELECT updatedAt FROM issue WHERE id = ?"), arguments: [issue.id]),
+      let cached = try Date.fetchOne(statements.updatedAt, arguments: [issue.id]),
       // The cache keeps milliseconds: a stored date may round up past the one it came from.
       cached.timeIntervalSince(issue.updatedAt) >= 0.001,
       cached.timeIntervalSinceNow < 86_400
@@ -340,15 +359,14 @@ extension IssueCache {
       return
     }
     if !isNew {
-      try db.cachedStatement(sql: "DELETE FROM issue WHERE number = ? AND id != ?").execute(
-        arguments: [issue.number, issue.id])
+      try statements.deleteOtherWithNumber.execute(arguments: [issue.number, issue.id])
     }
     var names = issue.labels.map { storableLabelName($0.name) }.sorted()
     if names.count > 1 {
       // Distinct: a label listed twice is linked once.
       names = names.indices.filter { $0 == 0 || names[$0] != names[$0 - 1] }.map { names[$0] }
     }
-    try db.cachedStatement(sql: IssueColumns.upsertSQL).execute(arguments: [
+    try statements.upsert.execute(arguments: [
       issue.id, issue.number, storable(issue.title), issue.body.map(storable), issue.state.rawValue,
       issue.stateReason, storable(issue.user.login),
       // Dates as GRDB stores them, formatted without its `DateFormatter`.
@@ -359,33 +377,51 @@ extension IssueCache {
     ])
     if (issue.subIssues?.total ?? 0) == 0 {
       // No sub-issues any more: none to nest under it.
-      try db.cachedStatement(sql: "DELETE FROM subIssue WHERE parentNumber = ?").execute(
-        arguments: [issue.number])
+      try statements.deleteSubIssues.execute(arguments: [issue.number])
     }
     if !isNew {
-      try db.cachedStatement(sql: "DELETE FROM issueAssignee WHERE issueId = ?").execute(
-        arguments: [issue.id])
+      try statements.deleteAssignees.execute(arguments: [issue.id])
+      try statements.deleteLabels.execute(arguments: [issue.id])
     }
     for assignee in issue.assignees {
-      // Listed twice, or in two cases, it is one row: the key compares without case.
-      try db.cachedStatement(
-        sql: "INSERT OR IGNORE INTO issueAssignee(issueId, login) VALUES (?, ?)"
-      ).execute(arguments: [issue.id, storable(assignee.login)])
-    }
-    if !isNew {
-      try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueId = ?").execute(arguments: [
-        issue.id
-      ])
+      try statements.insertAssignee.execute(arguments: [issue.id, storable(assignee.login)])
     }
     for name in names {
-      try db.cachedStatement(sql: "INSERT INTO issueLabel(issueId, labelName) VALUES (?, ?)")
-        .execute(arguments: [issue.id, name])
+      try statements.insertLabel.execute(arguments: [issue.id, name])
     }
     #if TRELLIS_INTERNAL_CHECKS
     let mismatches = try labelCopyMismatches(db, ids: [issue.id])
     precondition(
       mismatches.isEmpty, "issue.labelNames disagrees with issueLabel for #\(issue.number)")
     #endif
+  }
+
+  /// The statements an issue's upsert runs, prepared once for a batch of issues rather than
+  /// looked up by their SQL for every row.
+  struct IssueStatements {
+    let updatedAt: Statement
+    let deleteOtherWithNumber: Statement
+    let upsert: Statement
+    let deleteSubIssues: Statement
+    let deleteAssignees: Statement
+    let deleteLabels: Statement
+    let insertAssignee: Statement
+    let insertLabel: Statement
+
+    init(_ db: Database) throws {
+      updatedAt = try db.cachedStatement(sql: "SELECT updatedAt FROM issue WHERE id = ?")
+      deleteOtherWithNumber = try db.cachedStatement(
+        sql: "DELETE FROM issue WHERE number = ? AND id != ?")
+      upsert = try db.cachedStatement(sql: IssueColumns.upsertSQL)
+      deleteSubIssues = try db.cachedStatement(sql: "DELETE FROM subIssue WHERE parentNumber = ?")
+      deleteAssignees = try db.cachedStatement(sql: "DELETE FROM issueAssignee WHERE issueId = ?")
+      deleteLabels = try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueId = ?")
+      // Listed twice, or in two cases, an assignee is one row: the key compares without case.
+      insertAssignee = try db.cachedStatement(
+        sql: "INSERT OR IGNORE INTO issueAssignee(issueId, login) VALUES (?, ?)")
+      insertLabel = try db.cachedStatement(
+        sql: "INSERT INTO issueLabel(issueId, labelName) VALUES (?, ?)")
+    }
   }
 
   /// A label's name as stored: ``storable(_:)``, and U+001F, which separates the names in

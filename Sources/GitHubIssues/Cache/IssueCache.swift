@@ -44,6 +44,9 @@ public final class IssueCache: Sendable {
       // Up to 32 MiB of pages per connection, used as needed: a sync updates rows all over a
       // large cache, and rereading evicted index pages cost more than the writes.
       try db.execute(sql: "PRAGMA cache_size = -32768")
+      // Statement journals (the pages an upsert with triggers may have to put back) stay in
+      // memory: as files they cost a system call per page, more than the rest of a sync's writes.
+      try db.execute(sql: "PRAGMA temp_store = MEMORY")
     }
     // Another process writing (a second sync waits on the sync lock, but the browser may write
     // settings) makes a write wait rather than fail with "database is locked".
@@ -51,6 +54,8 @@ public final class IssueCache: Sendable {
     writer = try DatabasePool(path: path, configuration: configuration)
     self.path = path
     try Self.migrator.migrate(writer)
+    // A first sync killed before it built the search index: built now.
+    try rebuildDeferredSearchIndex()
   }
 
   /// Locks the folder of a cache file while it is checked, opened and migrated.
@@ -101,14 +106,6 @@ public final class IssueCache: Sendable {
   }
 
   // MARK: Schema
-
-  /// The trigger that indexes a new issue for search, as migration v1 created it; a bulk import
-  /// drops it for its transaction and creates it again.
-  static let searchInsertTrigger = """
-    CREATE TRIGGER issue_ai AFTER INSERT ON issue BEGIN
-      INSERT INTO issueSearch(rowid, title, body) VALUES (new.id, new.title, new.body);
-    END;
-    """
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()

@@ -92,7 +92,28 @@ public struct IssueSynchronizer: Sendable {
     let lock = try await acquireLock()
     defer { withExtendedLifetime(lock) {} }
     let state = try cacheStep("read") { try cache.syncState() }
+    // Into an empty cache the search index is built once, after the listing: indexing row by
+    // row would cost a third of the sync. Killed before that, the next open builds it.
+    guard state.highWaterMark == nil, state.itemCount == 0 else {
+      return try await run(state: state, full: full, progress: progress)
+    }
+    try cacheStep("write") { try cache.deferSearchIndex() }
+    let summary: SyncSummary
+    do {
+      summary = try await run(state: state, full: full, progress: progress)
+    } catch {
+      // The sync's own error is the one to report; a failed rebuild is retried at the next open.
+      _ = try? cache.rebuildDeferredSearchIndex()
+      throw error
+    }
+    _ = try cacheStep("write") { try cache.rebuildDeferredSearchIndex() }
+    return summary
+  }
 
+  /// A sync, under the lock, from the cache's state when it started.
+  private func run(
+    state: SyncState, full: Bool, progress: @Sendable (SyncProgress) -> Void
+  ) async throws(GitHubError) -> SyncSummary {
     // The repository first: a missing or private one fails fast with a clear error.
     let repositoryInfo = try await client.repository(repository)
     let renamedTo =

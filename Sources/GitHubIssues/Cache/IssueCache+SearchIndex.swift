@@ -2,8 +2,10 @@ import GRDB
 
 extension IssueCache {
   /// The triggers that keep the search index in step with the `issue` table, as migration v1
-  /// created them. While any is missing the index is *deferred*: rows written meanwhile are not
-  /// searchable until ``rebuildDeferredSearchIndex()``.
+  /// created them.
+  ///
+  /// While any is missing the index is *deferred*: rows written meanwhile are not searchable
+  /// until ``rebuildDeferredSearchIndex()``.
   static let searchTriggers: [(name: String, sql: String)] = [
     (
       "issue_ai",

@@ -59,8 +59,12 @@ import TrellisTerminal
     harness.browser.apply(try #require(try await lists.next()))
     let shown = harness.frame()
     #expect(!harness.text.contains("Issue number \(focused)\n"), "gone from the open list")
-    #expect(!harness.lines.contains { $0.contains("#\(focused) ") })
+    #expect(!harness.lines.dropLast().contains { $0.contains("#\(focused) ") })
     #expect(harness.text.contains("59 issues"))
+    // The focus went to its neighbour, on its row, and the status line says so.
+    let neighbour = try #require(harness.browser.list.focusedItem)
+    #expect(harness.lines[focusedRow].contains("#\(neighbour) "))
+    #expect(harness.text.contains("#\(focused) left this list; the focus is on #\(neighbour)."))
     // Rows above the closed one do not redraw (the chips and the filter line do).
     let untouched = Set(4..<focusedRow)
     #expect(shown.rows.isDisjoint(with: untouched), "redrew \(shown.rows)")
@@ -69,6 +73,10 @@ import TrellisTerminal
     // and the screen is as it was.
     harness.browser.actionFinished(
       request.id, .failure(HostFailure("Could not close #\(focused): forbidden. Nothing changed.")))
+    #expect(
+      harness.browser.state.flash?.text
+        == "Could not close #\(focused): forbidden. Nothing changed. It left this list; the focus is on #\(neighbour)."
+    )
     #expect(try cache.takeBack(pending))
     harness.browser.apply(try #require(try await lists.next()))
     harness.frame()
@@ -114,16 +122,16 @@ import TrellisTerminal
 
     let countBefore = harness.browser.chipCounts[.number(target)] ?? 0
     let before = harness.lines
-    let row = try #require(before.firstIndex { $0.contains("#\(focused) ") })
     let pending = try #require(try cache.showLocally(request.changes, onIssue: focused))
     harness.browser.apply(try #require(try await lists.next()))
     let moved = harness.frame()
     #expect(harness.browser.chipCounts[.number(target)] == countBefore + 1)
     #expect(try cache.issue(number: focused)?.milestoneNumber == target)
-    // The focus stays on the row, on the issue that took its place; the rows above stay.
-    #expect(harness.browser.list.focusedItem != focused)
-    #expect(harness.lines[row].contains("#\(try #require(harness.browser.list.focusedItem)) "))
-    #expect(moved.rows.isDisjoint(with: Set(4..<row)), "redrew \(moved.rows)")
+    // The focus follows the issue into its new milestone, on screen (on the row it had, as
+    // far as the end of the list allows).
+    #expect(harness.browser.list.focusedItem == focused)
+    #expect(harness.lines.dropLast().contains { $0.contains("#\(focused) ") }, "\(harness.text)")
+    #expect(!moved.rows.isEmpty)
 
     // Taken back: the issue returns to its row, focused, and the screen is as it was.
     #expect(try cache.takeBack(pending))

@@ -66,5 +66,63 @@ extension EndToEndTests {
       await github.commentBodies(of: commented, in: acme) == ["Written from the browser."])
     run.quitAndExpectTheTerminalAsItWas()
   }
+
+  /// The focus stays on the issue acted on: moved to another milestone (another section of the
+  /// list), then refused with 422 and put back, the next key acts on the same issue.
+  @Test func theFocusStaysOnAnIssueMovedThenPutBack() async throws {
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: 60, milestoneCount: 4, seed: 5), as: acme)
+    let run = try await Run(arguments: ["acme/tracker"], github: github)
+    run.read { $0.lines.first?.contains("up to date") == true }
+    run.settle()
+    run.pty.type("jjj")
+    run.settle()
+    // Which issue is focused: the milestone prompt names it.
+    run.pty.type("m")
+    run.read { $0.lines.last?.contains("move #") == true }
+    let prompt = try #require(run.terminal.lines.last)
+    let number = try #require(Int(prompt.split(separator: "#")[1].prefix { $0.isNumber }))
+    for other in 1...60 {
+      await github.inject(
+        .validation, path: "/repos/acme/tracker/issues/\(other)", method: "PATCH")
+    }
+    run.pty.type("\u{1B}[C")
+    run.settle()
+    run.pty.type("\r")
+    run.read { $0.lines.last?.contains("Could not move #\(number)") == true }
+    run.settle()
+    // Still on it: the prompt names the same issue.
+    run.pty.type("m")
+    run.read { $0.lines.last?.contains("move #") == true }
+    #expect(run.terminal.lines.last?.contains("move #\(number) ") == true)
+    run.pty.type("\u{1B}")
+    run.settle()
+    await github.clearFaults()
+
+    // A close whose connection drops after GitHub applied it: the issue is read again, found
+    // closed, and leaves the open list; the status line says where the focus went.
+    for other in 1...60 {
+      await github.inject(
+        .dropConnection, path: "/repos/acme/tracker/issues/\(other)", method: "PATCH")
+    }
+    run.pty.type("x")
+    run.read { $0.lines.last?.contains("Could not close #\(number)") == true }
+    run.settle()
+    #expect(await github.issue(number: number, in: acme)?.state == .closed)
+    #expect(!run.terminal.lines.dropLast().contains { $0.contains("#\(number) ") })
+    // The focus is on a listed issue (its neighbour), not on one hidden from view.
+    run.pty.type("m")
+    run.read { $0.lines.last?.contains("move #") == true }
+    let prompt2 = try #require(run.terminal.lines.last)
+    let neighbour = try #require(Int(prompt2.split(separator: "#")[1].prefix { $0.isNumber }))
+    #expect(neighbour != number)
+    #expect(run.terminal.lines.dropLast().contains { $0.contains("#\(neighbour) ") })
+    run.pty.type("\u{1B}")
+    run.settle()
+    run.quitAndExpectTheTerminalAsItWas()
+  }
 }
 #endif

@@ -11,9 +11,11 @@ extension IssueBrowser {
   /// The issue an action applies to: the one read full screen, or the focused row.
   var actionIssue: CachedIssue? {
     if case .reading = state.mode, let number = conversation?.number {
-      return try? cache.issue(number: number)
+      return cacheRead("#\(number)") { try cache.issue(number: number) }
     }
-    if case .movingToMilestone(let number) = state.mode { return try? cache.issue(number: number) }
+    if case .movingToMilestone(let number) = state.mode {
+      return cacheRead("#\(number)") { try cache.issue(number: number) }
+    }
     return focusedIssue
   }
 
@@ -99,7 +101,7 @@ extension IssueBrowser {
 
   private func edit(_ number: Int, _ changes: [IssueChange], summary: String) -> BrowserEffect {
     let id = state.begin(PendingAction(number: number, summary: summary))
-    if list.focusedItem == number { focusReturn = number }
+    if list.focusedItem == number { actedOn = number }
     return .edit(EditRequest(id: id, number: number, changes: changes))
   }
 
@@ -108,27 +110,21 @@ extension IssueBrowser {
   public func actionFinished(_ id: Int, _ result: Result<String, HostFailure>) {
     let action = state.finish(id)
     switch result {
-    case .success(let message):
-      // It stays out of the list: nothing to return to. (On failure, the list change that
-      // brings it back may arrive after this answer, and returns the focus to it then.)
-      if action?.number == focusReturn { focusReturn = nil }
-      show(message: message)
-    case .failure(let failure): show(message: failure.message)
+    case .success(let message): show(message: message + whereTheFocusWent(from: action?.number))
+    case .failure(let failure):
+      show(message: failure.message + whereTheFocusWent(from: action?.number))
     }
     if let number = action?.number { refreshReader(showing: number) }
   }
 
-  /// Focuses an issue that came back into the list, on the screen row of the issue focused
-  /// now, so that the screen is as it was before the issue left it.
-  func returnFocus(to number: Int, onRowOf anchor: Int) {
-    guard let anchorPath = list.dataSource.indexPath(for: anchor),
-      let anchorFrame = list.layout.attributesForItem(at: anchorPath)?.frame,
-      let path = list.dataSource.indexPath(for: number),
-      let frame = list.layout.attributesForItem(at: path)?.frame
-    else { return }
-    let row = anchorFrame.minY - list.contentOffset.y
-    list.setContentOffset(Point(x: list.contentOffset.x, y: frame.minY - row))
-    list.focus(number)
+  /// " It left this list; the focus is on #8." when the issue acted on is not in the list (as
+  /// GitHub has it now, or as shown until GitHub answers), or nothing. The focus keeps
+  /// following the issue either way: GitHub's version may re-sort it once more.
+  private func whereTheFocusWent(from number: Int?) -> String {
+    guard let number, number == actedOn, list.dataSource.indexPath(for: number) == nil,
+      let focused = list.focusedItem
+    else { return "" }
+    return " It left this list; the focus is on #\(focused)."
   }
 
   /// Where an item is in the list: its section, its neighbours, and its row on screen.
@@ -138,10 +134,6 @@ extension IssueBrowser {
     var successor: Int?
     var row: Double
 
-    /// Whether another place is the same spot in the list (the same section and predecessor).
-    func hasSamePosition(as other: ListPlace) -> Bool {
-      section == other.section && predecessor == other.predecessor
-    }
   }
 
   func placeOf(_ number: Int) -> ListPlace? {
@@ -175,7 +167,7 @@ extension IssueBrowser {
   /// Rebuilds the reader when it shows this issue (its state, milestone or comments changed).
   func refreshReader(showing number: Int) {
     guard case .reading = state.mode, conversation?.number == number,
-      let issue = try? cache.issue(number: number)
+      let issue = cacheRead("#\(number)", { try cache.issue(number: number) })
     else { return }
     previews.forget([number])
     rebuildReader(issue: issue, scrollingToTop: false)

@@ -116,6 +116,8 @@ extension IssueBrowser {
         )
       })
     let previous = list.dataSource.snapshot()
+    // Another view of the list: the focus no longer follows an issue acted on in the last one.
+    if focusFirst { actedOn = nil }
     if previous.numberOfItems == 0 || focusFirst {
       list.dataSource.applySnapshotUsingReloadData(snapshot)
     } else {
@@ -220,7 +222,7 @@ extension IssueBrowser {
     let start = max(0, indexPath.item - 100)
     let end = min(items.count, indexPath.item + 200)
     let wanted = items[start..<end].filter { rows[$0] == nil }
-    if let loaded = try? cache.issues(numbers: Array(wanted)) {
+    if let loaded = cacheRead("the list's rows", { try cache.issues(numbers: Array(wanted)) }) {
       if rows.count > 20_000 { rows.removeAll(keepingCapacity: true) }
       for issue in loaded { rows[issue.number] = issue }
     }
@@ -233,7 +235,8 @@ extension IssueBrowser {
 
   /// The focused issue, with its body.
   var focusedIssue: CachedIssue? {
-    list.focusedItem.flatMap { try? cache.issue(number: $0) }
+    list.focusedItem.flatMap { number in cacheRead("#\(number)") { try cache.issue(number: number) }
+    }
   }
 
   /// The numbers the list shows, in order.
@@ -276,7 +279,7 @@ extension IssueBrowser {
       list.placeholder = nil
       return
     }
-    let emptyCache = (try? cache.syncState().itemCount) == 0
+    let emptyCache = cacheRead("the sync state") { try cache.syncState().itemCount } == 0
     switch syncStatus {
     case .syncing where emptyCache:
       list.placeholder = .loading("Fetching the issues of \(repository)…")

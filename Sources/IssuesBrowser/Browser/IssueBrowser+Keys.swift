@@ -59,7 +59,7 @@ extension IssueBrowser {
         openReader()
       }
     case .moveInList(let move):
-      focusReturn = nil
+      actedOn = nil
       if state.mode == .pickingLabel { labelPicker.moveFocus(move) } else { list.moveFocus(move) }
     case .toggleSubIssues: _ = toggleSubIssues()
     case .toggleSection: if let section = focusedSection { toggleSection(section) }
@@ -226,6 +226,19 @@ extension IssueBrowser {
   /// The web page of an issue: its URL from GitHub, or one on the repository's host.
   func url(of issue: CachedIssue) -> String {
     issue.htmlURL ?? "https://\(host.name)/\(repository)/issues/\(issue.number)"
+  }
+
+  /// A read of the cache whose failure is said on the status line rather than dropped: a
+  /// failing cache shows why, not a blank reader or an Enter that does nothing.
+  ///
+  /// - Returns: What was read, or `nil` after showing the failure.
+  func cacheRead<Value>(_ what: String, _ read: () throws -> Value?) -> Value? {
+    do {
+      return try read()
+    } catch {
+      show(message: "Could not read \(what) from the cache: \(error)")
+      return nil
+    }
   }
 
   /// Shows a message in the status bar for a few seconds.

@@ -44,17 +44,12 @@ extension IssueBrowser {
     }
     allEntries = observed.entries
     let anchor = list.focusedItem
-    // An issue our edit took from the focused row, changed again: if it comes back to just
-    // above the focus (the edit was taken back), the focus returns to it.
-    let returning = focusReturn.flatMap { number in
-      (changed?.contains(number) ?? true) && number != anchor ? number : nil
-    }
-    // The focused issue is the one our edit changed: if it leaves its place, the focus stays on
-    // the row, on the issue that takes it (so the next one can be triaged at once, and nothing
-    // but the rows that shift redraws).
-    let place = anchor.flatMap { focused in
-      focused == focusReturn && (changed?.contains(focused) ?? false) ? placeOf(focused) : nil
-    }
+    // The issue the person acted on, if this change touches it: the focus stays on it wherever
+    // it goes in the list, on the screen row the focus had; if it leaves the list, the focus
+    // goes to its neighbour there, and comes back to it if it returns (an edit taken back).
+    let acted = actedOn.flatMap { number in (changed?.contains(number) ?? true) ? number : nil }
+    let actedPlace = acted.flatMap { $0 == anchor ? placeOf($0) : nil }
+    let focusRow = anchor.flatMap { placeOf($0)?.row }
     // Sub-issues nest: a change that touches a tree, or any tree on screen, rebuilds the list.
     let treeChanged = observed.subIssues != subIssues
     subIssues = observed.subIssues
@@ -93,14 +88,18 @@ extension IssueBrowser {
       loadError = "Could not read the cache: \(error)"
     }
     updatePlaceholder()
-    if let place, let anchor, placeOf(anchor)?.hasSamePosition(as: place) != true,
-      let successor = place.successor, list.dataSource.indexPath(for: successor) != nil
-    {
-      keep(successor, onRow: place.row)
-    } else if let returning, let anchor, list.dataSource.indexPath(for: returning) != nil,
-      placeOf(anchor)?.predecessor == returning
-    {
-      returnFocus(to: returning, onRowOf: anchor)
+    if let acted {
+      // Where the changed rows are now.
+      list.layoutIfNeeded()
+      if list.dataSource.indexPath(for: acted) != nil {
+        if let focusRow { keep(acted, onRow: focusRow) }
+      } else if let actedPlace,
+        let neighbour = [actedPlace.successor, actedPlace.predecessor].compactMap({ $0 }).first(
+          where: { list.dataSource.indexPath(for: $0) != nil })
+      {
+        keep(neighbour, onRow: actedPlace.row)
+        show(message: "#\(acted) left this list; the focus is on #\(neighbour).")
+      }
     }
     // The issue read full screen changed (an edit shown, taken back, or synced): its header too.
     if let number = conversation?.number, changed?.contains(number) ?? true {
@@ -208,7 +207,7 @@ extension IssueBrowser {
 
   /// Reads the collapsed sections from the cache.
   func loadCollapsedSections() {
-    let keys = (try? cache.collapsedSections()) ?? []
+    let keys = cacheRead("the collapsed sections") { try cache.collapsedSections() } ?? []
     var sections: Set<ListSection> = []
     for key in keys {
       switch key {

@@ -25,12 +25,17 @@ extension IssueBrowser {
   /// Opens the focused issue in the reader, with the comments the cache holds, and asks the host
   /// for them (``BrowserEffect/fetchConversation(_:)``) unless they are current.
   func openReader() {
-    guard let number = list.focusedItem, let issue = try? cache.issue(number: number) else {
+    guard let number = list.focusedItem,
+      let issue = cacheRead("#\(number)", { try cache.issue(number: number) })
+    else {
       return
     }
     state.mode = .reading
     conversation = ConversationState(number: number)
-    let current = (try? cache.commentsAreCurrent(of: number)) ?? false
+    let current =
+      cacheRead("the comments of #\(number)") {
+        try cache.commentsAreCurrent(of: number)
+      } ?? false
     if issue.comments > 0 && !current {
       conversation?.fetch = .fetching
       pendingEffects.append(.fetchConversation(number))
@@ -49,7 +54,9 @@ extension IssueBrowser {
     case .success: conversation?.fetch = .done
     case .failure(let failure): conversation?.fetch = .failed(failure.message)
     }
-    guard case .reading = state.mode, let issue = try? cache.issue(number: number) else { return }
+    guard case .reading = state.mode,
+      let issue = cacheRead("#\(number)", { try cache.issue(number: number) })
+    else { return }
     previews.forget([number])
     rebuildReader(issue: issue, scrollingToTop: false)
   }
@@ -71,18 +78,24 @@ extension IssueBrowser {
             detail: "opened \(RelativeAge.ago(issue.createdAt, now: now()))"),
           lines: focusedPreview(width: readerTextWidth) ?? [])
       ))
-    cachedCommentCount = (try? cache.commentCount(of: issue.number)) ?? 0
+    cachedCommentCount =
+      cacheRead("the comments of #\(issue.number)") { try cache.commentCount(of: issue.number) }
+      ?? 0
     readerNextComment = 0
-    readerEvents = ((try? cache.timeline(of: issue.number)) ?? [])[...]
+    readerEvents =
+      (cacheRead("the events of #\(issue.number)") { try cache.timeline(of: issue.number) } ?? [])[
+        ...]
     var lines = posts[0].1.lines.count
     // One screen now (Markdown costs a few hundred microseconds a comment); the rest later.
     let screens = max(1, readerArea.height) + 1
     // Read in batches, so that a long thread is not read whole to show its first screen.
     while readerNextComment < cachedCommentCount, lines < screens || posts.count <= rendered {
       let batch =
-        (try? cache.comments(
-          of: issue.number, offset: readerNextComment, limit: max(8, rendered - posts.count + 1)))
-        ?? []
+        cacheRead("the comments of #\(issue.number)") {
+          try cache.comments(
+            of: issue.number, offset: readerNextComment,
+            limit: max(8, rendered - posts.count + 1))
+        } ?? []
       guard !batch.isEmpty else { break }
       for comment in batch {
         let events = eventLines(before: comment.createdAt)
@@ -124,7 +137,9 @@ extension IssueBrowser {
     guard hasReaderBacklog, let number = conversation?.number else { return }
     var snapshot = reader.dataSource.snapshot()
     let batch =
-      (try? cache.comments(of: number, offset: readerNextComment, limit: limit)) ?? []
+      cacheRead("the comments of #\(number)") {
+        try cache.comments(of: number, offset: readerNextComment, limit: limit)
+      } ?? []
     readerNextComment = batch.isEmpty ? cachedCommentCount : readerNextComment + batch.count
     for comment in batch where readerPosts[comment.id] == nil {
       appendEvents(before: comment.createdAt, to: &snapshot)
@@ -135,7 +150,7 @@ extension IssueBrowser {
         post.lines.indices.map { ReaderLine(post: comment.id, line: $0) }, toSection: comment.id)
     }
     if !hasReaderBacklog { appendEvents(before: nil, to: &snapshot) }
-    if !hasReaderBacklog, let issue = try? cache.issue(number: number),
+    if !hasReaderBacklog, let issue = cacheRead("#\(number)", { try cache.issue(number: number) }),
       let status = commentStatus(issue: issue, cached: cachedCommentCount)
     {
       readerPosts[Self.commentStatusPost] = status

@@ -97,9 +97,9 @@ public final class IssueBrowser {
   public var writeAccess = WriteAccess.allowed
   /// Issues with a comment draft saved and not confirmed by GitHub; the host keeps it current.
   public var savedDrafts: Set<Int> = []
-  /// The focused issue an edit of ours took out of the list (closed under "open", moved out of
-  /// the selected milestone): if the edit is taken back, the focus returns to it, on its row.
-  var focusReturn: Int?
+  /// The issue the person last acted on from the list, until they move the focus: the focus
+  /// follows it through the optimistic change, the re-sort, GitHub's answer and a rollback.
+  var actedOn: Int?
   /// The focused issue's preview lines at a width, kept until the focus, the width or the data
   /// change (Markdown is rendered once per issue, not once per frame).
   let previews = PreviewMemo()
@@ -269,7 +269,9 @@ public final class IssueBrowser {
   func focusedPreview(width: Int) -> [StyledLine]? {
     guard let number = list.focusedItem else { return nil }
     return previews.lines(of: number, width: width) {
-      guard let issue = try? cache.issue(number: number) else { return nil }
+      guard let issue = cacheRead("#\(number)", { try cache.issue(number: number) }) else {
+        return nil
+      }
       return IssuePreview.lines(
         of: issue, width: width, milestones: milestones, labelColors: labelColors, now: now())
     }

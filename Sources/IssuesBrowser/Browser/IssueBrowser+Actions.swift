@@ -117,9 +117,11 @@ extension IssueBrowser {
     if let number = action?.number { refreshReader(showing: number) }
   }
 
-  /// " It left this list; the focus is on #8." when the issue acted on is not in the list (as
-  /// GitHub has it now, or as shown until GitHub answers), or nothing. The focus keeps
-  /// following the issue either way: GitHub's version may re-sort it once more.
+  /// What to add to an answer's message when the issue acted on is not in the list.
+  ///
+  /// " It left this list; the focus is on #8." (as GitHub has it now, or as shown until GitHub
+  /// answers), or nothing. The focus keeps following the issue either way: GitHub's version may
+  /// re-sort it once more.
   private func whereTheFocusWent(from number: Int?) -> String {
     guard let number, number == actedOn, list.dataSource.indexPath(for: number) == nil,
       let focused = list.focusedItem

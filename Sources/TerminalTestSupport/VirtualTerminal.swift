@@ -10,7 +10,8 @@ import TrellisTerminal
 ///
 /// It understands what a modern terminal does with UTF-8 text (grapheme clusters and their
 /// display width, wide characters, pending wrap at the right edge), cursor movement (CUP, CUU,
-/// CUD, CUF, CUB, CHA), erasing (ED, EL), SGR styles (16, 256 and true colours, bold, dim,
+/// CUD, CUF, CUB, CHA), scroll margins and scrolling (DECSTBM, SU, SD; a line feed on the
+/// bottom margin scrolls the region), erasing (ED, EL), SGR styles (16, 256 and true colours, bold, dim,
 /// italic, underline, reverse), the alternate screen, and private modes (it records them).
 /// Other sequences, including OSC strings, are skipped.
 public struct VirtualTerminal: Sendable {
@@ -21,6 +22,8 @@ public struct VirtualTerminal: Sendable {
   public private(set) var cursor: (x: Int, y: Int) = (0, 0)
   private var pendingWrap = false
   private var style = Style.plain
+  /// The scroll region's first and last rows (DECSTBM), or the whole screen.
+  private var margins: (top: Int, bottom: Int)?
   /// The DEC private modes currently set (`?25` cursor, `?1049` alternate screen, `?2004` paste…).
   public private(set) var privateModes: Set<Int> = [25]
   /// Every byte written so far.
@@ -156,18 +159,31 @@ public struct VirtualTerminal: Sendable {
 
   private mutating func lineFeed() {
     pendingWrap = false
-    if cursor.y + 1 < screen.height {
+    let bottom = margins?.bottom ?? screen.height - 1
+    if cursor.y == bottom {
+      scroll(by: 1)
+    } else if cursor.y + 1 < screen.height {
       cursor.y += 1
-    } else {
-      scrollUp()
     }
   }
 
-  private mutating func scrollUp() {
-    var scrolled = CellBuffer(width: screen.width, height: screen.height)
-    scrolled.cells.replaceSubrange(
-      0..<(screen.width * (screen.height - 1)), with: screen.cells[screen.width...])
-    screen = scrolled
+  /// Moves the rows of the scroll region up by `lines` (down when negative); the rows it
+  /// uncovers are blank in the current background, as on a terminal.
+  private mutating func scroll(by lines: Int) {
+    let top = margins?.top ?? 0
+    let bottom = margins?.bottom ?? screen.height - 1
+    let height = bottom - top + 1
+    guard height > 0, lines != 0 else { return }
+    let width = screen.width
+    let old = screen.cells
+    let blank = Cell.blank(Style(background: style.background))
+    for row in top...bottom {
+      let source = row + lines
+      for column in 0..<width {
+        screen.cells[row * width + column] =
+          source >= top && source <= bottom ? old[source * width + column] : blank
+      }
+    }
   }
 
   private mutating func printText(_ bytes: [UInt8]) {
@@ -222,6 +238,16 @@ public struct VirtualTerminal: Sendable {
     case 0x43: moveTo(x: cursor.x + max(1, parameter(0, default: 1)), y: cursor.y)
     case 0x44: moveTo(x: cursor.x - max(1, parameter(0, default: 1)), y: cursor.y)
     case 0x47: moveTo(x: parameter(0, default: 1) - 1, y: cursor.y)
+    case 0x72 where !isPrivate:  // r: DECSTBM; the cursor goes home
+      let top = parameter(0, default: 1) - 1
+      let bottom = parameter(1, default: screen.height) - 1
+      margins =
+        top < bottom && top >= 0 && bottom < screen.height
+          && (top, bottom) != (0, screen.height - 1)
+        ? (top, bottom) : nil
+      moveTo(x: 0, y: 0)
+    case 0x53 where !isPrivate: scroll(by: max(1, parameter(0, default: 1)))  // S: SU
+    case 0x54 where !isPrivate: scroll(by: -max(1, parameter(0, default: 1)))  // T: SD
     case 0x4A: eraseDisplay(parameter(0, default: 0))
     case 0x4B: eraseLine(parameter(0, default: 0))
     case 0x6D: selectGraphicRendition(parameters.map { $0 ?? 0 })

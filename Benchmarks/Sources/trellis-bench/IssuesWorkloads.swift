@@ -43,9 +43,31 @@ func issuesWorkloads(wanted: (String) -> Bool) throws {
   }
   var bytes: [Double] = []
   let down = medianOf(runs: 1000) { bytes.append(Double(press(.down))) }
+  // The bytes of the list's own change: each frame and the one before it with the preview pane
+  // (right of the list's "│" border) blanked, encoded one after the other.
+  var listBytes: [Double] = []
+  let previewX =
+    (0..<200).first { x in (4..<50).allSatisfy { screen[x, $0].grapheme == "│" } } ?? 200
+  func withoutPreview(_ frame: CellBuffer) -> CellBuffer {
+    var frame = frame
+    frame.draw(in: CellRect(x: previewX, y: 0, width: 200 - previewX, height: 60)) {
+      $0.fill()
+    }
+    return frame
+  }
+  for _ in 0..<200 {
+    let before = screen
+    _ = browser.handle(.key(KeyEvent(.down)))
+    browser.render(into: &screen)
+    var encoder = FrameRenderer()
+    _ = encoder.render(withoutPreview(before))
+    listBytes.append(Double(encoder.render(withoutPreview(screen)).count))
+  }
+  _ = renderer.render(screen)
   print(
     "issues:keypress:100k".padding(to: 26) + format(down).leftPadding(to: 8)
-      + " ms   ↓ in the list to frame bytes, median of 1000 (\(Int(median(bytes))) bytes)")
+      + " ms   ↓ in the list to frame bytes, median of 1000 (\(Int(median(bytes))) bytes;"
+      + " the list's own \(Int(median(listBytes))), the rest the preview pane)")
 
   var chipBytes: [Double] = []
   var forward = true

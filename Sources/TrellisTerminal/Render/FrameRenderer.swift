@@ -11,6 +11,9 @@ import Darwin
 ///     let first = renderer.render(frame)     // the whole screen
 ///     let second = renderer.render(changed)  // only the changed cells
 ///
+/// A band of rows that moved up or down by a row or two (a scrolled list) is moved by the
+/// terminal itself (scroll margins, then SU or SD) rather than written again.
+///
 /// Every frame with changes is wrapped in synchronized output (DEC mode 2026), so the terminal
 /// shows it at once. After a resize, or on ``invalidate()``, the next frame is drawn in full.
 /// The renderer assumes it is the only writer to the screen; it remembers the cursor position
@@ -52,7 +55,9 @@ public struct FrameRenderer: Sendable {
     out += ControlSequence.beginSynchronizedUpdate
     let bodyStart = out.count
     if let previous, previous.width == frame.width, previous.height == frame.height {
-      writeChanges(from: previous, to: frame, into: &out)
+      let scroll = Self.bestScroll(from: previous, to: frame)
+      if let scroll { self.scroll(scroll, into: &out) }
+      writeChanges(from: previous, scrolledBy: scroll, to: frame, into: &out)
     } else {
       out += ControlSequence.resetStyle
       style = .plain
@@ -77,47 +82,165 @@ public struct FrameRenderer: Sendable {
     }
   }
 
+  /// Writes the cells of `new` that differ from what the terminal shows: `old`, its rows moved
+  /// by `scroll` if the terminal scrolled them.
   private mutating func writeChanges(
-    from old: CellBuffer, to new: CellBuffer, into out: inout [UInt8]
+    from old: CellBuffer, scrolledBy scroll: Scroll?, to new: CellBuffer,
+    into out: inout [UInt8]
   ) {
     let width = new.width
+    let blank = [Cell](repeating: Cell.blank(), count: width)
     new.cells.withUnsafeBufferPointer { newCells in
       old.cells.withUnsafeBufferPointer { oldCells in
-        for row in 0..<new.height {
-          let base = row * width
-          var column = 0
-          while column < width {
-            // Identical bytes are the same cell; otherwise compare values (padding may differ).
-            if sameBytes(newCells, oldCells, base + column)
-              || newCells[base + column] == oldCells[base + column]
-            {
-              column += 1
-              continue
-            }
-            if newCells[base + column].isContinuation {
-              // Only the second half differs (its style was changed alone): redraw the pair.
-              if column > 0 {
-                write(newCells[base + column - 1], x: column - 1, y: row, width: width, into: &out)
+        blank.withUnsafeBufferPointer { blankCells in
+          for row in 0..<new.height {
+            let base = row * width
+            // Where the terminal's row comes from: the old frame's row, moved, or a blank one.
+            var source: UnsafeBufferPointer<Cell> = oldCells
+            var sourceBase = base
+            if let scroll, row >= scroll.top, row <= scroll.bottom {
+              let moved = row + scroll.lines
+              if moved >= scroll.top && moved <= scroll.bottom {
+                sourceBase = moved * width
+              } else {
+                source = blankCells
+                sourceBase = 0
               }
-            } else {
-              write(newCells[base + column], x: column, y: row, width: width, into: &out)
-              if newCells[base + column].width == 2 { column += 1 }
             }
-            column += 1
+            var column = 0
+            while column < width {
+              // Identical bytes are the same cell; otherwise compare values (padding may differ).
+              if sameBytes(newCells, base + column, source, sourceBase + column)
+                || newCells[base + column] == source[sourceBase + column]
+              {
+                column += 1
+                continue
+              }
+              if newCells[base + column].isContinuation {
+                // Only the second half differs (its style was changed alone): redraw the pair.
+                if column > 0 {
+                  write(
+                    newCells[base + column - 1], x: column - 1, y: row, width: width, into: &out)
+                }
+              } else {
+                write(newCells[base + column], x: column, y: row, width: width, into: &out)
+                if newCells[base + column].width == 2 { column += 1 }
+              }
+              column += 1
+            }
           }
         }
       }
     }
   }
 
+  /// A band of rows moved up (`lines` > 0) or down: what a list's scroll by a few rows is.
+  struct Scroll: Equatable {
+    var top: Int
+    var bottom: Int
+    var lines: Int
+  }
+
+  /// The scroll that leaves the fewest cells to write, if it saves at least half of them.
+  ///
+  /// Scrolling a list by a row changes every row of it; the terminal can move them itself
+  /// (DECSTBM and SU/SD, VT100's own) and only the uncovered row is written. The band is the
+  /// rows between the first and the last that changed, so fixed bars above and below stay.
+  ///
+  /// - Complexity: O(*w* × *h*) cell comparisons for each of the few shifts tried.
+  static func bestScroll(from old: CellBuffer, to new: CellBuffer) -> Scroll? {
+    let width = new.width
+    guard width > 0, new.height >= 4 else { return nil }
+    return new.cells.withUnsafeBufferPointer { newCells in
+      old.cells.withUnsafeBufferPointer { oldCells -> Scroll? in
+        func same(_ index: Int, _ other: Int) -> Bool {
+          guard let newBase = newCells.baseAddress, let oldBase = oldCells.baseAddress else {
+            return false
+          }
+          return memcmp(newBase + index, oldBase + other, MemoryLayout<Cell>.size) == 0
+            || newCells[index] == oldCells[other]
+        }
+        func rowChanged(_ row: Int) -> Bool {
+          let base = row * width
+          return (0..<width).contains { !same(base + $0, base + $0) }
+        }
+        guard let top = (0..<new.height).first(where: rowChanged),
+          let bottom = (top..<new.height).reversed().first(where: rowChanged),
+          bottom - top >= 3
+        else { return nil }
+        /// The cells of the band that differ from the old rows `lines` below (none past it).
+        func cost(_ lines: Int, limit: Int) -> Int {
+          var count = 0
+          for row in top...bottom {
+            let source = row + lines
+            let base = row * width
+            if source < top || source > bottom {
+              for column in 0..<width where !(newCells[base + column] == Cell.blank()) {
+                count += 1
+              }
+            } else {
+              let sourceBase = source * width
+              // Most rows are equal or not: one comparison of the whole row first.
+              if let newBase = newCells.baseAddress, let oldBase = oldCells.baseAddress,
+                memcmp(
+                  newBase + base, oldBase + sourceBase, MemoryLayout<Cell>.stride * width) == 0
+              {
+                continue
+              }
+              for column in 0..<width where !same(base + column, sourceBase + column) {
+                count += 1
+              }
+            }
+            if count >= limit { return count }
+          }
+          return count
+        }
+        let unshifted = cost(0, limit: .max)
+        var best: (lines: Int, cost: Int)?
+        let reach = min(2, (bottom - top) / 2)
+        for distance in 1...max(1, reach) {
+          for lines in [distance, -distance] {
+            let limit = min(best?.cost ?? .max, unshifted / 2)
+            let shifted = cost(lines, limit: limit)
+            if shifted < limit { best = (lines, shifted) }
+          }
+        }
+        return best.map { Scroll(top: top, bottom: bottom, lines: $0.lines) }
+      }
+    }
+  }
+
+  /// Scrolls the band on the terminal: margins, SU or SD, margins back.
+  ///
+  /// Each moves the cursor home. The style is reset first, so that the uncovered rows are blank
+  /// in the default colours.
+  private mutating func scroll(_ scroll: Scroll, into out: inout [UInt8]) {
+    if style != .plain {
+      out += ControlSequence.resetStyle
+      style = .plain
+    }
+    out += ControlSequence.csi
+    ControlSequence.appendNumber(scroll.top + 1, to: &out)
+    out.append(0x3B)
+    ControlSequence.appendNumber(scroll.bottom + 1, to: &out)
+    out.append(0x72)  // r
+    out += ControlSequence.csi
+    if abs(scroll.lines) > 1 { ControlSequence.appendNumber(abs(scroll.lines), to: &out) }
+    out.append(scroll.lines > 0 ? 0x53 : 0x54)  // S, T
+    out += ControlSequence.csi
+    out.append(0x72)  // r
+    cursor = nil
+  }
+
   /// Whether two cells have identical bytes, which implies equal values (the converse does not
   /// hold: a heap string may equal a different one).
   @inline(__always)
   private func sameBytes(
-    _ new: UnsafeBufferPointer<Cell>, _ old: UnsafeBufferPointer<Cell>, _ index: Int
+    _ new: UnsafeBufferPointer<Cell>, _ index: Int, _ old: UnsafeBufferPointer<Cell>,
+    _ oldIndex: Int
   ) -> Bool {
     guard let newBase = new.baseAddress, let oldBase = old.baseAddress else { return false }
-    return memcmp(newBase + index, oldBase + index, MemoryLayout<Cell>.size) == 0
+    return memcmp(newBase + index, oldBase + oldIndex, MemoryLayout<Cell>.size) == 0
   }
 
   /// Writes one cell at a position: cursor move if needed, style change if needed, grapheme.

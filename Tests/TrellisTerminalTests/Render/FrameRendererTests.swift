@@ -147,4 +147,58 @@ import TrellisTestSupport
     }
     _ = show(frames)
   }
+
+  /// A list of `count` rows from `first`, under a fixed title and over a fixed status line, with
+  /// a side pane whose text follows the first row.
+  private func listFrame(first: Int, width: Int = 40, height: Int = 12) -> CellBuffer {
+    var frame = CellBuffer(width: width, height: height)
+    frame.draw { canvas in
+      _ = canvas.text("title", x: 0, y: 0, style: Style(attributes: [.bold]))
+      for row in 1..<(height - 1) {
+        let words = ["alpha", "브라보 찰리", "delta", "echo foxtrot golf", "hotel 新"]
+        let number = first + row
+        _ = canvas.text(
+          "#\(number) \(words[(number % 5 + 5) % 5]) \(number * 37 % 101)", x: 0, y: row,
+          style: row == 3 ? Style(attributes: [.reverse]) : .plain)
+      }
+      _ = canvas.text("status", x: 0, y: height - 1)
+    }
+    return frame
+  }
+
+  @Test func aListScrolledByARowIsMovedByTheTerminalNotRedrawn() {
+    let frames = (0..<6).map { listFrame(first: $0) } + [listFrame(first: 3), listFrame(first: 1)]
+    let (_, outputs) = show(frames)
+    // A row up: the band's margins, SU, the uncovered row and the moved focus row.
+    #expect(String(decoding: outputs[1], as: UTF8.self).contains("\u{1B}[2;11r\u{1B}[S\u{1B}[r"))
+    for output in outputs[1..<6] { #expect(output.count < 120, "\(output.count) bytes") }
+    // Two rows down at once.
+    #expect(String(decoding: outputs[7], as: UTF8.self).contains("\u{1B}[2T"))
+    // What the frame's list rows hold, written cell by cell, is several times more.
+    let listed = frames[1].lines[1..<11].reduce(0) { $0 + $1.utf8.count }
+    #expect(listed > 3 * outputs[1].count)
+  }
+
+  @Test(arguments: 0..<10 as Range<UInt64>)
+  func randomScrollsWithChangesReachTheScreenExactly(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var first = 0
+    var frames: [CellBuffer] = []
+    for _ in 0..<40 {
+      first += Int.random(in: -4...4, using: &rng)
+      var frame = listFrame(first: first, width: 24, height: Int.random(in: 9...10, using: &rng))
+      if frames.last?.height != frame.height { frame = listFrame(first: first, width: 24) }
+      // A few cells changed on top of the scroll, styled or wide.
+      for _ in 0..<Int.random(in: 0...3, using: &rng) {
+        frame.draw {
+          _ = $0.text(
+            ["新", "x", "😃"][Int.random(in: 0..<3, using: &rng)],
+            x: Int.random(in: 0...23, using: &rng), y: Int.random(in: 0...11, using: &rng),
+            style: Style(background: .indexed(UInt8(Int.random(in: 0...9, using: &rng)))))
+        }
+      }
+      frames.append(frame)
+    }
+    _ = show(frames)
+  }
 }

@@ -248,6 +248,41 @@ import TrellisTestSupport
     #expect(Set(shown).isSubset(of: Set(1...20)))
   }
 
+  /// Space on a parent whose sub-issues sit in other milestones says where they are.
+  @Test func subIssuesInOtherMilestonesAreNamedOnSpace() async throws {
+    let other = GitHubMilestone(id: 99, number: 8, title: "Later", state: .open)
+    var issues: [GitHubIssue] = []
+    for number in 1...6 {
+      let summary: SubIssueSummary? = number == 1 ? SubIssueSummary(total: 3, completed: 0) : nil
+      let milestone = number >= 5 ? other : Self.milestone
+      issues.append(
+        Self.issue(number, minutes: 100 - number, milestone: milestone, subIssues: summary))
+    }
+    var closed = Self.issue(7, minutes: 1)
+    closed.state = .closed
+    issues.append(closed)
+    let cache = try IssueCache()
+    try cache.apply(
+      CacheUpdate(
+        issues: issues, isComplete: true, milestones: [Self.milestone, other],
+        syncedAt: Self.base))
+    try cache.replaceSubIssues(of: 1, with: [5, 6, 7])
+    var harness = try BrowserHarness(cache: cache, status: .syncing(nil))
+    var lists = cache.observeList(harness.browser.observedFilter).makeAsyncIterator()
+    harness.browser.apply(try #require(try await lists.next()))
+    harness.frame()
+    for _ in 0..<8 where harness.browser.focusedIssue?.number != 1 { harness.press(.down) }
+    #expect(harness.browser.focusedIssue?.number == 1)
+    harness.press(.character(" "))
+    #expect(
+      harness.lines.last?.contains(
+        "#1's sub-issues are elsewhere: #5 in Later, #6 in Later, #7 (not in this list).")
+        == true, "\(harness.lines.last ?? "")")
+    harness.press(.down)
+    harness.press(.character(" "))
+    #expect(harness.lines.last?.contains("#2 has no sub-issues.") == true)
+  }
+
   /// A parent opened on the last row of the screen scrolls its sub-issues into view and stays
   /// on screen itself.
   @Test func openingAParentOnTheLastRowShowsItsSubIssues() throws {

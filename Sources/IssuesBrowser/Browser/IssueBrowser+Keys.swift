@@ -61,7 +61,7 @@ extension IssueBrowser {
     case .moveInList(let move):
       actedOn = nil
       if state.mode == .pickingLabel { labelPicker.moveFocus(move) } else { list.moveFocus(move) }
-    case .toggleSubIssues: _ = toggleSubIssues()
+    case .toggleSubIssues: if !toggleSubIssues() { sayWhereTheSubIssuesAre() }
     case .toggleSection: if let section = focusedSection { toggleSection(section) }
     case .expandAllSections: expandAllSections()
     case .cycleState: reload(state.cycleState())

@@ -90,6 +90,36 @@ extension IssueBrowser {
     return true
   }
 
+  /// Says on the status line where the focused issue's sub-issues are when none nests under it
+  /// (they sit in other milestones, or outside this list), so that Space never does nothing.
+  func sayWhereTheSubIssuesAre() {
+    guard let focused = list.focusedItem else { return }
+    let children = subIssues[focused] ?? []
+    guard !children.isEmpty else {
+      let announced = rows[focused]?.subIssues?.total ?? 0
+      show(
+        message: announced > 0
+          ? "#\(focused)'s \(announced) sub-issues are not cached (another repository, or not synced yet)."
+          : "#\(focused) has no sub-issues.")
+      return
+    }
+    let places = children.prefix(4).map { child -> String in
+      guard let path = list.dataSource.indexPath(for: child),
+        let section = list.dataSource.sectionIdentifier(for: path.section)
+      else { return "#\(child) (not in this list)" }
+      switch section {
+      case .milestone(let number):
+        return "#\(child) in \(milestones[number]?.title ?? "milestone \(number)")"
+      case .noMilestone: return "#\(child) without a milestone"
+      case .open: return "#\(child) among the open"
+      case .closed: return "#\(child) among the closed"
+      }
+    }
+    let more = children.count > 4 ? " and \(children.count - 4) more" : ""
+    show(
+      message: "#\(focused)'s sub-issues are elsewhere: \(places.joined(separator: ", "))\(more).")
+  }
+
   /// How a row is drawn in its section's outline: its depth and disclosure marker.
   func outline(of number: Int, in section: ListSection?) -> (level: Int, IssueRowCell.Disclosure) {
     guard let section, let tree = sectionTrees[section], tree.contains(number) else {

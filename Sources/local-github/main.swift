@@ -12,7 +12,9 @@ import GitHubTestSupport
 // is the Nth request of the listing. Faults: loop (page N and every later one link back to page
 // 1), drop (page N's connection is dropped mid-body, `--times` times), foreign (page N links to
 // another host), stall (page N never answers), slow (every page answers after half a second:
-// watch the browser fill), edit (three items of every page are edited right after it is served).
+// watch the browser fill), edit (three items of every page are edited right after it is served),
+// drop-write (every write to issue N = `--page` is read, then answered with half a body and a
+// dropped connection: `issues close N` must say so at once).
 
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var items = 3_000
@@ -28,7 +30,7 @@ while let argument = arguments.popFirst() {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow|edit] [--page N] [--times N]\n"
+        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow|edit|drop-write] [--page N] [--times N]\n"
           .utf8))
     exit(2)
   }
@@ -48,6 +50,12 @@ case "foreign":
 case "stall": await github.inject(.stall(seconds: 3_600), path: path, times: .max, after: page - 1)
 case "slow": await github.inject(.delayed(seconds: 0.5), path: path, times: .max)
 case "edit": await github.editWhileListing(repository, count: 3)
+case "drop-write":
+  for method in ["PATCH", "POST"] {
+    for target in ["\(path)/\(page)", "\(path)/\(page)/comments"] {
+      await github.inject(.dropConnection, path: target, method: method, times: .max)
+    }
+  }
 default: break
 }
 FileHandle.standardOutput.write(Data((await github.baseURL.absoluteString + "\n").utf8))

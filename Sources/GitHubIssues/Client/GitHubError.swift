@@ -138,11 +138,15 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
       return
         "\(request): offline\(extra); showing cached data, check the connection and press r to retry."
     case .serverError:
+      // Reads are retried; a write never is (it may have landed).
+      let retried = method == "GET"
       guard let status else {
-        return "\(request): the connection failed\(extra), also on retries; try again later."
+        return "\(request): the connection failed\(extra)\(retried ? ", also on retries" : ""); "
+          + "try again later."
       }
       return
-        "\(request): GitHub failed with status \(status)\(extra) after retries; try again later."
+        "\(request): GitHub failed with status \(status)\(extra)\(retried ? " after retries" : ""); "
+        + "try again later."
     case .decoding:
       return "\(request): unexpected response\(extra); the cache keeps the previous data."
     case .validation:

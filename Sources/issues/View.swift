@@ -129,7 +129,11 @@ struct View: AsyncParsableCommand {
         issue, fields: fields.filter { $0 != .comments },
         context: IssueJSON.Context(milestones: milestones, labels: labels))
       if fields.contains(.comments), case .object(var members) = object {
-        members["comments"] = .array(conversation.map(IssueJSON.comment))
+        // The login behind the token, when a sync has asked GitHub for it.
+        let viewer = (try? TokenDiscovery.token(for: host)).flatMap {
+          try? cache.viewerLogin(token: $0)
+        }
+        members["comments"] = .array(conversation.map { IssueJSON.comment($0, viewer: viewer) })
         object = .object(members)
       }
       output.write(try IssueJSON.single(object, pretty: isTerminal))

@@ -125,4 +125,68 @@ import TrellisTestSupport
     // All of it, as GitHub sent it, a NUL included (escaped in the JSON, never shown raw).
     #expect(decoded?.first?["title"] as? String == Self.hostileTitle)
   }
+
+  /// gh's shapes: `author` with the node id, `is_bot`, `login` and `name` (a bot as `app/NAME`),
+  /// assignees and labels with their node ids, comments with theirs; from what a sync stored.
+  @Test func jsonAccountsLabelsAndCommentsAsGhShapesThem() throws {
+    let json = Data(
+      #"""
+      [{"id": 1, "number": 7, "title": "t", "state": "open", "comments": 1,
+        "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-02T00:00:00Z",
+        "user": {"login": "octo", "id": 5, "node_id": "MDQ6VXNlcjU=", "type": "User"},
+        "assignees": [{"login": "hubot", "id": 6, "node_id": "MDQ6VXNlcjY="}],
+        "labels": [{"id": 9, "node_id": "LA_kwDO", "name": "bug", "color": "d73a4a",
+          "description": "Broken"}]},
+       {"id": 2, "number": 8, "title": "u", "state": "open", "comments": 0,
+        "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-02T00:00:00Z",
+        "user": {"login": "dependabot[bot]", "id": 49699333, "node_id": "MDM6Qm90", "type": "Bot"}}]
+      """#.utf8)
+    let decoded = try GitHubJSON.decoder.decode([GitHubIssue].self, from: json)
+    let cache = try IssueCache()
+    try cache.apply(CacheUpdate(issues: decoded, isComplete: true, labels: decoded[0].labels))
+    let comment = try GitHubJSON.decoder.decode(
+      GitHubComment.self,
+      from: Data(
+        #"""
+        {"id": 3, "node_id": "IC_kwDO", "body": "hi", "created_at": "2024-01-03T00:00:00Z",
+         "updated_at": "2024-01-03T00:00:00Z", "user": {"login": "octo", "id": 5}}
+        """#.utf8))
+    try cache.writeComments([comment], of: 7, completeAsOf: nil)
+    let labels = Dictionary(try cache.labels().map { ($0.name, $0) }) { first, _ in first }
+    let context = IssueJSON.Context(milestones: [:], labels: labels)
+    let issues = Dictionary(
+      try cache.issues(IssueFilter(state: .all)).map { ($0.number, $0) }
+    ) { first, _ in first }
+    let seven = try #require(issues[7])
+    #expect(
+      IssueJSON.value(of: .author, seven, context: context)
+        == .object([
+          "id": .string("MDQ6VXNlcjU="), "is_bot": .bool(false), "login": .string("octo"),
+          "name": .string(""),
+        ]))
+    #expect(
+      IssueJSON.value(of: .assignees, seven, context: context)
+        == .array([
+          .object(["id": .string("MDQ6VXNlcjY="), "login": .string("hubot"), "name": .string("")])
+        ]))
+    #expect(
+      IssueJSON.value(of: .labels, seven, context: context)
+        == .array([
+          .object([
+            "id": .string("LA_kwDO"), "name": .string("bug"), "color": .string("d73a4a"),
+            "description": .string("Broken"),
+          ])
+        ]))
+    #expect(
+      IssueJSON.value(of: .author, try #require(issues[8]), context: context)
+        == .object(["is_bot": .bool(true), "login": .string("app/dependabot")]))
+    let cached = try #require(try cache.comments(of: 7).first)
+    guard case .object(let members) = IssueJSON.comment(cached, viewer: "OCTO") else {
+      Issue.record("an object")
+      return
+    }
+    #expect(members["id"] == .string("IC_kwDO"))
+    #expect(members["viewerDidAuthor"] == .bool(true))
+    #expect(members["isMinimized"] == .bool(false) && members["minimizedReason"] == .string(""))
+  }
 }

@@ -20,6 +20,12 @@ public struct CachedComment: Hashable, Sendable, Identifiable {
   public var authorAssociation: String?
   /// Reactions by content (`+1`, `heart`…), in GitHub's order, without zero counts.
   public var reactions: [(content: String, count: Int)]
+  /// The comment's GraphQL node id, when GitHub sent it.
+  public var nodeID: String?
+  /// The writer's GraphQL node id, when GitHub sent it.
+  public var authorNodeID: String?
+  /// Whether the writer is a bot.
+  public var authorIsBot: Bool
 
   /// Whether it was changed after it was written.
   public var isEdited: Bool { updatedAt > createdAt }
@@ -28,8 +34,12 @@ public struct CachedComment: Hashable, Sendable, Identifiable {
   public init(
     id: Int64, issueNumber: Int, author: String, body: String, createdAt: Date, updatedAt: Date,
     htmlURL: String? = nil, authorAssociation: String? = nil,
-    reactions: [(content: String, count: Int)] = []
+    reactions: [(content: String, count: Int)] = [], nodeID: String? = nil,
+    authorNodeID: String? = nil, authorIsBot: Bool = false
   ) {
+    self.nodeID = nodeID
+    self.authorNodeID = authorNodeID
+    self.authorIsBot = authorIsBot
     self.id = id
     self.issueNumber = issueNumber
     self.author = author
@@ -49,7 +59,8 @@ public struct CachedComment: Hashable, Sendable, Identifiable {
       authorAssociation: comment.authorAssociation,
       reactions: GitHubComment.reactionContents.compactMap { content in
         comment.reactions[content].flatMap { $0 > 0 ? (content, $0) : nil }
-      })
+      }, nodeID: comment.nodeID, authorNodeID: comment.user.nodeID,
+      authorIsBot: comment.user.isBot)
   }
 
   public static func == (lhs: CachedComment, rhs: CachedComment) -> Bool {
@@ -57,7 +68,8 @@ public struct CachedComment: Hashable, Sendable, Identifiable {
       && lhs.body == rhs.body && lhs.createdAt == rhs.createdAt && lhs.updatedAt == rhs.updatedAt
       && lhs.htmlURL == rhs.htmlURL && lhs.authorAssociation == rhs.authorAssociation
       && lhs.reactions.map(\.content) == rhs.reactions.map(\.content)
-      && lhs.reactions.map(\.count) == rhs.reactions.map(\.count)
+      && lhs.reactions.map(\.count) == rhs.reactions.map(\.count) && lhs.nodeID == rhs.nodeID
+      && lhs.authorNodeID == rhs.authorNodeID && lhs.authorIsBot == rhs.authorIsBot
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -34,6 +34,12 @@ public struct CachedIssue: Hashable, Sendable, Identifiable {
   public var subIssues: SubIssueSummary?
   /// The logins it is assigned to, sorted.
   public var assignees: [String]
+  /// The author's GraphQL node id, when the cache has it (read with whole issues, not rows).
+  public var authorNodeID: String?
+  /// Whether the author is a bot.
+  public var authorIsBot = false
+  /// The assignees' GraphQL node ids by login, where the cache has them (as ``authorNodeID``).
+  public var assigneeNodeIDs: [String: String] = [:]
 
   /// Creates an item as the cache stores it.
   public init(

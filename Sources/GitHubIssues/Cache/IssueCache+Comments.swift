@@ -15,7 +15,8 @@ extension IssueCache {
         db,
         sql: """
           SELECT id, issueNumber, author, body, createdAt, updatedAt, htmlURL, authorAssociation,
-            reactions FROM comment WHERE issueNumber = ? ORDER BY createdAt, id LIMIT ? OFFSET ?
+            reactions, nodeId, authorNodeId, authorIsBot
+          FROM comment WHERE issueNumber = ? ORDER BY createdAt, id LIMIT ? OFFSET ?
           """, arguments: [number, limit ?? -1, max(0, offset)]
       ).map { row in
         CachedComment(
@@ -23,7 +24,8 @@ extension IssueCache {
           body: Self.restored(row["body"]), createdAt: row["createdAt"],
           updatedAt: row["updatedAt"],
           htmlURL: row["htmlURL"], authorAssociation: row["authorAssociation"],
-          reactions: Self.reactions(from: row["reactions"]))
+          reactions: Self.reactions(from: row["reactions"]), nodeID: row["nodeId"],
+          authorNodeID: row["authorNodeId"], authorIsBot: row["authorIsBot"])
       }
     }
   }
@@ -107,17 +109,21 @@ extension IssueCache {
     try db.cachedStatement(
       sql: """
         INSERT INTO comment(id, issueNumber, author, body, createdAt, updatedAt, htmlURL,
-          authorAssociation, reactions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          authorAssociation, reactions, nodeId, authorNodeId, authorIsBot)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET issueNumber = excluded.issueNumber,
           author = excluded.author, body = excluded.body, createdAt = excluded.createdAt,
           updatedAt = excluded.updatedAt, htmlURL = excluded.htmlURL,
-          authorAssociation = excluded.authorAssociation, reactions = excluded.reactions
+          authorAssociation = excluded.authorAssociation, reactions = excluded.reactions,
+          nodeId = excluded.nodeId, authorNodeId = excluded.authorNodeId,
+          authorIsBot = excluded.authorIsBot
         """
     ).execute(arguments: [
       comment.id, number, Self.storable(comment.user.login), Self.storable(comment.body),
       GitHubDate.databaseText(comment.createdAt), GitHubDate.databaseText(comment.updatedAt),
       comment.htmlURL, comment.authorAssociation,
-      Self.reactionsText(comment.reactions),
+      Self.reactionsText(comment.reactions), comment.nodeID, comment.user.nodeID,
+      comment.user.isBot,
     ])
   }
 

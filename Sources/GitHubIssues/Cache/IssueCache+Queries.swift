@@ -100,7 +100,8 @@ extension IssueCache {
   static func labels(_ db: Database) throws -> [GitHubLabel] {
     try Row.fetchAll(db, sql: "SELECT * FROM label ORDER BY name COLLATE NOCASE").map { row in
       GitHubLabel(
-        id: row["id"], name: row["name"], color: row["color"], description: row["description"])
+        id: row["id"], name: row["name"], color: row["color"], description: row["description"],
+        nodeID: row["nodeId"])
     }
   }
 
@@ -278,7 +279,7 @@ extension IssueCache {
     typealias C = IssueColumns
     let labelNames: String = row[C.labelNames]
     let assignees: String? = row.hasColumn(C.assigneeLogins.name) ? row[C.assigneeLogins] : nil
-    return CachedIssue(
+    var issue = CachedIssue(
       id: row[C.id], number: row[C.number], title: restored(row[C.title]),
       state: GitHubIssue.State(rawValue: row[C.state]) ?? .open, author: row[C.author],
       milestoneNumber: row[C.milestoneNumber],
@@ -290,6 +291,16 @@ extension IssueCache {
         total > 0 ? SubIssueSummary(total: total, completed: row[C.subIssuesCompleted] ?? 0) : nil
       },
       assignees: assignees.map { $0.split(separator: "\u{1F}").map(String.init).sorted() } ?? [])
+    if row.hasColumn(C.authorIsBot.name) {
+      issue.authorNodeID = row[C.authorNodeId]
+      issue.authorIsBot = row[C.authorIsBot]
+      let pairs: String = row[C.assigneeNodeIds] ?? ""
+      for pair in pairs.split(separator: "\u{1F}") {
+        let parts = pair.split(separator: "\u{1E}", maxSplits: 1)
+        if parts.count == 2 { issue.assigneeNodeIDs[String(parts[0])] = String(parts[1]) }
+      }
+    }
+    return issue
   }
 
   static func milestones(_ db: Database) throws -> [GitHubMilestone] {

@@ -327,11 +327,14 @@ extension IssueCache {
   static func upsert(_ label: GitHubLabel, _ db: Database) throws {
     try db.cachedStatement(
       sql: """
-        INSERT INTO label(name, id, color, description) VALUES (?, ?, ?, ?)
+        INSERT INTO label(name, id, color, description, nodeId) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT(name) DO UPDATE SET id = coalesce(excluded.id, id), color = coalesce(excluded.color, color),
-          description = coalesce(excluded.description, description)
+          description = coalesce(excluded.description, description),
+          nodeId = coalesce(excluded.nodeId, nodeId)
         """
-    ).execute(arguments: [storableLabelName(label.name), label.id, label.color, label.description])
+    ).execute(arguments: [
+      storableLabelName(label.name), label.id, label.color, label.description, label.nodeID,
+    ])
   }
 
   /// Writes an issue and its label links; its milestone and labels must be written already.
@@ -373,7 +376,8 @@ extension IssueCache {
       issue.milestone?.number, issue.comments, GitHubDate.databaseText(issue.createdAt),
       GitHubDate.databaseText(issue.updatedAt), issue.closedAt.map(GitHubDate.databaseText),
       issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
-      issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0,
+      issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0, issue.user.nodeID,
+      issue.user.isBot,
     ])
     if (issue.subIssues?.total ?? 0) == 0 {
       // No sub-issues any more: none to nest under it.
@@ -384,7 +388,9 @@ extension IssueCache {
       try statements.deleteLabels.execute(arguments: [issue.id])
     }
     for assignee in issue.assignees {
-      try statements.insertAssignee.execute(arguments: [issue.id, storable(assignee.login)])
+      try statements.insertAssignee.execute(arguments: [
+        issue.id, storable(assignee.login), assignee.nodeID,
+      ])
     }
     for name in names {
       try statements.insertLabel.execute(arguments: [issue.id, name])
@@ -418,7 +424,7 @@ extension IssueCache {
       deleteLabels = try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueId = ?")
       // Listed twice, or in two cases, an assignee is one row: the key compares without case.
       insertAssignee = try db.cachedStatement(
-        sql: "INSERT OR IGNORE INTO issueAssignee(issueId, login) VALUES (?, ?)")
+        sql: "INSERT OR IGNORE INTO issueAssignee(issueId, login, nodeId) VALUES (?, ?, ?)")
       insertLabel = try db.cachedStatement(
         sql: "INSERT INTO issueLabel(issueId, labelName) VALUES (?, ?)")
     }

@@ -296,6 +296,22 @@ public final class IssueCache: Sendable {
         t.primaryKey(["issueNumber", "position"])
       }
     }
+    migrator.registerMigration("v6: node identifiers and bots, as gh prints them") { db in
+      // GraphQL node ids (`node_id`) of an issue's author, its assignees, the labels and the
+      // comments, and whether an author is a bot: what gh's `--json` shows. Rows cached before
+      // have none until GitHub sends them again (an update, or a full sync).
+      try db.alter(table: "issue") { t in
+        t.add(column: "authorNodeId", .text)
+        t.add(column: "authorIsBot", .boolean).notNull().defaults(to: false)
+      }
+      try db.alter(table: "issueAssignee") { t in t.add(column: "nodeId", .text) }
+      try db.alter(table: "label") { t in t.add(column: "nodeId", .text) }
+      try db.alter(table: "comment") { t in
+        t.add(column: "nodeId", .text)
+        t.add(column: "authorNodeId", .text)
+        t.add(column: "authorIsBot", .boolean).notNull().defaults(to: false)
+      }
+    }
     return migrator
   }
 }

@@ -25,6 +25,10 @@ enum IssueColumns {
   static let labelNames = Column("labelNames")
   static let subIssuesTotal = Column("subIssuesTotal")
   static let subIssuesCompleted = Column("subIssuesCompleted")
+  /// The author's GraphQL node id, when GitHub sent it.
+  static let authorNodeId = Column("authorNodeId")
+  /// Whether the author is a bot.
+  static let authorIsBot = Column("authorIsBot")
 
   /// What a list row reads: every column but the body and the state reason.
   static let row: [Column] = [
@@ -36,6 +40,7 @@ enum IssueColumns {
   static let written: [Column] = [
     id, number, title, body, state, stateReason, author, milestoneNumber, comments, createdAt,
     updatedAt, closedAt, isPullRequest, htmlURL, labelNames, subIssuesTotal, subIssuesCompleted,
+    authorNodeId, authorIsBot,
   ]
 
   /// The assignees' logins, sorted, joined by U+001F: read from `issueAssignee`, the only copy.
@@ -45,11 +50,18 @@ enum IssueColumns {
   /// one query of its own: see `IssueCache.issues(numbers:)`).
   static let rowSQL = row.map(\.name).joined(separator: ", ")
 
-  /// ``rowSQL`` and the assignees' logins, for reads of single issues and of whole lists.
+  /// The assignees' `login` U+001E `node id` pairs, joined by U+001F.
+  static let assigneeNodeIds = Column("assigneeNodeIds")
+
+  /// ``rowSQL`` and the assignees' logins, for reads of single issues and of whole lists, with
+  /// the accounts' node ids (what gh's `--json` prints).
   static let rowWithAssigneesSQL =
     rowSQL
     + ", (SELECT group_concat(login, char(31)) FROM (SELECT login FROM issueAssignee"
     + " WHERE issueId = issue.id ORDER BY login)) AS \(assigneeLogins.name)"
+    + ", \(authorNodeId.name), \(authorIsBot.name)"
+    + ", (SELECT group_concat(login || char(30) || nodeId, char(31)) FROM issueAssignee"
+    + " WHERE issueId = issue.id AND nodeId IS NOT NULL) AS \(assigneeNodeIds.name)"
 
   /// Inserts a row of ``written`` values, or updates every column of the row with its `id`.
   static let upsertSQL: String = {

@@ -7,6 +7,8 @@ import Foundation
 public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
   /// The numeric identifier.
   public var id: Int64
+  /// The GraphQL node identifier (`node_id`), what gh prints as its `id`.
+  public var nodeID: String?
   /// Who wrote it.
   public var user: GitHubUser
   /// The text, in Markdown.
@@ -46,6 +48,7 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
 
   enum CodingKeys: String, CodingKey {
     case id, user, body, reactions
+    case nodeID = "node_id"
     case createdAt = "created_at"
     case updatedAt = "updated_at"
     case htmlURL = "html_url"
@@ -57,9 +60,10 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
   public init(
     id: Int64, user: GitHubUser, body: String, createdAt: Date, updatedAt: Date,
     htmlURL: String? = nil, authorAssociation: String? = nil, reactions: [String: Int] = [:],
-    issueURL: String? = nil
+    issueURL: String? = nil, nodeID: String? = nil
   ) {
     self.issueURL = issueURL
+    self.nodeID = nodeID
     self.id = id
     self.user = user
     self.body = body
@@ -73,6 +77,7 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(Int64.self, forKey: .id)
+    nodeID = try? container.decodeIfPresent(String.self, forKey: .nodeID)
     user = (try? container.decodeIfPresent(GitHubUser.self, forKey: .user)) ?? .ghost
     body = (try? container.decodeIfPresent(String.self, forKey: .body)) ?? ""
     createdAt = try container.decode(Date.self, forKey: .createdAt)
@@ -102,6 +107,7 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
     try container.encodeIfPresent(authorAssociation, forKey: .authorAssociation)
     try container.encode(reactions, forKey: .reactions)
     try container.encodeIfPresent(issueURL, forKey: .issueURL)
+    try container.encodeIfPresent(nodeID, forKey: .nodeID)
   }
 
   /// Whether it was changed after it was written.

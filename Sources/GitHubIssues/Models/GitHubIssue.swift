@@ -140,7 +140,9 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
       } else {
         let object = try GitHubLabel.Lenient(from: decoder)
         label = object.name.map {
-          GitHubLabel(id: object.id, name: $0, color: object.color, description: object.description)
+          GitHubLabel(
+            id: object.id, name: $0, color: object.color, description: object.description,
+            nodeID: object.nodeID)
         }
       }
     }

@@ -10,13 +10,24 @@ public struct GitHubLabel: Codable, Hashable, Sendable {
   public var color: String?
   /// What the label means.
   public var description: String?
+  /// The label's GraphQL node identifier (`node_id`), what gh prints as its `id`.
+  public var nodeID: String?
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, color, description
+    case nodeID = "node_id"
+  }
 
   /// Creates a label.
-  public init(id: Int64? = nil, name: String, color: String? = nil, description: String? = nil) {
+  public init(
+    id: Int64? = nil, name: String, color: String? = nil, description: String? = nil,
+    nodeID: String? = nil
+  ) {
     self.id = id
     self.name = name
     self.color = color
     self.description = description
+    self.nodeID = nodeID
   }
 
   /// A label object whose every field may be missing or `null`, as in an issue's `labels`.
@@ -25,5 +36,11 @@ public struct GitHubLabel: Codable, Hashable, Sendable {
     var name: String?
     var color: String?
     var description: String?
+    var nodeID: String?
+
+    enum CodingKeys: String, CodingKey {
+      case id, name, color, description
+      case nodeID = "node_id"
+    }
   }
 }

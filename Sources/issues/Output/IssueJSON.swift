@@ -90,8 +90,14 @@ enum IssueJSON {
   static func value(of field: Field, _ issue: CachedIssue, context: Context) -> Value {
     switch field {
     case .assignees:
-      return .array(issue.assignees.map { .object(["login": .string($0)]) })
-    case .author: return .object(["login": .string(issue.author)])
+      return .array(
+        issue.assignees.map { login in
+          .object([
+            "id": .string(issue.assigneeNodeIDs[login] ?? ""), "login": .string(login),
+            "name": .string(""),
+          ])
+        })
+    case .author: return author(issue.author, nodeID: issue.authorNodeID, isBot: issue.authorIsBot)
     case .body: return .string(issue.body ?? "")
     case .closed: return .bool(issue.state == .closed)
     case .closedAt: return issue.closedAt.map { .string(timestamp($0)) } ?? .null
@@ -102,8 +108,8 @@ enum IssueJSON {
         issue.labels.map { name in
           let label = context.labels[name]
           return .object([
-            "name": .string(name), "color": .string(label?.color ?? ""),
-            "description": .string(label?.description ?? ""),
+            "id": .string(label?.nodeID ?? ""), "name": .string(name),
+            "color": .string(label?.color ?? ""), "description": .string(label?.description ?? ""),
           ])
         })
     case .milestone:
@@ -128,10 +134,28 @@ enum IssueJSON {
     "confused": "CONFUSED", "heart": "HEART", "rocket": "ROCKET", "eyes": "EYES",
   ]
 
-  /// A comment as gh's `--json comments` shapes it.
-  static func comment(_ comment: CachedComment) -> Value {
+  /// An account as gh's `author` shapes it: `id` (the GraphQL node id), `is_bot`, `login` and
+  /// `name` (which REST does not send: empty); a bot as `app/NAME`, as gh names apps.
+  static func author(_ login: String, nodeID: String?, isBot: Bool) -> Value {
+    guard !isBot else {
+      let name = login.hasSuffix("[bot]") ? String(login.dropLast("[bot]".count)) : login
+      return .object(["is_bot": .bool(true), "login": .string("app/" + name)])
+    }
+    return .object([
+      "id": .string(nodeID ?? ""), "is_bot": .bool(false), "login": .string(login),
+      "name": .string(""),
+    ])
+  }
+
+  /// A comment as gh's `--json comments` shapes it. REST says nothing of minimized comments:
+  /// `isMinimized` is `false` and `minimizedReason` empty.
+  static func comment(_ comment: CachedComment, viewer: String?) -> Value {
     .object([
+      "id": .string(comment.nodeID ?? ""),
       "author": .object(["login": .string(comment.author)]),
+      "isMinimized": .bool(false), "minimizedReason": .string(""),
+      "viewerDidAuthor": .bool(
+        viewer.map { $0.caseInsensitiveCompare(comment.author) == .orderedSame } ?? false),
       "authorAssociation": .string(comment.authorAssociation ?? "NONE"),
       "body": .string(comment.body),
       "createdAt": .string(timestamp(comment.createdAt)),

@@ -147,8 +147,10 @@ enum IssueJSON {
     ])
   }
 
-  /// A comment as gh's `--json comments` shapes it. REST says nothing of minimized comments:
-  /// `isMinimized` is `false` and `minimizedReason` empty.
+  /// A comment as gh's `--json comments` shapes it.
+  ///
+  /// REST says nothing of minimized comments: `isMinimized` is `false` and `minimizedReason`
+  /// empty.
   static func comment(_ comment: CachedComment, viewer: String?) -> Value {
     .object([
       "id": .string(comment.nodeID ?? ""),

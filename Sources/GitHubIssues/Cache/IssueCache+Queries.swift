@@ -276,25 +276,28 @@ extension IssueCache {
   }
 
   static func cachedIssue(_ row: Row, withBody: Bool) -> CachedIssue {
-    typealias C = IssueColumns
-    let labelNames: String = row[C.labelNames]
-    let assignees: String? = row.hasColumn(C.assigneeLogins.name) ? row[C.assigneeLogins] : nil
+    typealias P = IssueColumns.Position
+    let labelNames: String = row[P.labelNames]
+    // Read with ``IssueColumns/rowWithAssigneesSQL``: the assignees and accounts follow the row.
+    let hasAccounts = row.count > P.assigneeLogins
+    let assignees: String? = hasAccounts ? row[P.assigneeLogins] : nil
+    let total: Int? = row[P.subIssuesTotal]
     var issue = CachedIssue(
-      id: row[C.id], number: row[C.number], title: restored(row[C.title]),
-      state: GitHubIssue.State(rawValue: row[C.state]) ?? .open, author: row[C.author],
-      milestoneNumber: row[C.milestoneNumber],
+      id: row[P.id], number: row[P.number], title: restored(row[P.title]),
+      state: GitHubIssue.State(rawValue: row[P.state]) ?? .open, author: row[P.author],
+      milestoneNumber: row[P.milestoneNumber],
       labels: labelNames.isEmpty ? [] : labelNames.split(separator: "\u{1F}").map(String.init),
-      comments: row[C.comments], createdAt: row[C.createdAt], updatedAt: row[C.updatedAt],
-      closedAt: row[C.closedAt], isPullRequest: row[C.isPullRequest], htmlURL: row[C.htmlURL],
-      body: withBody ? (row[C.body] as String?).map(restored) : nil,
-      subIssues: (row[C.subIssuesTotal] as Int?).flatMap { total in
-        total > 0 ? SubIssueSummary(total: total, completed: row[C.subIssuesCompleted] ?? 0) : nil
+      comments: row[P.comments], createdAt: row[P.createdAt], updatedAt: row[P.updatedAt],
+      closedAt: row[P.closedAt], isPullRequest: row[P.isPullRequest], htmlURL: row[P.htmlURL],
+      body: withBody && row.count > P.body ? (row[P.body] as String?).map(restored) : nil,
+      subIssues: total.flatMap { total in
+        total > 0 ? SubIssueSummary(total: total, completed: row[P.subIssuesCompleted] ?? 0) : nil
       },
       assignees: assignees.map { $0.split(separator: "\u{1F}").map(String.init).sorted() } ?? [])
-    if row.hasColumn(C.authorIsBot.name) {
-      issue.authorNodeID = row[C.authorNodeId]
-      issue.authorIsBot = row[C.authorIsBot]
-      let pairs: String = row[C.assigneeNodeIds] ?? ""
+    if hasAccounts {
+      issue.authorNodeID = row[P.authorNodeId]
+      issue.authorIsBot = row[P.authorIsBot]
+      let pairs: String = row[P.assigneeNodeIds] ?? ""
       for pair in pairs.split(separator: "\u{1F}") {
         let parts = pair.split(separator: "\u{1E}", maxSplits: 1)
         if parts.count == 2 { issue.assigneeNodeIDs[String(parts[0])] = String(parts[1]) }

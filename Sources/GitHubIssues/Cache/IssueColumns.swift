@@ -63,6 +63,40 @@ enum IssueColumns {
     + ", (SELECT group_concat(login || char(30) || nodeId, char(31)) FROM issueAssignee"
     + " WHERE issueId = issue.id AND nodeId IS NOT NULL) AS \(assigneeNodeIds.name)"
 
+  /// Where each column is in a row read with ``rowSQL`` (the first ``row``.count), or with
+  /// ``rowWithAssigneesSQL`` and then `body`: rows are read by position, as GRDB's lookup by
+  /// name compares names without case on every access.
+  enum Position {
+    static let id = position(of: IssueColumns.id)
+    static let number = position(of: IssueColumns.number)
+    static let title = position(of: IssueColumns.title)
+    static let state = position(of: IssueColumns.state)
+    static let author = position(of: IssueColumns.author)
+    static let milestoneNumber = position(of: IssueColumns.milestoneNumber)
+    static let labelNames = position(of: IssueColumns.labelNames)
+    static let comments = position(of: IssueColumns.comments)
+    static let createdAt = position(of: IssueColumns.createdAt)
+    static let updatedAt = position(of: IssueColumns.updatedAt)
+    static let closedAt = position(of: IssueColumns.closedAt)
+    static let isPullRequest = position(of: IssueColumns.isPullRequest)
+    static let htmlURL = position(of: IssueColumns.htmlURL)
+    static let subIssuesTotal = position(of: IssueColumns.subIssuesTotal)
+    static let subIssuesCompleted = position(of: IssueColumns.subIssuesCompleted)
+    // After ``row``, in the order ``rowWithAssigneesSQL`` adds them, then `body`.
+    static let assigneeLogins = row.count
+    static let authorNodeId = row.count + 1
+    static let authorIsBot = row.count + 2
+    static let assigneeNodeIds = row.count + 3
+    static let body = row.count + 4
+
+    static func position(of column: Column) -> Int {
+      guard let index = row.firstIndex(where: { $0.name == column.name }) else {
+        preconditionFailure("\(column.name) is not a column of IssueColumns.row")
+      }
+      return index
+    }
+  }
+
   /// Inserts a row of ``written`` values, or updates every column of the row with its `id`.
   static let upsertSQL: String = {
     let names = written.map(\.name)

@@ -28,6 +28,16 @@ import Testing
   static let later = GitHubMilestone(id: 3, number: 3, title: "someday", state: .open)
   static let old = GitHubMilestone(id: 4, number: 4, title: "v0.9", state: .closed, dueOn: base)
 
+  /// A cache file's path in a new folder of its own.
+  static func temporaryCachePath() -> String {
+    NSTemporaryDirectory() + "trellis-\(UUID().uuidString)/r.sqlite"
+  }
+
+  static func removeFolder(of path: String) {
+    try? FileManager.default.removeItem(
+      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+  }
+
   func filled() throws -> IssueCache {
     let cache = try IssueCache()
     try cache.apply(
@@ -80,11 +90,8 @@ import Testing
   }
 
   @Test func aDeferredSearchIndexIsBuiltWhenTheCacheIsOpenedAgain() throws {
-    let path = NSTemporaryDirectory() + "trellis-\(UUID().uuidString)/r.sqlite"
-    defer {
-      try? FileManager.default.removeItem(
-        atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-    }
+    let path = Self.temporaryCachePath()
+    defer { Self.removeFolder(of: path) }
     do {
       // A first sync killed after writing pages with indexing deferred.
       let cache = try IssueCache(path: path)
@@ -281,11 +288,8 @@ import Testing
   }
 
   @Test func aCacheOnDiskKeepsItsDataAcrossOpens() throws {
-    let path = NSTemporaryDirectory() + "trellis-\(UUID().uuidString)/r.sqlite"
-    defer {
-      try? FileManager.default.removeItem(
-        atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-    }
+    let path = Self.temporaryCachePath()
+    defer { Self.removeFolder(of: path) }
     do {
       let cache = try IssueCache(path: path)
       try cache.apply(CacheUpdate(issues: [Self.issue(1, "kept")]))

@@ -93,6 +93,19 @@ import Glibc
     }
 
     func contains(_ text: String) -> Bool { terminal.lines.contains { $0.contains(text) } }
+
+    /// Writes bytes to the app as a terminal does, in pieces of `chunk`, reading the screen
+    /// between them (so that the app's output never blocks it).
+    func writeInPieces(_ bytes: [UInt8], chunk: Int, quiet: Double) {
+      var sent = 0
+      while sent < bytes.count {
+        let count = bytes[sent...].withUnsafeBytes {
+          Glibc.write(pty.master, $0.baseAddress, min(chunk, bytes.count - sent))
+        }
+        if count > 0 { sent += count } else { usleep(2000) }
+        settle(quiet: quiet)
+      }
+    }
   }
 
   private func startGitHub() async throws -> LocalGitHub {
@@ -216,15 +229,7 @@ import Glibc
     let run = try await Run(arguments: ["--demo"], github: nil)
     run.read { $0.lines.first?.contains("demo") == true }
     run.settle()
-    let burst = [UInt8](repeating: 0x1B, count: 20_000)
-    var sent = 0
-    while sent < burst.count {
-      let count = burst[sent...].withUnsafeBytes {
-        Glibc.write(run.pty.master, $0.baseAddress, min(1024, burst.count - sent))
-      }
-      if count > 0 { sent += count } else { usleep(2000) }
-      run.settle(quiet: 0.01)
-    }
+    run.writeInPieces([UInt8](repeating: 0x1B, count: 20_000), chunk: 1024, quiet: 0.01)
     run.settle()
     #expect(run.process.isRunning)
     #expect(run.contains("betamaxpy/betamax"))
@@ -241,14 +246,7 @@ import Glibc
     let paste =
       Array("\u{1B}[200~".utf8) + Array(String(repeating: "abcd ", count: 320_000).utf8)
       + Array("\u{1B}[201~".utf8)
-    var sent = 0
-    while sent < paste.count {
-      let count = paste[sent...].withUnsafeBytes {
-        Glibc.write(run.pty.master, $0.baseAddress, min(65_536, paste.count - sent))
-      }
-      if count > 0 { sent += count } else { usleep(2000) }
-      run.settle(quiet: 0.005)
-    }
+    run.writeInPieces(paste, chunk: 65_536, quiet: 0.005)
     run.read(seconds: 5) { $0.lines.contains { $0.contains("characters: the rest") } }
     #expect(
       run.contains("characters: the rest"),

@@ -15,14 +15,10 @@ struct Acting {
   /// Resolves the issue (a number or its URL) and the repository, finds the token (a write
   /// needs one: without it, the command says how to set one before sending anything), and opens
   /// the cache.
-  init(issue: String, options: RepositoryOptions) throws {
-    var options = options
-    let (repositoryInURL, number) = try View.reference(issue)
-    if let repositoryInURL, options.repository == nil, options.repo == nil {
-      options.repo = repositoryInURL
-    }
+  init(issue: IssueArgument, options: RepositoryOptions) throws {
+    let options = issue.applied(to: options)
     (host, repository) = try options.resolve()
-    self.number = number
+    number = issue.number
     let token: String?
     do {
       token = try TokenDiscovery.token(for: host)

@@ -14,8 +14,8 @@ struct Edit: AsyncParsableCommand {
       stay (they are on GitHub) and the cache shows the issue as GitHub has it.
       """)
 
-  @Argument(help: "The issue: its number, or its URL on GitHub.")
-  var issue: String
+  @Argument(help: IssueArgument.help, transform: IssueArgument.init(parsing:))
+  var issue: IssueArgument
 
   @OptionGroup var options: RepositoryOptions
 
@@ -45,10 +45,6 @@ struct Edit: AsyncParsableCommand {
   var removeAssignee: [String] = []
 
   func validate() throws {
-    guard (try? View.reference(issue)) != nil else {
-      throw ValidationError(
-        "“\(ControlCharacters.visible(issue))” is not an issue: give its number, or its URL.")
-    }
     if milestone != nil && removeMilestone {
       throw ValidationError("Give --milestone or --remove-milestone, not both.")
     }

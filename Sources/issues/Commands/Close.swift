@@ -13,8 +13,8 @@ struct Close: AsyncParsableCommand {
       said. Needs a token with write access.
       """)
 
-  @Argument(help: "The issue: its number, or its URL on GitHub.")
-  var issue: String
+  @Argument(help: IssueArgument.help, transform: IssueArgument.init(parsing:))
+  var issue: IssueArgument
 
   @OptionGroup var options: RepositoryOptions
 
@@ -29,10 +29,6 @@ struct Close: AsyncParsableCommand {
 
   func validate() throws {
     _ = try Self.closeReason(reason)
-    guard (try? View.reference(issue)) != nil else {
-      throw ValidationError(
-        "“\(ControlCharacters.visible(issue))” is not an issue: give its number, or its URL.")
-    }
   }
 
   /// gh's reasons, written with a space, a dash or an underscore.
@@ -68,30 +64,5 @@ struct Close: AsyncParsableCommand {
       ControlCharacters.visible(
         "Closed #\(closed.number) “\(closed.title)”"
           + (reason == .notPlanned ? " as not planned." : ".")))
-  }
-}
-
-/// `issues reopen NUMBER`: reopens an issue, as `gh issue reopen` does.
-struct Reopen: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "reopen",
-    abstract: "Reopen a closed issue.",
-    discussion: "Shown at once in the cache; taken back if GitHub refuses.")
-
-  @Argument(help: "The issue: its number, or its URL on GitHub.")
-  var issue: String
-
-  @OptionGroup var options: RepositoryOptions
-
-  @Option(name: [.customShort("c"), .long], help: "Leave a comment after reopening it.")
-  var comment: String?
-
-  func run() async throws {
-    let acting = try Acting(issue: issue, options: options)
-    let reopened = try await acting.perform([.reopen])
-    print(ControlCharacters.visible("Reopened #\(reopened.number) “\(reopened.title)”."))
-    if let comment {
-      try await CommentCommand.post(comment, acting: acting)
-    }
   }
 }

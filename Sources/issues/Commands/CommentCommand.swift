@@ -17,8 +17,8 @@ struct CommentCommand: AsyncParsableCommand {
       is never posted twice.
       """)
 
-  @Argument(help: "The issue: its number, or its URL on GitHub.")
-  var issue: String
+  @Argument(help: IssueArgument.help, transform: IssueArgument.init(parsing:))
+  var issue: IssueArgument
 
   @OptionGroup var options: RepositoryOptions
 
@@ -42,10 +42,6 @@ struct CommentCommand: AsyncParsableCommand {
   var discardDraft = false
 
   func validate() throws {
-    guard (try? View.reference(issue)) != nil else {
-      throw ValidationError(
-        "“\(ControlCharacters.visible(issue))” is not an issue: give its number, or its URL.")
-    }
     let sources = [body != nil, bodyFile != nil, editor, sendDraft, discardDraft].count { $0 }
     if sources > 1 {
       throw ValidationError(

@@ -16,8 +16,8 @@ struct View: AsyncParsableCommand {
       comments included.
       """)
 
-  @Argument(help: "The issue: its number, or its URL on GitHub.")
-  var issue: String
+  @Argument(help: IssueArgument.help, transform: IssueArgument.init(parsing:))
+  var issue: IssueArgument
 
   @OptionGroup var options: RepositoryOptions
 
@@ -38,36 +38,12 @@ struct View: AsyncParsableCommand {
   var offline = false
 
   func validate() throws {
-    guard (try? Self.reference(issue)) != nil else {
-      throw ValidationError(
-        "“\(ControlCharacters.visible(issue))” is not an issue: give its number, or its URL.")
-    }
     if let json { _ = try IssueJSON.fields(json, allowingComments: true) }
   }
 
-  /// An issue number, or a URL `https://HOST/OWNER/REPO/issues/NUMBER` with its repository.
-  static func reference(_ text: String) throws -> (String?, Int) {
-    if let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), number > 0 {
-      return (nil, number)
-    }
-    guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http",
-      let host = url.host
-    else { throw CommandFailure("not an issue") }
-    let parts = url.path.split(separator: "/")
-    guard parts.count == 4, parts[2] == "issues" || parts[2] == "pull",
-      let number = Int(parts[3]), number > 0
-    else { throw CommandFailure("not an issue") }
-    let port = url.port.map { ":\($0)" } ?? ""
-    return ("\(host)\(port)/\(parts[0])/\(parts[1])", number)
-  }
-
   func run() async throws {
-    var options = self.options
-    let (repositoryInURL, number) = try Self.reference(issue)
-    if let repositoryInURL {
-      if options.repository == nil && options.repo == nil { options.repo = repositoryInURL }
-    }
-    let (host, repository) = try options.resolve()
+    let number = issue.number
+    let (host, repository) = try issue.applied(to: options).resolve()
     if web {
       print(Desktop.open("https://\(host.name)/\(repository)/issues/\(number)"))
       return

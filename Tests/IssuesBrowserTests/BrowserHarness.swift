@@ -1,6 +1,6 @@
 import Foundation
 import GitHubIssues
-import IssuesBrowser
+@testable import IssuesBrowser
 import TerminalTestSupport
 import TrellisTerminal
 
@@ -121,4 +121,12 @@ struct BrowserHarness {
     }
     return nil
   }
+}
+
+extension IssueBrowser {
+  /// The numbers the list shows, in order.
+  var shownNumbers: [Int] { listPane.list.dataSource.snapshot().itemIdentifiers }
+
+  /// The selected chip.
+  var selectedChip: MilestoneFilter { state.filter.milestone }
 }

@@ -281,7 +281,7 @@ import TrellisTestSupport
   func theLabelPickerStaysInsideItsBorder(columns: Int, rows: Int) throws {
     var harness = try BrowserHarness(columns: columns, rows: rows)
     harness.press(.character("l"))
-    let frame = harness.browser.labelPickerFrame
+    let frame = harness.browser.labelPicker.view.frame
     if frame.width > 0 && frame.height > 0 {
       #expect(frame.x >= 1 && frame.y >= 1)
       #expect(frame.x + frame.width <= columns - 1)

@@ -63,7 +63,7 @@ import TrellisTestSupport
     harness.browser.apply(try #require(try await lists.next()))
     harness.frame()
     #expect(harness.text.contains("Backlog 199"))
-    let statistics = harness.browser.list.statistics
+    let statistics = harness.browser.listPane.list.statistics
     // The header whose count changed and the row that took the moved one's place are drawn;
     // the rows that stayed or only shifted are copied.
     #expect(statistics.drawn <= 3, "\(statistics)")
@@ -117,7 +117,7 @@ import TrellisTestSupport
     let sections: [ListSection] = [.milestone(number: 9), .milestone(number: 10), .noMilestone]
     for step in 0..<60 {
       if step % 6 == 5 {
-        harness.browser.toggleSection(sections[Int.random(in: 0..<3, using: &rng)])
+        harness.browser.setSection(sections[Int.random(in: 0..<3, using: &rng)], collapsed: nil)
       }
       // Versions only move forward, as GitHub's do; within a page they are random.
       let base = 1_000 + 20 * step
@@ -138,8 +138,8 @@ import TrellisTestSupport
       for _ in 0..<sorts { _ = fresh.browser.perform(.cycleSort) }
       var freshLists = cache.observeList(fresh.browser.observedFilter).makeAsyncIterator()
       fresh.browser.apply(try #require(try await freshLists.next()))
-      let shown = harness.browser.list.dataSource.snapshot()
-      let expected = fresh.browser.list.dataSource.snapshot()
+      let shown = harness.browser.listPane.list.dataSource.snapshot()
+      let expected = fresh.browser.listPane.list.dataSource.snapshot()
       #expect(shown.sectionIdentifiers == expected.sectionIdentifiers, "seed \(seed), step \(step)")
       for section in expected.sectionIdentifiers where shown.contains(section: section) {
         #expect(

@@ -89,7 +89,7 @@ import TrellisTerminal
     try cache.writeComments(
       [Self.comment(1, "The only one here.")], of: issue.number, completeAsOf: nil)
     var harness = try BrowserHarness(columns: 100, rows: 30, cache: cache)
-    while harness.browser.list.focusedItem != issue.number { harness.press(.down) }
+    while harness.browser.listPane.list.focusedItem != issue.number { harness.press(.down) }
     #expect(harness.press(.enter) == [.fetchConversation(issue.number)])
     // The host's listing came back short: what is cached is shown, and the gap is said.
     harness.browser.conversationFetched(issue.number, .success(()))
@@ -109,7 +109,7 @@ import TrellisTerminal
     try cache.writeComments(
       [Self.comment(1, "An old comment.")], of: number, completeAsOf: nil)
     var harness = try BrowserHarness(columns: 100, rows: 30, cache: cache)
-    while harness.browser.list.focusedItem != number { harness.press(.down) }
+    while harness.browser.listPane.list.focusedItem != number { harness.press(.down) }
     #expect(harness.press(.enter) == [.fetchConversation(number)])
     harness.browser.conversationFetched(number, .failure(HostFailure("offline mode")))
     harness.frame()
@@ -150,15 +150,15 @@ import TrellisTerminal
       (1...300).map { Self.comment($0, "Comment \($0).") }, of: issue.number,
       completeAsOf: issue.updatedAt)
     harness.press(.enter)
-    let first = harness.browser.readerPosts.count
+    let first = harness.browser.readerPane.model!.postCount
     #expect(first > 1 && first < 100, "\(first) posts rendered for the first screen")
     harness.browser.tick()
-    #expect(harness.browser.readerPosts.count > first)
+    #expect(harness.browser.readerPane.model!.postCount > first)
     harness.press(.end)
-    #expect(harness.browser.readerPosts.count == 301)
+    #expect(harness.browser.readerPane.model!.postCount == 301)
     #expect(harness.lines.contains { $0.contains("Comment 300.") })
     // In order: the posts of the snapshot are the issue, then every comment oldest first.
-    let sections = harness.browser.reader.dataSource.snapshot().sectionIdentifiers
+    let sections = harness.browser.readerPane.view.dataSource.snapshot().sectionIdentifiers
     #expect(sections == [0] + (1...300).map(Int64.init))
   }
 }

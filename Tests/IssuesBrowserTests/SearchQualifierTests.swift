@@ -17,7 +17,7 @@ import TrellisTerminal
     let expected = try cache.listEntries(IssueFilter(state: .all, assignee: "hroncok"))
     #expect(expected.count == 3)
     #expect(Set(harness.browser.shownNumbers) == Set(expected.map(\.number)))
-    #expect(harness.browser.chipCounts[.all] == 3)
+    #expect(harness.browser.listPane.model.chipCounts[.all] == 3)
   }
 
   @Test func meIsAskedOfTheHostOnceAndTheListWaitsForIt() throws {

@@ -10,12 +10,8 @@ import TrellisTerminal
 extension IssueBrowser {
   /// The issue an action applies to: the one read full screen, or the focused row.
   var actionIssue: CachedIssue? {
-    if case .reading = state.mode, let number = conversation?.number {
-      return cacheRead("#\(number)") { try cache.issue(number: number) }
-    }
-    if case .movingToMilestone(let number) = state.mode {
-      return cacheRead("#\(number)") { try cache.issue(number: number) }
-    }
+    if case .reading = state.mode, let number = readerPane.number { return read.issue(number) }
+    if case .movingToMilestone(let number) = state.mode { return read.issue(number) }
     return focusedIssue
   }
 
@@ -26,7 +22,7 @@ extension IssueBrowser {
       show(message: "No issue is focused.")
       return []
     }
-    switch writeAccess {
+    switch context.writeAccess {
     case .allowed: break
     case .needsToken(let advice):
       show(message: "Changing issues needs a token: \(advice).")
@@ -55,10 +51,11 @@ extension IssueBrowser {
     case .moveToMilestone:
       state.mode = .movingToMilestone(issue: number)
       let current: MilestoneFilter = issue.milestoneNumber.map { .number($0) } ?? .withoutMilestone
-      chips.focus(chipIndex[current] != nil ? current : state.filter.milestone)
+      listPane.chips.focus(
+        listPane.model.chipIndex[current] != nil ? current : state.filter.milestone)
       return []
     case .moveToFocusedChip:
-      let target = chips.focusedItem
+      let target = listPane.chips.focusedItem
       leaveMilestonePicking()
       let change: IssueChange
       switch target {
@@ -80,7 +77,7 @@ extension IssueBrowser {
       }
       let title = target.flatMap { chip -> String? in
         guard case .number(let milestone) = chip else { return nil }
-        return milestones[milestone]?.title
+        return listPane.model.milestones[milestone]?.title
       }
       return [
         edit(
@@ -96,12 +93,12 @@ extension IssueBrowser {
   /// Leaves milestone picking with the chip focus back on the selected chip.
   func leaveMilestonePicking() {
     state.mode = .browsing
-    chips.focus(state.filter.milestone)
+    listPane.chips.focus(state.filter.milestone)
   }
 
   private func edit(_ number: Int, _ changes: [IssueChange], summary: String) -> BrowserEffect {
     let id = state.begin(PendingAction(number: number, summary: summary))
-    if list.focusedItem == number { actedOn = number }
+    if listPane.list.focusedItem == number { listPane.follow(number) }
     return .edit(EditRequest(id: id, number: number, changes: changes))
   }
 
@@ -110,77 +107,56 @@ extension IssueBrowser {
   public func actionFinished(_ id: Int, _ result: Result<String, HostFailure>) {
     let action = state.finish(id)
     switch result {
-    case .success(let message): show(message: message + whereTheFocusWent(from: action?.number))
+    case .success(let message):
+      show(message: message + listPane.whereTheFocusWent(from: action?.number))
     case .failure(let failure):
-      show(message: failure.message + whereTheFocusWent(from: action?.number))
+      show(message: failure.message + listPane.whereTheFocusWent(from: action?.number))
     }
     if let number = action?.number { refreshReader(showing: number) }
   }
 
-  /// What to add to an answer's message when the issue acted on is not in the list.
-  ///
-  /// " It left this list; the focus is on #8." (as GitHub has it now, or as shown until GitHub
-  /// answers), or nothing. The focus keeps following the issue either way: GitHub's version may
-  /// re-sort it once more.
-  private func whereTheFocusWent(from number: Int?) -> String {
-    guard let number, number == actedOn, list.dataSource.indexPath(for: number) == nil,
-      let focused = list.focusedItem
-    else { return "" }
-    return " It left this list; the focus is on #\(focused)."
+  /// The focused issue, with its body.
+  var focusedIssue: CachedIssue? { listPane.list.focusedItem.flatMap { read.issue($0) } }
+
+  // MARK: The reader
+
+  /// Opens the focused issue in the reader, with the comments the cache holds, and asks the host
+  /// for them (``BrowserEffect/fetchConversation(_:)``) unless they are current.
+  func openReader() {
+    guard let issue = focusedIssue else { return }
+    state.mode = .reading
+    let lines = listPane.focusedPreview(width: geometry.readerTextWidth) ?? []
+    if readerPane.open(issue, lines: lines, width: geometry.readerTextWidth) {
+      pendingEffects.append(.fetchConversation(issue.number))
+    }
+    if context.savedDrafts.contains(issue.number) {
+      show(message: "A comment draft for #\(issue.number) is saved: c opens it to send it.")
+    }
   }
 
-  /// Where an item is in the list: its section, its neighbours, and its row on screen.
-  struct ListPlace {
-    var section: ListSection
-    var predecessor: Int?
-    var successor: Int?
-    var row: Double
-
+  /// Leaves the reader, the search field or the picker for the list.
+  func goBack() {
+    if case .reading = state.mode { readerPane.close() }
+    state.mode = .browsing
   }
 
-  func placeOf(_ number: Int) -> ListPlace? {
-    let snapshot = list.dataSource.snapshot()
-    guard let path = list.dataSource.indexPath(for: number),
-      let section = snapshot.sectionIdentifier(containingItem: number),
-      let frame = list.layout.attributesForItem(at: path)?.frame
-    else { return nil }
-    let items = snapshot.numberOfItems(inSection: section)
-    let before =
-      path.item > 0
-      ? snapshot.itemIdentifier(at: IndexPath(item: path.item - 1, section: path.section)) : nil
-    let after =
-      path.item + 1 < items
-      ? snapshot.itemIdentifier(at: IndexPath(item: path.item + 1, section: path.section))
-      : before
-    return ListPlace(
-      section: section, predecessor: before, successor: after,
-      row: frame.minY - list.contentOffset.y)
-  }
-
-  /// Focuses an issue and scrolls so that it sits on a screen row.
-  func keep(_ number: Int, onRow row: Double) {
-    guard let path = list.dataSource.indexPath(for: number),
-      let frame = list.layout.attributesForItem(at: path)?.frame
-    else { return }
-    list.setContentOffset(Point(x: list.contentOffset.x, y: frame.minY - row))
-    list.focus(number)
+  /// Takes the host's answer to ``BrowserEffect/fetchConversation(_:)``: the reader shows what
+  /// the cache now holds (only the lines that changed are drawn again), or why it could not.
+  public func conversationFetched(_ number: Int, _ result: Result<Void, HostFailure>) {
+    guard readerPane.number == number else { return }
+    readerPane.fetched(result)
+    refreshReader(showing: number)
   }
 
   /// Rebuilds the reader when it shows this issue (its state, milestone or comments changed).
   func refreshReader(showing number: Int) {
-    guard case .reading = state.mode, conversation?.number == number,
-      let issue = cacheRead("#\(number)", { try cache.issue(number: number) })
+    guard case .reading = state.mode, readerPane.number == number, let issue = read.issue(number)
     else { return }
-    previews.forget([number])
-    rebuildReader(issue: issue, scrollingToTop: false)
-  }
-
-  /// "closing #12…" while actions are on their way, for the status line.
-  var pendingSummary: String? {
-    guard !state.pendingActions.isEmpty else { return nil }
-    let summaries = state.pendingActions.keys.sorted().compactMap {
-      state.pendingActions[$0]?.summary
-    }
-    return summaries.joined(separator: ", ") + "…"
+    listPane.previews.forget([number])
+    let width = geometry.readerTextWidth
+    let lines = IssuePreview.lines(
+      of: issue, width: width, milestones: listPane.model.milestones,
+      labelColors: listPane.model.labelColors, now: now())
+    readerPane.rebuild(issue, lines: lines, width: width, scrollingToTop: false)
   }
 }

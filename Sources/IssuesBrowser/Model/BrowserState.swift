@@ -183,6 +183,13 @@ public struct BrowserState: Hashable, Sendable {
     pendingActions.removeValue(forKey: id)
   }
 
+  /// "closing #12…" while actions are on their way, for the status line.
+  public var pendingSummary: String? {
+    guard !pendingActions.isEmpty else { return nil }
+    let summaries = pendingActions.keys.sorted().compactMap { pendingActions[$0]?.summary }
+    return summaries.joined(separator: ", ") + "…"
+  }
+
   /// Shows a message in the status line for four seconds.
   public mutating func show(message: String, now: Date) {
     flash = Flash(text: message, until: now.addingTimeInterval(4))

@@ -1,25 +1,40 @@
 import Foundation
 import GitHubIssues
+import Trellis
 import TrellisTerminal
 
-/// Draws the browser: title, chips, filter line, list, preview or reader, status line and the
-/// overlays — from the browser's state and views, changing neither.
+/// Draws the browser — title, chips, filter line, list, preview or reader, status line and the
+/// overlays — from the state, the geometry and the views, changing none of them.
 ///
+/// It knows nothing of the shell that owns them: what it draws is what it is given.
 /// Offsets past the end (a preview scrolled further than a shorter issue has lines) are clamped
 /// for the drawing only; the shell clamps the state when it scrolls.
 @MainActor
 struct BrowserScreen {
-  let browser: IssueBrowser
+  var state: BrowserState
+  var geometry: ScreenGeometry
+  var repository: RepositoryName
+  var syncStatus: SyncStatus
+  var now: Date
+  /// How many items the list holds, for the filter line.
+  var totalShown: Int
+  /// "closing #12…" while actions are on their way.
+  var pendingSummary: String?
+  /// The focused issue's preview lines, when the screen has a preview pane.
+  var preview: [StyledLine]?
+  let chips: CollectionView<Int, MilestoneFilter>
+  let list: CollectionView<ListSection, Int>
+  let reader: CollectionView<Int64, ReaderLine>
+  let labelPicker: CollectionView<Int, String>
 
-  private var size: TerminalSize { browser.size }
-  private var state: BrowserState { browser.state }
+  private var size: TerminalSize { geometry.size }
 
   /// Draws the whole screen into a buffer of the browser's size.
   func render(into screen: inout CellBuffer) {
     if screen.width != size.columns || screen.height != size.rows {
       screen = CellBuffer(width: size.columns, height: size.rows)
     }
-    guard size.columns >= 20, size.rows >= 6 else {
+    guard !geometry.isTooSmall else {
       screen.draw { canvas in
         canvas.fill()
         canvas.text("Terminal too small", x: 0, y: 0, style: Theme.dim)
@@ -28,12 +43,12 @@ struct BrowserScreen {
     }
     drawTitle(into: &screen)
     if case .reading = state.mode {
-      browser.reader.render(into: &screen)
+      reader.render(into: &screen)
     } else {
-      browser.chips.render(into: &screen)
+      chips.render(into: &screen)
       drawFilterLine(into: &screen)
-      browser.list.render(into: &screen)
-      if browser.hasPreviewPane { drawPreviewPane(into: &screen) }
+      list.render(into: &screen)
+      if geometry.hasPreviewPane { drawPreviewPane(into: &screen) }
     }
     drawStatusLine(into: &screen)
     switch state.mode {
@@ -45,13 +60,12 @@ struct BrowserScreen {
 
   private func drawTitle(into screen: inout CellBuffer) {
     let width = size.columns
-    let syncStatus = browser.syncStatus
-    let status = syncStatus.text(now: browser.now())
+    let status = syncStatus.text(now: now)
     screen.draw(in: CellRect(x: 0, y: 0, width: width, height: 1)) { canvas in
       canvas.fill(style: Theme.bar)
       let end = canvas.text(" issues ", x: 0, y: 0, style: Theme.title)
       let nameEnd = canvas.text(
-        " \(browser.repository)", x: end, y: 0, style: Theme.bar.with(.bold))
+        " \(repository)", x: end, y: 0, style: Theme.bar.with(.bold))
       // The status takes what the name leaves, truncated.
       let room = width - nameEnd - 3
       guard room >= 4 else { return }
@@ -78,7 +92,7 @@ struct BrowserScreen {
       parts.append("label: \(filter.labels.joined(separator: ", "))")
     }
     if filter.text != nil { parts.append("search: “\(filter.text ?? "")”") }
-    let total = browser.totalShown
+    let total = totalShown
     let count = "\(total) \(filter.kind == .issues ? "issue" : "item")\(total == 1 ? "" : "s")"
     screen.draw(in: CellRect(x: 0, y: 2, width: size.columns, height: 1)) { canvas in
       canvas.fill(with: "─", style: Theme.dim)
@@ -105,7 +119,7 @@ struct BrowserScreen {
   }
 
   private func drawStatusLine(into screen: inout CellBuffer) {
-    let row = size.rows - 1
+    let row = geometry.statusRow
     let hint = KeyBindings.of(state.mode).hint
     screen.draw(in: CellRect(x: 0, y: row, width: size.columns, height: 1)) { canvas in
       canvas.fill(style: Theme.bar)
@@ -132,7 +146,7 @@ struct BrowserScreen {
       case .browsing, .pickingLabel, .help, .reading:
         if let flash = state.flash {
           canvas.text(" " + flash.text, x: 0, y: 0, style: Theme.bar.with(.bold))
-        } else if let pending = browser.pendingSummary {
+        } else if let pending = pendingSummary {
           canvas.text(" " + pending, x: 0, y: 0, style: Theme.bar.with(.bold))
         } else {
           canvas.text(" " + hint, x: 0, y: 0, style: Theme.bar)
@@ -144,11 +158,11 @@ struct BrowserScreen {
   // MARK: Preview and reader
 
   private func drawPreviewPane(into screen: inout CellBuffer) {
-    let area = browser.previewArea
+    let area = geometry.previewArea
     screen.draw(in: area) { canvas in
       canvas.fill()
       for row in 0..<area.height { canvas.text("│", x: 0, y: row, style: Theme.dim) }
-      guard let lines = browser.focusedPreview(width: browser.previewTextWidth) else {
+      guard let lines = preview else {
         canvas.text("No issue selected", x: 2, y: 0, style: Theme.dim)
         return
       }
@@ -184,7 +198,7 @@ struct BrowserScreen {
 
   private func drawHelp(into screen: inout CellBuffer, offset: Int) {
     let lines = Self.helpLines
-    let area = browser.helpArea
+    let area = geometry.helpArea(lineCount: lines.count)
     let keyColumn = min(
       30, (lines.filter { !$0.isTitle }.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 2)
     // As wide as the longest line needs, when the terminal has room for it.
@@ -218,7 +232,7 @@ struct BrowserScreen {
   }
 
   private func drawLabelPicker(into screen: inout CellBuffer) {
-    let frame = browser.labelPicker.frame
+    let frame = labelPicker.frame
     guard frame.width > 0, frame.height > 0 else { return }
     let box = CellRect(
       x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2)
@@ -231,6 +245,6 @@ struct BrowserScreen {
         DisplayWidth.truncate(title, toColumns: max(0, box.width - 4)), x: 2, y: 0,
         style: Style(foreground: .cyan, attributes: .bold))
     }
-    browser.labelPicker.render(into: &screen)
+    labelPicker.render(into: &screen)
   }
 }

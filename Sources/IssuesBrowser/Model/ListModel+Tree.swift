@@ -1,11 +1,9 @@
-import Foundation
 import GitHubIssues
 import Trellis
-import TrellisTerminal
 
-// Sub-issues nested under their parent in the list, through section snapshots.
+// Sub-issues nested under their parents in a section, as a tree.
 
-extension IssueBrowser {
+extension ListModel {
   /// A section's items as a tree, or `nil` when nothing nests.
   ///
   /// Each sub-issue that the section lists is nested under its parent (in GitHub's order)
@@ -62,63 +60,6 @@ extension IssueBrowser {
 
   /// How deep sub-issues nest in the list; deeper ones stand at the top level.
   static var maximumNesting: Int { 16 }
-
-  /// Opens or closes the sub-issues of the focused row, when it has some nested under it.
-  ///
-  /// - Returns: Whether the focused row is such a parent.
-  func toggleSubIssues() -> Bool {
-    guard let focused = list.focusedItem, let section = focusedSection,
-      var tree = sectionTrees[section], tree.contains(focused), !tree.children(of: focused).isEmpty
-    else { return false }
-    if tree.isExpanded(focused) {
-      tree.collapse([focused])
-      expandedParents.remove(focused)
-    } else {
-      tree.expand([focused])
-      expandedParents.insert(focused)
-    }
-    sectionTrees[section] = tree
-    installListProviders()
-    list.dataSource.apply(tree, to: section)
-    if tree.isExpanded(focused), let last = tree.snapshot(of: focused).visibleItems.last {
-      // Show the opened sub-issues, as many as fit with the parent still on screen.
-      list.scrollToItem(last)
-      list.scrollToItem(focused)
-    }
-    // The parent's marker changed.
-    list.setNeedsDisplay()
-    return true
-  }
-
-  /// Says on the status line where the focused issue's sub-issues are when none nests under it
-  /// (they sit in other milestones, or outside this list), so that Space never does nothing.
-  func sayWhereTheSubIssuesAre() {
-    guard let focused = list.focusedItem else { return }
-    let children = subIssues[focused] ?? []
-    guard !children.isEmpty else {
-      let announced = rows[focused]?.subIssues?.total ?? 0
-      show(
-        message: announced > 0
-          ? "#\(focused)'s \(announced) sub-issues are not cached (another repository, or not synced yet)."
-          : "#\(focused) has no sub-issues.")
-      return
-    }
-    let places = children.prefix(4).map { child -> String in
-      guard let path = list.dataSource.indexPath(for: child),
-        let section = list.dataSource.sectionIdentifier(for: path.section)
-      else { return "#\(child) (not in this list)" }
-      switch section {
-      case .milestone(let number):
-        return "#\(child) in \(milestones[number]?.title ?? "milestone \(number)")"
-      case .noMilestone: return "#\(child) without a milestone"
-      case .open: return "#\(child) among the open"
-      case .closed: return "#\(child) among the closed"
-      }
-    }
-    let more = children.count > 4 ? " and \(children.count - 4) more" : ""
-    show(
-      message: "#\(focused)'s sub-issues are elsewhere: \(places.joined(separator: ", "))\(more).")
-  }
 
   /// How a row is drawn in its section's outline: its depth and disclosure marker.
   func outline(of number: Int, in section: ListSection?) -> (level: Int, IssueRowCell.Disclosure) {

@@ -1,0 +1,110 @@
+import Foundation
+import GitHubIssues
+import Trellis
+import TrellisTerminal
+
+// Sections that collapse, and sub-issues that open under their parent.
+
+extension IssueListPane {
+  /// Collapses or expands a section: one staged update removing or inserting its rows, through
+  /// its section snapshot. The choice is kept in the cache.
+  ///
+  /// - Returns: A failure to say, when the choice could not be kept.
+  @discardableResult
+  func setSection(_ section: ListSection, collapsed: Bool, filter: IssueFilter) -> String? {
+    guard model.collapsedSections.contains(section) != collapsed else { return nil }
+    if collapsed {
+      model.collapsedSections.insert(section)
+    } else {
+      model.collapsedSections.remove(section)
+    }
+    var failure: String?
+    do {
+      try read.cache.setSection(ListModel.storageKey(of: section), collapsed: collapsed)
+    } catch {
+      failure = "Could not remember the section: \(error)"
+    }
+    installListProviders(filter: filter)
+    guard list.dataSource.index(for: section) != nil else { return failure }
+    if collapsed, focusedSection == section { moveFocus(outOf: section) }
+    var tree = SectionSnapshot<Int>()
+    if !collapsed {
+      let items = model.items(of: section, under: filter.milestone)
+      if let nested = model.tree(of: items) {
+        tree = nested
+        model.sectionTrees[section] = nested
+      } else {
+        tree.append(items)
+      }
+    }
+    list.dataSource.apply(tree, to: section)
+    // Expanding shows what appeared: the focus goes to its first row.
+    if !collapsed, let first = tree.rootItems.first { list.focus(first) }
+    // The header's marker changed.
+    list.setNeedsDisplay()
+    return failure
+  }
+
+  /// Gives the focus to the first row after a section, or the last one before it.
+  private func moveFocus(outOf section: ListSection) {
+    let snapshot = list.dataSource.snapshot()
+    guard let index = snapshot.indexOfSection(section) else { return }
+    let sections = snapshot.sectionIdentifiers
+    let after = sections[(index + 1)...].lazy.compactMap {
+      snapshot.itemIdentifiers(inSection: $0).first
+    }.first
+    let before = sections[..<index].reversed().lazy.compactMap {
+      snapshot.itemIdentifiers(inSection: $0).last
+    }.first
+    list.focus(after ?? before)
+  }
+
+  /// Opens or closes the sub-issues of the focused row, when it has some nested under it.
+  ///
+  /// - Returns: Whether the focused row is such a parent.
+  func toggleSubIssues(filter: IssueFilter) -> Bool {
+    guard let focused = list.focusedItem, let section = focusedSection,
+      var tree = model.sectionTrees[section], tree.contains(focused),
+      !tree.children(of: focused).isEmpty
+    else { return false }
+    if tree.isExpanded(focused) {
+      tree.collapse([focused])
+      model.expandedParents.remove(focused)
+    } else {
+      tree.expand([focused])
+      model.expandedParents.insert(focused)
+    }
+    model.sectionTrees[section] = tree
+    installListProviders(filter: filter)
+    list.dataSource.apply(tree, to: section)
+    if tree.isExpanded(focused), let last = tree.snapshot(of: focused).visibleItems.last {
+      // Show the opened sub-issues, as many as fit with the parent still on screen.
+      list.scrollToItem(last)
+      list.scrollToItem(focused)
+    }
+    // The parent's marker changed.
+    list.setNeedsDisplay()
+    return true
+  }
+
+  /// Where the focused issue's sub-issues are when none nests under it (they sit in other
+  /// milestones, or outside this list), so that Space never does nothing.
+  func whereTheSubIssuesAre() -> String? {
+    guard let focused = list.focusedItem else { return nil }
+    let children = model.subIssues[focused] ?? []
+    guard !children.isEmpty else {
+      let announced = read.issue(focused)?.subIssues?.total ?? 0
+      return announced > 0
+        ? "#\(focused)'s \(announced) sub-issues are not cached (another repository, or not synced yet)."
+        : "#\(focused) has no sub-issues."
+    }
+    let places = children.prefix(4).map { child -> String in
+      guard let path = list.dataSource.indexPath(for: child),
+        let section = list.dataSource.sectionIdentifier(for: path.section)
+      else { return "#\(child) (not in this list)" }
+      return "#\(child) \(model.whereabouts(of: section))"
+    }
+    let more = children.count > 4 ? " and \(children.count - 4) more" : ""
+    return "#\(focused)'s sub-issues are elsewhere: \(places.joined(separator: ", "))\(more)."
+  }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import GitHubIssues
+import Trellis
+import TrellisTerminal
+
+/// The milestone chips and the issue list: the views, and the ``ListModel`` they show.
+///
+/// It reads the cache for a filter, takes the lists the cache observation yields, and applies
+/// each change as a staged update of the rows it touches. The browser decides *what* to show
+/// (the filter, the focus after an action); the pane keeps the views in step with the model.
+@MainActor
+final class IssueListPane {
+  /// The milestone chips, one selected: the list's filter by milestone.
+  let chips: CollectionView<Int, MilestoneFilter>
+  /// The issues, in sections by milestone or state, sub-issues nested under their parents.
+  let list: CollectionView<ListSection, Int>
+  /// The data the views show.
+  var model = ListModel()
+  /// The focused issue's preview lines, rendered once per issue and width.
+  let previews = PreviewMemo()
+  // The providers, replaced when the data they draw from changes.
+  private let chipCells = CellSource<MilestoneFilter>()
+  private let rowCells = CellSource<Int>()
+  /// Rows loaded from the cache, by number; filled around what the list draws.
+  private var rows: [Int: CachedIssue] = [:]
+  let read: CacheReader
+  private let now: () -> Date
+
+  init(read: CacheReader, now: @escaping () -> Date) {
+    self.read = read
+    self.now = now
+    let chipCells = chipCells
+    let rowCells = rowCells
+    chips = CollectionView(layout: Self.chipLayout(), selection: .single()) {
+      chipCells.make($0, $1)
+    }
+    list = CollectionView(layout: Self.listLayout(), selection: .none) { rowCells.make($0, $1) }
+    chips.navigationKeys = .standard
+    list.navigationKeys = .standardAndVim
+    model.collapsedSections = ListModel.sections(
+      fromStorageKeys: read("the collapsed sections") { try $0.collapsedSections() } ?? [])
+  }
+
+  static func chipLayout() -> CompositionalLayout {
+    var section = LayoutSection.chips(height: 1, estimatedWidth: 10, spacing: 1)
+    section.contentInsets = EdgeInsets(leading: 1, trailing: 1)
+    return CompositionalLayout(section: section)
+  }
+
+  static func listLayout(headers: Bool = true) -> CompositionalLayout {
+    var section = LayoutSection.rows(height: 1)
+    if headers { section.boundarySupplementaryItems = [.header(height: 1, pinned: true)] }
+    return CompositionalLayout(section: section)
+  }
+
+  // MARK: Reading the cache
+
+  /// Reads everything again: milestones, labels, sub-issues, the chips and the list, keeping the
+  /// selection and focus where they still exist.
+  func reloadAll(query: IssueFilter, filter: inout IssueFilter) {
+    do {
+      model.useMetadata(milestones: try read.cache.milestones(), labels: try read.cache.labels())
+      model.subIssues = try read.cache.subIssues()
+      try reload(query: query, filter: &filter, focusFirst: false)
+      model.loadError = nil
+    } catch {
+      model.loadError = "Could not read the cache: \(error)"
+    }
+    forgetRows(nil)
+    list.setNeedsDisplay()
+    chips.setNeedsDisplay()
+  }
+
+  /// Reads, in one query, what both the chips and the list need: every milestone's matching
+  /// items, which give the chips' counts and, filtered by the selected chip, the list.
+  func reload(query: IssueFilter, filter: inout IssueFilter, focusFirst: Bool) throws {
+    var everyMilestone = query
+    everyMilestone.milestone = .all
+    model.entries = try read.cache.listEntries(everyMilestone)
+    showChips(counts: ListModel.chipCounts(EntryCounts(model.entries)), selection: &filter)
+    showList(model.entries(under: filter.milestone), filter: filter, focusFirst: focusFirst)
+  }
+
+  /// Reads the list alone (the chip or the order changed; the counts stay).
+  func reloadList(query: IssueFilter, filter: IssueFilter) throws {
+    showList(try read.cache.listEntries(query), filter: filter, focusFirst: true)
+  }
+
+  // MARK: Showing
+
+  /// Shows the chips with their counts; the selection falls back to "All" when its milestone
+  /// went away.
+  func showChips(counts: [MilestoneFilter: Int], selection filter: inout IssueFilter) {
+    let countsChanged = model.useChips(counts: counts)
+    installChipProviders()
+    let order = model.chipOrder
+    var snapshot = Snapshot(sections: [(0, order)])
+    if countsChanged {
+      // Counts are drawn in the chips and set their widths: lay out and redraw them all.
+      snapshot.reconfigureItems(order.filter { chips.dataSource.indexPath(for: $0) != nil })
+      chips.layout = Self.chipLayout()
+    }
+    chips.dataSource.apply(snapshot)
+    if model.chipIndex[filter.milestone] == nil { filter.milestone = .all }
+    if chips.selection.selectedIdentifiers != [filter.milestone] {
+      chips.selection.select(filter.milestone)
+    }
+    if chips.focusedItem == nil { chips.focus(filter.milestone) }
+  }
+
+  /// Shows the entries the selected chip shows; the focus goes to the first issue when
+  /// `focusFirst` (another view of the list), and stays on its issue otherwise.
+  func showList(_ entries: [IssueListEntry], filter: IssueFilter, focusFirst: Bool) {
+    let snapshot = model.snapshot(of: entries, under: filter.milestone)
+    installListProviders(filter: filter)
+    // Another view of the list: the focus no longer follows an issue acted on in the last one.
+    if focusFirst { model.actedOn = nil }
+    if list.dataSource.snapshot().numberOfItems == 0 || focusFirst {
+      list.dataSource.applySnapshotUsingReloadData(snapshot)
+    } else {
+      list.dataSource.apply(snapshot)
+    }
+    // The data source keeps each tree, for expanding and collapsing its nodes later.
+    for (section, tree) in model.sectionTrees where !model.collapsedSections.contains(section) {
+      list.dataSource.apply(tree, to: section)
+    }
+    if focusFirst || list.focusedItem == nil {
+      list.setContentOffset(.zero)
+      list.focus(snapshot.itemIdentifiers.first)
+    }
+  }
+
+  private func installChipProviders() {
+    // What the cells draw, captured alone: the model's large arrays stay unshared.
+    var chip = ListModel()
+    chip.milestones = model.milestones
+    chip.chipCounts = model.chipCounts
+    let order = model.chipOrder
+    chipCells.make = { _, filter in
+      let closed =
+        if case .number(let n) = filter { chip.milestones[n]?.state == .closed } else { false }
+      return ChipCell(
+        title: chip.title(of: filter), count: chip.chipCounts[filter] ?? 0, isClosed: closed)
+    }
+    chips.measure = { indexPath, proposed in
+      guard indexPath.item < order.count else { return proposed }
+      let filter = order[indexPath.item]
+      let width = ChipCell.width(title: chip.title(of: filter), count: chip.chipCounts[filter] ?? 0)
+      return Size(width: Double(width), height: 1)
+    }
+  }
+
+  /// The rows and headers drawn from the current model.
+  func installListProviders(filter: IssueFilter) {
+    rowCells.make = { [unowned self] indexPath, number in
+      let (level, disclosure) = self.model.outline(
+        of: number, in: list.dataSource.sectionIdentifier(for: indexPath.section))
+      return IssueRowCell(
+        issue: row(number, at: indexPath), labelColors: self.model.labelColors, now: now(),
+        numberWidth: self.model.numberWidth, level: level, disclosure: disclosure)
+    }
+    list.dataSource.supplementaryProvider = { [unowned self] _, _, section in
+      model.header(of: section, state: filter.state)
+    }
+  }
+
+  /// A row from the cache, loading its neighbours in the list with it.
+  private func row(_ number: Int, at indexPath: Trellis.IndexPath) -> CachedIssue {
+    if let row = rows[number] { return row }
+    let items = list.dataSource.snapshot().itemIdentifiers(inSectionAt: indexPath.section)
+    let start = max(0, indexPath.item - 100)
+    let end = min(items.count, indexPath.item + 200)
+    let wanted = items[start..<end].filter { rows[$0] == nil }
+    if let loaded = read("the list's rows", { try $0.issues(numbers: Array(wanted)) }) {
+      if rows.count > 20_000 { rows.removeAll(keepingCapacity: true) }
+      for issue in loaded { rows[issue.number] = issue }
+    }
+    return rows[number]
+      ?? CachedIssue(
+        id: 0, number: number, title: "(missing from the cache)", state: .open, author: "",
+        milestoneNumber: nil, labels: [], comments: 0, createdAt: now(), updatedAt: now(),
+        closedAt: nil, isPullRequest: false, htmlURL: nil, body: nil)
+  }
+
+  /// Forgets the loaded rows and previews of these issues (all of them when `nil`).
+  func forgetRows(_ numbers: Set<Int>?) {
+    if let numbers {
+      for number in numbers { rows[number] = nil }
+      previews.forget(numbers)
+    } else {
+      rows.removeAll(keepingCapacity: true)
+      previews.clear()
+    }
+  }
+
+  /// The focused issue's preview lines at a width, rendered once per issue and width.
+  func focusedPreview(width: Int) -> [StyledLine]? {
+    guard let number = list.focusedItem else { return nil }
+    return previews.lines(of: number, width: width) {
+      read.issue(number).map {
+        IssuePreview.lines(
+          of: $0, width: width, milestones: model.milestones, labelColors: model.labelColors,
+          now: now())
+      }
+    }
+  }
+
+  /// The section of the focused row.
+  var focusedSection: ListSection? {
+    guard let focused = list.focusedItem, let path = list.dataSource.indexPath(for: focused)
+    else { return nil }
+    return list.dataSource.sectionIdentifier(for: path.section)
+  }
+
+  /// Records the issue the person acted on (the focus follows it), or forgets it.
+  func follow(_ number: Int?) { model.actedOn = number }
+
+  /// Says why the list could not be read, in its place.
+  func fail(_ error: Error) { model.loadError = "Could not read the cache: \(error)" }
+
+  /// The list can be read again: its placeholder no longer says it could not.
+  func clearFailure() { model.loadError = nil }
+}

@@ -1,0 +1,28 @@
+import GitHubIssues
+
+/// Reads from the cache, saying each failure rather than dropping it: a failing cache shows
+/// why on the status line, not a blank reader or an Enter that does nothing.
+struct CacheReader {
+  let cache: IssueCache
+  /// Shows a failure to the person.
+  let report: @MainActor (String) -> Void
+
+  /// What `read` returns, or `nil` after reporting why it failed.
+  ///
+  /// - Parameter what: What is read, for the message: "the comments of #12".
+  @MainActor
+  func callAsFunction<Value>(_ what: String, _ read: (IssueCache) throws -> Value?) -> Value? {
+    do {
+      return try read(cache)
+    } catch {
+      report("Could not read \(what) from the cache: \(error)")
+      return nil
+    }
+  }
+
+  /// An issue with its body, or `nil` (a failure reported).
+  @MainActor
+  func issue(_ number: Int) -> CachedIssue? {
+    self("#\(number)") { try $0.issue(number: number) }
+  }
+}

@@ -1,0 +1,104 @@
+import GitHubIssues
+import Trellis
+
+// A sync page or an edit, applied to the list's snapshot item by item rather than by rebuilding
+// the list: the cost is that of the changes and one diff.
+
+extension ListModel {
+  /// Above this many changed items, the list is rebuilt rather than edited.
+  static var incrementalLimit: Int { 2_000 }
+
+  /// What an edit of the list's snapshot changed beyond its items.
+  struct Edit {
+    /// Sections whose header count changed: their headers are drawn again.
+    var recounted: Set<ListSection>
+    /// Whether the number column grew: every row is drawn again.
+    var widerNumbers: Bool
+  }
+
+  /// Moves, adds and removes the changed items in the list's snapshot, and marks them to be
+  /// drawn again.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The list's snapshot, edited in place.
+  ///   - changed: The numbers of the items that changed.
+  ///   - shown: The entries the chip shows, in order.
+  ///   - chip: The selected chip, which decides the sections.
+  ///   - known: The item count of every section, when the caller knows them.
+  mutating func edit(
+    _ snapshot: inout Snapshot<ListSection, Int>, changed: Set<Int>, shown: [IssueListEntry],
+    under chip: MilestoneFilter, sectionCounts known: [ListSection: Int]?
+  ) -> Edit {
+    var counts = known ?? [:]
+    if known == nil {
+      for entry in shown { counts[Self.section(of: entry, under: chip), default: 0] += 1 }
+    }
+    // Where each changed item goes: before the next item of its section in the list (placed
+    // first, as changed items are placed from the last up), or at the end of its section.
+    var placements: [(number: Int, section: ListSection, before: Int?)] = []
+    // A few changed numbers are compared directly: hashing every shown number costs more.
+    let few = changed.count <= 16 ? Array(changed) : nil
+    for index in shown.indices.reversed() {
+      let number = shown[index].number
+      guard few?.contains(number) ?? changed.contains(number) else { continue }
+      let section = Self.section(of: shown[index], under: chip)
+      let next = shown[(index + 1)...].first { Self.section(of: $0, under: chip) == section }
+      placements.append((number, section, next?.number))
+    }
+    // Changed items that no longer show, or go into a collapsed section, leave; the others move
+    // (one pass over the snapshot's table each, where a delete and an insert take two).
+    let collapsed = collapsedSections
+    let staying = Set(placements.filter { !collapsed.contains($0.section) }.map(\.number))
+    snapshot.deleteItems(changed.filter { !staying.contains($0) && snapshot.contains(item: $0) })
+    for section in snapshot.sectionIdentifiers where counts[section] == nil {
+      snapshot.deleteSections([section])
+    }
+    for placement in placements {
+      place(placement.number, in: placement.section, before: placement.before, of: &snapshot)
+    }
+    let recounted = Set(counts.keys).union(sectionCounts.keys).filter {
+      counts[$0] != sectionCounts[$0]
+    }
+    sectionCounts = counts
+    totalShown = shown.count
+    let width = String(changed.max() ?? 0).count
+    let wider = width > numberWidth
+    numberWidth = max(numberWidth, width)
+    snapshot.reconfigureItems(changed.filter { snapshot.contains(item: $0) }.sorted())
+    return Edit(recounted: recounted, widerNumbers: wider)
+  }
+
+  /// Puts an item before another of its section, or at the section's end; the section is made
+  /// where its rank puts it when missing. A collapsed section keeps its items hidden.
+  private func place(
+    _ number: Int, in section: ListSection, before: Int?,
+    of snapshot: inout Snapshot<ListSection, Int>
+  ) {
+    if !snapshot.contains(section: section) {
+      if let later = snapshot.sectionIdentifiers.first(where: { rank(of: $0) > rank(of: section) })
+      {
+        snapshot.insertSections([section], beforeSection: later)
+      } else {
+        snapshot.appendSections([section])
+      }
+    }
+    guard !collapsedSections.contains(section) else { return }
+    let present = snapshot.contains(item: number)
+    if let before, snapshot.contains(item: before) {
+      if !present {
+        snapshot.insertItems([number], beforeItem: before)
+      } else if let from = snapshot.indexPath(for: number),
+        snapshot.indexPath(for: before) != IndexPath(item: from.item + 1, section: from.section)
+      {
+        snapshot.moveItem(number, beforeItem: before)
+      }
+    } else if !present {
+      snapshot.appendItems([number], toSection: section)
+    } else if let last = snapshot.itemIdentifiers(inSection: section).last {
+      if last != number { snapshot.moveItem(number, afterItem: last) }
+    } else {
+      snapshot.deleteItems([number])
+      snapshot.appendItems([number], toSection: section)
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import GitHubIssues
+import Trellis
+import TrellisTerminal
+
+/// The issue list's data as a value: the milestones and labels, what each chip counts, the
+/// entries the observed filter selects, and how they fall into sections and sub-issue trees.
+///
+/// Everything here is computed from the cache's answers and the filter, without a view, so the
+/// rules (which section an issue goes in, the order of sections, what a header says, how a
+/// sync's changes edit the list) are tested the way ``BrowserState`` is. ``IssueListPane``
+/// applies what it computes to the chip and list views.
+struct ListModel {
+  /// The milestones by number, and in chip order: open ones by due date, then closed ones.
+  var milestones: [Int: GitHubMilestone] = [:]
+  var milestoneOrder: [GitHubMilestone] = []
+  /// The labels as last read, their names in order, and their colors by name.
+  var labels: [GitHubLabel] = []
+  var labelNames: [String] = []
+  var labelColors: [String: Color] = [:]
+  /// What each chip counts, the chips in order, and the position of each.
+  var chipCounts: [MilestoneFilter: Int] = [:]
+  var chipOrder: [MilestoneFilter] = []
+  var chipIndex: [MilestoneFilter: Int] = [:]
+  /// The list the observed filter selects in every milestone, as last read or observed: chip
+  /// counts come from it, and the list is it filtered by the selected chip.
+  var entries: [IssueListEntry] = []
+  /// Sections a person collapsed, shown as their header alone; kept in the cache.
+  var collapsedSections: Set<ListSection> = []
+  /// The sub-issues of every issue that has some, by parent number.
+  var subIssues: [Int: [Int]] = [:]
+  /// Parents whose sub-issues a person opened.
+  var expandedParents: Set<Int> = []
+  /// The sections in which sub-issues nest under their parents, as trees.
+  var sectionTrees: [ListSection: SectionSnapshot<Int>] = [:]
+  /// The item count of each section, for the headers, and of the whole list.
+  var sectionCounts: [ListSection: Int] = [:]
+  var totalShown = 0
+  /// How many columns the issue numbers take.
+  var numberWidth = 4
+  /// Why the cache could not be read, shown in place of the list.
+  var loadError: String?
+  /// The issue the person last acted on from the list, until they move the focus: the focus
+  /// follows it through the optimistic change, the re-sort, GitHub's answer and a rollback.
+  var actedOn: Int?
+
+  // MARK: Milestones and labels
+
+  /// Takes milestones (in chip order) and labels read from the cache.
+  mutating func useMetadata(milestones order: [GitHubMilestone], labels: [GitHubLabel]) {
+    milestoneOrder = order
+    milestones = Dictionary(order.map { ($0.number, $0) }) { first, _ in first }
+    self.labels = labels
+    labelNames = labels.map(\.name)
+    labelColors = Dictionary(
+      labels.compactMap { label in label.color.flatMap(Color.init(hex:)).map { (label.name, $0) } }
+    ) { first, _ in first }
+  }
+
+  /// Whether milestones or labels differ from those in use.
+  func metadataDiffers(milestones: [GitHubMilestone], labels: [GitHubLabel]) -> Bool {
+    milestones != milestoneOrder || labels != self.labels
+  }
+
+  /// A chip's title: "All", "No milestone", or its milestone's.
+  func title(of chip: MilestoneFilter) -> String {
+    switch chip {
+    case .all: "All"
+    case .withMilestone: "Any milestone"
+    case .withoutMilestone: "No milestone"
+    case .number(let number): milestones[number]?.title ?? "Milestone \(number)"
+    }
+  }
+
+  // MARK: Chips
+
+  /// How many entries each chip selects, from the counts of a list across every milestone.
+  static func chipCounts(_ counts: EntryCounts) -> [MilestoneFilter: Int] {
+    var chips: [MilestoneFilter: Int] = [.all: counts.all, .withoutMilestone: counts.noMilestone]
+    for (number, count) in counts.byMilestone { chips[.number(number)] = count }
+    return chips
+  }
+
+  /// Takes the chips' counts: "All", "No milestone", then every milestone in chip order.
+  ///
+  /// - Returns: Whether a count changed (counts set the chips' widths).
+  mutating func useChips(counts: [MilestoneFilter: Int]) -> Bool {
+    var order: [MilestoneFilter] = [.all, .withoutMilestone]
+    order += milestoneOrder.map { .number($0.number) }
+    let newCounts = Dictionary(uniqueKeysWithValues: order.map { ($0, counts[$0] ?? 0) })
+    let changed = newCounts != chipCounts
+    chipCounts = newCounts
+    chipOrder = order
+    chipIndex = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+    return changed
+  }
+
+  /// Under "All" the sections are the milestones: their counts are the chips'.
+  var sectionCountsFromChips: [ListSection: Int] {
+    Dictionary(
+      uniqueKeysWithValues: chipCounts.compactMap { chip, count in
+        switch chip {
+        case .all, .withMilestone: nil
+        case .withoutMilestone: count > 0 ? (ListSection.noMilestone, count) : nil
+        case .number(let number): count > 0 ? (.milestone(number: number), count) : nil
+        }
+      })
+  }
+
+  // MARK: Sections
+
+  /// The section an entry is listed in: its milestone when the chip spans milestones, its state
+  /// when it selects one (or none).
+  static func section(of entry: IssueListEntry, under chip: MilestoneFilter) -> ListSection {
+    switch chip {
+    case .all, .withMilestone:
+      entry.milestoneNumber.map { .milestone(number: $0) } ?? .noMilestone
+    case .withoutMilestone, .number: entry.isOpen ? .open : .closed
+    }
+  }
+
+  /// The entries a chip shows, in order.
+  func entries(under chip: MilestoneFilter) -> [IssueListEntry] {
+    chip == .all ? entries : entries.filter { chip.matches(milestoneNumber: $0.milestoneNumber) }
+  }
+
+  /// The order of sections: milestones in chip order, then milestones the cache does not list
+  /// (deleted since) by number, then no milestone; or open, then closed.
+  func rank(of section: ListSection) -> (Int, Int) {
+    switch section {
+    case .milestone(let number):
+      if let index = chipIndex[.number(number)] { return (0, index) }
+      return (1, number)
+    case .noMilestone: return (2, 0)
+    case .open: return (0, 0)
+    case .closed: return (1, 0)
+    }
+  }
+
+  /// Entries grouped into sections, in section order, each in the entries' order; sections with
+  /// no entries are left out.
+  func sectioned(_ entries: [IssueListEntry], under chip: MilestoneFilter) -> [(
+    ListSection, [Int]
+  )] {
+    var bySection: [ListSection: [Int]] = [:]
+    for entry in entries {
+      bySection[Self.section(of: entry, under: chip), default: []].append(entry.number)
+    }
+    return bySection.sorted { rank(of: $0.key) < rank(of: $1.key) }.map { ($0.key, $0.value) }
+  }
+
+  /// The list's snapshot for the entries a chip shows: sections in order, sub-issues nested
+  /// under their parents, collapsed sections empty under their header. Keeps the counts, the
+  /// number width and the trees the rows and headers are drawn with.
+  mutating func snapshot(of entries: [IssueListEntry], under chip: MilestoneFilter) -> Snapshot<
+    ListSection, Int
+  > {
+    let sections = sectioned(entries, under: chip)
+    sectionCounts = Dictionary(uniqueKeysWithValues: sections.map { ($0.0, $0.1.count) })
+    totalShown = entries.count
+    numberWidth = max(3, String(entries.map(\.number).max() ?? 0).count)
+    sectionTrees = [:]
+    for (section, items) in sections {
+      if let tree = tree(of: items) { sectionTrees[section] = tree }
+    }
+    return Snapshot(
+      sections: sections.map { section, items in
+        (
+          section,
+          collapsedSections.contains(section) ? [] : sectionTrees[section]?.visibleItems ?? items
+        )
+      })
+  }
+
+  /// The items of one section under a chip, in order (to expand it).
+  func items(of section: ListSection, under chip: MilestoneFilter) -> [Int] {
+    entries(under: chip).filter { Self.section(of: $0, under: chip) == section }.map(\.number)
+  }
+
+  /// A section's header: its title and count, marked when collapsed.
+  func header(of section: ListSection, state: IssueStateFilter) -> SectionHeaderCell {
+    let count = sectionCounts[section] ?? 0
+    var header: SectionHeaderCell
+    switch section {
+    case .milestone(let number):
+      let milestone = milestones[number]
+      var detail =
+        "\(count) \(state == .all ? "" : state.name + " ")issue\(count == 1 ? "" : "s")"
+      if let due = milestone?.dueOn { detail += " · due \(LocalTime.day(due))" }
+      if milestone?.state == .closed { detail += " · closed" }
+      header = SectionHeaderCell(title: milestone?.title ?? "Milestone \(number)", detail: detail)
+    case .noMilestone: header = SectionHeaderCell(title: "No milestone", detail: "\(count)")
+    case .open: header = SectionHeaderCell(title: "Open", detail: "\(count)")
+    case .closed: header = SectionHeaderCell(title: "Closed", detail: "\(count)")
+    }
+    if collapsedSections.contains(section) {
+      header.title = "▸ " + header.title
+      header.detail += " · collapsed (z: expand all, or click)"
+    }
+    return header
+  }
+
+  /// Where a section of the list is said to be, for a message: "in 1.0", "among the open".
+  func whereabouts(of section: ListSection) -> String {
+    switch section {
+    case .milestone(let number): "in \(milestones[number]?.title ?? "milestone \(number)")"
+    case .noMilestone: "without a milestone"
+    case .open: "among the open"
+    case .closed: "among the closed"
+    }
+  }
+
+  // MARK: Collapsed sections, as the cache keeps them
+
+  /// The key a section is remembered by in the cache.
+  static func storageKey(of section: ListSection) -> String {
+    switch section {
+    case .milestone(let number): "milestone:\(number)"
+    case .noMilestone: "no-milestone"
+    case .open: "open"
+    case .closed: "closed"
+    }
+  }
+
+  /// The sections stored keys name; keys this version does not know are skipped.
+  static func sections(fromStorageKeys keys: some Sequence<String>) -> Set<ListSection> {
+    Set(
+      keys.compactMap { key in
+        switch key {
+        case "no-milestone": .noMilestone
+        case "open": .open
+        case "closed": .closed
+        default:
+          key.hasPrefix("milestone:")
+            ? Int(key.dropFirst("milestone:".count)).map { .milestone(number: $0) } : nil
+        }
+      })
+  }
+}

@@ -22,84 +22,33 @@ extension IssueBrowser {
       show(message: "No issue is focused.")
       return []
     }
-    switch context.writeAccess {
-    case .allowed: break
-    case .needsToken(let advice):
-      show(message: "Changing issues needs a token: \(advice).")
-      return []
-    case .unavailable(let reason):
-      show(message: "Issues cannot be changed here: \(reason).")
-      return []
-    }
+    let target = listPane.chips.focusedItem
+    if case .movingToMilestone = state.mode { leaveMilestonePicking() }
     let number = issue.number
-    switch command {
-    case .close(let reason):
-      guard issue.state == .open else {
-        show(message: "#\(number) is already closed.")
-        return []
-      }
-      return [edit(number, [.close(reason)], summary: "closing #\(number)")]
-    case .reopen:
-      guard issue.state == .closed else {
-        show(message: "#\(number) is open.")
-        return []
-      }
-      return [edit(number, [.reopen], summary: "reopening #\(number)")]
+    switch ActionPlan.plan(
+      command, on: issue, access: context.writeAccess, target: target,
+      milestones: listPane.model.milestones)
+    {
+    case .refuse(let message): show(message: message)
+    case .pickMilestone(let current):
+      state.mode = .movingToMilestone(issue: number)
+      listPane.chips.focus(
+        listPane.model.chipIndex[current] != nil ? current : state.filter.milestone)
     case .comment:
       let id = state.begin(PendingAction(number: number, summary: "commenting on #\(number)"))
       return [.comment(CommentRequest(id: id, number: number))]
-    case .moveToMilestone:
-      state.mode = .movingToMilestone(issue: number)
-      let current: MilestoneFilter = issue.milestoneNumber.map { .number($0) } ?? .withoutMilestone
-      listPane.chips.focus(
-        listPane.model.chipIndex[current] != nil ? current : state.filter.milestone)
-      return []
-    case .moveToFocusedChip:
-      let target = listPane.chips.focusedItem
-      leaveMilestonePicking()
-      let change: IssueChange
-      switch target {
-      case .number(let milestone)?:
-        guard issue.milestoneNumber != milestone else {
-          show(message: "#\(number) is in that milestone already.")
-          return []
-        }
-        change = .setMilestone(number: milestone)
-      case .withoutMilestone?:
-        guard issue.milestoneNumber != nil else {
-          show(message: "#\(number) has no milestone already.")
-          return []
-        }
-        change = .removeMilestone
-      case .all?, .withMilestone?, nil:
-        show(message: "Pick a milestone, or \"No milestone\".")
-        return []
-      }
-      let title = target.flatMap { chip -> String? in
-        guard case .number(let milestone) = chip else { return nil }
-        return listPane.model.milestones[milestone]?.title
-      }
-      return [
-        edit(
-          number, [change],
-          summary: title.map { "moving #\(number) to \($0)" }
-            ?? "taking #\(number) out of its milestone")
-      ]
-    default:
-      return []
+    case .edit(let changes, let summary):
+      let id = state.begin(PendingAction(number: number, summary: summary))
+      if listPane.list.focusedItem == number { listPane.follow(number) }
+      return [.edit(EditRequest(id: id, number: number, changes: changes))]
     }
+    return []
   }
 
   /// Leaves milestone picking with the chip focus back on the selected chip.
   func leaveMilestonePicking() {
     state.mode = .browsing
     listPane.chips.focus(state.filter.milestone)
-  }
-
-  private func edit(_ number: Int, _ changes: [IssueChange], summary: String) -> BrowserEffect {
-    let id = state.begin(PendingAction(number: number, summary: summary))
-    if listPane.list.focusedItem == number { listPane.follow(number) }
-    return .edit(EditRequest(id: id, number: number, changes: changes))
   }
 
   /// Tells the browser how an action it asked for went: success with the message to show, or

@@ -75,8 +75,8 @@ extension IssueBrowser {
     case .showHelp: state.mode = .help(offset: 0)
     case .scrollReader(let lines): scroll(by: lines)
     case .pageReader(let screens): scroll(by: screens * pageHeight)
-    case .readerTop: scroll(to: 0)
-    case .readerBottom: scroll(to: Int.max / 2)
+    case .readerTop: scroll(by: nil)
+    case .readerBottom: scroll(by: Int.max / 2)
     case .back:
       if case .movingToMilestone = state.mode { leaveMilestonePicking() } else { goBack() }
     case .commitSearch: reload(state.commitSearch())
@@ -155,22 +155,21 @@ extension IssueBrowser {
 
   private var helpArea: CellRect { geometry.helpArea(lineCount: BrowserScreen.helpLines.count) }
 
-  private func scroll(by lines: Int) {
+  /// Scrolls the reader or the help by lines (`nil`: to the top; a huge count: to the end).
+  private func scroll(by lines: Int?) {
     switch state.mode {
-    case .reading: readerPane.scroll(by: lines, width: geometry.readerTextWidth)
-    case .help(let offset): scroll(to: offset + lines)
-    case .browsing, .searching, .pickingLabel, .movingToMilestone: break
-    }
-  }
-
-  /// Scrolls the reader or the help to an offset, kept within what it shows.
-  private func scroll(to offset: Int) {
-    switch state.mode {
-    case .reading: readerPane.scroll(to: offset, width: geometry.readerTextWidth)
-    case .help:
-      let clamped = BrowserState.clamp(
-        offset, lineCount: BrowserScreen.helpLines.count, height: max(1, helpArea.height - 4))
-      state.mode = .help(offset: clamped)
+    case .reading:
+      let width = geometry.readerTextWidth
+      if let lines {
+        readerPane.scroll(by: lines, width: width)
+      } else {
+        readerPane.scroll(to: 0, width: width)
+      }
+    case .help(let offset):
+      let top = BrowserState.clamp(
+        lines.map { offset + $0 } ?? 0, lineCount: BrowserScreen.helpLines.count,
+        height: max(1, helpArea.height - 4))
+      state.mode = .help(offset: top)
     case .browsing, .searching, .pickingLabel, .movingToMilestone: break
     }
   }

@@ -148,9 +148,3 @@ public final class IssueBrowser {
     issue.htmlURL ?? "https://\(host.name)/\(repository)/issues/\(issue.number)"
   }
 }
-
-/// Where the cache reader's failures go: set once the browser they are shown by exists.
-@MainActor
-private final class MessageSink {
-  var say: ((String) -> Void)?
-}

@@ -6,8 +6,9 @@ import TrellisTerminal
 // Sections that collapse, and sub-issues that open under their parent.
 
 extension IssueListPane {
-  /// Collapses or expands a section: one staged update removing or inserting its rows, through
-  /// its section snapshot. The choice is kept in the cache.
+  /// Collapses or expands a section, and keeps the choice in the cache.
+  ///
+  /// It is one staged update removing or inserting its rows, through its section snapshot.
   ///
   /// - Returns: A failure to say, when the choice could not be kept.
   @discardableResult

@@ -7,9 +7,12 @@ struct CacheReader {
   /// Shows a failure to the person.
   let report: @MainActor (String) -> Void
 
-  /// What `read` returns, or `nil` after reporting why it failed.
+  /// Reads with `read`, reporting a failure.
   ///
-  /// - Parameter what: What is read, for the message: "the comments of #12".
+  /// - Parameters:
+  ///   - what: What is read, for the message: "the comments of #12".
+  ///   - read: The read.
+  /// - Returns: What `read` returns, or `nil` after reporting why it failed.
   @MainActor
   func callAsFunction<Value>(_ what: String, _ read: (IssueCache) throws -> Value?) -> Value? {
     do {

@@ -25,6 +25,7 @@ extension ListModel {
   ///   - shown: The entries the chip shows, in order.
   ///   - chip: The selected chip, which decides the sections.
   ///   - known: The item count of every section, when the caller knows them.
+  /// - Returns: What changed beyond the items: headers to draw again, a wider number column.
   mutating func edit(
     _ snapshot: inout Snapshot<ListSection, Int>, changed: Set<Int>, shown: [IssueListEntry],
     under chip: MilestoneFilter, sectionCounts known: [ListSection: Int]?
@@ -68,8 +69,9 @@ extension ListModel {
     return Edit(recounted: recounted, widerNumbers: wider)
   }
 
-  /// Puts an item before another of its section, or at the section's end; the section is made
-  /// where its rank puts it when missing. A collapsed section keeps its items hidden.
+  /// Puts an item before another of its section, or at the section's end.
+  ///
+  /// A missing section is made where its rank puts it; a collapsed one keeps its items hidden.
   private func place(
     _ number: Int, in section: ListSection, before: Int?,
     of snapshot: inout Snapshot<ListSection, Int>

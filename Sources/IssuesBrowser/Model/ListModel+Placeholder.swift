@@ -11,7 +11,12 @@ extension ListModel {
   /// - Parameters:
   ///   - isEmpty: Whether the list shows no item.
   ///   - cacheIsEmpty: Whether the cache holds no issue at all.
+  ///   - syncStatus: Where the cache stands against GitHub.
+  ///   - filter: The state's filter, for what to change.
   ///   - viewer: Who `@me` is, when the search says it.
+  ///   - repository: The repository, for the loading message.
+  ///   - now: The time, for the sync status.
+  /// - Returns: The placeholder, or `nil` when the list shows items.
   func placeholder(
     isEmpty: Bool, cacheIsEmpty: Bool, syncStatus: SyncStatus, filter: IssueFilter,
     viewer: ViewerLogin, repository: RepositoryName, now: Date

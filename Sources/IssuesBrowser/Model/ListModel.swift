@@ -149,9 +149,11 @@ struct ListModel {
     return bySection.sorted { rank(of: $0.key) < rank(of: $1.key) }.map { ($0.key, $0.value) }
   }
 
-  /// The list's snapshot for the entries a chip shows: sections in order, sub-issues nested
-  /// under their parents, collapsed sections empty under their header. Keeps the counts, the
-  /// number width and the trees the rows and headers are drawn with.
+  /// The list's snapshot for the entries a chip shows.
+  ///
+  /// Sections come in order, sub-issues nested under their parents, collapsed sections empty
+  /// under their header. The counts, the number width and the trees the rows and headers are
+  /// drawn with are kept.
   mutating func snapshot(of entries: [IssueListEntry], under chip: MilestoneFilter) -> Snapshot<
     ListSection, Int
   > {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GitHubIssues
+import IssuesBrowser
 import TrellisTerminal
 
 /// What the commands that write (close, reopen, comment, edit) share: the issue they act on,
@@ -60,54 +61,19 @@ struct Acting {
       throw CommandFailure(
         ControlCharacters.visible(
           Self.explain(
-            error, repository: repository, milestoneTitles: Self.milestoneTitles(in: cache))))
+            error, repository: repository, milestoneTitles: cache.milestoneTitles())))
     }
   }
 
-  /// The cached milestones' titles by number, to name them in messages; none when the cache
-  /// cannot be read (the message then gives numbers).
-  static func milestoneTitles(in cache: IssueCache) -> [Int: String] {
-    do {
-      return Dictionary(try cache.milestones().map { ($0.number, $0.title) }) { first, _ in first }
-    } catch {
-      return [:]
-    }
-  }
-
-  /// The sentence for a failed edit: what failed, why, and what the cache shows now.
+  /// The sentence for a failed edit: what failed, why (in full, or `brief`ly for the status
+  /// line), and what the cache shows now.
   static func explain(
     _ failure: IssueEditFailure, repository: RepositoryName, brief: Bool = false,
     milestoneTitles: [Int: String] = [:]
   ) -> String {
-    let reason: String
-    switch failure.reason {
-    case .github(let error) where brief:
-      reason = error.summary()
-    case .github(let error):
-      reason = "\(Terminal.failure(error, repository: repository))"
-    case .local(let text):
-      reason = text
+    failure.sentence(milestoneTitles: milestoneTitles) { error in
+      brief ? error.summary() : "\(Terminal.failure(error, repository: repository))"
     }
-    var sentence =
-      "Could not \(failure.change.describe(issue: failure.number, milestoneTitles: milestoneTitles)): \(reason)"
-    if !sentence.hasSuffix(".") { sentence += "." }
-    if !failure.landed.isEmpty {
-      sentence +=
-        " Done before it: "
-        + failure.landed.map {
-          $0.describe(issue: failure.number, milestoneTitles: milestoneTitles)
-        }
-        .joined(separator: "; ") + "."
-    }
-    switch failure.resolution {
-    case .takenBack: sentence += " Nothing changed."
-    case .githubVersion: sentence += " The cache now shows the issue as GitHub has it."
-    case .keptNewer: sentence += " The issue changed meanwhile; the cache keeps that version."
-    case .nothingShown: break
-    case .landedNotCached: sentence += " It landed on GitHub; the next sync caches it."
-    case .unknown: sentence += " Whether it landed is unknown; the next sync settles it."
-    }
-    return sentence
   }
 
   /// The repository's milestone named by its title (as gh takes it), its number, or `none`;

@@ -21,10 +21,12 @@ enum ViewerLogin: Hashable {
 
 /// Why the host could not do what the browser asked (tell who `@me` is, fetch a conversation),
 /// said to the person.
-public struct HostFailure: Error, Hashable, Sendable {
+public struct HostFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// The reason, as the status line shows it.
   public var message: String
 
   /// A failure with its reason.
   public init(_ message: String) { self.message = message }
+
+  public var description: String { message }
 }

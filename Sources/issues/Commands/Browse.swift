@@ -45,9 +45,32 @@ struct Browse: AsyncParsableCommand {
       (host, repository) = try options.resolve()
       cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
     }
-    let sync: BrowserRunner.SyncPlan = demo || offline ? .never : .background(host)
-    try await BrowserRunner.run(
-      cache: cache, repository: repository, host: host, sync: sync, isDemo: demo,
-      timeout: options.timeout)
+    let network: BrowserHost.Network =
+      demo
+      ? .none(reason: "the demo has no network")
+      : offline ? .none(reason: "offline mode") : .github(timeout: options.timeout)
+    let status: SyncStatus = demo ? .demo : .cached(lastSynced: try? cache.syncState().lastSyncedAt)
+    // Ctrl-C: the status a shell expects of an interrupted program (128 + SIGINT).
+    let ending = try await Self.browse(
+      cache: cache, repository: repository, host: host, network: network, status: status)
+    if ending == .interrupted { throw ExitCode(130) }
+  }
+
+  /// Takes the terminal and runs the browser in it until the person leaves.
+  @MainActor
+  static func browse(
+    cache: IssueCache, repository: RepositoryName, host: GitHubHost,
+    network: BrowserHost.Network, status: SyncStatus
+  ) async throws -> BrowserHost.Ending {
+    let session: TerminalSession
+    do {
+      session = try TerminalSession(options: TerminalOptions(mouse: true))
+    } catch {
+      throw CommandFailure("Cannot use the terminal: \(error)")
+    }
+    return await BrowserHost(
+      cache: cache, repository: repository, host: host, network: network, session: session,
+      syncStatus: status
+    ).run()
   }
 }

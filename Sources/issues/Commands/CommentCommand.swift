@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GitHubIssues
+import IssuesBrowser
 import TrellisTerminal
 
 /// `issues comment NUMBER`: writes a comment, as `gh issue comment` does, from a draft that
@@ -185,25 +186,12 @@ struct CommentCommand: AsyncParsableCommand {
     }
   }
 
-  /// Runs the user's editor on a file, on this terminal, and waits for it.
+  /// Runs the person's editor on a file and waits for it; a failure is the command's.
   static func edit(_ file: URL) throws {
-    let environment = ProcessInfo.processInfo.environment
-    let command =
-      [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }
-      .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "vi"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    // The editor may carry arguments (`code --wait`); the file is passed as "$1", never parsed.
-    process.arguments = ["-c", "\(command) \"$1\"", "editor", file.path]
-    do {
-      try process.run()
+    do throws(HostFailure) {
+      try Editor.edit(file)
     } catch {
-      throw CommandFailure("Could not start the editor (\(command)): \(error.localizedDescription)")
-    }
-    process.waitUntilExit()
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      throw CommandFailure(
-        "The editor (\(command)) failed; the draft is kept in \(file.path).")
+      throw CommandFailure(error.message)
     }
   }
 }

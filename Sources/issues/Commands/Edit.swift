@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GitHubIssues
+import IssuesBrowser
 import TrellisTerminal
 
 /// `issues edit NUMBER`: changes an issue's milestone, labels and assignees, with gh's flags.

@@ -9,21 +9,21 @@ import GitHubIssues
 /// combining the latest filter with a stream of commits would need one query that fits every
 /// filter, while each filter here is its own incremental observation.
 @MainActor
-final class ListFollower {
+public final class ListFollower {
   private let cache: IssueCache
   private let notify: @Sendable () -> Void
   private let mailbox = LatestList()
   private var task: Task<Void, Never>?
-  private(set) var filter: IssueFilter?
+  public private(set) var filter: IssueFilter?
 
   /// Follows lists of `cache`, calling `notify` (from any thread) when one is ready to take.
-  init(cache: IssueCache, notify: @escaping @Sendable () -> Void) {
+  public init(cache: IssueCache, notify: @escaping @Sendable () -> Void) {
     self.cache = cache
     self.notify = notify
   }
 
   /// Observes `filter`, unless it is already the one observed.
-  func follow(_ filter: IssueFilter) {
+  public func follow(_ filter: IssueFilter) {
     guard filter != self.filter else { return }
     task?.cancel()
     self.filter = filter
@@ -43,12 +43,12 @@ final class ListFollower {
 
   /// The latest list observed for the current filter, with the changes of any it replaced, or
   /// the error the observation ended with.
-  func take() -> Result<ObservedIssueList, any Error>? {
+  public func take() -> Result<ObservedIssueList, any Error>? {
     guard let filter, let (taken, result) = mailbox.take(), taken == filter else { return nil }
     return result
   }
 
-  func stop() {
+  public func stop() {
     task?.cancel()
     task = nil
   }

@@ -1,0 +1,159 @@
+import Foundation
+import GitHubIssues
+import TrellisTerminal
+
+/// The browser in a terminal: the event loop, the background sync, and one method per effect
+/// the browser asks for (open, copy, refresh, act, comment, fetch a conversation, look up `@me`).
+///
+/// The browser decides; the host does what reaches outside the screen — the network, the
+/// clipboard, the editor — off the input path, and hands the answers back as messages on the
+/// same loop as the keys, so that a slow GitHub never holds a key press.
+@MainActor
+public final class BrowserHost {
+  /// How the host reaches GitHub.
+  public enum Network: Sendable {
+    /// Not at all (the demo, offline mode), for this reason, as the keys say it.
+    case none(reason: String)
+    /// Through the host's API, with a token from the usual places.
+    case github(timeout: Double?)
+  }
+
+  /// How the browser was left.
+  public enum Ending: Sendable {
+    /// By `q`.
+    case quit
+    /// By Ctrl-C: the command exits with status 130, as a shell expects of an interrupted program.
+    case interrupted
+  }
+
+  /// What the work started off the loop reports back to it.
+  enum Message: Sendable {
+    case progress(SyncProgress)
+    case waiting(Int32?)
+    case synced(Result<SyncSummary, GitHubError>)
+    /// The cache committed a change to the list shown: take it from the follower.
+    case listChanged
+    case viewer(Result<String, HostFailure>)
+    case conversation(Int, Result<Void, HostFailure>)
+    /// An action the browser asked for was answered: what to say.
+    case acted(Int, Result<String, HostFailure>)
+  }
+
+  let browser: IssueBrowser
+  let session: TerminalSession
+  let cache: IssueCache
+  let network: Network
+  /// The client writes go through: `nil` without a token.
+  let writeClient: GitHubClient?
+  let drafts: CommentDrafts
+  let events: AppEvents<Message>
+  let follower: ListFollower
+  var renderer: FrameRenderer
+  var screen: CellBuffer
+  var syncTask: Task<Void, Never>?
+  var ending: Ending?
+
+  /// A host for the browser of a repository's cache, drawing in `session`.
+  public init(
+    cache: IssueCache, repository: RepositoryName, host: GitHubHost, network: Network,
+    session: TerminalSession, syncStatus: SyncStatus
+  ) {
+    self.cache = cache
+    self.session = session
+    self.network = network
+    browser = IssueBrowser(
+      cache: cache, repository: repository, host: host, size: session.size,
+      syncStatus: syncStatus)
+    switch network {
+    case .none(let reason):
+      writeClient = nil
+      browser.writeAccess = .unavailable(reason: reason)
+    case .github(let timeout):
+      // Found once here, so that the keys can say at once that writes need one.
+      let token = (try? TokenDiscovery.token(for: host)) ?? nil
+      writeClient = token.map { Syncing.client(host: host, token: $0, timeout: timeout) }
+      browser.writeAccess = writeClient == nil ? .needsToken(advice: host.tokenAdvice) : .allowed
+    }
+    drafts = CommentDrafts(directory: CommentDrafts.defaultDirectory(for: repository, host: host))
+    renderer = FrameRenderer(
+      colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment))
+    screen = CellBuffer(width: session.size.columns, height: session.size.rows)
+    let events = AppEvents<Message>(session.events, tick: .milliseconds(100))
+    self.events = events
+    follower = ListFollower(cache: cache) { events.send(.listChanged) }
+    rememberDrafts()
+  }
+
+  /// Runs the browser until the person leaves it, then gives the terminal back.
+  public func run() async -> Ending {
+    present()
+    // The list and the chips follow the cache as syncs commit page by page.
+    follower.follow(browser.observedFilter)
+    startSync()
+    present()
+    for await event in events.stream {
+      switch event {
+      case .tick: perform(browser.tick())
+      case .message(let message): receive(message)
+      case .terminal(.resize(let size)): browser.resize(size)
+      case .terminal(.resumed): renderer.invalidate()
+      case .terminal(.input(.key(let key)))
+      where key.key == .character("z") && key.modifiers == .control:
+        session.suspend()
+        continue
+      case .terminal(.input(let input)): perform(browser.handle(input))
+      }
+      if ending != nil { break }
+      follower.follow(browser.observedFilter)
+      present()
+    }
+    events.finish()
+    follower.stop()
+    syncTask?.cancel()
+    session.restore()
+    return ending ?? .quit
+  }
+
+  /// Draws the browser's frame: only the cells that changed reach the terminal.
+  func present() {
+    browser.render(into: &screen)
+    try? session.write(renderer.render(screen))
+  }
+
+  /// Takes a report of work done off the loop.
+  func receive(_ message: Message) {
+    switch message {
+    case .progress(let progress): browser.syncStatus = .syncing(progress)
+    case .waiting(let pid): browser.show(message: Syncing.waitingNote(pid))
+    case .synced(let result):
+      syncTask = nil
+      switch result {
+      // The list already shows every committed page: only the status changes.
+      case .success: browser.syncStatus = .upToDate(Date())
+      case .failure(let error):
+        let lastSynced = try? cache.syncState().lastSyncedAt
+        browser.syncStatus = SyncStatus(error, hadToken: error.sentToken, lastSynced: lastSynced)
+      }
+    case .listChanged:
+      switch follower.take() {
+      case .success(let list): browser.apply(list)
+      case .failure(let error): browser.show(message: "Stopped following the cache: \(error)")
+      case nil: break
+      }
+    case .viewer(let result): browser.setViewer(result)
+    case .conversation(let number, let result): browser.conversationFetched(number, result)
+    case .acted(let id, let result):
+      rememberDrafts()
+      browser.actionFinished(id, result)
+    }
+  }
+
+  /// Tells the browser which issues have a comment draft saved.
+  func rememberDrafts() {
+    do {
+      browser.savedDrafts = Set(try drafts.all().map(\.issue))
+    } catch {
+      browser.show(message: "Could not read the comment drafts: \(error)")
+    }
+  }
+}

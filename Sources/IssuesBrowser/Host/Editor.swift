@@ -1,0 +1,26 @@
+import Foundation
+
+/// The person's editor (`VISUAL`, `EDITOR`, or `vi`), run on a file in the terminal.
+public enum Editor {
+  /// Runs the user's editor on a file, on this terminal, and waits for it.
+  public static func edit(_ file: URL) throws(HostFailure) {
+    let environment = ProcessInfo.processInfo.environment
+    let command =
+      [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }
+      .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "vi"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // The editor may carry arguments (`code --wait`); the file is passed as "$1", never parsed.
+    process.arguments = ["-c", "\(command) \"$1\"", "editor", file.path]
+    do {
+      try process.run()
+    } catch {
+      throw HostFailure("Could not start the editor (\(command)): \(error.localizedDescription)")
+    }
+    process.waitUntilExit()
+    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+      throw HostFailure(
+        "The editor (\(command)) failed; the draft is kept in \(file.path).")
+    }
+  }
+}

@@ -16,7 +16,9 @@ public struct ScreenGeometry: Hashable, Sendable {
   public var isTooSmall: Bool { size.columns < 20 || size.rows < 6 }
 
   /// Where the milestone chips are.
-  public var chipsFrame: CellRect { CellRect(x: 0, y: 1, width: size.columns, height: 1) }
+  public var chipsFrame: CellRect {
+    CellRect(x: 0, y: 1, width: size.columns, height: min(1, max(0, size.rows - 1)))
+  }
 
   /// Where the issue list is.
   public var listFrame: CellRect {

@@ -1,0 +1,114 @@
+import Foundation
+import GitHubIssues
+@testable import IssuesBrowser
+import Testing
+import Trellis
+import TrellisTestSupport
+
+/// The list's value model: sections, their order, and a sync's changes applied item by item,
+/// without a view or a cache.
+@Suite struct ListModelTests {
+  static let milestones = (1...4).map {
+    GitHubMilestone(id: Int64($0), number: $0, title: "M\($0)", state: $0 == 4 ? .closed : .open)
+  }
+
+  static func model() -> ListModel {
+    var model = ListModel()
+    model.useMetadata(milestones: milestones, labels: [])
+    _ = model.useChips(counts: [:])
+    return model
+  }
+
+  @Test func sectionsFollowTheChip() {
+    let entry = IssueListEntry(number: 7, milestoneNumber: 2, isOpen: false)
+    #expect(ListModel.section(of: entry, under: .all) == .milestone(number: 2))
+    #expect(ListModel.section(of: entry, under: .number(2)) == .closed)
+    let loose = IssueListEntry(number: 8, milestoneNumber: nil, isOpen: true)
+    #expect(ListModel.section(of: loose, under: .all) == .noMilestone)
+    #expect(ListModel.section(of: loose, under: .withoutMilestone) == .open)
+  }
+
+  @Test func sectionsComeInChipOrderThenUnknownMilestonesThenNone() {
+    let model = Self.model()
+    let entries = [
+      IssueListEntry(number: 1, milestoneNumber: nil, isOpen: true),
+      IssueListEntry(number: 2, milestoneNumber: 9, isOpen: true),
+      IssueListEntry(number: 3, milestoneNumber: 3, isOpen: true),
+      IssueListEntry(number: 4, milestoneNumber: 1, isOpen: true),
+      IssueListEntry(number: 5, milestoneNumber: 3, isOpen: true),
+    ]
+    let sections = model.sectioned(entries, under: .all)
+    #expect(
+      sections.map(\.0) == [
+        .milestone(number: 1), .milestone(number: 3), .milestone(number: 9), .noMilestone,
+      ])
+    #expect(sections[1].1 == [3, 5], "each section keeps the entries' order")
+  }
+
+  @Test func aCollapsedSectionShowsItsHeaderAloneAndSaysSo() {
+    var model = Self.model()
+    model.collapsedSections = [.milestone(number: 1)]
+    let entries = [1, 2, 3].map { IssueListEntry(number: $0, milestoneNumber: 1, isOpen: true) }
+    let snapshot = model.snapshot(of: entries, under: .all)
+    #expect(snapshot.sectionIdentifiers == [.milestone(number: 1)])
+    #expect(snapshot.numberOfItems == 0)
+    let header = model.header(of: .milestone(number: 1), state: .open)
+    #expect(header.title == "▸ M1")
+    #expect(header.detail.hasPrefix("3 open issues"))
+  }
+
+  @Test func storageKeysRoundTripAndUnknownOnesAreSkipped() {
+    let sections: Set<ListSection> = [.milestone(number: 12), .noMilestone, .open, .closed]
+    let keys = sections.map(ListModel.storageKey(of:)) + ["milestone:x", "future-kind"]
+    #expect(ListModel.sections(fromStorageKeys: keys) == sections)
+  }
+
+  /// A sync's changes applied item by item give the snapshot that building the list anew gives:
+  /// random lists, random edits (moves within and across milestones, additions, removals),
+  /// under every kind of chip.
+  @Test func editingTheSnapshotMatchesRebuildingIt() {
+    let seed: UInt64 = 0x7E11_15
+    print("ListModelTests.editingTheSnapshotMatchesRebuildingIt seed: \(seed)")
+    var rng = SplitMix64(seed: seed)
+    let chips: [MilestoneFilter] = [.all, .withoutMilestone, .number(2)]
+    for round in 0..<300 {
+      let chip = chips[round % chips.count]
+      var entries = (1...Int.random(in: 1...40, using: &rng)).map {
+        Self.randomEntry($0, using: &rng)
+      }
+      var model = Self.model()
+      if Bool.random(using: &rng) { model.collapsedSections = [.milestone(number: 3), .closed] }
+      let before = entries.filter { chip.matches(milestoneNumber: $0.milestoneNumber) }
+      var snapshot = model.snapshot(of: before, under: chip)
+      // Edit: some entries change milestone or state, some leave, some arrive; the order shuffles
+      // a little (as a re-sort by update time would).
+      var changed: Set<Int> = []
+      for _ in 0..<Int.random(in: 1...6, using: &rng) {
+        let number = Int.random(in: 1...50, using: &rng)
+        changed.insert(number)
+        entries.removeAll { $0.number == number }
+        if Int.random(in: 0..<4, using: &rng) > 0 {
+          let at = Int.random(in: 0...entries.count, using: &rng)
+          entries.insert(Self.randomEntry(number, using: &rng), at: at)
+        }
+      }
+      let after = entries.filter { chip.matches(milestoneNumber: $0.milestoneNumber) }
+      _ = model.edit(&snapshot, changed: changed, shown: after, under: chip, sectionCounts: nil)
+      var fresh = Self.model()
+      fresh.collapsedSections = model.collapsedSections
+      let expected = fresh.snapshot(of: after, under: chip)
+      #expect(
+        snapshot.sectionIdentifiers == expected.sectionIdentifiers, "round \(round), seed \(seed)")
+      #expect(snapshot.itemIdentifiers == expected.itemIdentifiers, "round \(round), seed \(seed)")
+      #expect(model.sectionCounts == fresh.sectionCounts, "round \(round), seed \(seed)")
+      #expect(model.totalShown == after.count)
+    }
+  }
+
+  static func randomEntry(_ number: Int, using rng: inout SplitMix64) -> IssueListEntry {
+    let milestone = Int.random(in: 0...4, using: &rng)
+    return IssueListEntry(
+      number: number, milestoneNumber: milestone == 0 ? nil : milestone,
+      isOpen: Bool.random(using: &rng))
+  }
+}

@@ -16,7 +16,7 @@ import Testing
     #expect(state.togglePullRequests() == .countsAndList)
     #expect(state.filter.kind == .both)
     // The chip narrows the list; the counts stay. Selecting it again changes nothing.
-    #expect(state.select(.number(3)) == .list)
+    #expect(state.select(.number(3)) == .chip)
     #expect(state.select(.number(3)) == .nothing)
     #expect(state.filter.milestone == .number(3))
   }

@@ -59,6 +59,7 @@ extension IssueBrowser {
     do {
       switch reload {
       case .nothing: return
+      case .chip: listPane.narrow(to: state.filter)
       case .list: try listPane.reloadList(query: queryFilter, filter: state.filter)
       case .countsAndList:
         let query = queryFilter

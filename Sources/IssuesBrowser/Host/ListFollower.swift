@@ -14,6 +14,7 @@ public final class ListFollower {
   private let notify: @Sendable () -> Void
   private let mailbox = LatestList()
   private var task: Task<Void, Never>?
+  /// The filter observed, once ``follow(_:)`` was called.
   public private(set) var filter: IssueFilter?
 
   /// Follows lists of `cache`, calling `notify` (from any thread) when one is ready to take.
@@ -48,6 +49,7 @@ public final class ListFollower {
     return result
   }
 
+  /// Stops observing.
   public func stop() {
     task?.cancel()
     task = nil

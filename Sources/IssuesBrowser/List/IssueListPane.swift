@@ -81,7 +81,12 @@ final class IssueListPane {
     showList(model.entries(under: filter.milestone), filter: filter, focusFirst: focusFirst)
   }
 
-  /// Reads the list alone (the chip or the order changed; the counts stay).
+  /// Shows the entries already read under another chip: a chip is selected without a query.
+  func narrow(to filter: IssueFilter) {
+    showList(model.entries(under: filter.milestone), filter: filter, focusFirst: true)
+  }
+
+  /// Reads the list alone (the order changed; the counts stay).
   func reloadList(query: IssueFilter, filter: IssueFilter) throws {
     showList(try read.cache.listEntries(query), filter: filter, focusFirst: true)
   }

@@ -62,7 +62,7 @@ public struct BrowserState: Hashable, Sendable {
   public mutating func select(_ chip: MilestoneFilter) -> ListReload {
     guard chip != filter.milestone else { return .nothing }
     filter.milestone = chip
-    return .list
+    return .chip
   }
 
   /// Filters by one label (`nil`: any label) and goes back to browsing.
@@ -212,7 +212,9 @@ public struct BrowserState: Hashable, Sendable {
 public enum ListReload: Hashable, Sendable {
   /// Nothing: the list stays as it is.
   case nothing
-  /// The list: the chip narrowing it or its order changed.
+  /// The chip narrowing the list: the entries already read are narrowed anew, with no query.
+  case chip
+  /// The list: its order changed.
   case list
   /// The chip counts and the list: what the chips count changed (state, kind, label, search).
   case countsAndList

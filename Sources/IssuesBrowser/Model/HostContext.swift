@@ -28,5 +28,6 @@ public struct HostFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// A failure with its reason.
   public init(_ message: String) { self.message = message }
 
+  /// The reason, as printed when a command fails with it.
   public var description: String { message }
 }

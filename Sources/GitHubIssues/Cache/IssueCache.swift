@@ -312,6 +312,19 @@ public final class IssueCache: Sendable {
         t.add(column: "authorIsBot", .boolean).notNull().defaults(to: false)
       }
     }
+    migrator.registerMigration("v7: the list's entries from its indexes alone") { db in
+      // A list's entries are a number, a milestone and a state: with the milestone in the
+      // indexes sorted by update and by creation, reading every open entry (the browser's first
+      // screen) walks one index instead of looking up each row in the table.
+      try db.drop(index: "issue_by_state")
+      try db.drop(index: "issue_by_created")
+      try db.create(
+        index: "issue_by_state", on: "issue",
+        columns: ["isPullRequest", "state", "updatedAt", "number", "milestoneNumber"])
+      try db.create(
+        index: "issue_by_created", on: "issue",
+        columns: ["isPullRequest", "state", "createdAt", "number", "milestoneNumber"])
+    }
     return migrator
   }
 }

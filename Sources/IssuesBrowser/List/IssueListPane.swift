@@ -169,12 +169,15 @@ final class IssueListPane {
     }
   }
 
-  /// A row from the cache, loading its neighbours in the list with it.
+  /// A row from the cache, loading its neighbours in the list with it: a screen above and two
+  /// below, so that scrolling reads the cache once a screen or two, and a new list reads what it
+  /// shows and little more.
   private func row(_ number: Int, at indexPath: Trellis.IndexPath) -> CachedIssue {
     if let row = rows[number] { return row }
     let items = list.dataSource.snapshot().itemIdentifiers(inSectionAt: indexPath.section)
-    let start = max(0, indexPath.item - 100)
-    let end = min(items.count, indexPath.item + 200)
+    let screen = max(20, list.frame.height)
+    let start = max(0, indexPath.item - screen)
+    let end = min(items.count, indexPath.item + 2 * screen)
     let wanted = items[start..<end].filter { rows[$0] == nil }
     if let loaded = read("the list's rows", { try $0.issues(numbers: Array(wanted)) }) {
       if rows.count > 20_000 { rows.removeAll(keepingCapacity: true) }

@@ -367,6 +367,14 @@ import Glibc
     #expect(hostile == 64)
     #expect(said.contains("is not a repository"))
     #expect(!said.contains("\u{1B}") && !said.contains("\u{07}"))
+    // So is an issue argument, in every command that takes one.
+    for command in ["view", "close", "reopen", "edit", "comment"] {
+      let (refused, reason) = try runIssues(
+        [command, "\u{1B}[31m12\u{07}", "-R", "o/r"], errorsToo: true)
+      #expect(refused == 64, "\(command)")
+      #expect(reason.contains("is not an issue"), "\(command): \(reason)")
+      #expect(!reason.contains("\u{1B}") && !reason.contains("\u{07}"), "\(command)")
+    }
     let (status, version) = try runIssues(["--version"])
     #expect(status == 0)
     #expect(version.hasPrefix("issues "))

@@ -13,8 +13,7 @@ struct Close: AsyncParsableCommand {
       said. Needs a token with write access.
       """)
 
-  @Argument(help: IssueArgument.help, transform: IssueArgument.init(parsing:))
-  var issue: IssueArgument
+  @OptionGroup var issue: IssueArgument
 
   @OptionGroup var options: RepositoryOptions
 

@@ -18,8 +18,7 @@ struct CommentCommand: AsyncParsableCommand {
       is never posted twice.
       """)
 
-  @Argument(help: IssueArgument.help, transform: IssueArgument.init(parsing:))
-  var issue: IssueArgument
+  @OptionGroup var issue: IssueArgument
 
   @OptionGroup var options: RepositoryOptions
 

@@ -15,8 +15,7 @@ struct Edit: AsyncParsableCommand {
       stay (they are on GitHub) and the cache shows the issue as GitHub has it.
       """)
 
-  @Argument(help: IssueArgument.help, transform: IssueArgument.init(parsing:))
-  var issue: IssueArgument
+  @OptionGroup var issue: IssueArgument
 
   @OptionGroup var options: RepositoryOptions
 

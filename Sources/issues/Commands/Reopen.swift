@@ -9,8 +9,7 @@ struct Reopen: AsyncParsableCommand {
     abstract: "Reopen a closed issue.",
     discussion: "Shown at once in the cache; taken back if GitHub refuses.")
 
-  @Argument(help: IssueArgument.help, transform: IssueArgument.init(parsing:))
-  var issue: IssueArgument
+  @OptionGroup var issue: IssueArgument
 
   @OptionGroup var options: RepositoryOptions
 

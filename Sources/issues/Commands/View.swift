@@ -16,8 +16,7 @@ struct View: AsyncParsableCommand {
       comments included.
       """)
 
-  @Argument(help: IssueArgument.help, transform: IssueArgument.init(parsing:))
-  var issue: IssueArgument
+  @OptionGroup var issue: IssueArgument
 
   @OptionGroup var options: RepositoryOptions
 

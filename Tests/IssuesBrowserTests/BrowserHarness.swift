@@ -125,7 +125,7 @@ struct BrowserHarness {
 
 extension IssueBrowser {
   /// The numbers the list shows, in order.
-  var shownNumbers: [Int] { listPane.list.dataSource.snapshot().itemIdentifiers }
+  var shownNumbers: [Int] { listPane.list.dataSource.snapshot().itemIdentifiers.map(\.number) }
 
   /// The selected chip.
   var selectedChip: MilestoneFilter { state.filter.milestone }

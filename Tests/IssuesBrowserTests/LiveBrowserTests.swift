@@ -248,12 +248,13 @@ import TrellisTestSupport
     #expect(Set(shown).isSubset(of: Set(1...20)))
   }
 
-  /// Space on a parent whose sub-issues sit in other milestones says where they are.
-  @Test func subIssuesInOtherMilestonesAreNamedOnSpace() async throws {
+  /// A parent opens on all of its sub-issues: those in other milestones, or left out of the
+  /// list, show under it marked with their milestone, and Space on one goes to its own row.
+  @Test func subIssuesFromOtherMilestonesOpenUnderTheirParent() async throws {
     let other = GitHubMilestone(id: 99, number: 8, title: "Later", state: .open)
     var issues: [GitHubIssue] = []
     for number in 1...6 {
-      let summary: SubIssueSummary? = number == 1 ? SubIssueSummary(total: 3, completed: 0) : nil
+      let summary: SubIssueSummary? = number == 1 ? SubIssueSummary(total: 3, completed: 1) : nil
       let milestone = number >= 5 ? other : Self.milestone
       issues.append(
         Self.issue(number, minutes: 100 - number, milestone: milestone, subIssues: summary))
@@ -271,14 +272,43 @@ import TrellisTestSupport
     var lists = cache.observeList(harness.browser.observedFilter).makeAsyncIterator()
     harness.browser.apply(try #require(try await lists.next()))
     harness.frame()
+    #expect(harness.text.contains("▸ 1/3 Issue number 1"))
     for _ in 0..<8 where harness.browser.focusedIssue?.number != 1 { harness.press(.down) }
     #expect(harness.browser.focusedIssue?.number == 1)
     harness.press(.character(" "))
+    #expect(harness.text.contains("▾ 1/3 Issue number 1"))
+    let shown = harness.browser.listPane.list.dataSource.snapshot().itemIdentifiers
+    let opened = try #require(shown.firstIndex(of: .issue(1)))
     #expect(
-      harness.lines.last?.contains(
-        "#1's sub-issues are elsewhere: #5 in Later, #6 in Later, #7 (not in this list).")
-        == true, "\(harness.lines.last ?? "")")
+      Array(shown[opened..<opened + 4])
+        == [.issue(1), .subIssue(5, parent: 1), .subIssue(6, parent: 1), .subIssue(7, parent: 1)])
+    #expect(shown.contains(.issue(5)), "#5 keeps its own row in Later")
+    #expect(!shown.contains(.issue(7)), "#7 is closed: the open list leaves it out")
+    let child = try #require(harness.lines.first { $0.contains("#7 ") })
+    #expect(child.contains("↗ no milestone") && child.contains("Issue number 7"), "\(child)")
+    #expect(harness.lines.contains { $0.contains("#5 ") && $0.contains("↗ Later") })
+
+    // Enter on a sub-issue row opens that issue; an action acts on it.
     harness.press(.down)
+    #expect(harness.browser.focusedIssue?.number == 5)
+    harness.press(.enter)
+    #expect(harness.browser.state.mode == .reading)
+    #expect(harness.text.contains("Issue number 5"))
+    harness.press(.escape)
+    // Space on it goes to its own row, in Later.
+    harness.press(.character(" "))
+    #expect(harness.browser.listPane.list.focusedItem == .issue(5))
+    #expect(
+      harness.lines.last?.contains("#5 is listed in Later: the focus is on it there.") == true,
+      "\(harness.lines.last ?? "")")
+    // A sub-issue the list leaves out says so.
+    for _ in 0..<10 where harness.browser.listPane.list.focusedItem != .subIssue(7, parent: 1) {
+      harness.press(.down)
+    }
+    harness.press(.character(" "))
+    #expect(harness.lines.last?.contains("#7 is not in this list") == true)
+    #expect(harness.browser.listPane.list.focusedItem == .subIssue(7, parent: 1))
+    for _ in 0..<10 where harness.browser.focusedIssue?.number != 2 { harness.press(.down) }
     harness.press(.character(" "))
     #expect(harness.lines.last?.contains("#2 has no sub-issues.") == true)
   }

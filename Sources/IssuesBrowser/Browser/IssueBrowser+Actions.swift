@@ -39,7 +39,9 @@ extension IssueBrowser {
       return [.comment(CommentRequest(id: id, number: number))]
     case .edit(let changes, let summary):
       let id = state.begin(PendingAction(number: number, summary: summary))
-      if listPane.list.focusedItem == number { listPane.follow(number) }
+      if let focused = listPane.list.focusedItem, focused.number == number {
+        listPane.follow(focused)
+      }
       return [.edit(EditRequest(id: id, number: number, changes: changes))]
     }
     return []
@@ -65,7 +67,7 @@ extension IssueBrowser {
   }
 
   /// The focused issue, with its body.
-  var focusedIssue: CachedIssue? { listPane.list.focusedItem.flatMap { read.issue($0) } }
+  var focusedIssue: CachedIssue? { listPane.list.focusedItem.flatMap { read.issue($0.number) } }
 
   // MARK: The reader
 

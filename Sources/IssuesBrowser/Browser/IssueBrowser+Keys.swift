@@ -58,7 +58,7 @@ extension IssueBrowser {
       }
     case .toggleSubIssues:
       if !listPane.toggleSubIssues(filter: state.filter),
-        let message = listPane.whereTheSubIssuesAre()
+        let message = listPane.explainSubIssues()
       {
         show(message: message)
       }

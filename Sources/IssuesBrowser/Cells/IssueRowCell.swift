@@ -14,6 +14,8 @@ struct IssueRowCell: CollectionCell {
   var level = 0
   /// Whether the row shows sub-issues nested under it, and whether they are open.
   var disclosure = Disclosure.none
+  /// Where a sub-issue shown under its parent is listed (its milestone), when that is not here.
+  var elsewhere: String?
 
   /// The disclosure marker of a row.
   enum Disclosure {
@@ -66,6 +68,11 @@ struct IssueRowCell: CollectionCell {
       x = canvas.text(
         String(repeating: "  ", count: min(level, 8)) + marker, x: x, y: 0,
         style: on(Style(foreground: .cyan)))
+    }
+    if let elsewhere {
+      x = canvas.text(
+        "↗ " + DisplayWidth.truncate(elsewhere, toColumns: 20) + " ", x: x, y: 0,
+        style: on(Theme.dim))
     }
     if let progress = issue.subIssues {
       x = canvas.text(

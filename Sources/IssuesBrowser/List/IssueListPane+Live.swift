@@ -44,7 +44,7 @@ extension IssueListPane {
     // The issue the person acted on, if this change touches it: the focus stays on it wherever
     // it goes in the list, on the screen row the focus had; if it leaves the list, the focus
     // goes to its neighbour there, and comes back to it if it returns (an edit taken back).
-    let acted = model.actedOn.flatMap { (changed?.contains($0) ?? true) ? $0 : nil }
+    let acted = model.actedOn.flatMap { (changed?.contains($0.number) ?? true) ? $0 : nil }
     let actedPlace = acted.flatMap { $0 == anchor ? place(of: $0) : nil }
     let focusRow = anchor.flatMap { place(of: $0)?.row }
     // Sub-issues nest: a change that touches a tree, or any tree on screen, rebuilds the list.
@@ -81,7 +81,7 @@ extension IssueListPane {
         where: { list.dataSource.indexPath(for: $0) != nil })
     {
       keep(neighbour, onRow: actedPlace.row)
-      return (true, "#\(acted) left this list; the focus is on #\(neighbour).")
+      return (true, "#\(acted.number) left this list; the focus is on #\(neighbour.number).")
     }
     return (true, nil)
   }
@@ -92,22 +92,22 @@ extension IssueListPane {
   /// answers), or nothing. The focus keeps following the issue either way: GitHub's version may
   /// re-sort it once more.
   func whereTheFocusWent(from number: Int?) -> String {
-    guard let number, number == model.actedOn, list.dataSource.indexPath(for: number) == nil,
-      let focused = list.focusedItem
+    guard let number, let acted = model.actedOn, acted.number == number,
+      list.dataSource.indexPath(for: acted) == nil, let focused = list.focusedItem
     else { return "" }
-    return " It left this list; the focus is on #\(focused)."
+    return " It left this list; the focus is on #\(focused.number)."
   }
 
   /// Where an item is in the list: its neighbours in its section, and its row on screen.
   struct Place {
-    var predecessor: Int?
-    var successor: Int?
+    var predecessor: ListItem?
+    var successor: ListItem?
     var row: Double
   }
 
-  func place(of number: Int) -> Place? {
+  func place(of item: ListItem) -> Place? {
     let snapshot = list.dataSource.snapshot()
-    guard let path = list.dataSource.indexPath(for: number),
+    guard let path = list.dataSource.indexPath(for: item),
       let frame = list.layout.attributesForItem(at: path)?.frame
     else { return nil }
     let items = snapshot.numberOfItems(inSection: snapshot.sectionIdentifiers[path.section])
@@ -121,12 +121,12 @@ extension IssueListPane {
     return Place(predecessor: before, successor: after, row: frame.minY - list.contentOffset.y)
   }
 
-  /// Focuses an issue and scrolls so that it sits on a screen row.
-  func keep(_ number: Int, onRow row: Double) {
-    guard let path = list.dataSource.indexPath(for: number),
+  /// Focuses a row and scrolls so that it sits on a screen row.
+  func keep(_ item: ListItem, onRow row: Double) {
+    guard let path = list.dataSource.indexPath(for: item),
       let frame = list.layout.attributesForItem(at: path)?.frame
     else { return }
     list.setContentOffset(Point(x: list.contentOffset.x, y: frame.minY - row))
-    list.focus(number)
+    list.focus(item)
   }
 }

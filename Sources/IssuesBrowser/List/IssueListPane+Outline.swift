@@ -28,14 +28,14 @@ extension IssueListPane {
     installListProviders(filter: filter)
     guard list.dataSource.index(for: section) != nil else { return failure }
     if collapsed, focusedSection == section { moveFocus(outOf: section) }
-    var tree = SectionSnapshot<Int>()
+    var tree = SectionSnapshot<ListItem>()
     if !collapsed {
       let items = model.items(of: section, under: filter.milestone)
       if let nested = model.tree(of: items) {
         tree = nested
         model.sectionTrees[section] = nested
       } else {
-        tree.append(items)
+        tree.append(items.map(ListItem.issue))
       }
     }
     list.dataSource.apply(tree, to: section)
@@ -60,20 +60,20 @@ extension IssueListPane {
     list.focus(after ?? before)
   }
 
-  /// Opens or closes the sub-issues of the focused row, when it has some nested under it.
+  /// Opens or closes the sub-issues of the focused row, when it has some under it.
   ///
   /// - Returns: Whether the focused row is such a parent.
   func toggleSubIssues(filter: IssueFilter) -> Bool {
-    guard let focused = list.focusedItem, let section = focusedSection,
-      var tree = model.sectionTrees[section], tree.contains(focused),
-      !tree.children(of: focused).isEmpty
+    guard let focused = list.focusedItem, case .issue(let number) = focused,
+      let section = focusedSection, var tree = model.sectionTrees[section],
+      tree.contains(focused), !tree.children(of: focused).isEmpty
     else { return false }
     if tree.isExpanded(focused) {
       tree.collapse([focused])
-      model.expandedParents.remove(focused)
+      model.expandedParents.remove(number)
     } else {
       tree.expand([focused])
-      model.expandedParents.insert(focused)
+      model.expandedParents.insert(number)
     }
     model.sectionTrees[section] = tree
     installListProviders(filter: filter)
@@ -88,24 +88,25 @@ extension IssueListPane {
     return true
   }
 
-  /// Where the focused issue's sub-issues are when none nests under it (they sit in other
-  /// milestones, or outside this list), so that Space never does nothing.
-  func whereTheSubIssuesAre() -> String? {
+  /// What Space says on a row that opens nothing, and where it takes the focus.
+  ///
+  /// On a sub-issue shown under its parent, the focus goes to its own row when the list has
+  /// one; on an issue with no sub-issue in the cache, it says so.
+  func explainSubIssues() -> String? {
     guard let focused = list.focusedItem else { return nil }
-    let children = model.subIssues[focused] ?? []
-    guard !children.isEmpty else {
-      let announced = read.issue(focused)?.subIssues?.total ?? 0
+    let number = focused.number
+    guard case .subIssue = focused else {
+      let announced = read.issue(number)?.subIssues?.total ?? 0
       return announced > 0
-        ? "#\(focused)'s \(announced) sub-issues are not cached (another repository, or not synced yet)."
-        : "#\(focused) has no sub-issues."
+        ? "#\(number)'s \(announced) sub-issues are not cached (another repository, or not synced yet)."
+        : "#\(number) has no sub-issues."
     }
-    let places = children.prefix(4).map { child -> String in
-      guard let path = list.dataSource.indexPath(for: child),
-        let section = list.dataSource.sectionIdentifier(for: path.section)
-      else { return "#\(child) (not in this list)" }
-      return "#\(child) \(model.whereabouts(of: section))"
+    guard let path = list.dataSource.indexPath(for: .issue(number)),
+      let section = list.dataSource.sectionIdentifier(for: path.section)
+    else {
+      return "#\(number) is not in this list: the chip or the filter leaves it out."
     }
-    let more = children.count > 4 ? " and \(children.count - 4) more" : ""
-    return "#\(focused)'s sub-issues are elsewhere: \(places.joined(separator: ", "))\(more)."
+    list.focus(.issue(number))
+    return "#\(number) is listed \(model.whereabouts(of: section)): the focus is on it there."
   }
 }

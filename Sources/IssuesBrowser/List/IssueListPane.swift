@@ -13,14 +13,14 @@ final class IssueListPane {
   /// The milestone chips, one selected: the list's filter by milestone.
   let chips: CollectionView<Int, MilestoneFilter>
   /// The issues, in sections by milestone or state, sub-issues nested under their parents.
-  let list: CollectionView<ListSection, Int>
+  let list: CollectionView<ListSection, ListItem>
   /// The data the views show.
   var model = ListModel()
   /// The focused issue's preview lines, rendered once per issue and width.
   let previews = PreviewMemo()
   // The providers, replaced when the data they draw from changes.
   private let chipCells = CellSource<MilestoneFilter>()
-  private let rowCells = CellSource<Int>()
+  private let rowCells = CellSource<ListItem>()
   /// Rows loaded from the cache, by number; filled around what the list draws.
   private var rows: [Int: CachedIssue] = [:]
   let read: CacheReader
@@ -157,12 +157,14 @@ final class IssueListPane {
 
   /// The rows and headers drawn from the current model.
   func installListProviders(filter: IssueFilter) {
-    rowCells.make = { [unowned self] indexPath, number in
+    rowCells.make = { [unowned self] indexPath, item in
       let (level, disclosure) = self.model.outline(
-        of: number, in: list.dataSource.sectionIdentifier(for: indexPath.section))
+        of: item, in: list.dataSource.sectionIdentifier(for: indexPath.section))
+      let issue = row(item.number, at: indexPath)
       return IssueRowCell(
-        issue: row(number, at: indexPath), labelColors: self.model.labelColors, now: now(),
-        numberWidth: self.model.numberWidth, level: level, disclosure: disclosure)
+        issue: issue, labelColors: self.model.labelColors, now: now(),
+        numberWidth: self.model.numberWidth, level: level, disclosure: disclosure,
+        elsewhere: item == .issue(issue.number) ? nil : self.model.milestoneName(of: issue))
     }
     list.dataSource.supplementaryProvider = { [unowned self] _, _, section in
       model.header(of: section, state: filter.state)
@@ -178,7 +180,7 @@ final class IssueListPane {
     let screen = max(20, list.frame.height)
     let start = max(0, indexPath.item - screen)
     let end = min(items.count, indexPath.item + 2 * screen)
-    let wanted = items[start..<end].filter { rows[$0] == nil }
+    let wanted = items[start..<end].map(\.number).filter { rows[$0] == nil }
     if let loaded = read("the list's rows", { try $0.issues(numbers: Array(wanted)) }) {
       if rows.count > 20_000 { rows.removeAll(keepingCapacity: true) }
       for issue in loaded { rows[issue.number] = issue }
@@ -203,7 +205,7 @@ final class IssueListPane {
 
   /// The focused issue's preview lines at a width, rendered once per issue and width.
   func focusedPreview(width: Int) -> [StyledLine]? {
-    guard let number = list.focusedItem else { return nil }
+    guard let number = list.focusedItem?.number else { return nil }
     return previews.lines(of: number, width: width) {
       read.issue(number).map {
         IssuePreview.lines(
@@ -220,8 +222,8 @@ final class IssueListPane {
     return list.dataSource.sectionIdentifier(for: path.section)
   }
 
-  /// Records the issue the person acted on (the focus follows it), or forgets it.
-  func follow(_ number: Int?) { model.actedOn = number }
+  /// Records the row the person acted on (the focus follows it), or forgets it.
+  func follow(_ item: ListItem?) { model.actedOn = item }
 
   /// Says why the list could not be read, in its place.
   func fail(_ error: Error) { model.loadError = "Could not read the cache: \(error)" }

@@ -27,7 +27,7 @@ extension ListModel {
   ///   - known: The item count of every section, when the caller knows them.
   /// - Returns: What changed beyond the items: headers to draw again, a wider number column.
   mutating func edit(
-    _ snapshot: inout Snapshot<ListSection, Int>, changed: Set<Int>, shown: [IssueListEntry],
+    _ snapshot: inout Snapshot<ListSection, ListItem>, changed: Set<Int>, shown: [IssueListEntry],
     under chip: MilestoneFilter, sectionCounts known: [ListSection: Int]?
   ) -> Edit {
     var counts = known ?? [:]
@@ -50,7 +50,8 @@ extension ListModel {
     // (one pass over the snapshot's table each, where a delete and an insert take two).
     let collapsed = collapsedSections
     let staying = Set(placements.filter { !collapsed.contains($0.section) }.map(\.number))
-    snapshot.deleteItems(changed.filter { !staying.contains($0) && snapshot.contains(item: $0) })
+    snapshot.deleteItems(
+      changed.filter { !staying.contains($0) }.map(ListItem.issue).filter(snapshot.contains(item:)))
     for section in snapshot.sectionIdentifiers where counts[section] == nil {
       snapshot.deleteSections([section])
     }
@@ -65,7 +66,8 @@ extension ListModel {
     let width = String(changed.max() ?? 0).count
     let wider = width > numberWidth
     numberWidth = max(numberWidth, width)
-    snapshot.reconfigureItems(changed.filter { snapshot.contains(item: $0) }.sorted())
+    snapshot.reconfigureItems(
+      changed.sorted().map(ListItem.issue).filter(snapshot.contains(item:)))
     return Edit(recounted: recounted, widerNumbers: wider)
   }
 
@@ -73,9 +75,11 @@ extension ListModel {
   ///
   /// A missing section is made where its rank puts it; a collapsed one keeps its items hidden.
   private func place(
-    _ number: Int, in section: ListSection, before: Int?,
-    of snapshot: inout Snapshot<ListSection, Int>
+    _ number: Int, in section: ListSection, before next: Int?,
+    of snapshot: inout Snapshot<ListSection, ListItem>
   ) {
+    let item = ListItem.issue(number)
+    let before = next.map(ListItem.issue)
     if !snapshot.contains(section: section) {
       if let later = snapshot.sectionIdentifiers.first(where: { rank(of: $0) > rank(of: section) })
       {
@@ -85,22 +89,22 @@ extension ListModel {
       }
     }
     guard !collapsedSections.contains(section) else { return }
-    let present = snapshot.contains(item: number)
+    let present = snapshot.contains(item: item)
     if let before, snapshot.contains(item: before) {
       if !present {
-        snapshot.insertItems([number], beforeItem: before)
-      } else if let from = snapshot.indexPath(for: number),
+        snapshot.insertItems([item], beforeItem: before)
+      } else if let from = snapshot.indexPath(for: item),
         snapshot.indexPath(for: before) != IndexPath(item: from.item + 1, section: from.section)
       {
-        snapshot.moveItem(number, beforeItem: before)
+        snapshot.moveItem(item, beforeItem: before)
       }
     } else if !present {
-      snapshot.appendItems([number], toSection: section)
+      snapshot.appendItems([item], toSection: section)
     } else if let last = snapshot.itemIdentifiers(inSection: section).last {
-      if last != number { snapshot.moveItem(number, afterItem: last) }
+      if last != item { snapshot.moveItem(item, afterItem: last) }
     } else {
-      snapshot.deleteItems([number])
-      snapshot.appendItems([number], toSection: section)
+      snapshot.deleteItems([item])
+      snapshot.appendItems([item], toSection: section)
     }
   }
 }

@@ -4,15 +4,18 @@ import Trellis
 // Sub-issues nested under their parents in a section, as a tree.
 
 extension ListModel {
-  /// A section's items as a tree, or `nil` when nothing nests.
+  /// A section's items as a tree, or `nil` when no listed issue has sub-issues.
   ///
   /// Each sub-issue that the section lists is nested under its parent (in GitHub's order)
-  /// instead of standing at the top level, when the parent is listed in the same section.
+  /// instead of standing at the top level, when the parent is listed in the same section. A
+  /// sub-issue the section does not list (it is in another milestone, or the chip or the filter
+  /// leaves it out) is still there under its parent, as a ``ListItem/subIssue(_:parent:)`` row:
+  /// every parent opens on all of its sub-issues.
   ///
   /// The cache's sub-issue lists come from the network: an issue listed under two parents nests
   /// under the first one met, and a list that would make an issue its own ancestor, or nest it
   /// deeper than ``maximumNesting``, is ignored there, so the tree is always valid and shallow.
-  func tree(of items: [Int]) -> SectionSnapshot<Int>? {
+  func tree(of items: [Int]) -> SectionSnapshot<ListItem>? {
     guard !subIssues.isEmpty else { return nil }
     let listed = Set(items)
     var parentOf: [Int: Int] = [:]
@@ -36,25 +39,32 @@ extension ListModel {
         if !refused { parentOf[child] = parent }
       }
     }
-    guard !parentOf.isEmpty else { return nil }
-    // Each parent's nested children, in GitHub's order.
-    var childrenOf: [Int: [Int]] = [:]
+    // Each parent's rows, in GitHub's order: its nested children, and the sub-issues listed
+    // elsewhere (one listed in this section but nested under another parent is shown there).
+    var childrenOf: [Int: [ListItem]] = [:]
     for (parent, children) in subIssues where listed.contains(parent) {
-      let nested = children.filter { parentOf[$0] == parent }
-      if !nested.isEmpty { childrenOf[parent] = nested }
+      var seen: Set<Int> = [parent]
+      let rows = children.compactMap { child -> ListItem? in
+        guard seen.insert(child).inserted else { return nil }
+        if parentOf[child] == parent { return .issue(child) }
+        return listed.contains(child) ? nil : .subIssue(child, parent: parent)
+      }
+      if !rows.isEmpty { childrenOf[parent] = rows }
     }
+    guard !childrenOf.isEmpty else { return nil }
     // Depth first, each item appended right after its parent's subtree so far (at the end of the
     // storage, where appending costs nothing), with an explicit stack: a chain from the network
     // may be as deep as the list is long.
-    var tree = SectionSnapshot<Int>()
-    var pending: [(item: Int, parent: Int?)] = items.reversed().compactMap {
-      parentOf[$0] == nil ? ($0, nil) : nil
+    var tree = SectionSnapshot<ListItem>()
+    var pending: [(item: ListItem, parent: ListItem?)] = items.reversed().compactMap {
+      parentOf[$0] == nil ? (.issue($0), nil) : nil
     }
     while let (item, parent) = pending.popLast() {
       tree.append([item], to: parent)
-      for child in (childrenOf[item] ?? []).reversed() { pending.append((child, item)) }
+      guard case .issue(let number) = item else { continue }
+      for child in (childrenOf[number] ?? []).reversed() { pending.append((child, item)) }
     }
-    tree.expand(Array(expandedParents.filter { tree.contains($0) }))
+    tree.expand(expandedParents.map(ListItem.issue).filter { tree.contains($0) })
     return tree
   }
 
@@ -62,17 +72,21 @@ extension ListModel {
   static var maximumNesting: Int { 16 }
 
   /// How a row is drawn in its section's outline: its depth and disclosure marker.
-  func outline(of number: Int, in section: ListSection?) -> (level: Int, IssueRowCell.Disclosure) {
-    guard let section, let tree = sectionTrees[section], tree.contains(number) else {
+  func outline(of item: ListItem, in section: ListSection?) -> (
+    level: Int, IssueRowCell.Disclosure
+  ) {
+    guard let section, let tree = sectionTrees[section], tree.contains(item) else {
       return (0, .none)
     }
+    guard case .issue(let number) = item else { return (tree.level(of: item), .none) }
     // From the sub-issue lists, not the tree's storage: O(children) per drawn row.
     let hasChildren =
       subIssues[number]?.contains {
-        tree.contains($0) && tree.parent(of: $0) == number
+        tree.contains(.subIssue($0, parent: number))
+          || (tree.contains(.issue($0)) && tree.parent(of: .issue($0)) == item)
       } ?? false
     let disclosure: IssueRowCell.Disclosure =
-      hasChildren ? (tree.isExpanded(number) ? .expanded : .collapsed) : .none
-    return (tree.level(of: number), disclosure)
+      hasChildren ? (tree.isExpanded(item) ? .expanded : .collapsed) : .none
+    return (tree.level(of: item), disclosure)
   }
 }

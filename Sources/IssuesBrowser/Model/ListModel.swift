@@ -32,7 +32,7 @@ struct ListModel {
   /// Parents whose sub-issues a person opened.
   var expandedParents: Set<Int> = []
   /// The sections in which sub-issues nest under their parents, as trees.
-  var sectionTrees: [ListSection: SectionSnapshot<Int>] = [:]
+  var sectionTrees: [ListSection: SectionSnapshot<ListItem>] = [:]
   /// The item count of each section, for the headers, and of the whole list.
   var sectionCounts: [ListSection: Int] = [:]
   var totalShown = 0
@@ -40,9 +40,9 @@ struct ListModel {
   var numberWidth = 4
   /// Why the cache could not be read, shown in place of the list.
   var loadError: String?
-  /// The issue the person last acted on from the list, until they move the focus: the focus
+  /// The row the person last acted on from the list, until they move the focus: the focus
   /// follows it through the optimistic change, the re-sort, GitHub's answer and a rollback.
-  var actedOn: Int?
+  var actedOn: ListItem?
 
   // MARK: Milestones and labels
 
@@ -155,7 +155,7 @@ struct ListModel {
   /// under their header. The counts, the number width and the trees the rows and headers are
   /// drawn with are kept.
   mutating func snapshot(of entries: [IssueListEntry], under chip: MilestoneFilter) -> Snapshot<
-    ListSection, Int
+    ListSection, ListItem
   > {
     let sections = sectioned(entries, under: chip)
     sectionCounts = Dictionary(uniqueKeysWithValues: sections.map { ($0.0, $0.1.count) })
@@ -169,7 +169,8 @@ struct ListModel {
       sections: sections.map { section, items in
         (
           section,
-          collapsedSections.contains(section) ? [] : sectionTrees[section]?.visibleItems ?? items
+          collapsedSections.contains(section)
+            ? [] : sectionTrees[section]?.visibleItems ?? items.map(ListItem.issue)
         )
       })
   }
@@ -210,6 +211,12 @@ struct ListModel {
     case .open: "among the open"
     case .closed: "among the closed"
     }
+  }
+
+  /// The milestone an issue is in, by title, for a sub-issue row shown away from its place.
+  func milestoneName(of issue: CachedIssue) -> String {
+    guard let number = issue.milestoneNumber else { return "no milestone" }
+    return milestones[number]?.title ?? "milestone \(number)"
   }
 
   // MARK: Collapsed sections, as the cache keeps them

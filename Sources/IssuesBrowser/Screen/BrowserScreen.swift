@@ -23,7 +23,7 @@ struct BrowserScreen {
   /// The focused issue's preview lines, when the screen has a preview pane.
   var preview: [StyledLine]?
   let chips: CollectionView<Int, MilestoneFilter>
-  let list: CollectionView<ListSection, Int>
+  let list: CollectionView<ListSection, ListItem>
   let reader: CollectionView<Int64, ReaderLine>
   let labelPicker: CollectionView<Int, String>
 

@@ -116,7 +116,7 @@ import TrellisTestSupport
     let (issue, milestones) = try issue()
     var writer = IssueJSON.ArrayWriter(pretty: pretty)
     let json =
-      try writer.element(
+      writer.element(
         IssueJSON.object(
           issue, fields: [.title, .number],
           context: IssueJSON.Context(milestones: milestones, labels: [:]))) + writer.end()
@@ -173,8 +173,8 @@ import TrellisTestSupport
       IssueJSON.value(of: .labels, seven, context: context)
         == .array([
           .object([
-            "id": .string("LA_kwDO"), "name": .string("bug"), "color": .string("d73a4a"),
-            "description": .string("Broken"),
+            "id": .string("LA_kwDO"), "name": .string("bug"), "description": .string("Broken"),
+            "color": .string("d73a4a"),
           ])
         ]))
     #expect(
@@ -186,7 +186,55 @@ import TrellisTestSupport
       return
     }
     #expect(members["id"] == .string("IC_kwDO"))
+    // In gh's order (its struct's fields); an empty URL left out, as gh's `omitempty` does.
+    #expect(
+      members.members.map(\.key) == [
+        "id", "author", "authorAssociation", "body", "createdAt", "includesCreatedEdit",
+        "isMinimized", "minimizedReason", "reactionGroups", "viewerDidAuthor",
+      ])
     #expect(members["viewerDidAuthor"] == .bool(true))
     #expect(members["isMinimized"] == .bool(false) && members["minimizedReason"] == .string(""))
+  }
+
+  /// The bytes gh writes: a map's keys sorted, a struct's in field order, `"key": value` and
+  /// two spaces a level for a terminal, one line for a pipe, and no escaped slash.
+  @Test func jsonIsWrittenByteForByteAsGhWritesIt() {
+    let value = IssueJSON.Value.object(
+      IssueJSON.Object([
+        (
+          "labels",
+          .array([
+            .object([
+              "id": .string("LA_1"), "name": .string("bug"), "description": .string(""),
+              "color": .string("d73a4a"),
+            ])
+          ])
+        ),
+        (
+          "milestone",
+          .object([
+            "number": .int(2), "title": .string("1.0"), "description": .string(""),
+            "dueOn": .null,
+          ])
+        ),
+        ("title", .string("a \"b\" \\ c\u{1B}[31m\u{85}")),
+        ("url", .string("https://github.com/o/r/issues/1")),
+        ("closed", .bool(false)), ("assignees", .array([])),
+      ]).sortedByKey())
+    #expect(
+      IssueJSON.single(value, pretty: false)
+        == #"{"assignees":[],"closed":false,"labels":[{"id":"LA_1","name":"bug","description":"","color":"d73a4a"}],"milestone":{"number":2,"title":"1.0","description":"","dueOn":null},"title":"a \"b\" \\ c\u001b[31m\u0085","url":"https://github.com/o/r/issues/1"}"#
+        + "\n")
+    #expect(
+      IssueJSON.single(.object(["number": .int(1), "labels": .array([.int(1)])]), pretty: true)
+        == """
+        {
+          "number": 1,
+          "labels": [
+            1
+          ]
+        }
+
+        """)
   }
 }

@@ -137,7 +137,7 @@ struct List: AsyncParsableCommand {
       var output = StandardOutput()
       var writer = IssueJSON.ArrayWriter(pretty: isTerminal)
       try cache.forEachIssue(filter, withBody: fields.contains(.body)) { issue in
-        output.write(try writer.element(IssueJSON.object(issue, fields: fields, context: context)))
+        output.write(writer.element(IssueJSON.object(issue, fields: fields, context: context)))
       }
       output.write(writer.end())
       output.flush()

@@ -109,9 +109,9 @@ struct View: AsyncParsableCommand {
           try? cache.viewerLogin(token: $0)
         }
         members["comments"] = .array(conversation.map { IssueJSON.comment($0, viewer: viewer) })
-        object = .object(members)
+        object = .object(members.sortedByKey())
       }
-      output.write(try IssueJSON.single(object, pretty: isTerminal))
+      output.write(IssueJSON.single(object, pretty: isTerminal))
     } else if isTerminal {
       output.write(
         IssueView.terminal(

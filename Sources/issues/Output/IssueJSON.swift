@@ -52,39 +52,20 @@ enum IssueJSON {
     return fields
   }
 
-  /// A JSON value, written with sorted keys as gh (Go's encoder) writes its objects.
-  indirect enum Value: Encodable, Equatable {
-    case null
-    case bool(Bool)
-    case int(Int)
-    case string(String)
-    case array([Value])
-    case object([String: Value])
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.singleValueContainer()
-      switch self {
-      case .null: try container.encodeNil()
-      case .bool(let value): try container.encode(value)
-      case .int(let value): try container.encode(value)
-      case .string(let value): try container.encode(value)
-      case .array(let values): try container.encode(values)
-      case .object(let members): try container.encode(members)
-      }
-    }
-  }
-
   /// What gh's fields say about an issue: the metadata the cache holds besides the issue.
   struct Context {
     var milestones: [Int: GitHubMilestone]
     var labels: [String: GitHubLabel]
   }
 
-  /// An issue as gh's `--json` shapes it, with only `fields`.
+  /// An issue as gh's `--json` shapes it, with only `fields`, in the order of their names (gh
+  /// writes a map).
   static func object(_ issue: CachedIssue, fields: [Field], context: Context) -> Value {
-    var members: [String: Value] = [:]
-    for field in fields { members[field.rawValue] = value(of: field, issue, context: context) }
-    return .object(members)
+    .object(
+      Object(
+        fields.sorted { $0.rawValue < $1.rawValue }.map {
+          (key: $0.rawValue, value: value(of: $0, issue, context: context))
+        }))
   }
 
   static func value(of field: Field, _ issue: CachedIssue, context: Context) -> Value {
@@ -109,7 +90,7 @@ enum IssueJSON {
           let label = context.labels[name]
           return .object([
             "id": .string(label?.nodeID ?? ""), "name": .string(name),
-            "color": .string(label?.color ?? ""), "description": .string(label?.description ?? ""),
+            "description": .string(label?.description ?? ""), "color": .string(label?.color ?? ""),
           ])
         })
     case .milestone:
@@ -147,21 +128,19 @@ enum IssueJSON {
     ])
   }
 
-  /// A comment as gh's `--json comments` shapes it.
+  /// A comment as gh's `--json comments` shapes it, its keys in gh's order.
   ///
   /// REST says nothing of minimized comments: `isMinimized` is `false` and `minimizedReason`
   /// empty.
   static func comment(_ comment: CachedComment, viewer: String?) -> Value {
-    .object([
+    var object: Object = [
       "id": .string(comment.nodeID ?? ""),
       "author": .object(["login": .string(comment.author)]),
-      "isMinimized": .bool(false), "minimizedReason": .string(""),
-      "viewerDidAuthor": .bool(
-        viewer.map { $0.caseInsensitiveCompare(comment.author) == .orderedSame } ?? false),
       "authorAssociation": .string(comment.authorAssociation ?? "NONE"),
       "body": .string(comment.body),
       "createdAt": .string(timestamp(comment.createdAt)),
       "includesCreatedEdit": .bool(comment.isEdited),
+      "isMinimized": .bool(false), "minimizedReason": .string(""),
       "reactionGroups": .array(
         comment.reactions.map { reaction in
           .object([
@@ -169,20 +148,16 @@ enum IssueJSON {
             "users": .object(["totalCount": .int(reaction.count)]),
           ])
         }),
-      "url": .string(comment.htmlURL ?? ""),
-    ])
+    ]
+    // gh leaves out an empty URL.
+    if let url = comment.htmlURL, !url.isEmpty { object["url"] = .string(url) }
+    object["viewerDidAuthor"] = .bool(
+      viewer.map { $0.caseInsensitiveCompare(comment.author) == .orderedSame } ?? false)
+    return .object(object)
   }
 
   /// One JSON value with its line feed: indented for a terminal, one line for a pipe.
-  static func single(_ value: Value, pretty: Bool) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting =
-      pretty
-      ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      : [.sortedKeys, .withoutEscapingSlashes]
-    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-    return ArrayWriter.escapingControls(text) + "\n"
-  }
+  static func single(_ value: Value, pretty: Bool) -> String { value.text(pretty: pretty) + "\n" }
 
   /// A time as gh writes it: RFC 3339 in UTC, to the second.
   static func timestamp(_ date: Date) -> String {
@@ -195,20 +170,12 @@ enum IssueJSON {
   struct ArrayWriter {
     private var count = 0
     private let pretty: Bool
-    private let encoder: JSONEncoder
 
-    init(pretty: Bool) {
-      self.pretty = pretty
-      encoder = JSONEncoder()
-      encoder.outputFormatting =
-        pretty
-        ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        : [.sortedKeys, .withoutEscapingSlashes]
-    }
+    init(pretty: Bool) { self.pretty = pretty }
 
     /// The text of one more element, with what separates it from the previous one.
-    mutating func element(_ value: Value) throws -> String {
-      var body = Self.escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self))
+    mutating func element(_ value: Value) -> String {
+      var body = value.text(pretty: pretty)
       if pretty {
         body = body.split(separator: "\n", omittingEmptySubsequences: false)
           .map { "  " + $0 }.joined(separator: "\n")
@@ -222,26 +189,6 @@ enum IssueJSON {
     func end() -> String {
       if pretty { return count == 0 ? "[]\n" : "\n]\n" }
       return count == 0 ? "[]\n" : "]\n"
-    }
-
-    /// JSON with C1 controls and bidirectional overrides written as `\uXXXX` too (the encoder
-    /// escapes only C0), so that no byte of it drives a terminal it is printed to.
-    static func escapingControls(_ json: String) -> String {
-      // The encoder already wrote C0 controls as escapes, and no line feed is inside a string.
-      let unescaped = { (scalar: Unicode.Scalar) in
-        scalar.value >= 0x20 && ControlCharacters.isInterpreted(scalar)
-      }
-      guard json.unicodeScalars.contains(where: unescaped) else { return json }
-      var result = ""
-      for scalar in json.unicodeScalars {
-        if unescaped(scalar) {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-      return result
     }
   }
 }

@@ -67,6 +67,54 @@ extension CollectionView {
   }
 
   func redraw() {
+    if placeholder == nil, !needsFullRedraw, backing.width == frame.width,
+      backing.height == frame.height
+    {
+      let elements = visibleElements()
+      if redrawInPlace(elements) { return }
+      redraw(elements)
+    } else {
+      redraw(nil)
+    }
+  }
+
+  /// Redraws, in the backing buffer as it is, the elements that changed, when every element is
+  /// where the last frame drew it (a focus move, a row's update, another view's change): no new
+  /// buffer, no copy of the unchanged rows.
+  ///
+  /// Elements are opaque (each fills its rect), so redrawing one and then every later element
+  /// that overlaps it (a pinned header over a row) leaves the buffer as a full draw would.
+  ///
+  /// - Returns: Whether the frame was drawn this way; `false` when the elements moved.
+  private func redrawInPlace(_ elements: [DrawnElement]) -> Bool {
+    guard elements.count == drawn.count,
+      zip(elements, drawn).allSatisfy({ $0.key == $1.key && $0.rect == $1.rect })
+    else { return false }
+    var redrawn: [CellRect] = []
+    for (index, element) in elements.enumerated() {
+      let changed = element.state != drawn[index].state || isDirty(element)
+      guard changed || redrawn.contains(where: { !$0.intersection(element.rect).isEmpty })
+      else {
+        statistics.reused += 1
+        continue
+      }
+      draw(element)
+      drawn[index].state = element.state
+      redrawn.append(element.rect)
+    }
+    clearDirtiness()
+    return true
+  }
+
+  private func clearDirtiness() {
+    dirtyItems.removeAll(keepingCapacity: true)
+    dirtySections.removeAll(keepingCapacity: true)
+    dirtySupplementarySections.removeAll(keepingCapacity: true)
+    needsFullRedraw = false
+  }
+
+  /// Draws a new backing buffer: elements that did not change are copied from the last one.
+  private func redraw(_ visible: [DrawnElement]?) {
     let previous = backing
     backing = CellBuffer(width: frame.width, height: frame.height)
     if let placeholder {
@@ -76,7 +124,7 @@ extension CollectionView {
       needsFullRedraw = true
       return
     }
-    let elements = visibleElements()
+    let elements = visible ?? visibleElements()
     for element in elements {
       // Reusable: what shows of it is intact, and either it did not move or it shows whole.
       if !needsFullRedraw, let old = drawnIndex[element.key].map({ drawn[$0] }), old.isIntact,
@@ -93,10 +141,7 @@ extension CollectionView {
     }
     drawn = markIntact(elements)
     drawnIndex = Dictionary(drawn.enumerated().map { ($1.key, $0) }) { first, _ in first }
-    dirtyItems.removeAll(keepingCapacity: true)
-    dirtySections.removeAll(keepingCapacity: true)
-    dirtySupplementarySections.removeAll(keepingCapacity: true)
-    needsFullRedraw = false
+    clearDirtiness()
   }
 
   private func isDirty(_ element: DrawnElement) -> Bool {

@@ -394,6 +394,73 @@ import TrellisTestSupport
   }
 }
 
+/// Frames whose elements stay where they were (focus moves, reconfigured rows, a pinned header
+/// over a row) are drawn in place; what the view then shows is, cell for cell and style for
+/// style, what a new view shows.
+@MainActor
+@Suite struct InPlaceRedrawTests {
+  /// The text each row shows, changed by the test between frames.
+  final class Versions {
+    var of: [Int: Int] = [:]
+  }
+
+  func makeView(_ versions: Versions) -> CollectionView<Int, Int> {
+    var section = LayoutSection.rows(height: 1)
+    section.boundarySupplementaryItems = [.header(height: 1, pinned: true)]
+    let view = CollectionView<Int, Int>(
+      layout: CompositionalLayout(section: section),
+      frame: CellRect(x: 0, y: 0, width: 30, height: 12)
+    ) { _, id in RowCell(text: "row \(id) v\(versions.of[id, default: 0])") }
+    view.dataSource.supplementaryProvider = { _, _, section in
+      HeaderCell(title: "section \(section)")
+    }
+    view.dataSource.apply(
+      Snapshot(sections: (0..<4).map { ($0, Array(($0 * 100)..<($0 * 100 + 8))) }))
+    return view
+  }
+
+  @Test(arguments: 0..<6 as Range<UInt64>)
+  func framesDrawnInPlaceMatchANewView(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let versions = Versions()
+    let view = makeView(versions)
+    var harness = TerminalHarness(width: 30, height: 12)
+    harness.frame(view)
+    let items = view.dataSource.snapshot().itemIdentifiers
+    var drawnInPlace = 0
+    for step in 0..<200 {
+      switch Int.random(in: 0..<5, using: &rng) {
+      case 0: view.moveFocus(.down)
+      case 1: view.moveFocus(.up)
+      case 2: view.focus(items.randomElement(using: &rng))
+      case 3:
+        let item = items.randomElement(using: &rng) ?? 0
+        versions.of[item, default: 0] += 1
+        view.setNeedsDisplay(item: item)
+      default:
+        view.setContentOffset(
+          Point(
+            x: 0,
+            y: max(
+              0, min(25, view.contentOffset.y + Double.random(in: -2...2, using: &rng).rounded()))))
+      }
+      let offset = view.contentOffset
+      harness.frame(view)
+      if view.statistics.reused > 0 && view.statistics.drawn < 12 { drawnInPlace += 1 }
+      let fresh = makeView(versions)
+      fresh.focus(view.focusedItem)
+      fresh.setContentOffset(offset)
+      var freshHarness = TerminalHarness(width: 30, height: 12)
+      freshHarness.frame(fresh)
+      #expect(fresh.contentOffset == view.contentOffset, "seed \(seed), step \(step)")
+      #expect(
+        harness.screen.changedCells(from: freshHarness.screen).isEmpty,
+        "seed \(seed), step \(step):\n\(harness.lines.joined(separator: "\n"))")
+    }
+    #expect(drawnInPlace > 50, "seed \(seed): \(drawnInPlace) frames reused rows")
+  }
+}
+
 struct TestFailure: Error {
   var message: String
 }

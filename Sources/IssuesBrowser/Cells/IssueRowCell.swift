@@ -29,7 +29,8 @@ struct IssueRowCell: CollectionCell {
 
   func draw(in canvas: inout Canvas, state: CellState) {
     let base: Style = state.contains(.focused) ? Theme.focus : .plain
-    canvas.fill(style: base)
+    // The collection view has cleared the row to plain blanks.
+    if base != .plain { canvas.fill(style: base) }
     let width = canvas.extent.width
     func on(_ style: Style) -> Style {
       var style = style

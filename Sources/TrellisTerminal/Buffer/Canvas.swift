@@ -90,6 +90,12 @@ public struct Canvas {
     let area = absolute(rect ?? bounds)
     let width = max(1, DisplayWidth.of(character))
     let cell = Cell(grapheme: String(character), width: UInt8(width), style: style)
+    if width == 1 {
+      for row in area.y..<area.maxY {
+        buffer.fill(row: row, from: area.x, to: area.maxX, with: cell)
+      }
+      return
+    }
     for row in area.y..<area.maxY {
       var column = area.x
       while column < area.maxX {

@@ -70,6 +70,25 @@ public struct CellBuffer: Hashable, Sendable {
     return try body(&canvas)
   }
 
+  /// Writes a one-column cell over a run of a row, keeping wide characters at its edges paired:
+  /// what ``put(_:x:y:)`` does cell by cell, in one pass.
+  package mutating func fill(row y: Int, from start: Int, to end: Int, with cell: Cell) {
+    precondition(cell.width == 1, "A run is filled with one-column cells")
+    guard start < end else { return }
+    let base = y * width
+    // A wide character cut by either edge loses its other half.
+    if start > 0, cells[base + start].isContinuation {
+      cells[base + start - 1] = .blank(cells[base + start - 1].style)
+    }
+    if end < width, cells[base + end - 1].width == 2 {
+      cells[base + end] = .blank(cells[base + end].style)
+    }
+    cells.withUnsafeMutableBufferPointer { all in
+      UnsafeMutableBufferPointer(rebasing: all[(base + start)..<(base + end)])
+        .update(repeating: cell)
+    }
+  }
+
   /// Writes a cell at an absolute position, keeping wide characters paired.
   package mutating func put(_ cell: Cell, x: Int, y: Int) {
     let index = y * width + x

@@ -121,4 +121,31 @@ import TrellisTestSupport
       }
     }
   }
+
+  /// A fill of one-column cells writes a run at a time; over wide characters cut by its edges
+  /// it leaves what writing its cells one by one leaves.
+  @Test(arguments: 0..<10 as Range<UInt64>)
+  func aFillIsItsCellsWrittenOneByOne(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let pieces = ["a", "한", "😃", "新", " "]
+    for step in 0..<200 {
+      var frame = CellBuffer(width: 12, height: 3)
+      for row in 0..<3 {
+        let text = (0..<8).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }
+        frame.draw { $0.text(text.joined(), x: Int.random(in: 0...2, using: &rng), y: row) }
+      }
+      let rect = CellRect(
+        x: Int.random(in: -2...12, using: &rng), y: Int.random(in: -1...3, using: &rng),
+        width: Int.random(in: 0...10, using: &rng), height: Int.random(in: 0...3, using: &rng))
+      let style = Style(foreground: .red)
+      var filled = frame
+      filled.draw(in: rect) { $0.fill(style: style) }
+      var oneByOne = frame
+      let clip = rect.intersection(frame.bounds)
+      for row in clip.y..<clip.maxY {
+        for column in clip.x..<clip.maxX { oneByOne.put(.blank(style), x: column, y: row) }
+      }
+      #expect(filled == oneByOne, "seed \(seed), step \(step)")
+    }
+  }
 }

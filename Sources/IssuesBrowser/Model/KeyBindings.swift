@@ -100,7 +100,7 @@ extension KeyBindings {
         ], "page up and down, first and last issue"),
       KeyBinding(
         [.init(.character(" "), .toggleSubIssues)],
-        "open or close an issue's sub-issues (▸ 2/5: two done), or say where they are"),
+        "open or close sub-issues (▸ 2/5: two done); on a ↗ row, go to its own row"),
       KeyBinding(
         [.init(.character("z"), .toggleSection)],
         "collapse or expand the focused issue's section (kept across restarts)",

@@ -3,6 +3,12 @@
 // a user on a platform without it. CI builds this target.
 import Trellis
 
+// `duplicate`: traps on a duplicate identifier, so that CI sees the release build's message
+// name it (it once arrived empty there).
+if CommandLine.arguments.dropFirst().first == "duplicate" {
+  _ = Snapshot<Int, String>(sections: [(1, ["x", "y", "y"])])
+}
+
 let old = Snapshot(sections: [("a", [1, 2, 3]), ("b", [4])])
 let new = Snapshot(sections: [("b", [4, 1]), ("a", [3])])
 let changes = StagedChangeset(from: old, to: new)

@@ -164,9 +164,10 @@ extension Snapshot {
       } else {
         batch = added
       }
-      _duplicateItem(
+      let message = _duplicateItemMessage(
         _itemIdentifier(atPosition: duplicate.new), existing: duplicate.existing,
         new: duplicate.new, added: batch)
+      fatalError(message)
     }
     _itemTable = table
   }
@@ -192,9 +193,12 @@ extension Snapshot {
       Self._itemIdentifier(atPosition: $0, items: storedItems, offsets: storedOffsets)
     }
     if let duplicate {
-      _duplicateItem(
+      // The message is made here, not in a function that does not return: in release builds,
+      // a generic identifier passed to one arrived destroyed (an empty name, or garbage).
+      let message = _duplicateItemMessage(
         _itemIdentifier(atPosition: duplicate.new), existing: duplicate.existing,
         new: duplicate.new, added: positions)
+      fatalError(message)
     }
   }
 
@@ -251,9 +255,11 @@ extension Snapshot {
     }
   }
 
-  /// Traps for an item added twice or added while already present.
+  /// The message of the trap for an item added twice or added while already present.
   @inlinable
-  func _duplicateItem(_ item: ItemID, existing: Int, new: Int, added: Range<Int>) -> Never {
+  func _duplicateItemMessage(_ item: ItemID, existing: Int, new: Int, added: Range<Int>)
+    -> String
+  {
     let place: String
     if added.contains(existing) && added.contains(new) {
       place = "appears twice in the items being added"
@@ -263,6 +269,6 @@ extension Snapshot {
       place =
         "already exists in the snapshot at \(IndexPath(item: location.item, section: location.section))"
     }
-    fatalError("Item identifier \(item) \(place); item identifiers must be unique.")
+    return "Item identifier \(item) \(place); item identifiers must be unique."
   }
 }

@@ -169,6 +169,27 @@ enum Section: Hashable, Sendable {
     }
   }
 
+  /// The trap names the identifier, whatever its type (CI checks the release build too).
+  @Test func aDuplicateTrapNamesTheIdentifier() async throws {
+    let built = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      _ = Snapshot<Int, String>(sections: [(1, ["x", "y", "y"])])
+    }
+    #expect(
+      String(decoding: built.standardErrorContent, as: UTF8.self).contains(
+        "Item identifier y appears twice in the items being added"))
+    let appended = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var snapshot = Snapshot<Int, String>(sections: [(1, ["x"]), (2, ["w"])])
+      snapshot.appendItems(["q", "x"], toSection: 2)
+    }
+    #expect(
+      String(decoding: appended.standardErrorContent, as: UTF8.self).contains(
+        "Item identifier x already exists in the snapshot at"))
+  }
+
   @Test func appendingItemsWithNoSectionTraps() async {
     await #expect(processExitsWith: .failure) {
       var snapshot = Snapshot<String, Int>()

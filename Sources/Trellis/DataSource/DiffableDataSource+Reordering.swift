@@ -15,27 +15,61 @@ extension DiffableDataSource {
     return canReorder(item)
   }
 
+  /// Whether the view may move the item at `source` into `destination`'s section: the item may
+  /// move (``canMoveItem(at:)``), and the destination section is a flat list.
+  ///
+  /// A section whose ``SectionSnapshot`` nests items refuses rows from elsewhere: one index path
+  /// cannot say where in the hierarchy the row would go, and placing it would lose the tree.
+  ///
+  /// - Precondition: Both index paths are in the data: `source` names an item and
+  ///   `destination` a section.
+  public func canMoveItem(at source: IndexPath, to destination: IndexPath) -> Bool {
+    checkMove(from: source, to: destination)
+    guard canMoveItem(at: source) else { return false }
+    guard destination.section != source.section,
+      let section = current.sectionIdentifier(at: destination.section),
+      let tree = sectionSnapshots[section]
+    else { return true }
+    return tree.items.count == tree.rootItems.count
+  }
+
+  /// Traps, naming what is wrong, unless `source` names an item and `destination` a section.
+  private func checkMove(from source: IndexPath, to destination: IndexPath) {
+    guard current.itemIdentifier(at: source) != nil else {
+      fatalError(
+        "Cannot move the item at \(source): "
+          + (current.sectionIdentifier(at: source.section) == nil
+            ? "there are \(current.numberOfSections) sections."
+            : "its section has \(current.numberOfItems(inSection: current.sectionIdentifiers[source.section])) items.")
+      )
+    }
+    guard current.sectionIdentifier(at: destination.section) != nil else {
+      fatalError(
+        "Cannot move the item at \(source) to \(destination): "
+          + "there are \(current.numberOfSections) sections.")
+    }
+  }
+
   /// Records a move the view already shows, with no batch update.
   ///
   /// The item at `source` is now at `destination`, an index path in the data after the move.
   /// The reordering handlers hear about it before and after the snapshot changes.
   ///
-  /// - Returns: The transaction, or `nil` when ``canMoveItem(at:)`` refuses or the move changes
-  ///   nothing.
-  /// - Precondition: `destination` is a valid position after the move: its section exists and
-  ///   its item is at most the section's item count (one less when moving within the section).
+  /// - Returns: The transaction, or `nil` when ``canMoveItem(at:to:)`` refuses (the item may
+  ///   not move, or the destination section nests a tree) or the move changes nothing.
+  /// - Precondition: Both index paths are in the data: `source` names an item, and
+  ///   `destination` is a position after the move (its section exists, and its item is at most
+  ///   the section's item count, one less when moving within the section). A bad one traps,
+  ///   whichever it is.
   @discardableResult
   public func moveItem(
     at source: IndexPath, to destination: IndexPath
   ) -> ReorderingTransaction<SectionID, ItemID>? {
-    guard canMoveItem(at: source), source != destination,
+    guard canMoveItem(at: source, to: destination), source != destination,
       let item = current.itemIdentifier(at: source),
-      let sourceSection = current.sectionIdentifier(at: source.section)
+      let sourceSection = current.sectionIdentifier(at: source.section),
+      let destinationSection = current.sectionIdentifier(at: destination.section)
     else { return nil }
-    guard let destinationSection = current.sectionIdentifier(at: destination.section) else {
-      fatalError(
-        "Cannot move \(item) to \(destination): there are \(current.numberOfSections) sections.")
-    }
     let initial = current
     var final = current
     final.deleteItems([item])

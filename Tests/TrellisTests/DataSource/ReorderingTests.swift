@@ -47,4 +47,50 @@ import TrellisTestSupport
     dataSource.apply(tree, to: 0)
     #expect(!dataSource.canMoveItem(at: IndexPath(item: 0, section: 0)))
   }
+
+  /// A row from elsewhere is refused by a section that nests a tree, which keeps its hierarchy;
+  /// a flat section takes it.
+  @Test func aTreeSectionRefusesRowsFromElsewhere() {
+    let dataSource = DiffableDataSource<Int, Int, String> { _, id in "\(id)" }
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    dataSource.apply(Snapshot(sections: [(0, [1, 2]), (1, [10]), (2, [20])]))
+    var tree = SectionSnapshot<Int>()
+    tree.append([1, 2])
+    tree.append([3], to: 1)
+    tree.expand([1])
+    dataSource.apply(tree, to: 0)
+    let into = IndexPath(item: 1, section: 0)
+    #expect(!dataSource.canMoveItem(at: IndexPath(item: 0, section: 1), to: into))
+    #expect(dataSource.moveItem(at: IndexPath(item: 0, section: 1), to: into) == nil)
+    #expect(dataSource.snapshot(for: 0).items == [1, 3, 2], "the tree is whole")
+    #expect(dataSource.snapshot(for: 0).parent(of: 3) == 1)
+    #expect(
+      dataSource.canMoveItem(at: IndexPath(item: 0, section: 1), to: IndexPath(item: 0, section: 2))
+    )
+    #expect(
+      dataSource.moveItem(at: IndexPath(item: 0, section: 1), to: IndexPath(item: 0, section: 2))
+        != nil)
+    #expect(dataSource.snapshot().itemIdentifiers(inSection: 2) == [10, 20])
+  }
+
+  @Test func aMoveFromAMissingItemTrapsAsOneToAMissingSectionDoes() async {
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        let dataSource = DiffableDataSource<Int, Int, String> { _, id in "\(id)" }
+        dataSource.reorderingHandlers.canReorderItem = { _ in true }
+        dataSource.apply(Snapshot(sections: [(0, [1, 2])]))
+        dataSource.moveItem(
+          at: IndexPath(item: 5, section: 0), to: IndexPath(item: 0, section: 0))
+      }
+    }
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        let dataSource = DiffableDataSource<Int, Int, String> { _, id in "\(id)" }
+        dataSource.reorderingHandlers.canReorderItem = { _ in true }
+        dataSource.apply(Snapshot(sections: [(0, [1, 2])]))
+        dataSource.moveItem(
+          at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 3))
+      }
+    }
+  }
 }

@@ -22,14 +22,16 @@ import Darwin
 /// handler only writes a byte to a pipe.
 ///
 /// One session can be active in a process at a time.
+///
+/// Sendable without the compiler's check: what changes after `init` (whether the session ended,
+/// whether input is paused) lives in `SessionShared` under its mutex, and `thread` is set once.
 public final class TerminalSession: @unchecked Sendable {
   /// Input, resize and resume events, in order; finishes when the session ends or the terminal
   /// hangs up.
   public let events: AsyncStream<TerminalEvent>
 
   private let shared: SessionShared
-  private var thread: pthread_t?
-  private var ended = false
+  private let thread: pthread_t?
 
   /// Takes over the terminal.
   ///
@@ -137,10 +139,10 @@ public final class TerminalSession: @unchecked Sendable {
 
   /// Gives the terminal back: modes off, settings restored, handlers removed, events finished.
   ///
-  /// Safe to call more than once.
+  /// Safe to call more than once, from any thread: the first call restores and joins the reader
+  /// thread; the others return at once.
   public func restore() {
-    guard !ended else { return }
-    ended = true
+    guard shared.end() else { return }
     shared.lock()
     SignalRestore.restoreNow()
     SignalRestore.uninstallAll()
@@ -184,6 +186,19 @@ final class SessionShared: @unchecked Sendable {
 
   func lock() { pthread_mutex_lock(mutex) }
   func unlock() { pthread_mutex_unlock(mutex) }
+
+  private var ended = false
+
+  /// Marks the session ended.
+  ///
+  /// - Returns: Whether this call ended it (`false` when another call already had).
+  func end() -> Bool {
+    lock()
+    defer { unlock() }
+    guard !ended else { return false }
+    ended = true
+    return true
+  }
 
   /// While the terminal is lent (``TerminalSession/lend(_:)``): asked, and seen by the reader.
   private var pauseAsked = false

@@ -43,6 +43,24 @@ import Glibc
     #expect(pty.read(seconds: 0.1).isEmpty)
   }
 
+  /// Restores racing on several threads (a signal's path and the app's quit): the terminal is
+  /// given back once, the reader joined once, and the leave sequence written once.
+  @Test func concurrentRestoresGiveTheTerminalBackOnce() async throws {
+    for _ in 0..<20 {
+      let pty = try PseudoTerminal()
+      let before = pty.settings()
+      let session = try TerminalSession(input: pty.slave, output: pty.slave)
+      _ = pty.read(until: { $0.contains("\u{1B}[?1049h") }, seconds: 2)
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<8 { group.addTask { session.restore() } }
+      }
+      #expect(pty.settings() == before)
+      let written = pty.read(until: { $0.contains("\u{1B}[?1049l") }, seconds: 2)
+      #expect(written.components(separatedBy: "\u{1B}[?1049l").count == 2, "one leave sequence")
+      #expect(pty.read(seconds: 0.05).isEmpty)
+    }
+  }
+
   @Test func typedBytesBecomeEventsAndSizeComesFromTheTTY() async throws {
     let pty = try PseudoTerminal(columns: 100, rows: 30)
     let session = try TerminalSession(input: pty.slave, output: pty.slave)

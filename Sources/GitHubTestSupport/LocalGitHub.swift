@@ -90,6 +90,8 @@ public actor LocalGitHub {
   /// Who posts comments here.
   var viewerLogin = "octocat"
   var nextCommentID = 50_000
+  /// The GraphQL side: its budget, its faults, what it charged.
+  var graphQL = GraphQLState()
   /// Every request received: path with query, and headers (lower-cased names).
   public private(set) var requests: [(target: String, headers: [String: String])] = []
   private var server: HTTPServer?
@@ -313,7 +315,7 @@ public actor LocalGitHub {
   /// Removes every fault.
   public func clearFaults() { faults = [] }
 
-  private static func key(path: String, page: Int?) -> String {
+  static func key(path: String, page: Int?) -> String {
     page.map { "\(path)#\($0)" } ?? path
   }
 
@@ -340,6 +342,7 @@ public actor LocalGitHub {
     if !passes, let index = faults.firstIndex(where: matches) {
       faults[index].remaining -= 1
       let fault = faults[index].fault
+      if request.path == "/graphql" { return try await handleGraphQL(request, fault: fault) }
       if method != "GET" {
         return try await handleWrite(request, method: method, fault: fault)
       }
@@ -363,6 +366,7 @@ public actor LocalGitHub {
         return try await respond(with: fault, path: request.path, page: page)
       }
     }
+    if request.path == "/graphql" { return try await handleGraphQL(request, fault: nil) }
     if method != "GET" {
       return try await handleWrite(request, method: method, fault: nil)
     }
@@ -459,7 +463,7 @@ public actor LocalGitHub {
 
   /// Deletes an item the listing has not served yet (the fifth after `position`) and opens a
   /// new issue (the next number, updated now), as people do on GitHub while a sync runs.
-  private func churn(after position: Int, _ path: String) {
+  func churn(after position: Int, _ path: String) {
     guard var listing = listings[path], let template = listing.items.first,
       var object = try? JSONSerialization.jsonObject(with: template.json) as? [String: Any]
     else { return }
@@ -515,7 +519,7 @@ public actor LocalGitHub {
 
   /// Edits served items of a listing: each gets a later `updated_at` (a second after the
   /// listing's latest) and moves to the end.
-  private func editServed(_ numbers: [Int], _ path: String) {
+  func editServed(_ numbers: [Int], _ path: String) {
     guard !numbers.isEmpty, var listing = listings[path] else { return }
     for number in numbers {
       guard let index = listing.items.firstIndex(where: { $0.number == number }),

@@ -37,20 +37,43 @@ extension IssueCache {
 
   /// Replaces an issue's timeline with a complete listing's events (those a reader shows), in
   /// one transaction.
-  public func replaceTimeline(of number: Int, with events: [GitHubTimelineEvent]) throws {
+  ///
+  /// With `completeAsOf` (the issue's `updated_at` when the listing began), the timeline is
+  /// current until the issue changes again.
+  public func replaceTimeline(
+    of number: Int, with events: [GitHubTimelineEvent], completeAsOf issueUpdatedAt: Date? = nil
+  ) throws {
     try writer.write { db in
-      try db.execute(sql: "DELETE FROM timelineEvent WHERE issueNumber = ?", arguments: [number])
-      for (position, event) in events.filter(\.isShown).enumerated() {
-        try db.execute(
-          sql: """
-            INSERT INTO timelineEvent(issueNumber, position, actor, createdAt, sentence)
-            VALUES (?, ?, ?, ?, ?)
-            """,
-          arguments: [
-            number, position, Self.storable(event.actor.login), event.createdAt,
-            Self.storable(event.sentence),
-          ])
-      }
+      try Self.replaceTimeline(of: number, with: events, db)
+      if let issueUpdatedAt { try Self.recordListing("timelineListing", of: number, issueUpdatedAt, db) }
+    }
+  }
+
+  /// Records that a listing of an issue's comments or timeline (`table`) was complete as of
+  /// the issue's `updated_at`.
+  static func recordListing(
+    _ table: String, of number: Int, _ issueUpdatedAt: Date, _ db: Database
+  ) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO \(table)(issueNumber, issueUpdatedAt) VALUES (?, ?)
+        ON CONFLICT(issueNumber) DO UPDATE SET issueUpdatedAt = excluded.issueUpdatedAt
+        """, arguments: [number, issueUpdatedAt])
+  }
+
+  static func replaceTimeline(
+    of number: Int, with events: [GitHubTimelineEvent], _ db: Database
+  ) throws {
+    try db.execute(sql: "DELETE FROM timelineEvent WHERE issueNumber = ?", arguments: [number])
+    let insert = try db.cachedStatement(
+      sql: """
+        INSERT INTO timelineEvent(issueNumber, position, actor, createdAt, sentence)
+        VALUES (?, ?, ?, ?, ?)
+        """)
+    for (position, event) in events.filter(\.isShown).enumerated() {
+      try insert.execute(arguments: [
+        number, position, storable(event.actor.login), event.createdAt, storable(event.sentence),
+      ])
     }
   }
 }

@@ -377,7 +377,7 @@ extension IssueCache {
       GitHubDate.databaseText(issue.updatedAt), issue.closedAt.map(GitHubDate.databaseText),
       issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
       issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0, issue.user.nodeID,
-      issue.user.isBot,
+      issue.user.isBot, issue.nodeID, issue.issueType,
     ])
     if (issue.subIssues?.total ?? 0) == 0 {
       // No sub-issues any more: none to nest under it.

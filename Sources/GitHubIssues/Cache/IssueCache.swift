@@ -325,6 +325,25 @@ public final class IssueCache: Sendable {
         index: "issue_by_created", on: "issue",
         columns: ["isPullRequest", "state", "createdAt", "number", "milestoneNumber"])
     }
+    migrator.registerMigration("v8: the GraphQL mirror") { db in
+      // The issue's own node id and its type, as GraphQL (and REST's `node_id`, `type`) give them.
+      try db.alter(table: "issue") { t in
+        t.add(column: "nodeId", .text)
+        t.add(column: "issueType", .text)
+      }
+      // For which `updated_at` of its issue an issue's timeline (its events a reader shows) was
+      // last listed completely: with `commentListing`, what makes a conversation readable offline.
+      try db.create(table: "timelineListing") { t in
+        t.column("issueNumber", .integer).primaryKey()
+        t.column("issueUpdatedAt", .datetime).notNull()
+      }
+      // Whether the cache is a mirror (`sync --all` ran: later syncs bring changed conversations
+      // too), and the GraphQL points every mirror sync has spent.
+      try db.alter(table: "syncState") { t in
+        t.add(column: "isMirror", .boolean).notNull().defaults(to: false)
+        t.add(column: "mirrorPoints", .integer).notNull().defaults(to: 0)
+      }
+    }
     return migrator
   }
 }

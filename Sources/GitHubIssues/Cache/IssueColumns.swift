@@ -29,6 +29,10 @@ enum IssueColumns {
   static let authorNodeId = Column("authorNodeId")
   /// Whether the author is a bot.
   static let authorIsBot = Column("authorIsBot")
+  /// The issue's own GraphQL node id; an answer without one keeps the cached one.
+  static let nodeId = Column("nodeId")
+  /// Its issue type's name.
+  static let issueType = Column("issueType")
 
   /// What a list row reads: every column but the body and the state reason.
   static let row: [Column] = [
@@ -40,7 +44,7 @@ enum IssueColumns {
   static let written: [Column] = [
     id, number, title, body, state, stateReason, author, milestoneNumber, comments, createdAt,
     updatedAt, closedAt, isPullRequest, htmlURL, labelNames, subIssuesTotal, subIssuesCompleted,
-    authorNodeId, authorIsBot,
+    authorNodeId, authorIsBot, nodeId, issueType,
   ]
 
   /// The assignees' logins, sorted, joined by U+001F: read from `issueAssignee`, the only copy.
@@ -103,6 +107,8 @@ enum IssueColumns {
     return "INSERT INTO issue(\(names.joined(separator: ", "))) "
       + "VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", "))) "
       + "ON CONFLICT(id) DO UPDATE SET "
-      + names.filter { $0 != id.name }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+      + names.filter { $0 != id.name }.map {
+        $0 == nodeId.name ? "\($0) = coalesce(excluded.\($0), \($0))" : "\($0) = excluded.\($0)"
+      }.joined(separator: ", ")
   }()
 }

@@ -245,6 +245,9 @@ public struct GitHubClient: Sendable {
   struct Write {
     var method: String
     var body: Data?
+    /// A read sent as a `POST` (a GraphQL query): it changes nothing, so it is retried as a
+    /// `GET` would be.
+    var isQuery = false
   }
 
   /// Sends a request, following redirects inside the API root.
@@ -302,7 +305,7 @@ public struct GitHubClient: Sendable {
   private func sendOnce(
     _ url: URL, method: String, write: Write?, conditional: Bool
   ) async throws(GitHubError) -> HTTPResponse {
-    guard host.contains(url) else {
+    guard host.contains(url) || url == host.graphQLURL else {
       throw GitHubError(
         .untrustedURL, url: url.absoluteString, detail: "outside \(host.apiBaseURL.absoluteString)",
         sentToken: false)
@@ -364,7 +367,7 @@ public struct GitHubClient: Sendable {
             .offline, url: url.absoluteString,
             detail: "no answer in \(Int(waited.rounded())) s")
         }
-        if write != nil, Self.transientErrors.contains(error.code) {
+        if let write, !write.isQuery, Self.transientErrors.contains(error.code) {
           // Sent, and no answer: reported at once, never sent again from here.
           throw GitHubError(
             .serverError, url: url.absoluteString,
@@ -379,7 +382,7 @@ public struct GitHubClient: Sendable {
       }
       // A write leaves this process at most once per attempt: one that failed may have landed,
       // and what it changed is read again by the caller rather than sent twice.
-      guard attempt < maximumRetries, write == nil else { throw failure }
+      guard attempt < maximumRetries, write?.isQuery ?? true else { throw failure }
       attempt += 1
       do {
         try await Task.sleep(for: backoff)

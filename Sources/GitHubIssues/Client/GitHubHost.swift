@@ -117,6 +117,20 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
         ? 443 : components.scheme?.lowercased() == "http" ? 80 : nil)
   }
 
+  /// Where the host answers GraphQL queries: `https://api.github.com/graphql` on github.com,
+  /// `https://HOST/api/graphql` on an Enterprise host (beside its REST root, not under it).
+  ///
+  /// It is the one URL outside the REST root that the client sends to.
+  public var graphQLURL: URL {
+    var components =
+      URLComponents(url: apiBaseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
+    var path = components.path.trimmingSuffix("/")
+    if path.hasSuffix("/v3") { path = String(path.dropLast(3)) }
+    components.path = path + "/graphql"
+    components.query = nil
+    return components.url ?? apiBaseURL.appendingPathComponent("graphql")
+  }
+
   public var description: String { name }
 }
 

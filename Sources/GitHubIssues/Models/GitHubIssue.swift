@@ -53,6 +53,10 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
   public var locked: Bool
   /// How many sub-issues it has and how many of them are done, when GitHub says.
   public var subIssues: SubIssueSummary?
+  /// The GraphQL node identifier (`node_id`), what gh prints as its `id`.
+  public var nodeID: String?
+  /// Its issue type (`Bug`, `Feature`…), when the organisation uses them.
+  public var issueType: String?
 
   enum CodingKeys: String, CodingKey {
     case id, number, title, state, user, labels, milestone, assignees, assignee, comments, body,
@@ -64,7 +68,12 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     case htmlURL = "html_url"
     case pullRequest = "pull_request"
     case subIssues = "sub_issues_summary"
+    case nodeID = "node_id"
+    case issueType = "type"
   }
+
+  /// The `type` object of a REST issue: only its name is kept.
+  private struct TypeObject: Codable { var name: String }
 
   /// Creates an issue.
   public init(
@@ -127,6 +136,8 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     locked = try container.decodeIfPresent(Bool.self, forKey: .locked) ?? false
     // A summary GitHub did not send, or one that cannot be read, is no summary.
     subIssues = (try? container.decodeIfPresent(SubIssueSummary.self, forKey: .subIssues)) ?? nil
+    nodeID = try? container.decodeIfPresent(String.self, forKey: .nodeID)
+    issueType = (try? container.decodeIfPresent(TypeObject.self, forKey: .issueType))??.name
   }
 
   /// An element of `labels`: an object, or (as the OpenAPI description allows) a bare name; an
@@ -168,5 +179,7 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     if isPullRequest { try container.encode(["url": htmlURL ?? ""], forKey: .pullRequest) }
     try container.encode(locked, forKey: .locked)
     try container.encodeIfPresent(subIssues, forKey: .subIssues)
+    try container.encodeIfPresent(nodeID, forKey: .nodeID)
+    try container.encodeIfPresent(issueType.map(TypeObject.init), forKey: .issueType)
   }
 }

@@ -74,7 +74,8 @@ public struct ConversationFetcher: Sendable {
         comments, of: number, completeAsOf: listed.complete ? issue.updatedAt : nil,
         confirmedGone: gone)
     }
-    let timelineSkips = await fetchTimeline(of: number, announcedComments: issue.comments)
+    let timelineSkips = await fetchTimeline(
+      of: number, announcedComments: issue.comments, asOf: issue.updatedAt)
     return .listed(
       count: comments.count, complete: listed.complete,
       announced: issue.comments, skippedEvents: timelineSkips)
@@ -111,7 +112,7 @@ public struct ConversationFetcher: Sendable {
   /// conversation is shown either way). A record that cannot be read is left out, the rest kept.
   ///
   /// - Returns: How many records were left out.
-  private func fetchTimeline(of number: Int, announcedComments: Int) async -> Int {
+  private func fetchTimeline(of number: Int, announcedComments: Int, asOf: Date) async -> Int {
     var events: [GitHubTimelineEvent] = []
     var proof = ListingProof()
     var skipped = 0
@@ -128,7 +129,7 @@ public struct ConversationFetcher: Sendable {
     }
     guard proof.gap == nil else { return skipped }
     do {
-      try cache.replaceTimeline(of: number, with: events)
+      try cache.replaceTimeline(of: number, with: events, completeAsOf: skipped == 0 ? asOf : nil)
     } catch {
       // The conversation is shown without its events; the cached ones stay.
     }

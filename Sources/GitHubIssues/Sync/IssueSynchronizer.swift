@@ -114,43 +114,13 @@ public struct IssueSynchronizer: Sendable {
   private func run(
     state: SyncState, full: Bool, progress: @Sendable (SyncProgress) -> Void
   ) async throws(GitHubError) -> SyncSummary {
-    // The repository first: a missing or private one fails fast with a clear error.
-    let repositoryInfo = try await client.repository(repository)
-    let renamedTo =
-      repositoryInfo.fullName.caseInsensitiveCompare(repository.description) == .orderedSame
-      ? nil : repositoryInfo.fullName
-
     let isFirst = state.highWaterMark == nil && state.itemCount == 0
     let listsAll = !isFirst && (full || state.pendingFullListing != nil)
-    var pages = 0
-    var milestones: [GitHubMilestone]? = []
-    var skipped: [SkippedItem] = []
-    for try await page in client.milestonePages(of: repository) {
-      pages += 1
-      if page.isNotModified { milestones = nil } else { milestones?.append(contentsOf: page.items) }
-      skipped += page.skipped
-      progress(SyncProgress(phase: .milestones, pages: pages, items: 0))
-    }
-    // A list with an element that could not be read is not a complete list: nothing missing
-    // from it is deleted.
-    let milestonesComplete = skipped.isEmpty
-    var labels: [GitHubLabel]? = []
-    var labelsComplete = true
-    for try await page in client.labelPages(of: repository) {
-      pages += 1
-      if page.isNotModified { labels = nil } else { labels?.append(contentsOf: page.items) }
-      labelsComplete = labelsComplete && page.skipped.isEmpty
-      skipped += page.skipped
-      progress(SyncProgress(phase: .labels, pages: pages, items: 0))
-    }
-    let etags = await etagStore.pending()
-    try cacheStep("write") {
-      try cache.writeMetadata(
-        repository: repositoryInfo, milestones: milestones, labels: labels, etags: etags,
-        deletingMissing: milestonesComplete && labelsComplete)
-      if listsAll { try cache.beginFullListing() }
-    }
-    await etagStore.clear()
+    let metadata = try await syncMetadata(beginningFullListing: listsAll, progress: progress)
+    let repositoryInfo = metadata.repository
+    let renamedTo = metadata.renamedTo
+    var pages = metadata.pages
+    var skipped = metadata.skipped
 
     // Where the listing starts: a pending full listing resumes after its last page written; any
     // other sync after the high-water mark (which an interrupted first sync has advanced).
@@ -240,8 +210,64 @@ public struct IssueSynchronizer: Sendable {
     }
     return SyncSummary(
       wasFull: resumeAfter == nil || listsAll, pages: pages, items: items,
-      milestonesChanged: milestones != nil, deleted: deleted, skipped: skipped + subIssueProblems,
+      milestonesChanged: metadata.milestonesChanged, deleted: deleted, skipped: skipped + subIssueProblems,
       renamedTo: renamedTo)
+  }
+
+  /// What a sync fetches before the issues.
+  struct Metadata {
+    var repository: GitHubRepository
+    /// The repository's name on GitHub when it differs from the one asked for.
+    var renamedTo: String?
+    var pages: Int
+    var skipped: [SkippedItem]
+    var milestonesChanged: Bool
+  }
+
+  /// Fetches the repository, its milestones and labels (conditionally), and writes them in one
+  /// transaction with their entity tags; with `beginningFullListing`, that transaction also
+  /// starts (or keeps) a full listing.
+  func syncMetadata(
+    beginningFullListing: Bool, progress: @Sendable (SyncProgress) -> Void
+  ) async throws(GitHubError) -> Metadata {
+    // The repository first: a missing or private one fails fast with a clear error.
+    let repositoryInfo = try await client.repository(repository)
+    let renamedTo =
+      repositoryInfo.fullName.caseInsensitiveCompare(repository.description) == .orderedSame
+      ? nil : repositoryInfo.fullName
+
+    var pages = 0
+    var milestones: [GitHubMilestone]? = []
+    var skipped: [SkippedItem] = []
+    for try await page in client.milestonePages(of: repository) {
+      pages += 1
+      if page.isNotModified { milestones = nil } else { milestones?.append(contentsOf: page.items) }
+      skipped += page.skipped
+      progress(SyncProgress(phase: .milestones, pages: pages, items: 0))
+    }
+    // A list with an element that could not be read is not a complete list: nothing missing
+    // from it is deleted.
+    let milestonesComplete = skipped.isEmpty
+    var labels: [GitHubLabel]? = []
+    var labelsComplete = true
+    for try await page in client.labelPages(of: repository) {
+      pages += 1
+      if page.isNotModified { labels = nil } else { labels?.append(contentsOf: page.items) }
+      labelsComplete = labelsComplete && page.skipped.isEmpty
+      skipped += page.skipped
+      progress(SyncProgress(phase: .labels, pages: pages, items: 0))
+    }
+    let etags = await etagStore.pending()
+    try cacheStep("write") {
+      try cache.writeMetadata(
+        repository: repositoryInfo, milestones: milestones, labels: labels, etags: etags,
+        deletingMissing: milestonesComplete && labelsComplete)
+      if beginningFullListing { try cache.beginFullListing() }
+    }
+    await etagStore.clear()
+    return Metadata(
+      repository: repositoryInfo, renamedTo: renamedTo, pages: pages, skipped: skipped,
+      milestonesChanged: milestones != nil)
   }
 
   /// Pages listed and not written yet, with their parents' sub-issue lists.
@@ -286,7 +312,7 @@ public struct IssueSynchronizer: Sendable {
   ///
   /// - Throws: ``GitHubError`` with the reason when an item cannot be confirmed either way, or
   ///   when there are more than ``maximumUnlistedChecks``.
-  private func confirmUnlisted(
+  func confirmUnlisted(
     in repository: RepositoryName, pages: inout Int
   ) async throws(GitHubError) -> [Int64] {
     let candidates = try cacheStep("read") { try cache.unlistedItems() }
@@ -372,7 +398,7 @@ public struct IssueSynchronizer: Sendable {
     return trees
   }
 
-  private func acquireLock() async throws(GitHubError) -> SyncLock? {
+  func acquireLock() async throws(GitHubError) -> SyncLock? {
     guard let path = cache.path else { return nil }
     let policy: SyncLock.Policy =
       switch lockPolicy {
@@ -383,7 +409,7 @@ public struct IssueSynchronizer: Sendable {
   }
 
   /// Runs a cache step, turning its failure into a ``GitHubError`` that says so.
-  private func cacheStep<T>(_ what: String, _ body: () throws -> T) throws(GitHubError) -> T {
+  func cacheStep<T>(_ what: String, _ body: () throws -> T) throws(GitHubError) -> T {
     do {
       return try body()
     } catch {

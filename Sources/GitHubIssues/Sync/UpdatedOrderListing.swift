@@ -35,7 +35,10 @@ extension GitHubComment: UpdateOrdered {}
 ///
 /// A server that does not keep the order it was asked for (a page out of order, or an item from
 /// before `since`) is followed page by page through its `next` links instead, as a plain listing.
-struct UpdatedOrderListing<Item: Decodable & UpdateOrdered> {
+///
+/// The pages come from a ``ListingPages`` source: REST pages and their `link` headers, or
+/// GraphQL pages and their cursors (where `since` is exact, so the margin is none).
+struct UpdatedOrderListing<Item: UpdateOrdered> {
   /// A page of items not seen before in this version; the rest of the page was.
   struct Fresh {
     var items: [Item]
@@ -50,11 +53,17 @@ struct UpdatedOrderListing<Item: Decodable & UpdateOrdered> {
   /// How many times a listing starts again from a page-number walk that may have missed an item.
   static var maximumPasses: Int { 3 }
 
-  let client: GitHubClient
-  /// The first page of the query from a `since`.
-  let firstPage: @Sendable (Date?) -> URL
+  /// The pages of the query from a `since`.
+  let open: @Sendable (Date?) -> any ListingPages<Item>
+  /// How far before the latest `updated_at` seen the next query starts: one second where
+  /// `since` is counted in whole seconds.
+  let overlap: TimeInterval
+  /// Pages a listing may take when its first page announces none.
+  let defaultPageBudget: Int
+  /// Whether the query takes a `since`; without one, the listing walks its pages.
+  var isKeyed = true
   private var since: Date?
-  private var iterator: PageSequence<Item>.Iterator?
+  private var iterator: (any ListingPages<Item>)?
   /// Each identifier served and the latest `updated_at` it was served with.
   private(set) var seen: [Int64: Date] = [:]
   /// Identifiers served on a page of a walk, and the `since` of that walk.
@@ -73,20 +82,36 @@ struct UpdatedOrderListing<Item: Decodable & UpdateOrdered> {
   /// Why the listing cannot vouch for having seen everything, or `nil`.
   private(set) var unproven: String?
 
-  init(client: GitHubClient, since: Date?, firstPage: @escaping @Sendable (Date?) -> URL) {
-    self.client = client
+  /// A listing of a REST query, whose `since` is sent in whole seconds.
+  init(client: GitHubClient, since: Date?, firstPage: @escaping @Sendable (Date?) -> URL)
+  where Item: Decodable {
     // `since` is sent in whole seconds: a fraction would make the first items look out of order.
     self.since = since.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
-    self.firstPage = firstPage
+    self.open = { since in
+      RESTListingPages(
+        iterator: client.pages(from: firstPage(since), of: Item.self, conditional: false)
+          .makeAsyncIterator())
+    }
+    self.overlap = 1
+    self.defaultPageBudget = client.maximumPages / 2
+  }
+
+  /// A listing of any source of pages.
+  init(
+    since: Date?, overlap: TimeInterval, defaultPageBudget: Int, isKeyed: Bool = true,
+    open: @escaping @Sendable (Date?) -> any ListingPages<Item>
+  ) {
+    self.isKeyed = isKeyed
+    self.since = since
+    self.open = open
+    self.overlap = overlap
+    self.defaultPageBudget = defaultPageBudget
   }
 
   /// The next page of fresh items, or `nil` when the listing has ended.
   mutating func next() async throws(GitHubError) -> Fresh? {
     while !ended {
-      if iterator == nil {
-        iterator = client.pages(from: firstPage(since), of: Item.self, conditional: false)
-          .makeAsyncIterator()
-      }
+      if iterator == nil { iterator = open(since) }
       guard let page = try await iterator?.next() else {
         iterator = nil
         if let redo = redoFrom {
@@ -110,12 +135,12 @@ struct UpdatedOrderListing<Item: Decodable & UpdateOrdered> {
       if pageBudget == nil {
         // What the first page announced, twice over for the overlap of the queries, plus room
         // for the items updated during the listing.
-        let announced = page.lastPageNumber ?? (page.next == nil ? 1 : client.maximumPages / 2)
+        let announced = page.announcedPages ?? (page.hasNext ? defaultPageBudget : 1)
         pageBudget = announced * 2 + 20
       }
       if let pageBudget, pagesInPass > pageBudget {
         throw GitHubError(
-          .pagination, url: page.url.absoluteString,
+          .pagination, url: page.source,
           detail: "more than the \(pageBudget) pages its first page allowed")
       }
       if inOrder, !Self.isOrdered(page.items, since: since) { inOrder = false }
@@ -129,12 +154,12 @@ struct UpdatedOrderListing<Item: Decodable & UpdateOrdered> {
         seen[item.id] = item.updatedAt
         fresh.append(item)
       }
-      if inOrder, page.next != nil, let latest = page.items.last?.updatedAt {
-        let next = latest.addingTimeInterval(-1)
+      if inOrder, page.hasNext, let latest = page.items.last?.updatedAt {
+        let next = latest.addingTimeInterval(-overlap)
         // Asked again from its latest second, a page whose items mostly share that second
         // would bring mostly what was seen: walk on through the query's own pages instead.
         let repeated = page.items.count - fresh.count
-        if next > (since ?? .distantPast), repeated * 2 <= page.items.count {
+        if isKeyed, next > (since ?? .distantPast), repeated * 2 <= page.items.count {
           since = next
           iterator = nil
         } else {
@@ -156,5 +181,36 @@ struct UpdatedOrderListing<Item: Decodable & UpdateOrdered> {
       previous = item.updatedAt
     }
     return true
+  }
+}
+
+/// One page as a listing sees it, whichever API it came from.
+struct ListingPage<Item> {
+  var items: [Item]
+  var skipped: [SkippedItem]
+  /// Whether the query has a page after this one.
+  var hasNext: Bool
+  /// How many pages the query announced (REST's `rel="last"`, GraphQL's `totalCount` over the
+  /// page size), if it did.
+  var announcedPages: Int?
+  /// Where it came from, for errors.
+  var source: String
+}
+
+/// The pages of one query, fetched as they are consumed.
+protocol ListingPages<Item> {
+  associatedtype Item
+  mutating func next() async throws(GitHubError) -> ListingPage<Item>?
+}
+
+/// The pages of a REST query, following its `link` headers.
+struct RESTListingPages<Item: Decodable & Sendable>: ListingPages {
+  var iterator: PageSequence<Item>.Iterator
+
+  mutating func next() async throws(GitHubError) -> ListingPage<Item>? {
+    guard let page = try await iterator.next() else { return nil }
+    return ListingPage(
+      items: page.items, skipped: page.skipped, hasNext: page.next != nil,
+      announcedPages: page.lastPageNumber, source: page.url.absoluteString)
   }
 }

@@ -18,7 +18,53 @@ public enum Syncing {
     if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
     var synchronizer = IssueSynchronizer(client: client, cache: cache, repository: repository)
     synchronizer.lockPolicy = .wait(waiting: waiting)
-    return try await synchronizer.sync(full: full, progress: progress)
+    var summary = try await synchronizer.sync(full: full, progress: progress)
+    // A mirror keeps every conversation: the ones that changed are fetched through GraphQL
+    // (nothing changed, nothing spent). Failing that leaves the rows synced, and says so.
+    guard token != nil, (try? cache.mirrorCoverage().isMirror) == true else { return summary }
+    var mirror = MirrorSynchronizer(client: client, cache: cache, repository: repository)
+    mirror.lockPolicy = .wait(waiting: waiting)
+    do {
+      let conversations = try await mirror.completeConversations(progress: progress)
+      summary.skipped += conversations.skipped
+    } catch {
+      summary.skipped.append(
+        SkippedItem(
+          id: nil, number: nil,
+          reason: "changed conversations were not fetched (\(error.summary()))"))
+    }
+    return summary
+  }
+
+  /// Mirrors a repository through GraphQL (`issues sync --all`): every issue with its whole
+  /// conversation, every pull request as a row; a cache that is a mirror already is brought up
+  /// to date as a plain sync would (REST for what changed, GraphQL for its conversations),
+  /// unless `full` asks to list everything again.
+  public static func mirror(
+    host: GitHubHost, repository: RepositoryName, cache: IssueCache, full: Bool,
+    pointLimit: Int?, timeout: Double?,
+    progress: @escaping @Sendable (SyncProgress) -> Void,
+    waiting: @escaping @Sendable (Int32?) -> Void
+  ) async throws(GitHubError) -> MirrorSummary {
+    let token = try TokenDiscovery.token(for: host)
+    let client = Self.client(host: host, token: token, timeout: timeout)
+    var mirror = MirrorSynchronizer(client: client, cache: cache, repository: repository)
+    mirror.lockPolicy = .wait(waiting: waiting)
+    mirror.pointLimit = pointLimit
+    let state = try? cache.syncState()
+    let coverage = try? cache.mirrorCoverage()
+    guard !full, coverage?.isMirror == true, state?.pendingFullListing == nil else {
+      return try await mirror.sync(progress: progress)
+    }
+    var synchronizer = IssueSynchronizer(client: client, cache: cache, repository: repository)
+    synchronizer.lockPolicy = .wait(waiting: waiting)
+    let rows = try await synchronizer.sync(progress: progress)
+    var summary = try await mirror.completeConversations(progress: progress)
+    summary.items = rows.items
+    summary.restRequests = rows.pages + 1
+    summary.deleted = rows.deleted
+    summary.skipped = rows.skipped + summary.skipped
+    return summary
   }
 
   /// A client for the host with a token and the `--timeout` asked for: the one way the commands

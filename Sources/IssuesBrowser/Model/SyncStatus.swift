@@ -45,7 +45,9 @@ public enum SyncStatus: Hashable, Sendable {
       switch progress.phase {
       case .milestones: "syncing milestones…"
       case .labels: "syncing labels…"
-      case .issues: "syncing · \(progress.items) items, \(progress.pages) pages"
+      case .issues, .pullRequests: "syncing · \(progress.items) items, \(progress.pages) pages"
+      case .conversations: "syncing conversations · \(progress.items)"
+      case .subIssues: "syncing sub-issues…"
       case .saving: "saving \(progress.items) items…"
       }
     case .syncing(nil): "syncing…"

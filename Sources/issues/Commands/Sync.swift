@@ -12,7 +12,13 @@ struct Sync: AsyncParsableCommand {
     discussion: """
       Each page is written as it arrives: an interrupted sync resumes where it stopped. --full \
       lists everything again and removes what GitHub no longer has, but only when the listing \
-      proves complete; otherwise it keeps every cached issue and exits with status 1.       --comments also lists the repository's comments (all of them the first time, then those       updated since), for reading every conversation offline.
+      proves complete; otherwise it keeps every cached issue and exits with status 1. \
+      --comments also lists the repository's comments (all of them the first time, then those \
+      updated since). --all mirrors every conversation through GitHub's GraphQL API (it needs \
+      a token): comments, events and sub-issues of every issue, for reading offline, within the \
+      token's hourly points; cut off, it resumes where it stopped. Once a cache is a mirror, \
+      every sync also fetches the conversations that changed. --status says what the cache \
+      holds without syncing.
       """)
 
   @OptionGroup var options: RepositoryOptions
@@ -23,13 +29,59 @@ struct Sync: AsyncParsableCommand {
   @Flag(help: "Fetch the repository's comments too (after the first time, what changed).")
   var comments = false
 
+  @Flag(help: "Mirror every conversation through GraphQL (needs a token), for reading offline.")
+  var all = false
+
+  @Option(help: "With --all: the most GraphQL points this sync may spend.")
+  var points: Int?
+
+  @Flag(help: "Say what the cache holds and how much of it can be read offline; sync nothing.")
+  var status = false
+
+  func validate() throws {
+    if let points, points < 1 { throw ValidationError("--points must be at least 1.") }
+    if points != nil, !all { throw ValidationError("--points goes with --all.") }
+    if status, all || full || comments {
+      throw ValidationError("--status syncs nothing: it goes alone.")
+    }
+  }
+
   func run() async throws {
     let (host, repository) = try options.resolve()
     let path = IssueCache.defaultURL(for: repository, host: host)
     let cache = try Terminal.openCache(at: path)
     let showsProgress = isatty(STDERR_FILENO) == 1
     let start = Date()
+    if status {
+      try printStatus(of: cache, repository: repository, at: path)
+      return
+    }
     let line = ProgressDisplay(enabled: showsProgress)
+    if all {
+      do {
+        let summary = try await Syncing.mirror(
+          host: host, repository: repository, cache: cache, full: full, pointLimit: points,
+          timeout: options.timeout, progress: { line.update($0) },
+          waiting: { line.note(Syncing.waitingNote($0)) })
+        line.clear()
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
+        for skipped in summary.skipped.prefix(20) {
+          Terminal.standardError("warning: \(skipped)\n")
+        }
+        let left = summary.pointsLeft.map { ", \($0) left" } ?? ""
+        let deleted = summary.deleted > 0 ? ", \(summary.deleted) no longer on GitHub removed" : ""
+        print(
+          "Mirrored \(repository): \(summary.items) items, \(summary.conversations) conversations, "
+            + "\(summary.subIssueLists) sub-issue lists\(deleted) in \(seconds) s; "
+            + "\(summary.queries) GraphQL queries, \(summary.pointsSpent) points\(left); "
+            + "\(summary.restRequests) REST requests.")
+        print(Self.coverageLine(summary.coverage))
+      } catch {
+        line.clear()
+        throw Terminal.failure(error, repository: repository)
+      }
+      return
+    }
     do {
       let summary = try await Syncing.run(
         host: host, repository: repository, cache: cache, full: full, timeout: options.timeout,
@@ -59,6 +111,28 @@ struct Sync: AsyncParsableCommand {
       line.clear()
       throw Terminal.failure(error, repository: repository)
     }
+  }
+}
+
+extension Sync {
+  /// "12,345 of 12,400 issues readable offline (comments and events complete); 2,051 points
+  /// spent on the mirror."
+  static func coverageLine(_ coverage: MirrorCoverage) -> String {
+    let kind = coverage.isMirror ? "Mirror" : "Cache"
+    return "\(kind): \(coverage.completeConversations) of \(coverage.issues) issues readable offline "
+      + "(comments and events complete)"
+      + (coverage.pointsSpent > 0 ? "; \(coverage.pointsSpent) GraphQL points spent on it." : ".")
+  }
+
+  func printStatus(of cache: IssueCache, repository: RepositoryName, at path: URL) throws {
+    let state = try cache.syncState()
+    let coverage = try cache.mirrorCoverage()
+    let synced = state.lastSyncedAt.map { "last synced \(ISO8601DateFormatter().string(from: $0))" } ?? "never synced"
+    print("\(repository): \(state.itemCount) items in \(path.path), \(synced).")
+    if state.pendingFullListing != nil {
+      print("A full listing is pending: the next sync resumes it.")
+    }
+    print(Self.coverageLine(coverage))
   }
 }
 

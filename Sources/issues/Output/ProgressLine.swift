@@ -13,9 +13,15 @@ enum ProgressLine {
       case .milestones: "milestones"
       case .labels: "labels"
       case .issues: "issues"
+      case .pullRequests: "pull requests"
+      case .conversations: "conversations"
+      case .subIssues: "sub-issues"
       case .saving: "saving"
       }
-    let text = " \(phase) · \(progress.pages) pages · \(progress.items) items"
+    var text = " \(phase) · \(progress.pages) pages · \(progress.items) items"
+    if let (spent, left) = progress.points {
+      text += " · \(spent) points" + (left.map { ", \($0) left" } ?? "")
+    }
     let barWidth = max(10, min(40, width - DisplayWidth.of(text) - 3))
     let filled: Int
     if let expected, expected > 0 {

@@ -1,0 +1,226 @@
+import Foundation
+
+/// The GraphQL shapes the mirror reads, as GitHub sends them, and what they become in the
+/// models the REST side uses: one cache, whichever path filled it.
+enum MirrorNode {
+  /// An account (`Actor`): a user, a bot, a deleted account (`null`).
+  struct Account: Decodable, Sendable {
+    var login: String
+    var databaseId: Int64?
+    var id: String?
+    var __typename: String?
+
+    var user: GitHubUser {
+      GitHubUser(login: login, id: databaseId ?? 0, nodeID: id, type: __typename)
+    }
+  }
+
+  struct Repository: Decodable, Sendable { var nameWithOwner: String }
+
+  struct PageInfo: Decodable, Sendable {
+    var hasNextPage: Bool
+    var endCursor: String?
+  }
+
+  /// A connection's page: how many there are, this page's nodes, and where the next starts.
+  struct Connection<Node: Decodable & Sendable>: Decodable, Sendable {
+    var totalCount: Int
+    var pageInfo: PageInfo?
+    var nodes: [Lossy<Node>]
+  }
+
+  /// A node of a list: decoded, `null` (an error names it), or one that could not be read.
+  enum Lossy<Node: Decodable & Sendable>: Decodable, Sendable {
+    case decoded(Node)
+    case null
+    case failed(SkippedItem)
+
+    private struct Identity: Decodable {
+      var databaseId: Int64?
+      var number: Int?
+    }
+
+    init(from decoder: any Decoder) throws {
+      if (try? decoder.singleValueContainer().decodeNil()) == true {
+        self = .null
+        return
+      }
+      do {
+        self = .decoded(try Node(from: decoder))
+      } catch let error as DecodingError {
+        let identity = try? Identity(from: decoder)
+        self = .failed(
+          SkippedItem(
+            id: identity?.databaseId, number: identity?.number,
+            reason: GitHubJSON.describe(error, relativeTo: decoder.codingPath.count)))
+      }
+    }
+
+    var node: Node? { if case .decoded(let node) = self { node } else { nil } }
+  }
+
+  struct Label: Decodable, Sendable {
+    var id: String?
+    var name: String
+    var color: String?
+    var description: String?
+  }
+
+  struct Milestone: Decodable, Sendable { var number: Int; var title: String? }
+
+  struct IssueType: Decodable, Sendable { var name: String }
+
+  struct Parent: Decodable, Sendable {
+    var number: Int
+    var repository: Repository?
+  }
+
+  struct SubIssuesSummary: Decodable, Sendable {
+    var total: Int
+    var completed: Int
+  }
+
+  struct Reactors: Decodable, Sendable { var totalCount: Int }
+  struct ReactionGroup: Decodable, Sendable {
+    var content: String
+    var reactors: Reactors?
+  }
+
+  /// An issue, or a pull request listed as a row.
+  struct Item: Decodable, Sendable {
+    var id: String?
+    var databaseId: Int64?
+    var number: Int
+    var title: String
+    var body: String?
+    var state: String
+    var stateReason: String?
+    var locked: Bool?
+    var createdAt: Date
+    var updatedAt: Date
+    var closedAt: Date?
+    var url: String?
+    var author: Account?
+    var milestone: Milestone?
+    var issueType: IssueType?
+    var parent: Parent?
+    var subIssuesSummary: SubIssuesSummary?
+    var labels: Connection<Label>?
+    var assignees: Connection<Account>?
+    var timelineItems: Connection<TimelineItem>?
+  }
+
+  /// A timeline entry: a comment, or an event a reader shows.
+  struct TimelineItem: Decodable, Sendable {
+    var __typename: String
+    var id: String?
+    var databaseId: Int64?
+    var body: String?
+    var createdAt: Date?
+    var updatedAt: Date?
+    var url: String?
+    var authorAssociation: String?
+    var author: Account?
+    var actor: Account?
+    var reactionGroups: [ReactionGroup]?
+    var stateReason: String?
+    var milestoneTitle: String?
+    var label: Label?
+    var assignee: Account?
+    var previousTitle: String?
+    var currentTitle: String?
+    var source: Source?
+
+    struct Source: Decodable, Sendable {
+      var number: Int?
+      var title: String?
+      var repository: Repository?
+    }
+  }
+
+  /// GraphQL's reaction names, as REST spells them.
+  static let reactionNames: [String: String] = [
+    "THUMBS_UP": "+1", "THUMBS_DOWN": "-1", "LAUGH": "laugh", "HOORAY": "hooray",
+    "CONFUSED": "confused", "HEART": "heart", "ROCKET": "rocket", "EYES": "eyes",
+  ]
+}
+
+extension MirrorNode.Item {
+  /// The issue as the REST side describes it: labels and assignees as far as this page lists
+  /// them, the comment count the caller knows.
+  func issue(isPullRequest: Bool, comments: Int) -> GitHubIssue? {
+    guard let databaseId else { return nil }
+    let state: GitHubIssue.State = state == "OPEN" ? .open : .closed
+    var issue = GitHubIssue(
+      id: databaseId, number: number, title: title, state: state,
+      stateReason: stateReason?.lowercased(),
+      user: author?.user ?? .ghost,
+      labels: (labels?.nodes ?? []).compactMap(\.node).map {
+        GitHubLabel(name: $0.name, color: $0.color, description: $0.description, nodeID: $0.id)
+      },
+      milestone: milestone.map {
+        GitHubMilestone(id: 0, number: $0.number, title: $0.title ?? "", state: .open)
+      },
+      assignees: (assignees?.nodes ?? []).compactMap { $0.node?.user },
+      comments: comments, createdAt: createdAt, updatedAt: updatedAt, closedAt: closedAt,
+      body: body, htmlURL: url, isPullRequest: isPullRequest, locked: locked ?? false,
+      subIssues: subIssuesSummary.map { SubIssueSummary(total: $0.total, completed: $0.completed) })
+    issue.nodeID = id
+    issue.issueType = issueType?.name
+    return issue
+  }
+}
+
+extension MirrorNode.TimelineItem {
+  /// The comment, when this entry is one.
+  var comment: GitHubComment? {
+    guard __typename == "IssueComment", let databaseId, let createdAt else { return nil }
+    var reactions: [String: Int] = [:]
+    for group in reactionGroups ?? [] {
+      guard let name = MirrorNode.reactionNames[group.content],
+        let count = group.reactors?.totalCount, count > 0
+      else { continue }
+      reactions[name] = count
+    }
+    return GitHubComment(
+      id: databaseId, user: author?.user ?? .ghost, body: body ?? "", createdAt: createdAt,
+      updatedAt: updatedAt ?? createdAt, htmlURL: url, authorAssociation: authorAssociation,
+      reactions: reactions, nodeID: id)
+  }
+
+  /// The event, when this entry is one a reader shows.
+  var event: GitHubTimelineEvent? {
+    let kind: GitHubTimelineEvent.Kind
+    switch __typename {
+    case "ClosedEvent": kind = .closed(reason: stateReason?.lowercased())
+    case "ReopenedEvent": kind = .reopened
+    case "MilestonedEvent":
+      guard let milestoneTitle else { return nil }
+      kind = .milestoned(milestoneTitle)
+    case "DemilestonedEvent":
+      guard let milestoneTitle else { return nil }
+      kind = .demilestoned(milestoneTitle)
+    case "LabeledEvent":
+      guard let name = label?.name else { return nil }
+      kind = .labeled(name)
+    case "UnlabeledEvent":
+      guard let name = label?.name else { return nil }
+      kind = .unlabeled(name)
+    case "AssignedEvent":
+      guard let login = assignee?.login else { return nil }
+      kind = .assigned(login)
+    case "UnassignedEvent":
+      guard let login = assignee?.login else { return nil }
+      kind = .unassigned(login)
+    case "RenamedTitleEvent":
+      guard let previousTitle, let currentTitle else { return nil }
+      kind = .renamed(from: previousTitle, to: currentTitle)
+    case "CrossReferencedEvent":
+      guard let number = source?.number else { return nil }
+      kind = .crossReferenced(
+        source: "\(source?.repository?.nameWithOwner ?? "")#\(number)", title: source?.title ?? "")
+    default: return nil
+    }
+    return GitHubTimelineEvent(kind: kind, actor: actor?.user ?? .ghost, createdAt: createdAt)
+  }
+}

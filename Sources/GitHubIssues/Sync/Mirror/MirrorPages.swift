@@ -1,0 +1,129 @@
+import Foundation
+
+/// An issue or pull request as a mirror page lists it: GitHub's node, and the issue it stands for.
+struct MirrorItem: UpdateOrdered {
+  var node: MirrorNode.Item
+  var issue: GitHubIssue
+  var id: Int64 { issue.id }
+  var updatedAt: Date { issue.updatedAt }
+}
+
+/// What a page query answers.
+struct MirrorPagePayload: RateLimitedPayload {
+  struct Repository: Decodable, Sendable {
+    var issues: MirrorNode.Connection<MirrorNode.Item>?
+    var pullRequests: MirrorNode.Connection<MirrorNode.Item>?
+  }
+  var rateLimit: GraphQLRateLimit?
+  var repository: Repository?
+}
+
+/// The pages of a repository's issues (from a `since`) or pull requests, oldest update first,
+/// through their GraphQL cursors, for an ``UpdatedOrderListing``.
+struct MirrorPages: ListingPages {
+  enum Kind: Sendable {
+    /// Issues, with the first entries of their timelines.
+    case issues
+    /// Pull requests, as rows.
+    case pullRequests
+  }
+
+  let kind: Kind
+  let session: MirrorSession
+  let repository: RepositoryName
+  let since: Date?
+  private var after: String?
+  private var ended = false
+
+  init(kind: Kind, session: MirrorSession, repository: RepositoryName, since: Date?) {
+    self.kind = kind
+    self.session = session
+    self.repository = repository
+    self.since = since
+  }
+
+  /// The page size that brings the most items a point.
+  var plannedPageSize: Int {
+    switch kind {
+    // Labels, assignees, timeline: 49 issues for 148 requests, 1 point.
+    case .issues: MirrorQuery.bestPageSize(nested: 3, limit: 100)
+    // Labels, assignees: 74 for 149 requests, 1 point.
+    case .pullRequests: MirrorQuery.bestPageSize(nested: 2, limit: 100)
+    }
+  }
+
+  mutating func next() async throws(GitHubError) -> ListingPage<MirrorItem>? {
+    guard !ended else { return nil }
+    let planned = plannedPageSize
+    let kind = self.kind
+    let nested = kind == .issues ? 3 : 2
+    var variables: [String: GraphQLValue] = [
+      "owner": .string(repository.owner), "name": .string(repository.name),
+      "after": after.map(GraphQLValue.string) ?? .null,
+    ]
+    if kind == .issues {
+      variables["since"] = since.map { .string(GitHubDate.iso8601($0)) } ?? .null
+    }
+    let response = try await session.send(
+      kind == .issues ? "MirrorIssues" : "MirrorPullRequests", as: MirrorPagePayload.self
+    ) { sizes in
+      let first = sizes.page(planned)
+      var variables = variables
+      variables["first"] = .int(first)
+      if kind == .issues { variables["timeline"] = .int(sizes.timeline) }
+      return (
+        kind == .issues ? MirrorQuery.issues : MirrorQuery.pullRequests, variables,
+        MirrorQuery.points(requests: 1 + first * nested)
+      )
+    }
+    let source = "\(kind == .issues ? "issues" : "pull requests") of \(repository) (GraphQL)"
+    let connection =
+      kind == .issues ? response.data?.repository?.issues : response.data?.repository?.pullRequests
+    guard let connection else {
+      let message = response.errors.first?.message ?? "no repository in the answer"
+      let missing = response.errors.contains { $0.type == "NOT_FOUND" }
+      throw GitHubError(
+        missing ? .notFound : .decoding, method: "POST", url: source,
+        detail: String(message.prefix(300)))
+    }
+    var items: [MirrorItem] = []
+    var skipped: [SkippedItem] = []
+    for (index, element) in connection.nodes.enumerated() {
+      switch element {
+      case .decoded(let node):
+        let comments = (node.timelineItems?.nodes ?? []).filter {
+          $0.node?.__typename == "IssueComment"
+        }.count
+        guard let issue = node.issue(isPullRequest: kind == .pullRequests, comments: comments)
+        else {
+          skipped.append(
+            SkippedItem(id: nil, number: node.number, reason: "field `databaseId`: missing"))
+          continue
+        }
+        items.append(MirrorItem(node: node, issue: issue))
+      case .null:
+        let reason = response.errors.first { $0.indexes.first == index }?.message ?? "null"
+        skipped.append(SkippedItem(id: nil, number: nil, reason: String(reason.prefix(300))))
+      case .failed(let failure):
+        skipped.append(failure)
+      }
+    }
+    let hasNext = connection.pageInfo?.hasNextPage ?? false
+    if hasNext {
+      guard let cursor = connection.pageInfo?.endCursor, cursor != after else {
+        throw GitHubError(
+          .pagination, method: "POST", url: source,
+          detail: "a next page without a new cursor")
+      }
+      after = cursor
+    } else {
+      ended = true
+    }
+    // Bounded by what the server announced, at the smallest page size.
+    let smallest = max(1, planned / MirrorSession.Sizes.smallest)
+    return ListingPage(
+      items: items, skipped: skipped, hasNext: hasNext,
+      announcedPages: (max(0, connection.totalCount) + smallest - 1) / smallest + 1,
+      source: source)
+  }
+}

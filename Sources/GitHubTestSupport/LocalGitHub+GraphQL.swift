@@ -1,0 +1,609 @@
+import FlyingFox
+import Foundation
+import GitHubIssues
+
+/// The GraphQL side of the local GitHub: its budget, its faults, and what it charged.
+///
+/// It answers the operations the mirror sends (`MirrorIssues`, `MirrorPullRequests`,
+/// `MirrorTimelines`, `MirrorSubIssues`, `MirrorNodes`) by name and variables, from the same
+/// items, comments, timelines and sub-issue lists the REST side serves: a hand-written
+/// resolver rather than a schema-driven server, because the point is to control exactly what
+/// each answer holds (cursors, partial errors, limits) and to price each query by GitHub's
+/// documented rule, computed here from the request on its own.
+public struct GraphQLState: Sendable {
+  /// How cursors point into a connection.
+  public enum Cursors: Sendable {
+    /// After an item's (`updatedAt`, number): an item edited meanwhile moves behind the cursor
+    /// and no other shifts, as on GitHub.
+    case keyset
+    /// After a position: an item edited meanwhile shifts every later one a place earlier, so
+    /// one is never served to a client that only follows cursors.
+    case offset
+  }
+
+  /// Points an hour.
+  public var limit = 5_000
+  /// Points left until ``resetAt``.
+  public var remaining = 5_000
+  /// When the points come back.
+  public var resetAt = Date().addingTimeInterval(3_600)
+  /// Points charged so far.
+  public internal(set) var spent = 0
+  /// Queries answered (charged or not), by operation name.
+  public internal(set) var queries: [String: Int] = [:]
+  /// How cursors work.
+  public var cursors = Cursors.keyset
+  /// A page query asking for more items than this answers 502, as GitHub does to a query that
+  /// runs past its 10 seconds.
+  public var largestPage: Int?
+  /// A query asking for more nodes than this answers `MAX_NODE_LIMIT_EXCEEDED` (GitHub's limit
+  /// is 500,000).
+  public var nodeLimit: Int?
+  /// More points than this within a minute answers 403 with `retry-after` (a secondary limit).
+  public var pointsPerMinute: Int?
+  /// Issues whose timeline answers `null` with an error beside the rest of the data, the given
+  /// number of times each.
+  public var brokenTimelines: [Int: Int] = [:]
+  /// Issues edited right after each issue page that has a page after it, and for how many
+  /// pages.
+  public var editsPerPage = 0
+  public var editPages = Int.max
+  /// Whether a query without a token is refused, as on GitHub.
+  public var requiresToken = true
+  /// A pause before every answer: the network's latency.
+  public var latency: Duration?
+  var recent: [(at: Date, points: Int)] = []
+  var pullRequestNumbers: [String: Set<Int>] = [:]
+
+  public init() {}
+
+  /// All queries answered.
+  public var totalQueries: Int { queries.values.reduce(0, +) }
+}
+
+extension LocalGitHub {
+  /// Changes the GraphQL side's settings.
+  public func configureGraphQL(_ change: @Sendable (inout GraphQLState) -> Void) {
+    change(&graphQL)
+  }
+
+  /// The GraphQL side's state: what it charged, what is left.
+  public var graphQLState: GraphQLState { graphQL }
+
+  /// Serves an issue's timeline events (REST's shape: `event`, `actor`, `created_at`, and the
+  /// event's own fields) at `…/issues/N/timeline` and in GraphQL's `timelineItems`.
+  public func setTimeline(
+    _ events: [[String: Any]], of number: Int, in repository: RepositoryName
+  ) throws {
+    serve(
+      "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/timeline",
+      body: try JSONSerialization.data(withJSONObject: events))
+  }
+
+  /// Serves an issue's timeline events from ready JSON (an array).
+  public func setTimeline(json: Data, of number: Int, in repository: RepositoryName) {
+    serve("/repos/\(repository.owner)/\(repository.name)/issues/\(number)/timeline", body: json)
+  }
+
+  /// Serves an issue's comments from ready JSON (an array, REST's shape), and counts them on it.
+  public func setComments(json: Data, count: Int, of number: Int, in repository: RepositoryName)
+  {
+    serve("/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments", body: json)
+  }
+
+  /// Removes a served comment, as if deleted on GitHub; its issue's `updated_at` does not move.
+  public func deleteComment(_ id: Int, on number: Int, in repository: RepositoryName) throws {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments"
+    guard let route = routes[path],
+      let comments = try JSONSerialization.jsonObject(with: route.body) as? [[String: Any]]
+    else { return }
+    serve(
+      path,
+      body: try JSONSerialization.data(
+        withJSONObject: comments.filter { ($0["id"] as? Int) != id }))
+  }
+
+  // MARK: Answering
+
+  func handleGraphQL(
+    _ request: FlyingFox.HTTPRequest, fault: Fault?
+  ) async throws -> FlyingFox.HTTPResponse {
+    if let latency = graphQL.latency { try await Task.sleep(for: latency) }
+    if graphQL.requiresToken, request.headers[HTTPHeader("Authorization")] == nil {
+      return response(
+        Route(
+          status: 401, headers: [:],
+          body: Data(#"{"message":"This endpoint requires you to be authenticated."}"#.utf8)))
+    }
+    if let fault { return try await respond(with: fault, path: "/graphql", page: nil) }
+    let body = try await request.bodyData
+    guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+      let name = object["operationName"] as? String
+    else {
+      return graphQLAnswer(data: nil, errors: [["message": "A query attribute must be specified"]])
+    }
+    let variables = object["variables"] as? [String: Any] ?? [:]
+    graphQL.queries[name, default: 0] += 1
+    let aliases = variables.keys.filter { $0.hasPrefix("n") && Int($0.dropFirst()) != nil }.count
+    let first = variables["first"] as? Int ?? 0
+    let timeline = variables["timeline"] as? Int ?? 0
+    // GitHub's price: requests of each connection (nested ones once per parent node) / 100.
+    let requests: Int
+    let nodes: Int
+    switch name {
+    case "MirrorIssues":
+      requests = 1 + first * 3
+      nodes = first * (1 + 100 + 10 + timeline)
+    case "MirrorPullRequests":
+      requests = 1 + first * 2
+      nodes = first * (1 + 100 + 10)
+    case "MirrorTimelines":
+      requests = aliases
+      nodes = aliases * timeline
+    case "MirrorSubIssues":
+      requests = aliases
+      nodes = aliases * 100
+    default:
+      requests = 1
+      nodes = (variables["ids"] as? [Any])?.count ?? 1
+    }
+    let cost = max(1, Int((Double(requests) / 100).rounded()))
+    if let nodeLimit = graphQL.nodeLimit, nodes > nodeLimit {
+      return graphQLAnswer(
+        data: nil,
+        errors: [
+          [
+            "type": "MAX_NODE_LIMIT_EXCEEDED",
+            "message": "This query requests up to \(nodes) possible nodes which exceeds the maximum limit of \(nodeLimit).",
+          ]
+        ])
+    }
+    if let largest = graphQL.largestPage,
+      max(first, aliases) > largest
+    {
+      return response(
+        Route(
+          status: 502, headers: [:],
+          body: Data(#"{"message":"We couldn't respond to your request in time."}"#.utf8)))
+    }
+    let now = Date()
+    graphQL.recent.removeAll { now.timeIntervalSince($0.at) >= 60 }
+    if let perMinute = graphQL.pointsPerMinute,
+      graphQL.recent.reduce(0, { $0 + $1.points }) + cost > perMinute
+    {
+      let wait = max(1, Int(60 - now.timeIntervalSince(graphQL.recent.first?.at ?? now)))
+      return response(
+        Route(
+          status: 403, headers: ["retry-after": String(wait)],
+          body: Data(#"{"message":"You have exceeded a secondary rate limit."}"#.utf8)))
+    }
+    guard graphQL.remaining >= cost else {
+      return graphQLAnswer(
+        data: nil,
+        errors: [["type": "RATE_LIMITED", "message": "API rate limit already exceeded."]])
+    }
+    graphQL.remaining -= cost
+    graphQL.spent += cost
+    graphQL.recent.append((now, cost))
+    var errors: [[String: Any]] = []
+    var data: [String: Any] = [:]
+    switch name {
+    case "MirrorNodes":
+      data["nodes"] = commentNodes(variables["ids"] as? [String] ?? [], errors: &errors)
+    default:
+      let owner = variables["owner"] as? String ?? ""
+      let repositoryName = variables["name"] as? String ?? ""
+      let path = "/repos/\(owner)/\(repositoryName)/issues"
+      guard listings[path] != nil else {
+        data["repository"] = NSNull()
+        errors.append([
+          "type": "NOT_FOUND", "path": ["repository"],
+          "message": "Could not resolve to a Repository with the name '\(owner)/\(repositoryName)'.",
+        ])
+        break
+      }
+      data["repository"] = resolveRepository(
+        name, path: path, variables: variables, errors: &errors)
+    }
+    data["rateLimit"] = [
+      "cost": cost, "remaining": graphQL.remaining, "limit": graphQL.limit,
+      "resetAt": Self.timestamp(graphQL.resetAt),
+    ]
+    return graphQLAnswer(data: data, errors: errors)
+  }
+
+  private func graphQLAnswer(data: [String: Any]?, errors: [[String: Any]]) -> FlyingFox.HTTPResponse {
+    var object: [String: Any] = ["data": data ?? NSNull()]
+    if !errors.isEmpty { object["errors"] = errors }
+    let body = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    return response(
+      Route(
+        status: 200,
+        headers: [
+          "content-type": "application/json; charset=utf-8",
+          "x-ratelimit-limit": String(graphQL.limit),
+          "x-ratelimit-remaining": String(graphQL.remaining),
+          "x-ratelimit-reset": String(Int(graphQL.resetAt.timeIntervalSince1970)),
+          "x-ratelimit-resource": "graphql",
+        ], body: body))
+  }
+
+  private func resolveRepository(
+    _ operation: String, path: String, variables: [String: Any], errors: inout [[String: Any]]
+  ) -> [String: Any] {
+    switch operation {
+    case "MirrorIssues", "MirrorPullRequests":
+      let isIssues = operation == "MirrorIssues"
+      let key = isIssues ? "issues" : "pullRequests"
+      return [key: connection(path, issues: isIssues, variables: variables, errors: &errors)]
+    case "MirrorTimelines", "MirrorSubIssues":
+      var repository: [String: Any] = [:]
+      var index = 0
+      while let number = variables["n\(index)"] as? Int {
+        let alias = "i\(index)"
+        defer { index += 1 }
+        guard let object = item(number, path: path) else {
+          repository[alias] = NSNull()
+          errors.append([
+            "type": "NOT_FOUND", "path": ["repository", alias],
+            "message": "Could not resolve to an Issue with the number of \(number).",
+          ])
+          continue
+        }
+        var node: [String: Any] = [
+          "number": number, "updatedAt": object["updated_at"] ?? NSNull(),
+        ]
+        if operation == "MirrorTimelines" {
+          node["timelineItems"] = timelineConnection(
+            number, path: path, first: variables["timeline"] as? Int ?? 100,
+            after: variables["a\(index)"] as? String, errorPath: ["repository", alias],
+            errors: &errors)
+        } else {
+          node["subIssues"] = subIssueConnection(number, path: path)
+        }
+        repository[alias] = node
+      }
+      return repository
+    default:
+      errors.append(["message": "Unknown operation \(operation)"])
+      return [:]
+    }
+  }
+
+  /// A page of issues or pull requests from the listing the REST side serves.
+  private func connection(
+    _ path: String, issues: Bool, variables: [String: Any], errors: inout [[String: Any]]
+  ) -> [String: Any] {
+    guard let listing = listings[path] else { return [:] }
+    let pulls = pullRequestNumbers(path)
+    let first = max(0, min(100, variables["first"] as? Int ?? 0))
+    let since = (variables["since"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }
+    // The listing's order is GitHub's: `updated_at`, then number.
+    var start = since.map { date in
+      listing.items.partitioningIndex { $0.updatedAt >= date }
+    } ?? 0
+    let matches = { (number: Int) in pulls.contains(number) != issues }
+    var skip = 0
+    if let cursor = variables["after"] as? String, let decoded = Self.decodeCursor(cursor) {
+      switch decoded {
+      case .key(let updatedAt, let number):
+        start = max(
+          start,
+          listing.items.partitioningIndex {
+            ($0.updatedAt, $0.number) > (updatedAt, number)
+          })
+      case .offset(let offset):
+        skip = offset
+      }
+    }
+    var served: [(index: Int, object: [String: Any])] = []
+    var index = start
+    var hasNext = false
+    while index < listing.items.count {
+      let item = listing.items[index]
+      defer { index += 1 }
+      guard matches(item.number) else { continue }
+      if skip > 0 {
+        skip -= 1
+        continue
+      }
+      if served.count == first {
+        hasNext = true
+        break
+      }
+      guard let object = try? JSONSerialization.jsonObject(with: item.json) as? [String: Any]
+      else { continue }
+      served.append((index, object))
+    }
+    let total: Int = {
+      let from = since.map { date in listing.items.partitioningIndex { $0.updatedAt >= date } } ?? 0
+      let pullsAfter = listing.items[from...].count { pulls.contains($0.number) }
+      return issues ? listing.items.count - from - pullsAfter : pullsAfter
+    }()
+    var nodes: [Any] = []
+    for (position, entry) in served.enumerated() {
+      var node = Self.row(entry.object)
+      if issues {
+        let number = entry.object["number"] as? Int ?? 0
+        node["stateReason"] = (entry.object["state_reason"] as? String)?.uppercased() ?? NSNull()
+        node["issueType"] =
+          ((entry.object["type"] as? [String: Any])?["name"]).map { ["name": $0] } ?? NSNull()
+        node["parent"] = NSNull()
+        let summary = entry.object["sub_issues_summary"] as? [String: Any]
+        node["subIssuesSummary"] = [
+          "total": summary?["total"] as? Int ?? 0, "completed": summary?["completed"] as? Int ?? 0,
+        ]
+        node["timelineItems"] = timelineConnection(
+          number, path: path, first: variables["timeline"] as? Int ?? 100, after: nil,
+          errorPath: ["repository", "issues", "nodes", position], errors: &errors)
+      }
+      nodes.append(node)
+    }
+    let endCursor: Any
+    if let last = served.last {
+      let updatedAt = listing.items[last.index].updatedAt
+      switch graphQL.cursors {
+      case .keyset:
+        endCursor = Self.encodeCursor(.key(updatedAt, listing.items[last.index].number))
+      case .offset:
+        let consumed =
+          (variables["after"] as? String).flatMap(Self.decodeCursor).flatMap {
+            if case .offset(let offset) = $0 { offset } else { nil }
+          } ?? 0
+        endCursor = Self.encodeCursor(.offset(consumed + served.count))
+      }
+    } else {
+      endCursor = NSNull()
+    }
+    // Edits while the listing runs, after a page that has another after it.
+    if issues, hasNext, graphQL.editsPerPage > 0, graphQL.editPages > 0 {
+      graphQL.editPages -= 1
+      editServed(
+        served.prefix(graphQL.editsPerPage).compactMap { $0.object["number"] as? Int }, path)
+    }
+    return [
+      "totalCount": total,
+      "pageInfo": ["hasNextPage": hasNext, "endCursor": endCursor],
+      "nodes": nodes,
+    ]
+  }
+
+  /// The numbers of a listing's pull requests.
+  private func pullRequestNumbers(_ path: String) -> Set<Int> {
+    guard let listing = listings[path] else { return [] }
+    // Known while the listing holds as many items (edits do not make an issue a pull request).
+    if let known = graphQL.pullRequestNumbers[path],
+      graphQL.pullRequestNumbers["\(path)#count"]?.first == listing.items.count
+    {
+      return known
+    }
+    let marker = Data("\"pull_request\"".utf8)
+    var numbers: Set<Int> = []
+    for item in listing.items where item.json.range(of: marker) != nil {
+      if let object = try? JSONSerialization.jsonObject(with: item.json) as? [String: Any],
+        let value = object["pull_request"], !(value is NSNull)
+      {
+        numbers.insert(item.number)
+      }
+    }
+    graphQL.pullRequestNumbers[path] = numbers
+    graphQL.pullRequestNumbers["\(path)#count"] = [listing.items.count]
+    return numbers
+  }
+
+  private func item(_ number: Int, path: String) -> [String: Any]? {
+    guard let entry = listings[path]?.items.first(where: { $0.number == number }) else {
+      return nil
+    }
+    return try? JSONSerialization.jsonObject(with: entry.json) as? [String: Any]
+  }
+
+  /// The fields of a row, issue or pull request, from its REST JSON.
+  static func row(_ object: [String: Any]) -> [String: Any] {
+    func account(_ value: Any?) -> Any {
+      guard let user = value as? [String: Any], let login = user["login"] as? String else {
+        return NSNull()
+      }
+      let type = user["type"] as? String ?? (login.hasSuffix("[bot]") ? "Bot" : "User")
+      return [
+        "login": login, "__typename": type, "databaseId": user["id"] ?? NSNull(),
+        "id": user["node_id"] ?? "U_\(user["id"] ?? 0)",
+      ]
+    }
+    let labels = (object["labels"] as? [[String: Any]] ?? []).map {
+      [
+        "id": $0["node_id"] ?? "LA_\($0["id"] ?? 0)", "name": $0["name"] ?? "",
+        "color": $0["color"] ?? NSNull(), "description": $0["description"] ?? NSNull(),
+      ]
+    }
+    let assignees = (object["assignees"] as? [Any] ?? []).map { account($0) }
+    let milestone = object["milestone"] as? [String: Any]
+    return [
+      "id": object["node_id"] ?? "I_\(object["id"] ?? 0)", "databaseId": object["id"] ?? NSNull(),
+      "number": object["number"] ?? 0, "title": object["title"] ?? "",
+      "body": object["body"] ?? NSNull(),
+      "state": (object["state"] as? String == "open") ? "OPEN" : "CLOSED",
+      "locked": object["locked"] ?? false, "createdAt": object["created_at"] ?? NSNull(),
+      "updatedAt": object["updated_at"] ?? NSNull(), "closedAt": object["closed_at"] ?? NSNull(),
+      "url": object["html_url"] ?? NSNull(), "author": account(object["user"]),
+      "milestone": milestone.map { ["number": $0["number"] ?? 0, "title": $0["title"] ?? ""] }
+        ?? NSNull(),
+      "labels": ["totalCount": labels.count, "nodes": labels],
+      "assignees": ["totalCount": assignees.count, "nodes": assignees],
+    ]
+  }
+
+  /// A page of an issue's timeline: its comments and events, oldest first.
+  private func timelineConnection(
+    _ number: Int, path: String, first: Int, after: String?, errorPath: [Any],
+    errors: inout [[String: Any]]
+  ) -> Any {
+    if let times = graphQL.brokenTimelines[number], times > 0 {
+      graphQL.brokenTimelines[number] = times - 1
+      errors.append([
+        "message": "Something went wrong while executing your query.",
+        "path": errorPath + ["timelineItems"],
+      ])
+      return NSNull()
+    }
+    let entries = timelineEntries(number, path: path)
+    var start = 0
+    if let after, case .offset(let offset)? = Self.decodeCursor(after) { start = offset }
+    start = min(start, entries.count)
+    let end = min(entries.count, start + max(0, min(100, first)))
+    return [
+      "totalCount": entries.count,
+      "pageInfo": [
+        "hasNextPage": end < entries.count,
+        "endCursor": end > start ? Self.encodeCursor(.offset(end)) : NSNull(),
+      ] as [String: Any],
+      "nodes": Array(entries[start..<end]),
+    ]
+  }
+
+  /// An issue's comments and events as GraphQL timeline items, oldest first.
+  private func timelineEntries(_ number: Int, path: String) -> [[String: Any]] {
+    func list(_ suffix: String) -> [[String: Any]] {
+      routes["\(path)/\(number)/\(suffix)"].flatMap {
+        try? JSONSerialization.jsonObject(with: $0.body) as? [[String: Any]]
+      } ?? []
+    }
+    func actor(_ value: Any?) -> Any {
+      (value as? [String: Any])?["login"].map { ["login": $0] } ?? NSNull()
+    }
+    var entries: [(at: String, order: Int, item: [String: Any])] = []
+    for (offset, comment) in list("comments").enumerated() {
+      let id = comment["id"] as? Int ?? 0
+      let user = comment["user"] as? [String: Any]
+      var reactions: [[String: Any]] = []
+      for (content, name) in [
+        ("THUMBS_UP", "+1"), ("THUMBS_DOWN", "-1"), ("LAUGH", "laugh"), ("HOORAY", "hooray"),
+        ("CONFUSED", "confused"), ("HEART", "heart"), ("ROCKET", "rocket"), ("EYES", "eyes"),
+      ] {
+        let count = (comment["reactions"] as? [String: Any])?[name] as? Int ?? 0
+        reactions.append(["content": content, "reactors": ["totalCount": count]])
+      }
+      let item: [String: Any] = [
+        "__typename": "IssueComment", "id": comment["node_id"] ?? "IC_\(id)", "databaseId": id,
+        "body": comment["body"] ?? "", "createdAt": comment["created_at"] ?? NSNull(),
+        "updatedAt": comment["updated_at"] ?? NSNull(), "url": comment["html_url"] ?? NSNull(),
+        "authorAssociation": comment["author_association"] ?? "NONE",
+        "author": user.map {
+          ["login": $0["login"] ?? "", "__typename": "User", "databaseId": $0["id"] ?? 0]
+        } ?? NSNull(),
+        "reactionGroups": reactions,
+      ]
+      entries.append((comment["created_at"] as? String ?? "", offset, item))
+    }
+    for (offset, event) in list("timeline").enumerated() {
+      var item: [String: Any] = [
+        "createdAt": event["created_at"] ?? NSNull(), "actor": actor(event["actor"]),
+      ]
+      switch event["event"] as? String {
+      case "closed":
+        item["__typename"] = "ClosedEvent"
+        item["stateReason"] = (event["state_reason"] as? String)?.uppercased() ?? NSNull()
+      case "reopened": item["__typename"] = "ReopenedEvent"
+      case "labeled", "unlabeled":
+        item["__typename"] = event["event"] as? String == "labeled" ? "LabeledEvent" : "UnlabeledEvent"
+        item["label"] = ["name": (event["label"] as? [String: Any])?["name"] ?? ""]
+      case "milestoned", "demilestoned":
+        item["__typename"] =
+          event["event"] as? String == "milestoned" ? "MilestonedEvent" : "DemilestonedEvent"
+        item["milestoneTitle"] = (event["milestone"] as? [String: Any])?["title"] ?? ""
+      case "assigned", "unassigned":
+        item["__typename"] = event["event"] as? String == "assigned" ? "AssignedEvent" : "UnassignedEvent"
+        item["assignee"] = actor(event["assignee"])
+      case "renamed":
+        item["__typename"] = "RenamedTitleEvent"
+        let rename = event["rename"] as? [String: Any]
+        item["previousTitle"] = rename?["from"] ?? ""
+        item["currentTitle"] = rename?["to"] ?? ""
+      default: continue
+      }
+      entries.append((event["created_at"] as? String ?? "", 1_000_000 + offset, item))
+    }
+    return entries.sorted { ($0.at, $0.order) < ($1.at, $1.order) }.map(\.item)
+  }
+
+  private func subIssueConnection(_ number: Int, path: String) -> [String: Any] {
+    let children =
+      routes["\(path)/\(number)/sub_issues"].flatMap {
+        try? JSONSerialization.jsonObject(with: $0.body) as? [[String: Any]]
+      } ?? []
+    let nodes = children.map { child -> [String: Any] in
+      let url = child["html_url"] as? String ?? ""
+      let parts = url.split(separator: "/")
+      let name = parts.count >= 4 ? "\(parts[parts.count - 4])/\(parts[parts.count - 3])" : ""
+      return ["number": child["number"] ?? 0, "repository": ["nameWithOwner": name]]
+    }
+    return [
+      "totalCount": nodes.count,
+      "pageInfo": ["hasNextPage": false, "endCursor": NSNull()] as [String: Any],
+      "nodes": nodes,
+    ]
+  }
+
+  /// `nodes(ids:)` for comments: each still served, or `null` with `NOT_FOUND`.
+  private func commentNodes(_ ids: [String], errors: inout [[String: Any]]) -> [Any] {
+    var existing: Set<String> = []
+    for (key, route) in routes where key.hasSuffix("/comments") {
+      guard let comments = try? JSONSerialization.jsonObject(with: route.body) as? [[String: Any]]
+      else { continue }
+      for comment in comments {
+        existing.insert(comment["node_id"] as? String ?? "IC_\(comment["id"] ?? 0)")
+      }
+    }
+    return ids.enumerated().map { index, id in
+      if existing.contains(id) { return ["id": id] }
+      errors.append([
+        "type": "NOT_FOUND", "path": ["nodes", index],
+        "message": "Could not resolve to a node with the global id of '\(id)'",
+      ])
+      return NSNull()
+    }
+  }
+
+  enum Cursor {
+    case key(Date, Int)
+    case offset(Int)
+  }
+
+  static func encodeCursor(_ cursor: Cursor) -> String {
+    let text =
+      switch cursor {
+      case .key(let date, let number): "k:\(date.timeIntervalSince1970):\(number)"
+      case .offset(let offset): "o:\(offset)"
+      }
+    return Data(text.utf8).base64EncodedString()
+  }
+
+  static func decodeCursor(_ text: String) -> Cursor? {
+    guard let data = Data(base64Encoded: text) else { return nil }
+    let parts = String(decoding: data, as: UTF8.self).split(separator: ":")
+    switch parts.first {
+    case "k":
+      guard parts.count == 3, let seconds = Double(parts[1]), let number = Int(parts[2]) else {
+        return nil
+      }
+      return .key(Date(timeIntervalSince1970: seconds), number)
+    case "o":
+      return parts.count == 2 ? Int(parts[1]).map { .offset($0) } : nil
+    default: return nil
+    }
+  }
+}
+
+extension Array {
+  /// The first index whose element satisfies a predicate that is false and then true along the
+  /// array.
+  func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+}

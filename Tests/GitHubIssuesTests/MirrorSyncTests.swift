@@ -1,0 +1,252 @@
+import Foundation
+@testable import GitHubIssues
+import GitHubTestSupport
+import Testing
+
+/// The GraphQL mirror against the local GitHub: what reaches the cache, what it costs, and how
+/// it holds under each fault class.
+@Suite(.serialized) struct MirrorSyncTests {
+  let acme = RepositoryName(owner: "acme", name: "tracker")
+
+  /// A local GitHub serving `acme/tracker` (a fifth pull requests, some parents of sub-issues)
+  /// with conversations of about 5 comments and 3 events an issue, a few much longer.
+  private func served(items: Int = 400) async throws -> LocalGitHub {
+    let github = try await LocalGitHub.start()
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: items, milestoneCount: 4, seed: 3), as: acme)
+    await github.serveConversations(in: acme, comments: items * 4, events: items * 2)
+    return github
+  }
+
+  private func client(_ github: LocalGitHub, token: String? = "test-token") async -> GitHubClient
+  {
+    var client = GitHubClient(
+      host: await github.host, token: token, transport: HTTPClientTransport(timeout: 5))
+    client.initialBackoff = .milliseconds(10)
+    return client
+  }
+
+  private func mirror(
+    _ github: LocalGitHub, cache: IssueCache, pointLimit: Int? = nil
+  ) async -> MirrorSynchronizer {
+    var mirror = MirrorSynchronizer(
+      client: await client(github), cache: cache, repository: acme)
+    mirror.pointLimit = pointLimit
+    return mirror
+  }
+
+  /// Every difference between the cache and what the server serves: rows, comments, events and
+  /// sub-issue trees.
+  private func differences(_ cache: IssueCache, _ github: LocalGitHub) async throws -> [String] {
+    var differences: [String] = []
+    let served = await github.servedItems(in: acme)
+    let cached = try cache.issues(IssueFilter(state: .all, kind: .both))
+    let byNumber = Dictionary(uniqueKeysWithValues: cached.map { ($0.number, $0) })
+    if cached.count != served.count {
+      differences.append("\(cached.count) cached items, \(served.count) served")
+    }
+    for item in served {
+      guard let row = byNumber[item.number] else {
+        differences.append("#\(item.number) missing")
+        continue
+      }
+      let stamp = GitHubDate.iso8601(row.updatedAt)
+      if stamp != item.updatedAt { differences.append("#\(item.number) at \(stamp), served \(item.updatedAt)") }
+      guard !row.isPullRequest else { continue }
+      let comments = try cache.comments(of: item.number).map { "\($0.id) \($0.body)" }
+      let servedComments = await github.servedComments(of: item.number, in: acme).map {
+        "\($0.id) \($0.body)"
+      }
+      if comments != servedComments { differences.append("#\(item.number) comments differ") }
+      if row.comments != servedComments.count {
+        differences.append("#\(item.number) counts \(row.comments) comments")
+      }
+      let events = try cache.timeline(of: item.number).count
+      let servedEvents = await github.servedEventCount(of: item.number, in: acme)
+      if events != servedEvents {
+        differences.append("#\(item.number) has \(events) events, served \(servedEvents)")
+      }
+    }
+    return differences
+  }
+
+  @Test func aMirrorHoldsEveryConversationWithinItsPlannedPoints() async throws {
+    let github = try await served()
+    defer { Task { await github.stop() } }
+    let cache = try IssueCache()
+    let summary = try await mirror(github, cache: cache).sync()
+    #expect(try await differences(cache, github) == [])
+    #expect(summary.skipped.isEmpty)
+    let state = await github.graphQLState
+    // What GitHub charged is what the sync counted.
+    #expect(summary.pointsSpent == state.spent)
+    #expect(summary.pointsLeft == state.remaining)
+    // 320 issues at 49 a point, 80 pull requests at 74, a few long conversations, the parents.
+    #expect(state.spent <= 7 + 2 + 3 + 2)
+    #expect(summary.coverage.isMirror)
+    #expect(summary.coverage.completeConversations == summary.coverage.issues)
+    let expected = SyntheticRepository.subIssues(
+      of: SyntheticRepository(itemCount: 400, milestoneCount: 4, seed: 3).make().issues)
+    #expect(try cache.subIssues() == expected)
+    // REST: the repository, its milestones and labels, nothing per issue.
+    #expect(await github.requests.count { !$0.target.hasPrefix("/graphql") } <= 4)
+  }
+
+  @Test func aSecondSyncOfAQuietMirrorCostsNoPoints() async throws {
+    let github = try await served(items: 150)
+    defer { Task { await github.stop() } }
+    let cache = try IssueCache()
+    try await mirror(github, cache: cache).sync()
+    let spent = await github.graphQLState.spent
+    // The plain sync of a mirror: REST for what changed, then the changed conversations.
+    let client = await client(github)
+    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    let second = try await mirror(github, cache: cache).completeConversations()
+    #expect(second.pointsSpent == 0)
+    #expect(await github.graphQLState.spent == spent)
+
+    // An issue commented on: its conversation alone is fetched again, for one point.
+    await github.serveConversations(in: acme, comments: 600, events: 0, seed: 99)
+    await github.touch(numbers: [7], in: acme)
+    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    let third = try await mirror(github, cache: cache).completeConversations()
+    #expect(third.pointsSpent == 1)
+    #expect(try cache.comments(of: 7).map(\.id) == (await github.servedComments(of: 7, in: acme)).map(\.id))
+  }
+
+  @Test(arguments: [GraphQLState.Cursors.keyset, .offset])
+  func editsDuringTheListingEndWithTheServersState(cursors: GraphQLState.Cursors) async throws {
+    let github = try await served(items: 500)
+    defer { Task { await github.stop() } }
+    await github.configureGraphQL {
+      $0.cursors = cursors
+      $0.editsPerPage = 3
+    }
+    let cache = try IssueCache()
+    let summary = try await mirror(github, cache: cache).sync()
+    await github.configureGraphQL { $0.editsPerPage = 0 }
+    #expect(try await differences(cache, github) == [])
+    #expect(summary.coverage.completeConversations == summary.coverage.issues)
+  }
+
+  @Test func pagesThatTimeOutOrAskTooManyNodesShrink() async throws {
+    let github = try await served(items: 300)
+    defer { Task { await github.stop() } }
+    await github.configureGraphQL {
+      $0.largestPage = 20
+      $0.nodeLimit = 1_500
+    }
+    await github.inject(.status(502), path: "/graphql", times: 2, after: 3)
+    let cache = try IssueCache()
+    let summary = try await mirror(github, cache: cache).sync()
+    #expect(try await differences(cache, github) == [])
+    #expect(summary.coverage.completeConversations == summary.coverage.issues)
+  }
+
+  @Test func partialErrorsKeepWhatIsValidAndSayWhatIsNot() async throws {
+    let github = try await served(items: 200)
+    defer { Task { await github.stop() } }
+    // #3 fails once (its page) and is completed after the listing; #5 keeps failing.
+    await github.configureGraphQL { $0.brokenTimelines = [3: 1, 5: 100] }
+    let cache = try IssueCache()
+    let summary = try await mirror(github, cache: cache).sync()
+    #expect(summary.skipped.map(\.number) == [5])
+    #expect(summary.coverage.completeConversations == summary.coverage.issues - 1)
+    #expect(try cache.incompleteConversations().map(\.number) == [5])
+    // Its row is there all the same.
+    #expect(try cache.issue(number: 5) != nil)
+    #expect(try cache.commentsAreCurrent(of: 3))
+  }
+
+  @Test func aSecondaryLimitIsWaitedOut() async throws {
+    let github = try await served(items: 120)
+    defer { Task { await github.stop() } }
+    await github.inject(.secondaryRateLimit(retryAfter: 1), path: "/graphql", times: 1, after: 1)
+    let cache = try IssueCache()
+    let summary = try await mirror(github, cache: cache).sync()
+    #expect(try await differences(cache, github) == [])
+    #expect(summary.coverage.isMirror)
+  }
+
+  @Test func aSyncCutOffByItsBudgetResumesWithoutFetchingAgain() async throws {
+    let github = try await served(items: 500)
+    defer { Task { await github.stop() } }
+    let reference = try IssueCache()
+    let whole = try await mirror(github, cache: reference).sync().pointsSpent
+    await github.configureGraphQL { $0.remaining = 5_000 }
+    let before = await github.graphQLState.spent
+
+    let cache = try IssueCache()
+    // Three points a run: cut off again and again, at every kind of step.
+    var runs = 0
+    var finished = false
+    while !finished, runs < 60 {
+      runs += 1
+      finished = try await syncEnds(mirror(github, cache: cache, pointLimit: 3))
+    }
+    #expect(finished, "still cut off after \(runs) runs")
+    let spent = await github.graphQLState.spent - before
+    #expect(try await differences(cache, github) == [])
+    // Each resumption asks again for at most the page it stopped in.
+    #expect(spent <= whole + runs)
+  }
+
+  /// Whether a mirror sync ran to its end (`false`: its budget cut it off).
+  private func syncEnds(_ mirror: MirrorSynchronizer) async throws -> Bool {
+    do {
+      try await mirror.sync()
+      return true
+    } catch {
+      guard error.code == .rateLimited else { throw error }
+      return false
+    }
+  }
+
+  @Test func noBudgetLeftStopsBeforeAskingAndKeepsEverything() async throws {
+    let github = try await served(items: 300)
+    defer { Task { await github.stop() } }
+    await github.configureGraphQL { $0.remaining = 60 }
+    let cache = try IssueCache()
+    var mirror = await mirror(github, cache: cache)
+    mirror.reserve = 55
+    await #expect(throws: GitHubError.self) { try await mirror.sync() }
+    // It stopped on its own, with the reserve untouched and what it fetched kept.
+    #expect(await github.graphQLState.remaining >= 55)
+    #expect(try cache.syncState().itemCount > 0)
+  }
+
+  @Test func aCommentDeletedOnGitHubIsDeletedOnlyOnceConfirmed() async throws {
+    let github = try await served(items: 120)
+    defer { Task { await github.stop() } }
+    let cache = try IssueCache()
+    try await mirror(github, cache: cache).sync()
+    let number = try #require(
+      try cache.issues(IssueFilter(state: .all, kind: .issues)).first { $0.comments >= 2 }?.number)
+    let doomed = try #require(await github.servedComments(of: number, in: acme).first?.id)
+    try await github.deleteComment(Int(doomed), on: number, in: acme)
+    await github.touch(numbers: [number], in: acme)
+    let client = await client(github)
+    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    try await mirror(github, cache: cache).completeConversations()
+    #expect(try !cache.comments(of: number).contains { $0.id == doomed })
+    #expect(try await differences(cache, github) == [])
+  }
+
+  @Test func withoutATokenTheMirrorSaysSoAndSendsNothing() async throws {
+    let github = try await served(items: 20)
+    defer { Task { await github.stop() } }
+    let mirror = MirrorSynchronizer(
+      client: await client(github, token: nil), cache: try IssueCache(), repository: acme)
+    await #expect(throws: GitHubError.self) { try await mirror.sync() }
+    #expect(await github.requests.isEmpty)
+  }
+
+  @Test func pageSizesAreChosenForTheMostItemsAPoint() {
+    // Three nested connections: 49 issues cost 148 requests, one point.
+    #expect(MirrorQuery.bestPageSize(nested: 3, limit: 100) == 49)
+    #expect(MirrorQuery.points(requests: 148) == 1)
+    #expect(MirrorQuery.points(requests: 151) == 2)
+    #expect(MirrorQuery.bestPageSize(nested: 2, limit: 100) == 74)
+    #expect(MirrorQuery.bestPageSize(nested: 1, fixed: 0, limit: 200) == 149)
+  }
+}

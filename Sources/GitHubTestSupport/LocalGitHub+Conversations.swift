@@ -55,7 +55,8 @@ extension LocalGitHub {
           let user = Int(next() % 50)
           let thumbs = next() % 4 == 0 ? #","reactions":{"+1":2,"heart":1}"# : ""
           if offset > 0 { json += "," }
-          json += #"{"id":\#(id),"node_id":"IC_\#(id)","body":"Comment \#(id) on #\#(number): "#
+          json +=
+            #"{"id":\#(id),"node_id":"IC_\#(id)","body":"Comment \#(id) on #\#(number): "#
             + #"a few words about it.","user":{"login":"user\#(user)","id":\#(1_000 + user)},"#
             + #""created_at":"\#(time)","updated_at":"\#(time)","author_association":"NONE","#
             + #""html_url":"https://github.com/\#(repository)/issues/\#(number)#issuecomment-\#(id)""#
@@ -79,14 +80,16 @@ extension LocalGitHub {
           let detail: String =
             switch kind {
             case "labeled", "unlabeled": #","label":{"name":"area-\#(offset % 5)"}"#
-            case "assigned": #","assignee":{"login":"user\#(offset % 9)","id":\#(1_000 + offset % 9)}"#
+            case "assigned":
+              #","assignee":{"login":"user\#(offset % 9)","id":\#(1_000 + offset % 9)}"#
             case "milestoned": #","milestone":{"title":"M\#(offset % 4)"}"#
             case "renamed": #","rename":{"from":"Old \#(offset)","to":"New \#(offset)"}"#
             case "closed": #","state_reason":"completed""#
             default: ""
             }
           if offset > 0 { json += "," }
-          json += #"{"event":"\#(kind)","actor":{"login":"user\#(offset % 7)","id":\#(1_000 + offset % 7)},"#
+          json +=
+            #"{"event":"\#(kind)","actor":{"login":"user\#(offset % 7)","id":\#(1_000 + offset % 7)},"#
             + #""created_at":"\#(time)""# + detail + "}"
         }
         json += "]"

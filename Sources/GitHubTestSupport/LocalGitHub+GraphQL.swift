@@ -86,8 +86,7 @@ extension LocalGitHub {
   }
 
   /// Serves an issue's comments from ready JSON (an array, REST's shape), and counts them on it.
-  public func setComments(json: Data, count: Int, of number: Int, in repository: RepositoryName)
-  {
+  public func setComments(json: Data, count: Int, of number: Int, in repository: RepositoryName) {
     serve("/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments", body: json)
   }
 
@@ -154,7 +153,8 @@ extension LocalGitHub {
         errors: [
           [
             "type": "MAX_NODE_LIMIT_EXCEEDED",
-            "message": "This query requests up to \(nodes) possible nodes which exceeds the maximum limit of \(nodeLimit).",
+            "message":
+              "This query requests up to \(nodes) possible nodes which exceeds the maximum limit of \(nodeLimit).",
           ]
         ])
     }
@@ -198,7 +198,8 @@ extension LocalGitHub {
         data["repository"] = NSNull()
         errors.append([
           "type": "NOT_FOUND", "path": ["repository"],
-          "message": "Could not resolve to a Repository with the name '\(owner)/\(repositoryName)'.",
+          "message":
+            "Could not resolve to a Repository with the name '\(owner)/\(repositoryName)'.",
         ])
         break
       }
@@ -212,7 +213,9 @@ extension LocalGitHub {
     return graphQLAnswer(data: data, errors: errors)
   }
 
-  private func graphQLAnswer(data: [String: Any]?, errors: [[String: Any]]) -> FlyingFox.HTTPResponse {
+  private func graphQLAnswer(data: [String: Any]?, errors: [[String: Any]])
+    -> FlyingFox.HTTPResponse
+  {
     var object: [String: Any] = ["data": data ?? NSNull()]
     if !errors.isEmpty { object["errors"] = errors }
     let body = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
@@ -279,9 +282,10 @@ extension LocalGitHub {
     let first = max(0, min(100, variables["first"] as? Int ?? 0))
     let since = (variables["since"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }
     // The listing's order is GitHub's: `updated_at`, then number.
-    var start = since.map { date in
-      listing.items.partitioningIndex { $0.updatedAt >= date }
-    } ?? 0
+    var start =
+      since.map { date in
+        listing.items.partitioningIndex { $0.updatedAt >= date }
+      } ?? 0
     let matches = { (number: Int) in pulls.contains(number) != issues }
     var skip = 0
     if let cursor = variables["after"] as? String, let decoded = Self.decodeCursor(cursor) {
@@ -505,14 +509,16 @@ extension LocalGitHub {
         item["stateReason"] = (event["state_reason"] as? String)?.uppercased() ?? NSNull()
       case "reopened": item["__typename"] = "ReopenedEvent"
       case "labeled", "unlabeled":
-        item["__typename"] = event["event"] as? String == "labeled" ? "LabeledEvent" : "UnlabeledEvent"
+        item["__typename"] =
+          event["event"] as? String == "labeled" ? "LabeledEvent" : "UnlabeledEvent"
         item["label"] = ["name": (event["label"] as? [String: Any])?["name"] ?? ""]
       case "milestoned", "demilestoned":
         item["__typename"] =
           event["event"] as? String == "milestoned" ? "MilestonedEvent" : "DemilestonedEvent"
         item["milestoneTitle"] = (event["milestone"] as? [String: Any])?["title"] ?? ""
       case "assigned", "unassigned":
-        item["__typename"] = event["event"] as? String == "assigned" ? "AssignedEvent" : "UnassignedEvent"
+        item["__typename"] =
+          event["event"] as? String == "assigned" ? "AssignedEvent" : "UnassignedEvent"
         item["assignee"] = actor(event["assignee"])
       case "renamed":
         item["__typename"] = "RenamedTitleEvent"

@@ -18,8 +18,7 @@ import Testing
     return github
   }
 
-  private func client(_ github: LocalGitHub, token: String? = "test-token") async -> GitHubClient
-  {
+  private func client(_ github: LocalGitHub, token: String? = "test-token") async -> GitHubClient {
     var client = GitHubClient(
       host: await github.host, token: token, transport: HTTPClientTransport(timeout: 5))
     client.initialBackoff = .milliseconds(10)
@@ -51,7 +50,9 @@ import Testing
         continue
       }
       let stamp = GitHubDate.iso8601(row.updatedAt)
-      if stamp != item.updatedAt { differences.append("#\(item.number) at \(stamp), served \(item.updatedAt)") }
+      if stamp != item.updatedAt {
+        differences.append("#\(item.number) at \(stamp), served \(item.updatedAt)")
+      }
       guard !row.isPullRequest else { continue }
       let comments = try cache.comments(of: item.number).map { "\($0.id) \($0.body)" }
       let servedComments = await github.servedComments(of: item.number, in: acme).map {
@@ -111,7 +112,9 @@ import Testing
     _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
     let third = try await mirror(github, cache: cache).completeConversations()
     #expect(third.pointsSpent == 1)
-    #expect(try cache.comments(of: 7).map(\.id) == (await github.servedComments(of: 7, in: acme)).map(\.id))
+    #expect(
+      try cache.comments(of: 7).map(\.id)
+        == (await github.servedComments(of: 7, in: acme)).map(\.id))
   }
 
   @Test(arguments: [GraphQLState.Cursors.keyset, .offset])
@@ -146,16 +149,19 @@ import Testing
   @Test func partialErrorsKeepWhatIsValidAndSayWhatIsNot() async throws {
     let github = try await served(items: 200)
     defer { Task { await github.stop() } }
-    // #3 fails once (its page) and is completed after the listing; #5 keeps failing.
-    await github.configureGraphQL { $0.brokenTimelines = [3: 1, 5: 100] }
+    let issues = SyntheticRepository(itemCount: 200, milestoneCount: 4, seed: 3).make().issues
+      .filter { !$0.isPullRequest }.map(\.number)
+    // One fails once (on its page) and is completed after the listing; another keeps failing.
+    let (once, always) = (issues[1], issues[3])
+    await github.configureGraphQL { $0.brokenTimelines = [once: 1, always: 100] }
     let cache = try IssueCache()
     let summary = try await mirror(github, cache: cache).sync()
-    #expect(summary.skipped.map(\.number) == [5])
+    #expect(summary.skipped.map(\.number) == [always])
     #expect(summary.coverage.completeConversations == summary.coverage.issues - 1)
-    #expect(try cache.incompleteConversations().map(\.number) == [5])
+    #expect(try cache.incompleteConversations().map(\.number) == [always])
     // Its row is there all the same.
-    #expect(try cache.issue(number: 5) != nil)
-    #expect(try cache.commentsAreCurrent(of: 3))
+    #expect(try cache.issue(number: always) != nil)
+    #expect(try cache.commentsAreCurrent(of: once))
   }
 
   @Test func aSecondaryLimitIsWaitedOut() async throws {

@@ -17,6 +17,17 @@ public struct MirroredConversation: Sendable {
   public var confirmedGone: [Int64] = []
 }
 
+/// How far a mirror's listing got: a mirror cut off resumes at its phase, without listing again
+/// what an earlier phase listed to its end.
+public enum MirrorListingPhase: Int, Sendable {
+  /// Listing issues (from the full listing's mark).
+  case issues = 0
+  /// Listing pull requests (from the cursor stored with the last page written).
+  case pullRequests = 1
+  /// Both listed: sub-issue lists, conversations and the check of unlisted items are left.
+  case listed = 2
+}
+
 /// How much of a mirror can be read offline.
 public struct MirrorCoverage: Hashable, Sendable {
   /// Whether `sync --all` made this cache a mirror.
@@ -37,11 +48,21 @@ extension IssueCache {
   /// A complete conversation replaces the issue's comments (deleting only cached ones in its
   /// ``MirroredConversation/confirmedGone``) and timeline, and makes both current as of its
   /// ``MirroredConversation/issueUpdatedAt``.
+  ///
+  /// A page of pull requests passes the cursor after it (`pullRequestCursor`), stored with the
+  /// page for a pending full listing to resume from.
   public func writeMirrorPage(
     _ issues: [GitHubIssue], seenIDs: [Int64] = [], advancingMarks: Bool,
-    conversations: [MirroredConversation] = [], subIssues: [(parent: Int, children: [Int])] = []
+    conversations: [MirroredConversation] = [], parentsToFetch: [Int] = [],
+    pullRequestCursor: String? = nil
   ) throws {
     try writer.write { db in
+      if let pullRequestCursor {
+        try db.execute(
+          sql:
+            "UPDATE syncState SET mirrorPullRequestCursor = ? WHERE id = 1 AND fullListingPending",
+          arguments: [pullRequestCursor])
+      }
       let recording =
         try Bool.fetchOne(db, sql: "SELECT fullListingPending FROM syncState WHERE id = 1") ?? false
       try Self.writeIssues(issues, recordingSeen: recording, advancingMarks: advancingMarks, db)
@@ -58,8 +79,10 @@ extension IssueCache {
         }
       }
       for conversation in conversations { try Self.write(conversation, db) }
-      for (parent, children) in subIssues {
-        try Self.replaceSubIssues(of: parent, with: children, db)
+      for parent in parentsToFetch {
+        try db.execute(
+          sql: "INSERT OR IGNORE INTO mirrorSubIssuesPending(parentNumber) VALUES (?)",
+          arguments: [parent])
       }
     }
   }
@@ -72,20 +95,53 @@ extension IssueCache {
     }
   }
 
-  /// Writes the sub-issue lists of parents.
-  public func writeSubIssueLists(_ lists: [(parent: Int, children: [Int])]) throws {
-    guard !lists.isEmpty else { return }
+  /// Writes the sub-issue lists of parents, and takes the parents in `done` (those written and
+  /// those that could not be read) off the list of ``pendingSubIssueParents(limit:)``.
+  public func writeSubIssueLists(_ lists: [(parent: Int, children: [Int])], done: [Int]) throws {
     try writer.write { db in
       for (parent, children) in lists { try Self.replaceSubIssues(of: parent, with: children, db) }
+      for parent in done {
+        try db.execute(
+          sql: "DELETE FROM mirrorSubIssuesPending WHERE parentNumber = ?", arguments: [parent])
+      }
+    }
+  }
+
+  /// Parents a mirror listed whose sub-issue lists are still to be fetched, lowest first.
+  public func pendingSubIssueParents(limit: Int = .max) throws -> [Int] {
+    try writer.read { db in
+      try Int.fetchAll(
+        db, sql: "SELECT parentNumber FROM mirrorSubIssuesPending ORDER BY parentNumber LIMIT ?",
+        arguments: [min(limit, Int(Int32.max))])
+    }
+  }
+
+  /// How far a pending mirror's listing got, or ``MirrorListingPhase/issues`` when no full
+  /// listing is pending.
+  public func mirrorListingPhase() throws -> MirrorListingPhase {
+    try writer.read { db in
+      let value = try Int.fetchOne(
+        db, sql: "SELECT mirrorPhase FROM syncState WHERE id = 1 AND fullListingPending")
+      return value.flatMap(MirrorListingPhase.init(rawValue:)) ?? .issues
+    }
+  }
+
+  /// Records how far a pending mirror's listing got.
+  public func recordMirrorListingPhase(_ phase: MirrorListingPhase) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: "UPDATE syncState SET mirrorPhase = ? WHERE id = 1 AND fullListingPending",
+        arguments: [phase.rawValue])
     }
   }
 
   static func write(_ conversation: MirroredConversation, _ db: Database) throws {
     let number = conversation.number
     // The issue may have been deleted (or renumbered) since it was listed.
-    guard try Bool.fetchOne(
-      db, sql: "SELECT 1 FROM issue WHERE number = ? AND isPullRequest = 0", arguments: [number])
-      ?? false
+    guard
+      try Bool.fetchOne(
+        db, sql: "SELECT 1 FROM issue WHERE number = ? AND isPullRequest = 0", arguments: [number])
+        ?? false
     else { return }
     for comment in conversation.comments { try insert(comment, on: number, db) }
     let kept = Set(conversation.comments.map(\.id))
@@ -127,8 +183,9 @@ extension IssueCache {
     """
 
   /// The cached comments of some issues with their node ids, by issue.
-  public func cachedCommentIdentities(of numbers: [Int]) throws -> [Int: [(id: Int64, nodeId: String?)]]
-  {
+  public func cachedCommentIdentities(of numbers: [Int]) throws -> [Int: [(
+    id: Int64, nodeId: String?
+  )]] {
     try writer.read { db in
       var result: [Int: [(id: Int64, nodeId: String?)]] = [:]
       let statement = try db.cachedStatement(
@@ -138,6 +195,16 @@ extension IssueCache {
         if !rows.isEmpty { result[number] = rows.map { (id: $0["id"], nodeId: $0["nodeId"]) } }
       }
       return result
+    }
+  }
+
+  /// Where a pending mirror's pull-request listing stands: the cursor after the last page
+  /// written, or `nil` to list them from the start.
+  public func mirrorPullRequestCursor() throws -> String? {
+    try writer.read { db in
+      try String.fetchOne(
+        db, sql: "SELECT mirrorPullRequestCursor FROM syncState WHERE id = 1 AND fullListingPending"
+      )
     }
   }
 

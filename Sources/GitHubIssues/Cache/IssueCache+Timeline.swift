@@ -45,7 +45,9 @@ extension IssueCache {
   ) throws {
     try writer.write { db in
       try Self.replaceTimeline(of: number, with: events, db)
-      if let issueUpdatedAt { try Self.recordListing("timelineListing", of: number, issueUpdatedAt, db) }
+      if let issueUpdatedAt {
+        try Self.recordListing("timelineListing", of: number, issueUpdatedAt, db)
+      }
     }
   }
 

@@ -110,7 +110,8 @@ extension IssueCache {
       try db.execute(
         sql: """
           INSERT INTO syncState(id, fullListingPending, fullListingMark) VALUES (1, 1, NULL)
-          ON CONFLICT(id) DO UPDATE SET fullListingPending = 1, fullListingMark = NULL
+          ON CONFLICT(id) DO UPDATE SET fullListingPending = 1, fullListingMark = NULL,
+            mirrorPullRequestCursor = NULL, mirrorPhase = 0
           """)
     }
   }
@@ -156,7 +157,10 @@ extension IssueCache {
         }
         try db.execute(sql: "DELETE FROM fullListingSeen")
         try db.execute(
-          sql: "UPDATE syncState SET fullListingPending = 0, fullListingMark = NULL WHERE id = 1")
+          sql: """
+            UPDATE syncState SET fullListingPending = 0, fullListingMark = NULL,
+              mirrorPullRequestCursor = NULL, mirrorPhase = 0 WHERE id = 1
+            """)
       }
       if complete {
         try Self.finish(syncedAt: syncedAt, db)

@@ -342,6 +342,16 @@ public final class IssueCache: Sendable {
       try db.alter(table: "syncState") { t in
         t.add(column: "isMirror", .boolean).notNull().defaults(to: false)
         t.add(column: "mirrorPoints", .integer).notNull().defaults(to: 0)
+        // Where a pending mirror's pull-request listing stands (GraphQL's `pullRequests` has no
+        // `since`): the cursor after its last page written, so a resumed mirror goes on from it.
+        t.add(column: "mirrorPullRequestCursor", .text)
+        // How far a pending mirror's listing got: 0 listing issues, 1 pull requests, 2 listed.
+        t.add(column: "mirrorPhase", .integer).notNull().defaults(to: 0)
+      }
+      // Parents a mirror listed whose sub-issue lists are still to be fetched: written with
+      // their page, so a mirror cut off before it fetched them fetches them when it resumes.
+      try db.create(table: "mirrorSubIssuesPending") { t in
+        t.column("parentNumber", .integer).primaryKey()
       }
     }
     return migrator

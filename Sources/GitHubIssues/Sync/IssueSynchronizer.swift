@@ -210,7 +210,8 @@ public struct IssueSynchronizer: Sendable {
     }
     return SyncSummary(
       wasFull: resumeAfter == nil || listsAll, pages: pages, items: items,
-      milestonesChanged: metadata.milestonesChanged, deleted: deleted, skipped: skipped + subIssueProblems,
+      milestonesChanged: metadata.milestonesChanged, deleted: deleted,
+      skipped: skipped + subIssueProblems,
       renamedTo: renamedTo)
   }
 

@@ -119,7 +119,8 @@ extension Sync {
   /// spent on the mirror."
   static func coverageLine(_ coverage: MirrorCoverage) -> String {
     let kind = coverage.isMirror ? "Mirror" : "Cache"
-    return "\(kind): \(coverage.completeConversations) of \(coverage.issues) issues readable offline "
+    return
+      "\(kind): \(coverage.completeConversations) of \(coverage.issues) issues readable offline "
       + "(comments and events complete)"
       + (coverage.pointsSpent > 0 ? "; \(coverage.pointsSpent) GraphQL points spent on it." : ".")
   }
@@ -127,7 +128,9 @@ extension Sync {
   func printStatus(of cache: IssueCache, repository: RepositoryName, at path: URL) throws {
     let state = try cache.syncState()
     let coverage = try cache.mirrorCoverage()
-    let synced = state.lastSyncedAt.map { "last synced \(ISO8601DateFormatter().string(from: $0))" } ?? "never synced"
+    let synced =
+      state.lastSyncedAt.map { "last synced \(ISO8601DateFormatter().string(from: $0))" }
+      ?? "never synced"
     print("\(repository): \(state.itemCount) items in \(path.path), \(synced).")
     if state.pendingFullListing != nil {
       print("A full listing is pending: the next sync resumes it.")

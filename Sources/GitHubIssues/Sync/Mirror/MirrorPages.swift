@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An issue or pull request as a mirror page lists it: GitHub's node, and the issue it stands for.
 struct MirrorItem: UpdateOrdered {
@@ -32,14 +33,24 @@ struct MirrorPages: ListingPages {
   let session: MirrorSession
   let repository: RepositoryName
   let since: Date?
+  /// Where the pages go on from: updated with each page's end cursor, for a caller that stores
+  /// it beside what it wrote.
+  let position: CursorPosition
   private var after: String?
   private var ended = false
 
-  init(kind: Kind, session: MirrorSession, repository: RepositoryName, since: Date?) {
+  /// Pages from `since` (issues), or after the cursor `after` (a resumed listing), reporting
+  /// each page's end cursor to `position`.
+  init(
+    kind: Kind, session: MirrorSession, repository: RepositoryName, since: Date?,
+    after: String? = nil, position: CursorPosition = CursorPosition(nil)
+  ) {
     self.kind = kind
     self.session = session
     self.repository = repository
     self.since = since
+    self.position = position
+    self.after = after
   }
 
   /// The page size that brings the most items a point.
@@ -116,6 +127,7 @@ struct MirrorPages: ListingPages {
           detail: "a next page without a new cursor")
       }
       after = cursor
+      position.cursor = cursor
     } else {
       ended = true
     }
@@ -125,5 +137,18 @@ struct MirrorPages: ListingPages {
       items: items, skipped: skipped, hasNext: hasNext,
       announcedPages: (max(0, connection.totalCount) + smallest - 1) / smallest + 1,
       source: source)
+  }
+}
+
+/// The cursor a listing of GraphQL pages has reached, shared with whoever writes its pages.
+final class CursorPosition: Sendable {
+  private let value: Mutex<String?>
+
+  init(_ cursor: String?) { value = Mutex(cursor) }
+
+  /// The end cursor of the last page fetched (or where the listing started).
+  var cursor: String? {
+    get { value.withLock { $0 } }
+    set { value.withLock { $0 = newValue } }
   }
 }

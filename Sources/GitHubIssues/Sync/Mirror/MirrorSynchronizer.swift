@@ -99,7 +99,9 @@ public struct MirrorSynchronizer: Sendable {
       _ = try? cache.recordMirror(pointsSpent: run.session.spent, isMirror: false)
       throw error
     }
-    _ = try step("write") { try cache.recordMirror(pointsSpent: run.session.spent, isMirror: false) }
+    _ = try step("write") {
+      try cache.recordMirror(pointsSpent: run.session.spent, isMirror: false)
+    }
     return try summary(of: run, restRequests: 0)
   }
 
@@ -116,8 +118,6 @@ public struct MirrorSynchronizer: Sendable {
     var skipped: [SkippedItem] = []
     /// Why the listing cannot vouch for having seen everything, or `nil`.
     var gap: String?
-    /// Parents whose sub-issue lists are to be fetched.
-    var parents: [Int] = []
   }
 
   private func mirror(
@@ -136,50 +136,62 @@ public struct MirrorSynchronizer: Sendable {
           phase: phase, pages: pages, items: items, points: (session.spent, session.remaining)))
     }
 
-    // Issues, with what fits of their conversations.
-    var issues = UpdatedOrderListing<MirrorItem>(
-      since: resumeAfter, overlap: 0, defaultPageBudget: 1
-    ) { since in
-      MirrorPages(kind: .issues, session: session, repository: owner, since: since)
-    }
+    // A mirror cut off resumes at the phase it reached: what an earlier phase listed to its
+    // end is not listed again (what changed since, the next sync brings).
+    var phase = try step("read") { try cache.mirrorListingPhase() }
     var latest: Date?
-    while let page = try await issues.next() {
-      run.items += page.items.count
-      run.skipped += page.skipped
-      if page.skipped.contains(where: { $0.id == nil }) {
-        run.gap = "an item without an identifier could not be read"
+    if phase == .issues {
+      // Issues, with what fits of their conversations.
+      var issues = UpdatedOrderListing<MirrorItem>(
+        since: resumeAfter, overlap: 0, defaultPageBudget: 1
+      ) { since in
+        MirrorPages(kind: .issues, session: session, repository: owner, since: since)
       }
-      for item in page.items { latest = max(latest ?? item.updatedAt, item.updatedAt) }
-      try await write(page, advancingMarks: page.inOrder, run: &run)
-      report(.issues, session.queries, run.items)
-      if run.parents.count >= batchSize(session) {
-        try await fetchSubIssueLists(&run, in: owner, progress: report)
-      }
-    }
-    if let unproven = issues.unproven { run.gap = unproven }
-
-    // Pull requests, as rows: their `updatedAt` order is walked, and moves no mark.
-    var pullRequests = UpdatedOrderListing<MirrorItem>(
-      since: nil, overlap: 0, defaultPageBudget: 1, isKeyed: false
-    ) { _ in
-      MirrorPages(kind: .pullRequests, session: session, repository: owner, since: nil)
-    }
-    do throws(GitHubError) {
-      while let page = try await pullRequests.next() {
+      let gapBefore = run.gap
+      while let page = try await issues.next() {
         run.items += page.items.count
         run.skipped += page.skipped
         if page.skipped.contains(where: { $0.id == nil }) {
           run.gap = "an item without an identifier could not be read"
         }
-        try await write(page, advancingMarks: false, run: &run)
-        report(.pullRequests, session.queries, run.items)
+        for item in page.items { latest = max(latest ?? item.updatedAt, item.updatedAt) }
+        try await write(page, advancingMarks: page.inOrder, run: &run)
+        report(.issues, session.queries, run.items)
+        if try step("read", { try cache.pendingSubIssueParents(limit: batchSize(session)) })
+          .count >= batchSize(session)
+        {
+          try await fetchSubIssueLists(&run, in: owner, progress: report)
+        }
       }
-      if let unproven = pullRequests.unproven { run.gap = unproven }
-    } catch let error where error.code == .validation {
-      // A GitHub without `pullRequests` in its schema: their REST rows stay, and nothing is
-      // deleted, since they were not listed.
-      run.gap = "pull requests could not be listed (\(error.detail ?? error.description))"
-      run.skipped.append(SkippedItem(id: nil, number: nil, reason: run.gap ?? ""))
+      if let unproven = issues.unproven { run.gap = unproven }
+      if run.gap == gapBefore {
+        phase = .pullRequests
+        try step("write") { try cache.recordMirrorListingPhase(phase) }
+      }
+    }
+
+    if phase == .pullRequests {
+      // Pull requests, as rows: their `updatedAt` order is walked through cursors (GraphQL's
+      // `pullRequests` has no `since`), and moves no mark; a resumed mirror goes on from the
+      // cursor stored with the last page written.
+      let resumedCursor = try step("read") { try cache.mirrorPullRequestCursor() }
+      let gapBefore = run.gap
+      do throws(GitHubError) {
+        try await listPullRequests(from: resumedCursor, in: owner, run: &run, progress: report)
+      } catch let error where error.code == .validation && resumedCursor != nil {
+        // A cursor GitHub no longer takes: the pull requests are listed again from the start.
+        do throws(GitHubError) {
+          try await listPullRequests(from: nil, in: owner, run: &run, progress: report)
+        } catch let error where error.code == .validation {
+          noPullRequests(error, &run)
+        }
+      } catch let error where error.code == .validation {
+        noPullRequests(error, &run)
+      }
+      if run.gap == gapBefore {
+        phase = .listed
+        try step("write") { try cache.recordMirrorListingPhase(phase) }
+      }
     }
 
     try await fetchSubIssueLists(&run, in: owner, progress: report)
@@ -211,10 +223,44 @@ public struct MirrorSynchronizer: Sendable {
     }
   }
 
+  /// Lists the pull requests as rows, from a cursor, storing the cursor with each page.
+  private func listPullRequests(
+    from cursor: String?, in owner: RepositoryName, run: inout Run,
+    progress report: (SyncProgress.Phase, Int, Int) -> Void
+  ) async throws(GitHubError) {
+    let session = run.session
+    let position = CursorPosition(cursor)
+    var pullRequests = UpdatedOrderListing<MirrorItem>(
+      since: nil, overlap: 0, defaultPageBudget: 1, isKeyed: false
+    ) { _ in
+      MirrorPages(
+        kind: .pullRequests, session: session, repository: owner, since: nil, after: cursor,
+        position: position)
+    }
+    while let page = try await pullRequests.next() {
+      run.items += page.items.count
+      run.skipped += page.skipped
+      if page.skipped.contains(where: { $0.id == nil }) {
+        run.gap = "an item without an identifier could not be read"
+      }
+      try await write(page, advancingMarks: false, pullRequestCursor: position.cursor, run: &run)
+      report(.pullRequests, session.queries, run.items)
+    }
+    if let unproven = pullRequests.unproven { run.gap = unproven }
+  }
+
+  /// A GitHub without `pullRequests` in its schema: their REST rows stay, and nothing is
+  /// deleted, since they were not listed.
+  private func noPullRequests(_ error: GitHubError, _ run: inout Run) {
+    run.gap = "pull requests could not be listed (\(error.detail ?? error.description))"
+    run.skipped.append(SkippedItem(id: nil, number: nil, reason: run.gap ?? ""))
+  }
+
   /// Writes a listed page: its items, the conversations that fit it, and notes the parents
   /// whose sub-issue lists are to be fetched.
   private func write(
-    _ page: UpdatedOrderListing<MirrorItem>.Fresh, advancingMarks: Bool, run: inout Run
+    _ page: UpdatedOrderListing<MirrorItem>.Fresh, advancingMarks: Bool,
+    pullRequestCursor: String? = nil, run: inout Run
   ) async throws(GitHubError) {
     var conversations: [MirroredConversation] = []
     for item in page.items where !item.issue.isPullRequest {
@@ -227,14 +273,17 @@ public struct MirrorSynchronizer: Sendable {
       conversations.append(conversation)
     }
     conversations = try await confirmingGone(conversations, run: &run)
-    let parents = page.items.filter { ($0.issue.subIssues?.total ?? 0) > 0 && !$0.issue.isPullRequest }
+    let parents = page.items.filter {
+      ($0.issue.subIssues?.total ?? 0) > 0 && !$0.issue.isPullRequest
+    }
     let current = try step("read") { try cache.currentSubIssueLists(of: parents.map(\.issue)) }
-    run.parents += parents.map(\.issue.number).filter { !current.contains($0) }
+    let parentsToFetch = parents.map(\.issue.number).filter { !current.contains($0) }
     let pending = conversations
     try step("write") {
       try cache.writeMirrorPage(
         page.items.map(\.issue), seenIDs: page.skipped.compactMap(\.id),
-        advancingMarks: advancingMarks, conversations: pending)
+        advancingMarks: advancingMarks, conversations: pending, parentsToFetch: parentsToFetch,
+        pullRequestCursor: pullRequestCursor)
     }
     run.conversations += conversations.count
   }
@@ -372,16 +421,18 @@ public struct MirrorSynchronizer: Sendable {
 
   // MARK: Sub-issues
 
-  /// Fetches the noted parents' sub-issue lists, a batch of parents a query.
+  /// Fetches the sub-issue lists of the parents the cache notes as pending, a batch of parents
+  /// a query.
   private func fetchSubIssueLists(
     _ run: inout Run, in owner: RepositoryName,
     progress: (SyncProgress.Phase, Int, Int) -> Void
   ) async throws(GitHubError) {
     let session = run.session
     let ownName = "\(owner.owner)/\(owner.name)".lowercased()
-    while !run.parents.isEmpty {
+    var queue = try step("read") { try cache.pendingSubIssueParents() }[...]
+    while !queue.isEmpty {
       let size = batchSize(session)
-      let batch = Array(run.parents.prefix(size))
+      let batch = Array(queue.prefix(size))
       let response = try await session.send("MirrorSubIssues", as: AliasedIssues.self) { sizes in
         let count = min(batch.count, sizes.page(size))
         var variables: [String: GraphQLValue] = [
@@ -418,9 +469,10 @@ public struct MirrorSynchronizer: Sendable {
         }
         handled = batch.count
       }
-      run.parents.removeFirst(handled)
+      queue.removeFirst(handled)
       let written = lists
-      try step("write") { try cache.writeSubIssueLists(written) }
+      let done = Array(batch.prefix(handled))
+      try step("write") { try cache.writeSubIssueLists(written, done: done) }
       run.subIssueLists += lists.count
       progress(.subIssues, session.queries, run.subIssueLists)
     }
@@ -483,7 +535,8 @@ struct AliasedIssues: RateLimitedPayload {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)
-    rateLimit = try container.decodeIfPresent(GraphQLRateLimit.self, forKey: Key(stringValue: "rateLimit"))
+    rateLimit = try container.decodeIfPresent(
+      GraphQLRateLimit.self, forKey: Key(stringValue: "rateLimit"))
     issues = [:]
     guard container.contains(Key(stringValue: "repository")),
       !(try container.decodeNil(forKey: Key(stringValue: "repository")))

@@ -7,8 +7,10 @@ extension LocalGitHub {
   /// in a hundred has more than a page — and counted on each issue.
   ///
   /// - Parameters:
+  ///   - repository: The repository served.
   ///   - comments: About this many comments in all.
   ///   - events: About this many timeline events in all.
+  ///   - seed: The seed of the counts and authors.
   /// - Returns: The comments and events served.
   @discardableResult
   public func serveConversations(

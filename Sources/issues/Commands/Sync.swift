@@ -115,8 +115,7 @@ struct Sync: AsyncParsableCommand {
 }
 
 extension Sync {
-  /// "12,345 of 12,400 issues readable offline (comments and events complete); 2,051 points
-  /// spent on the mirror."
+  /// The coverage line: how many issues can be read offline, and the points the mirror spent.
   static func coverageLine(_ coverage: MirrorCoverage) -> String {
     let kind = coverage.isMirror ? "Mirror" : "Cache"
     return

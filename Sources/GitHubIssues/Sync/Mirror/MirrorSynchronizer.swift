@@ -80,9 +80,11 @@ public struct MirrorSynchronizer: Sendable {
     return try summary(of: run, restRequests: run.restRequests)
   }
 
-  /// Fetches, through GraphQL, every conversation of an issue the cache holds that is not
-  /// complete as of the issue's last change, and the sub-issue lists of changed parents: what a
-  /// plain sync of a mirror does after its REST listing. Nothing to fetch costs nothing.
+  /// Fetches through GraphQL every conversation the cache holds incomplete.
+  ///
+  /// An issue's conversation is incomplete when it was not listed whole since the issue last
+  /// changed: this is what a plain sync of a mirror does after its REST listing (which brings
+  /// the rows and sub-issue lists). Nothing to fetch costs nothing.
   @discardableResult
   public func completeConversations(
     progress: @Sendable (SyncProgress) -> Void = { _ in }

@@ -123,3 +123,46 @@ extension LocalGitHub {
       ?? []).count
   }
 }
+
+extension LocalGitHub {
+  /// Every difference between a cache and what this GitHub serves of a repository: rows (each
+  /// item there, at the `updated_at` served), and each issue's comments (identifiers and
+  /// bodies, in order), comment count and number of events. Empty when the cache mirrors it.
+  public func differences(
+    from cache: IssueCache, in repository: RepositoryName
+  ) throws -> [String] {
+    var differences: [String] = []
+    let served = servedItems(in: repository)
+    let cached = try cache.issues(IssueFilter(state: .all, kind: .both))
+    let byNumber = Dictionary(
+      cached.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+    if cached.count != served.count {
+      differences.append("\(cached.count) cached items, \(served.count) served")
+    }
+    for item in served {
+      guard let row = byNumber[item.number] else {
+        differences.append("#\(item.number) missing")
+        continue
+      }
+      let stamp = Self.timestamp(row.updatedAt)
+      if stamp != item.updatedAt {
+        differences.append("#\(item.number) at \(stamp), served \(item.updatedAt)")
+      }
+      guard !row.isPullRequest else { continue }
+      let comments = try cache.comments(of: item.number).map { "\($0.id) \($0.body)" }
+      let servedComments = servedComments(of: item.number, in: repository).map {
+        "\($0.id) \($0.body)"
+      }
+      if comments != servedComments { differences.append("#\(item.number) comments differ") }
+      if row.comments != servedComments.count {
+        differences.append("#\(item.number) counts \(row.comments) comments")
+      }
+      let events = try cache.timeline(of: item.number).count
+      let servedEvents = servedEventCount(of: item.number, in: repository)
+      if events != servedEvents {
+        differences.append("#\(item.number) has \(events) events, served \(servedEvents)")
+      }
+    }
+    return differences
+  }
+}

@@ -50,8 +50,6 @@ public struct GraphQLState: Sendable {
   public var editPages = Int.max
   /// Whether a query without a token is refused, as on GitHub.
   public var requiresToken = true
-  /// A pause before every answer: the network's latency.
-  public var latency: Duration?
   var recent: [(at: Date, points: Int)] = []
   var pullRequestNumbers: [String: Set<Int>] = [:]
 
@@ -107,7 +105,6 @@ extension LocalGitHub {
   func handleGraphQL(
     _ request: FlyingFox.HTTPRequest, fault: Fault?
   ) async throws -> FlyingFox.HTTPResponse {
-    if let latency = graphQL.latency { try await Task.sleep(for: latency) }
     if graphQL.requiresToken, request.headers[HTTPHeader("Authorization")] == nil {
       return response(
         Route(

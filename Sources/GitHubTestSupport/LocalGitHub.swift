@@ -92,6 +92,8 @@ public actor LocalGitHub {
   var nextCommentID = 50_000
   /// The GraphQL side: its budget, its faults, what it charged.
   var graphQL = GraphQLState()
+  /// A pause before every answer, REST and GraphQL: the network's round trip.
+  public private(set) var latency: Duration?
   /// Every request received: path with query, and headers (lower-cased names).
   public private(set) var requests: [(target: String, headers: [String: String])] = []
   private var server: HTTPServer?
@@ -211,7 +213,9 @@ public actor LocalGitHub {
           .utf8))
     serve(path + "/milestones", body: try encoder.encode(update.milestones ?? []))
     listings[path + "/issues"] = Listing(items: items, perPage: perPage)
-    for (parent, children) in SyntheticRepository.subIssues(of: issues) {
+    for (parent, children) in SyntheticRepository.subIssues(
+      of: issues, spacing: synthetic.parentSpacing)
+    {
       serve(
         path + "/issues/\(parent)/sub_issues",
         body: try encoder.encode(children.map { issues[$0 - 1] }))
@@ -319,7 +323,11 @@ public actor LocalGitHub {
     page.map { "\(path)#\($0)" } ?? path
   }
 
+  /// Makes every answer wait `latency` first, as a real network does (`nil`: none).
+  public func setLatency(_ latency: Duration?) { self.latency = latency }
+
   private func handle(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
+    if let latency { try await Task.sleep(for: latency) }
     var headers: [String: String] = [:]
     for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
     let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")

@@ -14,23 +14,39 @@ import GitHubTestSupport
 // another host), stall (page N never answers), slow (every page answers after half a second:
 // watch the browser fill), edit (three items of every page are edited right after it is served),
 // drop-write (every write to issue N = `--page` is read, then answered with half a body and a
-// dropped connection: `issues close N` must say so at once).
+// dropped connection: `issues close N` must say so at once), graphql-edit (three issues of every
+// GraphQL page that has a next are edited right after it is served).
+//
+// For the mirror (`issues sync --all`, with any GH_TOKEN): `--comments N --events N` serve about
+// that many comments and timeline events over the issues, `--parent-spacing N` makes one issue in
+// N a parent of sub-issues, `--latency MS` delays every answer. A line `check PATH` on standard
+// input compares the cache at PATH with what is served and prints `differences: N` (and the
+// first few), then `points: SPENT` (GraphQL points charged so far).
 
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var items = 3_000
 var fault: String?
 var page = 2
 var times = 1
+var comments = 0
+var events = 0
+var parentSpacing = 100
+var latency = 0
 while let argument = arguments.popFirst() {
   switch argument {
   case "--items": items = arguments.popFirst().flatMap(Int.init) ?? items
   case "--fault": fault = arguments.popFirst()
   case "--page": page = arguments.popFirst().flatMap(Int.init) ?? page
   case "--times": times = arguments.popFirst().flatMap(Int.init) ?? times
+  case "--comments": comments = arguments.popFirst().flatMap(Int.init) ?? comments
+  case "--events": events = arguments.popFirst().flatMap(Int.init) ?? events
+  case "--parent-spacing":
+    parentSpacing = max(6, arguments.popFirst().flatMap(Int.init) ?? parentSpacing)
+  case "--latency": latency = arguments.popFirst().flatMap(Int.init) ?? latency
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow|edit|drop-write] [--page N] [--times N]\n"
+        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow|edit|drop-write|graphql-edit] [--page N] [--times N] [--comments N] [--events N] [--parent-spacing N] [--latency MS]\n"
           .utf8))
     exit(2)
   }
@@ -38,7 +54,13 @@ while let argument = arguments.popFirst() {
 let repository = RepositoryName(owner: "acme", name: "tracker")
 let github = try await LocalGitHub.start()
 try await github.serve(
-  synthetic: SyntheticRepository(itemCount: items, milestoneCount: 40, seed: 7), as: repository)
+  synthetic: SyntheticRepository(
+    itemCount: items, milestoneCount: 40, seed: 7, parentSpacing: parentSpacing),
+  as: repository)
+if comments > 0 || events > 0 {
+  await github.serveConversations(in: repository, comments: comments, events: events)
+}
+if latency > 0 { await github.setLatency(.milliseconds(latency)) }
 let path = "/repos/acme/tracker/issues"
 switch fault {
 case "loop": await github.inject(.loopToFirstPage, path: path, times: .max, after: page - 1)
@@ -50,6 +72,7 @@ case "foreign":
 case "stall": await github.inject(.stall(seconds: 3_600), path: path, times: .max, after: page - 1)
 case "slow": await github.inject(.delayed(seconds: 0.5), path: path, times: .max)
 case "edit": await github.editWhileListing(repository, count: 3)
+case "graphql-edit": await github.configureGraphQL { $0.editsPerPage = 3 }
 case "drop-write":
   for method in ["PATCH", "POST"] {
     for target in ["\(path)/\(page)", "\(path)/\(page)/comments"] {
@@ -60,6 +83,23 @@ default: break
 }
 FileHandle.standardOutput.write(Data((await github.baseURL.absoluteString + "\n").utf8))
 signal(SIGTERM) { _ in exit(0) }
+Task.detached {
+  while let line = readLine() {
+    guard line.hasPrefix("check ") else { continue }
+    let path = String(line.dropFirst(6))
+    var answer: String
+    do {
+      let differences = try await github.differences(
+        from: try IssueCache(path: path), in: repository)
+      answer = "differences: \(differences.count)\n"
+      for difference in differences.prefix(10) { answer += "  \(difference)\n" }
+    } catch {
+      answer = "differences: unknown (\(error))\n"
+    }
+    answer += "points: \(await github.graphQLState.spent)\n"
+    FileHandle.standardOutput.write(Data(answer.utf8))
+  }
+}
 while true {
   try await Task.sleep(for: .seconds(5))
   let count = await github.requests.count

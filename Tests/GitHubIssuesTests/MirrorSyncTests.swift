@@ -34,41 +34,8 @@ import Testing
     return mirror
   }
 
-  /// Every difference between the cache and what the server serves: rows, comments, events and
-  /// sub-issue trees.
   private func differences(_ cache: IssueCache, _ github: LocalGitHub) async throws -> [String] {
-    var differences: [String] = []
-    let served = await github.servedItems(in: acme)
-    let cached = try cache.issues(IssueFilter(state: .all, kind: .both))
-    let byNumber = Dictionary(uniqueKeysWithValues: cached.map { ($0.number, $0) })
-    if cached.count != served.count {
-      differences.append("\(cached.count) cached items, \(served.count) served")
-    }
-    for item in served {
-      guard let row = byNumber[item.number] else {
-        differences.append("#\(item.number) missing")
-        continue
-      }
-      let stamp = GitHubDate.iso8601(row.updatedAt)
-      if stamp != item.updatedAt {
-        differences.append("#\(item.number) at \(stamp), served \(item.updatedAt)")
-      }
-      guard !row.isPullRequest else { continue }
-      let comments = try cache.comments(of: item.number).map { "\($0.id) \($0.body)" }
-      let servedComments = await github.servedComments(of: item.number, in: acme).map {
-        "\($0.id) \($0.body)"
-      }
-      if comments != servedComments { differences.append("#\(item.number) comments differ") }
-      if row.comments != servedComments.count {
-        differences.append("#\(item.number) counts \(row.comments) comments")
-      }
-      let events = try cache.timeline(of: item.number).count
-      let servedEvents = await github.servedEventCount(of: item.number, in: acme)
-      if events != servedEvents {
-        differences.append("#\(item.number) has \(events) events, served \(servedEvents)")
-      }
-    }
-    return differences
+    try await github.differences(from: cache, in: acme)
   }
 
   @Test func aMirrorHoldsEveryConversationWithinItsPlannedPoints() async throws {

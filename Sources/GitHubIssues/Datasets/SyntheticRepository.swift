@@ -11,12 +11,19 @@ public struct SyntheticRepository: Sendable {
   public var milestoneCount: Int
   /// The seed.
   public var seed: UInt64
+  /// One issue in this many is a parent of sub-issues (see ``subIssues(of:spacing:)``).
+  public var parentSpacing: Int
 
   /// Describes a repository; 100,000 items in 60 milestones by default.
-  public init(itemCount: Int = 100_000, milestoneCount: Int = 60, seed: UInt64 = 42) {
+  public init(
+    itemCount: Int = 100_000, milestoneCount: Int = 60, seed: UInt64 = 42,
+    parentSpacing: Int = 100
+  ) {
+    precondition(parentSpacing > 5, "a parent has up to five sub-issues after it")
     self.itemCount = itemCount
     self.milestoneCount = milestoneCount
     self.seed = seed
+    self.parentSpacing = parentSpacing
   }
 
   static let subjects = [
@@ -97,9 +104,9 @@ public struct SyntheticRepository: Sendable {
           htmlURL: "https://github.com/example/large/issues/\(number)",
           isPullRequest: rng.next() % 5 == 0))
     }
-    // Every issue numbered 1, 101, 201… has the issues after it (up to five, pull requests
+    // Every issue numbered 1, 101, 201… (by default) has the issues after it (up to five, pull requests
     // skipped) as sub-issues; drawn from the numbers, not the generator, so the rest is unchanged.
-    for (parent, children) in Self.subIssues(of: issues) {
+    for (parent, children) in Self.subIssues(of: issues, spacing: parentSpacing) {
       let done = children.count { issues[$0 - 1].state == .closed }
       issues[parent - 1].subIssues = SubIssueSummary(total: children.count, completed: done)
     }
@@ -109,13 +116,16 @@ public struct SyntheticRepository: Sendable {
   }
 
   /// The sub-issues of the generated items, by parent number: each issue numbered 1, 101,
-  /// 201… parents the issues after it, up to five of them, pull requests skipped.
+  /// 201… (with the default spacing) parents the issues after it, up to five of them, pull
+  /// requests skipped.
   ///
-  /// - Parameter issues: The items ``make()`` generated, in number order from 1.
+  /// - Parameters:
+  ///   - issues: The items ``make()`` generated, in number order from 1.
+  ///   - spacing: The repository's ``parentSpacing``.
   /// - Returns: The children of each parent, by parent number.
-  public static func subIssues(of issues: [GitHubIssue]) -> [Int: [Int]] {
+  public static func subIssues(of issues: [GitHubIssue], spacing: Int = 100) -> [Int: [Int]] {
     var tree: [Int: [Int]] = [:]
-    for parent in stride(from: 1, through: issues.count, by: 100)
+    for parent in stride(from: 1, through: issues.count, by: spacing)
     where !issues[parent - 1].isPullRequest {
       let children = ((parent + 1)...min(parent + 5, issues.count)).filter {
         $0 <= issues.count && !issues[$0 - 1].isPullRequest

@@ -125,9 +125,11 @@ extension LocalGitHub {
 }
 
 extension LocalGitHub {
-  /// Every difference between a cache and what this GitHub serves of a repository: rows (each
-  /// item there, at the `updated_at` served), and each issue's comments (identifiers and
-  /// bodies, in order), comment count and number of events. Empty when the cache mirrors it.
+  /// Every difference between a cache and what this GitHub serves of a repository.
+  ///
+  /// Compared: the rows (each item there, at the `updated_at` served), and each issue's comments
+  /// (identifiers and bodies, in order), comment count and number of events. Empty when the
+  /// cache mirrors the repository.
   public func differences(
     from cache: IssueCache, in repository: RepositoryName
   ) throws -> [String] {

@@ -56,6 +56,9 @@ import Testing
     let expected = SyntheticRepository.subIssues(
       of: SyntheticRepository(itemCount: 400, milestoneCount: 4, seed: 3).make().issues)
     #expect(try cache.subIssues() == expected)
+    // GitHub's node ids beside the REST ids: what gh prints as `id`.
+    let first = try #require(try cache.issue(number: 1))
+    #expect(first.nodeID == "I_\(first.id)")
     // REST: the repository, its milestones and labels, nothing per issue.
     #expect(await github.requests.count { !$0.target.hasPrefix("/graphql") } <= 4)
   }
@@ -182,7 +185,11 @@ import Testing
     let cache = try IssueCache()
     var mirror = await mirror(github, cache: cache)
     mirror.reserve = 55
-    await #expect(throws: GitHubError.self) { try await mirror.sync() }
+    let error = await #expect(throws: GitHubError.self) { try await mirror.sync() }
+    // Said as its own stop, not as GitHub's limit.
+    #expect(error?.rateLimit == .budget)
+    #expect(error?.description.contains("kept for other work") == true)
+    #expect(error?.description.contains("GitHub's rate limit") == false)
     // It stopped on its own, with the reserve untouched and what it fetched kept.
     #expect(await github.graphQLState.remaining >= 55)
     #expect(try cache.syncState().itemCount > 0)

@@ -34,6 +34,9 @@ public struct CachedIssue: Hashable, Sendable, Identifiable {
   public var subIssues: SubIssueSummary?
   /// The logins it is assigned to, sorted.
   public var assignees: [String]
+  /// The issue's GraphQL node id (what gh prints as its `id`), when the cache has it (read with
+  /// whole issues, not rows).
+  public var nodeID: String?
   /// The author's GraphQL node id, when the cache has it (read with whole issues, not rows).
   public var authorNodeID: String?
   /// Whether the author is a bot.

@@ -297,6 +297,7 @@ extension IssueCache {
     if hasAccounts {
       issue.authorNodeID = row[P.authorNodeId]
       issue.authorIsBot = row[P.authorIsBot]
+      issue.nodeID = row[P.nodeId]
       let pairs: String = row[P.assigneeNodeIds] ?? ""
       for pair in pairs.split(separator: "\u{1F}") {
         let parts = pair.split(separator: "\u{1E}", maxSplits: 1)

@@ -66,6 +66,7 @@ enum IssueColumns {
     + ", \(authorNodeId.name), \(authorIsBot.name)"
     + ", (SELECT group_concat(login || char(30) || nodeId, char(31)) FROM issueAssignee"
     + " WHERE issueId = issue.id AND nodeId IS NOT NULL) AS \(assigneeNodeIds.name)"
+    + ", issue.\(nodeId.name)"
 
   /// Where each column is in a row read with ``rowSQL`` (the first ``row``.count), or with
   /// ``rowWithAssigneesSQL`` and then `body`: rows are read by position, as GRDB's lookup by
@@ -91,7 +92,8 @@ enum IssueColumns {
     static let authorNodeId = row.count + 1
     static let authorIsBot = row.count + 2
     static let assigneeNodeIds = row.count + 3
-    static let body = row.count + 4
+    static let nodeId = row.count + 4
+    static let body = row.count + 5
 
     static func position(of column: Column) -> Int {
       guard let index = row.firstIndex(where: { $0.name == column.name }) else {

@@ -52,6 +52,9 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     case primary(resource: String?, limit: Int?)
     /// A secondary limit (too many requests at once, or too fast); a token does not lift it.
     case secondary
+    /// Not GitHub's answer: the sync stopped itself before a query would spend more than it may
+    /// (its `--points`, or the points it keeps for other work); ``GitHubError/detail`` says which.
+    case budget
   }
 
   /// What kind of failure.
@@ -132,6 +135,8 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
         ? "\(request): not found\(extra); check the repository name, and that the token can see it."
         : "\(request): not found\(extra); check the repository name, and for a private repository "
           + "\(host.tokenAdvice)."
+    case .rateLimited where rateLimit == .budget:
+      return "\(request): stopped within its budget\(extra)."
     case .rateLimited:
       return "\(request): \(rateLimitSentence(now: now, timeZone: timeZone))\(extra)."
     case .offline:
@@ -197,6 +202,7 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     case .notFound: return "not found (deleted, or the token cannot see it)"
     case .gone: return "gone (deleted or transferred, or the repository has issues off)"
     case .validation: return "GitHub refused it\(extra)"
+    case .rateLimited where rateLimit == .budget: return "stopped within its budget\(extra)"
     case .rateLimited: return rateLimitSentence(now: now, timeZone: timeZone)
     case .offline: return "offline" + (detail.map { " (\($0))" } ?? "")
     case .serverError:
@@ -225,6 +231,8 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     switch rateLimit {
     case .secondary:
       sentence = "GitHub's secondary rate limit (too many requests at once)"
+    case .budget:
+      sentence = "the sync's point budget is spent"
     case .primary(let resource, let limit):
       let size = limit.map { ", \($0) requests an hour" } ?? ""
       sentence = "GitHub's rate limit (\(resource ?? "core")\(size)) is used up"
@@ -237,6 +245,8 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     switch (rateLimit, sentToken) {
     case (.secondary, _):
       sentence += "; a token would not lift it: wait and try again"
+    case (.budget, _):
+      break
     case (_, false):
       sentence += "; a token (\(host.tokenVariables.joined(separator: " or "))) raises the limit"
     case (_, true):

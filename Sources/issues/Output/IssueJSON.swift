@@ -7,8 +7,8 @@ import TrellisTerminal
 enum IssueJSON {
   /// A field gh's `--json` knows, and that the cache can fill truthfully.
   enum Field: String, CaseIterable, Sendable {
-    case assignees, author, body, closed, closedAt, createdAt, labels, milestone, number, state
-    case title, updatedAt, url
+    case assignees, author, body, closed, closedAt, createdAt, id, labels, milestone, number
+    case state, title, updatedAt, url
     /// The conversation: `issues view` only (a list would fetch every issue's comments).
     case comments
 
@@ -18,7 +18,6 @@ enum IssueJSON {
     /// The gh fields the cache cannot fill yet, and why: asked for, they are an error rather
     /// than a made-up value.
     static let unavailable: [String: String] = [
-      "id": "the cache keeps REST ids, not gh's GraphQL node ids",
       "isPinned": "the REST API does not say",
       "projectCards": "projects are not cached",
       "projectItems": "projects are not cached",
@@ -83,6 +82,7 @@ enum IssueJSON {
     case .closed: return .bool(issue.state == .closed)
     case .closedAt: return issue.closedAt.map { .string(timestamp($0)) } ?? .null
     case .createdAt: return .string(timestamp(issue.createdAt))
+    case .id: return .string(issue.nodeID ?? "")
     case .updatedAt: return .string(timestamp(issue.updatedAt))
     case .labels:
       return .array(

@@ -102,7 +102,7 @@ final class MirrorSession: Sendable {
         try await waitOut(error)
         continue
       } catch let error where error.code == .rateLimited {
-        throw budgetStop(resetAt: error.resetAt, detail: error.detail)
+        throw budgetStop(resetAt: error.resetAt, detail: error.detail, byGitHub: true)
       } catch let error where error.code == .serverError || error.isTimeout {
         attempts += 1
         try await recover(from: error, attempts: attempts)
@@ -144,12 +144,15 @@ final class MirrorSession: Sendable {
     }
   }
 
-  private func budgetStop(resetAt: Date?, detail: String?) -> GitHubError {
+  /// The error that stops the sync: GitHub said the points are spent (`byGitHub`), or the next
+  /// query would pass the sync's own budget.
+  private func budgetStop(resetAt: Date?, detail: String?, byGitHub: Bool = false) -> GitHubError {
     var error = GitHubError(
       .rateLimited, method: "POST", url: client.host.graphQLURL.absoluteString, resetAt: resetAt,
       detail: (detail ?? "no points left")
         + "; everything fetched is kept, and the next sync resumes from there",
-      rateLimit: .primary(resource: "graphql", limit: state.withLock { $0.limit }),
+      rateLimit: byGitHub
+        ? .primary(resource: "graphql", limit: state.withLock { $0.limit }) : .budget,
       sentToken: client.isAuthenticated)
     error.host = client.host
     return error

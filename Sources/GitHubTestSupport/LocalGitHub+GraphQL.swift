@@ -48,6 +48,10 @@ public struct GraphQLState: Sendable {
   /// pages.
   public var editsPerPage = 0
   public var editPages = Int.max
+  /// A lying server: every page of issues or pull requests says another follows, with a new
+  /// cursor, past the end too.
+  public var endlessPages = false
+  var endlessCursor = 0
   /// Whether a query without a token is refused, as on GitHub.
   public var requiresToken = true
   var recent: [(at: Date, points: Int)] = []
@@ -356,6 +360,13 @@ extension LocalGitHub {
     } else {
       endCursor = NSNull()
     }
+    var hasNextPage = hasNext
+    var nextCursor = endCursor
+    if graphQL.endlessPages {
+      graphQL.endlessCursor += 1
+      hasNextPage = true
+      nextCursor = Self.encodeCursor(.offset(graphQL.endlessCursor * max(1, first)))
+    }
     // Edits while the listing runs, after a page that has another after it.
     if issues, hasNext, graphQL.editsPerPage > 0, graphQL.editPages > 0 {
       graphQL.editPages -= 1
@@ -364,7 +375,7 @@ extension LocalGitHub {
     }
     return [
       "totalCount": total,
-      "pageInfo": ["hasNextPage": hasNext, "endCursor": endCursor],
+      "pageInfo": ["hasNextPage": hasNextPage, "endCursor": nextCursor],
       "nodes": nodes,
     ]
   }

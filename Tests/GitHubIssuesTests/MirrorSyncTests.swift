@@ -134,6 +134,56 @@ import Testing
     #expect(try cache.commentsAreCurrent(of: once))
   }
 
+  @Test func aQueryThatGetsNoAnswerInTimeIsAskedAgainSmaller() async throws {
+    let github = try await served(items: 150)
+    defer { Task { await github.stop() } }
+    await github.inject(.stall(seconds: 30), path: "/graphql", times: 1, after: 1)
+    await github.inject(.dropConnection, path: "/graphql", times: 1, after: 3)
+    var client = await client(github)
+    client.timeout = .seconds(1)
+    let cache = try IssueCache()
+    let mirror = MirrorSynchronizer(client: client, cache: cache, repository: acme)
+    let started = ContinuousClock.now
+    let summary = try await mirror.sync()
+    #expect(ContinuousClock.now - started < .seconds(20))
+    #expect(try await differences(cache, github) == [])
+    #expect(summary.coverage.completeConversations == summary.coverage.issues)
+  }
+
+  @Test func aServerThatNeverEndsItsPagesIsStoppedAndNothingIsDeleted() async throws {
+    let github = try await served(items: 150)
+    defer { Task { await github.stop() } }
+    let cache = try IssueCache()
+    try await mirror(github, cache: cache).sync()
+    let cached = try cache.syncState().itemCount
+    let before = await github.graphQLState.totalQueries
+    await github.configureGraphQL { $0.endlessPages = true }
+    let error = await #expect(throws: GitHubError.self) {
+      try await mirror(github, cache: cache).sync()
+    }
+    #expect(error?.code == .pagination)
+    // Stopped by what the server announced (150 items), not by its word.
+    #expect(await github.graphQLState.totalQueries - before <= 12)
+    #expect(try cache.syncState().itemCount == cached)
+  }
+
+  @Test func aRedirectToAnotherHostIsNotFollowed() async throws {
+    let github = try await served(items: 20)
+    defer { Task { await github.stop() } }
+    await github.inject(
+      .redirect(status: 307, location: "http://127.0.0.2:9/graphql"), path: "/graphql",
+      times: .max)
+    let cache = try IssueCache()
+    let error = await #expect(throws: GitHubError.self) {
+      try await mirror(github, cache: cache).sync()
+    }
+    // Refused before anything is sent there (nothing listens on 127.0.0.2:9: had it been
+    // tried, the error would be a connection failure).
+    #expect(error?.code == .untrustedURL)
+    #expect(error?.detail?.contains("redirect to http://127.0.0.2:9/graphql") == true)
+    #expect(await github.requests.count { $0.target == "/graphql" } == 1)
+  }
+
   @Test func aSecondaryLimitIsWaitedOut() async throws {
     let github = try await served(items: 120)
     defer { Task { await github.stop() } }

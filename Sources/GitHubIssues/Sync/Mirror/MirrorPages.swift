@@ -38,6 +38,8 @@ struct MirrorPages: ListingPages {
   let position: CursorPosition
   private var after: String?
   private var ended = false
+  /// Items served so far by this query's pages.
+  private var served = 0
 
   /// Pages from `since` (issues), or after the cursor `after` (a resumed listing), reporting
   /// each page's end cursor to `position`.
@@ -120,6 +122,17 @@ struct MirrorPages: ListingPages {
       }
     }
     let hasNext = connection.pageInfo?.hasNextPage ?? false
+    served += connection.nodes.count
+    // A server that keeps saying more follow is stopped by what it announced: an empty page
+    // with a next one, or twice the items its count said (edits move a few items behind the
+    // cursor, never that many).
+    if hasNext, connection.nodes.isEmpty || served > max(0, connection.totalCount) * 2 + planned {
+      throw GitHubError(
+        .pagination, method: "POST", url: source,
+        detail: connection.nodes.isEmpty
+          ? "an empty page that says another follows"
+          : "more than the \(connection.totalCount) items it announced, twice over")
+    }
     if hasNext {
       guard let cursor = connection.pageInfo?.endCursor, cursor != after else {
         throw GitHubError(

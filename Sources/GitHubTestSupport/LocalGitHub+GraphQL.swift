@@ -442,6 +442,7 @@ extension LocalGitHub {
         ?? NSNull(),
       "labels": ["totalCount": labels.count, "nodes": labels],
       "assignees": ["totalCount": assignees.count, "nodes": assignees],
+      "comments": ["totalCount": object["comments"] ?? 0],
     ]
   }
 

@@ -107,8 +107,12 @@ enum MirrorNode {
     var subIssuesSummary: SubIssuesSummary?
     var labels: Connection<Label>?
     var assignees: Connection<Account>?
+    /// Only its count (a connection asked for `totalCount` alone costs nothing).
+    var comments: Count?
     var timelineItems: Connection<TimelineItem>?
   }
+
+  struct Count: Decodable, Sendable { var totalCount: Int }
 
   /// A timeline entry: a comment, or an event a reader shows.
   struct TimelineItem: Decodable, Sendable {

@@ -104,9 +104,11 @@ struct MirrorPages: ListingPages {
     for (index, element) in connection.nodes.enumerated() {
       switch element {
       case .decoded(let node):
-        let comments = (node.timelineItems?.nodes ?? []).filter {
-          $0.node?.__typename == "IssueComment"
-        }.count
+        // GitHub's count; a server without it, the comments on the page.
+        let comments =
+          node.comments?.totalCount
+          ?? (node.timelineItems?.nodes ?? []).filter { $0.node?.__typename == "IssueComment" }
+          .count
         guard let issue = node.issue(isPullRequest: kind == .pullRequests, comments: comments)
         else {
           skipped.append(

@@ -54,6 +54,7 @@ enum MirrorQuery {
     milestone { number title }
     labels(first: 100) { totalCount nodes { id name color description } }
     assignees(first: 10) { totalCount nodes { login databaseId id __typename } }
+    comments { totalCount }
     """
 
   static let rateLimit = "rateLimit { cost remaining limit resetAt }"

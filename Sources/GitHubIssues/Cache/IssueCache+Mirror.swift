@@ -137,21 +137,19 @@ extension IssueCache {
 
   static func write(_ conversation: MirroredConversation, _ db: Database) throws {
     let number = conversation.number
-    // The issue may have been deleted (or renumbered) since it was listed.
-    guard
-      try Bool.fetchOne(
-        db, sql: "SELECT 1 FROM issue WHERE number = ? AND isPullRequest = 0", arguments: [number])
-        ?? false
-    else { return }
+    // The issue may have been deleted (or renumbered) since it was listed. Statements are
+    // cached: a mirror writes a hundred thousand conversations.
+    let exists = try db.cachedStatement(
+      sql: "SELECT 1 FROM issue WHERE number = ? AND isPullRequest = 0")
+    guard try Bool.fetchOne(exists, arguments: [number]) ?? false else { return }
     for comment in conversation.comments { try insert(comment, on: number, db) }
     let kept = Set(conversation.comments.map(\.id))
     for id in conversation.confirmedGone where !kept.contains(id) {
-      try db.execute(
-        sql: "DELETE FROM comment WHERE id = ? AND issueNumber = ?", arguments: [id, number])
+      try db.cachedStatement(sql: "DELETE FROM comment WHERE id = ? AND issueNumber = ?")
+        .execute(arguments: [id, number])
     }
-    try db.execute(
-      sql: "UPDATE issue SET comments = ? WHERE number = ?",
-      arguments: [conversation.comments.count, number])
+    try db.cachedStatement(sql: "UPDATE issue SET comments = ? WHERE number = ?")
+      .execute(arguments: [conversation.comments.count, number])
     try replaceTimeline(of: number, with: conversation.events, db)
     for table in ["commentListing", "timelineListing"] {
       try recordListing(table, of: number, conversation.issueUpdatedAt, db)

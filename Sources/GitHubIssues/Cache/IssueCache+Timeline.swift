@@ -56,17 +56,19 @@ extension IssueCache {
   static func recordListing(
     _ table: String, of number: Int, _ issueUpdatedAt: Date, _ db: Database
   ) throws {
-    try db.execute(
+    try db.cachedStatement(
       sql: """
         INSERT INTO \(table)(issueNumber, issueUpdatedAt) VALUES (?, ?)
         ON CONFLICT(issueNumber) DO UPDATE SET issueUpdatedAt = excluded.issueUpdatedAt
-        """, arguments: [number, issueUpdatedAt])
+        """
+    ).execute(arguments: [number, issueUpdatedAt])
   }
 
   static func replaceTimeline(
     of number: Int, with events: [GitHubTimelineEvent], _ db: Database
   ) throws {
-    try db.execute(sql: "DELETE FROM timelineEvent WHERE issueNumber = ?", arguments: [number])
+    try db.cachedStatement(sql: "DELETE FROM timelineEvent WHERE issueNumber = ?")
+      .execute(arguments: [number])
     let insert = try db.cachedStatement(
       sql: """
         INSERT INTO timelineEvent(issueNumber, position, actor, createdAt, sentence)

@@ -80,12 +80,6 @@ enum MirrorNode {
     var completed: Int
   }
 
-  struct Reactors: Decodable, Sendable { var totalCount: Int }
-  struct ReactionGroup: Decodable, Sendable {
-    var content: String
-    var reactors: Reactors?
-  }
-
   /// An issue, or a pull request listed as a row.
   struct Item: Decodable, Sendable {
     var id: String?
@@ -126,7 +120,8 @@ enum MirrorNode {
     var authorAssociation: String?
     var author: Account?
     var actor: Account?
-    var reactionGroups: [ReactionGroup]?
+    /// A comment's reactions, by GraphQL's content name, those with a count only.
+    var reactions: [String: Int] = [:]
     var stateReason: String?
     var milestoneTitle: String?
     var label: Label?
@@ -139,6 +134,67 @@ enum MirrorNode {
       var number: Int?
       var title: String?
       var repository: Repository?
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case __typename, id, databaseId, body, createdAt, updatedAt, url, authorAssociation, author
+      case actor, reactionGroups, stateReason, milestoneTitle, label, assignee, previousTitle
+      case currentTitle, source
+    }
+
+    enum GroupKeys: String, CodingKey { case content, reactors }
+    enum ReactorKeys: String, CodingKey { case totalCount }
+
+    /// Decodes only the fields of the entry's own type: half a mirror's decoding is timeline
+    /// entries, and a comment's eight reaction groups are most of that.
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      __typename = try container.decode(String.self, forKey: .__typename)
+      createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt)
+      switch __typename {
+      case "IssueComment":
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        databaseId = try container.decodeIfPresent(Int64.self, forKey: .databaseId)
+        body = try container.decodeIfPresent(String.self, forKey: .body)
+        updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
+        url = try container.decodeIfPresent(String.self, forKey: .url)
+        authorAssociation = try container.decodeIfPresent(String.self, forKey: .authorAssociation)
+        author = try container.decodeIfPresent(Account.self, forKey: .author)
+        if container.contains(.reactionGroups), try !container.decodeNil(forKey: .reactionGroups) {
+          var groups = try container.nestedUnkeyedContainer(forKey: .reactionGroups)
+          while !groups.isAtEnd {
+            // A group that cannot be read counts nothing; the comment is kept.
+            guard let group = try? groups.nestedContainer(keyedBy: GroupKeys.self) else {
+              _ = try? groups.decodeNil()
+              continue
+            }
+            guard
+              let reactors = try? group.nestedContainer(
+                keyedBy: ReactorKeys.self, forKey: .reactors),
+              let count = try? reactors.decode(Int.self, forKey: .totalCount), count > 0,
+              let content = try? group.decode(String.self, forKey: .content)
+            else { continue }
+            reactions[content] = count
+          }
+        }
+        return
+      case "ClosedEvent":
+        stateReason = try container.decodeIfPresent(String.self, forKey: .stateReason)
+      case "MilestonedEvent", "DemilestonedEvent":
+        milestoneTitle = try container.decodeIfPresent(String.self, forKey: .milestoneTitle)
+      case "LabeledEvent", "UnlabeledEvent":
+        label = try container.decodeIfPresent(Label.self, forKey: .label)
+      case "AssignedEvent", "UnassignedEvent":
+        assignee = try container.decodeIfPresent(Account.self, forKey: .assignee)
+      case "RenamedTitleEvent":
+        previousTitle = try container.decodeIfPresent(String.self, forKey: .previousTitle)
+        currentTitle = try container.decodeIfPresent(String.self, forKey: .currentTitle)
+      case "CrossReferencedEvent":
+        source = try container.decodeIfPresent(Source.self, forKey: .source)
+      default:
+        break
+      }
+      actor = try container.decodeIfPresent(Account.self, forKey: .actor)
     }
   }
 
@@ -180,10 +236,8 @@ extension MirrorNode.TimelineItem {
   var comment: GitHubComment? {
     guard __typename == "IssueComment", let databaseId, let createdAt else { return nil }
     var reactions: [String: Int] = [:]
-    for group in reactionGroups ?? [] {
-      guard let name = MirrorNode.reactionNames[group.content],
-        let count = group.reactors?.totalCount, count > 0
-      else { continue }
+    for (content, count) in self.reactions {
+      guard let name = MirrorNode.reactionNames[content] else { continue }
       reactions[name] = count
     }
     return GitHubComment(

@@ -208,7 +208,8 @@ final class MirrorSession: Sendable {
   private func record(_ rateLimit: GraphQLRateLimit?, estimate: Int) {
     let clock = ContinuousClock()
     state.withLock { state in
-      let cost = rateLimit?.cost ?? estimate
+      // A cost below zero would hand back points this sync never had.
+      let cost = max(0, rateLimit?.cost ?? estimate)
       state.spent += cost
       state.recent.append((clock.now, cost))
       if let rateLimit {

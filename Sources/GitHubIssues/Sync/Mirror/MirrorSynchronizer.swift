@@ -71,12 +71,19 @@ public struct MirrorSynchronizer: Sendable {
     defer { withExtendedLifetime(lock) {} }
     let session = makeSession()
     var run = Run(session: session)
+    // Into an empty cache the search index is built once, at the end, as a first REST sync
+    // does; killed before that, the next open builds it.
+    let state = try step("read") { try cache.syncState() }
+    let defersIndex = state.highWaterMark == nil && state.itemCount == 0
+    if defersIndex { try step("write") { try cache.deferSearchIndex() } }
     do throws(GitHubError) {
       try await mirror(&run, rest: rest, progress: progress)
     } catch {
       _ = try? cache.recordMirror(pointsSpent: session.spent, isMirror: false)
+      if defersIndex { _ = try? cache.rebuildDeferredSearchIndex() }
       throw error
     }
+    if defersIndex { _ = try step("write") { try cache.rebuildDeferredSearchIndex() } }
     return try summary(of: run, restRequests: run.restRequests)
   }
 

@@ -282,6 +282,46 @@ import Glibc
     #expect(out.contains("One."))
   }
 
+  @Test func syncAllMirrorsEveryConversationAndStatusSaysSo() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    await world.github.serveConversations(in: acme, comments: 120, events: 60)
+    var (status, out, err) = try await world.run(["sync", "--all"], token: nil)
+    #expect(status != 0)
+    #expect(
+      err.contains("--all mirrors through GitHub's GraphQL API, which needs a token"), "\(err)")
+    (status, out, err) = try await world.run(["sync", "--all"])
+    #expect(status == 0, "\(err)")
+    #expect(out.contains("Mirrored acme/tracker: 40 items"), "\(out)")
+    #expect(out.contains("GraphQL queries"), "\(out)")
+    (status, out, err) = try await world.run(["sync", "--status"])
+    #expect(status == 0, "\(err)")
+    let issues = await world.github.servedItems(in: acme).count
+    let pulls = SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make().issues.count {
+      $0.isPullRequest
+    }
+    #expect(
+      out.contains("Mirror: \(issues - pulls) of \(issues - pulls) issues readable offline"),
+      "\(out)")
+    // Every conversation reads offline, and gh's `id` is the node id.
+    let number = try #require(
+      SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make().issues.first {
+        !$0.isPullRequest
+      }?.number)
+    let served = await world.github.servedComments(of: number, in: acme)
+    (status, out, err) = try await world.run([
+      "view", String(number), "--offline", "--comments",
+    ])
+    #expect(status == 0, "\(err)")
+    for comment in served { #expect(out.contains(comment.body)) }
+    (status, out, err) = try await world.run([
+      "list", "--offline", "--state", "all", "--json", "number,id", "--limit", "1",
+    ])
+    #expect(status == 0, "\(err)")
+    #expect(out.contains("\"id\":\"I_"), "\(out)")
+  }
+
   @Test func theEditorWritesTheDraftAndAnEmptyOneSendsNothing() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }

@@ -58,6 +58,11 @@ struct Sync: AsyncParsableCommand {
     }
     let line = ProgressDisplay(enabled: showsProgress)
     if all {
+      guard try TokenDiscovery.token(for: host) != nil else {
+        throw CommandFailure(
+          "--all mirrors through GitHub's GraphQL API, which needs a token: \(host.tokenAdvice). "
+            + "Without one, `issues sync` uses REST.")
+      }
       do {
         let summary = try await Syncing.mirror(
           host: host, repository: repository, cache: cache, full: full, pointLimit: points,

@@ -64,10 +64,7 @@ public struct MirrorSynchronizer: Sendable {
   public func sync(
     progress: @Sendable (SyncProgress) -> Void = { _ in }
   ) async throws(GitHubError) -> MirrorSummary {
-    try requireToken()
-    var rest = IssueSynchronizer(client: client, cache: cache, repository: repository)
-    rest.lockPolicy = lockPolicy
-    let lock = try await rest.acquireLock()
+    let (rest, lock) = try await begin()
     defer { withExtendedLifetime(lock) {} }
     let session = makeSession()
     var run = Run(session: session)
@@ -96,10 +93,7 @@ public struct MirrorSynchronizer: Sendable {
   public func completeConversations(
     progress: @Sendable (SyncProgress) -> Void = { _ in }
   ) async throws(GitHubError) -> MirrorSummary {
-    try requireToken()
-    var rest = IssueSynchronizer(client: client, cache: cache, repository: repository)
-    rest.lockPolicy = lockPolicy
-    let lock = try await rest.acquireLock()
+    let (_, lock) = try await begin()
     defer { withExtendedLifetime(lock) {} }
     var run = Run(session: makeSession())
     do throws(GitHubError) {
@@ -488,6 +482,15 @@ public struct MirrorSynchronizer: Sendable {
   }
 
   // MARK: Helpers
+
+  /// Checks for a token and takes the cache's sync lock (held while the lock lives), with the
+  /// REST synchronizer the mirror shares its metadata and checks with.
+  private func begin() async throws(GitHubError) -> (IssueSynchronizer, SyncLock?) {
+    try requireToken()
+    var rest = IssueSynchronizer(client: client, cache: cache, repository: repository)
+    rest.lockPolicy = lockPolicy
+    return (rest, try await rest.acquireLock())
+  }
 
   private func requireToken() throws(GitHubError) {
     guard client.isAuthenticated else {

@@ -66,7 +66,7 @@ def check():
         for name in files:
             if name.endswith(".sqlite"):
                 cache = os.path.join(folder, name)
-    server.stdin.write(f"check {cache}\n")
+    server.stdin.write(f"check {cache}\n" if cache else "points\n")
     server.stdin.flush()
     lines = [server.stdout.readline().rstrip()]
     while not lines[-1].startswith("points:"):

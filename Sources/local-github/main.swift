@@ -21,7 +21,8 @@ import GitHubTestSupport
 // that many comments and timeline events over the issues, `--parent-spacing N` makes one issue in
 // N a parent of sub-issues, `--latency MS` delays every answer. A line `check PATH` on standard
 // input compares the cache at PATH with what is served and prints `differences: N` (and the
-// first few), then `points: SPENT` (GraphQL points charged so far).
+// first few), then `points: SPENT` (GraphQL points charged so far); a line `points` prints only
+// the latter.
 
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var items = 3_000
@@ -85,6 +86,10 @@ FileHandle.standardOutput.write(Data((await github.baseURL.absoluteString + "\n"
 signal(SIGTERM) { _ in exit(0) }
 Task.detached {
   while let line = readLine() {
+    if line == "points" {
+      FileHandle.standardOutput.write(Data("points: \(await github.graphQLState.spent)\n".utf8))
+      continue
+    }
     guard line.hasPrefix("check ") else { continue }
     let path = String(line.dropFirst(6))
     var answer: String

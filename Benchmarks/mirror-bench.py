@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures `issues sync --all` (the GraphQL mirror) against the local GitHub, as a user runs it.
 
-    swift build -c release --product issues --product local-github   # from the package root
+    swift build -c release --product issues && swift build -c release --product local-github
     python3 Benchmarks/mirror-bench.py                                # 125,000 items, 100 ms
     python3 Benchmarks/mirror-bench.py --items 5000 --fault graphql-edit
 

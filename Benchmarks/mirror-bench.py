@@ -6,8 +6,8 @@
     python3 Benchmarks/mirror-bench.py --items 5000 --fault graphql-edit
 
 The local GitHub (its own process, so the client's CPU is the client's alone) serves `acme/tracker`:
-by default 125,000 items of which about 100,000 are issues, ~500,000 comments, ~300,000 timeline
-events and one issue in 20 a parent of sub-issues (~5,000), every answer 100 ms late. The script
+by default 125,000 items of which about 100,000 are issues, with about 450,000 comments, 260,000
+timeline events and one issue in 20 a parent of sub-issues (~5,000), every answer 100 ms late. The script
 runs, each in a fresh cache folder:
 
 1. `issues sync --all`: wall time, the client's CPU (user + system), GraphQL points and queries,

@@ -8,7 +8,7 @@
 The local GitHub (its own process, so the client's CPU is the client's alone) serves `acme/tracker`:
 by default 125,000 items of which about 100,000 are issues, with about 450,000 comments, 260,000
 timeline events and one issue in 20 a parent of sub-issues (~5,000), every answer 100 ms late. The script
-runs, each in a fresh cache folder:
+runs, in one fresh cache folder:
 
 1. `issues sync --all`: wall time, the client's CPU (user + system), GraphQL points and queries,
    REST requests, then the cache compared with what the server serves (`differences: 0`);

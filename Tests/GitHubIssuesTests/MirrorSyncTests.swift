@@ -52,6 +52,7 @@ import Testing
     // 320 issues at 49 a point, 80 pull requests at 74, a few long conversations, the parents.
     #expect(state.spent <= 7 + 2 + 3 + 2)
     #expect(summary.coverage.isMirror)
+    #expect(try cache.isMirror())
     #expect(summary.coverage.completeConversations == summary.coverage.issues)
     let expected = SyntheticRepository.subIssues(
       of: SyntheticRepository(itemCount: 400, milestoneCount: 4, seed: 3).make().issues)

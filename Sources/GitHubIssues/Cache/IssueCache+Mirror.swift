@@ -218,6 +218,16 @@ extension IssueCache {
     }
   }
 
+  /// Whether `sync --all` made this cache a mirror.
+  ///
+  /// A plain sync of a mirror fetches changed conversations too. One row is read, where
+  /// ``mirrorCoverage()`` counts every issue.
+  public func isMirror() throws -> Bool {
+    try writer.read { db in
+      try Bool.fetchOne(db, sql: "SELECT isMirror FROM syncState WHERE id = 1") ?? false
+    }
+  }
+
   /// How much of the cache can be read offline.
   public func mirrorCoverage() throws -> MirrorCoverage {
     try writer.read { db in

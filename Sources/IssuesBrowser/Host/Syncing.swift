@@ -21,7 +21,7 @@ public enum Syncing {
     var summary = try await synchronizer.sync(full: full, progress: progress)
     // A mirror keeps every conversation: the ones that changed are fetched through GraphQL
     // (nothing changed, nothing spent). Failing that leaves the rows synced, and says so.
-    guard token != nil, (try? cache.mirrorCoverage().isMirror) == true else { return summary }
+    guard token != nil, (try? cache.isMirror()) == true else { return summary }
     var mirror = MirrorSynchronizer(client: client, cache: cache, repository: repository)
     mirror.lockPolicy = .wait(waiting: waiting)
     do {
@@ -52,8 +52,7 @@ public enum Syncing {
     mirror.lockPolicy = .wait(waiting: waiting)
     mirror.pointLimit = pointLimit
     let state = try? cache.syncState()
-    let coverage = try? cache.mirrorCoverage()
-    guard !full, coverage?.isMirror == true, state?.pendingFullListing == nil else {
+    guard !full, (try? cache.isMirror()) == true, state?.pendingFullListing == nil else {
       return try await mirror.sync(progress: progress)
     }
     var synchronizer = IssueSynchronizer(client: client, cache: cache, repository: repository)

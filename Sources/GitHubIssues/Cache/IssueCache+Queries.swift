@@ -211,19 +211,9 @@ extension IssueCache {
       arguments.append(storable(author))
     }
     if let mention = filter.mention {
-      // `@login` in any case, neither inside a word (`a@login`, an e-mail address) nor the start
-      // of a longer login: at the start or after a character that is not a letter, digit or
-      // `_`, and at the end or before one that is not a letter, digit or `-`. The login's own
-      // GLOB characters are bracketed to stand for themselves.
-      let at = "@" + globLiteral(mention.lowercased())
-      let before = "[^a-z0-9_]"
-      let after = "[^a-z0-9-]"
-      // The body, and the issue's comments the cache holds.
-      conditions.append(
-        "EXISTS (SELECT 1 FROM (SELECT lower(coalesce(issue.body, '')) AS text UNION ALL "
-          + "SELECT lower(comment.body) FROM comment WHERE comment.issueNumber = issue.number) "
-          + "WHERE text GLOB ? OR text GLOB ? OR text GLOB ? OR text GLOB ?)")
-      arguments += [at, "\(at)\(after)*", "*\(before)\(at)", "*\(before)\(at)\(after)*"]
+      let (condition, values) = mentionCondition(mention)
+      conditions.append(condition)
+      arguments += values
     }
     if let text = filter.text {
       let (words, symbols) = searchTerms(text)
@@ -238,6 +228,24 @@ extension IssueCache {
       }
     }
     return (conditions, arguments)
+  }
+
+  /// The condition that the issue's body, or one of its cached comments, mentions `@login`.
+  static func mentionCondition(_ login: String) -> (String, [any DatabaseValueConvertible]) {
+    // `@login` in any case, neither inside a word (`a@login`, an e-mail address) nor the start
+    // of a longer login: at the start or after a character that is not a letter, digit or
+    // `_`, and at the end or before one that is not a letter, digit or `-`. The login's own
+    // GLOB characters are bracketed to stand for themselves.
+    let at = "@" + globLiteral(login.lowercased())
+    let before = "[^a-z0-9_]"
+    let after = "[^a-z0-9-]"
+    // The body, and the issue's comments the cache holds.
+    return (
+      "EXISTS (SELECT 1 FROM (SELECT lower(coalesce(issue.body, '')) AS text UNION ALL "
+        + "SELECT lower(comment.body) FROM comment WHERE comment.issueNumber = issue.number) "
+        + "WHERE text GLOB ? OR text GLOB ? OR text GLOB ? OR text GLOB ?)",
+      [at, "\(at)\(after)*", "*\(before)\(at)", "*\(before)\(at)\(after)*"]
+    )
   }
 
   /// Text that a GLOB pattern matches literally: `*`, `?` and `[` bracketed.

@@ -178,6 +178,19 @@ public struct DashboardQuery: Hashable, Sendable {
       message += " Quote the word (\"\(body)\") to search for it as text."
       throw fail(message)
     }
+    if key == "label" {
+      var names: [String] = []
+      for part in QuerySyntax.commaSeparated(rawValue) {
+        guard let name = QuerySyntax.unquoted(part), !name.isEmpty else {
+          throw fail(
+            rawValue.isEmpty
+              ? "label: needs a value."
+              : "label: takes names separated by commas, each quoted whole if quoted.")
+        }
+        names.append(String(name))
+      }
+      return .condition(.label(anyOf: names))
+    }
     guard let value = QuerySyntax.unquoted(rawValue), !value.isEmpty else {
       throw fail(
         rawValue.isEmpty
@@ -230,15 +243,6 @@ public struct DashboardQuery: Hashable, Sendable {
       case "pr", "pull-request": return .condition(.kind(.pullRequest))
       default: return .condition(.issueType(text))
       }
-    case "label":
-      var names: [String] = []
-      for part in QuerySyntax.commaSeparated(rawValue) {
-        guard let name = QuerySyntax.unquoted(part), !name.isEmpty else {
-          throw fail("label: takes names separated by commas, each quoted whole if quoted.")
-        }
-        names.append(String(name))
-      }
-      return .condition(.label(anyOf: names))
     case "milestone": return .condition(.milestone(text))
     case "no":
       guard let field = QueryField(rawValue: text.lowercased()) else {

@@ -116,7 +116,7 @@ enum QuerySyntax {
   static func suggestion(for key: String) -> String? {
     let candidates = knownKeys + unansweredKeys.keys.sorted()
     let scored = candidates.map { ($0, editDistance(key, $0)) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, key.count / 3) else {
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= (key.count <= 3 ? 1 : 2) else {
       return nil
     }
     return best.0

@@ -1,0 +1,159 @@
+import GitHubIssues
+import Testing
+import TrellisTestSupport
+
+@Suite struct DashboardQueryTests {
+  @Test func readsGitHubsQualifiersAndNegation() throws {
+    let query = try DashboardQuery(
+      parsing:
+        #"is:open is:pr -label:wip label:bug,"good first issue" milestone:"1.0" repo:acme/tracker"#
+        + #" org:acme author:@me assignee:octo-cat mentions:app/dependabot NOT crash"#
+        + #" "exact words" comments:>10 updated:<=2026-11-01 sort:created-asc"#)
+    #expect(
+      query.terms == [
+        QueryTerm(.state(.open)), QueryTerm(.kind(.pullRequest)),
+        QueryTerm(.label(anyOf: ["wip"]), .exclude),
+        QueryTerm(.label(anyOf: ["bug", "good first issue"])),
+        QueryTerm(.milestone("1.0")),
+        QueryTerm(.repository(RepositoryName(owner: "acme", name: "tracker"), host: nil)),
+        QueryTerm(.owner("acme")), QueryTerm(.author(.me)),
+        QueryTerm(.assignee(.login("octo-cat"))), QueryTerm(.mentions(.login("dependabot[bot]"))),
+        QueryTerm(.text("crash"), .exclude), QueryTerm(.text("exact words")),
+        QueryTerm(.comments(.greater(than: 10))),
+        QueryTerm(.updated(.atMost(QueryInstant(queryText: "2026-11-01")!))),
+      ])
+    #expect(query.sort == QuerySort(.created, .ascending))
+    #expect(try DashboardQuery(parsing: query.text) == query)
+  }
+
+  @Test func errorsNameTheColumnAndTheFix() {
+    func error(_ text: String) -> QuerySyntaxError? {
+      do {
+        _ = try DashboardQuery(parsing: text)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let unknown = error("is:open lable:bug")
+    #expect(unknown?.offset == 8)
+    #expect(unknown?.length == 9)
+    #expect(unknown?.message.contains("Did you mean label:?") == true)
+    #expect(error(#"is:open "no end"#)?.offset == 8)
+    #expect(error("is:open OR is:closed")?.message.hasPrefix("OR is not supported") == true)
+    #expect(error("review-requested:@me")?.message.contains("reviewers") == true)
+    #expect(error("is:draft")?.message.contains("pull request details") == true)
+    #expect(error("is:maybe")?.message == "is: takes open, closed, issue or pr, not “maybe”.")
+    #expect(error("sort:stars")?.offset == 0)
+    #expect(error("sort:created sort:updated")?.message.contains("column 1") == true)
+    #expect(error("author:a--b")?.message.contains("login or @me") == true)
+    #expect(error("created:2026-02-30")?.message.contains("a date such as") == true)
+    #expect(error("comments:*..*") != nil)
+    #expect(error("label:")?.message == "label: needs a value.")
+    #expect(error("ab\"c d\"")?.message.contains("quote the whole phrase") == true)
+    #expect(error("crash NOT")?.offset == 6)
+    #expect(error("- bug")?.offset == 0)
+    // Not qualifiers: words with a colon whose key is not a name.
+    #expect(error("10:30 TypeError: ::") == nil)
+  }
+
+  @Test func intervalsCoverWholeDaysAndCounts() throws {
+    let day = try #require(QueryInstant(queryText: "2026-11-25"))
+    #expect(day.queryText == "2026-11-25")
+    #expect(QueryInstant(queryText: "2026-11-25T10:00:00Z") != nil)
+    for bad in ["2026-13-01", "2026-02-29", "26-01-01", "2026-1-1", "yesterday", ""] {
+      #expect(QueryInstant(queryText: Substring(bad)) == nil, "\(bad)")
+    }
+    #expect(QueryInstant(queryText: "2028-02-29") != nil)
+    let query = try DashboardQuery(
+      parsing: "comments:5..20 comments:*..3 comments:7..* created:2026-01-01")
+    #expect(
+      query.terms.map(\.condition) == [
+        .comments(.between(5, 20)), .comments(.atMost(3)), .comments(.atLeast(7)),
+        .created(.equal(QueryInstant(queryText: "2026-01-01")!)),
+      ])
+  }
+
+  @Test func scopeTermsChooseRepositories() throws {
+    let tracker = RepositoryName(owner: "acme", name: "tracker")
+    let web = RepositoryName(owner: "acme", name: "web")
+    let other = RepositoryName(owner: "octo", name: "tracker")
+    let query = try DashboardQuery(parsing: "org:acme -repo:acme/web repo:octo/tracker is:open")
+    #expect(query.includes(tracker, host: "github.com"))
+    #expect(!query.includes(web, host: "github.com"))
+    #expect(query.includes(other, host: "ghe.example.com"))
+    let onHost = try DashboardQuery(parsing: "repo:ghe.example.com/acme/tracker")
+    #expect(onHost.includes(tracker, host: "GHE.example.com"))
+    #expect(!onHost.includes(tracker, host: "github.com"))
+    #expect(onHost.singleRepository == tracker)
+    #expect(try DashboardQuery(parsing: "is:open").includes(web, host: "github.com"))
+    #expect(try DashboardQuery(parsing: "host:github.com").includes(web, host: "github.com"))
+    #expect(try !DashboardQuery(parsing: "-host:github.com").includes(web, host: "github.com"))
+  }
+
+  /// Random queries written as text read back as themselves; random text never traps, and an
+  /// error points inside the query.
+  @Test func writingAndReadingAgreeOnRandomQueries() throws {
+    let seed: UInt64 = 0xDA5B_0A2D
+    print("DashboardQueryTests seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<2_000 {
+      let query = Self.randomQuery(&random)
+      let text = query.text
+      #expect(try DashboardQuery(parsing: text) == query, "\(text)")
+    }
+    let alphabet = Array(#"ab -:"NOT,.<>=*@/12 \#t"#)
+    for _ in 0..<5_000 {
+      let count = Int(random.next() % 24)
+      let text = String(
+        (0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+      do {
+        let query = try DashboardQuery(parsing: text)
+        #expect(try DashboardQuery(parsing: query.text) == query, "\(text)")
+      } catch {
+        #expect(error.offset >= 0 && error.offset + error.length <= max(text.count, 1), "\(text)")
+      }
+    }
+  }
+
+  static func randomQuery(_ random: inout SplitMix64) -> DashboardQuery {
+    func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
+    let words = ["crash", "dark mode", "a:b", "-x", "NOT", "한글", "x,y", "OR"]
+    let logins = [QueryActor.me, .login("octocat"), .login("dependabot[bot]")]
+    let counts: [QueryInterval<Int>] = [.equal(3), .greater(than: 1), .atMost(9), .between(2, 5)]
+    let instants: [QueryInterval<QueryInstant>] = [
+      .atLeast(QueryInstant(queryText: "2026-01-01")!),
+      .less(than: QueryInstant(queryText: "2026-06-30T12:00:00Z")!),
+      .between(QueryInstant(queryText: "2025-12-31")!, QueryInstant(queryText: "2026-01-02")!),
+    ]
+    func condition() -> QueryCondition {
+      switch random.next() % 19 {
+      case 0: .state(pick([.open, .closed]))
+      case 1: .kind(pick([.issue, .pullRequest]))
+      case 2: .issueType(pick(["Bug", "Feature request"]))
+      case 3: .label(anyOf: pick([["bug"], ["good first issue", "ui"], ["a,b"]]))
+      case 4: .milestone(pick(["1.0", "next release"]))
+      case 5: .missing(pick(QueryField.allCases))
+      case 6:
+        .repository(RepositoryName(owner: "acme", name: "web.site"), host: pick([nil, "ghe.io"]))
+      case 7: .owner("acme")
+      case 8: .host("ghe.example.com")
+      case 9: .author(pick(logins))
+      case 10: .assignee(pick(logins))
+      case 11: .mentions(pick(logins))
+      case 12: .commenter(pick(logins))
+      case 13: .involves(pick(logins))
+      case 14: .comments(pick(counts))
+      case 15: .created(pick(instants))
+      case 16: .updated(pick(instants))
+      case 17: .closed(pick(instants))
+      default: .text(pick(words))
+      }
+    }
+    let terms = (0..<Int(random.next() % 6)).map { _ in
+      QueryTerm(condition(), pick([.include, .exclude]))
+    }
+    return DashboardQuery(
+      terms: terms, sort: QuerySort(pick(QuerySort.Key.allCases), pick([.descending, .ascending])))
+  }
+}

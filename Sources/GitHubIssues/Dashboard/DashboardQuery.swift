@@ -110,8 +110,10 @@ public struct DashboardQuery: Hashable, Sendable {
     return !anyPositive || named
   }
 
-  /// Whether the query's items all come from one repository: it names it with `repo:` and
-  /// nothing else widens the scope. The dashboard shows that repository's milestone chips.
+  /// The one repository the query reads, when it names one with `repo:` and nothing widens
+  /// the scope.
+  ///
+  /// A section over one repository's issues shows that repository's milestone chips.
   public var singleRepository: RepositoryName? {
     let positive = scopeTerms.filter { $0.polarity == .include }
     guard positive.count == 1, case .repository(let name, _) = positive[0].condition else {

@@ -82,7 +82,7 @@ import TrellisTestSupport
   static func randomQuery(_ random: inout SplitMix64) -> DashboardQuery {
     func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
     let actors = [QueryActor.me, .login("alice"), .login("BOB"), .login("dependabot[bot]")]
-    func instant() -> QueryInstant { QueryInstant(queryText: Substring(pick(instants).0))! }
+    func instant() -> QueryInstant { DashboardQueryTests.instant(pick(instants).0) }
     func dates() -> QueryInterval<QueryInstant> {
       switch random.next() % 6 {
       case 0: .equal(instant())
@@ -155,7 +155,9 @@ import TrellisTestSupport
     func within(_ date: Date?, _ interval: QueryInterval<QueryInstant>) -> Bool {
       guard let date else { return false }
       func span(_ instant: QueryInstant) -> (Date, Date) {
-        let found = instants.first { $0.0 == instant.queryText }!
+        guard let found = instants.first(where: { $0.0 == instant.queryText }) else {
+          preconditionFailure("no span for \(instant.queryText)")
+        }
         return (found.1, found.2)
       }
       switch interval {

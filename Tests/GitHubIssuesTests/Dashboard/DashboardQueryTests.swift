@@ -20,7 +20,7 @@ import TrellisTestSupport
         QueryTerm(.assignee(.login("octo-cat"))), QueryTerm(.mentions(.login("dependabot[bot]"))),
         QueryTerm(.text("crash"), .exclude), QueryTerm(.text("exact words")),
         QueryTerm(.comments(.greater(than: 10))),
-        QueryTerm(.updated(.atMost(QueryInstant(queryText: "2026-11-01")!))),
+        QueryTerm(.updated(.atMost(Self.instant("2026-11-01")))),
       ])
     #expect(query.sort == QuerySort(.created, .ascending))
     #expect(try DashboardQuery(parsing: query.text) == query)
@@ -70,7 +70,7 @@ import TrellisTestSupport
     #expect(
       query.terms.map(\.condition) == [
         .comments(.between(5, 20)), .comments(.atMost(3)), .comments(.atLeast(7)),
-        .created(.equal(QueryInstant(queryText: "2026-01-01")!)),
+        .created(.equal(Self.instant("2026-01-01"))),
       ])
   }
 
@@ -116,15 +116,22 @@ import TrellisTestSupport
     }
   }
 
+  static func instant(_ text: String) -> QueryInstant {
+    guard let instant = QueryInstant(queryText: Substring(text)) else {
+      preconditionFailure("“\(text)” is not an instant")
+    }
+    return instant
+  }
+
   static func randomQuery(_ random: inout SplitMix64) -> DashboardQuery {
     func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
     let words = ["crash", "dark mode", "a:b", "-x", "NOT", "한글", "x,y", "OR"]
     let logins = [QueryActor.me, .login("octocat"), .login("dependabot[bot]")]
     let counts: [QueryInterval<Int>] = [.equal(3), .greater(than: 1), .atMost(9), .between(2, 5)]
     let instants: [QueryInterval<QueryInstant>] = [
-      .atLeast(QueryInstant(queryText: "2026-01-01")!),
-      .less(than: QueryInstant(queryText: "2026-06-30T12:00:00Z")!),
-      .between(QueryInstant(queryText: "2025-12-31")!, QueryInstant(queryText: "2026-01-02")!),
+      .atLeast(instant("2026-01-01")),
+      .less(than: instant("2026-06-30T12:00:00Z")),
+      .between(instant("2025-12-31"), instant("2026-01-02")),
     ]
     func condition() -> QueryCondition {
       switch random.next() % 19 {

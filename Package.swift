@@ -18,6 +18,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     // The engine: snapshots, diffing, data source, state. Imports nothing, not even Foundation.
@@ -41,6 +42,8 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        // The dashboard's configuration file: YAML, as gh and gh-dash write theirs.
+        .product(name: "Yams", package: "Yams"),
       ],
       resources: [.copy("Resources/Datasets")]),
     // Test support: a pseudo-terminal to run programs in, and a local GitHub serving recordings.

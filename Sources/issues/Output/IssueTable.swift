@@ -11,15 +11,32 @@ enum IssueTable {
   static func table(
     _ issues: [CachedIssue], milestones: [Int: GitHubMilestone], width: Int, now: Date
   ) -> String {
-    guard !issues.isEmpty else { return "" }
-    let showMilestone = Set(issues.map(\.milestoneNumber)).count > 1
-    let numbers = issues.map { "#\($0.number)" }
+    table(
+      issues.map { issue in
+        Row(
+          number: "#\(issue.number)", issue: issue,
+          milestone: issue.milestoneNumber.flatMap { milestones[$0]?.title } ?? "")
+      }, width: width, now: now)
+  }
+
+  /// A row of ``table(_:width:now:)``: the issue, how its number is written (`#12`, or
+  /// `acme/web#12` on a dashboard spanning repositories) and its milestone's title.
+  struct Row {
+    var number: String
+    var issue: CachedIssue
+    var milestone: String
+  }
+
+  /// A table of rows, as ``table(_:milestones:width:now:)`` draws issues.
+  static func table(_ rows: [Row], width: Int, now: Date) -> String {
+    guard !rows.isEmpty else { return "" }
+    let issues = rows.map(\.issue)
+    let showMilestone = Set(rows.map(\.milestone)).count > 1
+    let numbers = rows.map { visible($0.number) }
     let ages = issues.map { RelativeAge.describe($0.updatedAt, now: now) }
     let labels = issues.map { visible($0.labels.joined(separator: ", ")) }
-    let milestoneNames = issues.map {
-      visible($0.milestoneNumber.flatMap { milestones[$0]?.title } ?? "")
-    }
-    let numberWidth = max(6, numbers.map(DisplayWidth.of).max() ?? 0)
+    let milestoneNames = rows.map { visible($0.milestone) }
+    let numberWidth = min(32, max(6, numbers.map(DisplayWidth.of).max() ?? 0))
     let ageWidth = max(7, ages.map(DisplayWidth.of).max() ?? 0)
     let authorWidth = min(
       16, max(6, issues.map { DisplayWidth.of(visible($0.author)) }.max() ?? 0))

@@ -207,6 +207,12 @@ do {
 }
 
 do {
+  try await dashboardWorkloads(wanted: wanted)
+} catch {
+  print("Error: dashboard benchmarks failed: \(error)")
+}
+
+do {
   try cacheWorkloads(wanted: wanted)
 } catch {
   print("Error: cache benchmarks failed: \(error)")

@@ -85,6 +85,23 @@ extension IssueBrowser {
     }
   }
 
+  /// Opens the reader on an issue, wherever it is (in the list shown or not): the dashboard
+  /// opens a repository's browser this way, and ``returnsAfterReading`` takes it back there
+  /// when the reader is left.
+  public func read(number: Int) {
+    guard let issue = read.issue(number) else {
+      show(message: "#\(number) is not in the cache.")
+      return
+    }
+    state.mode = .reading
+    let lines = IssuePreview.lines(
+      of: issue, width: geometry.readerTextWidth, milestones: listPane.model.milestones,
+      labelColors: listPane.model.labelColors, now: now())
+    if readerPane.open(issue, lines: lines, width: geometry.readerTextWidth) {
+      pendingEffects.append(.fetchConversation(issue.number))
+    }
+  }
+
   /// Leaves the reader, the search field or the picker for the list.
   func goBack() {
     if case .reading = state.mode { readerPane.close() }

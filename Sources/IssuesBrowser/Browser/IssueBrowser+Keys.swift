@@ -78,7 +78,14 @@ extension IssueBrowser {
     case .readerTop: scroll(by: nil)
     case .readerBottom: scroll(by: Int.max / 2)
     case .back:
-      if case .movingToMilestone = state.mode { leaveMilestonePicking() } else { goBack() }
+      if case .movingToMilestone = state.mode {
+        leaveMilestonePicking()
+      } else if case .reading = state.mode, returnsAfterReading {
+        // Opened from the dashboard on one issue: leaving the reader goes back there.
+        return [.quit]
+      } else {
+        goBack()
+      }
     case .commitSearch: reload(state.commitSearch())
     case .cancelTyping:
       if state.mode != .pickingLabel {

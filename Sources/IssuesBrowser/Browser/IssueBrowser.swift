@@ -41,6 +41,9 @@ public final class IssueBrowser {
   /// An issue and its conversation, full screen.
   let readerPane: ReaderPane
   let labelPicker = LabelPicker()
+  /// Whether leaving the reader leaves the browser (it was opened on one issue, from the
+  /// dashboard).
+  public var returnsAfterReading = false
   /// Effects for the host that did not come from an event (a lookup the search needs).
   var pendingEffects: [BrowserEffect] = []
 

@@ -8,8 +8,11 @@ struct IssueRowCell: CollectionCell {
   var issue: CachedIssue
   var labelColors: [String: Color]
   var now: Date
-  /// The width of the number column, from the largest number in the repository.
+  /// The width of the number column, from the largest number in the repository (and its
+  /// name, on a dashboard spanning repositories).
   var numberWidth: Int
+  /// The repository's name before the number, on a dashboard spanning repositories.
+  var repository: String? = nil
   /// How deep the row is nested under parent issues: 0 for a top-level row.
   var level = 0
   /// Whether the row shows sub-issues nested under it, and whether they are open.
@@ -56,7 +59,9 @@ struct IssueRowCell: CollectionCell {
     let stateStyle = on(issue.state == .open ? Theme.open : Theme.closed)
     var x = canvas.text(" " + symbol + " ", x: 0, y: 0, style: stateStyle)
     x = canvas.text(
-      DisplayWidth.pad("#\(issue.number)", toColumns: numberWidth + 2), x: x, y: 0,
+      DisplayWidth.pad(
+        DisplayWidth.truncate((repository ?? "") + "#\(issue.number)", toColumns: numberWidth + 1),
+        toColumns: numberWidth + 2), x: x, y: 0,
       style: on(Theme.dim))
     // The outline: indentation, the disclosure marker, and how far the sub-issues are.
     if level > 0 || disclosure != .none {

@@ -23,11 +23,13 @@ public enum DashboardOpening {
   ///   - config: The repositories and sections.
   ///   - offline: Never asks GitHub who `@me` is.
   ///   - timeout: Seconds to wait for GitHub when asking who `@me` is.
+  ///   - creatingMissing: Starts an empty cache for a repository never synced (the screen
+  ///     syncs it), rather than leaving it out with a note.
   ///   - cacheURL: Where a repository's cache is (the user's cache folder by default).
   /// - Returns: The dashboard over the repositories that have a cache, and notes on the rest.
   /// - Throws: Nothing today: a cache that cannot be opened is a note, not a failure.
   public static func open(
-    _ config: DashboardConfig, offline: Bool, timeout: Double?,
+    _ config: DashboardConfig, offline: Bool, timeout: Double?, creatingMissing: Bool = false,
     cacheURL: @Sendable (DashboardSource) -> URL = {
       IssueCache.defaultURL(for: $0.repository, host: $0.host)
     }
@@ -39,7 +41,7 @@ public enum DashboardOpening {
       Array(repeating: nil, count: sources.count))
     DispatchQueue.concurrentPerform(iterations: sources.count) { index in
       let url = cacheURL(sources[index])
-      guard FileManager.default.fileExists(atPath: url.path) else { return }
+      guard creatingMissing || FileManager.default.fileExists(atPath: url.path) else { return }
       let result = Result { () throws(CacheProblem) -> (IssueCache, String?) in
         let (cache, recovered) = try IssueCache.openRecovering(at: url)
         return (

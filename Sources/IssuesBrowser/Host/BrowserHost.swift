@@ -53,10 +53,12 @@ public final class BrowserHost {
   var syncTask: Task<Void, Never>?
   var ending: Ending?
 
-  /// A host for the browser of a repository's cache, drawing in `session`.
+  /// A host for the browser of a repository's cache, drawing in `session`; with `reading`,
+  /// the browser opens on that issue in the reader, and leaving the reader leaves it (the
+  /// dashboard opens issues this way).
   public init(
     cache: IssueCache, repository: RepositoryName, host: GitHubHost, network: Network,
-    session: TerminalSession, syncStatus: SyncStatus
+    session: TerminalSession, syncStatus: SyncStatus, reading: Int? = nil
   ) {
     self.cache = cache
     self.session = session
@@ -82,6 +84,10 @@ public final class BrowserHost {
     self.events = events
     follower = ListFollower(cache: cache) { events.send(.listChanged) }
     rememberDrafts()
+    if let reading {
+      browser.returnsAfterReading = true
+      browser.read(number: reading)
+    }
   }
 
   /// Runs the browser until the person leaves it, then gives the terminal back.

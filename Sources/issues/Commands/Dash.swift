@@ -41,6 +41,9 @@ struct Dash: AsyncParsableCommand {
   @Flag(help: "Check the configuration and say what it holds; print no sections.")
   var check = false
 
+  @Flag(help: "Print the sections even to a terminal, instead of opening the dashboard screen.")
+  var print = false
+
   @Flag(help: "Never ask GitHub anything (@me must have been looked up before).")
   var offline = false
 
@@ -66,11 +69,18 @@ struct Dash: AsyncParsableCommand {
       }
     }
     if check {
-      print(
+      Swift.print(
         "\(sections.count) section\(sections.count == 1 ? "" : "s") over "
           + "\(dashboardConfig.repositories.count) repositor"
           + (dashboardConfig.repositories.count == 1 ? "y" : "ies") + ": "
           + dashboardConfig.repositories.map(\.description).joined(separator: ", "))
+      return
+    }
+    let isInteractive =
+      !print && json == nil && isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1
+      && ColorSupport.isCapableTerminal(environment: ProcessInfo.processInfo.environment)
+    if isInteractive {
+      try await showScreen(dashboardConfig)
       return
     }
     let opened = try await DashboardOpening.open(
@@ -135,6 +145,50 @@ struct Dash: AsyncParsableCommand {
       output.write(IssueJSON.single(.array(jsonSections), pretty: isTerminal))
     }
     output.flush()
+  }
+
+  /// The dashboard screen, until the person leaves it; an item opened from it is read in its
+  /// repository's browser, and leaving the reader comes back.
+  @MainActor
+  func showScreen(_ config: DashboardConfig) async throws {
+    let opened = try await DashboardOpening.open(
+      config, offline: offline, timeout: timeout, creatingMissing: !offline)
+    let network: BrowserHost.Network =
+      offline ? .none(reason: "offline mode") : .github(timeout: timeout)
+    func takeTerminal() throws -> TerminalSession {
+      do {
+        return try TerminalSession(options: TerminalOptions(mouse: true))
+      } catch {
+        throw CommandFailure("Cannot use the terminal: \(error)")
+      }
+    }
+    var session = try takeTerminal()
+    let host = DashboardHost(
+      dashboard: opened.dashboard, sections: config.sections, network: network,
+      size: session.size, notes: opened.notes)
+    if let section, let index = config.sections.firstIndex(where: { $0.title == section }) {
+      host.browser.select(index)
+    }
+    while true {
+      switch await host.run(in: session) {
+      case .quit: return
+      case .interrupted: throw ExitCode(130)
+      case .read(let source, let number):
+        guard let cache = opened.dashboard.repositories.first(where: { $0.source == source })?.cache
+        else {
+          session = try takeTerminal()
+          continue
+        }
+        let reading = try takeTerminal()
+        let ending = await BrowserHost(
+          cache: cache, repository: source.repository, host: source.host, network: network,
+          session: reading, syncStatus: .cached(lastSynced: try? cache.syncState().lastSyncedAt),
+          reading: number
+        ).run()
+        if ending == .interrupted { throw ExitCode(130) }
+        session = try takeTerminal()
+      }
+    }
   }
 
   /// The configuration file's dashboard, or the standard one when there is no file.

@@ -1,0 +1,362 @@
+import Foundation
+import GitHubIssues
+import Trellis
+import TrellisTerminal
+
+/// The dashboard screen: a tab per section with its count, and the focused section's items from
+/// every repository it reads — everything but the terminal and the network, so tests drive it
+/// directly.
+///
+/// Every section's answer is kept, so that switching tabs draws at once and every count is
+/// current; when a cache changes (a sync anywhere, in this process or another), the host calls
+/// ``refresh()`` and every section is asked again, the list moving through a staged update
+/// with the focus kept on its item.
+@MainActor
+public final class DashboardBrowser {
+  /// The repositories, read as one.
+  public let dashboard: Dashboard
+  /// The sections, in tab order.
+  public let sections: [DashboardSection]
+  /// The section shown.
+  public private(set) var selected = 0
+  /// Each section's items, in its order.
+  public private(set) var answers: [[DashboardEntry]]
+  /// Sections whose grouping the person switched (`v`).
+  var groupingOverride: [Int: DashboardSection.Grouping] = [:]
+  /// What the title bar says beside the name: sync progress, or where the caches stand.
+  public var status = ""
+  /// The screen size.
+  public private(set) var size: TerminalSize
+  /// A message on the status line, until it expires.
+  private(set) var message: (text: String, until: Date)?
+  let now: () -> Date
+  /// The section tabs.
+  let tabs: CollectionView<Int, Int>
+  /// The focused section's items.
+  let list: CollectionView<DashboardGroup, DashboardRow>
+  private let rowCells = CellSource<DashboardRow>()
+  private let tabCells = CellSource<Int>()
+  /// Rows read from the caches, by repository and number; filled around what the list draws.
+  private var rows: [DashboardRow: CachedIssue] = [:]
+  private var labelColors: [Int: [String: Color]] = [:]
+
+  /// A dashboard screen of `size`, answering every section at once.
+  public init(
+    dashboard: Dashboard, sections: [DashboardSection], size: TerminalSize,
+    now: @escaping () -> Date = Date.init
+  ) {
+    precondition(!sections.isEmpty, "a dashboard has at least one section")
+    self.dashboard = dashboard
+    self.sections = sections
+    self.size = size
+    self.now = now
+    answers = Array(repeating: [], count: sections.count)
+    let tabCells = tabCells
+    tabs = CollectionView(layout: Self.tabLayout(), selection: .single()) { tabCells.make($0, $1) }
+    let rowCells = rowCells
+    list = CollectionView(layout: Self.listLayout(), selection: .none) { rowCells.make($0, $1) }
+    list.navigationKeys = .standardAndVim
+    tabs.navigationKeys = .standard
+    tabs.onSelect = { [weak self] index in self?.select(index) }
+    for (index, repository) in dashboard.repositories.enumerated() {
+      let labels = (try? repository.cache.labels()) ?? []
+      labelColors[index] = Dictionary(
+        labels.compactMap { label in label.color.flatMap(Color.init(hex:)).map { (label.name, $0) }
+        }
+      ) { first, _ in first }
+    }
+    place()
+    refresh()
+  }
+
+  static func tabLayout() -> CompositionalLayout {
+    var section = LayoutSection.chips(height: 1, estimatedWidth: 12, spacing: 1)
+    section.contentInsets = EdgeInsets(leading: 1, trailing: 1)
+    return CompositionalLayout(section: section)
+  }
+
+  static func listLayout() -> CompositionalLayout {
+    var section = LayoutSection.rows(height: 1)
+    section.boundarySupplementaryItems = [.header(height: 1, pinned: true)]
+    return CompositionalLayout(section: section)
+  }
+
+  /// How the section shown arranges its items.
+  public var grouping: DashboardSection.Grouping {
+    groupingOverride[selected] ?? sections[selected].grouping
+  }
+
+  /// The item focused in the list.
+  public var focusedRow: DashboardRow? { list.focusedItem }
+
+  // MARK: Data
+
+  /// Asks every section again (a cache changed), and shows the result: the counts in the tabs,
+  /// the list by a staged update that keeps the focused item where it is.
+  public func refresh() {
+    do {
+      for index in sections.indices {
+        answers[index] = try dashboard.entries(sections[index].query)
+      }
+    } catch {
+      show(message: "Could not read the caches: \(error)")
+    }
+    rows.removeAll(keepingCapacity: true)
+    showTabs()
+    showList(focusFirst: false)
+    list.setNeedsDisplay()
+  }
+
+  /// Shows another section.
+  public func select(_ index: Int) {
+    guard sections.indices.contains(index), index != selected || list.focusedItem == nil else {
+      return
+    }
+    selected = index
+    if tabs.selection.selectedIdentifiers != [index] { tabs.selection.select(index) }
+    tabs.focus(index)
+    showList(focusFirst: true)
+  }
+
+  private func showTabs() {
+    let counts = answers.map(\.count)
+    let titles = sections.map(\.title)
+    tabCells.make = { _, index in
+      ChipCell(title: titles[index], count: counts[index], isClosed: false)
+    }
+    tabs.measure = { indexPath, proposed in
+      guard titles.indices.contains(indexPath.item) else { return proposed }
+      return Size(
+        width: Double(ChipCell.width(title: titles[indexPath.item], count: counts[indexPath.item])),
+        height: 1)
+    }
+    var snapshot = Snapshot<Int, Int>(sections: [(0, Array(sections.indices))])
+    snapshot.reconfigureItems(
+      Array(sections.indices).filter { tabs.dataSource.indexPath(for: $0) != nil })
+    tabs.layout = Self.tabLayout()
+    tabs.dataSource.apply(snapshot)
+    if tabs.selection.selectedIdentifiers != [selected] { tabs.selection.select(selected) }
+    if tabs.focusedItem == nil { tabs.focus(selected) }
+  }
+
+  /// The list's snapshot for the section shown.
+  func snapshot() -> Snapshot<DashboardGroup, DashboardRow> {
+    let entries = answers[selected]
+    switch grouping {
+    case .none:
+      return Snapshot(sections: [
+        (.all, entries.map { DashboardRow(source: $0.source, number: $0.number) })
+      ])
+    case .repository:
+      var order: [Int] = []
+      var bySource: [Int: [DashboardRow]] = [:]
+      for entry in entries {
+        if bySource[entry.source] == nil { order.append(entry.source) }
+        bySource[entry.source, default: []].append(
+          DashboardRow(source: entry.source, number: entry.number))
+      }
+      return Snapshot(sections: order.map { (DashboardGroup.repository($0), bySource[$0] ?? []) })
+    }
+  }
+
+  private func showList(focusFirst: Bool) {
+    let snapshot = snapshot()
+    let spans =
+      Set(answers[selected].map(\.source)).count > 1
+      || grouping == .none && dashboard.repositories.count > 1
+    let names = dashboard.repositories.map { "\($0.source)" }
+    let numberWidth =
+      answers[selected].map { entry in
+        (spans && grouping == .none ? names[entry.source].count : 0) + String(entry.number).count
+      }.max() ?? 3
+    let colors = labelColors
+    let grouped = grouping == .repository
+    rowCells.make = { [unowned self] indexPath, row in
+      IssueRowCell(
+        issue: self.row(row, at: indexPath), labelColors: colors[row.source] ?? [:],
+        now: self.now(), numberWidth: max(3, numberWidth),
+        repository: spans && !grouped ? names[row.source] : nil)
+    }
+    let counts = Dictionary(
+      snapshot.sectionIdentifiers.map { ($0, snapshot.numberOfItems(inSection: $0)) }
+    ) { a, _ in a }
+    let query = sections[selected].query.text
+    list.dataSource.supplementaryProvider = { _, _, group in
+      switch group {
+      case .all: SectionHeaderCell(title: "\(counts[group] ?? 0) items", detail: query)
+      case .repository(let source):
+        SectionHeaderCell(title: names[source], detail: "\(counts[group] ?? 0)")
+      }
+    }
+    list.placeholder =
+      snapshot.numberOfItems == 0
+      ? .empty(
+        "Nothing matches \(query)"
+          + (dashboard.repositories.isEmpty ? " (no repository has been synced)" : "."))
+      : nil
+    if focusFirst || list.dataSource.snapshot().numberOfItems == 0 {
+      list.dataSource.applySnapshotUsingReloadData(snapshot)
+      list.setContentOffset(.zero)
+      list.focus(snapshot.itemIdentifiers.first)
+    } else {
+      list.dataSource.apply(snapshot)
+      if list.focusedItem == nil { list.focus(snapshot.itemIdentifiers.first) }
+    }
+  }
+
+  /// A row from its cache, loading its neighbours in the list with it.
+  private func row(_ row: DashboardRow, at indexPath: Trellis.IndexPath) -> CachedIssue {
+    if let loaded = rows[row] { return loaded }
+    let items = list.dataSource.snapshot().itemIdentifiers(inSectionAt: indexPath.section)
+    let screen = max(20, list.frame.height)
+    let start = max(0, indexPath.item - screen)
+    let end = min(items.count, indexPath.item + 2 * screen)
+    var bySource: [Int: [Int]] = [:]
+    for item in items[start..<end] where rows[item] == nil {
+      bySource[item.source, default: []].append(item.number)
+    }
+    if rows.count > 20_000 { rows.removeAll(keepingCapacity: true) }
+    for (source, numbers) in bySource {
+      guard let loaded = try? dashboard.repositories[source].cache.issues(numbers: numbers) else {
+        continue
+      }
+      for issue in loaded { rows[DashboardRow(source: source, number: issue.number)] = issue }
+    }
+    return rows[row]
+      ?? CachedIssue(
+        id: 0, number: row.number, title: "(missing from the cache)", state: .open, author: "",
+        milestoneNumber: nil, labels: [], comments: 0, createdAt: now(), updatedAt: now(),
+        closedAt: nil, isPullRequest: false, htmlURL: nil, body: nil)
+  }
+
+  /// The focused item's issue, read from its cache.
+  var focusedIssue: (DashboardSource, CachedIssue)? {
+    guard let focused = list.focusedItem,
+      let issue = try? dashboard.repositories[focused.source].cache.issue(number: focused.number)
+    else { return nil }
+    return (dashboard.repositories[focused.source].source, issue)
+  }
+
+  // MARK: Events
+
+  /// Handles a key or the mouse, and returns what the host should do.
+  public func handle(_ event: InputEvent) -> [DashboardEffect] {
+    switch event {
+    case .key(let key):
+      if let command = DashboardKeys.command(for: key) { return perform(command) }
+      _ = list.handle(event)
+    case .mouse(let mouse):
+      if tabs.frame.contains(x: mouse.x, y: mouse.y) {
+        _ = tabs.handle(event)
+      } else {
+        _ = list.handle(event)
+      }
+    case .paste, .focusGained, .focusLost: break
+    }
+    return []
+  }
+
+  /// Performs a command, whatever key sent it.
+  public func perform(_ command: DashboardCommand) -> [DashboardEffect] {
+    switch command {
+    case .quit: return [.quit]
+    case .interrupt: return [.interrupted]
+    case .refresh: return [.refresh]
+    case .nextSection: select((selected + 1) % sections.count)
+    case .previousSection: select((selected + sections.count - 1) % sections.count)
+    case .section(let index):
+      if sections.indices.contains(index) {
+        select(index)
+      } else {
+        show(message: "There are \(sections.count) sections.")
+      }
+    case .toggleGrouping:
+      groupingOverride[selected] = grouping == .none ? .repository : DashboardSection.Grouping.none
+      showList(focusFirst: false)
+      list.setNeedsDisplay()
+    case .read:
+      guard let (source, issue) = focusedIssue else { return [] }
+      return [.read(source, issue.number)]
+    case .openInBrowser:
+      return focusedIssue.map { [.open(Self.url(of: $1, in: $0))] } ?? []
+    case .copyNumber: return focusedIssue.map { [.copy("\($0.repository)#\($1.number)")] } ?? []
+    case .copyURL: return focusedIssue.map { [.copy(Self.url(of: $1, in: $0))] } ?? []
+    }
+    return []
+  }
+
+  static func url(of issue: CachedIssue, in source: DashboardSource) -> String {
+    issue.htmlURL
+      ?? "https://\(source.host.name)/\(source.repository)/"
+      + (issue.isPullRequest ? "pull" : "issues") + "/\(issue.number)"
+  }
+
+  /// Moves time on: expires the message.
+  public func tick() {
+    if let message, message.until <= now() { self.message = nil }
+    list.tick()
+  }
+
+  /// Shows a message on the status line for a few seconds.
+  public func show(message text: String) {
+    message = (text, now().addingTimeInterval(5))
+  }
+
+  /// Adapts to a new terminal size.
+  public func resize(_ size: TerminalSize) {
+    self.size = size
+    place()
+  }
+
+  private func place() {
+    tabs.frame = CellRect(x: 0, y: 1, width: size.columns, height: 1)
+    list.frame = CellRect(x: 0, y: 2, width: size.columns, height: max(0, size.rows - 3))
+  }
+
+  // MARK: Drawing
+
+  /// Draws the whole screen into a buffer of the screen's size.
+  public func render(into screen: inout CellBuffer) {
+    if screen.width != size.columns || screen.height != size.rows {
+      screen = CellBuffer(width: size.columns, height: size.rows)
+    }
+    guard size.rows >= 5, size.columns >= 20 else {
+      screen.draw { canvas in
+        canvas.fill()
+        canvas.text("Terminal too small", x: 0, y: 0, style: Theme.dim)
+      }
+      return
+    }
+    let width = size.columns
+    let repositories = dashboard.repositories.count
+    let status = self.status
+    screen.draw(in: CellRect(x: 0, y: 0, width: width, height: 1)) { canvas in
+      canvas.fill(style: Theme.bar)
+      let end = canvas.text(" issues ", x: 0, y: 0, style: Theme.title)
+      let nameEnd = canvas.text(
+        " dashboard · \(repositories) repositor\(repositories == 1 ? "y" : "ies")", x: end, y: 0,
+        style: Theme.bar.with(.bold))
+      let room = width - nameEnd - 3
+      guard room >= 4, !status.isEmpty else { return }
+      let shown = " " + DisplayWidth.truncate(status, toColumns: room) + " "
+      canvas.text(shown, x: width - DisplayWidth.of(shown), y: 0, style: Theme.bar.with(.dim))
+    }
+    tabs.render(into: &screen)
+    list.render(into: &screen)
+    let line =
+      message?.text
+      ?? "Tab ←→ section · ↑↓ move · Enter read · o open · y copy · v group · r sync · q quit"
+    screen.draw(in: CellRect(x: 0, y: size.rows - 1, width: width, height: 1)) { canvas in
+      canvas.fill(style: Theme.bar)
+      canvas.text(
+        " " + DisplayWidth.truncate(line, toColumns: width - 2), x: 0, y: 0, style: Theme.bar)
+    }
+  }
+
+  /// A new frame of the screen.
+  public func render() -> CellBuffer {
+    var screen = CellBuffer(width: size.columns, height: size.rows)
+    render(into: &screen)
+    return screen
+  }
+}

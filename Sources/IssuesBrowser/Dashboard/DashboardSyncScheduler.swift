@@ -2,8 +2,9 @@ import Foundation
 import GitHubIssues
 import Synchronization
 
-/// Syncs every repository of a dashboard, one at a time, in turns: each gets a slice of time,
-/// and a repository whose sync is longer (a first sync of a large one) is cut off at the end of
+/// Syncs every repository of a dashboard, one at a time, in turns.
+///
+/// Each gets a slice of time, and a repository whose sync is longer (a first sync of a large one) is cut off at the end of
 /// its slice and taken up again on its next turn, where its sync resumes from the last page it
 /// committed. No repository waits for another's whole sync.
 ///
@@ -83,7 +84,9 @@ public struct DashboardSyncScheduler: Sendable {
     report(.roundFinished(failures: failures))
   }
 
-  /// One turn: the repository's sync, cut off after the slice. `true` when it finished.
+  /// One turn: the repository's sync, cut off after the slice.
+  ///
+  /// - Returns: `true` when the sync finished, `false` when it was cut off.
   func turn(
     _ source: DashboardSource, _ cache: IssueCache,
     progress: @escaping @Sendable (SyncProgress) -> Void

@@ -9,8 +9,8 @@ import Synchronization
 /// committed. No repository waits for another's whole sync.
 ///
 /// The budget is the host's: every sync starts with conditional requests (a quiet repository
-/// answers 304 and costs nothing), and a rate limit on a host skips that host's other
-/// repositories until the next round.
+/// answers 304 and costs nothing), and a rate limit on a host ends that host's turns for this
+/// run: its other repositories are reported with the same error rather than spending more.
 public struct DashboardSyncScheduler: Sendable {
   /// What the scheduler reports, in order.
   public enum Report: Sendable {
@@ -52,14 +52,17 @@ public struct DashboardSyncScheduler: Sendable {
   public func run(report: @escaping @Sendable (Report) -> Void) async {
     var unfinished = Array(repositories.indices)
     var failures = 0
+    // A host out of budget: its other repositories are not tried again in this run (the
+    // error says when the limit lifts).
+    var limited: [String: GitHubError] = [:]
     while !unfinished.isEmpty, !Task.isCancelled {
-      var limitedHosts: Set<String> = []
       var stillUnfinished: [Int] = []
       for index in unfinished {
         guard !Task.isCancelled else { return }
         let (source, cache) = repositories[index]
-        if limitedHosts.contains(source.host.storageName) {
-          stillUnfinished.append(index)
+        if let error = limited[source.host.storageName] {
+          failures += 1
+          report(.turnEnded(source, .failure(error)))
           continue
         }
         let position = index + 1
@@ -73,12 +76,9 @@ public struct DashboardSyncScheduler: Sendable {
         case .success(false): stillUnfinished.append(index)
         case .failure(let error):
           failures += 1
-          if error.code == .rateLimited { limitedHosts.insert(source.host.storageName) }
+          if error.code == .rateLimited { limited[source.host.storageName] = error }
         }
       }
-      // A host out of budget for this round: its repositories wait for the next one, unless
-      // nothing else made progress (then the round ends; the person asks again later).
-      if stillUnfinished.count == unfinished.count && !limitedHosts.isEmpty { break }
       unfinished = stillUnfinished
     }
     report(.roundFinished(failures: failures))

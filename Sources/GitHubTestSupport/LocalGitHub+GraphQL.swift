@@ -143,6 +143,9 @@ extension LocalGitHub {
     case "MirrorSubIssues":
       requests = aliases
       nodes = aliases * 100
+    case "MirrorPullRequestDetails":
+      requests = aliases * 21
+      nodes = aliases * 21
     default:
       requests = 1
       nodes = (variables["ids"] as? [Any])?.count ?? 1
@@ -268,10 +271,68 @@ extension LocalGitHub {
         repository[alias] = node
       }
       return repository
+    case "MirrorPullRequestDetails":
+      var repository: [String: Any] = [:]
+      var index = 0
+      while let number = variables["n\(index)"] as? Int {
+        let alias = "p\(index)"
+        defer { index += 1 }
+        guard let object = item(number, path: path), object["pull_request"] != nil else {
+          repository[alias] = NSNull()
+          errors.append([
+            "type": "NOT_FOUND", "path": ["repository", alias],
+            "message": "Could not resolve to a PullRequest with the number of \(number).",
+          ])
+          continue
+        }
+        repository[alias] = Self.pullRequestDetails(object)
+      }
+      return repository
     default:
       errors.append(["message": "Unknown operation \(operation)"])
       return [:]
     }
+  }
+
+  /// A pull request's review, checks and branches, made up from its number (the same every
+  /// time): a quarter approved, a quarter with changes requested, a quarter waiting for review;
+  /// checks passing, failing or pending in turn; reviewers asked of every other one.
+  static func pullRequestDetails(_ object: [String: Any]) -> [String: Any] {
+    let number = object["number"] as? Int ?? 0
+    let decisions: [Any] = ["APPROVED", "CHANGES_REQUESTED", "REVIEW_REQUIRED", NSNull()]
+    let rollups = ["SUCCESS", "FAILURE", "PENDING"]
+    let pull = object["pull_request"] as? [String: Any] ?? [:]
+    let reviewers: [[String: Any]] =
+      number % 2 == 0
+      ? [
+        [
+          "requestedReviewer": [
+            "__typename": "User", "login": number % 4 == 0 ? "octocat" : "mona",
+          ]
+        ]
+      ]
+        + (number % 3 == 0
+          ? [["requestedReviewer": ["__typename": "Team", "combinedSlug": "acme/core"]]] : [])
+      : []
+    let reviews: [[String: Any]] =
+      switch number % 4 {
+      case 0: [["author": ["login": "hubot"], "state": "APPROVED"]]
+      case 1: [["author": ["login": "mona"], "state": "CHANGES_REQUESTED"]]
+      default: []
+      }
+    return [
+      "number": number, "updatedAt": object["updated_at"] ?? NSNull(),
+      "isDraft": object["draft"] ?? false, "mergedAt": pull["merged_at"] ?? NSNull(),
+      "reviewDecision": decisions[number % 4],
+      "mergeable": number % 7 == 0 ? "CONFLICTING" : "MERGEABLE",
+      "headRefName": "feature/\(number)", "baseRefName": "main",
+      "additions": (number * 37) % 500, "deletions": (number * 11) % 120,
+      "reviewRequests": ["nodes": reviewers],
+      "latestReviews": ["nodes": reviews],
+      "commits": [
+        "nodes": [["commit": ["statusCheckRollup": ["state": rollups[number % 3]]]]]
+      ],
+    ]
   }
 
   /// A page of issues or pull requests from the listing the REST side serves.
@@ -443,6 +504,8 @@ extension LocalGitHub {
       "labels": ["totalCount": labels.count, "nodes": labels],
       "assignees": ["totalCount": assignees.count, "nodes": assignees],
       "comments": ["totalCount": object["comments"] ?? 0],
+      "isDraft": object["draft"] ?? false,
+      "mergedAt": (object["pull_request"] as? [String: Any])?["merged_at"] ?? NSNull(),
     ]
   }
 

@@ -83,7 +83,7 @@ import Glibc
     let bugs = Self.expectedBugs
     let webPRs = Self.items(Self.web).count { $0.isPullRequest }
     let platformOpen = Self.items(Self.platform).count { $0.state == .open }
-    run.read(seconds: 20) {
+    run.read(seconds: 90) {
       $0.lines[1].contains(" Bugs \(bugs) ") && $0.lines[0].contains("up to date")
     }
     #expect(run.terminal.lines[1].contains(" Bugs \(bugs) "), "\(run.terminal.lines[0...2])")
@@ -140,7 +140,7 @@ import Glibc
     let run = try await EndToEndTests.Run(
       arguments: ["dash"], github: nil, columns: 120, rows: 30, environment: setup.environment)
     let bugs = Self.expectedBugs
-    run.read(seconds: 20) {
+    run.read(seconds: 90) {
       $0.lines[1].contains(" Bugs \(bugs) ") && $0.lines[0].contains("up to date")
     }
     run.pty.type("3")

@@ -43,6 +43,14 @@ public struct CachedIssue: Hashable, Sendable, Identifiable {
   public var authorIsBot = false
   /// The assignees' GraphQL node ids by login, where the cache has them (as ``authorNodeID``).
   public var assigneeNodeIDs: [String: String] = [:]
+  /// Whether a pull request is a draft.
+  public var isDraft = false
+  /// When a pull request was merged.
+  public var mergedAt: Date?
+  /// What a pull request's reviews decided, when its details were fetched.
+  public var reviewDecision: PullRequestDetails.ReviewDecision?
+  /// Its checks, when its details were fetched and it has some.
+  public var checks: PullRequestDetails.Checks?
 
   /// Creates an item as the cache stores it.
   public init(

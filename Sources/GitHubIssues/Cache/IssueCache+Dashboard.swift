@@ -147,6 +147,47 @@ extension IssueCache {
         arguments += [symbol, symbol]
       }
       return (parts.isEmpty ? "1" : parts.joined(separator: " AND "), arguments)
+    case .draft(let isDraft): return ("isPullRequest = 1 AND isDraft = ?", [isDraft])
+    case .merged(true): return ("isPullRequest = 1 AND mergedAt IS NOT NULL", [])
+    case .merged(false): return ("isPullRequest = 1 AND mergedAt IS NULL", [])
+    case .mergedAt(let range): return interval("mergedAt", range) { ($0.start, $0.end) }
+    case .reviewRequested(let reviewer):
+      let name = reviewer == SearchQuery.me ? me.map(storable) : storable(reviewer)
+      guard let name else { return ("0", []) }
+      return (
+        "number IN (SELECT number FROM pullRequestReviewer WHERE reviewer = ? COLLATE NOCASE)",
+        [name]
+      )
+    case .reviewedBy(let actor):
+      guard let login = login(actor) else { return ("0", []) }
+      return (
+        "number IN (SELECT number FROM pullRequestReview WHERE author = ? COLLATE NOCASE"
+          + " AND state IN ('APPROVED', 'CHANGES_REQUESTED', 'COMMENTED', 'DISMISSED'))",
+        [login]
+      )
+    case .review(let review):
+      let decision: PullRequestDetails.ReviewDecision? =
+        switch review {
+        case .approved: .approved
+        case .changesRequested: .changesRequested
+        case .required: .reviewRequired
+        case .none: nil
+        }
+      guard let decision else {
+        return (
+          "isPullRequest = 1 AND number NOT IN "
+            + "(SELECT number FROM pullRequest WHERE reviewDecision IS NOT NULL)", []
+        )
+      }
+      return (
+        "number IN (SELECT number FROM pullRequest WHERE reviewDecision = ?)", [decision.rawValue]
+      )
+    case .status(let checks):
+      return ("number IN (SELECT number FROM pullRequest WHERE checks = ?)", [checks.rawValue])
+    case .base(let branch):
+      return ("number IN (SELECT number FROM pullRequest WHERE baseRef = ?)", [storable(branch)])
+    case .head(let branch):
+      return ("number IN (SELECT number FROM pullRequest WHERE headRef = ?)", [storable(branch)])
     case .repository, .owner, .host:
       // Scope: the dashboard chose this cache because the term allows it.
       return ("1", [])

@@ -302,6 +302,13 @@ extension IssueCache {
         total > 0 ? SubIssueSummary(total: total, completed: row[P.subIssuesCompleted] ?? 0) : nil
       },
       assignees: assignees.map { $0.split(separator: "\u{1F}").map(String.init).sorted() } ?? [])
+    if issue.isPullRequest {
+      issue.isDraft = row[P.isDraft]
+      issue.mergedAt = row[P.mergedAt]
+      issue.reviewDecision = (row[P.reviewDecision] as String?).flatMap(
+        PullRequestDetails.ReviewDecision.init(rawValue:))
+      issue.checks = (row[P.checks] as String?).flatMap(PullRequestDetails.Checks.init(rawValue:))
+    }
     if hasAccounts {
       issue.authorNodeID = row[P.authorNodeId]
       issue.authorIsBot = row[P.authorIsBot]

@@ -381,7 +381,8 @@ extension IssueCache {
       GitHubDate.databaseText(issue.updatedAt), issue.closedAt.map(GitHubDate.databaseText),
       issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
       issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0, issue.user.nodeID,
-      issue.user.isBot, issue.nodeID, issue.issueType,
+      issue.user.isBot, issue.nodeID, issue.issueType, issue.isDraft,
+      issue.mergedAt.map(GitHubDate.databaseText),
     ])
     if (issue.subIssues?.total ?? 0) == 0 {
       // No sub-issues any more: none to nest under it.

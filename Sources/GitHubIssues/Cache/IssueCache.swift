@@ -354,6 +354,43 @@ public final class IssueCache: Sendable {
         t.column("parentNumber", .integer).primaryKey()
       }
     }
+    migrator.registerMigration("v9: pull requests") { db in
+      // From REST's issue listing (and GraphQL's rows): a draft, and when it was merged.
+      try db.alter(table: "issue") { t in
+        t.add(column: "isDraft", .boolean).notNull().defaults(to: false)
+        t.add(column: "mergedAt", .datetime)
+      }
+      // From GraphQL, for open pull requests: current while the item's `updatedAt` is the one
+      // they were read for.
+      try db.create(table: "pullRequest") { t in
+        t.column("number", .integer).primaryKey()
+        t.column("updatedAt", .datetime).notNull()
+        t.column("reviewDecision", .text)
+        t.column("checks", .text)
+        t.column("mergeable", .text).notNull()
+        t.column("headRef", .text).notNull()
+        t.column("baseRef", .text).notNull()
+        t.column("additions", .integer).notNull()
+        t.column("deletions", .integer).notNull()
+      }
+      try db.create(table: "pullRequestReviewer") { t in
+        t.column("number", .integer).notNull()
+        t.column("reviewer", .text).notNull()
+        t.primaryKey(["number", "reviewer"])
+      }
+      try db.create(
+        index: "pullRequestReviewer_by_reviewer", on: "pullRequestReviewer",
+        columns: ["reviewer", "number"])
+      try db.create(table: "pullRequestReview") { t in
+        t.column("number", .integer).notNull()
+        t.column("author", .text).notNull()
+        t.column("state", .text).notNull()
+        t.primaryKey(["number", "author"])
+      }
+      try db.create(
+        index: "pullRequestReview_by_author", on: "pullRequestReview",
+        columns: ["author", "number"])
+    }
     return migrator
   }
 }

@@ -33,18 +33,22 @@ enum IssueColumns {
   static let nodeId = Column("nodeId")
   /// Its issue type's name.
   static let issueType = Column("issueType")
+  /// Whether a pull request is a draft.
+  static let isDraft = Column("isDraft")
+  /// When a pull request was merged.
+  static let mergedAt = Column("mergedAt")
 
   /// What a list row reads: every column but the body and the state reason.
   static let row: [Column] = [
     id, number, title, state, author, milestoneNumber, labelNames, comments, createdAt, updatedAt,
-    closedAt, isPullRequest, htmlURL, subIssuesTotal, subIssuesCompleted,
+    closedAt, isPullRequest, htmlURL, subIssuesTotal, subIssuesCompleted, isDraft, mergedAt,
   ]
 
   /// What an upsert writes, in the order of its arguments.
   static let written: [Column] = [
     id, number, title, body, state, stateReason, author, milestoneNumber, comments, createdAt,
     updatedAt, closedAt, isPullRequest, htmlURL, labelNames, subIssuesTotal, subIssuesCompleted,
-    authorNodeId, authorIsBot, nodeId, issueType,
+    authorNodeId, authorIsBot, nodeId, issueType, isDraft, mergedAt,
   ]
 
   /// The assignees' logins, sorted, joined by U+001F: read from `issueAssignee`, the only copy.
@@ -52,7 +56,10 @@ enum IssueColumns {
 
   /// The `SELECT` list of ``row``, without the assignees (a window of list rows reads them in
   /// one query of its own: see `IssueCache.issues(numbers:)`).
-  static let rowSQL = row.map(\.name).joined(separator: ", ")
+  static let rowSQL =
+    row.map(\.name).joined(separator: ", ")
+    + ", (SELECT reviewDecision FROM pullRequest WHERE pullRequest.number = issue.number)"
+    + ", (SELECT checks FROM pullRequest WHERE pullRequest.number = issue.number)"
 
   /// The assignees' `login` U+001E `node id` pairs, joined by U+001F.
   static let assigneeNodeIds = Column("assigneeNodeIds")
@@ -87,13 +94,18 @@ enum IssueColumns {
     static let htmlURL = position(of: IssueColumns.htmlURL)
     static let subIssuesTotal = position(of: IssueColumns.subIssuesTotal)
     static let subIssuesCompleted = position(of: IssueColumns.subIssuesCompleted)
-    // After ``row``, in the order ``rowWithAssigneesSQL`` adds them, then `body`.
-    static let assigneeLogins = row.count
-    static let authorNodeId = row.count + 1
-    static let authorIsBot = row.count + 2
-    static let assigneeNodeIds = row.count + 3
-    static let nodeId = row.count + 4
-    static let body = row.count + 5
+    static let isDraft = position(of: IssueColumns.isDraft)
+    static let mergedAt = position(of: IssueColumns.mergedAt)
+    // After ``row``: a pull request's review decision and checks, as ``rowSQL`` reads them;
+    // then, in the order ``rowWithAssigneesSQL`` adds them, the accounts; then `body`.
+    static let reviewDecision = row.count
+    static let checks = row.count + 1
+    static let assigneeLogins = row.count + 2
+    static let authorNodeId = row.count + 3
+    static let authorIsBot = row.count + 4
+    static let assigneeNodeIds = row.count + 5
+    static let nodeId = row.count + 6
+    static let body = row.count + 7
 
     static func position(of column: Column) -> Int {
       guard let index = row.firstIndex(where: { $0.name == column.name }) else {

@@ -84,8 +84,8 @@ public struct DashboardConfig: Hashable, Sendable {
   }
 
   /// The dashboard when there is no configuration file: the current repository's open issues
-  /// (when there is one), then your pull requests and what is assigned to you, across the
-  /// current repository and every one already cached.
+  /// (when there is one), then your pull requests, the pull requests asking for your review
+  /// and what is assigned to you, across the current repository and every one already cached.
   public static func standard(current: DashboardSource?, cached: [DashboardSource])
     -> DashboardConfig
   {
@@ -104,6 +104,13 @@ public struct DashboardConfig: Hashable, Sendable {
         title: "My pull requests",
         query: DashboardQuery(terms: [
           QueryTerm(.state(.open)), QueryTerm(.kind(.pullRequest)), QueryTerm(.author(.me)),
+        ]), grouping: .repository))
+    sections.append(
+      DashboardSection(
+        title: "Review requests",
+        query: DashboardQuery(terms: [
+          QueryTerm(.state(.open)), QueryTerm(.kind(.pullRequest)),
+          QueryTerm(.reviewRequested(SearchQuery.me)),
         ]), grouping: .repository))
     sections.append(
       DashboardSection(

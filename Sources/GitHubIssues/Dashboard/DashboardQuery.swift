@@ -229,14 +229,13 @@ public struct DashboardQuery: Hashable, Sendable {
       case "issue" where key == "is": return .condition(.kind(.issue))
       case "pr" where key == "is", "pull-request" where key == "is":
         return .condition(.kind(.pullRequest))
-      case "draft", "merged", "unmerged":
-        throw fail(
-          "is:\(text) needs pull request details, which the cache does not hold: it cannot be "
-            + "answered offline yet.")
+      case "draft" where key == "is": return .condition(.draft(true))
+      case "merged" where key == "is": return .condition(.merged(true))
+      case "unmerged" where key == "is": return .condition(.merged(false))
       default:
         throw fail(
           key == "is"
-            ? "is: takes open, closed, issue or pr, not “\(text)”."
+            ? "is: takes open, closed, issue, pr, draft, merged or unmerged, not “\(text)”."
             : "state: takes open or closed, not “\(text)”.")
       }
     case "type":
@@ -277,6 +276,43 @@ public struct DashboardQuery: Hashable, Sendable {
     case "created": return .condition(.created(try interval(dates)))
     case "updated": return .condition(.updated(try interval(dates)))
     case "closed": return .condition(.closed(try interval(dates)))
+    case "draft":
+      switch text.lowercased() {
+      case "true": return .condition(.draft(true))
+      case "false": return .condition(.draft(false))
+      default: throw fail("draft: takes true or false, not “\(text)”.")
+      }
+    case "merged": return .condition(.mergedAt(try interval(dates)))
+    case "review-requested":
+      // A login, @me, or a team as ORG/TEAM.
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+      if parts.count == 2, SearchQuery.isLogin(String(parts[0])), !parts[1].isEmpty,
+        parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+      {
+        return .condition(.reviewRequested(text))
+      }
+      if text == SearchQuery.me { return .condition(.reviewRequested(SearchQuery.me)) }
+      guard let login = SearchQuery.actorLogin(text) else {
+        throw fail("review-requested: takes a login, @me or ORG/TEAM, not “\(text)”.")
+      }
+      return .condition(.reviewRequested(login))
+    case "reviewed-by": return .condition(.reviewedBy(try actor()))
+    case "review":
+      guard let review = QueryReview(rawValue: text.lowercased()) else {
+        throw fail(
+          "review: takes approved, changes_requested, required or none, not “\(text)”.")
+      }
+      return .condition(.review(review))
+    case "status":
+      guard
+        let checks = QueryCondition.statusNames.first(where: { $0.value == text.lowercased() })?
+          .key
+      else {
+        throw fail("status: takes success, failure or pending, not “\(text)”.")
+      }
+      return .condition(.status(checks))
+    case "base": return .condition(.base(text))
+    case "head": return .condition(.head(text))
     case "sort":
       let parts = text.lowercased().split(separator: "-", maxSplits: 1)
       guard let key = parts.first.flatMap({ QuerySort.Key(rawValue: String($0)) }),

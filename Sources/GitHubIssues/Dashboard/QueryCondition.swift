@@ -42,6 +42,24 @@ public enum QueryCondition: Hashable, Sendable {
   case closed(QueryInterval<QueryInstant>)
   /// A word, or a `"quoted phrase"`, searched for in titles and bodies.
   case text(String)
+  /// `is:draft` (`true`) or `draft:false`: a pull request that is (not) a draft.
+  case draft(Bool)
+  /// `is:merged` (`true`) or `is:unmerged`: a pull request merged, or open or closed unmerged.
+  case merged(Bool)
+  /// `merged:>=2026-01-01`: when a pull request was merged.
+  case mergedAt(QueryInterval<QueryInstant>)
+  /// `review-requested:octocat`: a pull request asking this account (or `org/team`) to review.
+  case reviewRequested(String)
+  /// `reviewed-by:octocat`: a pull request this account reviewed.
+  case reviewedBy(QueryActor)
+  /// `review:approved`, `review:changes_requested`, `review:required`, `review:none`.
+  case review(QueryReview)
+  /// `status:success`, `status:failure`, `status:pending`: the head commit's checks.
+  case status(PullRequestDetails.Checks)
+  /// `base:main`: the branch a pull request goes into.
+  case base(String)
+  /// `head:feature/x`: the branch it brings.
+  case head(String)
 
   /// Whether the condition chooses repositories rather than testing items.
   public var isScope: Bool {
@@ -73,6 +91,34 @@ public enum QueryCondition: Hashable, Sendable {
     case .updated(let interval): "updated:\(interval.text)"
     case .closed(let interval): "closed:\(interval.text)"
     case .text(let words): QuerySyntax.quotedIfNeeded(words)
+    case .draft(let isDraft): isDraft ? "is:draft" : "draft:false"
+    case .merged(let isMerged): isMerged ? "is:merged" : "is:unmerged"
+    case .mergedAt(let interval): "merged:\(interval.text)"
+    case .reviewRequested(let reviewer): "review-requested:\(reviewer)"
+    case .reviewedBy(let actor): "reviewed-by:\(actor.text)"
+    case .review(let review): "review:\(review.rawValue)"
+    case .status(let checks): "status:\(QueryCondition.statusNames[checks] ?? "")"
+    case .base(let branch): "base:\(QuerySyntax.quotedIfNeeded(branch))"
+    case .head(let branch): "head:\(QuerySyntax.quotedIfNeeded(branch))"
     }
   }
+}
+
+extension QueryCondition {
+  /// `status:`'s words for the check states.
+  static let statusNames: [PullRequestDetails.Checks: String] = [
+    .passing: "success", .failing: "failure", .pending: "pending",
+  ]
+}
+
+/// What `review:` asks of a pull request's reviews.
+public enum QueryReview: String, Hashable, Sendable, CaseIterable {
+  /// Approved.
+  case approved
+  /// Changes requested.
+  case changesRequested = "changes_requested"
+  /// A review is required.
+  case required
+  /// No review decision (none required, or its details not fetched).
+  case none
 }

@@ -86,20 +86,13 @@ enum QuerySyntax {
   static let knownKeys: [String] = [
     "is", "state", "type", "label", "milestone", "no", "repo", "org", "user", "host", "author",
     "assignee", "mentions", "commenter", "involves", "comments", "created", "updated", "closed",
-    "sort",
+    "sort", "draft", "merged", "review-requested", "reviewed-by", "review", "status", "base",
+    "head",
   ]
 
   /// GitHub qualifiers that need what the cache does not hold (yet), and what that is.
   static let unansweredKeys: [String: String] = [
-    "review-requested": "the reviewers a pull request asks for",
-    "reviewed-by": "pull request reviews",
-    "review": "pull request review decisions",
     "team-review-requested": "the reviewers a pull request asks for",
-    "draft": "whether a pull request is a draft",
-    "status": "check results",
-    "base": "pull request branches",
-    "head": "pull request branches",
-    "merged": "when pull requests were merged",
     "linked": "linked pull requests",
     "project": "projects",
     "team": "team mentions",

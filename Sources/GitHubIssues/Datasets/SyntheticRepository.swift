@@ -103,6 +103,12 @@ public struct SyntheticRepository: Sendable {
             + "then look at the result. 기대한 동작과 다릅니다.",
           htmlURL: "https://github.com/example/large/issues/\(number)",
           isPullRequest: rng.next() % 5 == 0))
+      // Drafts and merges follow from the number (the generator's sequence stays as it was):
+      // one open pull request in six is a draft, two closed ones in three were merged.
+      if issues[index].isPullRequest {
+        issues[index].isDraft = !closed && number % 6 == 0
+        issues[index].mergedAt = closed && number % 3 != 0 ? updated : nil
+      }
     }
     // Every issue numbered 1, 101, 201… (by default) has the issues after it (up to five, pull requests
     // skipped) as sub-issues; drawn from the numbers, not the generator, so the rest is unchanged.

@@ -57,6 +57,11 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
   public var nodeID: String?
   /// Its issue type (`Bug`, `Feature`…), when the organisation uses them.
   public var issueType: String?
+  /// A pull request's draft state (`draft`); `false` for an issue.
+  public var isDraft = false
+  /// When a pull request was merged (`pull_request.merged_at`); `nil` for an issue, or a pull
+  /// request closed without merging or still open.
+  public var mergedAt: Date?
 
   enum CodingKeys: String, CodingKey {
     case id, number, title, state, user, labels, milestone, assignees, assignee, comments, body,
@@ -70,6 +75,18 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     case subIssues = "sub_issues_summary"
     case nodeID = "node_id"
     case issueType = "type"
+    case draft
+  }
+
+  /// The `pull_request` object of a REST issue: what it says of the merge.
+  private struct PullRequestObject: Codable {
+    var url: String?
+    var mergedAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+      case url
+      case mergedAt = "merged_at"
+    }
   }
 
   /// The `type` object of a REST issue: only its name is kept.
@@ -133,6 +150,12 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     } else {
       isPullRequest = false
     }
+    if isPullRequest {
+      // What cannot be read of the merge is not known, not an error: the row still counts.
+      mergedAt =
+        (try? container.decodeIfPresent(PullRequestObject.self, forKey: .pullRequest))??.mergedAt
+      isDraft = (try? container.decodeIfPresent(Bool.self, forKey: .draft)) ?? nil ?? false
+    }
     locked = try container.decodeIfPresent(Bool.self, forKey: .locked) ?? false
     // A summary GitHub did not send, or one that cannot be read, is no summary.
     subIssues = (try? container.decodeIfPresent(SubIssueSummary.self, forKey: .subIssues)) ?? nil
@@ -176,7 +199,11 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
     try container.encodeIfPresent(closedAt, forKey: .closedAt)
     try container.encodeIfPresent(body, forKey: .body)
     try container.encodeIfPresent(htmlURL, forKey: .htmlURL)
-    if isPullRequest { try container.encode(["url": htmlURL ?? ""], forKey: .pullRequest) }
+    if isPullRequest {
+      try container.encode(
+        PullRequestObject(url: htmlURL ?? "", mergedAt: mergedAt), forKey: .pullRequest)
+      try container.encode(isDraft, forKey: .draft)
+    }
     try container.encode(locked, forKey: .locked)
     try container.encodeIfPresent(subIssues, forKey: .subIssues)
     try container.encodeIfPresent(nodeID, forKey: .nodeID)

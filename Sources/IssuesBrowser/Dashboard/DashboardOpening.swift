@@ -65,7 +65,9 @@ public enum DashboardOpening {
     let usesMe = config.sections.contains { section in
       section.query.terms.contains { term in
         switch term.condition {
-        case .author(.me), .assignee(.me), .mentions(.me), .commenter(.me), .involves(.me): true
+        case .author(.me), .assignee(.me), .mentions(.me), .commenter(.me), .involves(.me),
+          .reviewedBy(.me), .reviewRequested(SearchQuery.me):
+          true
         default: false
         }
       }

@@ -19,11 +19,22 @@ public enum Syncing {
     var synchronizer = IssueSynchronizer(client: client, cache: cache, repository: repository)
     synchronizer.lockPolicy = .wait(waiting: waiting)
     var summary = try await synchronizer.sync(full: full, progress: progress)
-    // A mirror keeps every conversation: the ones that changed are fetched through GraphQL
-    // (nothing changed, nothing spent). Failing that leaves the rows synced, and says so.
-    guard token != nil, (try? cache.isMirror()) == true else { return summary }
+    guard token != nil else { return summary }
     var mirror = MirrorSynchronizer(client: client, cache: cache, repository: repository)
     mirror.lockPolicy = .wait(waiting: waiting)
+    // Open pull requests' reviews and checks, through GraphQL, for those that changed (none
+    // changed, nothing spent). Failing that leaves the rows synced, and says so.
+    do {
+      summary.skipped += try await mirror.fetchPullRequestDetails(progress: progress).skipped
+    } catch {
+      summary.skipped.append(
+        SkippedItem(
+          id: nil, number: nil,
+          reason: "pull request reviews and checks were not fetched (\(error.summary()))"))
+    }
+    // A mirror keeps every conversation: the ones that changed are fetched through GraphQL
+    // (nothing changed, nothing spent).
+    guard (try? cache.isMirror()) == true else { return summary }
     do {
       let conversations = try await mirror.completeConversations(progress: progress)
       summary.skipped += conversations.skipped

@@ -99,10 +99,13 @@ import Testing
     let other = DashboardSource(host: .github, repository: RepositoryName(owner: "c", name: "d"))
     let config = DashboardConfig.standard(current: current, cached: [other, current])
     #expect(config.repositories == [current, other])
-    #expect(config.sections.map(\.title) == ["a/b", "My pull requests", "Assigned to me"])
+    #expect(
+      config.sections.map(\.title) == [
+        "a/b", "My pull requests", "Review requests", "Assigned to me",
+      ])
     #expect(config.sections[0].query.text == "repo:github.com/a/b is:open is:issue")
     let none = DashboardConfig.standard(current: nil, cached: [other])
-    #expect(none.sections.count == 2)
+    #expect(none.sections.count == 3)
   }
 
   @Test func theFileLivesInTheXDGConfigFolder() {

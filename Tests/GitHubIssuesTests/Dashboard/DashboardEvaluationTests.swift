@@ -14,6 +14,8 @@ import TrellisTestSupport
     var issue: GitHubIssue
     var commenters: [String]
     var commentBodies: [String]
+    /// An open pull request's details, as a sync through GraphQL writes them.
+    var details: PullRequestDetails?
   }
 
   static let sources = [
@@ -72,8 +74,25 @@ import TrellisTestSupport
           assignees: logins.filter { _ in chance(20) }.map { GitHubUser(login: $0, id: 2) },
           comments: Int(random.next() % 12), createdAt: created, updatedAt: updated,
           closedAt: closed ? updated : nil, body: body, isPullRequest: chance(30))
-        items.append(
-          Item(source: source, issue: issue, commenters: commenters, commentBodies: commentBodies))
+        var item = Item(
+          source: source, issue: issue, commenters: commenters, commentBodies: commentBodies)
+        if issue.isPullRequest {
+          item.issue.isDraft = !closed && chance(30)
+          item.issue.mergedAt = closed && chance(60) ? updated : nil
+          if !closed {
+            item.details = PullRequestDetails(
+              number: number, updatedAt: updated,
+              reviewDecision: pick([nil] + PullRequestDetails.ReviewDecision.allCases),
+              checks: pick([nil] + PullRequestDetails.Checks.allCases),
+              mergeable: .mergeable, headRef: pick(["feature/x", "fix"]),
+              baseRef: pick(["main", "release/1.0"]), additions: 1, deletions: 1,
+              requestedReviewers: (logins + ["acme/core"]).filter { _ in chance(25) },
+              reviews: logins.filter { _ in chance(20) }.map {
+                PullRequestDetails.Review(author: $0, state: pick(["APPROVED", "COMMENTED"]))
+              })
+          }
+        }
+        items.append(item)
       }
     }
     return items
@@ -94,7 +113,16 @@ import TrellisTestSupport
       }
     }
     func condition() -> QueryCondition {
-      switch random.next() % 20 {
+      switch random.next() % 29 {
+      case 20: .draft(pick([true, false]))
+      case 21: .merged(pick([true, false]))
+      case 22: .mergedAt(dates())
+      case 23: .reviewRequested(pick(["@me", "Bob", "acme/core"]))
+      case 24: .reviewedBy(pick(actors))
+      case 25: .review(pick(QueryReview.allCases))
+      case 26: .status(pick(PullRequestDetails.Checks.allCases))
+      case 27: .base(pick(["main", "release/1.0"]))
+      case 28: .head(pick(["feature/x", "fix"]))
       case 0: .state(pick([.open, .closed]))
       case 1: .kind(pick([.issue, .pullRequest]))
       case 2: .label(anyOf: pick([["Bug"], ["ui", "good first issue"], ["nothing"]]))
@@ -210,6 +238,28 @@ import TrellisTestSupport
     case .created(let interval): return within(issue.createdAt, interval)
     case .updated(let interval): return within(issue.updatedAt, interval)
     case .closed(let interval): return within(issue.closedAt, interval)
+    case .draft(let isDraft): return issue.isPullRequest && issue.isDraft == isDraft
+    case .merged(let isMerged): return issue.isPullRequest && (issue.mergedAt != nil) == isMerged
+    case .mergedAt(let interval): return within(issue.mergedAt, interval)
+    case .reviewRequested(let reviewer):
+      let name = reviewer == "@me" ? me[item.source] : reviewer
+      return name.map { name in
+        item.details?.requestedReviewers.contains { same($0, name) } ?? false
+      } ?? false
+    case .reviewedBy(let actor):
+      return login(actor).map { login in
+        item.details?.reviews.contains { same($0.author, login) } ?? false
+      } ?? false
+    case .review(let review):
+      switch review {
+      case .approved: return item.details?.reviewDecision == .approved
+      case .changesRequested: return item.details?.reviewDecision == .changesRequested
+      case .required: return item.details?.reviewDecision == .reviewRequired
+      case .none: return issue.isPullRequest && item.details?.reviewDecision == nil
+      }
+    case .status(let checks): return item.details?.checks == checks
+    case .base(let branch): return item.details?.baseRef == branch
+    case .head(let branch): return item.details?.headRef == branch
     case .text(let text):
       let tokens = (issue.title + " " + (issue.body ?? "")).lowercased()
         .split { !($0.isLetter || $0.isNumber) }
@@ -271,6 +321,7 @@ import TrellisTestSupport
         }
         try cache.writeComments(comments, of: item.issue.number, completeAsOf: nil)
       }
+      try cache.writePullRequestDetails(mine.compactMap(\.details))
       repositories.append(Dashboard.Repository(source: source, cache: cache, me: Self.me[index]))
     }
     return Dashboard(repositories: repositories)

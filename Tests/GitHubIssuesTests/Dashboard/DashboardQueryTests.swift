@@ -41,9 +41,14 @@ import TrellisTestSupport
     #expect(unknown?.message.contains("Did you mean label:?") == true)
     #expect(error(#"is:open "no end"#)?.offset == 8)
     #expect(error("is:open OR is:closed")?.message.hasPrefix("OR is not supported") == true)
-    #expect(error("review-requested:@me")?.message.contains("reviewers") == true)
-    #expect(error("is:draft")?.message.contains("pull request details") == true)
-    #expect(error("is:maybe")?.message == "is: takes open, closed, issue or pr, not “maybe”.")
+    #expect(error("team-review-requested:acme/core")?.message.contains("reviewers") == true)
+    #expect(error("linked:pr")?.message.contains("cannot be answered offline yet") == true)
+    #expect(
+      error("is:maybe")?.message
+        == "is: takes open, closed, issue, pr, draft, merged or unmerged, not “maybe”.")
+    #expect(error("review:maybe")?.message.contains("approved, changes_requested") == true)
+    #expect(error("status:green")?.message.contains("success, failure or pending") == true)
+    #expect(error("review-requested:a/") != nil)
     #expect(error("sort:stars")?.offset == 0)
     #expect(error("sort:created sort:updated")?.message.contains("column 1") == true)
     #expect(error("author:a--b")?.message.contains("login or @me") == true)
@@ -134,7 +139,16 @@ import TrellisTestSupport
       .between(instant("2025-12-31"), instant("2026-01-02")),
     ]
     func condition() -> QueryCondition {
-      switch random.next() % 19 {
+      switch random.next() % 28 {
+      case 19: .draft(pick([true, false]))
+      case 20: .merged(pick([true, false]))
+      case 21: .mergedAt(pick(instants))
+      case 22: .reviewRequested(pick(["@me", "octocat", "acme/core-team", "dependabot[bot]"]))
+      case 23: .reviewedBy(pick(logins))
+      case 24: .review(pick(QueryReview.allCases))
+      case 25: .status(pick(PullRequestDetails.Checks.allCases))
+      case 26: .base(pick(["main", "release/1.0"]))
+      case 27: .head(pick(["feature/x", "fix"]))
       case 0: .state(pick([.open, .closed]))
       case 1: .kind(pick([.issue, .pullRequest]))
       case 2: .issueType(pick(["Bug", "Feature request"]))

@@ -104,6 +104,9 @@ enum MirrorNode {
     /// Only its count (a connection asked for `totalCount` alone costs nothing).
     var comments: Count?
     var timelineItems: Connection<TimelineItem>?
+    /// A pull request's draft state and merge time (pull-request pages only).
+    var isDraft: Bool?
+    var mergedAt: Date?
   }
 
   struct Count: Decodable, Sendable { var totalCount: Int }
@@ -227,6 +230,10 @@ extension MirrorNode.Item {
       subIssues: subIssuesSummary.map { SubIssueSummary(total: $0.total, completed: $0.completed) })
     issue.nodeID = id
     issue.issueType = issueType?.name
+    if isPullRequest {
+      issue.isDraft = isDraft ?? false
+      issue.mergedAt = mergedAt
+    }
     return issue
   }
 }

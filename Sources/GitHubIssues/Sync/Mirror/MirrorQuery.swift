@@ -91,11 +91,44 @@ enum MirrorQuery {
         pullRequests(first: $first, after: $after, orderBy: {field: UPDATED_AT, direction: ASC}) {
           totalCount
           pageInfo { hasNextPage endCursor }
-          nodes { \(rowFields) }
+          nodes { \(rowFields) isDraft mergedAt }
         }
       }
     }
     """
+
+  /// The connections a pull request's details open: requested reviewers, latest reviews, the
+  /// head commit.
+  static let pullRequestDetailRequests = 10 + 10 + 1
+
+  /// Several pull requests' details, one alias (`p0`, `p1`…) each.
+  static func pullRequestDetails(count: Int) -> String {
+    let variables = (0..<count).map { ", $n\($0): Int!" }.joined()
+    let aliases = (0..<count).map { "    p\($0): pullRequest(number: $n\($0)) { ...Details }" }
+      .joined(separator: "\n")
+    return """
+      query MirrorPullRequestDetails($owner: String!, $name: String!\(variables)) {
+        \(rateLimit)
+        repository(owner: $owner, name: $name) {
+      \(aliases)
+        }
+      }
+      fragment Details on PullRequest {
+        number updatedAt isDraft mergedAt reviewDecision mergeable headRefName baseRefName
+        additions deletions
+        reviewRequests(first: 10) {
+          nodes {
+            requestedReviewer {
+              __typename ... on User { login } ... on Bot { login } ... on Mannequin { login }
+              ... on Team { combinedSlug }
+            }
+          }
+        }
+        latestReviews(first: 10) { nodes { author { login } state } }
+        commits(last: 1) { nodes { commit { statusCheckRollup { state } } } }
+      }
+      """
+  }
 
   /// The next entries of several issues' timelines, one alias (`i0`, `i1`…) an issue.
   static func timelines(count: Int) -> String {

@@ -485,7 +485,7 @@ public struct MirrorSynchronizer: Sendable {
 
   /// Checks for a token and takes the cache's sync lock (held while the lock lives), with the
   /// REST synchronizer the mirror shares its metadata and checks with.
-  private func begin() async throws(GitHubError) -> (IssueSynchronizer, SyncLock?) {
+  func begin() async throws(GitHubError) -> (IssueSynchronizer, SyncLock?) {
     try requireToken()
     var rest = IssueSynchronizer(client: client, cache: cache, repository: repository)
     rest.lockPolicy = lockPolicy
@@ -502,7 +502,7 @@ public struct MirrorSynchronizer: Sendable {
     }
   }
 
-  private func makeSession() -> MirrorSession {
+  func makeSession() -> MirrorSession {
     MirrorSession(
       client: client, reserve: reserve, pointLimit: pointLimit, pointsPerMinute: pointsPerMinute)
   }
@@ -515,7 +515,7 @@ public struct MirrorSynchronizer: Sendable {
       skipped: run.skipped, coverage: try step("read") { try cache.mirrorCoverage() })
   }
 
-  private func step<T>(_ what: String, _ body: () throws -> T) throws(GitHubError) -> T {
+  func step<T>(_ what: String, _ body: () throws -> T) throws(GitHubError) -> T {
     do {
       return try body()
     } catch {

@@ -1,0 +1,101 @@
+import Foundation
+
+/// What a pull request is beyond its row: review, checks, branches and size, as GraphQL gives
+/// them (REST's issue listing says only whether it is a draft and when it was merged).
+public struct PullRequestDetails: Hashable, Sendable {
+  /// What the reviews decided, as GitHub sums them up.
+  public enum ReviewDecision: String, Hashable, Sendable, CaseIterable {
+    /// Approved.
+    case approved = "APPROVED"
+    /// Changes were requested.
+    case changesRequested = "CHANGES_REQUESTED"
+    /// A review is required and none approved yet.
+    case reviewRequired = "REVIEW_REQUIRED"
+  }
+
+  /// The state of the head commit's checks and statuses, rolled up.
+  public enum Checks: String, Hashable, Sendable, CaseIterable {
+    /// Every check passed.
+    case passing = "SUCCESS"
+    /// A check failed or errored.
+    case failing = "FAILURE"
+    /// Checks are running or expected.
+    case pending = "PENDING"
+
+    /// GitHub's rollup state, folded into three: `ERROR` fails, `EXPECTED` waits.
+    public init?(rollup: String) {
+      switch rollup {
+      case "SUCCESS": self = .passing
+      case "FAILURE", "ERROR": self = .failing
+      case "PENDING", "EXPECTED": self = .pending
+      default: return nil
+      }
+    }
+  }
+
+  /// Whether it can be merged as it is.
+  public enum Mergeable: String, Hashable, Sendable {
+    /// It merges cleanly.
+    case mergeable = "MERGEABLE"
+    /// It conflicts with its base.
+    case conflicting = "CONFLICTING"
+    /// GitHub has not worked it out yet.
+    case unknown = "UNKNOWN"
+  }
+
+  /// A review, the latest of its author.
+  public struct Review: Hashable, Sendable {
+    /// Who reviewed.
+    public var author: String
+    /// `APPROVED`, `CHANGES_REQUESTED`, `COMMENTED`, `DISMISSED`.
+    public var state: String
+
+    /// A review.
+    public init(author: String, state: String) {
+      self.author = author
+      self.state = state
+    }
+  }
+
+  /// The pull request's number.
+  public var number: Int
+  /// When it last changed, as these details were read (they are current while it stays so).
+  public var updatedAt: Date
+  /// What the reviews decided; `nil` when no review is required.
+  public var reviewDecision: ReviewDecision?
+  /// Its checks; `nil` when it has none.
+  public var checks: Checks?
+  /// Whether it merges.
+  public var mergeable: Mergeable
+  /// The branch it brings (`feature/x`).
+  public var headRef: String
+  /// The branch it goes into (`main`).
+  public var baseRef: String
+  /// Lines added.
+  public var additions: Int
+  /// Lines removed.
+  public var deletions: Int
+  /// Who is asked to review: logins, and teams as `org/team`.
+  public var requestedReviewers: [String]
+  /// The latest review of each reviewer.
+  public var reviews: [Review]
+
+  /// Details of a pull request.
+  public init(
+    number: Int, updatedAt: Date, reviewDecision: ReviewDecision?, checks: Checks?,
+    mergeable: Mergeable, headRef: String, baseRef: String, additions: Int, deletions: Int,
+    requestedReviewers: [String], reviews: [Review]
+  ) {
+    self.number = number
+    self.updatedAt = updatedAt
+    self.reviewDecision = reviewDecision
+    self.checks = checks
+    self.mergeable = mergeable
+    self.headRef = headRef
+    self.baseRef = baseRef
+    self.additions = additions
+    self.deletions = deletions
+    self.requestedReviewers = requestedReviewers
+    self.reviews = reviews
+  }
+}

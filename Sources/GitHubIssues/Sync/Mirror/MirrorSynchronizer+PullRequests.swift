@@ -1,0 +1,83 @@
+import Foundation
+
+extension MirrorSynchronizer {
+  /// What fetching pull requests' details did.
+  public struct PullRequestDetailsSummary: Hashable, Sendable {
+    /// Pull requests whose details were fetched and written.
+    public var fetched: Int
+    /// GraphQL points spent.
+    public var pointsSpent: Int
+    /// What could not be read, with the reason (fetched again next time).
+    public var skipped: [SkippedItem]
+  }
+
+  /// Fetches the details (review decision, requested reviewers, latest reviews, checks,
+  /// mergeability, branches, size) of every open pull request whose details are missing or
+  /// older than the pull request, several to a query, within the budget.
+  ///
+  /// A plain sync calls this after its REST listing when there is a token: a quiet repository
+  /// has nothing to fetch and costs nothing.
+  public func fetchPullRequestDetails(progress: @Sendable (SyncProgress) -> Void = { _ in })
+    async throws(GitHubError) -> PullRequestDetailsSummary
+  {
+    let (_, lock) = try await begin()
+    defer { withExtendedLifetime(lock) {} }
+    let session = makeSession()
+    var queue = try step("read") { try cache.pullRequestsNeedingDetails() }[...]
+    var summary = PullRequestDetailsSummary(fetched: 0, pointsSpent: 0, skipped: [])
+    let size = MirrorQuery.bestPageSize(
+      nested: MirrorQuery.pullRequestDetailRequests, fixed: 0, limit: 50)
+    while !queue.isEmpty {
+      let batch = Array(queue.prefix(size))
+      let response = try await session.send(
+        "MirrorPullRequestDetails", as: AliasedPullRequests.self
+      ) { sizes in
+        let count = min(batch.count, sizes.page(size))
+        var variables: [String: GraphQLValue] = [
+          "owner": .string(repository.owner), "name": .string(repository.name),
+        ]
+        for (index, number) in batch.prefix(count).enumerated() {
+          variables["n\(index)"] = .int(number)
+        }
+        return (
+          MirrorQuery.pullRequestDetails(count: count), variables,
+          MirrorQuery.points(requests: count * MirrorQuery.pullRequestDetailRequests)
+        )
+      }
+      let answered = response.data?.pullRequests ?? [:]
+      var details: [PullRequestDetails] = []
+      var handled = 0
+      for (index, number) in batch.enumerated() {
+        // The aliases a shrunk query did not ask are asked again in the next one.
+        guard let entry = answered["p\(index)"] else { break }
+        handled += 1
+        if let pull = entry, pull.number == number {
+          details.append(pull.details)
+        } else {
+          summary.skipped.append(
+            SkippedItem(
+              id: nil, number: number, reason: "its pull request details could not be read"))
+        }
+      }
+      guard handled > 0 else {
+        // Nothing answered: left for the next sync rather than asked forever.
+        let reason = response.errors.first?.message ?? "no answer"
+        summary.skipped += batch.map {
+          SkippedItem(
+            id: nil, number: $0,
+            reason: "its pull request details could not be read (\(reason.prefix(200)))")
+        }
+        break
+      }
+      try step("written") { try cache.writePullRequestDetails(details) }
+      summary.fetched += details.count
+      queue = queue.dropFirst(handled)
+      var report = SyncProgress(
+        phase: .pullRequests, pages: session.queries, items: summary.fetched)
+      report.points = (session.spent, session.remaining)
+      progress(report)
+    }
+    summary.pointsSpent = session.spent
+    return summary
+  }
+}

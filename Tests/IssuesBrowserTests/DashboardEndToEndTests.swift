@@ -14,11 +14,14 @@ import Glibc
   static let tracker = RepositoryName(owner: "acme", name: "tracker")
   static let web = RepositoryName(owner: "acme", name: "web")
   static let platform = RepositoryName(owner: "platform", name: "api")
-  static let data: [RepositoryName: SyntheticRepository] = [
-    tracker: SyntheticRepository(itemCount: 120, milestoneCount: 5, seed: 1),
-    web: SyntheticRepository(itemCount: 80, milestoneCount: 3, seed: 2),
-    platform: SyntheticRepository(itemCount: 60, milestoneCount: 2, seed: 3),
-  ]
+  /// What each repository serves.
+  static func data(_ name: RepositoryName) -> SyntheticRepository {
+    switch name {
+    case tracker: SyntheticRepository(itemCount: 120, milestoneCount: 5, seed: 1)
+    case web: SyntheticRepository(itemCount: 80, milestoneCount: 3, seed: 2)
+    default: SyntheticRepository(itemCount: 60, milestoneCount: 2, seed: 3)
+    }
+  }
 
   /// Two GitHubs, a configuration naming both, and the folder it is in.
   struct Setup {
@@ -30,9 +33,9 @@ import Glibc
       let dotCom = try await LocalGitHub.start()
       let enterprise = try await LocalGitHub.start()
       for name in [tracker, web] {
-        try await dotCom.serve(synthetic: data[name]!, as: name)
+        try await dotCom.serve(synthetic: data(name), as: name)
       }
-      try await enterprise.serve(synthetic: data[platform]!, as: platform)
+      try await enterprise.serve(synthetic: data(platform), as: platform)
       let configHome = FileManager.default.temporaryDirectory
         .appendingPathComponent("issues-dash-\(UUID().uuidString)")
       let folder = configHome.appendingPathComponent("trellis-issues")
@@ -67,7 +70,7 @@ import Glibc
       - {title: Platform, query: "repo:ghe.example.com/platform/api is:open"}
     """
 
-  static func items(_ name: RepositoryName) -> [GitHubIssue] { data[name]!.make().issues }
+  static func items(_ name: RepositoryName) -> [GitHubIssue] { data(name).make().issues }
 
   static var expectedBugs: Int {
     [tracker, web, platform].reduce(0) { total, name in

@@ -55,8 +55,12 @@ struct IssueRowCell: CollectionCell {
       right -= 16
       canvas.text(author, x: right + 1, y: 0, style: on(Style(foreground: .cyan)))
     }
-    let symbol = issue.isPullRequest ? "⇄" : issue.state == .open ? "●" : "✔"
-    let stateStyle = on(issue.state == .open ? Theme.open : Theme.closed)
+    let symbol =
+      !issue.isPullRequest
+      ? (issue.state == .open ? "●" : "✔") : issue.isDraft && issue.state == .open ? "◌" : "⇄"
+    let stateStyle = on(
+      issue.isDraft && issue.state == .open
+        ? Theme.dim : issue.state == .open ? Theme.open : Theme.closed)
     var x = canvas.text(" " + symbol + " ", x: 0, y: 0, style: stateStyle)
     x = canvas.text(
       DisplayWidth.pad(
@@ -79,6 +83,25 @@ struct IssueRowCell: CollectionCell {
       x = canvas.text(
         "↗ " + DisplayWidth.truncate(elsewhere, toColumns: 20) + " ", x: x, y: 0,
         style: on(Theme.dim))
+    }
+    // A pull request's checks and review, a column each: ✓ ✗ ● and ✓ ± ◷.
+    if issue.isPullRequest, issue.state == .open, issue.checks != nil || issue.reviewDecision != nil {
+      let checks: (String, Style) =
+        switch issue.checks {
+        case .passing?: ("✓", Theme.open)
+        case .failing?: ("✗", Style(foreground: .red))
+        case .pending?: ("●", Style(foreground: .yellow))
+        case nil: (" ", .plain)
+        }
+      let review: (String, Style) =
+        switch issue.reviewDecision {
+        case .approved?: ("✓", Theme.open)
+        case .changesRequested?: ("±", Style(foreground: .red))
+        case .reviewRequired?: ("◷", Style(foreground: .yellow))
+        case nil: (" ", .plain)
+        }
+      x = canvas.text(checks.0, x: x, y: 0, style: on(checks.1))
+      x = canvas.text(review.0 + " ", x: x, y: 0, style: on(review.1))
     }
     if let progress = issue.subIssues {
       x = canvas.text(

@@ -17,8 +17,15 @@ enum IssuePreview {
         StyledRun("#\(issue.number) ", Theme.dim), StyledRun(issue.title, Style(attributes: .bold)),
       ],
       width: width, first: "", rest: "")
+    let state =
+      switch (issue.state, issue.isDraft, issue.mergedAt != nil) {
+      case (.open, true, _): "◌ draft"
+      case (.open, false, _): "● open"
+      case (.closed, _, true): "⇄ merged"
+      case (.closed, _, false): "✔ closed"
+      }
     var facts = [
-      StyledRun("\(issue.state == .open ? "● open" : "✔ closed") \(kind)", stateStyle),
+      StyledRun("\(state) \(kind)", issue.isDraft ? Theme.dim : stateStyle),
       StyledRun(" · \(issue.author)", Style(foreground: .cyan)),
       StyledRun(
         " · opened \(LocalTime.day(issue.createdAt)) · updated \(RelativeAge.ago(issue.updatedAt, now: now))",
@@ -26,6 +33,17 @@ enum IssuePreview {
     ]
     if issue.comments > 0 { facts.append(StyledRun(" · 💬 \(issue.comments)", Theme.dim)) }
     lines += Markdown.wrap(facts, width: width, first: "", rest: "")
+    if issue.isPullRequest, issue.reviewDecision != nil || issue.checks != nil {
+      var review: [StyledRun] = []
+      if let decision = issue.reviewDecision {
+        review.append(Self.review(decision))
+      }
+      if let checks = issue.checks {
+        if !review.isEmpty { review.append(StyledRun(" · ", Theme.dim)) }
+        review.append(Self.checks(checks))
+      }
+      lines += Markdown.wrap(review, width: width, first: "", rest: "")
+    }
     if let number = issue.milestoneNumber, let milestone = milestones[number] {
       lines.append([StyledRun("◆ " + milestone.title, Style(foreground: .yellow))])
     }
@@ -45,5 +63,23 @@ enum IssuePreview {
       lines += Markdown.render(body, width: width)
     }
     return lines
+  }
+
+  /// A review decision, said with its colour.
+  static func review(_ decision: PullRequestDetails.ReviewDecision) -> StyledRun {
+    switch decision {
+    case .approved: StyledRun("✓ approved", Theme.open)
+    case .changesRequested: StyledRun("± changes requested", Style(foreground: .red))
+    case .reviewRequired: StyledRun("◷ review required", Style(foreground: .yellow))
+    }
+  }
+
+  /// A checks rollup, said with its colour.
+  static func checks(_ checks: PullRequestDetails.Checks) -> StyledRun {
+    switch checks {
+    case .passing: StyledRun("✓ checks passing", Theme.open)
+    case .failing: StyledRun("✗ checks failing", Style(foreground: .red))
+    case .pending: StyledRun("● checks pending", Style(foreground: .yellow))
+    }
   }
 }

@@ -85,7 +85,8 @@ struct IssueRowCell: CollectionCell {
         style: on(Theme.dim))
     }
     // A pull request's checks and review, a column each: ✓ ✗ ● and ✓ ± ◷.
-    if issue.isPullRequest, issue.state == .open, issue.checks != nil || issue.reviewDecision != nil {
+    if issue.isPullRequest, issue.state == .open, issue.checks != nil || issue.reviewDecision != nil
+    {
       let checks: (String, Style) =
         switch issue.checks {
         case .passing?: ("✓", Theme.open)

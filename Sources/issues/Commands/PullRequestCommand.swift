@@ -1,0 +1,324 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import TrellisTerminal
+
+/// `issues pr`: pull requests from the cache, as `gh pr` lists and shows them.
+struct PullRequestCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pr",
+    abstract: "List and view pull requests, from the cache, with gh's flags.",
+    subcommands: [PullRequestList.self, PullRequestView.self])
+}
+
+/// What `pr list` and `pr view` share: the cache, synced first unless offline.
+enum PullRequestCommands {
+  /// The repository's cache, synced (REST for what changed, then GraphQL for the reviews and
+  /// checks of open pull requests that changed) unless `offline`.
+  static func cache(
+    host: GitHubHost, repository: RepositoryName, offline: Bool, timeout: Double?
+  ) async throws -> IssueCache {
+    let cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
+    guard !offline else { return cache }
+    do {
+      let summary = try await Syncing.run(
+        host: host, repository: repository, cache: cache, full: false, timeout: timeout,
+        progress: { _ in },
+        waiting: { Terminal.standardError("note: \(Syncing.waitingNote($0))\n") })
+      Syncing.warn(summary, repository: repository)
+    } catch {
+      let count = (try? cache.syncState().itemCount) ?? 0
+      guard count > 0 else { throw Terminal.failure(error, repository: repository) }
+      Terminal.standardError(
+        "warning: \(Terminal.failure(error, repository: repository)) Showing the cache.\n")
+    }
+    return cache
+  }
+
+  static func context(_ cache: IssueCache) throws -> IssueJSON.Context {
+    IssueJSON.Context(
+      milestones: Dictionary(try cache.milestones().map { ($0.number, $0) }) { a, _ in a },
+      labels: Dictionary(try cache.labels().map { ($0.name, $0) }) { a, _ in a })
+  }
+}
+
+/// `issues pr list`: the repository's pull requests, filtered as gh filters them.
+struct PullRequestList: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "List pull requests, with gh pr list's flags.",
+    discussion: """
+      Answered from the cache after a sync (--offline: the cache alone). --search takes GitHub's \
+      search syntax (review-requested:@me status:failure review:approved …). To a pipe: gh's \
+      columns (number, title, branch, state with DRAFT, created time); --json FIELDS takes gh's \
+      fields the cache holds.
+      """)
+
+  @OptionGroup var options: RepositoryOptions
+
+  @Option(name: [.customShort("s"), .long], help: "open, closed, merged or all.")
+  var state = "open"
+
+  @Option(name: [.customShort("l"), .long], help: "Only with this label (repeatable).")
+  var label: [String] = []
+
+  @Option(name: [.customShort("a"), .long], help: "Only assigned to this login, or @me.")
+  var assignee: String?
+
+  @Option(name: [.customShort("A"), .long], help: "Only opened by this login, or @me.")
+  var author: String?
+
+  @Option(name: [.customShort("B"), .long], help: "Only into this base branch.")
+  var base: String?
+
+  @Option(name: [.customShort("H"), .long], help: "Only from this head branch.")
+  var head: String?
+
+  @Flag(name: [.customShort("d"), .long], help: "Only drafts.")
+  var draft = false
+
+  @Option(name: [.customShort("S"), .long], help: "A query in GitHub's search syntax.")
+  var search: String?
+
+  @Option(name: [.customShort("L"), .long], help: "At most this many (default 30).")
+  var limit = 30
+
+  @Option(
+    help: ArgumentHelp(
+      "Print JSON with these comma-separated fields: "
+        + PullRequestJSON.Field.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+      valueName: "fields"))
+  var json: String?
+
+  @Flag(name: [.customShort("w"), .long], help: "Open the list on GitHub instead.")
+  var web = false
+
+  @Flag(help: "Do not sync: list what the cache holds.")
+  var offline = false
+
+  func validate() throws {
+    guard ["open", "closed", "merged", "all"].contains(state) else {
+      throw ValidationError("--state takes open, closed, merged or all, not “\(state)”.")
+    }
+    guard limit >= 1 else { throw ValidationError("--limit must be at least 1.") }
+    if let json { _ = try PullRequestJSON.fields(json) }
+    for login in [assignee, author].compactMap({ $0 }) where SearchQuery.actorLogin(login) == nil {
+      throw ValidationError("“\(ControlCharacters.visible(login))” is not a login or @me.")
+    }
+    if let search {
+      do {
+        _ = try DashboardQuery(parsing: search)
+      } catch {
+        throw ValidationError("--search: \(error.description)")
+      }
+    }
+  }
+
+  /// The query the flags make.
+  func query() throws -> DashboardQuery {
+    var query = try search.map { try DashboardQuery(parsing: $0) } ?? DashboardQuery()
+    query.terms.append(QueryTerm(.kind(.pullRequest)))
+    switch state {
+    case "open": query.terms.append(QueryTerm(.state(.open)))
+    case "closed": query.terms.append(QueryTerm(.state(.closed)))
+    case "merged": query.terms.append(QueryTerm(.merged(true)))
+    default: break
+    }
+    for name in label { query.terms.append(QueryTerm(.label(anyOf: [name]))) }
+    func actor(_ text: String) -> QueryActor {
+      text == SearchQuery.me ? .me : .login(SearchQuery.actorLogin(text) ?? text)
+    }
+    if let assignee { query.terms.append(QueryTerm(.assignee(actor(assignee)))) }
+    if let author { query.terms.append(QueryTerm(.author(actor(author)))) }
+    if let base { query.terms.append(QueryTerm(.base(base))) }
+    if let head { query.terms.append(QueryTerm(.head(head))) }
+    if draft { query.terms.append(QueryTerm(.draft(true))) }
+    return query
+  }
+
+  func run() async throws {
+    let (host, repository) = try options.resolve()
+    if web {
+      print(Desktop.open("https://\(host.name)/\(repository)/pulls"))
+      return
+    }
+    let query = try query()
+    let cache = try await PullRequestCommands.cache(
+      host: host, repository: repository, offline: offline, timeout: options.timeout)
+    let usesMe = query.terms.contains {
+      switch $0.condition {
+      case .author(.me), .assignee(.me), .mentions(.me), .involves(.me), .commenter(.me),
+        .reviewedBy(.me), .reviewRequested(SearchQuery.me):
+        true
+      default: false
+      }
+    }
+    let me =
+      usesMe
+      ? try await MeResolver(host: host, cache: cache, offline: offline, timeout: options.timeout)
+        .login(SearchQuery.me) : nil
+    let source = DashboardSource(host: host, repository: repository)
+    let dashboard = Dashboard(repositories: [.init(source: source, cache: cache, me: me)])
+    let entries = try dashboard.entries(query).prefix(limit)
+    let pulls = try dashboard.items(entries).map(\.issue)
+    let isTerminal = isatty(STDOUT_FILENO) == 1
+    var output = StandardOutput()
+    if let json {
+      let fields = try PullRequestJSON.fields(json)
+      let context = try PullRequestCommands.context(cache)
+      let needsDetails = fields.contains {
+        [
+          .additions, .deletions, .baseRefName, .headRefName, .mergeable, .reviewRequests,
+          .latestReviews,
+        ].contains($0)
+      }
+      var writer = IssueJSON.ArrayWriter(pretty: isTerminal)
+      for pull in pulls {
+        let details = needsDetails ? try cache.pullRequestDetails(number: pull.number) : nil
+        output.write(
+          writer.element(
+            PullRequestJSON.object(pull, details: details, fields: fields, context: context)))
+      }
+      output.write(writer.end())
+    } else if pulls.isEmpty {
+      Terminal.standardError("no pull requests match your search in \(repository)\n")
+    } else if isTerminal {
+      let milestones = try PullRequestCommands.context(cache).milestones
+      let rows = pulls.map { pull in
+        IssueTable.Row(
+          number: "#\(pull.number)" + (pull.isDraft ? " draft" : ""), issue: pull,
+          milestone: pull.milestoneNumber.flatMap { milestones[$0]?.title } ?? "")
+      }
+      output.write(IssueTable.table(rows, width: Terminal.width(STDOUT_FILENO), now: Date()))
+    } else {
+      for pull in pulls {
+        let branch = try cache.pullRequestDetails(number: pull.number)?.headRef ?? ""
+        let state = pull.isDraft && pull.state == .open ? "DRAFT" : PullRequestJSON.state(pull)
+        output.write(
+          [
+            String(pull.number),
+            ControlCharacters.visible(
+              pull.title.split(whereSeparator: \.isWhitespace).joined(separator: " ")),
+            ControlCharacters.visible(branch), state, IssueJSON.timestamp(pull.createdAt),
+          ].joined(separator: "\t") + "\n")
+      }
+    }
+    output.flush()
+  }
+}
+
+/// `issues pr view N`: one pull request, as `gh pr view` prints it.
+struct PullRequestView: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "view",
+    abstract: "Print a pull request: state, branches, size, review, checks and description.",
+    discussion: """
+      To a pipe: gh's `key:<tab>value` header (title, state, author, labels, assignees, \
+      reviewers, projects, milestone, number, url, additions, deletions), `--`, the body. \
+      `issues view N --comments` prints its conversation.
+      """)
+
+  @OptionGroup var issue: IssueArgument
+
+  @OptionGroup var options: RepositoryOptions
+
+  @Option(
+    help: ArgumentHelp(
+      "Print JSON with these comma-separated fields: "
+        + PullRequestJSON.Field.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+      valueName: "fields"))
+  var json: String?
+
+  @Flag(name: [.customShort("w"), .long], help: "Open it in the web browser.")
+  var web = false
+
+  @Flag(help: "Do not sync: print what the cache holds.")
+  var offline = false
+
+  func validate() throws {
+    if let json { _ = try PullRequestJSON.fields(json) }
+  }
+
+  func run() async throws {
+    let number = issue.number
+    let (host, repository) = try issue.applied(to: options).resolve()
+    if web {
+      print(Desktop.open("https://\(host.name)/\(repository)/pull/\(number)"))
+      return
+    }
+    let cache = try await PullRequestCommands.cache(
+      host: host, repository: repository, offline: offline, timeout: options.timeout)
+    guard let pull = try cache.issues(numbers: [number]).first,
+      let whole = try cache.issue(number: number)
+    else {
+      throw CommandFailure(
+        "#\(number) is not in the cache of \(repository)"
+          + (offline ? " (run without --offline to sync it)." : "."))
+    }
+    guard pull.isPullRequest else {
+      throw CommandFailure("#\(number) is an issue, not a pull request: issues view \(number).")
+    }
+    var shown = whole
+    shown.isDraft = pull.isDraft
+    shown.mergedAt = pull.mergedAt
+    shown.reviewDecision = pull.reviewDecision
+    shown.checks = pull.checks
+    let details = try cache.pullRequestDetails(number: number)
+    let context = try PullRequestCommands.context(cache)
+    var output = StandardOutput()
+    if let json {
+      output.write(
+        IssueJSON.single(
+          PullRequestJSON.object(
+            shown, details: details, fields: try PullRequestJSON.fields(json), context: context),
+          pretty: isatty(STDOUT_FILENO) == 1))
+    } else {
+      output.write(Self.text(shown, details: details, milestones: context.milestones))
+    }
+    output.flush()
+  }
+
+  /// gh's `key:<tab>value` header, `--` and the body.
+  static func text(
+    _ pull: CachedIssue, details: PullRequestDetails?, milestones: [Int: GitHubMilestone]
+  ) -> String {
+    let reviewers =
+      (details?.reviews.map { "\($0.author) (\(reviewName($0.state)))" } ?? [])
+      + (details?.requestedReviewers.map { "\($0) (Requested)" } ?? [])
+    var header: [(String, String)] = [
+      ("title", pull.title), ("state", PullRequestJSON.state(pull)), ("author", pull.author),
+      ("labels", pull.labels.joined(separator: ", ")),
+      ("assignees", pull.assignees.joined(separator: ", ")),
+      ("reviewers", reviewers.joined(separator: ", ")), ("projects", ""),
+      ("milestone", pull.milestoneNumber.flatMap { milestones[$0]?.title } ?? ""),
+      ("number", String(pull.number)), ("url", pull.htmlURL ?? ""),
+      ("additions", String(details?.additions ?? 0)),
+      ("deletions", String(details?.deletions ?? 0)),
+    ]
+    if pull.isDraft { header.insert(("draft", "true"), at: 2) }
+    if let details {
+      header.append(("base", details.baseRef))
+      header.append(("head", details.headRef))
+      header.append(("review", pull.reviewDecision?.rawValue ?? ""))
+      header.append(("checks", pull.checks?.rawValue ?? ""))
+      header.append(("mergeable", details.mergeable.rawValue))
+    }
+    var text = ""
+    for (key, value) in header {
+      text +=
+        "\(key):\t\(ControlCharacters.visible(value.replacingOccurrences(of: "\n", with: " ")))\n"
+    }
+    return text + "--\n" + (pull.body ?? "") + "\n"
+  }
+
+  static func reviewName(_ state: String) -> String {
+    switch state {
+    case "APPROVED": "Approved"
+    case "CHANGES_REQUESTED": "Changes requested"
+    case "COMMENTED": "Commented"
+    case "DISMISSED": "Dismissed"
+    default: state.capitalized
+    }
+  }
+}

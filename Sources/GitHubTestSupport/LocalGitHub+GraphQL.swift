@@ -297,7 +297,7 @@ extension LocalGitHub {
   /// A pull request's review, checks and branches, made up from its number (the same every
   /// time): a quarter approved, a quarter with changes requested, a quarter waiting for review;
   /// checks passing, failing or pending in turn; reviewers asked of every other one.
-  static func pullRequestDetails(_ object: [String: Any]) -> [String: Any] {
+  public static func pullRequestDetails(_ object: [String: Any]) -> [String: Any] {
     let number = object["number"] as? Int ?? 0
     let decisions: [Any] = ["APPROVED", "CHANGES_REQUESTED", "REVIEW_REQUIRED", NSNull()]
     let rollups = ["SUCCESS", "FAILURE", "PENDING"]

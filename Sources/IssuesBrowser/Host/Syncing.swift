@@ -64,7 +64,9 @@ public enum Syncing {
     mirror.pointLimit = pointLimit
     let state = try? cache.syncState()
     guard !full, (try? cache.isMirror()) == true, state?.pendingFullListing == nil else {
-      return try await mirror.sync(progress: progress)
+      var summary = try await mirror.sync(progress: progress)
+      try await addPullRequestDetails(to: &summary, mirror: mirror, progress: progress)
+      return summary
     }
     var synchronizer = IssueSynchronizer(client: client, cache: cache, repository: repository)
     synchronizer.lockPolicy = .wait(waiting: waiting)
@@ -74,7 +76,20 @@ public enum Syncing {
     summary.restRequests = rows.pages + 1
     summary.deleted = rows.deleted
     summary.skipped = rows.skipped + summary.skipped
+    try await addPullRequestDetails(to: &summary, mirror: mirror, progress: progress)
     return summary
+  }
+
+  /// Fetches the reviews and checks of open pull requests that changed, counting what they
+  /// cost in the mirror's summary.
+  static func addPullRequestDetails(
+    to summary: inout MirrorSummary, mirror: MirrorSynchronizer,
+    progress: @escaping @Sendable (SyncProgress) -> Void
+  ) async throws(GitHubError) {
+    let details = try await mirror.fetchPullRequestDetails(progress: progress)
+    summary.pointsSpent += details.pointsSpent
+    summary.queries += details.queries
+    summary.skipped += details.skipped
   }
 
   /// A client for the host with a token and the `--timeout` asked for: the one way the commands

@@ -7,6 +7,8 @@ extension MirrorSynchronizer {
     public var fetched: Int
     /// GraphQL points spent.
     public var pointsSpent: Int
+    /// GraphQL queries sent.
+    public var queries: Int
     /// What could not be read, with the reason (fetched again next time).
     public var skipped: [SkippedItem]
   }
@@ -24,7 +26,8 @@ extension MirrorSynchronizer {
     defer { withExtendedLifetime(lock) {} }
     let session = makeSession()
     var queue = try step("read") { try cache.pullRequestsNeedingDetails() }[...]
-    var summary = PullRequestDetailsSummary(fetched: 0, pointsSpent: 0, skipped: [])
+    var summary = PullRequestDetailsSummary(
+      fetched: 0, pointsSpent: 0, queries: 0, skipped: [])
     let size = MirrorQuery.bestPageSize(
       nested: MirrorQuery.pullRequestDetailRequests, fixed: 0, limit: 50)
     while !queue.isEmpty {
@@ -78,6 +81,7 @@ extension MirrorSynchronizer {
       progress(report)
     }
     summary.pointsSpent = session.spent
+    summary.queries = session.queries
     return summary
   }
 }

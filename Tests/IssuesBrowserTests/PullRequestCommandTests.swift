@@ -1,0 +1,75 @@
+import Foundation
+import GitHubIssues
+import GitHubTestSupport
+import TerminalTestSupport
+import Testing
+
+/// `issues pr list` and `issues pr view` against the local GitHub, as a script would run them.
+@Suite(.serialized) struct PullRequestCommandTests {
+  typealias World = ActionCommandTests.World
+
+  static let served = SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make().issues
+
+  static func json(_ text: String) throws -> [[String: Any]] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+  }
+
+  @Test func listTakesGhsFlagsAndPrintsGhsFields() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let open = Self.served.filter { $0.isPullRequest && $0.state == .open }
+      .sorted { $0.updatedAt > $1.updatedAt }
+    #expect(!open.isEmpty)
+    var (status, out, err) = try await world.run([
+      "pr", "list", "--json", "number,state,isDraft,headRefName,baseRefName,reviewDecision",
+    ])
+    #expect(status == 0, "\(err)")
+    let listed = try Self.json(out)
+    #expect(listed.map { $0["number"] as? Int } == open.map(\.number))
+    for (object, pull) in zip(listed, open) {
+      #expect(object["state"] as? String == "OPEN")
+      #expect(object["isDraft"] as? Bool == pull.isDraft)
+      #expect(object["headRefName"] as? String == "feature/\(pull.number)")
+      #expect(object["baseRefName"] as? String == "main")
+      let decisions = ["APPROVED", "CHANGES_REQUESTED", "REVIEW_REQUIRED", ""]
+      #expect(object["reviewDecision"] as? String == decisions[pull.number % 4])
+    }
+    // Merged ones: closed pull requests with a merge time.
+    (status, out, err) = try await world.run([
+      "pr", "list", "-s", "merged", "--json", "number,state",
+    ])
+    let merged = Self.served.filter { $0.mergedAt != nil }
+    #expect(
+      Set(try Self.json(out).compactMap { $0["number"] as? Int }) == Set(merged.map(\.number)))
+    #expect(try Self.json(out).allSatisfy { $0["state"] as? String == "MERGED" })
+    // To a pipe: gh's columns, the draft said as DRAFT.
+    (status, out, err) = try await world.run(["pr", "list", "--offline", "-L", "2"])
+    let lines = out.split(separator: "\n")
+    #expect(lines.count == min(2, open.count))
+    let fields = lines[0].split(separator: "\t", omittingEmptySubsequences: false)
+    #expect(fields.count == 5)
+    #expect(fields[0] == "\(open[0].number)" && fields[2] == "feature/\(open[0].number)")
+    #expect(fields[3] == (open[0].isDraft ? "DRAFT" : "OPEN"))
+    // A field the cache cannot fill is refused with the reason.
+    (status, out, err) = try await world.run(["pr", "list", "--json", "statusCheckRollup"])
+    #expect(status != 0)
+    #expect(err.contains("only the rolled-up state is cached"))
+  }
+
+  @Test func viewPrintsBranchesSizeReviewAndChecks() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let pull = try #require(Self.served.first { $0.isPullRequest && $0.state == .open })
+    var (status, out, err) = try await world.run(["pr", "view", "\(pull.number)"])
+    #expect(status == 0, "\(err)")
+    #expect(out.hasPrefix("title:\t"))
+    #expect(out.contains("state:\tOPEN\n"))
+    #expect(out.contains("head:\tfeature/\(pull.number)\n"))
+    #expect(out.contains("additions:\t\((pull.number * 37) % 500)\n"))
+    #expect(out.contains("checks:\t\(["SUCCESS", "FAILURE", "PENDING"][pull.number % 3])\n"))
+    let issue = try #require(Self.served.first { !$0.isPullRequest })
+    (status, out, err) = try await world.run(["pr", "view", "\(issue.number)", "--offline"])
+    #expect(status == 1)
+    #expect(err.contains("is an issue, not a pull request"))
+  }
+}

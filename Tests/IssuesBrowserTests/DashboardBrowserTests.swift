@@ -62,7 +62,11 @@ import TrellisTerminal
 
   @Test func tabsCountEverySectionAndRowsNameTheirRepositories() throws {
     let (browser, _) = try Self.browser()
-    let lines = browser.render().lines
+    var lines = browser.render().lines
+    // The first frame waits for the section shown; the others are counted on the first tick.
+    #expect(lines[1].contains(" Bugs 2 ") && lines[1].contains(" PRs … "))
+    browser.tick()
+    lines = browser.render().lines
     #expect(lines[0].contains("dashboard · 2 repositories"))
     #expect(lines[1].contains(" Bugs 2 ") && lines[1].contains(" PRs 2 "))
     #expect(lines[1].contains(" Tracker 4 "))

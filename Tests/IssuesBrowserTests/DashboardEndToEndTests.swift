@@ -8,9 +8,9 @@ import TrellisTerminal
 #if os(Linux)
 import Glibc
 
-/// `issues dash` in a pseudo-terminal, over repositories on two local GitHubs standing for
+/// What the dashboard's end-to-end tests serve: repositories on two local GitHubs standing for
 /// github.com and an Enterprise host.
-@Suite(.serialized) struct DashboardEndToEndTests {
+enum DashboardEndToEnd {
   static let tracker = RepositoryName(owner: "acme", name: "tracker")
   static let web = RepositoryName(owner: "acme", name: "web")
   static let platform = RepositoryName(owner: "platform", name: "api")
@@ -77,15 +77,22 @@ import Glibc
       total + items(name).count { $0.state == .open && $0.labels.contains { $0.name == "bug" } }
     }
   }
+}
 
-  @Test func threeSectionsOverTwoHostsFillAsTheRepositoriesSync() async throws {
-    let setup = try await Setup.make(sections: Self.threeSections)
+/// `issues dash` in a pseudo-terminal. In `EndToEndTests`, so that it runs one test at a time with
+/// the others that read a pseudo-terminal: each holds a thread while it reads, and the local
+/// GitHubs need the others.
+extension EndToEndTests {
+  typealias Dash = DashboardEndToEnd
+
+  @Test func aDashboardOfThreeSectionsOverTwoHostsFillsAsTheRepositoriesSync() async throws {
+    let setup = try await Dash.Setup.make(sections: Dash.threeSections)
     defer { Task { await setup.stop() } }
     let run = try await EndToEndTests.Run(
       arguments: ["dash"], github: nil, columns: 120, rows: 30, environment: setup.environment)
-    let bugs = Self.expectedBugs
-    let webPRs = Self.items(Self.web).count { $0.isPullRequest }
-    let platformOpen = Self.items(Self.platform).count { $0.state == .open }
+    let bugs = Dash.expectedBugs
+    let webPRs = Dash.items(Dash.web).count { $0.isPullRequest }
+    let platformOpen = Dash.items(Dash.platform).count { $0.state == .open }
     run.read(seconds: 90) {
       $0.lines[1].contains(" Bugs \(bugs) ") && $0.lines[0].contains("up to date")
     }
@@ -94,12 +101,12 @@ import Glibc
     #expect(run.terminal.lines[1].contains(" Platform \(platformOpen) "))
     #expect(run.terminal.lines[0].contains("dashboard · 3 repositories"))
     // The newest open bug of all three, first, named with its repository.
-    let newest = [Self.tracker, Self.web, Self.platform].flatMap { name in
-      Self.items(name).filter { $0.state == .open && $0.labels.contains { $0.name == "bug" } }
+    let newest = [Dash.tracker, Dash.web, Dash.platform].flatMap { name in
+      Dash.items(name).filter { $0.state == .open && $0.labels.contains { $0.name == "bug" } }
         .map { (name, $0) }
     }.max { $0.1.updatedAt < $1.1.updatedAt }
     let (newestName, newestIssue) = try #require(newest)
-    let prefix = newestName == Self.platform ? "ghe.example.com/platform/api" : "\(newestName)"
+    let prefix = newestName == Dash.platform ? "ghe.example.com/platform/api" : "\(newestName)"
     #expect(run.terminal.lines[3].contains("\(prefix)#\(newestIssue.number)"))
     // The Enterprise repository's section: its rows alone.
     run.pty.type("3")
@@ -116,8 +123,8 @@ import Glibc
     run.quitAndExpectTheTerminalAsItWas()
   }
 
-  @Test func aConfigurationMistakeIsReportedWithItsLineAndNothingStarts() async throws {
-    let setup = try await Setup.make(
+  @Test func aDashboardConfigurationMistakeIsReportedWithItsLineAndNothingStarts() async throws {
+    let setup = try await Dash.Setup.make(
       sections: """
           - {title: Bugs, query: "is:open lable:bug"}
         """)
@@ -137,12 +144,14 @@ import Glibc
     #expect(await setup.dotCom.requestCount(pathPrefix: "/") == 0)
   }
 
-  @Test func aSyncOfOneRepositoryUpdatesTheSectionsThatMatchWhileAnotherIsBrowsed() async throws {
-    let setup = try await Setup.make(sections: Self.threeSections)
+  @Test func aSyncOfOneRepositoryUpdatesTheDashboardSectionsThatMatchWhileAnotherIsBrowsed()
+    async throws
+  {
+    let setup = try await Dash.Setup.make(sections: Dash.threeSections)
     defer { Task { await setup.stop() } }
     let run = try await EndToEndTests.Run(
       arguments: ["dash"], github: nil, columns: 120, rows: 30, environment: setup.environment)
-    let bugs = Self.expectedBugs
+    let bugs = Dash.expectedBugs
     run.read(seconds: 90) {
       $0.lines[1].contains(" Bugs \(bugs) ") && $0.lines[0].contains("up to date")
     }
@@ -151,18 +160,18 @@ import Glibc
     let platformRows = Array(run.terminal.lines[3...10])
     // On github.com, a closed item without the label becomes an open bug.
     let item = try #require(
-      Self.items(Self.tracker).first {
+      Dash.items(Dash.tracker).first {
         $0.state == .closed && !$0.labels.contains { $0.name == "bug" } && !$0.isPullRequest
       })
-    let json = try #require(await setup.dotCom.itemJSON(number: item.number, in: Self.tracker))
+    let json = try #require(await setup.dotCom.itemJSON(number: item.number, in: Dash.tracker))
     var object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     object["state"] = "open"
     object["closed_at"] = NSNull()
     object["labels"] = [["id": 800_000, "name": "bug", "color": "a2eeef"]]
     let edited = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
-    await setup.dotCom.replaceItem(number: item.number, in: Self.tracker, json: edited)
-    await setup.dotCom.touch(numbers: [item.number], in: Self.tracker)
+    await setup.dotCom.replaceItem(number: item.number, in: Dash.tracker, json: edited)
+    await setup.dotCom.touch(numbers: [item.number], in: Dash.tracker)
     // Another process syncs that repository alone.
     let sync = Process()
     sync.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))

@@ -61,11 +61,15 @@ extension String {
 }
 
 if CommandLine.arguments.dropFirst().first == "make-cache" {
-  // The 100,000-item synthetic repository as a cache file, for timing the real `issues` binary.
-  let path = CommandLine.arguments.dropFirst(2).first ?? "large.sqlite"
+  // The 100,000-item synthetic repository as a cache file, for timing the real `issues` binary
+  // (`make-cache PATH [ITEMS [SEED]]` for another size or repository).
+  let arguments = Array(CommandLine.arguments.dropFirst(2))
+  let path = arguments.first ?? "large.sqlite"
+  let items = arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000
+  let seed = arguments.count > 2 ? UInt64(arguments[2]) ?? 42 : 42
   do {
     try IssueCache(path: path).apply(
-      SyntheticRepository(itemCount: 100_000, milestoneCount: 60).make())
+      SyntheticRepository(itemCount: items, milestoneCount: 60, seed: seed).make())
     print("wrote \(path)")
     exit(0)
   } catch {

@@ -6,14 +6,18 @@ import TrellisTerminal
 /// milestones are muted; the focused chip (moved to with ←/→, not yet selected) is underlined.
 struct ChipCell: CollectionCell {
   var title: String
-  var count: Int
+  /// The count, or `nil` while it is being worked out (drawn as `…`).
+  var count: Int?
   var isClosed: Bool
 
+  /// The count as drawn.
+  var countText: String { count.map(String.init) ?? "…" }
+
   /// The text drawn, which the chip's width follows.
-  var label: String { " \(title) \(count) " }
+  var label: String { " \(title) \(countText) " }
 
   /// The columns the chip needs.
-  static func width(title: String, count: Int) -> Int {
+  static func width(title: String, count: Int?) -> Int {
     DisplayWidth.of(ChipCell(title: title, count: count, isClosed: false).label)
   }
 
@@ -25,6 +29,6 @@ struct ChipCell: CollectionCell {
     canvas.fill(style: style)
     let countStyle = state.contains(.selected) ? style : style.with(.dim)
     let end = canvas.text(" " + title + " ", x: 0, y: 0, style: style)
-    canvas.text("\(count) ", x: end, y: 0, style: countStyle)
+    canvas.text("\(countText) ", x: end, y: 0, style: countStyle)
   }
 }

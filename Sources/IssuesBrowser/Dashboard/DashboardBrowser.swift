@@ -66,7 +66,25 @@ public final class DashboardBrowser {
       ) { first, _ in first }
     }
     place()
-    refresh()
+    // The section shown first; the others' counts on the first tick, so that the first frame
+    // waits for one query, not one per section.
+    stale = Set(sections.indices).subtracting([selected])
+    answer(selected)
+    showTabs()
+    showList(focusFirst: false)
+  }
+
+  /// Sections whose answers are still to be read (their tabs say `…`).
+  private var stale: Set<Int> = []
+
+  /// Reads one section's answer.
+  private func answer(_ index: Int) {
+    do {
+      answers[index] = try dashboard.entries(sections[index].query)
+      stale.remove(index)
+    } catch {
+      show(message: "Could not read the caches: \(error)")
+    }
   }
 
   static func tabLayout() -> CompositionalLayout {
@@ -94,13 +112,7 @@ public final class DashboardBrowser {
   /// Asks every section again (a cache changed), and shows the result: the counts in the tabs,
   /// the list by a staged update that keeps the focused item where it is.
   public func refresh() {
-    do {
-      for index in sections.indices {
-        answers[index] = try dashboard.entries(sections[index].query)
-      }
-    } catch {
-      show(message: "Could not read the caches: \(error)")
-    }
+    for index in sections.indices { answer(index) }
     rows.removeAll(keepingCapacity: true)
     showTabs()
     showList(focusFirst: false)
@@ -113,13 +125,17 @@ public final class DashboardBrowser {
       return
     }
     selected = index
+    if stale.contains(index) {
+      answer(index)
+      showTabs()
+    }
     if tabs.selection.selectedIdentifiers != [index] { tabs.selection.select(index) }
     tabs.focus(index)
     showList(focusFirst: true)
   }
 
   private func showTabs() {
-    let counts = answers.map(\.count)
+    let counts: [Int?] = answers.indices.map { stale.contains($0) ? nil : answers[$0].count }
     let titles = sections.map(\.title)
     tabCells.make = { _, index in
       ChipCell(title: titles[index], count: counts[index], isClosed: false)
@@ -294,6 +310,10 @@ public final class DashboardBrowser {
   /// Moves time on: expires the message.
   public func tick() {
     if let message, message.until <= now() { self.message = nil }
+    if !stale.isEmpty {
+      for index in stale.sorted() { answer(index) }
+      showTabs()
+    }
     list.tick()
   }
 

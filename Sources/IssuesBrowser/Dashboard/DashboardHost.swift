@@ -70,6 +70,8 @@ public final class DashboardHost {
   var lastRefresh = Date.distantPast
   var changedSinceRefresh = false
   var progressBySource: [DashboardSource: String] = [:]
+  /// Whether a session ran before (the next one comes back from reading an item).
+  var hasRun = false
 
   /// A host for a dashboard over `repositories`, syncing them when `network` allows.
   public init(
@@ -101,7 +103,8 @@ public final class DashboardHost {
     var screen = CellBuffer(width: session.size.columns, height: session.size.rows)
     browser.resize(session.size)
     // Back from reading an item: it may have changed.
-    refreshIfChanged(force: true)
+    if hasRun { refreshIfChanged(force: true) }
+    hasRun = true
     func present() {
       browser.render(into: &screen)
       try? session.write(renderer.render(screen))

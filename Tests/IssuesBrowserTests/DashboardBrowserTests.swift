@@ -9,15 +9,17 @@ import TrellisTerminal
 @Suite struct DashboardBrowserTests {
   static let base = Date(timeIntervalSince1970: 1_700_000_000)
 
+  static let v1 = GitHubMilestone(id: 1, number: 1, title: "v1", state: .open)
+
   static func issue(
     _ number: Int, _ title: String, labels: [String] = [], pullRequest: Bool = false,
-    minutes: Int, state: GitHubIssue.State = .open
+    minutes: Int, state: GitHubIssue.State = .open, milestone: GitHubMilestone? = nil
   ) -> GitHubIssue {
     GitHubIssue(
       id: Int64(number), number: number, title: title, state: state,
       user: GitHubUser(login: "octocat", id: 1), labels: labels.map { GitHubLabel(name: $0) },
-      createdAt: base, updatedAt: base.addingTimeInterval(Double(minutes) * 60),
-      isPullRequest: pullRequest)
+      milestone: milestone, createdAt: base,
+      updatedAt: base.addingTimeInterval(Double(minutes) * 60), isPullRequest: pullRequest)
   }
 
   static let tracker = DashboardSource(
@@ -32,11 +34,11 @@ import TrellisTerminal
     try tracker.apply(
       CacheUpdate(
         issues: [
-          issue(1, "Crash on launch", labels: ["bug"], minutes: 5),
-          issue(2, "Dark mode", minutes: 9),
+          issue(1, "Crash on launch", labels: ["bug"], minutes: 5, milestone: v1),
+          issue(2, "Dark mode", minutes: 9, milestone: v1),
           issue(3, "Bump version", pullRequest: true, minutes: 8),
           issue(4, "Old crash", labels: ["bug"], minutes: 1, state: .closed),
-        ], isComplete: true, syncedAt: base))
+        ], isComplete: true, milestones: [v1], syncedAt: base))
     let platform = try IssueCache()
     try platform.apply(
       CacheUpdate(
@@ -101,6 +103,30 @@ import TrellisTerminal
     #expect(browser.selected == 1)
     #expect(browser.handle(.key(KeyEvent(.character("q")))) == [.quit])
     #expect(browser.handle(.key(KeyEvent(.character("c"), modifiers: .control))) == [.interrupted])
+  }
+
+  @Test func aSectionOverOneRepositoryHasItsMilestoneChips() throws {
+    let (browser, _) = try Self.browser()
+    // Over two repositories: no chips, the list right under the tabs.
+    #expect(browser.render().lines[2].contains("items"))
+    _ = browser.handle(.key(KeyEvent(.character("3"))))
+    var lines = browser.render().lines
+    #expect(lines[2].contains(" All 4 ") && lines[2].contains(" No milestone 2 "))
+    #expect(lines[2].contains(" v1 2 "))
+    #expect(browser.milestoneFilter == .all)
+    _ = browser.handle(.key(KeyEvent(.character("]"))))
+    _ = browser.handle(.key(KeyEvent(.character("]"))))
+    #expect(browser.milestoneFilter == .number(1))
+    lines = browser.render().lines
+    #expect(lines[3].contains("2 items"))
+    #expect(lines[4].contains("#2 ") && lines[5].contains("#1 ") && !lines[6].contains("#"))
+    _ = browser.handle(.key(KeyEvent(.character("["))))
+    #expect(browser.milestoneFilter == .withoutMilestone)
+    // Another section and back: each keeps its own choice.
+    _ = browser.handle(.key(KeyEvent(.character("1"))))
+    #expect(browser.milestoneFilter == .all)
+    _ = browser.handle(.key(KeyEvent(.character("3"))))
+    #expect(browser.milestoneFilter == .withoutMilestone)
   }
 
   @Test func aChangeInOneCacheUpdatesEveryMatchingSectionAndKeepsTheFocus() throws {

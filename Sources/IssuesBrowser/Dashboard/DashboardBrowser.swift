@@ -36,6 +36,13 @@ public final class DashboardBrowser {
   let list: CollectionView<DashboardGroup, DashboardRow>
   private let rowCells = CellSource<DashboardRow>()
   private let tabCells = CellSource<Int>()
+  let chipCells = CellSource<MilestoneFilter>()
+  /// A section's milestone chips, when it reads one repository.
+  let chips: CollectionView<Int, MilestoneFilter>
+  /// The milestone chosen in each section that has chips.
+  var chipFilters: [Int: MilestoneFilter] = [:]
+  /// Each repository's milestones, in the cache's order.
+  var milestones: [Int: [GitHubMilestone]] = [:]
   /// Rows read from the caches, by repository and number; filled around what the list draws.
   private var rows: [DashboardRow: CachedIssue] = [:]
   private var labelColors: [Int: [String: Color]] = [:]
@@ -57,8 +64,15 @@ public final class DashboardBrowser {
     list = CollectionView(layout: Self.listLayout(), selection: .none) { rowCells.make($0, $1) }
     list.navigationKeys = .standardAndVim
     tabs.navigationKeys = .standard
+    let chipCells = chipCells
+    chips = CollectionView(layout: Self.tabLayout(), selection: .single()) {
+      chipCells.make($0, $1)
+    }
     tabs.onSelect = { [weak self] index in self?.select(index) }
+    chips.navigationKeys = .standard
+    chips.onSelect = { [weak self] filter in self?.chooseChip(filter) }
     for (index, repository) in dashboard.repositories.enumerated() {
+      milestones[index] = (try? repository.cache.milestones()) ?? []
       let labels = (try? repository.cache.labels()) ?? []
       labelColors[index] = Dictionary(
         labels.compactMap { label in label.color.flatMap(Color.init(hex:)).map { (label.name, $0) }
@@ -71,6 +85,7 @@ public final class DashboardBrowser {
     stale = Set(sections.indices).subtracting([selected])
     answer(selected)
     showTabs()
+    showChips()
     showList(focusFirst: false)
   }
 
@@ -114,7 +129,11 @@ public final class DashboardBrowser {
   public func refresh() {
     for index in sections.indices { answer(index) }
     rows.removeAll(keepingCapacity: true)
+    for (index, repository) in dashboard.repositories.enumerated() {
+      milestones[index] = (try? repository.cache.milestones()) ?? milestones[index]
+    }
     showTabs()
+    showChips()
     showList(focusFirst: false)
     list.setNeedsDisplay()
   }
@@ -131,6 +150,7 @@ public final class DashboardBrowser {
     }
     if tabs.selection.selectedIdentifiers != [index] { tabs.selection.select(index) }
     tabs.focus(index)
+    showChips()
     showList(focusFirst: true)
   }
 
@@ -157,7 +177,7 @@ public final class DashboardBrowser {
 
   /// The list's snapshot for the section shown.
   func snapshot() -> Snapshot<DashboardGroup, DashboardRow> {
-    let entries = answers[selected]
+    let entries = filtered(answers[selected])
     switch grouping {
     case .none:
       return Snapshot(sections: [
@@ -175,7 +195,7 @@ public final class DashboardBrowser {
     }
   }
 
-  private func showList(focusFirst: Bool) {
+  func showList(focusFirst: Bool) {
     let snapshot = snapshot()
     let spans =
       Set(answers[selected].map(\.source)).count > 1
@@ -264,6 +284,8 @@ public final class DashboardBrowser {
     case .mouse(let mouse):
       if tabs.frame.contains(x: mouse.x, y: mouse.y) {
         _ = tabs.handle(event)
+      } else if chips.frame.height > 0, chips.frame.contains(x: mouse.x, y: mouse.y) {
+        _ = chips.handle(event)
       } else {
         _ = list.handle(event)
       }
@@ -286,6 +308,8 @@ public final class DashboardBrowser {
       } else {
         show(message: "There are \(sections.count) sections.")
       }
+    case .previousMilestone: moveAlongChips(by: -1)
+    case .nextMilestone: moveAlongChips(by: 1)
     case .toggleGrouping:
       groupingOverride[selected] = grouping == .none ? .repository : DashboardSection.Grouping.none
       showList(focusFirst: false)
@@ -328,9 +352,12 @@ public final class DashboardBrowser {
     place()
   }
 
-  private func place() {
+  func place() {
     tabs.frame = CellRect(x: 0, y: 1, width: size.columns, height: 1)
-    list.frame = CellRect(x: 0, y: 2, width: size.columns, height: max(0, size.rows - 3))
+    let chipRows = chips.dataSource.snapshot().numberOfItems > 0 ? 1 : 0
+    chips.frame = CellRect(x: 0, y: 2, width: size.columns, height: chipRows)
+    list.frame = CellRect(
+      x: 0, y: 2 + chipRows, width: size.columns, height: max(0, size.rows - 3 - chipRows))
   }
 
   // MARK: Drawing
@@ -362,10 +389,12 @@ public final class DashboardBrowser {
       canvas.text(shown, x: width - DisplayWidth.of(shown), y: 0, style: Theme.bar.with(.dim))
     }
     tabs.render(into: &screen)
+    if chips.frame.height > 0 { chips.render(into: &screen) }
     list.render(into: &screen)
     let line =
       message?.text
-      ?? "Tab ←→ section · ↑↓ move · Enter read · o open · y copy · v group · r sync · q quit"
+      ?? "Tab ←→ section · [ ] milestone · ↑↓ move · Enter read · o open · y copy · v group · "
+      + "r sync · q quit"
     screen.draw(in: CellRect(x: 0, y: size.rows - 1, width: width, height: 1)) { canvas in
       canvas.fill(style: Theme.bar)
       canvas.text(

@@ -14,6 +14,10 @@ public enum DashboardCommand: Hashable, Sendable {
   case previousSection
   /// A section by its place, from 0 (`1`…`9`).
   case section(Int)
+  /// The previous milestone chip of a section over one repository (`[`).
+  case previousMilestone
+  /// The next one (`]`).
+  case nextMilestone
   /// Group the section by repository, or not (`v`).
   case toggleGrouping
   /// Read the focused item (Enter).
@@ -38,6 +42,8 @@ public enum DashboardKeys {
     case (.character("q"), []): return .quit
     case (.character("r"), []): return .refresh
     case (.character("v"), []): return .toggleGrouping
+    case (.character("["), []): return .previousMilestone
+    case (.character("]"), []): return .nextMilestone
     case (.character("o"), []): return .openInBrowser
     case (.character("y"), []): return .copyNumber
     case (.character("Y"), []), (.character("Y"), .shift): return .copyURL

@@ -103,14 +103,17 @@ public final class DashboardHost {
     var screen = CellBuffer(width: session.size.columns, height: session.size.rows)
     browser.resize(session.size)
     // Back from reading an item: it may have changed.
-    if hasRun { refreshIfChanged(force: true) }
+    let isFirstRun = !hasRun
+    if !isFirstRun { refreshIfChanged(force: true) }
     hasRun = true
     func present() {
       browser.render(into: &screen)
       try? session.write(renderer.render(screen))
     }
     present()
-    if syncTask == nil { startSync() }
+    // The first time only: coming back from reading an item does not sync everything again
+    // (`r` does).
+    if isFirstRun { startSync() }
     var ending: Ending?
     for await event in events.stream {
       switch event {

@@ -86,6 +86,11 @@ struct Dash: AsyncParsableCommand {
     let opened = try await DashboardOpening.open(
       dashboardConfig, offline: offline, timeout: timeout)
     for note in opened.notes { Terminal.standardError("note: \(note)\n") }
+    if dashboardConfig.repositories.isEmpty {
+      Terminal.standardError(
+        "note: no repository to read: sync one (issues sync OWNER/REPO), or list them under "
+          + "repositories: in \(DashboardConfig.defaultURL().path).\n")
+    }
     let dashboard = opened.dashboard
     let isTerminal = isatty(STDOUT_FILENO) == 1
     var output = StandardOutput()

@@ -110,16 +110,18 @@ extension EndToEndTests {
     #expect(run.terminal.lines[3].contains("\(prefix)#\(newestIssue.number)"))
     // The Enterprise repository's section: its rows alone.
     run.pty.type("3")
-    run.read { $0.lines[2].contains("repo:ghe.example.com/platform/api") }
-    #expect(run.terminal.lines[3].contains("#"))
-    #expect(!run.terminal.lines[3...].contains { $0.contains("acme/") })
+    run.read { $0.lines[3].contains("repo:ghe.example.com/platform/api") }
+    // One repository: its milestone chips, then its rows alone.
+    #expect(run.terminal.lines[2].contains(" All \(platformOpen) "))
+    #expect(run.terminal.lines[4].contains("#"))
+    #expect(!run.terminal.lines[4...].contains { $0.contains("acme/") })
     // Enter reads the item in its repository's browser; Esc comes back to the same tab.
     run.pty.type("\r")
     run.read { $0.lines[0].contains("platform/api") && !$0.lines[0].contains("dashboard") }
     #expect(run.terminal.lines[0].contains("platform/api"))
     run.pty.type("\u{1B}")
     run.read { $0.lines[0].contains("dashboard") }
-    #expect(run.terminal.lines[2].contains("repo:ghe.example.com/platform/api"))
+    #expect(run.terminal.lines[3].contains("repo:ghe.example.com/platform/api"))
     run.quitAndExpectTheTerminalAsItWas()
   }
 
@@ -156,8 +158,8 @@ extension EndToEndTests {
       $0.lines[1].contains(" Bugs \(bugs) ") && $0.lines[0].contains("up to date")
     }
     run.pty.type("3")
-    run.read { $0.lines[2].contains("repo:ghe.example.com/platform/api") }
-    let platformRows = Array(run.terminal.lines[3...10])
+    run.read { $0.lines[3].contains("repo:ghe.example.com/platform/api") }
+    let platformRows = Array(run.terminal.lines[2...10])
     // On github.com, a closed item without the label becomes an open bug.
     let item = try #require(
       Dash.items(Dash.tracker).first {
@@ -189,8 +191,8 @@ extension EndToEndTests {
     run.read { $0.lines[1].contains(" Bugs \(bugs + 1) ") }
     #expect(run.terminal.lines[1].contains(" Bugs \(bugs + 1) "))
     // The section browsed did not move.
-    #expect(run.terminal.lines[2].contains("repo:ghe.example.com/platform/api"))
-    #expect(Array(run.terminal.lines[3...10]) == platformRows)
+    #expect(run.terminal.lines[3].contains("repo:ghe.example.com/platform/api"))
+    #expect(Array(run.terminal.lines[2...10]) == platformRows)
     // The bug heads its section.
     run.pty.type("1")
     run.read { $0.lines[3].contains("acme/tracker#\(item.number)") }

@@ -50,8 +50,10 @@ extension IssueCache {
         numbers[$0..<min($0 + 500, numbers.count)]
       }) {
         let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+        // Prepared once per length of the list: a screen's rows come in the same few sizes.
         let rows = try Row.fetchAll(
-          db, sql: "SELECT \(IssueColumns.rowSQL) FROM issue WHERE number IN (\(placeholders))",
+          db.cachedStatement(
+            sql: "SELECT \(IssueColumns.rowSQL) FROM issue WHERE number IN (\(placeholders))"),
           arguments: StatementArguments(Array(chunk)))
         var idToNumber: [Int64: Int] = [:]
         for row in rows {
@@ -64,9 +66,9 @@ extension IssueCache {
         guard !ids.isEmpty else { continue }
         let idList = Array(repeating: "?", count: ids.count).joined(separator: ",")
         let links = try Row.fetchCursor(
-          db,
-          sql:
-            "SELECT issueId, login FROM issueAssignee WHERE issueId IN (\(idList)) ORDER BY login",
+          db.cachedStatement(
+            sql:
+              "SELECT issueId, login FROM issueAssignee WHERE issueId IN (\(idList)) ORDER BY login"),
           arguments: StatementArguments(ids))
         while let link = try links.next() {
           if let number = idToNumber[link[0]] { byNumber[number]?.assignees.append(link[1]) }

@@ -68,7 +68,8 @@ extension IssueCache {
         let links = try Row.fetchCursor(
           db.cachedStatement(
             sql:
-              "SELECT issueId, login FROM issueAssignee WHERE issueId IN (\(idList)) ORDER BY login"),
+              "SELECT issueId, login FROM issueAssignee WHERE issueId IN (\(idList)) ORDER BY login"
+          ),
           arguments: StatementArguments(ids))
         while let link = try links.next() {
           if let number = idToNumber[link[0]] { byNumber[number]?.assignees.append(link[1]) }

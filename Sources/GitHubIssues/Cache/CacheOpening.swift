@@ -70,6 +70,7 @@ extension IssueCache {
         throw CacheProblem.unusable(path: path, reason: "no permission to read and write it")
       }
     }
+    var migrated = false
     do {
       let queue = try DatabaseQueue(path: path)
       let known = Set(Self.migrator.migrations)
@@ -81,12 +82,15 @@ extension IssueCache {
       try queue.close()
       let unknown = applied.filter { !known.contains($0) }
       if !unknown.isEmpty { throw CacheProblem.newerSchema(path: path, unknownMigrations: unknown) }
+      migrated = Set(applied) == known
     } catch let error as DatabaseError
       where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode)
     {
       throw CacheProblem.damaged(path: path, reason: error.message ?? "\(error.resultCode)")
     }
-    try self.init(openingUnderLock: path)
+    // Every migration applied, as just read under the lock: nothing to migrate (a dashboard
+    // opens twenty caches, and each migration check is a write barrier).
+    try self.init(openingUnderLock: path, migrated: migrated)
   }
 
   /// What is wrong with the first 100 bytes of a database file, if anything: not SQLite, or

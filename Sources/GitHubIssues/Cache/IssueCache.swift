@@ -36,8 +36,9 @@ public final class IssueCache: Sendable {
     try self.init(openingUnderLock: path)
   }
 
-  /// Opens and migrates the file; the caller holds the folder's lock (``lockFolder(of:)``).
-  init(openingUnderLock path: String) throws {
+  /// Opens and migrates the file (unless the caller saw every migration applied); the caller
+  /// holds the folder's lock (``lockFolder(of:)``).
+  init(openingUnderLock path: String, migrated: Bool = false) throws {
     var configuration = Configuration()
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -56,7 +57,7 @@ public final class IssueCache: Sendable {
     configuration.busyMode = .timeout(10)
     writer = try DatabasePool(path: path, configuration: configuration)
     self.path = path
-    try Self.migrator.migrate(writer)
+    if !migrated { try Self.migrator.migrate(writer) }
     // A first sync killed before it built the search index: built now.
     try rebuildDeferredSearchIndex()
   }

@@ -100,6 +100,10 @@ extension EndToEndTests {
     #expect(run.terminal.lines[1].contains(" Web PRs \(webPRs) "))
     #expect(run.terminal.lines[1].contains(" Platform \(platformOpen) "))
     #expect(run.terminal.lines[0].contains("dashboard · 3 repositories"))
+    // Every section answered from the caches: GitHub's search API was never asked.
+    #expect(await setup.dotCom.requestCount(pathPrefix: "/search") == 0)
+    #expect(await setup.enterprise.requestCount(pathPrefix: "/search") == 0)
+    #expect(await setup.dotCom.requestCount(pathPrefix: "/repos/acme/tracker/issues") > 0)
     // The newest open bug of all three, first, named with its repository.
     let newest = [Dash.tracker, Dash.web, Dash.platform].flatMap { name in
       Dash.items(name).filter { $0.state == .open && $0.labels.contains { $0.name == "bug" } }

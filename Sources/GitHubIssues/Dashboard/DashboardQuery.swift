@@ -86,6 +86,18 @@ public struct DashboardQuery: Hashable, Sendable {
     return parts.joined(separator: " ")
   }
 
+  /// Whether a term names `@me`, which each host's token answers for itself.
+  public var mentionsMe: Bool {
+    terms.contains { term in
+      switch term.condition {
+      case .author(.me), .assignee(.me), .mentions(.me), .commenter(.me), .involves(.me),
+        .reviewedBy(.me), .reviewRequested(SearchQuery.me):
+        true
+      default: false
+      }
+    }
+  }
+
   /// The terms that choose repositories.
   public var scopeTerms: [QueryTerm] { terms.filter(\.condition.isScope) }
 

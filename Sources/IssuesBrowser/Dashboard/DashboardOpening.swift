@@ -62,16 +62,7 @@ public enum DashboardOpening {
       case .failure(let problem)?: notes.append("\(source) is left out: \(problem.description)")
       }
     }
-    let usesMe = config.sections.contains { section in
-      section.query.terms.contains { term in
-        switch term.condition {
-        case .author(.me), .assignee(.me), .mentions(.me), .commenter(.me), .involves(.me),
-          .reviewedBy(.me), .reviewRequested(SearchQuery.me):
-          true
-        default: false
-        }
-      }
-    }
+    let usesMe = config.sections.contains(where: \.query.mentionsMe)
     // `@me` per host, found once for all its repositories.
     var meByHost: [String: String?] = [:]
     if usesMe {

@@ -89,22 +89,8 @@ struct List: AsyncParsableCommand {
       print(Desktop.open(webURL(host: host, repository: repository)))
       return
     }
-    let path = IssueCache.defaultURL(for: repository, host: host)
-    let cache = try Terminal.openCache(at: path)
-    if !offline {
-      do {
-        let summary = try await Syncing.run(
-          host: host, repository: repository, cache: cache, full: false, timeout: options.timeout,
-          progress: { _ in },
-          waiting: { Terminal.standardError("note: \(Syncing.waitingNote($0))\n") })
-        Syncing.warn(summary, repository: repository)
-      } catch {
-        let count = (try? cache.syncState().itemCount) ?? 0
-        guard count > 0 else { throw Terminal.failure(error, repository: repository) }
-        Terminal.standardError(
-          "warning: \(Terminal.failure(error, repository: repository)) Showing the cache.\n")
-      }
-    }
+    let cache = try await Syncing.syncedCache(
+      host: host, repository: repository, offline: offline, timeout: options.timeout)
     let milestones = Dictionary(try cache.milestones().map { ($0.number, $0) }) { a, _ in a }
     // The search reads GitHub's qualifiers too (`assignee:@me label:bug crash`); flags win.
     let query = SearchQuery(parsing: search ?? "")

@@ -12,30 +12,8 @@ struct PullRequestCommand: AsyncParsableCommand {
     subcommands: [PullRequestList.self, PullRequestView.self])
 }
 
-/// What `pr list` and `pr view` share: the cache, synced first unless offline.
+/// What `pr list` and `pr view` share: the cache's milestones and labels for gh's fields.
 enum PullRequestCommands {
-  /// The repository's cache, synced (REST for what changed, then GraphQL for the reviews and
-  /// checks of open pull requests that changed) unless `offline`.
-  static func cache(
-    host: GitHubHost, repository: RepositoryName, offline: Bool, timeout: Double?
-  ) async throws -> IssueCache {
-    let cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
-    guard !offline else { return cache }
-    do {
-      let summary = try await Syncing.run(
-        host: host, repository: repository, cache: cache, full: false, timeout: timeout,
-        progress: { _ in },
-        waiting: { Terminal.standardError("note: \(Syncing.waitingNote($0))\n") })
-      Syncing.warn(summary, repository: repository)
-    } catch {
-      let count = (try? cache.syncState().itemCount) ?? 0
-      guard count > 0 else { throw Terminal.failure(error, repository: repository) }
-      Terminal.standardError(
-        "warning: \(Terminal.failure(error, repository: repository)) Showing the cache.\n")
-    }
-    return cache
-  }
-
   static func context(_ cache: IssueCache) throws -> IssueJSON.Context {
     IssueJSON.Context(
       milestones: Dictionary(try cache.milestones().map { ($0.number, $0) }) { a, _ in a },
@@ -144,18 +122,10 @@ struct PullRequestList: AsyncParsableCommand {
       return
     }
     let query = try query()
-    let cache = try await PullRequestCommands.cache(
+    let cache = try await Syncing.syncedCache(
       host: host, repository: repository, offline: offline, timeout: options.timeout)
-    let usesMe = query.terms.contains {
-      switch $0.condition {
-      case .author(.me), .assignee(.me), .mentions(.me), .involves(.me), .commenter(.me),
-        .reviewedBy(.me), .reviewRequested(SearchQuery.me):
-        true
-      default: false
-      }
-    }
     let me =
-      usesMe
+      query.mentionsMe
       ? try await MeResolver(host: host, cache: cache, offline: offline, timeout: options.timeout)
         .login(SearchQuery.me) : nil
     let source = DashboardSource(host: host, repository: repository)
@@ -247,7 +217,7 @@ struct PullRequestView: AsyncParsableCommand {
       print(Desktop.open("https://\(host.name)/\(repository)/pull/\(number)"))
       return
     }
-    let cache = try await PullRequestCommands.cache(
+    let cache = try await Syncing.syncedCache(
       host: host, repository: repository, offline: offline, timeout: options.timeout)
     guard let pull = try cache.issues(numbers: [number]).first,
       let whole = try cache.issue(number: number)

@@ -27,7 +27,7 @@ struct ConversationPages {
   }
 
   /// Takes the next page of the issue's timeline.
-  mutating func take(_ answer: AliasedIssues.Issue?) -> Step {
+  mutating func take(_ answer: AliasedIssue?) -> Step {
     guard let answer, let timeline = answer.timelineItems else {
       return .abandoned("could not be read")
     }

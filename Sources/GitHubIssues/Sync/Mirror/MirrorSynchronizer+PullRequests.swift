@@ -47,7 +47,7 @@ extension MirrorSynchronizer {
           MirrorQuery.points(requests: count * MirrorQuery.pullRequestDetailRequests)
         )
       }
-      let answered = response.data?.pullRequests ?? [:]
+      let answered = response.data?.entries ?? [:]
       var details: [PullRequestDetails] = []
       var handled = 0
       for (index, number) in batch.enumerated() {

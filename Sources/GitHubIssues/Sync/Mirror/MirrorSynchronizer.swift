@@ -327,7 +327,7 @@ public struct MirrorSynchronizer: Sendable {
         }
         return (MirrorQuery.timelines(count: count), variables, MirrorQuery.points(requests: count))
       }
-      let answered = response.data?.issues ?? [:]
+      let answered = response.data?.entries ?? [:]
       var finished: [MirroredConversation] = []
       var next: [ConversationPages] = []
       // A query that answered none of its aliases would be sent forever: its issues are left
@@ -446,7 +446,7 @@ public struct MirrorSynchronizer: Sendable {
         }
         return (MirrorQuery.subIssues(count: count), variables, MirrorQuery.points(requests: count))
       }
-      let answered = response.data?.issues ?? [:]
+      let answered = response.data?.entries ?? [:]
       var lists: [(parent: Int, children: [Int])] = []
       var handled = 0
       for (index, parent) in batch.enumerated() {
@@ -525,18 +525,12 @@ public struct MirrorSynchronizer: Sendable {
   }
 }
 
-/// What a query of aliased issues (`i0`, `i1`…) answers.
-struct AliasedIssues: RateLimitedPayload {
-  struct Issue: Decodable, Sendable {
-    var number: Int
-    var updatedAt: Date?
-    var timelineItems: MirrorNode.Connection<MirrorNode.TimelineItem>?
-    var subIssues: MirrorNode.Connection<MirrorNode.Parent>?
-  }
-
+/// What a query of aliased fields of one repository (`i0`, `i1`… or `p0`, `p1`…) answers: each
+/// alias's entry, read on its own so that one GitHub could not answer leaves the others.
+struct AliasedEntries<Entry: Decodable & Sendable>: RateLimitedPayload {
   var rateLimit: GraphQLRateLimit?
-  /// Each alias's issue; `nil` where GitHub answered `null`.
-  var issues: [String: Issue?]
+  /// Each alias's entry; `nil` where GitHub answered `null` or it could not be read.
+  var entries: [String: Entry?]
 
   private struct Key: CodingKey {
     var stringValue: String
@@ -549,17 +543,28 @@ struct AliasedIssues: RateLimitedPayload {
     let container = try decoder.container(keyedBy: Key.self)
     rateLimit = try container.decodeIfPresent(
       GraphQLRateLimit.self, forKey: Key(stringValue: "rateLimit"))
-    issues = [:]
+    entries = [:]
     guard container.contains(Key(stringValue: "repository")),
       !(try container.decodeNil(forKey: Key(stringValue: "repository")))
     else { return }
     let repository = try container.nestedContainer(
       keyedBy: Key.self, forKey: Key(stringValue: "repository"))
     for key in repository.allKeys {
-      issues[key.stringValue] = try? repository.decodeIfPresent(Issue.self, forKey: key)
+      entries[key.stringValue] = try? repository.decodeIfPresent(Entry.self, forKey: key)
     }
   }
 }
+
+/// An issue as an aliased timeline or sub-issue query answers it.
+struct AliasedIssue: Decodable, Sendable {
+  var number: Int
+  var updatedAt: Date?
+  var timelineItems: MirrorNode.Connection<MirrorNode.TimelineItem>?
+  var subIssues: MirrorNode.Connection<MirrorNode.Parent>?
+}
+
+/// What a query of aliased issues (`i0`, `i1`…) answers.
+typealias AliasedIssues = AliasedEntries<AliasedIssue>
 
 /// What a `nodes(ids:)` query answers: each node, or `nil` where it is gone.
 struct NodesPayload: RateLimitedPayload {

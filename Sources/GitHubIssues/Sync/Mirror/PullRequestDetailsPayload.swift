@@ -1,82 +1,56 @@
 import Foundation
 
-/// What a query of aliased pull requests (`p0`, `p1`…) answers.
-struct AliasedPullRequests: RateLimitedPayload {
-  struct PullRequest: Decodable, Sendable {
-    struct Reviewer: Decodable, Sendable {
-      var __typename: String
-      var login: String?
-      var combinedSlug: String?
-    }
-    struct ReviewRequest: Decodable, Sendable { var requestedReviewer: Reviewer? }
-    struct Review: Decodable, Sendable {
-      struct Author: Decodable, Sendable { var login: String }
-      var author: Author?
-      var state: String
-    }
-    struct Rollup: Decodable, Sendable { var state: String }
-    struct Commit: Decodable, Sendable { var statusCheckRollup: Rollup? }
-    struct CommitNode: Decodable, Sendable { var commit: Commit }
-    struct Nodes<Node: Decodable & Sendable>: Decodable, Sendable { var nodes: [Node?] }
-
-    var number: Int
-    var updatedAt: Date
-    var isDraft: Bool?
-    var mergedAt: Date?
-    var reviewDecision: String?
-    var mergeable: String?
-    var headRefName: String
-    var baseRefName: String
-    var additions: Int
-    var deletions: Int
-    var reviewRequests: Nodes<ReviewRequest>?
-    var latestReviews: Nodes<Review>?
-    var commits: Nodes<CommitNode>?
-
-    /// The details as the cache keeps them.
-    var details: PullRequestDetails {
-      PullRequestDetails(
-        number: number, updatedAt: updatedAt,
-        reviewDecision: reviewDecision.flatMap(PullRequestDetails.ReviewDecision.init(rawValue:)),
-        checks: commits?.nodes.last??.commit.statusCheckRollup.flatMap {
-          PullRequestDetails.Checks(rollup: $0.state)
-        },
-        mergeable: mergeable.flatMap(PullRequestDetails.Mergeable.init(rawValue:)) ?? .unknown,
-        headRef: headRefName, baseRef: baseRefName, additions: additions, deletions: deletions,
-        requestedReviewers: (reviewRequests?.nodes ?? []).compactMap { request in
-          request?.requestedReviewer.flatMap { $0.login ?? $0.combinedSlug }
-        },
-        reviews: (latestReviews?.nodes ?? []).compactMap { review in
-          guard let review, let author = review.author?.login else { return nil }
-          return PullRequestDetails.Review(author: author, state: review.state)
-        })
-    }
+/// A pull request as an aliased details query (`p0`, `p1`…) answers it.
+struct AliasedPullRequest: Decodable, Sendable {
+  struct Reviewer: Decodable, Sendable {
+    var __typename: String
+    var login: String?
+    var combinedSlug: String?
   }
-
-  var rateLimit: GraphQLRateLimit?
-  /// Each alias's pull request; `nil` where GitHub answered `null` or it could not be read.
-  var pullRequests: [String: PullRequest?]
-
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+  struct ReviewRequest: Decodable, Sendable { var requestedReviewer: Reviewer? }
+  struct Review: Decodable, Sendable {
+    struct Author: Decodable, Sendable { var login: String }
+    var author: Author?
+    var state: String
   }
+  struct Rollup: Decodable, Sendable { var state: String }
+  struct Commit: Decodable, Sendable { var statusCheckRollup: Rollup? }
+  struct CommitNode: Decodable, Sendable { var commit: Commit }
+  struct Nodes<Node: Decodable & Sendable>: Decodable, Sendable { var nodes: [Node?] }
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Key.self)
-    rateLimit = try container.decodeIfPresent(
-      GraphQLRateLimit.self, forKey: Key(stringValue: "rateLimit"))
-    pullRequests = [:]
-    guard container.contains(Key(stringValue: "repository")),
-      !(try container.decodeNil(forKey: Key(stringValue: "repository")))
-    else { return }
-    let repository = try container.nestedContainer(
-      keyedBy: Key.self, forKey: Key(stringValue: "repository"))
-    for key in repository.allKeys {
-      pullRequests[key.stringValue] = try? repository.decodeIfPresent(
-        PullRequest.self, forKey: key)
-    }
+  var number: Int
+  var updatedAt: Date
+  var isDraft: Bool?
+  var mergedAt: Date?
+  var reviewDecision: String?
+  var mergeable: String?
+  var headRefName: String
+  var baseRefName: String
+  var additions: Int
+  var deletions: Int
+  var reviewRequests: Nodes<ReviewRequest>?
+  var latestReviews: Nodes<Review>?
+  var commits: Nodes<CommitNode>?
+
+  /// The details as the cache keeps them.
+  var details: PullRequestDetails {
+    PullRequestDetails(
+      number: number, updatedAt: updatedAt,
+      reviewDecision: reviewDecision.flatMap(PullRequestDetails.ReviewDecision.init(rawValue:)),
+      checks: commits?.nodes.last??.commit.statusCheckRollup.flatMap {
+        PullRequestDetails.Checks(rollup: $0.state)
+      },
+      mergeable: mergeable.flatMap(PullRequestDetails.Mergeable.init(rawValue:)) ?? .unknown,
+      headRef: headRefName, baseRef: baseRefName, additions: additions, deletions: deletions,
+      requestedReviewers: (reviewRequests?.nodes ?? []).compactMap { request in
+        request?.requestedReviewer.flatMap { $0.login ?? $0.combinedSlug }
+      },
+      reviews: (latestReviews?.nodes ?? []).compactMap { review in
+        guard let review, let author = review.author?.login else { return nil }
+        return PullRequestDetails.Review(author: author, state: review.state)
+      })
   }
 }
+
+/// What a query of aliased pull requests (`p0`, `p1`…) answers.
+typealias AliasedPullRequests = AliasedEntries<AliasedPullRequest>

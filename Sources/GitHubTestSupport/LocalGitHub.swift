@@ -379,6 +379,7 @@ public actor LocalGitHub {
       return try await handleWrite(request, method: method, fault: nil)
     }
     if let issue = try singleIssue(at: request.path) { return response(issue) }
+    if let pull = try pullRequestRoute(at: request.path) { return response(pull) }
     if let comments = try repositoryComments(request) { return response(comments) }
     if let comment = try singleComment(at: request.path) { return response(comment) }
     return response(try route(for: request, headers: headers, page: page))

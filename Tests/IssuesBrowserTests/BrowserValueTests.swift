@@ -98,7 +98,7 @@ import TrellisTestSupport
     var snapshot = model.restart(
       issue: issue, lines: [[StyledRun("body")]], commentCount: 2, events: events, now: Self.now)
     model.append(comments, to: &snapshot, width: 60, now: Self.now)
-    model.finish(issue: issue, to: &snapshot, now: Self.now)
+    model.finish(issue: issue, to: &snapshot, width: 60, now: Self.now)
     #expect(snapshot.sectionIdentifiers == [0, 10, 20, ReaderModel.commentStatusPost])
     func text(_ post: Int64) -> String {
       (model.posts[post]?.lines ?? []).map { $0.map(\.text).joined() }.joined(separator: "\n")
@@ -108,5 +108,63 @@ import TrellisTestSupport
     #expect(text(20).contains("z pinned"), "an event without a time goes at the end")
     #expect(text(ReaderModel.commentStatusPost).contains("2 of the 3 comments are in the cache"))
     #expect(snapshot.numberOfItems == model.posts.values.map(\.lines.count).reduce(0, +))
+  }
+
+  /// A pull request's checks follow its description, failing first; its reviews are posts
+  /// among the comments in time order, with their line-comment threads and the diff's end.
+  @Test func theReaderPlacesReviewsAmongCommentsAndChecksUnderTheDescription() {
+    var issue = Self.issue(6)
+    issue.comments = 2
+    let at = { (minute: Double) in Self.now.addingTimeInterval(minute * 60) }
+    let comments = [10, 30].map { minute in
+      CachedComment(
+        id: Int64(minute), issueNumber: 6, author: "c\(minute)", body: "at \(minute)",
+        createdAt: at(Double(minute)), updatedAt: at(Double(minute)))
+    }
+    let line = ReviewComment(
+      id: 500, reviewID: 7, author: "mona", body: "Empty input?", path: "Parser.swift", line: 12,
+      diffHunk: "@@ -1,2 +1,3 @@\n let a = 1\n-let b = 2\n+let b = 3", createdAt: at(19))
+    let reply = ReviewComment(
+      id: 501, reviewID: 8, inReplyTo: 500, author: "octocat", body: "Fixed.",
+      path: "Parser.swift", line: 12, createdAt: at(25))
+    let reviews = PullRequestReview.threaded(
+      [
+        PullRequestReview(
+          id: 7, author: "mona", state: "CHANGES_REQUESTED", body: "A few things.",
+          submittedAt: at(20)),
+        PullRequestReview(
+          id: 8, author: "octocat", state: "COMMENTED", body: "", submittedAt: at(25)),
+        PullRequestReview(id: 9, author: "hubot", state: "APPROVED", body: "", submittedAt: at(40)),
+      ], comments: [line, reply])
+    let checks = [
+      PullRequestCheck(name: "build", state: .passing),
+      PullRequestCheck(name: "test", state: .failing),
+    ]
+    let events = [CachedTimelineEvent(actor: "x", createdAt: at(15), sentence: "labelled")]
+    var model = ReaderModel(number: 6)
+    var snapshot = model.restart(
+      issue: issue, lines: [[StyledRun("body")]], commentCount: 2, events: events,
+      reviews: reviews, checks: (checks, 5), now: Self.now)
+    model.append(comments, to: &snapshot, width: 60, now: Self.now)
+    model.finish(issue: issue, to: &snapshot, width: 60, now: Self.now)
+    let (mona, hubot) = (ReaderModel.post(ofReview: 7), ReaderModel.post(ofReview: 9))
+    #expect(snapshot.sectionIdentifiers == [0, ReaderModel.checksPost, 10, mona, 30, hubot])
+    func text(_ post: Int64) -> String {
+      (model.posts[post]?.lines ?? []).map { $0.map(\.text).joined() }.joined(separator: "\n")
+    }
+    #expect(text(ReaderModel.checksPost).hasPrefix("✗ test\n✓ build\n… and 3 more on GitHub"))
+    #expect(model.posts[ReaderModel.checksPost]?.header.detail == "1 failing · 1 passing")
+    #expect(text(10).contains("x labelled"), "the event before the review stays with the comment")
+    #expect(model.posts[mona]?.header.detail.hasPrefix("requested changes") == true)
+    let review = text(mona)
+    #expect(
+      review.hasPrefix(
+        "A few things.\n\n▸ Parser.swift:12\n   let a = 1\n  -let b = 2\n  +let b = 3"))
+    #expect(review.contains("│ mona") && review.contains("│ Empty input?"))
+    #expect(
+      review.contains("│ octocat") && review.contains("│ Fixed."), "the reply is in the thread")
+    #expect(text(hubot).hasPrefix("approved"))
+    #expect(snapshot.numberOfItems == model.posts.values.map(\.lines.count).reduce(0, +))
+    #expect(Set([mona, hubot, ReaderModel.post(ofReview: -7)]).count == 3)
   }
 }

@@ -197,7 +197,7 @@ import TrellisTerminal
   @Test func aRateLimitedHostIsNotAskedAgain() async throws {
     let calls = Mutex<[String]>([])
     let enterprise = GitHubHost.enterprise("ghe.example.com")
-    let repositories = try [
+    let repositories = [
       (Self.source("a", host: enterprise), try IssueCache()),
       (Self.source("b"), try IssueCache()),
       (Self.source("c", host: enterprise), try IssueCache()),

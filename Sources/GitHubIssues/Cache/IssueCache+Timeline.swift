@@ -35,8 +35,8 @@ extension IssueCache {
     }
   }
 
-  /// Replaces an issue's timeline with a complete listing's events (those a reader shows), in
-  /// one transaction.
+  /// Replaces an issue's timeline with a complete listing's events (those a reader shows, and a
+  /// pull request's reviews), in one transaction.
   ///
   /// With `completeAsOf` (the issue's `updated_at` when the listing began), the timeline is
   /// current until the issue changes again.
@@ -69,6 +69,12 @@ extension IssueCache {
   ) throws {
     try db.cachedStatement(sql: "DELETE FROM timelineEvent WHERE issueNumber = ?")
       .execute(arguments: [number])
+    try replaceReviews(
+      of: number,
+      with: events.compactMap {
+        if case .reviewed(let review) = $0.kind { return review }
+        return nil
+      }, db)
     let insert = try db.cachedStatement(
       sql: """
         INSERT INTO timelineEvent(issueNumber, position, actor, createdAt, sentence)

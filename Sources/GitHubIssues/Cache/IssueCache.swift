@@ -392,6 +392,46 @@ public final class IssueCache: Sendable {
         index: "pullRequestReview_by_author", on: "pullRequestReview",
         columns: ["author", "number"])
     }
+    migrator.registerMigration("v10: pull requests' reviews, line comments and checks") { db in
+      // From the pull request's timeline (`reviewed` events), replaced with it.
+      try db.create(table: "review") { t in
+        t.column("id", .integer).primaryKey()
+        t.column("issueNumber", .integer).notNull().indexed()
+        t.column("author", .text).notNull()
+        t.column("state", .text).notNull()
+        t.column("body", .text).notNull()
+        t.column("submittedAt", .datetime)
+        t.column("authorAssociation", .text)
+      }
+      // From `pulls/{number}/comments`.
+      try db.create(table: "reviewComment") { t in
+        t.column("id", .integer).primaryKey()
+        t.column("issueNumber", .integer).notNull().indexed()
+        t.column("reviewID", .integer)
+        t.column("inReplyTo", .integer)
+        t.column("author", .text).notNull()
+        t.column("body", .text).notNull()
+        t.column("path", .text).notNull()
+        t.column("line", .integer)
+        t.column("diffHunk", .text).notNull()
+        t.column("createdAt", .datetime).notNull()
+        t.column("authorAssociation", .text)
+      }
+      // The head commit's checks as last read, and how many GitHub announced.
+      try db.create(table: "pullRequestCheck") { t in
+        t.column("number", .integer).notNull()
+        t.column("position", .integer).notNull()
+        t.column("name", .text).notNull()
+        t.column("state", .text).notNull()
+        t.column("url", .text)
+        t.primaryKey(["number", "position"])
+      }
+      try db.create(table: "pullRequestCheckListing") { t in
+        t.column("number", .integer).primaryKey()
+        t.column("headSHA", .text).notNull()
+        t.column("announced", .integer).notNull()
+      }
+    }
     return migrator
   }
 }

@@ -57,6 +57,12 @@ enum LossyElement<Item: Decodable>: Decodable {
     var number: Int?
   }
 
+  /// The element, when it could be read.
+  var item: Item? {
+    if case .decoded(let item) = self { return item }
+    return nil
+  }
+
   init(from decoder: any Decoder) throws {
     do {
       self = .decoded(try Item(from: decoder))

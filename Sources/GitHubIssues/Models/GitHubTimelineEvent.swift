@@ -3,8 +3,10 @@ import Foundation
 /// One event of an issue's timeline that a reader of the conversation needs: who closed or
 /// reopened it, milestone and label changes, assignments, renames, and where it was referenced.
 ///
-/// Decoded from `GET /repos/{owner}/{repo}/issues/{number}/timeline`. Events a reader does not
-/// need (comments, which are listed on their own; subscriptions, commits) decode as
+/// Decoded from `GET /repos/{owner}/{repo}/issues/{number}/timeline`. A pull request's submitted
+/// reviews come as ``Kind/reviewed(_:)``: the reader shows them as posts, not lines. Events a
+/// reader does not need (comments, which are listed on their own; subscriptions, commits) decode
+/// as
 /// ``Kind/other(_:)`` and are not kept. Every field but `event` is optional: a deleted actor is
 /// ``GitHubUser/ghost``.
 public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
@@ -30,6 +32,8 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
     case renamed(from: String, to: String)
     /// Mentioned in another issue or pull request: `repository#number` and its title.
     case crossReferenced(source: String, title: String)
+    /// A pull request's review was submitted (a pending one is ``other(_:)``).
+    case reviewed(PullRequestReview)
     /// Anything else, by GitHub's name: not kept.
     case other(String)
   }
@@ -49,9 +53,11 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case event, actor, label, milestone, assignee, rename, source
+    case event, actor, label, milestone, assignee, rename, source, id, user, state, body
     case createdAt = "created_at"
     case stateReason = "state_reason"
+    case submittedAt = "submitted_at"
+    case authorAssociation = "author_association"
   }
 
   struct Named: Decodable { var name: String?; var title: String?; var login: String? }
@@ -103,14 +109,35 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
       } else {
         kind = .other(event)
       }
+    case "reviewed":
+      // A review names its author `user` and its time `submitted_at`; a pending one has none.
+      let state = (try? container.decodeIfPresent(String.self, forKey: .state))?.uppercased()
+      let submitted = try? container.decodeIfPresent(Date.self, forKey: .submittedAt)
+      if let id = try? container.decodeIfPresent(Int64.self, forKey: .id), let state,
+        state != "PENDING", let submitted
+      {
+        actor = (try? container.decodeIfPresent(GitHubUser.self, forKey: .user)) ?? .ghost
+        createdAt = submitted
+        kind = .reviewed(
+          PullRequestReview(
+            id: id, author: actor.login, state: state,
+            body: (try? container.decodeIfPresent(String.self, forKey: .body)) ?? "",
+            submittedAt: submitted,
+            authorAssociation: try? container.decodeIfPresent(
+              String.self, forKey: .authorAssociation)))
+      } else {
+        kind = .other(event)
+      }
     default: kind = .other(event)
     }
   }
 
-  /// Whether a reader shows it.
+  /// Whether a reader shows it as a line under the conversation (a review is a post of its own).
   public var isShown: Bool {
-    if case .other = kind { return false }
-    return true
+    switch kind {
+    case .other, .reviewed: false
+    default: true
+    }
   }
 
   /// "closed this as not planned", "added the bug label": what the actor did, for a line under
@@ -130,6 +157,7 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
     case .renamed(let from, let to): "changed the title from “\(from)” to “\(to)”"
     case .crossReferenced(let source, let title):
       "mentioned this in \(source)" + (title.isEmpty ? "" : " “\(title)”")
+    case .reviewed(let review): review.verdict
     case .other(let name): name
     }
   }

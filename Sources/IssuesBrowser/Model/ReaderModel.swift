@@ -20,7 +20,8 @@ struct ReaderPost {
 ///
 /// Posts are built a batch at a time into the reader's snapshot (a section per post, a row per
 /// line), so that a long thread costs its first screen to open; timeline events go under the
-/// post written before them.
+/// post written before them. A pull request's checks follow its description, and its reviews
+/// (each with its threads of line comments) are posts among the comments, in time order.
 struct ReaderModel {
   /// Where fetching the conversation from GitHub stands.
   enum Fetch: Hashable {
@@ -32,6 +33,13 @@ struct ReaderModel {
 
   /// The post id of the line saying where the comments stand (loading, or why they are not).
   static let commentStatusPost: Int64 = -1
+  /// The post id of a pull request's checks.
+  static let checksPost: Int64 = -2
+
+  /// The post id of a review: negative, apart from comments' ids and the posts above.
+  static func post(ofReview id: Int64) -> Int64 {
+    id > 0 ? -1_000 &- id &* 2 : -1_001 &- (0 &- id) &* 2
+  }
 
   /// The issue read.
   let number: Int
@@ -44,6 +52,8 @@ struct ReaderModel {
   private(set) var cachedCommentCount = 0
   /// The timeline events not placed yet, oldest first.
   private var events: ArraySlice<CachedTimelineEvent> = []
+  /// The reviews not placed yet, oldest first.
+  private var reviews: ArraySlice<PullRequestReview> = []
 
   init(number: Int) { self.number = number }
 
@@ -56,12 +66,14 @@ struct ReaderModel {
   /// Starts again from the issue's own post: the comments and events are placed anew.
   mutating func restart(
     issue: CachedIssue, lines: [StyledLine], commentCount: Int,
-    events: [CachedTimelineEvent], now: Date
+    events: [CachedTimelineEvent], reviews: [PullRequestReview] = [],
+    checks: (checks: [PullRequestCheck], announced: Int)? = nil, now: Date
   ) -> Snapshot<Int64, ReaderLine> {
     posts = [:]
     nextComment = 0
     cachedCommentCount = commentCount
     self.events = events[...]
+    self.reviews = reviews[...]
     var snapshot = Snapshot<Int64, ReaderLine>()
     add(
       0,
@@ -69,6 +81,9 @@ struct ReaderModel {
         header: SectionHeaderCell(
           title: issue.author, detail: "opened \(RelativeAge.ago(issue.createdAt, now: now))"),
         lines: lines), to: &snapshot)
+    if let checks, !checks.checks.isEmpty {
+      add(Self.checksPost, Self.post(checks.checks, announced: checks.announced), to: &snapshot)
+    }
     return snapshot
   }
 
@@ -80,7 +95,7 @@ struct ReaderModel {
   ) {
     nextComment = batch.isEmpty ? cachedCommentCount : nextComment + batch.count
     for comment in batch where posts[comment.id] == nil {
-      appendEvents(before: comment.createdAt, to: &snapshot, now: now)
+      appendTimeline(before: comment.createdAt, to: &snapshot, width: width, now: now)
       add(comment.id, Self.post(comment, width: width, now: now), to: &snapshot)
     }
   }
@@ -88,10 +103,10 @@ struct ReaderModel {
   /// Ends the conversation once the backlog is placed: the events left, then a line saying
   /// where the comments stand when they are not all there.
   mutating func finish(
-    issue: CachedIssue, to snapshot: inout Snapshot<Int64, ReaderLine>, now: Date
+    issue: CachedIssue, to snapshot: inout Snapshot<Int64, ReaderLine>, width: Int, now: Date
   ) {
     guard !hasBacklog else { return }
-    appendEvents(before: nil, to: &snapshot, now: now)
+    appendTimeline(before: nil, to: &snapshot, width: width, now: now)
     if let status = commentStatus(announced: issue.comments) {
       add(Self.commentStatusPost, status, to: &snapshot)
     }
@@ -105,21 +120,49 @@ struct ReaderModel {
     snapshot.appendItems(post.lines.indices.map { ReaderLine(post: id, line: $0) }, toSection: id)
   }
 
-  /// Appends the events before `date` (all when `nil`) to the last post, then a blank line.
-  private mutating func appendEvents(
-    before date: Date?, to snapshot: inout Snapshot<Int64, ReaderLine>, now: Date
+  /// Places what happened before `date` (all when `nil`), oldest first: events as lines under
+  /// the last post (then a blank line), reviews as posts of their own.
+  private mutating func appendTimeline(
+    before date: Date?, to snapshot: inout Snapshot<Int64, ReaderLine>, width: Int, now: Date
   ) {
-    var lines: [StyledLine] = []
-    while let event = events.first {
-      // An event without a time waits for the end.
-      if let date { guard let at = event.createdAt, at < date else { break } }
-      events.removeFirst()
-      let age = event.createdAt.map { " · \(RelativeAge.ago($0, now: now))" } ?? ""
-      lines.append([
-        StyledRun("↳ ", Theme.dim), StyledRun(event.actor, Theme.dim.with(.bold)),
-        StyledRun(" \(event.sentence)\(age)", Theme.dim),
-      ])
+    // Something without a time waits for the end.
+    func due(_ at: Date?) -> Bool {
+      guard let date else { return true }
+      guard let at else { return false }
+      return at < date
     }
+    var lines: [StyledLine] = []
+    while true {
+      let event = events.first.flatMap { due($0.createdAt) ? $0 : nil }
+      let review = reviews.first.flatMap { due($0.submittedAt) ? $0 : nil }
+      if let event,
+        review == nil
+          || (event.createdAt ?? .distantFuture) <= (review?.submittedAt ?? .distantFuture)
+      {
+        events.removeFirst()
+        let age = event.createdAt.map { " · \(RelativeAge.ago($0, now: now))" } ?? ""
+        lines.append([
+          StyledRun("↳ ", Theme.dim), StyledRun(event.actor, Theme.dim.with(.bold)),
+          StyledRun(" \(event.sentence)\(age)", Theme.dim),
+        ])
+      } else if let review {
+        reviews.removeFirst()
+        appendToLastPost(lines, to: &snapshot)
+        lines = []
+        add(
+          Self.post(ofReview: review.id), Self.post(review, width: width, now: now),
+          to: &snapshot)
+      } else {
+        break
+      }
+    }
+    appendToLastPost(lines, to: &snapshot)
+  }
+
+  /// Appends event lines, then a blank line, to the last post.
+  private mutating func appendToLastPost(
+    _ lines: [StyledLine], to snapshot: inout Snapshot<Int64, ReaderLine>
+  ) {
     guard !lines.isEmpty,
       let last = snapshot.sectionIdentifiers.last(where: { $0 != Self.commentStatusPost }),
       var post = posts[last]
@@ -129,6 +172,92 @@ struct ReaderModel {
     posts[last] = post
     snapshot.appendItems(
       (start..<post.lines.count).map { ReaderLine(post: last, line: $0) }, toSection: last)
+  }
+
+  /// A review's header and lines: its summary, then each thread of line comments under the
+  /// file and line it is on and the end of the diff it points at.
+  static func post(_ review: PullRequestReview, width: Int, now: Date) -> ReaderPost {
+    var detail = review.verdict
+    if let at = review.submittedAt { detail += " · \(RelativeAge.ago(at, now: now))" }
+    if let association = review.authorAssociation, association != "NONE" {
+      detail += " · \(association.lowercased())"
+    }
+    var lines: [StyledLine] = []
+    let verdictStyle: Style =
+      switch review.state {
+      case "APPROVED": Theme.open
+      case "CHANGES_REQUESTED": Style(foreground: .red)
+      default: Theme.dim
+      }
+    if !review.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      lines += Markdown.render(review.body, width: width)
+    } else if review.threads.isEmpty {
+      lines.append([StyledRun(review.verdict, verdictStyle.with(.italic))])
+    }
+    let inner = max(10, width - 2)
+    for thread in review.threads {
+      guard let first = thread.comments.first else { continue }
+      if !lines.isEmpty { lines.append([]) }
+      let place = first.line.map { "\(first.path):\($0)" } ?? "\(first.path) (outdated)"
+      lines.append([StyledRun("▸ \(place)", Theme.dim.with(.bold))])
+      let hunk = first.diffHunk.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.hasPrefix("@@") }.suffix(3)
+      for line in hunk {
+        let style: Style =
+          line.hasPrefix("+")
+          ? Style(foreground: .green) : line.hasPrefix("-") ? Style(foreground: .red) : Theme.dim
+        lines.append([StyledRun("  " + String(line.prefix(max(1, width - 2))), style)])
+      }
+      for comment in thread.comments {
+        lines.append([
+          StyledRun("│ ", Theme.dim), StyledRun(comment.author, Style().with(.bold)),
+          StyledRun(" · \(RelativeAge.ago(comment.createdAt, now: now))", Theme.dim),
+        ])
+        for line in Markdown.render(comment.body, width: inner) {
+          lines.append([StyledRun("│ ", Theme.dim)] + line)
+        }
+      }
+    }
+    lines.append([])
+    return ReaderPost(
+      header: SectionHeaderCell(title: review.author, detail: detail), lines: lines)
+  }
+
+  /// The checks of a pull request's head commit: failing first, then pending, passing, and
+  /// those without a verdict.
+  static func post(_ checks: [PullRequestCheck], announced: Int) -> ReaderPost {
+    let order: [PullRequestCheck.State] = [.failing, .pending, .passing, .neutral]
+    let sorted = checks.enumerated().sorted {
+      let (left, right) = (
+        order.firstIndex(of: $0.element.state) ?? 0, order.firstIndex(of: $1.element.state) ?? 0
+      )
+      return (left, $0.offset) < (right, $1.offset)
+    }.map(\.element)
+    var counts: [String] = []
+    for state in order {
+      let count = checks.count { $0.state == state }
+      guard count > 0 else { continue }
+      counts.append("\(count) \(state.rawValue)")
+    }
+    var lines: [StyledLine] = sorted.map { check in
+      let (symbol, style): (String, Style) =
+        switch check.state {
+        case .passing: ("✓", Theme.open)
+        case .failing: ("✗", Style(foreground: .red))
+        case .pending: ("●", Style(foreground: .yellow))
+        case .neutral: ("–", Theme.dim)
+        }
+      return [StyledRun("\(symbol) ", style), StyledRun(check.name)]
+    }
+    if announced > checks.count {
+      lines.append([
+        StyledRun("… and \(announced - checks.count) more on GitHub", Theme.dim.with(.italic))
+      ])
+    }
+    lines.append([])
+    return ReaderPost(
+      header: SectionHeaderCell(title: "Checks", detail: counts.joined(separator: " · ")),
+      lines: lines)
   }
 
   /// A comment's header and lines: Markdown at the reader's width, then its reactions.
@@ -155,6 +284,7 @@ struct ReaderModel {
     let cached = cachedCommentCount
     let text: String
     switch fetch {
+    case .fetching where announced == 0: text = "Fetching the conversation…"
     case .fetching: text = "Fetching \(announced) comment\(announced == 1 ? "" : "s")…"
     case .failed(let reason):
       text =

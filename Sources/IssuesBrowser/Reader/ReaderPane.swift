@@ -39,7 +39,8 @@ final class ReaderPane {
     let number = issue.number
     var model = ReaderModel(number: number)
     let current = read("the comments of #\(number)") { try $0.commentsAreCurrent(of: number) }
-    let fetch = issue.comments > 0 && current == false
+    // A pull request's reviews and checks change without a comment: it is always asked.
+    let fetch = (issue.comments > 0 && current == false) || issue.isPullRequest
     if fetch { model.fetch = .fetching }
     self.model = model
     rebuild(issue, lines: lines, width: width, scrollingToTop: true)
@@ -65,8 +66,13 @@ final class ReaderPane {
     let built = scrollingToTop ? 0 : model.postCount - 1
     let count = read("the comments of #\(number)") { try $0.commentCount(of: number) } ?? 0
     let events = read("the events of #\(number)") { try $0.timeline(of: number) } ?? []
+    let reviews =
+      issue.isPullRequest ? read("the reviews of #\(number)") { try $0.reviews(of: number) } : nil
+    let checks =
+      issue.isPullRequest ? read("the checks of #\(number)") { try $0.checks(of: number) } : nil
     var snapshot = model.restart(
-      issue: issue, lines: lines, commentCount: count, events: events, now: now())
+      issue: issue, lines: lines, commentCount: count, events: events, reviews: reviews ?? [],
+      checks: checks ?? nil, now: now())
     // One screen now (Markdown costs a few hundred microseconds a comment); the rest later.
     let screens = max(1, view.frame.height) + 1
     while model.hasBacklog, snapshot.numberOfItems < screens || model.postCount <= built {
@@ -78,7 +84,7 @@ final class ReaderPane {
       model.append(batch, to: &snapshot, width: width, now: now())
       if batch.isEmpty { break }
     }
-    model.finish(issue: issue, to: &snapshot, now: now())
+    model.finish(issue: issue, to: &snapshot, width: width, now: now())
     self.model = model
     installProviders()
     if scrollingToTop {
@@ -104,7 +110,7 @@ final class ReaderPane {
       } ?? []
     model.append(batch, to: &snapshot, width: width, now: now())
     if !model.hasBacklog, let issue = read.issue(number) {
-      model.finish(issue: issue, to: &snapshot, now: now())
+      model.finish(issue: issue, to: &snapshot, width: width, now: now())
     }
     self.model = model
     installProviders()

@@ -1,0 +1,53 @@
+import Foundation
+
+// The REST endpoints of a pull request's conversation beyond its issue: the pull request
+// itself, its line comments, and its head commit's checks.
+
+extension GitHubClient {
+  /// One pull request by number: branches, head commit, size, mergeability, reviewers.
+  public func pullRequest(_ number: Int, of repository: RepositoryName)
+    async throws(GitHubError) -> GitHubPullRequest
+  {
+    let url = host.url("/repos/\(repository.owner)/\(repository.name)/pulls/\(number)")
+    let (response, _) = try await fetch(url, conditional: false)
+    return try decode(GitHubPullRequest.self, from: response, url: url)
+  }
+
+  /// The pages of a pull request's line comments, oldest first, 100 a page.
+  public func reviewCommentPages(
+    of repository: RepositoryName, pullRequest number: Int
+  ) -> PageSequence<ReviewComment> {
+    pages(
+      from: host.url(
+        "/repos/\(repository.owner)/\(repository.name)/pulls/\(number)/comments",
+        query: [
+          URLQueryItem(name: "sort", value: "created"),
+          URLQueryItem(name: "direction", value: "asc"),
+          URLQueryItem(name: "per_page", value: "100"),
+        ]),
+      of: ReviewComment.self, conditional: false)
+  }
+
+  /// The first 100 check runs of a commit (named by its hexadecimal SHA, as
+  /// ``GitHubPullRequest/headSHA`` is), with how many it has.
+  public func checkRuns(of repository: RepositoryName, commit sha: String)
+    async throws(GitHubError) -> CheckRunList
+  {
+    let url = host.url(
+      "/repos/\(repository.owner)/\(repository.name)/commits/\(sha)/check-runs",
+      query: [URLQueryItem(name: "per_page", value: "100")])
+    let (response, _) = try await fetch(url, conditional: false)
+    return try decode(CheckRunList.self, from: response, url: url)
+  }
+
+  /// A commit's statuses (the latest of each context, the first 100), with how many it has.
+  public func combinedStatus(of repository: RepositoryName, commit sha: String)
+    async throws(GitHubError) -> CombinedStatus
+  {
+    let url = host.url(
+      "/repos/\(repository.owner)/\(repository.name)/commits/\(sha)/status",
+      query: [URLQueryItem(name: "per_page", value: "100")])
+    let (response, _) = try await fetch(url, conditional: false)
+    return try decode(CombinedStatus.self, from: response, url: url)
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A pull request as `GET /repos/{owner}/{repo}/pulls/{number}` returns it, the parts the
+/// reader and the dashboard keep: branches, head commit, size, mergeability, requested
+/// reviewers, and how many review comments it announces.
+///
+/// It is how details reach the cache without GraphQL (a token without it, or none): REST says
+/// everything ``PullRequestDetails`` holds but the review decision, which
+/// ``details(reviews:checks:cached:repositoryOwner:)`` works out from the reviews.
+public struct GitHubPullRequest: Decodable, Hashable, Sendable {
+  /// The number.
+  public var number: Int
+  /// When it last changed.
+  public var updatedAt: Date
+  /// The branch it brings.
+  public var headRef: String
+  /// The commit at the head of that branch, in lowercase hexadecimal: whose checks it shows.
+  public var headSHA: String
+  /// The branch it goes into.
+  public var baseRef: String
+  /// Lines added, when GitHub said.
+  public var additions: Int
+  /// Lines removed, when GitHub said.
+  public var deletions: Int
+  /// Whether it merges cleanly: `nil` while GitHub works it out.
+  public var mergeable: Bool?
+  /// How many review comments (on lines of the diff) it has.
+  public var reviewComments: Int
+  /// Who is asked to review: logins.
+  public var requestedReviewers: [String]
+  /// Teams asked to review, by slug.
+  public var requestedTeams: [String]
+
+  /// Creates one.
+  public init(
+    number: Int, updatedAt: Date, headRef: String, headSHA: String, baseRef: String,
+    additions: Int = 0, deletions: Int = 0, mergeable: Bool? = nil, reviewComments: Int = 0,
+    requestedReviewers: [String] = [], requestedTeams: [String] = []
+  ) {
+    self.number = number
+    self.updatedAt = updatedAt
+    self.headRef = headRef
+    self.headSHA = headSHA
+    self.baseRef = baseRef
+    self.additions = additions
+    self.deletions = deletions
+    self.mergeable = mergeable
+    self.reviewComments = reviewComments
+    self.requestedReviewers = requestedReviewers
+    self.requestedTeams = requestedTeams
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case number, head, base, additions, deletions, mergeable
+    case updatedAt = "updated_at"
+    case reviewComments = "review_comments"
+    case requestedReviewers = "requested_reviewers"
+    case requestedTeams = "requested_teams"
+  }
+
+  struct Branch: Decodable { var ref: String?; var sha: String? }
+  struct Named: Decodable { var login: String?; var slug: String? }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    number = try container.decode(Int.self, forKey: .number)
+    updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+    let head = try container.decode(Branch.self, forKey: .head)
+    // The commit goes into request paths: only a hexadecimal SHA is taken.
+    guard let sha = head.sha, (7...64).contains(sha.utf8.count),
+      sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+    else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .head, in: container, debugDescription: "the head has no commit SHA")
+    }
+    headSHA = sha
+    headRef = head.ref ?? ""
+    baseRef = (try? container.decodeIfPresent(Branch.self, forKey: .base))?.ref ?? ""
+    additions = max(0, (try? container.decodeIfPresent(Int.self, forKey: .additions)) ?? 0)
+    deletions = max(0, (try? container.decodeIfPresent(Int.self, forKey: .deletions)) ?? 0)
+    mergeable = try? container.decodeIfPresent(Bool.self, forKey: .mergeable)
+    reviewComments = max(
+      0, (try? container.decodeIfPresent(Int.self, forKey: .reviewComments)) ?? 0)
+    let reviewers = (try? container.decodeIfPresent([Named?].self, forKey: .requestedReviewers))
+    requestedReviewers = (reviewers ?? []).compactMap { $0?.login }
+    let teams = (try? container.decodeIfPresent([Named?].self, forKey: .requestedTeams))
+    requestedTeams = (teams ?? []).compactMap { $0?.slug }
+  }
+
+  /// The details the cache keeps, from this answer, the pull request's reviews and checks.
+  ///
+  /// The review decision is worked out as GitHub does where REST lets it: changes requested
+  /// when a reviewer's latest review requests them, approved when one approves and none
+  /// requests changes, otherwise "review required" when reviewers are asked or GraphQL said so
+  /// before (REST cannot see branch protection).
+  ///
+  /// - Parameters:
+  ///   - reviews: The submitted reviews, oldest first.
+  ///   - checks: The head commit's checks, when they could be read (else the cached rollup
+  ///     stays).
+  ///   - cached: The details kept before, if any.
+  ///   - repositoryOwner: The organization requested teams belong to.
+  /// - Returns: The details to store, current as of ``updatedAt``.
+  public func details(
+    reviews: [PullRequestReview], checks: [PullRequestCheck]?, cached: PullRequestDetails?,
+    repositoryOwner: String
+  ) -> PullRequestDetails {
+    var latest: [String: PullRequestReview] = [:]
+    for review in reviews where review.state != "COMMENTED" && review.state != "PENDING" {
+      latest[review.author] = review
+    }
+    let states = Set(latest.values.map(\.state))
+    let requested = requestedReviewers + requestedTeams.map { "\(repositoryOwner)/\($0)" }
+    let decision: PullRequestDetails.ReviewDecision? =
+      if states.contains("CHANGES_REQUESTED") {
+        .changesRequested
+      } else if states.contains("APPROVED") {
+        .approved
+      } else if !requested.isEmpty || cached?.reviewDecision != nil {
+        .reviewRequired
+      } else {
+        nil
+      }
+    var latestOfEach: [String: PullRequestReview] = [:]
+    for review in reviews where review.state != "PENDING" { latestOfEach[review.author] = review }
+    return PullRequestDetails(
+      number: number, updatedAt: updatedAt, reviewDecision: decision,
+      checks: checks.map(PullRequestCheck.rollup) ?? cached?.checks,
+      mergeable: mergeable.map { $0 ? .mergeable : .conflicting } ?? .unknown,
+      headRef: headRef, baseRef: baseRef, additions: additions, deletions: deletions,
+      requestedReviewers: requested,
+      reviews: latestOfEach.values.sorted { $0.author < $1.author }.map {
+        PullRequestDetails.Review(author: $0.author, state: $0.state)
+      })
+  }
+}

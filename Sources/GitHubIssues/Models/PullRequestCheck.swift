@@ -1,0 +1,118 @@
+import Foundation
+
+/// One check of a pull request's head commit: a check run (GitHub Actions and apps) or a
+/// commit status (older integrations), folded into one shape for the reader.
+///
+/// Decoded from `GET /repos/{owner}/{repo}/commits/{ref}/check-runs` (``CheckRunList``) and
+/// `…/commits/{ref}/status` (``CombinedStatus``).
+public struct PullRequestCheck: Hashable, Sendable {
+  /// Where a check stands.
+  public enum State: String, Hashable, Sendable, CaseIterable {
+    /// It passed.
+    case passing
+    /// It failed, errored, timed out, was cancelled or needs an action.
+    case failing
+    /// It is queued or running.
+    case pending
+    /// It finished without a verdict (neutral or skipped).
+    case neutral
+  }
+
+  /// The check's name (a check run's name, a status's context).
+  public var name: String
+  /// Where it stands.
+  public var state: State
+  /// Its page, when it has one.
+  public var url: String?
+
+  /// Creates one.
+  public init(name: String, state: State, url: String? = nil) {
+    self.name = name
+    self.state = state
+    self.url = url
+  }
+
+  /// The checks rolled up as GitHub does: failing when one fails, pending when one is not done,
+  /// passing otherwise; `nil` when there are none.
+  public static func rollup(_ checks: [PullRequestCheck]) -> PullRequestDetails.Checks? {
+    guard !checks.isEmpty else { return nil }
+    if checks.contains(where: { $0.state == .failing }) { return .failing }
+    if checks.contains(where: { $0.state == .pending }) { return .pending }
+    return .passing
+  }
+}
+
+/// A page of a commit's check runs, with the total GitHub announces.
+public struct CheckRunList: Decodable, Hashable, Sendable {
+  /// How many check runs the commit has (more than a page holds, at times).
+  public var totalCount: Int
+  /// The check runs of this page, those that could be read.
+  public var checks: [PullRequestCheck]
+
+  enum CodingKeys: String, CodingKey {
+    case totalCount = "total_count"
+    case checkRuns = "check_runs"
+  }
+
+  struct Run: Decodable {
+    var name: String?
+    var status: String?
+    var conclusion: String?
+    var html_url: String?
+    var details_url: String?
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    totalCount = max(0, (try? container.decodeIfPresent(Int.self, forKey: .totalCount)) ?? 0)
+    let runs = try container.decode([LossyElement<Run>].self, forKey: .checkRuns)
+    checks = runs.compactMap(\.item).map { run in
+      let state: PullRequestCheck.State =
+        switch (run.status, run.conclusion) {
+        case ("completed", "success"): .passing
+        case ("completed", "neutral"), ("completed", "skipped"), ("completed", "stale"): .neutral
+        case ("completed", _): .failing
+        default: .pending
+        }
+      return PullRequestCheck(
+        name: run.name ?? "check", state: state, url: run.html_url ?? run.details_url)
+    }
+  }
+}
+
+/// A commit's statuses, the latest of each context, with the total GitHub announces.
+public struct CombinedStatus: Decodable, Hashable, Sendable {
+  /// How many contexts the commit has.
+  public var totalCount: Int
+  /// The statuses that could be read.
+  public var checks: [PullRequestCheck]
+
+  enum CodingKeys: String, CodingKey {
+    case totalCount = "total_count"
+    case statuses
+  }
+
+  struct Status: Decodable {
+    var context: String?
+    var state: String?
+    var target_url: String?
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let statuses =
+      (try? container.decodeIfPresent([LossyElement<Status>].self, forKey: .statuses)) ?? []
+    checks = statuses.compactMap(\.item).map { status in
+      let state: PullRequestCheck.State =
+        switch status.state {
+        case "success": .passing
+        case "failure", "error": .failing
+        default: .pending
+        }
+      return PullRequestCheck(
+        name: status.context ?? "status", state: state, url: status.target_url)
+    }
+    totalCount = max(
+      checks.count, (try? container.decodeIfPresent(Int.self, forKey: .totalCount)) ?? 0)
+  }
+}

@@ -6,9 +6,9 @@ import GitHubIssues
 // in its timeline, line comments with a reply, and its head commit's checks and statuses.
 
 extension LocalGitHub {
-  /// The answer for a pull request's REST paths (`pulls/N`, `pulls/N/comments`, the PR's
-  /// `issues/N/timeline`, `commits/SHA/check-runs`, `commits/SHA/status`) when nothing was
-  /// recorded there; `nil` for any other path.
+  /// The answer for a pull request's REST paths (`pulls/N`, `pulls/N/comments`,
+  /// `pulls/N/reviews`, the PR's `issues/N/timeline`, `commits/SHA/check-runs`,
+  /// `commits/SHA/status`) when nothing was recorded there; `nil` for any other path.
   func pullRequestRoute(at path: String) throws -> Route? {
     guard routes[path] == nil else { return nil }
     let parts = path.split(separator: "/").map(String.init)
@@ -31,6 +31,15 @@ extension LocalGitHub {
     case let r where r.count == 3 && r[0] == "pulls" && r[2] == "comments":
       guard let number = Int(r[1]), pull(number) != nil else { return nil }
       body = Self.reviewComments(of: number)
+    case let r where r.count == 3 && r[0] == "pulls" && r[2] == "reviews":
+      guard let number = Int(r[1]), pull(number) != nil else { return nil }
+      // The same reviews as the timeline's, as the reviews list shapes them.
+      body = Self.reviews(of: number).map { event in
+        var review = event
+        review["event"] = nil
+        review["state"] = (event["state"] as? String)?.uppercased()
+        return review
+      }
     case let r where r.count == 3 && r[0] == "issues" && r[2] == "timeline":
       guard let number = Int(r[1]), pull(number) != nil else { return nil }
       body = Self.reviews(of: number)

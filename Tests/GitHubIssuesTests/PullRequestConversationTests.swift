@@ -252,3 +252,39 @@ import TrellisTestSupport
     #expect(ids.sorted() == [Int64(number * 100 + 1), Int64(number * 100 + 2)])
   }
 }
+
+extension PullRequestConversationTests {
+  /// When GraphQL does not answer, a sync's fallback brings the newest pull requests' details
+  /// through REST, a bounded number at a time, and stops at the first it cannot read.
+  @Test func theRESTFallbackBringsTheNewestDetailsWithinItsBound() async throws {
+    let (github, client, cache) = try await setUp(token: "t")
+    defer { Task { await github.stop() } }
+    let missing = try cache.pullRequestsNeedingDetails()
+    #expect(missing.count > 4)
+    let fetcher = PullRequestFetcher(client: client, cache: cache, repository: acme)
+    let first = await fetcher.fetchMissingDetails(limit: 3)
+    #expect(first.fetched == 3 && first.left == missing.count - 3)
+    for number in missing.prefix(3) {
+      let details = try #require(try cache.pullRequestDetails(number: number))
+      let expected: PullRequestDetails.ReviewDecision? =
+        switch number % 4 {
+        case 0: .approved
+        case 1: .changesRequested
+        case 2: .reviewRequired  // reviewers are asked of every other one
+        default: nil
+        }
+      #expect(details.reviewDecision == expected, "#\(number)")
+      #expect(details.checks == [.passing, .failing, .pending][number % 3], "#\(number)")
+      #expect(details.requestedReviewers.contains("acme/core") == (number % 6 == 0))
+    }
+    #expect(Array(try cache.pullRequestsNeedingDetails()) == Array(missing.dropFirst(3)))
+    // Four requests a pull request: the pull request, its reviews, check runs and statuses.
+    #expect(await github.requestCount(pathPrefix: "/repos/acme/tracker/pulls/") == 6)
+    #expect(await github.requestCount(pathPrefix: "/repos/acme/tracker/commits/") == 6)
+    // The network gone: the first failure ends it, nothing else asked.
+    await github.inject(.status(404), path: "/repos/acme/tracker/pulls/\(missing[3])")
+    let second = await fetcher.fetchMissingDetails(limit: 3)
+    #expect(second.fetched == 0 && second.left == missing.count - 3)
+    #expect(await github.requestCount(pathPrefix: "/repos/acme/tracker/pulls/") == 7)
+  }
+}

@@ -50,10 +50,10 @@ import Testing
     #expect(fields.count == 5)
     #expect(fields[0] == "\(open[0].number)" && fields[2] == "feature/\(open[0].number)")
     #expect(fields[3] == (open[0].isDraft ? "DRAFT" : "OPEN"))
-    // A field the cache cannot fill is refused with the reason.
+    // A field only a pull request's reading fills is refused with the reason.
     (status, out, err) = try await world.run(["pr", "list", "--json", "statusCheckRollup"])
     #expect(status != 0)
-    #expect(err.contains("only the rolled-up state is cached"))
+    #expect(err.contains("only `pr view` reads a pull request's conversation"))
   }
 
   @Test func viewPrintsBranchesSizeReviewAndChecks() async throws {
@@ -71,5 +71,41 @@ import Testing
     (status, out, err) = try await world.run(["pr", "view", "\(issue.number)", "--offline"])
     #expect(status == 1)
     #expect(err.contains("is an issue, not a pull request"))
+  }
+
+  /// `pr view --comments` prints reviews among the comments, each line comment after its
+  /// review; `--json reviews,statusCheckRollup` gives gh's shapes; without a token too.
+  @Test func viewReadsTheConversationWithReviewsLineCommentsAndChecks() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let pull = try #require(Self.served.first { $0.isPullRequest && $0.number % 4 == 1 })
+    var (status, out, err) = try await world.run(
+      ["pr", "view", "\(pull.number)", "--comments"], token: nil)
+    #expect(status == 0, "\(err)")
+    let blocks = out.components(separatedBy: "--\n")
+    #expect(blocks.first?.hasPrefix("author:\tmona\nassociation:\tmember\n") == true)
+    #expect(blocks.first?.contains("status:\trequested changes\n") == true)
+    #expect(blocks.count > 1 && blocks[1] == "Please cover the empty case.\n")
+    #expect(out.contains("status:\tline comment\npath:\tSources/Parser.swift\nline:\t12\n"))
+    #expect(out.contains("Covered in the next commit."), "the reply follows in the thread")
+    (status, out, err) = try await world.run([
+      "pr", "view", "\(pull.number)", "--json", "reviews,statusCheckRollup,reviewDecision",
+      "--offline",
+    ])
+    #expect(status == 0, "\(err)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let reviews = try #require(object["reviews"] as? [[String: Any]])
+    #expect(reviews.map { $0["state"] as? String } == ["CHANGES_REQUESTED", "COMMENTED"])
+    #expect((reviews.first?["author"] as? [String: Any])?["login"] as? String == "mona")
+    let checks = try #require(object["statusCheckRollup"] as? [[String: Any]])
+    #expect(
+      checks.map { $0["__typename"] as? String } == ["CheckRun", "CheckRun", "StatusContext"])
+    let conclusions = checks.prefix(2).map { $0["conclusion"] as? String }
+    #expect(
+      conclusions
+        == [["SUCCESS", "SUCCESS"], ["SUCCESS", "FAILURE"], ["SUCCESS", ""]][pull.number % 3])
+    #expect(checks.last?["context"] as? String == "ci/lint")
+    #expect(object["reviewDecision"] as? String == "CHANGES_REQUESTED")
   }
 }

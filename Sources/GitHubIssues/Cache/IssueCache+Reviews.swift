@@ -6,8 +6,9 @@ import GRDB
 
 extension IssueCache {
   /// A pull request's reviews with their line-comment threads, in the order they were
-  /// submitted (see ``PullRequestReview/threaded(_:comments:)``).
-  public func reviews(of number: Int) throws -> [PullRequestReview] {
+  /// submitted (see ``PullRequestReview/threaded(_:comments:)``); with `threaded` false, every
+  /// submitted review as GitHub lists them, replies' own reviews included, without threads.
+  public func reviews(of number: Int, threaded: Bool = true) throws -> [PullRequestReview] {
     try writer.read { db in
       let reviews = try Row.fetchAll(
         db,
@@ -20,6 +21,7 @@ extension IssueCache {
           id: $0["id"], author: $0["author"], state: $0["state"], body: $0["body"],
           submittedAt: $0["submittedAt"], authorAssociation: $0["authorAssociation"])
       }
+      guard threaded else { return reviews }
       let comments = try Row.fetchAll(
         db,
         sql: """
@@ -105,12 +107,16 @@ extension IssueCache {
       else { return nil }
       let checks = try Row.fetchAll(
         db,
-        sql: "SELECT name, state, url FROM pullRequestCheck WHERE number = ? ORDER BY position",
+        sql: """
+          SELECT name, state, url, kind, conclusion FROM pullRequestCheck WHERE number = ?
+          ORDER BY position
+          """,
         arguments: [number]
       ).map {
         PullRequestCheck(
           name: $0["name"], state: PullRequestCheck.State(rawValue: $0["state"]) ?? .pending,
-          url: $0["url"])
+          url: $0["url"], kind: PullRequestCheck.Kind(rawValue: $0["kind"]) ?? .checkRun,
+          conclusion: $0["conclusion"])
       }
       return (checks, announced)
     }
@@ -125,12 +131,12 @@ extension IssueCache {
       for (position, check) in checks.enumerated() {
         try db.execute(
           sql: """
-            INSERT INTO pullRequestCheck(number, position, name, state, url)
-            VALUES (?, ?, ?, ?, ?)
+            INSERT INTO pullRequestCheck(number, position, name, state, url, kind, conclusion)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
           arguments: [
             number, position, Self.storable(check.name), check.state.rawValue,
-            check.url.map(Self.storable),
+            check.url.map(Self.storable), check.kind.rawValue, Self.storable(check.conclusion),
           ])
       }
       try db.execute(

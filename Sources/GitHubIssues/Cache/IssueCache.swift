@@ -424,6 +424,8 @@ public final class IssueCache: Sendable {
         t.column("name", .text).notNull()
         t.column("state", .text).notNull()
         t.column("url", .text)
+        t.column("kind", .text).notNull()
+        t.column("conclusion", .text).notNull()
         t.primaryKey(["number", "position"])
       }
       try db.create(table: "pullRequestCheckListing") { t in

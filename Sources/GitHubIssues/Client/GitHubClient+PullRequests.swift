@@ -28,6 +28,19 @@ extension GitHubClient {
       of: ReviewComment.self, conditional: false)
   }
 
+  /// A pull request's reviews, oldest first: the first 100 (enough to tell each reviewer's
+  /// latest; a pending one is the token owner's own, not submitted).
+  public func reviews(of repository: RepositoryName, pullRequest number: Int)
+    async throws(GitHubError) -> [PullRequestReview]
+  {
+    let url = host.url(
+      "/repos/\(repository.owner)/\(repository.name)/pulls/\(number)/reviews",
+      query: [URLQueryItem(name: "per_page", value: "100")])
+    let (response, _) = try await fetch(url, conditional: false)
+    return try decode([LossyElement<PullRequestReview>].self, from: response, url: url)
+      .compactMap(\.item)
+  }
+
   /// The first 100 check runs of a commit (named by its hexadecimal SHA, as
   /// ``GitHubPullRequest/headSHA`` is), with how many it has.
   public func checkRuns(of repository: RepositoryName, commit sha: String)

@@ -18,18 +18,44 @@ public struct PullRequestCheck: Hashable, Sendable {
     case neutral
   }
 
+  /// What kind of check it is, as GitHub's GraphQL names it.
+  public enum Kind: String, Hashable, Sendable {
+    /// A check run (`CheckRun`).
+    case checkRun = "CheckRun"
+    /// A commit status (`StatusContext`).
+    case status = "StatusContext"
+  }
+
   /// The check's name (a check run's name, a status's context).
   public var name: String
   /// Where it stands.
   public var state: State
   /// Its page, when it has one.
   public var url: String?
+  /// A check run or a status.
+  public var kind: Kind
+  /// GitHub's own word for where it stands, lowercase: a finished run's conclusion
+  /// (`success`, `timed_out`…), an unfinished run's status (`queued`, `in_progress`), a
+  /// status's state (`success`, `error`, `pending`…).
+  public var conclusion: String
 
   /// Creates one.
-  public init(name: String, state: State, url: String? = nil) {
+  public init(
+    name: String, state: State, url: String? = nil, kind: Kind = .checkRun,
+    conclusion: String? = nil
+  ) {
     self.name = name
     self.state = state
     self.url = url
+    self.kind = kind
+    let word: String =
+      switch state {
+      case .passing: "success"
+      case .failing: "failure"
+      case .pending: "in_progress"
+      case .neutral: "neutral"
+      }
+    self.conclusion = conclusion ?? word
   }
 
   /// The checks rolled up as GitHub does: failing when one fails, pending when one is not done,
@@ -75,7 +101,9 @@ public struct CheckRunList: Decodable, Hashable, Sendable {
         default: .pending
         }
       return PullRequestCheck(
-        name: run.name ?? "check", state: state, url: run.html_url ?? run.details_url)
+        name: run.name ?? "check", state: state, url: run.html_url ?? run.details_url,
+        kind: .checkRun,
+        conclusion: (run.status == "completed" ? run.conclusion : run.status) ?? "queued")
     }
   }
 }
@@ -110,7 +138,8 @@ public struct CombinedStatus: Decodable, Hashable, Sendable {
         default: .pending
         }
       return PullRequestCheck(
-        name: status.context ?? "status", state: state, url: status.target_url)
+        name: status.context ?? "status", state: state, url: status.target_url, kind: .status,
+        conclusion: status.state ?? "pending")
     }
     totalCount = max(
       checks.count, (try? container.decodeIfPresent(Int.self, forKey: .totalCount)) ?? 0)

@@ -6,7 +6,7 @@ import Foundation
 /// Reviews reach the cache from the pull request's timeline (`reviewed` events); their line
 /// comments from `GET /repos/{owner}/{repo}/pulls/{number}/comments`, threaded by
 /// ``threaded(_:comments:)``.
-public struct PullRequestReview: Hashable, Sendable, Identifiable {
+public struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
   /// The review's numeric identifier.
   public var id: Int64
   /// Who reviewed.
@@ -34,6 +34,25 @@ public struct PullRequestReview: Hashable, Sendable, Identifiable {
     self.submittedAt = submittedAt
     self.authorAssociation = authorAssociation
     self.threads = threads
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, user, state, body
+    case submittedAt = "submitted_at"
+    case authorAssociation = "author_association"
+  }
+
+  /// Decodes a review as `GET /repos/{owner}/{repo}/pulls/{number}/reviews` lists it (the
+  /// state in capitals there, in lowercase in the timeline: kept in capitals).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(Int64.self, forKey: .id)
+    state = try container.decode(String.self, forKey: .state).uppercased()
+    author = ((try? container.decodeIfPresent(GitHubUser.self, forKey: .user)) ?? .ghost).login
+    body = (try? container.decodeIfPresent(String.self, forKey: .body)) ?? ""
+    submittedAt = try? container.decodeIfPresent(Date.self, forKey: .submittedAt)
+    authorAssociation = try? container.decodeIfPresent(String.self, forKey: .authorAssociation)
+    threads = []
   }
 
   /// "approved", "requested changes": the verdict, for a header.

@@ -145,52 +145,12 @@ public struct ConversationFetcher: Sendable {
     return skipped
   }
 
-  /// How many line comments beyond the announced count a listing may bring.
-  public static let reviewCommentMargin = 1_000
-
-  /// Brings a pull request's own parts into the cache: its details (branches, size,
-  /// mergeability, reviewers, and a review decision worked out from the cached reviews), its
-  /// line comments, and its head commit's checks.
-  ///
-  /// Each part that cannot be read keeps what the cache held of it (the conversation is shown
-  /// either way). The line comments are bounded by the count the pull request announces; cached
-  /// ones are deleted only by a listing that proved complete.
+  /// Brings a pull request's own parts into the cache (see ``PullRequestFetcher``), its review
+  /// decision worked out from the reviews the timeline brought.
   private func fetchPullRequest(_ number: Int) async {
-    guard let pull = try? await client.pullRequest(number, of: repository), pull.number == number
-    else { return }
-    var comments: [ReviewComment] = []
-    var proof = ListingProof()
-    var skipped = 0
-    let limit = pull.reviewComments + Self.reviewCommentMargin
-    do {
-      for try await page in client.reviewCommentPages(of: repository, pullRequest: number) {
-        proof.record(page)
-        skipped += page.skipped.count
-        comments += page.items
-        guard comments.count + skipped <= limit else { throw CancellationError() }
-      }
-      let complete = proof.gap == nil && skipped == 0 && comments.count >= pull.reviewComments
-      try cache.writeReviewComments(comments, of: number, complete: complete)
-    } catch {
-      // The cached line comments stay.
-    }
-    var checks: [PullRequestCheck]?
-    var announced = 0
-    if let runs = try? await client.checkRuns(of: repository, commit: pull.headSHA),
-      let statuses = try? await client.combinedStatus(of: repository, commit: pull.headSHA)
-    {
-      checks = runs.checks + statuses.checks
-      announced = runs.totalCount + statuses.totalCount
-    }
-    let cached = try? cache.pullRequestDetails(number: number)
-    let reviews = ((try? cache.reviews(of: number)) ?? [])
-    let details = pull.details(
-      reviews: reviews, checks: checks, cached: cached ?? nil, repositoryOwner: repository.owner)
-    try? cache.writePullRequestDetails([details])
-    if let checks {
-      try? cache.replaceChecks(
-        of: number, with: checks, announced: announced, headSHA: pull.headSHA)
-    }
+    let reviews = (try? cache.reviews(of: number)) ?? []
+    _ = await PullRequestFetcher(client: client, cache: cache, repository: repository)
+      .fetch(number, reviews: reviews, lineComments: true)
   }
 
   private func write<T>(_ what: String, _ body: () throws -> T) throws(GitHubError) -> T {

@@ -23,14 +23,29 @@ public enum Syncing {
     var mirror = MirrorSynchronizer(client: client, cache: cache, repository: repository)
     mirror.lockPolicy = .wait(waiting: waiting)
     // Open pull requests' reviews and checks, through GraphQL, for those that changed (none
-    // changed, nothing spent). Failing that leaves the rows synced, and says so.
+    // changed, nothing spent). When GraphQL does not answer, REST brings a few (the newest);
+    // failing that leaves the rows synced, and says so.
+    var reason: String?
     do {
-      summary.skipped += try await mirror.fetchPullRequestDetails(progress: progress).skipped
+      let details = try await mirror.fetchPullRequestDetails(progress: progress)
+      if details.fetched == 0, let first = details.skipped.first {
+        reason = first.reason
+      } else {
+        summary.skipped += details.skipped
+      }
     } catch {
-      summary.skipped.append(
-        SkippedItem(
-          id: nil, number: nil,
-          reason: "pull request reviews and checks were not fetched (\(error.summary()))"))
+      reason = "pull request reviews and checks were not fetched (\(error.summary()))"
+    }
+    if let reason {
+      let fallback = await PullRequestFetcher(client: client, cache: cache, repository: repository)
+        .fetchMissingDetails()
+      if fallback.left > 0 {
+        summary.skipped.append(
+          SkippedItem(
+            id: nil, number: nil,
+            reason: "\(reason); \(fallback.fetched) fetched through REST, \(fallback.left) left "
+              + "for the next sync or their reading"))
+      }
     }
     // A mirror keeps every conversation: the ones that changed are fetched through GraphQL
     // (nothing changed, nothing spent).

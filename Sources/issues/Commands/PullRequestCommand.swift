@@ -135,7 +135,7 @@ struct PullRequestList: AsyncParsableCommand {
     let isTerminal = isatty(STDOUT_FILENO) == 1
     var output = StandardOutput()
     if let json {
-      let fields = try PullRequestJSON.fields(json)
+      let fields = try PullRequestJSON.fields(json, conversation: false)
       let context = try PullRequestCommands.context(cache)
       let needsDetails = fields.contains {
         [
@@ -186,7 +186,10 @@ struct PullRequestView: AsyncParsableCommand {
     discussion: """
       To a pipe: gh's `key:<tab>value` header (title, state, author, labels, assignees, \
       reviewers, projects, milestone, number, url, additions, deletions), `--`, the body. \
-      `issues view N --comments` prints its conversation.
+      With --comments, its conversation instead: comments and reviews in order, each review's \
+      line comments after it (with `path:` and `line:`), as gh's blocks. --comments and the \
+      JSON fields comments, reviews and statusCheckRollup fetch the conversation first \
+      (unless --offline).
       """)
 
   @OptionGroup var issue: IssueArgument
@@ -200,6 +203,9 @@ struct PullRequestView: AsyncParsableCommand {
       valueName: "fields"))
   var json: String?
 
+  @Flag(name: [.customShort("c"), .long], help: "Print its comments and reviews.")
+  var comments = false
+
   @Flag(name: [.customShort("w"), .long], help: "Open it in the web browser.")
   var web = false
 
@@ -208,6 +214,22 @@ struct PullRequestView: AsyncParsableCommand {
 
   func validate() throws {
     if let json { _ = try PullRequestJSON.fields(json) }
+  }
+
+  /// Fetches the pull request's conversation (comments, reviews, line comments, checks) into
+  /// the cache; a failure is said and the cached one printed.
+  private func fetchConversation(
+    _ number: Int, host: GitHubHost, repository: RepositoryName, cache: IssueCache
+  ) async {
+    do {
+      let client = Syncing.client(
+        host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
+      _ = try await ConversationFetcher(client: client, cache: cache, repository: repository)
+        .fetch(number)
+    } catch {
+      Terminal.standardError(
+        "warning: \(Terminal.failure(error, repository: repository)) Showing the cache.\n")
+    }
   }
 
   func run() async throws {
@@ -229,20 +251,47 @@ struct PullRequestView: AsyncParsableCommand {
     guard pull.isPullRequest else {
       throw CommandFailure("#\(number) is an issue, not a pull request: issues view \(number).")
     }
-    var shown = whole
-    shown.isDraft = pull.isDraft
-    shown.mergedAt = pull.mergedAt
-    shown.reviewDecision = pull.reviewDecision
-    shown.checks = pull.checks
+    let fields = try json.map { try PullRequestJSON.fields($0) }
+    let readsConversation = comments || (fields?.contains(where: \.isConversation) ?? false)
+    if readsConversation, !offline {
+      await fetchConversation(number, host: host, repository: repository, cache: cache)
+    }
+    // Read again: fetching the conversation may have brought newer details.
+    let row = readsConversation ? try cache.issues(numbers: [number]).first ?? pull : pull
+    var shown = try cache.issue(number: number) ?? whole
+    shown.isDraft = row.isDraft
+    shown.mergedAt = row.mergedAt
+    shown.reviewDecision = row.reviewDecision
+    shown.checks = row.checks
     let details = try cache.pullRequestDetails(number: number)
     let context = try PullRequestCommands.context(cache)
     var output = StandardOutput()
-    if let json {
+    let conversation =
+      readsConversation
+      ? PullRequestJSON.Conversation(
+        comments: try cache.comments(of: number),
+        reviews: try cache.reviews(of: number, threaded: fields == nil),
+        checks: try cache.checks(of: number)?.checks ?? [],
+        viewer: (try? TokenDiscovery.token(for: host)).flatMap {
+          try? cache.viewerLogin(token: $0)
+        }) : nil
+    let isTerminal = isatty(STDOUT_FILENO) == 1
+    if let fields {
       output.write(
         IssueJSON.single(
           PullRequestJSON.object(
-            shown, details: details, fields: try PullRequestJSON.fields(json), context: context),
-          pretty: isatty(STDOUT_FILENO) == 1))
+            shown, details: details, fields: fields, context: context,
+            conversation: conversation),
+          pretty: isTerminal))
+    } else if let conversation {
+      output.write(
+        isTerminal
+          ? IssueView.terminal(
+            shown, comments: conversation.comments, reviews: conversation.reviews,
+            milestones: context.milestones, width: Terminal.width(STDOUT_FILENO), now: Date())
+          : IssueView.piped(
+            shown, comments: conversation.comments, reviews: conversation.reviews,
+            milestones: context.milestones))
     } else {
       output.write(Self.text(shown, details: details, milestones: context.milestones))
     }

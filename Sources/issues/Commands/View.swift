@@ -96,6 +96,7 @@ struct View: AsyncParsableCommand {
     let milestones = Dictionary(try cache.milestones().map { ($0.number, $0) }) { a, _ in a }
     let labels = Dictionary(try cache.labels().map { ($0.name, $0) }) { first, _ in first }
     let conversation = try cache.comments(of: number)
+    let reviews = issue.isPullRequest ? try cache.reviews(of: number) : []
     let isTerminal = isatty(STDOUT_FILENO) == 1
     var output = StandardOutput()
     if let json {
@@ -115,12 +116,14 @@ struct View: AsyncParsableCommand {
     } else if isTerminal {
       output.write(
         IssueView.terminal(
-          issue, comments: self.comments ? conversation : nil, milestones: milestones,
+          issue, comments: self.comments ? conversation : nil, reviews: reviews,
+          milestones: milestones,
           width: Terminal.width(STDOUT_FILENO), now: Date()))
     } else {
       output.write(
         IssueView.piped(
-          issue, comments: self.comments ? conversation : nil, milestones: milestones))
+          issue, comments: self.comments ? conversation : nil, reviews: reviews,
+          milestones: milestones))
     }
     output.flush()
     if let incomplete {

@@ -8,11 +8,41 @@ import TrellisTerminal
 /// A readable page for a terminal, gh's `key:<tab>value` header and body for a pipe. Text from
 /// GitHub is shown, never interpreted (control characters become their pictures).
 enum IssueView {
-  /// The issue (and its comments, when given) for a terminal of `width` columns, Markdown
-  /// rendered and wrapped.
+  /// A post of the conversation: a comment, or a pull request's review with its threads.
+  enum Post {
+    case comment(CachedComment)
+    case review(PullRequestReview)
+
+    var date: Date {
+      switch self {
+      case .comment(let comment): comment.createdAt
+      case .review(let review): review.submittedAt ?? .distantFuture
+      }
+    }
+
+    /// Comments and reviews in the order they were written.
+    static func merged(_ comments: [CachedComment], _ reviews: [PullRequestReview]) -> [Post] {
+      var posts: [Post] = []
+      var reviews = reviews.sorted {
+        ($0.submittedAt ?? .distantFuture) < ($1.submittedAt ?? .distantFuture)
+      }[...]
+      for comment in comments {
+        while let review = reviews.first, (review.submittedAt ?? .distantFuture) < comment.createdAt
+        {
+          posts.append(.review(review))
+          reviews.removeFirst()
+        }
+        posts.append(.comment(comment))
+      }
+      return posts + reviews.map(Post.review)
+    }
+  }
+
+  /// The issue (and its comments, with a pull request's reviews, when given) for a terminal of
+  /// `width` columns, Markdown rendered and wrapped.
   static func terminal(
-    _ issue: CachedIssue, comments: [CachedComment]?, milestones: [Int: GitHubMilestone],
-    width: Int, now: Date
+    _ issue: CachedIssue, comments: [CachedComment]?, reviews: [PullRequestReview] = [],
+    milestones: [Int: GitHubMilestone], width: Int, now: Date
   ) -> String {
     let width = max(20, min(width, 100))
     var lines: [String] = []
@@ -35,8 +65,11 @@ enum IssueView {
     }
     lines.append("")
     lines += markdown(issue.body, width: width)
-    if let comments {
-      for comment in comments {
+    for post in comments.map({ Post.merged($0, reviews) }) ?? [] {
+      switch post {
+      case .review(let review):
+        lines += terminal(review, width: width, now: now)
+      case .comment(let comment):
         lines.append("")
         lines.append(String(repeating: "─", count: width))
         var header = "\(comment.author) · \(RelativeAge.ago(comment.createdAt, now: now))"
@@ -64,14 +97,45 @@ enum IssueView {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// A review for a terminal: its verdict and summary, then each thread of line comments under
+  /// the file and line it is on.
+  private static func terminal(_ review: PullRequestReview, width: Int, now: Date) -> [String] {
+    var lines = ["", String(repeating: "─", count: width)]
+    var header = "\(review.author) · \(review.verdict)"
+    if let at = review.submittedAt { header += " · \(RelativeAge.ago(at, now: now))" }
+    if let association = review.authorAssociation, association != "NONE" {
+      header += " · \(association.lowercased())"
+    }
+    lines.append(visible(header))
+    if !review.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      lines.append("")
+      lines += markdown(review.body, width: width)
+    }
+    for thread in review.threads {
+      guard let first = thread.comments.first else { continue }
+      lines.append("")
+      lines.append(
+        visible("▸ " + (first.line.map { "\(first.path):\($0)" } ?? "\(first.path) (outdated)")))
+      for comment in thread.comments {
+        lines.append(
+          visible("│ \(comment.author) · \(RelativeAge.ago(comment.createdAt, now: now))"))
+        lines += markdown(comment.body, width: max(10, width - 2)).map { "│ " + $0 }
+      }
+    }
+    return lines
+  }
+
   /// gh's piped format: `title:`, `state:`, `author:`, `labels:`, `comments:`, `assignees:`,
   /// `projects:`, `milestone:`, `number:` lines, `--`, the body; with comments, as gh does,
   /// only the comments, each as `author:`, `association:`, `edited:`, `status:` lines, `--`,
-  /// its body, `--`.
+  /// its body, `--`. A pull request's reviews are blocks among them with their verdict as
+  /// `status:`, each line comment a block after its review with `status: line comment` and
+  /// `path:` and `line:`.
   static func piped(
-    _ issue: CachedIssue, comments: [CachedComment]?, milestones: [Int: GitHubMilestone]
+    _ issue: CachedIssue, comments: [CachedComment]?, reviews: [PullRequestReview] = [],
+    milestones: [Int: GitHubMilestone]
   ) -> String {
-    if let comments { return piped(comments) }
+    if let comments { return piped(Post.merged(comments, reviews)) }
     var text = ""
     let header: [(String, String)] = [
       ("title", issue.title), ("state", issue.state == .open ? "OPEN" : "CLOSED"),
@@ -87,13 +151,35 @@ enum IssueView {
   }
 
   /// The comment blocks of gh's piped format.
-  private static func piped(_ comments: [CachedComment]) -> String {
+  private static func piped(_ posts: [Post]) -> String {
     var text = ""
-    for comment in comments {
-      text += "author:\t\(oneLine(comment.author))\n"
-      text += "association:\t\(oneLine((comment.authorAssociation ?? "none").lowercased()))\n"
-      text += "edited:\t\(comment.isEdited)\nstatus:\tnone\n"
-      text += "--\n" + piped(comment.body) + "\n--\n"
+    func block(
+      _ author: String, _ association: String?, edited: Bool, status: String,
+      extra: [(String, String)] = [], _ body: String
+    ) {
+      text += "author:\t\(oneLine(author))\n"
+      text += "association:\t\(oneLine((association ?? "none").lowercased()))\n"
+      text += "edited:\t\(edited)\nstatus:\t\(status)\n"
+      for (key, value) in extra { text += "\(key):\t\(oneLine(value))\n" }
+      text += "--\n" + piped(body) + "\n--\n"
+    }
+    for post in posts {
+      switch post {
+      case .comment(let comment):
+        block(
+          comment.author, comment.authorAssociation, edited: comment.isEdited, status: "none",
+          comment.body)
+      case .review(let review):
+        block(
+          review.author, review.authorAssociation, edited: false, status: review.verdict,
+          review.body)
+        for comment in review.threads.flatMap(\.comments) {
+          block(
+            comment.author, comment.authorAssociation, edited: false, status: "line comment",
+            extra: [("path", comment.path), ("line", comment.line.map(String.init) ?? "outdated")],
+            comment.body)
+        }
+      }
     }
     return text
   }

@@ -10,17 +10,28 @@ enum PullRequestJSON {
     case additions, assignees, author, baseRefName, body, closed, closedAt, createdAt, deletions
     case headRefName, id, isDraft, labels, latestReviews, mergeable, mergedAt, milestone, number
     case reviewDecision, reviewRequests, state, title, updatedAt, url
+    case comments, reviews, statusCheckRollup
 
     /// The fields an issue has too, filled as `issues list` fills them.
     var issueField: IssueJSON.Field? { IssueJSON.Field(rawValue: rawValue) }
+
+    /// Whether the field comes from the pull request's conversation, which only `pr view`
+    /// fetches.
+    var isConversation: Bool { [.comments, .reviews, .statusCheckRollup].contains(self) }
+  }
+
+  /// What `pr view` fetched of a pull request's conversation, for the fields that need it.
+  struct Conversation {
+    var comments: [CachedComment]
+    var reviews: [PullRequestReview]
+    var checks: [PullRequestCheck]
+    /// The login behind the token, when known.
+    var viewer: String?
   }
 
   /// gh's fields the cache cannot fill, and why: asked for, they are an error.
   static let unavailable: [String: String] = [
-    "statusCheckRollup": "only the rolled-up state is cached (status: in a dashboard query)",
     "commits": "commits are not cached", "files": "files are not cached",
-    "reviews": "only each reviewer's latest review is cached (latestReviews)",
-    "comments": "`issues view N --comments` prints the conversation",
     "projectCards": "projects are not cached", "projectItems": "projects are not cached",
     "reactionGroups": "reactions are not cached", "autoMergeRequest": "not cached",
     "changedFiles": "not cached", "headRepository": "not cached",
@@ -30,14 +41,18 @@ enum PullRequestJSON {
   ]
 
   /// The fields of `--json a,b,c`, each once; an unknown or unavailable one is an error that
-  /// lists what is available.
-  static func fields(_ text: String) throws -> [Field] {
-    let list = Field.allCases.map(\.rawValue).joined(separator: "\n  ")
+  /// lists what is available (the conversation's only with `conversation`, as `pr view` has).
+  static func fields(_ text: String, conversation: Bool = true) throws -> [Field] {
+    let available = Field.allCases.filter { conversation || !$0.isConversation }
+    let list = available.map(\.rawValue).joined(separator: "\n  ")
     var fields: [Field] = []
     for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
     where !name.isEmpty {
-      guard let field = Field(rawValue: name) else {
-        let reason = unavailable[name].map { " (\($0))" } ?? ""
+      guard let field = Field(rawValue: name), available.contains(field) else {
+        let reason =
+          Field(rawValue: name) != nil
+          ? " (only `pr view` reads a pull request's conversation)"
+          : unavailable[name].map { " (\($0))" } ?? ""
         throw CommandFailure(
           "Unknown JSON field “\(ControlCharacters.visible(name))”\(reason). Available fields:\n  "
             + list)
@@ -58,13 +73,62 @@ enum PullRequestJSON {
   /// A pull request as gh's `--json` shapes it, keys sorted as Go writes a map.
   static func object(
     _ pull: CachedIssue, details: PullRequestDetails?, fields: [Field],
-    context: IssueJSON.Context
+    context: IssueJSON.Context, conversation: Conversation? = nil
   ) -> IssueJSON.Value {
     var members: IssueJSON.Object = [:]
     for field in fields {
-      members[field.rawValue] = value(of: field, pull, details: details, context: context)
+      members[field.rawValue] =
+        field.isConversation
+        ? value(of: field, conversation: conversation)
+        : value(of: field, pull, details: details, context: context)
     }
     return .object(members.sortedByKey())
+  }
+
+  /// A conversation field, in gh's shapes: comments as `issue view` gives them, reviews with
+  /// their author, verdict and body, checks as GraphQL's `CheckRun` and `StatusContext`.
+  static func value(of field: Field, conversation: Conversation?) -> IssueJSON.Value {
+    guard let conversation else { return .array([]) }
+    func object(_ members: IssueJSON.Object) -> IssueJSON.Value { .object(members.sortedByKey()) }
+    switch field {
+    case .comments:
+      return .array(
+        conversation.comments.map { IssueJSON.comment($0, viewer: conversation.viewer) })
+    case .reviews:
+      return .array(
+        conversation.reviews.filter { $0.submittedAt != nil }.map { review in
+          object(
+            [
+              "author": .object(["login": .string(review.author)]),
+              "authorAssociation": .string(review.authorAssociation ?? "NONE"),
+              "body": .string(review.body), "state": .string(review.state),
+              "submittedAt": review.submittedAt.map { .string(IssueJSON.timestamp($0)) } ?? .null,
+            ])
+        })
+    case .statusCheckRollup:
+      return .array(
+        conversation.checks.map { check in
+          let word = check.conclusion.uppercased()
+          switch check.kind {
+          case .checkRun:
+            let done = check.state != .pending
+            return object(
+              [
+                "__typename": .string("CheckRun"), "name": .string(check.name),
+                "status": .string(done ? "COMPLETED" : word),
+                "conclusion": .string(done ? word : ""),
+                "detailsUrl": .string(check.url ?? ""),
+              ])
+          case .status:
+            return object(
+              [
+                "__typename": .string("StatusContext"), "context": .string(check.name),
+                "state": .string(word), "targetUrl": .string(check.url ?? ""),
+              ])
+          }
+        })
+    default: return .null
+    }
   }
 
   static func value(

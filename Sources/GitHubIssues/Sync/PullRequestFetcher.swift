@@ -1,0 +1,121 @@
+import Foundation
+
+/// Brings a pull request's own parts into the cache through REST: its details (branches, size,
+/// mergeability, reviewers, reviews, and a review decision worked out from them), its head
+/// commit's checks, and when asked its line comments.
+///
+/// It is what the reader asks when a pull request is opened, and what a sync falls back on
+/// when GraphQL does not answer for a pull request's details. Each part that cannot be read
+/// keeps what the cache held of it. Every listing is bounded by what GitHub announced: line
+/// comments by the pull request's count, reviews and check runs by one page of 100 (the reader
+/// says how many more checks there are).
+public struct PullRequestFetcher: Sendable {
+  /// The client requests go through.
+  public var client: GitHubClient
+  /// Where the details are kept.
+  public var cache: IssueCache
+  /// The repository of the pull requests.
+  public var repository: RepositoryName
+
+  /// How many line comments beyond the announced count a listing may bring.
+  public static let lineCommentMargin = 1_000
+
+  /// A fetcher for a repository's pull requests.
+  public init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
+    self.client = client
+    self.cache = cache
+    self.repository = repository
+  }
+
+  /// Fetches pull request `number`'s details and checks, and with `lineComments` its line
+  /// comments.
+  ///
+  /// - Parameters:
+  ///   - number: The pull request.
+  ///   - reviews: Its submitted reviews when known (the timeline brings them); `nil` lists
+  ///     them (`pulls/{number}/reviews`, one page of 100).
+  ///   - lineComments: Whether to list its line comments too.
+  /// - Returns: Whether the details were fetched and written.
+  public func fetch(
+    _ number: Int, reviews known: [PullRequestReview]?, lineComments: Bool
+  ) async -> Bool {
+    guard let pull = try? await client.pullRequest(number, of: repository), pull.number == number
+    else { return false }
+    if lineComments { await fetchLineComments(of: pull) }
+    var reviews = known
+    if reviews == nil {
+      reviews = try? await client.reviews(of: repository, pullRequest: number)
+        .filter { $0.state != "PENDING" && $0.submittedAt != nil }
+    }
+    var checks: [PullRequestCheck]?
+    var announced = 0
+    if let runs = try? await client.checkRuns(of: repository, commit: pull.headSHA),
+      let statuses = try? await client.combinedStatus(of: repository, commit: pull.headSHA)
+    {
+      checks = runs.checks + statuses.checks
+      announced = runs.totalCount + statuses.totalCount
+    }
+    let cached = (try? cache.pullRequestDetails(number: number)) ?? nil
+    guard let reviews else {
+      // Without the reviews the decision cannot be worked out: only the checks are kept.
+      if let checks {
+        try? cache.replaceChecks(
+          of: number, with: checks, announced: announced, headSHA: pull.headSHA)
+      }
+      return false
+    }
+    let details = pull.details(
+      reviews: reviews, checks: checks, cached: cached, repositoryOwner: repository.owner)
+    do {
+      try cache.writePullRequestDetails([details])
+      if let checks {
+        try cache.replaceChecks(
+          of: number, with: checks, announced: announced, headSHA: pull.headSHA)
+      }
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// How many pull requests a sync's fallback brings details for at most (four requests each).
+  public static let fallbackLimit = 15
+
+  /// Fetches, newest first, the details of open pull requests that lack current ones, through
+  /// REST: a sync's fallback when GraphQL did not answer. It stops at the first that cannot be
+  /// read (offline, limited) and at `limit`: the rest wait for the next sync or their reading.
+  ///
+  /// - Returns: How many were fetched, and how many are left without current details.
+  public func fetchMissingDetails(limit: Int = Self.fallbackLimit) async -> (
+    fetched: Int, left: Int
+  ) {
+    let missing = (try? cache.pullRequestsNeedingDetails()) ?? []
+    var fetched = 0
+    for number in missing.prefix(limit) {
+      guard await fetch(number, reviews: nil, lineComments: false) else { break }
+      fetched += 1
+    }
+    return (fetched, missing.count - fetched)
+  }
+
+  /// Lists the pull request's line comments; a complete listing replaces the cached ones, an
+  /// incomplete one only adds.
+  private func fetchLineComments(of pull: GitHubPullRequest) async {
+    var comments: [ReviewComment] = []
+    var proof = ListingProof()
+    var skipped = 0
+    let limit = pull.reviewComments + Self.lineCommentMargin
+    do {
+      for try await page in client.reviewCommentPages(of: repository, pullRequest: pull.number) {
+        proof.record(page)
+        skipped += page.skipped.count
+        comments += page.items
+        guard comments.count + skipped <= limit else { return }
+      }
+    } catch {
+      return
+    }
+    let complete = proof.gap == nil && skipped == 0 && comments.count >= pull.reviewComments
+    try? cache.writeReviewComments(comments, of: pull.number, complete: complete)
+  }
+}

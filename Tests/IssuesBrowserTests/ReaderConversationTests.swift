@@ -161,4 +161,55 @@ import TrellisTerminal
     let sections = harness.browser.readerPane.view.dataSource.snapshot().sectionIdentifiers
     #expect(sections == [0] + (1...300).map(Int64.init))
   }
+
+  /// A pull request's reader: its checks under the description, its reviews among the
+  /// comments with their threads; asked of the host every time (checks change on their own).
+  @Test func aPullRequestShowsItsChecksAndReviewsWithTheirThreads() throws {
+    let cache = try BrowserHarness.betamax()
+    let at = { (minute: Double) in Self.start.addingTimeInterval(minute * 60) }
+    let pull = GitHubIssue(
+      id: 99_001, number: 9_001, title: "Parse empty input", state: .open,
+      user: GitHubUser(login: "octocat", id: 7), createdAt: at(0), updatedAt: at(60),
+      body: "Handles the empty case.", isPullRequest: true)
+    try cache.writePage([pull], advancingMarks: false)
+    try cache.writeComments([Self.comment(30, "Thanks!")], of: 9_001, completeAsOf: at(60))
+    let json = """
+      [{"event":"reviewed","id":71,"user":{"login":"mona","id":2},"body":"Two things.",
+        "state":"changes_requested","submitted_at":"2023-11-14T22:33:20Z",
+        "author_association":"MEMBER"}]
+      """
+    let events = try GitHubJSON.decoder.decode([GitHubTimelineEvent].self, from: Data(json.utf8))
+    try cache.replaceTimeline(of: 9_001, with: events)
+    try cache.writeReviewComments(
+      [
+        ReviewComment(
+          id: 1, reviewID: 71, author: "mona", body: "What if it is empty?",
+          path: "Sources/Parser.swift", line: 12, diffHunk: "@@ -1 +1 @@\n+  var index = 0",
+          createdAt: at(18))
+      ], of: 9_001, complete: true)
+    try cache.replaceChecks(
+      of: 9_001,
+      with: [
+        PullRequestCheck(name: "build", state: .passing),
+        PullRequestCheck(name: "test", state: .failing),
+      ], announced: 2, headSHA: "abc1234")
+    var harness = try BrowserHarness(columns: 100, rows: 50, cache: cache)
+    harness.browser.read(number: 9_001)
+    #expect(harness.browser.pendingEffects.contains(.fetchConversation(9_001)))
+    harness.browser.conversationFetched(9_001, .success(()))
+    harness.frame()
+    let lines = harness.lines
+    let checks = try #require(lines.firstIndex { $0.contains("Checks") })
+    #expect(lines[checks].contains("1 failing · 1 passing"))
+    let failing = try #require(lines.firstIndex { $0.contains("✗ test") })
+    let passing = try #require(lines.firstIndex { $0.contains("✓ build") })
+    let review = try #require(lines.firstIndex { $0.contains("requested changes") })
+    let place = try #require(lines.firstIndex { $0.contains("▸ Sources/Parser.swift:12") })
+    let question = try #require(lines.firstIndex { $0.contains("│ What if it is empty?") })
+    let thanks = try #require(lines.firstIndex { $0.contains("Thanks!") })
+    #expect(lines[review].contains("mona"))
+    #expect(checks < failing && failing < passing && passing < review)
+    #expect(review < place && place < question && question < thanks, "reviewed before the thanks")
+    #expect(lines.contains { $0.contains("+  var index = 0") })
+  }
 }

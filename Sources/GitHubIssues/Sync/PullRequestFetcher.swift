@@ -37,12 +37,12 @@ public struct PullRequestFetcher: Sendable {
   ///   - lineComments: Whether to list its line comments too.
   /// - Returns: Whether the details were fetched and written.
   public func fetch(
-    _ number: Int, reviews known: [PullRequestReview]?, lineComments: Bool
+    _ number: Int, reviews: [PullRequestReview]?, lineComments: Bool
   ) async -> Bool {
     guard let pull = try? await client.pullRequest(number, of: repository), pull.number == number
     else { return false }
     if lineComments { await fetchLineComments(of: pull) }
-    var reviews = known
+    var reviews = reviews
     if reviews == nil {
       reviews = try? await client.reviews(of: repository, pullRequest: number)
         .filter { $0.state != "PENDING" && $0.submittedAt != nil }
@@ -81,9 +81,11 @@ public struct PullRequestFetcher: Sendable {
   /// How many pull requests a sync's fallback brings details for at most (four requests each).
   public static let fallbackLimit = 15
 
-  /// Fetches, newest first, the details of open pull requests that lack current ones, through
-  /// REST: a sync's fallback when GraphQL did not answer. It stops at the first that cannot be
-  /// read (offline, limited) and at `limit`: the rest wait for the next sync or their reading.
+  /// Fetches through REST, newest first, the details of open pull requests that lack current
+  /// ones: a sync's fallback when GraphQL did not answer.
+  ///
+  /// It stops at the first that cannot be read (offline, limited) and at `limit`: the rest
+  /// wait for the next sync or their reading.
   ///
   /// - Returns: How many were fetched, and how many are left without current details.
   public func fetchMissingDetails(limit: Int = Self.fallbackLimit) async -> (

@@ -125,7 +125,9 @@ enum IssueView {
     return lines
   }
 
-  /// gh's piped format: `title:`, `state:`, `author:`, `labels:`, `comments:`, `assignees:`,
+  /// gh's piped format, the issue's header and body or, with comments, its conversation.
+  ///
+  /// The header is `title:`, `state:`, `author:`, `labels:`, `comments:`, `assignees:`,
   /// `projects:`, `milestone:`, `number:` lines, `--`, the body; with comments, as gh does,
   /// only the comments, each as `author:`, `association:`, `edited:`, `status:` lines, `--`,
   /// its body, `--`. A pull request's reviews are blocks among them with their verdict as

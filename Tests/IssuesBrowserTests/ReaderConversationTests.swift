@@ -193,6 +193,12 @@ import TrellisTerminal
         PullRequestCheck(name: "build", state: .passing),
         PullRequestCheck(name: "test", state: .failing),
       ], announced: 2, headSHA: "abc1234")
+    try cache.writePullRequestDetails([
+      PullRequestDetails(
+        number: 9_001, updatedAt: at(60), reviewDecision: .changesRequested, checks: .failing,
+        mergeable: .conflicting, headRef: "empty-input", baseRef: "main", additions: 5,
+        deletions: 1, requestedReviewers: ["hubot"], reviews: [])
+    ])
     var harness = try BrowserHarness(columns: 100, rows: 50, cache: cache)
     harness.browser.read(number: 9_001)
     #expect(harness.browser.pendingEffects.contains(.fetchConversation(9_001)))
@@ -211,5 +217,6 @@ import TrellisTerminal
     #expect(checks < failing && failing < passing && passing < review)
     #expect(review < place && place < question && question < thanks, "reviewed before the thanks")
     #expect(lines.contains { $0.contains("+  var index = 0") })
+    #expect(lines.contains { $0.contains("empty-input → main · +5 −1 · conflicts · asks hubot") })
   }
 }

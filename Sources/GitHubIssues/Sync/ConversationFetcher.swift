@@ -148,7 +148,7 @@ public struct ConversationFetcher: Sendable {
   /// Brings a pull request's own parts into the cache (see ``PullRequestFetcher``), its review
   /// decision worked out from the reviews the timeline brought.
   private func fetchPullRequest(_ number: Int) async {
-    let reviews = (try? cache.reviews(of: number)) ?? []
+    let reviews = (try? cache.reviews(of: number, threaded: false)) ?? []
     _ = await PullRequestFetcher(client: client, cache: cache, repository: repository)
       .fetch(number, reviews: reviews, lineComments: true)
   }

@@ -96,7 +96,8 @@ extension IssueBrowser {
     state.mode = .reading
     let lines = IssuePreview.lines(
       of: issue, width: geometry.readerTextWidth, milestones: listPane.model.milestones,
-      labelColors: listPane.model.labelColors, now: now())
+      labelColors: listPane.model.labelColors, now: now(),
+      details: read.pullRequestDetails(issue))
     if readerPane.open(issue, lines: lines, width: geometry.readerTextWidth) {
       pendingEffects.append(.fetchConversation(issue.number))
     }
@@ -124,7 +125,7 @@ extension IssueBrowser {
     let width = geometry.readerTextWidth
     let lines = IssuePreview.lines(
       of: issue, width: width, milestones: listPane.model.milestones,
-      labelColors: listPane.model.labelColors, now: now())
+      labelColors: listPane.model.labelColors, now: now(), details: read.pullRequestDetails(issue))
     readerPane.rebuild(issue, lines: lines, width: width, scrollingToTop: false)
   }
 }

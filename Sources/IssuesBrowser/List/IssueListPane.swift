@@ -210,7 +210,7 @@ final class IssueListPane {
       read.issue(number).map {
         IssuePreview.lines(
           of: $0, width: width, milestones: model.milestones, labelColors: model.labelColors,
-          now: now())
+          now: now(), details: read.pullRequestDetails($0))
       }
     }
   }

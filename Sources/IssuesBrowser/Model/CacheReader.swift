@@ -28,4 +28,13 @@ struct CacheReader {
   func issue(_ number: Int) -> CachedIssue? {
     self("#\(number)") { try $0.issue(number: number) }
   }
+
+  /// A pull request's details when they were fetched; `nil` for an issue (nothing read).
+  @MainActor
+  func pullRequestDetails(_ issue: CachedIssue) -> PullRequestDetails? {
+    guard issue.isPullRequest else { return nil }
+    return self("the details of #\(issue.number)") {
+      try $0.pullRequestDetails(number: issue.number)
+    }
+  }
 }

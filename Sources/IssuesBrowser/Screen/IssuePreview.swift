@@ -4,10 +4,11 @@ import TrellisTerminal
 
 /// What the preview pane and the reader show of an issue.
 enum IssuePreview {
-  /// The lines describing an issue: title, facts, labels, then its body.
+  /// The lines describing an issue: title, facts, labels, then its body; a pull request's
+  /// branches, size, mergeability and reviewers when its `details` were fetched.
   static func lines(
     of issue: CachedIssue, width: Int, milestones: [Int: GitHubMilestone],
-    labelColors: [String: Color], now: Date
+    labelColors: [String: Color], now: Date, details: PullRequestDetails? = nil
   ) -> [StyledLine] {
     var lines: [StyledLine] = []
     let stateStyle = issue.state == .open ? Theme.open : Theme.closed
@@ -44,6 +45,9 @@ enum IssuePreview {
       }
       lines += Markdown.wrap(review, width: width, first: "", rest: "")
     }
+    if let details {
+      lines += Markdown.wrap(Self.branches(details), width: width, first: "", rest: "  ")
+    }
     if let number = issue.milestoneNumber, let milestone = milestones[number] {
       lines.append([StyledRun("◆ " + milestone.title, Style(foreground: .yellow))])
     }
@@ -63,6 +67,26 @@ enum IssuePreview {
       lines += Markdown.render(body, width: width)
     }
     return lines
+  }
+
+  /// `feature → main · +12 −3 · conflicts · asks mona, acme/core`: where a pull request goes,
+  /// how big it is, whether it merges, and who is asked to review.
+  static func branches(_ details: PullRequestDetails) -> [StyledRun] {
+    var runs = [
+      StyledRun(details.headRef, Style(foreground: .cyan)), StyledRun(" → ", Theme.dim),
+      StyledRun(details.baseRef, Style(foreground: .cyan)), StyledRun(" · ", Theme.dim),
+      StyledRun("+\(details.additions)", Style(foreground: .green)),
+      StyledRun(" −\(details.deletions)", Style(foreground: .red)),
+    ]
+    switch details.mergeable {
+    case .conflicting: runs.append(StyledRun(" · conflicts", Style(foreground: .red)))
+    case .mergeable, .unknown: break
+    }
+    if !details.requestedReviewers.isEmpty {
+      runs.append(
+        StyledRun(" · asks " + details.requestedReviewers.joined(separator: ", "), Theme.dim))
+    }
+    return runs
   }
 
   /// A review decision, said with its colour.

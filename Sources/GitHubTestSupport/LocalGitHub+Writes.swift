@@ -199,10 +199,22 @@ extension LocalGitHub {
       return try await respond(with: fault, path: request.path, page: nil)
     }
     if case .delayed(let seconds) = fault { try await Task.sleep(for: .seconds(seconds)) }
+    // Chaos: the connection drops before the write arrives, or after it applied.
+    if rollChaos(\.dropBeforeWrite) { return droppedResponse() }
+    let afterApplying: Fault? =
+      rollChaos(\.dropAfterWrite)
+      ? .dropConnection : rollChaos(\.failAfterWrite) ? .failAfterApplying(status: 502) : nil
+    let fault = fault ?? afterApplying
     let body = try await request.bodyData
     // The path as sent: a label's name is one segment even when it holds an escaped `/`.
     let route = try applyWrite(
       method: method, path: request.target.path(percentEncoded: true), body: body)
+    if (200..<300).contains(route.status) {
+      writeLog.append(
+        AppliedWrite(
+          method: method, path: request.target.path(percentEncoded: false),
+          body: String(decoding: body, as: UTF8.self)))
+    }
     switch fault {
     case .dropConnection:
       var usual = route

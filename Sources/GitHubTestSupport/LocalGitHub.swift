@@ -90,6 +90,10 @@ public actor LocalGitHub {
   /// Who posts comments here.
   var viewerLogin = "octocat"
   var nextCommentID = 50_000
+  /// Every write that changed something, in order: what copies reached the server.
+  var writeLog: [AppliedWrite] = []
+  /// Connections dropped at random, when set.
+  var chaos: Chaos?
   /// The GraphQL side: its budget, its faults, what it charged.
   var graphQL = GraphQLState()
   /// A pause before every answer, REST and GraphQL: the network's round trip.
@@ -337,6 +341,9 @@ public actor LocalGitHub {
     let page = request.query.first { $0.name == "page" }.flatMap { Int($0.value) }
 
     let method = request.method.rawValue.uppercased()
+    if method == "GET", request.path != "/graphql", rollChaos(\.dropRead) {
+      return droppedResponse()
+    }
     let matches = { (rule: FaultRule) in
       rule.remaining > 0 && rule.path == request.path
         && (rule.page == nil || rule.page == (page ?? 1))

@@ -2,7 +2,7 @@
 /// confirms it.
 ///
 /// An edit is a list of changes, sent in order; each is one request.
-public enum IssueChange: Hashable, Sendable {
+public enum IssueChange: Hashable, Sendable, Codable {
   /// Close it, saying why.
   case close(CloseReason)
   /// Open it again.
@@ -21,7 +21,7 @@ public enum IssueChange: Hashable, Sendable {
   case removeAssignees([String])
 
   /// Why an issue was closed, as GitHub's `state_reason` says.
-  public enum CloseReason: String, Hashable, Sendable, CaseIterable {
+  public enum CloseReason: String, Hashable, Sendable, CaseIterable, Codable {
     /// Done.
     case completed
     /// Won't do.

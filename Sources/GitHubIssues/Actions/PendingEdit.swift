@@ -17,7 +17,7 @@ public struct PendingEdit: Hashable, Sendable {
 }
 
 /// The fields of a cached issue that ``IssueChange``s touch.
-struct EditableFields: Hashable, Sendable {
+struct EditableFields: Hashable, Sendable, Codable {
   var state: GitHubIssue.State
   var stateReason: String?
   var closedAt: Date?
@@ -26,6 +26,27 @@ struct EditableFields: Hashable, Sendable {
   var labels: [String]
   /// Sorted; logins compare without case.
   var assignees: [String]
+
+  /// Whether what `change` asks for already holds: the state, the milestone, the labels (names
+  /// compared without case, as GitHub does) or the assignees it sets.
+  func satisfies(_ change: IssueChange) -> Bool {
+    let labelSet = Set(labels.map { $0.lowercased() })
+    let assigneeSet = Set(assignees.map { $0.lowercased() })
+    switch change {
+    case .close: return state == .closed
+    case .reopen: return state == .open
+    case .setMilestone(let number): return milestoneNumber == number
+    case .removeMilestone: return milestoneNumber == nil
+    case .addLabels(let names):
+      return names.allSatisfy { labelSet.contains(IssueCache.storableLabelName($0).lowercased()) }
+    case .removeLabel(let name):
+      return !labelSet.contains(IssueCache.storableLabelName(name).lowercased())
+    case .addAssignees(let logins):
+      return logins.allSatisfy { assigneeSet.contains($0.lowercased()) }
+    case .removeAssignees(let logins):
+      return logins.allSatisfy { !assigneeSet.contains($0.lowercased()) }
+    }
+  }
 
   /// The fields after a change made at `now`.
   func applying(_ change: IssueChange, now: Date) -> EditableFields {
@@ -60,5 +81,17 @@ struct EditableFields: Hashable, Sendable {
       fields.assignees.removeAll { removed.contains($0.lowercased()) }
     }
     return fields
+  }
+}
+
+extension EditableFields {
+  /// The fields as GitHub has them in an issue it returned.
+  init(_ issue: GitHubIssue) {
+    state = issue.state
+    stateReason = issue.stateReason
+    closedAt = issue.closedAt
+    milestoneNumber = issue.milestone?.number
+    labels = Array(Set(issue.labels.map { IssueCache.storableLabelName($0.name) })).sorted()
+    assignees = issue.assignees.map(\.login).sorted()
   }
 }

@@ -91,18 +91,20 @@ extension IssueCache {
   /// Whether the issue's comments are current does not change: if they were complete, they
   /// are with this one.
   public func addPostedComment(_ comment: GitHubComment, to number: Int) throws {
-    try writer.write { db in
-      let known =
-        try Bool.fetchOne(db, sql: "SELECT 1 FROM comment WHERE id = ?", arguments: [comment.id])
-        ?? false
-      try Self.insert(comment, on: number, db)
-      guard !known else { return }
-      try db.execute(
-        sql: """
-          UPDATE issue SET comments = comments + 1, localRevision = localRevision + 1
-          WHERE number = ?
-          """, arguments: [number])
-    }
+    try writer.write { db in try Self.addPostedComment(comment, to: number, db) }
+  }
+
+  static func addPostedComment(_ comment: GitHubComment, to number: Int, _ db: Database) throws {
+    let known =
+      try Bool.fetchOne(db, sql: "SELECT 1 FROM comment WHERE id = ?", arguments: [comment.id])
+      ?? false
+    try insert(comment, on: number, db)
+    guard !known else { return }
+    try db.execute(
+      sql: """
+        UPDATE issue SET comments = comments + 1, localRevision = localRevision + 1
+        WHERE number = ?
+        """, arguments: [number])
   }
 
   static func insert(_ comment: GitHubComment, on number: Int, _ db: Database) throws {

@@ -243,6 +243,8 @@ extension IssueCache {
       if recordingSeen { try recordSeen.execute(arguments: [issue.id]) }
     }
     if advancingMarks, let latest { try advanceMarks(to: latest, db) }
+    // GitHub's version of an issue with queued actions shows them on top, as before.
+    try reshowQueuedActions(onIssues: issues.map(\.number), db)
   }
 
   /// The identifiers and numbers among `issues` that the cache already holds.

@@ -434,6 +434,31 @@ public final class IssueCache: Sendable {
         t.column("announced", .integer).notNull()
       }
     }
+    migrator.registerMigration("v11: the action queue") { db in
+      // Actions on issues, written before anything is sent and sent in `id` order per issue.
+      try db.create(table: "queuedAction") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("issueNumber", .integer).notNull()
+        t.column("operation", .text).notNull()
+        // pending, sending, conflict, done, cancelled
+        t.column("status", .text).notNull()
+        t.column("statusDate", .datetime)
+        t.column("conflict", .text)
+        t.column("queuedAt", .datetime).notNull()
+        t.column("attempts", .integer).notNull().defaults(to: 0)
+        t.column("lastError", .text)
+        t.column("forced", .boolean).notNull().defaults(to: false)
+        // The issue's editable fields as shown before and after the action.
+        t.column("before", .text)
+        t.column("after", .text)
+        // A comment: the newest comment cached when it was first sent, and what it became.
+        t.column("knownCommentID", .integer)
+        t.column("resultCommentID", .integer)
+      }
+      try db.create(
+        index: "queuedAction_by_issue", on: "queuedAction", columns: ["issueNumber", "id"])
+      try db.create(index: "queuedAction_by_status", on: "queuedAction", columns: ["status"])
+    }
     return migrator
   }
 }

@@ -1,0 +1,343 @@
+import Foundation
+import GRDB
+
+// The action queue: actions written before anything is sent, shown at once, sent in order per
+// issue by `ActionReplayer`, kept shown over whatever a sync writes until they land.
+
+extension IssueCache {
+  /// Queues an action on a cached issue and shows it at once, in one transaction.
+  ///
+  /// A change shows as ``showLocally(_:onIssue:now:)`` shows it, on top of the actions queued
+  /// before it; a comment shows in the queue only (it is in the conversation once posted).
+  ///
+  /// - Returns: The queued action.
+  /// - Throws: ``QueueError/notCached(_:)`` when the issue is not cached,
+  ///   ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list.
+  @discardableResult
+  public func enqueue(
+    _ operation: QueuedAction.Operation, onIssue number: Int, now: Date = Date()
+  ) throws -> QueuedAction {
+    try writer.write { db in
+      guard let before = try Self.editableFields(of: number, db) else {
+        throw QueueError.notCached(number)
+      }
+      var after = before
+      if case .change(let change) = operation {
+        after = before.applying(change, now: now)
+        if let milestone = after.milestoneNumber, milestone != before.milestoneNumber,
+          try Int.fetchOne(
+            db, sql: "SELECT 1 FROM milestone WHERE number = ?", arguments: [milestone]) == nil
+        {
+          throw LocalEditError.unknownMilestone(milestone)
+        }
+        try Self.write(after, to: number, db)
+      }
+      try db.execute(
+        sql: """
+          INSERT INTO queuedAction(issueNumber, operation, status, queuedAt, before, after)
+          VALUES (?, ?, 'pending', ?, ?, ?)
+          """,
+        arguments: [
+          number, try Self.json(operation), now, try Self.json(before), try Self.json(after),
+        ])
+      return QueuedAction(
+        id: db.lastInsertedRowID, issueNumber: number, operation: operation, status: .pending,
+        queuedAt: now)
+    }
+  }
+
+  /// The queued actions in the queue's order: those still waiting to reach GitHub, or with
+  /// `all`, the finished ones kept too.
+  public func queuedActions(all: Bool = false) throws -> [QueuedAction] {
+    try writer.read { db in
+      try Self.queuedActions(
+        where: all ? "1" : "status IN ('pending', 'sending', 'conflict')", [], db)
+    }
+  }
+
+  /// The issues with actions still waiting to reach GitHub: what rows mark as pending.
+  public func queuedIssueNumbers() throws -> Set<Int> {
+    try writer.read { db in
+      Set(
+        try Int.fetchAll(
+          db,
+          sql: """
+            SELECT DISTINCT issueNumber FROM queuedAction
+            WHERE status IN ('pending', 'sending', 'conflict')
+            """))
+    }
+  }
+
+  /// Cancels an action not sent yet (pending, or in conflict): it leaves the queue and the
+  /// issue shows without it, unless a sync wrote it since in a way that already shows GitHub's.
+  ///
+  /// - Throws: ``QueueError/mayHaveLanded(_:)`` for an action sent without an answer (it is
+  ///   checked on GitHub when the queue is sent), ``QueueError/notQueued(_:)`` for one that
+  ///   is not waiting.
+  public func cancelQueuedAction(_ id: Int64, now: Date = Date()) throws {
+    try writer.write { db in
+      guard let action = try Self.queuedActions(where: "id = ?", [id], db).first else {
+        throw QueueError.notQueued(id)
+      }
+      switch action.status {
+      case .pending, .conflict: break
+      case .sending: throw QueueError.mayHaveLanded(id)
+      case .done, .cancelled: throw QueueError.notQueued(id)
+      }
+      // Shown without it: from what was shown before the issue's first waiting action, the
+      // others applied again.
+      let first = try String.fetchOne(
+        db,
+        sql: """
+          SELECT before FROM queuedAction WHERE issueNumber = ?
+          AND status IN ('pending', 'sending', 'conflict') ORDER BY id LIMIT 1
+          """, arguments: [action.issueNumber])
+      try db.execute(
+        sql: "UPDATE queuedAction SET status = 'cancelled', statusDate = ? WHERE id = ?",
+        arguments: [now, id])
+      guard let first, let base = try? Self.decode(EditableFields.self, first),
+        let current = try Self.editableFields(of: action.issueNumber, db),
+        current == (try Self.lastShown(onIssue: action.issueNumber, db) ?? current)
+      else { return }
+      try Self.write(base, to: action.issueNumber, db)
+      try Self.reshowQueuedActions(onIssues: [action.issueNumber], db)
+    }
+  }
+
+  /// Sends an action in conflict anyway: it is pending again, and its conflict is not checked
+  /// again.
+  public func sendAnyway(_ id: Int64) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: """
+          UPDATE queuedAction SET status = 'pending', statusDate = NULL, conflict = NULL,
+            forced = 1 WHERE id = ? AND status = 'conflict'
+          """, arguments: [id])
+      guard db.changesCount > 0 else { throw QueueError.notQueued(id) }
+    }
+  }
+
+  /// Forgets finished actions older than `date`; those of the last day are kept, so that a
+  /// comment found on GitHub is never claimed by two actions.
+  public func pruneQueue(finishedBefore date: Date) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: """
+          DELETE FROM queuedAction WHERE status IN ('done', 'cancelled') AND statusDate < ?
+          """, arguments: [date])
+    }
+  }
+
+  // MARK: The replayer's steps
+
+  /// Marks an action as sent, before its request goes: from now on it may have landed.
+  ///
+  /// A comment keeps the newest comment id cached at its first send: one it became is newer.
+  func markSending(_ id: Int64, knownCommentID: Int64?, now: Date) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: """
+          UPDATE queuedAction SET status = 'sending', statusDate = coalesce(
+            CASE WHEN status = 'sending' THEN statusDate END, ?), attempts = attempts + 1,
+            knownCommentID = coalesce(knownCommentID, ?)
+          WHERE id = ?
+          """, arguments: [now, knownCommentID, id])
+    }
+  }
+
+  /// Marks an action as on GitHub, writing GitHub's answer (the issue, or the comment) in the
+  /// same transaction; the issue's other queued actions show on top of it.
+  func markDone(
+    _ id: Int64, issue: GitHubIssue?, comment: GitHubComment?, commentID: Int64?,
+    onIssue number: Int, now: Date
+  ) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: """
+          UPDATE queuedAction SET status = 'done', statusDate = ?, resultCommentID = ?,
+            lastError = NULL WHERE id = ?
+          """, arguments: [now, commentID, id])
+      if let issue {
+        try Self.writeIssues([issue], recordingSeen: false, advancingMarks: false, db)
+      }
+      if let comment { try Self.addPostedComment(comment, to: number, db) }
+    }
+  }
+
+  /// Puts an action in conflict: it waits for the person; the issue's later actions wait too.
+  func markConflict(_ id: Int64, reason: String) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: """
+          UPDATE queuedAction SET status = 'conflict', statusDate = NULL, conflict = ?
+          WHERE id = ?
+          """, arguments: [Self.storable(reason), id])
+    }
+  }
+
+  /// Puts an action back to pending after a failure that proves its send did not land (the
+  /// token refused, a rate limit), unless an earlier send of it went unanswered: that one may
+  /// have landed, and the mark stays.
+  func markPendingAgain(_ id: Int64, reason: String) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: """
+          UPDATE queuedAction SET lastError = ?,
+            status = CASE WHEN attempts <= 1 THEN 'pending' ELSE status END,
+            statusDate = CASE WHEN attempts <= 1 THEN NULL ELSE statusDate END
+          WHERE id = ? AND status = 'sending'
+          """, arguments: [Self.storable(reason), id])
+    }
+  }
+
+  /// What the issue showed before the action, as its conflicts are judged.
+  func shownBefore(_ id: Int64) throws -> EditableFields? {
+    try writer.read { db in
+      try String.fetchOne(db, sql: "SELECT before FROM queuedAction WHERE id = ?", arguments: [id])
+        .flatMap { try? Self.decode(EditableFields.self, $0) }
+    }
+  }
+
+  /// The newest comment id the cache holds, on any issue: GitHub's ids only grow, so a comment
+  /// made after now has a larger one.
+  func newestCommentID() throws -> Int64? {
+    try writer.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM comment") }
+  }
+
+  /// Records why an attempt did not settle an action (it stays as it was).
+  func noteFailure(_ id: Int64, _ reason: String) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: "UPDATE queuedAction SET lastError = ? WHERE id = ?",
+        arguments: [Self.storable(reason), id])
+    }
+  }
+
+  /// The comment ids earlier actions became: a comment found on GitHub is claimed once.
+  func claimedCommentIDs(onIssue number: Int) throws -> Set<Int64> {
+    try writer.read { db in
+      Set(
+        try Int64.fetchAll(
+          db,
+          sql: """
+            SELECT resultCommentID FROM queuedAction
+            WHERE issueNumber = ? AND resultCommentID IS NOT NULL
+            """, arguments: [number]))
+    }
+  }
+
+  /// The newest comment id an action's first send knew of.
+  func knownCommentID(of id: Int64) throws -> Int64? {
+    try writer.read { db in
+      try Int64.fetchOne(
+        db, sql: "SELECT knownCommentID FROM queuedAction WHERE id = ?", arguments: [id])
+    }
+  }
+
+  // MARK: Showing
+
+  /// Shows the waiting actions of these issues on top of what the issue rows hold now (GitHub's
+  /// version, just written), each action's before and after kept for a cancel.
+  static func reshowQueuedActions(onIssues numbers: [Int], _ db: Database) throws {
+    let waiting = try Int.fetchAll(
+      db,
+      sql: """
+        SELECT DISTINCT issueNumber FROM queuedAction
+        WHERE status IN ('pending', 'sending', 'conflict')
+        """)
+    guard !waiting.isEmpty else { return }
+    let wanted = Set(numbers)
+    for number in waiting where wanted.contains(number) {
+      guard var fields = try editableFields(of: number, db) else { continue }
+      let start = fields
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, operation, queuedAt FROM queuedAction WHERE issueNumber = ?
+          AND status IN ('pending', 'sending', 'conflict') ORDER BY id
+          """, arguments: [number])
+      for row in rows {
+        let before = fields
+        if case .change(let change)? = try? decode(
+          QueuedAction.Operation.self, row["operation"] as String)
+        {
+          fields = fields.applying(change, now: row["queuedAt"])
+        }
+        try db.execute(
+          sql: "UPDATE queuedAction SET before = ?, after = ? WHERE id = ?",
+          arguments: [try json(before), try json(fields), row["id"] as Int64])
+      }
+      if fields != start { try write(fields, to: number, db) }
+    }
+  }
+
+  /// What the issue's last waiting action left shown, if it has any.
+  private static func lastShown(onIssue number: Int, _ db: Database) throws -> EditableFields? {
+    let after = try String.fetchOne(
+      db,
+      sql: """
+        SELECT after FROM queuedAction WHERE issueNumber = ?
+        AND status IN ('pending', 'sending', 'conflict') ORDER BY id DESC LIMIT 1
+        """, arguments: [number])
+    return after.flatMap { try? decode(EditableFields.self, $0) }
+  }
+
+  static func queuedActions(
+    where condition: String, _ arguments: StatementArguments, _ db: Database
+  ) throws -> [QueuedAction] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT id, issueNumber, operation, status, statusDate, conflict, queuedAt, attempts,
+          lastError, forced
+        FROM queuedAction WHERE \(condition) ORDER BY id
+        """, arguments: arguments
+    ).compactMap { row in
+      // An action this version cannot read is left alone (a newer version queued it).
+      guard
+        let operation = try? decode(QueuedAction.Operation.self, row["operation"] as String)
+      else { return nil }
+      let date: Date = row["statusDate"] ?? row["queuedAt"]
+      let status: QueuedAction.Status =
+        switch row["status"] as String {
+        case "sending": .sending(since: date)
+        case "conflict": .conflict(row["conflict"] ?? "it conflicts with GitHub's version")
+        case "done": .done(at: date)
+        case "cancelled": .cancelled(at: date)
+        default: .pending
+        }
+      return QueuedAction(
+        id: row["id"], issueNumber: row["issueNumber"], operation: operation, status: status,
+        queuedAt: row["queuedAt"], attempts: row["attempts"], lastError: row["lastError"],
+        isForced: row["forced"])
+    }
+  }
+
+  private static func json<T: Encodable>(_ value: T) throws -> String {
+    String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+  }
+
+  private static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+    try JSONDecoder().decode(type, from: Data(text.utf8))
+  }
+}
+
+/// Why a queue operation could not be done.
+public enum QueueError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The issue is not cached: sync or fetch it first.
+  case notCached(Int)
+  /// No waiting action has this identifier.
+  case notQueued(Int64)
+  /// The action was sent without an answer: it may be on GitHub already.
+  case mayHaveLanded(Int64)
+
+  public var description: String {
+    switch self {
+    case .notCached(let number): "#\(number) is not in the cache: sync or fetch it first"
+    case .notQueued(let id): "no queued action \(id) is waiting"
+    case .mayHaveLanded(let id):
+      "action \(id) was sent without an answer and may be on GitHub already: it is checked "
+        + "there before anything is sent again, and cannot be cancelled"
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// An action on an issue written to the cache's queue before anything is sent, so that it
+/// survives being offline, a crash or a reboot, and reaches GitHub exactly once.
+///
+/// ``IssueCache/enqueue(_:onIssue:now:)`` queues one and shows it at once;
+/// ``ActionReplayer`` sends the queue in order per issue. An action whose send got no answer
+/// (``Status-swift.enum/sending(since:)``) may have landed: before it is sent again, GitHub is
+/// read to see whether it did.
+public struct QueuedAction: Hashable, Sendable, Identifiable {
+  /// What is done to the issue.
+  public enum Operation: Hashable, Sendable, Codable {
+    /// A change to its state, milestone, labels or assignees.
+    case change(IssueChange)
+    /// A comment with this body.
+    case comment(String)
+
+    /// "close #12", "comment on #12": what it does, for lists and messages.
+    public func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
+      switch self {
+      case .change(let change): change.describe(issue: number, milestoneTitles: milestoneTitles)
+      case .comment(let body):
+        "comment on #\(number): “\(body.split(whereSeparator: \.isNewline).first ?? "")”"
+      }
+    }
+  }
+
+  /// Where an action stands.
+  public enum Status: Hashable, Sendable {
+    /// Waiting to be sent.
+    case pending
+    /// Sent at least once without an answer that settles it: it may have landed, and GitHub
+    /// is read before it is sent again.
+    case sending(since: Date)
+    /// Not sent: the issue changed on GitHub in a way that conflicts, or GitHub refused it.
+    /// The person chooses: send it anyway (``IssueCache/sendAnyway(_:)``) or cancel it.
+    case conflict(String)
+    /// On GitHub (sent, or found there).
+    case done(at: Date)
+    /// Cancelled before it was sent.
+    case cancelled(at: Date)
+
+    /// Whether it still waits to reach GitHub (pending, sending, or in conflict).
+    public var isActive: Bool {
+      switch self {
+      case .pending, .sending, .conflict: true
+      case .done, .cancelled: false
+      }
+    }
+  }
+
+  /// The queue's order: actions are sent by increasing identifier, per issue.
+  public var id: Int64
+  /// The issue acted on.
+  public var issueNumber: Int
+  /// What is done.
+  public var operation: Operation
+  /// Where it stands.
+  public var status: Status
+  /// When it was queued.
+  public var queuedAt: Date
+  /// How many times it was sent.
+  public var attempts: Int
+  /// Why the last attempt did not settle it, when one did not.
+  public var lastError: String?
+  /// Whether the person chose to send it despite a conflict.
+  public var isForced: Bool
+
+  /// Creates one as the cache stores it.
+  public init(
+    id: Int64, issueNumber: Int, operation: Operation, status: Status, queuedAt: Date,
+    attempts: Int = 0, lastError: String? = nil, isForced: Bool = false
+  ) {
+    self.id = id
+    self.issueNumber = issueNumber
+    self.operation = operation
+    self.status = status
+    self.queuedAt = queuedAt
+    self.attempts = attempts
+    self.lastError = lastError
+    self.isForced = isForced
+  }
+}

@@ -50,18 +50,84 @@ struct Acting {
     return issue
   }
 
-  /// Shows the changes in the cache and sends them; on failure, says what failed and what the
-  /// cache shows now.
-  func perform(_ changes: [IssueChange]) async throws -> GitHubIssue {
+  /// Queues the changes (written to the cache and shown before anything is sent) and sends the
+  /// issue's queue; returns GitHub's version of the issue once they landed, or `nil` when they
+  /// wait in the queue because GitHub could not be reached (said on standard error).
+  ///
+  /// A refusal, or a conflict with what GitHub holds (closed by someone else meanwhile), takes
+  /// the changes back and fails with the reason: nothing changed. An answer lost after the
+  /// write may have landed: GitHub is read once more before anything is sent again.
+  func perform(_ changes: [IssueChange]) async throws -> GitHubIssue? {
     _ = try await cachedIssue()
-    let editor = IssueEditor(client: client, cache: cache, repository: repository)
+    var queued: [QueuedAction] = []
     do {
-      return try await editor.perform(changes, onIssue: number)
+      for change in changes { queued.append(try cache.enqueue(.change(change), onIssue: number)) }
     } catch {
+      for action in queued { try? cache.cancelQueuedAction(action.id) }
+      throw CommandFailure(ControlCharacters.visible("\(error). Nothing changed."))
+    }
+    let replayer = ActionReplayer(
+      client: client, cache: cache, repository: repository, viewer: nil)
+    var summary = await replayer.replay(onIssues: [number])
+    if let stopped = summary.stopped, ![.offline, .syncInProgress].contains(stopped.code) {
+      // A 5xx or a lost answer: read GitHub once more, which settles what landed.
+      summary = await replayer.replay(onIssues: [number])
+    }
+    let ids = Set(queued.map(\.id))
+    let mine = try cache.queuedActions(all: true).filter { ids.contains($0.id) }
+    let titles = cache.milestoneTitles()
+    if let conflicted = mine.first(where: {
+      if case .conflict = $0.status { return true }
+      return false
+    }), case .conflict(let reason) = conflicted.status {
+      // Taken back, with the rest of this command's: the person asked for them now.
+      for action in mine where action.status.isActive { try? cache.cancelQueuedAction(action.id) }
+      let landed = mine.filter {
+        if case .done = $0.status { return true }
+        return false
+      }
+      let why =
+        summary.refusals[conflicted.id].map { "\(Terminal.failure($0, repository: repository))" }
+        ?? "\(reason)."
+      let what = conflicted.operation.describe(issue: number, milestoneTitles: titles)
       throw CommandFailure(
         ControlCharacters.visible(
-          Self.explain(
-            error, repository: repository, milestoneTitles: cache.milestoneTitles())))
+          "Could not \(what): \(why)"
+            + (landed.isEmpty
+              ? " Nothing changed."
+              : " What landed before it stays: "
+                + landed.map { $0.operation.describe(issue: number, milestoneTitles: titles) }
+                .joined(separator: ", ") + ".")))
+    }
+    if mine.allSatisfy({ !$0.status.isActive }) {
+      return try await landedIssue()
+    }
+    let waiting = mine.filter(\.status.isActive)
+      .map { $0.operation.describe(issue: number, milestoneTitles: titles) }
+    let why = summary.stopped.map { $0.summary() } ?? "GitHub could not be reached"
+    Terminal.standardError(
+      ControlCharacters.visible(
+        "Queued: \(waiting.joined(separator: ", ")) — \(why). The cache shows it now; it is "
+          + "sent, once, when GitHub can be reached (`issues queue` lists what waits, "
+          + "`issues queue send` sends it).\n"))
+    return nil
+  }
+
+  /// GitHub's version of the issue after its changes landed (the cache holds it).
+  private func landedIssue() async throws -> GitHubIssue {
+    do {
+      return try await client.issue(number, of: repository)
+    } catch {
+      // Landed: the cache has GitHub's answer; say it from there.
+      guard let cached = try cache.issue(number: number) else {
+        throw Terminal.failure(error, repository: repository)
+      }
+      return GitHubIssue(
+        id: cached.id, number: cached.number, title: cached.title,
+        state: cached.state, user: GitHubUser(login: cached.author, id: 0),
+        createdAt: cached.createdAt,
+        updatedAt: cached.updatedAt, closedAt: cached.closedAt, body: cached.body,
+        htmlURL: cached.htmlURL)
     }
   }
 

@@ -32,47 +32,16 @@ import TrellisTestSupport
     defer { Task { await github.stop() } }
     let seed: UInt64 = 0xA11_0E7C_E5EE
     print("action queue seed \(seed)")
-    var random = SplitMix64(seed: seed)
     let issues = Array(try cache.issues(IssueFilter(state: .all, kind: .issues)).prefix(300))
     #expect(issues.count == 300)
-    let milestones = try cache.milestones().map(\.number)
-    let labels = ["bug", "ui", "docs", "needs: triage", "한글"]
-    let bodies = ["+1", "Thanks!", "Fixed in main.", "Same here on 2.1 — see the log below."]
+    let scenario = await QueueScenario(
+      count: 1_000, issues: issues.map(\.number), milestones: try cache.milestones().map(\.number),
+      seed: seed, github: github, repository: acme)
     await github.setReachable(false)
-    var models: [Int: EditableFields] = [:]
-    var expected: [Int: [String]] = [:]
-    for _ in 0..<1_000 {
-      let issue = issues[Int(random.next() % UInt64(issues.count))].number
-      let operation: QueuedAction.Operation =
-        switch random.next() % 9 {
-        case 0: .change(.close(random.next() % 2 == 0 ? .completed : .notPlanned))
-        case 1: .change(.reopen)
-        case 2:
-          .change(.setMilestone(number: milestones[Int(random.next() % UInt64(milestones.count))]))
-        case 3: .change(.removeMilestone)
-        case 4: .change(.addLabels([labels[Int(random.next() % UInt64(labels.count))]]))
-        case 5: .change(.removeLabel(labels[Int(random.next() % UInt64(labels.count))]))
-        case 6: .change(.addAssignees(["mona"]))
-        case 7: .change(.removeAssignees(["mona"]))
-        default: .comment(bodies[Int(random.next() % UInt64(bodies.count))])
-        }
-      if models[issue] == nil {
-        models[issue] = try #require(
-          await github.issue(number: issue, in: acme).map(EditableFields.init))
-      }
-      // The writes GitHub should see: those that change something, in order.
-      switch operation {
-      case .change(let change):
-        if let fields = models[issue], !fields.satisfies(change) {
-          expected[issue, default: []].append(Self.describe(change))
-          models[issue] = fields.applying(change, now: Date())
-        }
-      case .comment(let body): expected[issue, default: []].append("comment \(body)")
-      }
-      try cache.enqueue(operation, onIssue: issue)
-    }
+    for (issue, operation) in scenario.actions { try cache.enqueue(operation, onIssue: issue) }
     #expect(await github.appliedWrites.isEmpty, "nothing is sent offline")
     #expect(try cache.queuedActions().count == 1_000)
+    // Shown at once: the cache shows every issue as the queue leaves it.
     // The network back, dropping at random.
     await github.setChaos(
       Chaos(
@@ -91,24 +60,15 @@ import TrellisTestSupport
     #expect(try cache.queuedActions().isEmpty)
     #expect(found > 10, "answers were lost after writes applied, and settled by reading")
     // Exactly once, in order per issue.
-    var served: [Int: [String]] = [:]
-    for write in await github.appliedWrites {
-      guard let number = Self.issueNumber(write.path) else { continue }
-      served[number, default: []].append(Self.describe(write))
+    let mismatches = scenario.mismatches(await github.appliedWrites)
+    for (number, served, expected) in mismatches.prefix(3) {
+      Issue.record("#\(number): served \(served), expected \(expected)")
     }
-    let issuesWritten = Set(expected.keys).union(served.keys)
-    var mismatches = 0
-    for number in issuesWritten.sorted() where served[number] ?? [] != expected[number] ?? [] {
-      mismatches += 1
-      if mismatches <= 3 {
-        Issue.record(
-          "#\(number): served \(served[number] ?? []), expected \(expected[number] ?? [])")
-      }
-    }
-    #expect(mismatches == 0)
+    #expect(mismatches.isEmpty)
+    #expect(scenario.expected.values.map(\.count).reduce(0, +) > 600)
     // The cache shows what GitHub holds.
     await github.setChaos(nil)
-    for number in models.keys.sorted().prefix(60) {
+    for number in Set(scenario.actions.map(\.issue)).sorted().prefix(60) {
       let server = try #require(await github.issue(number: number, in: acme))
       let cached = try #require(try cache.issues(numbers: [number]).first)
       #expect(cached.state == server.state, "#\(number)")
@@ -117,44 +77,117 @@ import TrellisTestSupport
     }
   }
 
-  static func issueNumber(_ path: String) -> Int? {
-    let parts = path.split(separator: "/")
-    guard parts.count >= 5, parts[3] == "issues" else { return nil }
-    return Int(parts[4])
+  /// A queued change shows at once and stays shown over a sync that writes GitHub's version,
+  /// until it lands; the rows it touches are marked.
+  @Test func aQueuedChangeShowsAtOnceAndStaysShownOverASync() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    let issue = try #require(
+      try cache.issues(IssueFilter(state: .open, kind: .issues)).first { $0.milestoneNumber == nil }
+    )
+    await github.setReachable(false)
+    try cache.enqueue(.change(.close(.notPlanned)), onIssue: issue.number)
+    try cache.enqueue(.change(.addLabels(["queued"])), onIssue: issue.number)
+    #expect(try cache.issues(numbers: [issue.number]).first?.state == .closed)
+    #expect(try cache.queuedIssueNumbers() == [issue.number])
+    await github.setReachable(true)
+    // A sync writes GitHub's version (still open): the queue stays shown on top.
+    await github.touch(numbers: [issue.number], in: acme)
+    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    let shown = try #require(try cache.issues(numbers: [issue.number]).first)
+    #expect(shown.state == .closed && shown.labels.contains("queued"))
+    #expect(await github.issue(number: issue.number, in: acme)?.state == .open)
+    let summary = await ActionReplayer(
+      client: client, cache: cache, repository: acme, viewer: nil
+    ).replay()
+    #expect(summary.sent == 2 && summary.waiting == 0)
+    #expect(await github.issue(number: issue.number, in: acme)?.state == .closed)
+    #expect(try cache.queuedIssueNumbers().isEmpty)
   }
 
-  static func describe(_ change: IssueChange) -> String {
-    switch change {
-    case .close: "state closed"
-    case .reopen: "state open"
-    case .setMilestone(let number): "milestone \(number)"
-    case .removeMilestone: "milestone none"
-    case .addLabels(let names): "label +\(names.joined(separator: ","))"
-    case .removeLabel(let name): "label -\(name)"
-    case .addAssignees(let logins): "assign +\(logins.joined(separator: ","))"
-    case .removeAssignees(let logins): "assign -\(logins.joined(separator: ","))"
+  /// An action that conflicts with what GitHub holds now waits for the person, the issue's
+  /// later actions with it; sent anyway, what GitHub already holds is not sent again.
+  @Test func aConflictWaitsForThePersonWithTheIssuesLaterActions() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    let open = try cache.issues(IssueFilter(state: .open, kind: .issues))
+    let (first, second) = (open[0].number, open[1].number)
+    let milestones = try cache.milestones().map(\.number)
+    let target = try #require(milestones.first { $0 != open[0].milestoneNumber })
+    await github.setReachable(false)
+    let close = try cache.enqueue(.change(.close(.completed)), onIssue: first)
+    try cache.enqueue(.change(.setMilestone(number: target)), onIssue: first)
+    try cache.enqueue(.change(.reopen), onIssue: second)
+    try cache.enqueue(.comment("After the reopen."), onIssue: second)
+    await github.setReachable(true)
+    // Someone else closes the first one meanwhile.
+    _ = try await client.apply(.close(.notPlanned), toIssue: first, of: acme)
+    let writesBefore = await github.appliedWrites.count
+    let replayer = ActionReplayer(client: client, cache: cache, repository: acme, viewer: "octocat")
+    var summary = await replayer.replay()
+    #expect(summary.conflicts == 1)
+    let waiting = try cache.queuedActions()
+    #expect(waiting.map(\.issueNumber) == [first, first], "the milestone waits behind the close")
+    guard case .conflict(let reason) = waiting[0].status else {
+      Issue.record("not in conflict: \(waiting[0].status)")
+      return
     }
+    #expect(reason.contains("closed on GitHub meanwhile"))
+    // The second issue's actions went on: reopen is already so (it was open), the comment sent.
+    #expect(await github.commentBodies(of: second, in: acme).last == "After the reopen.")
+    // The cache shows GitHub's version with the queued actions on top.
+    #expect(try cache.issues(numbers: [first]).first?.milestoneNumber == target)
+    try cache.sendAnyway(close.id)
+    summary = await replayer.replay()
+    #expect(summary.alreadyHeld == 1 && summary.sent == 1 && summary.waiting == 0)
+    let writes = await github.appliedWrites.dropFirst(writesBefore).map(QueueScenario.describe)
+    #expect(writes == ["comment After the reopen.", "milestone \(target)"])
+    #expect(await github.issue(number: first, in: acme)?.stateReason == "not_planned")
   }
 
-  /// A served write said as ``describe(_:)-swift.type.method`` says the change it came from.
-  static func describe(_ write: AppliedWrite) -> String {
-    let object =
-      (try? JSONSerialization.jsonObject(with: Data(write.body.utf8))) as? [String: Any] ?? [:]
-    let parts = write.path.split(separator: "/").map(String.init)
-    switch (write.method, Array(parts.dropFirst(5))) {
-    case ("PATCH", []):
-      if let state = object["state"] as? String { return "state \(state)" }
-      return "milestone " + ((object["milestone"] as? Int).map(String.init) ?? "none")
-    case ("POST", ["labels"]):
-      return "label +" + ((object["labels"] as? [String]) ?? []).joined(separator: ",")
-    case ("DELETE", let rest) where rest.first == "labels":
-      return "label -" + rest.dropFirst().joined(separator: "/")
-    case ("POST", ["assignees"]):
-      return "assign +" + ((object["assignees"] as? [String]) ?? []).joined(separator: ",")
-    case ("DELETE", ["assignees"]):
-      return "assign -" + ((object["assignees"] as? [String]) ?? []).joined(separator: ",")
-    case ("POST", ["comments"]): return "comment " + (object["body"] as? String ?? "")
-    default: return "\(write.method) \(write.path)"
+  /// A milestone deleted on GitHub before its move was sent: GitHub refuses, the move waits in
+  /// conflict saying so, and cancelling it shows the issue as GitHub has it.
+  @Test func aRefusedMoveWaitsInConflictAndCancellingTakesItBack() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    let issue = try #require(
+      try cache.issues(IssueFilter(state: .open, kind: .issues)).first { $0.milestoneNumber == nil }
+    )
+    let milestones = try cache.milestones()
+    let doomed = try #require(milestones.last)
+    await github.setReachable(false)
+    let move = try cache.enqueue(
+      .change(.setMilestone(number: doomed.number)), onIssue: issue.number)
+    try cache.enqueue(.change(.addLabels(["kept"])), onIssue: issue.number)
+    #expect(try cache.issues(numbers: [issue.number]).first?.milestoneNumber == doomed.number)
+    await github.setReachable(true)
+    await github.serve(
+      "/repos/acme/tracker/milestones",
+      body: try GitHubJSON.encoder.encode(milestones.filter { $0.number != doomed.number }))
+    let replayer = ActionReplayer(client: client, cache: cache, repository: acme, viewer: nil)
+    let summary = await replayer.replay()
+    #expect(summary.conflicts == 1 && summary.refusals[move.id]?.code == .validation)
+    guard case .conflict(let reason) = try cache.queuedActions().first?.status else {
+      Issue.record("not in conflict")
+      return
     }
+    #expect(reason.contains("milestone \(doomed.number) is no longer on GitHub"))
+    try cache.cancelQueuedAction(move.id)
+    let shown = try #require(try cache.issues(numbers: [issue.number]).first)
+    #expect(shown.milestoneNumber == nil && shown.labels.contains("kept"))
+    #expect(await replayer.replay().sent == 1)
+    #expect(
+      await github.issue(number: issue.number, in: acme)?.labels.map(\.name).contains("kept")
+        == true)
+    // Cancelling what may have landed is refused.
+    await github.inject(
+      .failAfterApplying(status: 502), path: "/repos/acme/tracker/issues/\(issue.number)",
+      method: "PATCH")
+    let close = try cache.enqueue(.change(.close(.completed)), onIssue: issue.number)
+    _ = await replayer.replay()
+    #expect(throws: QueueError.mayHaveLanded(close.id)) { try cache.cancelQueuedAction(close.id) }
+    let settled = await replayer.replay()
+    #expect(settled.foundLanded == 1 && settled.sent == 0)
+    #expect(await github.appliedWrites.filter { $0.method == "PATCH" }.count == 1)
   }
 }

@@ -54,10 +54,13 @@ public struct ActionReplayer: Sendable {
     public var waiting = 0
     /// Why the replay stopped before the end of the queue, if it did.
     public var stopped: GitHubError?
+    /// GitHub's refusals, by the action refused (each now in conflict).
+    public var refusals: [Int64: GitHubError] = [:]
   }
 
-  /// Sends what the queue holds, as the type's documentation says.
-  public func replay() async -> Summary {
+  /// Sends what the queue holds, as the type's documentation says: every issue's actions, or
+  /// those of `issues` only.
+  public func replay(onIssues issues: Set<Int>? = nil) async -> Summary {
     var summary = Summary()
     let lock: SyncLock?
     if let path = cache.path {
@@ -73,16 +76,16 @@ public struct ActionReplayer: Sendable {
       lock = nil
     }
     defer { withExtendedLifetime(lock) {} }
-    await send(&summary)
+    await send(&summary, onIssues: issues)
     summary.waiting = (try? cache.queuedActions().count) ?? 0
     return summary
   }
 
-  private func send(_ summary: inout Summary) async {
+  private func send(_ summary: inout Summary, onIssues issues: Set<Int>?) async {
     guard let actions = try? cache.queuedActions() else { return }
     var order: [Int] = []
     var byIssue: [Int: [QueuedAction]] = [:]
-    for action in actions {
+    for action in actions where issues?.contains(action.issueNumber) ?? true {
       if byIssue[action.issueNumber] == nil { order.append(action.issueNumber) }
       byIssue[action.issueNumber, default: []].append(action)
     }
@@ -127,8 +130,9 @@ public struct ActionReplayer: Sendable {
         current = answer ?? current
       case .alreadyHeld:
         summary.alreadyHeld += 1
-      case .conflict:
+      case .conflict(let refusal):
         summary.conflicts += 1
+        if let refusal { summary.refusals[action.id] = refusal }
         return true
       case .stop(let error):
         summary.stopped = error
@@ -142,7 +146,8 @@ public struct ActionReplayer: Sendable {
     case sent(GitHubIssue?)
     case foundLanded(GitHubIssue?)
     case alreadyHeld
-    case conflict
+    /// In conflict: with GitHub's refusal, or `nil` when the issue moved on GitHub.
+    case conflict(GitHubError?)
     case stop(GitHubError)
   }
 
@@ -153,12 +158,15 @@ public struct ActionReplayer: Sendable {
     switch action.status {
     case .sending where fields.satisfies(change):
       return settle(action, issue: issue) ? .foundLanded(issue) : .stop(cacheFailure())
-    case .pending where fields.satisfies(change):
-      return settle(action, issue: issue) ? .alreadyHeld : .stop(cacheFailure())
-    case .pending where !action.isForced:
-      if let reason = conflict(change, action: action, on: fields) {
+    case .pending:
+      if !action.isForced, let reason = conflict(change, action: action, on: fields) {
         try? cache.markConflict(action.id, reason: reason)
-        return .conflict
+        // The person decides on GitHub's version, the queued actions shown on top of it.
+        try? cache.confirm(issue)
+        return .conflict(nil)
+      }
+      if fields.satisfies(change) {
+        return settle(action, issue: issue) ? .alreadyHeld : .stop(cacheFailure())
       }
     default: break
     }
@@ -273,7 +281,9 @@ public struct ActionReplayer: Sendable {
     case .reopen where fields.state == .open && before.state == .closed:
       return "#\(action.issueNumber) was reopened on GitHub meanwhile"
     case .setMilestone, .removeMilestone:
-      guard fields.milestoneNumber != before.milestoneNumber else { return nil }
+      // Moved elsewhere than where it goes: moved to the same place is no conflict.
+      guard fields.milestoneNumber != before.milestoneNumber, !fields.satisfies(change)
+      else { return nil }
       return "#\(action.issueNumber) was moved "
         + (fields.milestoneNumber.map { "to milestone \($0)" } ?? "out of its milestone")
         + " on GitHub meanwhile"
@@ -290,7 +300,7 @@ public struct ActionReplayer: Sendable {
     }
     if let refusal {
       try? cache.markConflict(action.id, reason: refusal)
-      return .conflict
+      return .conflict(error)
     }
     try? cache.noteFailure(action.id, error.summary())
     return .stop(error)

@@ -10,7 +10,8 @@ struct Close: AsyncParsableCommand {
     abstract: "Close an issue.",
     discussion: """
       The cache shows it closed at once; if GitHub refuses, it is taken back and the reason \
-      said. Needs a token with write access.
+      said. When GitHub cannot be reached it waits in the queue and is sent, once, when it \
+      can (`issues queue`). Needs a token with write access.
       """)
 
   @OptionGroup var issue: IssueArgument
@@ -50,7 +51,7 @@ struct Close: AsyncParsableCommand {
       try await CommentCommand.post(comment, acting: acting)
     }
     let reason = try Self.closeReason(reason)
-    let closed: GitHubIssue
+    let closed: GitHubIssue?
     do {
       closed = try await acting.perform([.close(reason)])
     } catch let failure as CommandFailure where comment != nil {
@@ -59,6 +60,8 @@ struct Close: AsyncParsableCommand {
         of: " Nothing changed.", with: " The issue was not closed.")
       throw CommandFailure(said + " The comment was posted.")
     }
+    // Queued: said on standard error.
+    guard let closed else { return }
     print(
       ControlCharacters.visible(
         "Closed #\(closed.number) “\(closed.title)”"

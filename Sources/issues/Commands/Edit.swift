@@ -90,7 +90,7 @@ struct Edit: AsyncParsableCommand {
     if !assign.isEmpty { changes.append(.addAssignees(assign)) }
     let unassign = try await logins(Self.split(removeAssignee), acting: acting)
     if !unassign.isEmpty { changes.append(.removeAssignees(unassign)) }
-    let issue = try await acting.perform(changes)
+    guard let issue = try await acting.perform(changes) else { return }
     print(issue.htmlURL.map { ControlCharacters.visible($0) } ?? "Edited #\(issue.number).")
   }
 

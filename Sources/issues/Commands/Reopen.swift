@@ -18,8 +18,9 @@ struct Reopen: AsyncParsableCommand {
 
   func run() async throws {
     let acting = try Acting(issue: issue, options: options)
-    let reopened = try await acting.perform([.reopen])
-    print(ControlCharacters.visible("Reopened #\(reopened.number) “\(reopened.title)”."))
+    if let reopened = try await acting.perform([.reopen]) {
+      print(ControlCharacters.visible("Reopened #\(reopened.number) “\(reopened.title)”."))
+    }
     if let comment {
       try await CommentCommand.post(comment, acting: acting)
     }

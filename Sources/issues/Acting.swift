@@ -66,8 +66,11 @@ struct Acting {
       for action in queued { try? cache.cancelQueuedAction(action.id) }
       throw CommandFailure(ControlCharacters.visible("\(error). Nothing changed."))
     }
+    // One retry at most: offline, the person hears "queued" at once rather than after backoff.
+    var quick = client
+    quick.maximumRetries = min(quick.maximumRetries, 1)
     let replayer = ActionReplayer(
-      client: client, cache: cache, repository: repository, viewer: nil)
+      client: quick, cache: cache, repository: repository, viewer: nil)
     var summary = await replayer.replay(onIssues: [number])
     if let stopped = summary.stopped, ![.offline, .syncInProgress].contains(stopped.code) {
       // A 5xx or a lost answer: read GitHub once more, which settles what landed.

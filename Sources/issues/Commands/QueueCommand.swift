@@ -62,13 +62,12 @@ struct QueueCommand: AsyncParsableCommand {
         for action in actions {
           let (status, detail) = QueueCommand.status(action)
           output.write(
-            ControlCharacters.visible(
-              [
-                String(action.id), "#\(action.issueNumber)", status,
-                action.operation.describe(issue: action.issueNumber, milestoneTitles: titles),
-                detail,
-              ].map { $0.replacingOccurrences(of: "\t", with: " ") }
-                .joined(separator: "\t")) + "\n")
+            [
+              String(action.id), "#\(action.issueNumber)", status,
+              action.operation.describe(issue: action.issueNumber, milestoneTitles: titles),
+              detail,
+            ].map { ControlCharacters.visible($0.replacingOccurrences(of: "\t", with: " ")) }
+              .joined(separator: "\t") + "\n")
         }
       }
       output.flush()
@@ -111,49 +110,47 @@ struct QueueCommand: AsyncParsableCommand {
     }
   }
 
-  /// `issues queue cancel ID…`.
+  /// `issues queue cancel ID`.
   struct Cancel: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "cancel", abstract: "Cancel waiting actions that were not sent.")
+      commandName: "cancel", abstract: "Cancel a waiting action that was not sent.")
+
+    // Before the options: the first positional argument is the id.
+    @Argument(help: "The action's id, as `issues queue` lists it.")
+    var id: Int64
 
     @OptionGroup var options: RepositoryOptions
 
-    @Argument(help: "The actions' ids, as `issues queue` lists them.")
-    var ids: [Int64]
-
     func run() async throws {
       let (_, _, cache) = try QueueCommand.open(options)
-      for id in ids {
-        do {
-          try cache.cancelQueuedAction(id)
-          print("Cancelled \(id).")
-        } catch let error as QueueError {
-          throw CommandFailure("\(error).")
-        }
+      do {
+        try cache.cancelQueuedAction(id)
+        print("Cancelled \(id).")
+      } catch let error as QueueError {
+        throw CommandFailure("\(error).")
       }
     }
   }
 
-  /// `issues queue force ID…`.
+  /// `issues queue force ID`.
   struct Force: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "force",
-      abstract: "Send actions in conflict anyway (with the next send).")
+      abstract: "Send an action in conflict anyway (with the next send).")
+
+    // Before the options: the first positional argument is the id.
+    @Argument(help: "The action's id, as `issues queue` lists it.")
+    var id: Int64
 
     @OptionGroup var options: RepositoryOptions
 
-    @Argument(help: "The actions' ids, as `issues queue` lists them.")
-    var ids: [Int64]
-
     func run() async throws {
       let (_, _, cache) = try QueueCommand.open(options)
-      for id in ids {
-        do {
-          try cache.sendAnyway(id)
-          print("\(id) is sent with the next send, its conflict set aside.")
-        } catch let error as QueueError {
-          throw CommandFailure("\(error).")
-        }
+      do {
+        try cache.sendAnyway(id)
+        print("\(id) is sent with the next send, its conflict set aside.")
+      } catch let error as QueueError {
+        throw CommandFailure("\(error).")
       }
     }
   }

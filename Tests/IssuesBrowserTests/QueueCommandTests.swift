@@ -1,0 +1,105 @@
+import Foundation
+@testable import GitHubIssues
+import GitHubTestSupport
+import Testing
+
+/// The action queue from the command line: actions taken without GitHub wait in the queue,
+/// shown at once, and reach GitHub exactly once — also when `issues queue send` is killed at
+/// random while connections drop.
+@Suite(.serialized) struct QueueCommandTests {
+  typealias World = ActionCommandTests.World
+  let acme = RepositoryName(owner: "acme", name: "tracker")
+  static let served = SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make()
+
+  /// The cache the `issues` processes of a world use.
+  private func cache(_ world: World) async throws -> IssueCache {
+    let url = IssueCache.defaultURL(
+      for: acme, host: await world.github.host,
+      environment: ["XDG_CACHE_HOME": world.folder.appendingPathComponent("cache").path])
+    return try IssueCache(path: url.path)
+  }
+
+  @Test func anActionTakenOfflineIsQueuedShownAndSentOnceLater() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let number = try #require(
+      Self.served.issues.first { $0.state == .open && !$0.isPullRequest }?.number)
+    let n = String(number)
+    _ = try await world.run(["view", n])
+    await world.github.setReachable(false)
+    var (status, out, err) = try await world.run(["close", n, "--reason", "not planned"])
+    #expect(status == 0, "\(err)")
+    #expect(err.contains("Queued: close #\(n) as not planned"), "\(err)")
+    #expect(await world.github.issue(number: number, in: acme)?.state == .open)
+    (status, out, err) = try await world.run(["view", n, "--offline", "--json", "state"])
+    #expect(out.contains("\"CLOSED\""), "shown at once: \(out)")
+    (status, out, err) = try await world.run(["queue"])
+    #expect(out.contains("\t#\(n)\tpending\tclose #\(n) as not planned"), "\(out)")
+    await world.github.setReachable(true)
+    (status, out, err) = try await world.run(["queue", "send"])
+    #expect(status == 0, "\(err)")
+    #expect(out.hasPrefix("Sent 1; 0 waiting."), "\(out)")
+    let served = try #require(await world.github.issue(number: number, in: acme))
+    #expect(served.state == .closed && served.stateReason == "not_planned")
+    #expect(await world.github.appliedWrites.count == 1)
+    (status, out, err) = try await world.run(["queue"])
+    #expect(out.isEmpty && err.contains("Nothing waits"))
+    // Offline again: queued, then cancelled before it is sent — shown as before.
+    await world.github.setReachable(false)
+    (status, out, err) = try await world.run(["reopen", n])
+    #expect(err.contains("Queued: reopen #\(n)"))
+    let id = try #require(try await cache(world).queuedActions().first?.id)
+    (status, out, err) = try await world.run(["queue", "cancel", String(id)])
+    #expect(status == 0 && out.contains("Cancelled \(id)."), "\(out) \(err)")
+    (status, out, err) = try await world.run(["view", n, "--offline", "--json", "state"])
+    #expect(out.contains("\"CLOSED\""))
+    (status, out, err) = try await world.run(["queue", "cancel", String(id)])
+    #expect(status != 0 && err.contains("no queued action \(id) is waiting"))
+  }
+
+  /// `issues queue send` killed with SIGKILL at random moments while connections drop at
+  /// random (before reads, before writes, after writes applied): run again until it finishes,
+  /// every action is on GitHub exactly once, in order per issue.
+  @Test func killedAtRandomWhileSendingEveryActionLandsExactlyOnce() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    _ = try await world.run(["sync"])
+    let cache = try await cache(world)
+    let issues = Self.served.issues.filter { !$0.isPullRequest }.map(\.number)
+    let seed: UInt64 = 0x5EED_C1A0
+    print("kill seed \(seed)")
+    let scenario = await QueueScenario(
+      count: 150, issues: issues, milestones: (Self.served.milestones ?? []).map(\.number),
+      seed: seed, github: world.github, repository: acme)
+    for (issue, operation) in scenario.actions { try cache.enqueue(operation, onIssue: issue) }
+    await world.github.setChaos(
+      Chaos(
+        seed: seed, dropRead: 0.02, dropBeforeWrite: 0.03, dropAfterWrite: 0.04,
+        failAfterWrite: 0.03))
+    await world.github.setLatency(.milliseconds(4))
+    var state = seed
+    var kills = 0
+    var runs = 0
+    while try !cache.queuedActions().isEmpty, runs < 400 {
+      runs += 1
+      let (stream, ended) = AsyncStream<Void>.makeStream()
+      let (process, _, _) = try await world.launch(["queue", "send"]) { ended.yield() }
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let wait = 40 + Int((state >> 33) % 400)
+      try await Task.sleep(for: .milliseconds(wait))
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+        kills += 1
+      }
+      for await _ in stream { break }
+    }
+    print("\(runs) runs, \(kills) killed")
+    #expect(try cache.queuedActions().isEmpty)
+    #expect(kills >= 3, "some sends were killed mid-way")
+    let mismatches = scenario.mismatches(await world.github.appliedWrites)
+    for (number, served, expected) in mismatches.prefix(3) {
+      Issue.record("#\(number): served \(served), expected \(expected)")
+    }
+    #expect(mismatches.isEmpty)
+  }
+}

@@ -71,28 +71,13 @@ struct Acting {
     quick.maximumRetries = min(quick.maximumRetries, 1)
     let replayer = ActionReplayer(
       client: quick, cache: cache, repository: repository, viewer: nil)
-    var summary = await replayer.replay(onIssues: [number])
-    if let stopped = summary.stopped, ![.offline, .syncInProgress].contains(stopped.code) {
-      // A 5xx or a lost answer: read GitHub once more, which settles what landed.
-      summary = await replayer.replay(onIssues: [number])
-    }
-    let ids = Set(queued.map(\.id))
-    let mine = try cache.queuedActions(all: true).filter { ids.contains($0.id) }
     let titles = cache.milestoneTitles()
-    if let conflicted = mine.first(where: {
-      if case .conflict = $0.status { return true }
-      return false
-    }), case .conflict(let reason) = conflicted.status {
-      // Taken back, with the rest of this command's: the person asked for them now.
-      for action in mine where action.status.isActive { try? cache.cancelQueuedAction(action.id) }
-      let landed = mine.filter {
-        if case .done = $0.status { return true }
-        return false
-      }
-      let why =
-        summary.refusals[conflicted.id].map { "\(Terminal.failure($0, repository: repository))" }
-        ?? "\(reason)."
-      let what = conflicted.operation.describe(issue: number, milestoneTitles: titles)
+    switch await replayer.sendNow(queued) {
+    case .landed:
+      return try await landedIssue()
+    case .refused(let action, let reason, let error, let landed):
+      let why = error.map { "\(Terminal.failure($0, repository: repository))" } ?? "\(reason)."
+      let what = action.operation.describe(issue: number, milestoneTitles: titles)
       throw CommandFailure(
         ControlCharacters.visible(
           "Could not \(what): \(why)"
@@ -101,19 +86,16 @@ struct Acting {
               : " What landed before it stays: "
                 + landed.map { $0.operation.describe(issue: number, milestoneTitles: titles) }
                 .joined(separator: ", ") + ".")))
+    case .queued(let waiting, let because):
+      let what = waiting.map { $0.operation.describe(issue: number, milestoneTitles: titles) }
+      let why = because.map { $0.summary() } ?? "GitHub could not be reached"
+      Terminal.standardError(
+        ControlCharacters.visible(
+          "Queued: \(what.joined(separator: ", ")) — \(why). The cache shows it now; it is "
+            + "sent, once, when GitHub can be reached (`issues queue` lists what waits, "
+            + "`issues queue send` sends it).\n"))
+      return nil
     }
-    if mine.allSatisfy({ !$0.status.isActive }) {
-      return try await landedIssue()
-    }
-    let waiting = mine.filter(\.status.isActive)
-      .map { $0.operation.describe(issue: number, milestoneTitles: titles) }
-    let why = summary.stopped.map { $0.summary() } ?? "GitHub could not be reached"
-    Terminal.standardError(
-      ControlCharacters.visible(
-        "Queued: \(waiting.joined(separator: ", ")) — \(why). The cache shows it now; it is "
-          + "sent, once, when GitHub can be reached (`issues queue` lists what waits, "
-          + "`issues queue send` sends it).\n"))
-    return nil
   }
 
   /// GitHub's version of the issue after its changes landed (the cache holds it).

@@ -69,6 +69,40 @@ extension EndToEndTests {
 
   /// The focus stays on the issue acted on: moved to another milestone (another section of the
   /// list), then refused with 422 and put back, the next key acts on the same issue.
+  /// The network lost mid-session: a close is queued and shown at once (the row marked, the
+  /// title counting it); the network back, a refresh sends it — once.
+  @Test func aCloseWithoutTheNetworkIsQueuedShownAndSentOnceItIsBack() async throws {
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 21), as: acme)
+    await github.requireToken(forWrites: "test-token")
+    let run = try await Run(arguments: ["acme/tracker", "--timeout", "2"], github: github)
+    run.read { $0.lines.first?.contains("up to date") == true }
+    run.settle()
+    await github.setReachable(false)
+    run.pty.type("x")
+    run.read { $0.lines.last?.contains("Queued: close #") == true }
+    let message = try #require(run.terminal.lines.last)
+    let number = try #require(Int(message.split(separator: "#")[1].prefix { $0.isNumber }))
+    run.read { $0.lines.first?.contains("⇡ 1 queued") == true }
+    #expect(await github.issue(number: number, in: acme)?.state == .open)
+    // Shown closed at once: it left the open list.
+    #expect(!run.terminal.lines.dropLast().contains { $0.contains("#\(number) ") })
+    await github.setReachable(true)
+    run.pty.type("r")
+    run.read {
+      !($0.lines.first?.contains("queued") ?? true)
+        && $0.lines.first?.contains("up to date") == true
+    }
+    #expect(await github.issue(number: number, in: acme)?.state == .closed)
+    #expect(
+      await github.appliedWrites.filter { $0.path == "/repos/acme/tracker/issues/\(number)" }
+        .count == 1)
+    run.quitAndExpectTheTerminalAsItWas()
+  }
+
   @Test func theFocusStaysOnAnIssueMovedThenPutBack() async throws {
     let acme = RepositoryName(owner: "acme", name: "tracker")
     let github = try await LocalGitHub.start()
@@ -103,15 +137,19 @@ extension EndToEndTests {
     await github.clearFaults()
 
     // A close whose connection drops after GitHub applied it: the issue is read again, found
-    // closed, and leaves the open list; the status line says where the focus went.
+    // closed (landed: not sent again), and leaves the open list; the status line says where the
+    // focus went.
     for other in 1...60 {
       await github.inject(
         .dropConnection, path: "/repos/acme/tracker/issues/\(other)", method: "PATCH")
     }
     run.pty.type("x")
-    run.read { $0.lines.last?.contains("Could not close #\(number)") == true }
+    run.read { $0.lines.last?.contains("Closed #\(number)") == true }
     run.settle()
     #expect(await github.issue(number: number, in: acme)?.state == .closed)
+    #expect(
+      await github.appliedWrites.filter { $0.path == "/repos/acme/tracker/issues/\(number)" }
+        .count == 1)
     #expect(!run.terminal.lines.dropLast().contains { $0.contains("#\(number) ") })
     // The focus is on a listed issue (its neighbour), not on one hidden from view.
     run.pty.type("m")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Sends the cache's action queue to GitHub: in order per issue, each action exactly once.
 ///
@@ -40,6 +41,9 @@ public struct ActionReplayer: Sendable {
     self.viewer = viewer
   }
 
+  /// The caches in memory whose queue is being sent.
+  private static let replaysInMemory = Mutex<Set<ObjectIdentifier>>([])
+
   /// What a replay did.
   public struct Summary: Sendable {
     /// Actions sent and answered.
@@ -73,9 +77,22 @@ public struct ActionReplayer: Sendable {
         return summary
       }
     } else {
+      // A cache in memory lives in this process: a replay of it at a time, here.
+      let key = ObjectIdentifier(cache)
+      guard Self.replaysInMemory.withLock({ $0.insert(key).inserted }) else {
+        summary.stopped = GitHubError(
+          .syncInProgress, url: "cache", detail: "the queue is being sent already")
+        summary.waiting = (try? cache.queuedActions().count) ?? 0
+        return summary
+      }
       lock = nil
     }
-    defer { withExtendedLifetime(lock) {} }
+    defer {
+      withExtendedLifetime(lock) {}
+      if cache.path == nil {
+        _ = Self.replaysInMemory.withLock { $0.remove(ObjectIdentifier(cache)) }
+      }
+    }
     await send(&summary, onIssues: issues)
     summary.waiting = (try? cache.queuedActions().count) ?? 0
     return summary

@@ -17,4 +17,8 @@ public struct SyncSummary: Hashable, Sendable {
   /// The repository's name on GitHub when it differs from the one asked for (renamed or
   /// transferred; GitHub redirected).
   public var renamedTo: String?
+  /// Queued actions that reached GitHub before the listing (sent, or found there).
+  public var queueSent = 0
+  /// Queued actions still waiting afterwards (unreachable, or in conflict).
+  public var queueWaiting = 0
 }

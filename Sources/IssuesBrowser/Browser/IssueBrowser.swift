@@ -123,7 +123,8 @@ public final class IssueBrowser {
     BrowserScreen(
       state: state, geometry: geometry, repository: repository, syncStatus: syncStatus,
       now: now(), totalShown: listPane.model.totalShown, pendingSummary: state.pendingSummary,
-      preview: preview, chips: listPane.chips, list: listPane.list, reader: readerPane.view,
+      queuedCount: listPane.queued.count, preview: preview, chips: listPane.chips,
+      list: listPane.list, reader: readerPane.view,
       labelPicker: labelPicker.view
     ).render(into: &screen)
   }

@@ -19,6 +19,8 @@ struct IssueRowCell: CollectionCell {
   var disclosure = Disclosure.none
   /// Where a sub-issue shown under its parent is listed (its milestone), when that is not here.
   var elsewhere: String?
+  /// Whether actions on it wait in the queue (shown, not on GitHub yet): marked `⇡`.
+  var isQueued = false
 
   /// The disclosure marker of a row.
   enum Disclosure {
@@ -61,7 +63,8 @@ struct IssueRowCell: CollectionCell {
     let stateStyle = on(
       issue.isDraft && issue.state == .open
         ? Theme.dim : issue.state == .open ? Theme.open : Theme.closed)
-    var x = canvas.text(" " + symbol + " ", x: 0, y: 0, style: stateStyle)
+    var x = canvas.text(isQueued ? "⇡" : " ", x: 0, y: 0, style: on(Style(foreground: .yellow)))
+    x = canvas.text(symbol + " ", x: x, y: 0, style: stateStyle)
     x = canvas.text(
       DisplayWidth.pad(
         DisplayWidth.truncate((repository ?? "") + "#\(issue.number)", toColumns: numberWidth + 1),

@@ -162,7 +162,7 @@ public final class DashboardHost {
         browser.show(message: "Copied \(text) through the terminal (OSC 52)")
       }
     case .refresh:
-      if case .none(let reason) = network {
+      if let reason = network.offlineReason {
         browser.show(message: "No sync: \(reason).")
       } else if syncTask != nil {
         browser.show(message: "A sync is already running.")

@@ -25,7 +25,7 @@ extension BrowserHost {
 
   /// Syncs now, unless there is no network or a sync is running.
   func refresh() {
-    if case .none(let reason) = network {
+    if let reason = network.offlineReason {
       browser.show(message: "No sync: \(reason).")
     } else if syncTask != nil {
       browser.show(message: "A sync is already running.")
@@ -70,7 +70,7 @@ extension BrowserHost {
   /// Fetches an issue's conversation into the cache; the reader shows it when it lands.
   func fetchConversation(_ number: Int) {
     guard case .github(let timeout) = network else {
-      if case .none(let reason) = network {
+      if let reason = network.offlineReason {
         browser.conversationFetched(number, .failure(HostFailure(reason)))
       }
       return
@@ -89,31 +89,65 @@ extension BrowserHost {
     }
   }
 
-  /// Shows an edit in the cache at once (the list moves before anything is sent), sends it, and
-  /// says how it went; a refusal leaves the cache as GitHub has the issue.
+  /// Queues an edit (shown in the cache at once: the list moves before anything is sent) and
+  /// sends it, saying how it went: landed, refused and taken back, or waiting in the queue
+  /// because GitHub cannot be reached (offline mode, or the network) — sent later, once.
   func act(_ request: EditRequest) {
-    guard let writeClient else {
+    guard case .allowed = browser.writeAccess.queueing else {
       browser.actionFinished(request.id, .failure(HostFailure("no token to write with")))
       return
     }
-    let repository = browser.repository
-    let editor = IssueEditor(client: writeClient, cache: cache, repository: repository)
-    let shown: PendingEdit?
+    let number = request.number
+    var queued: [QueuedAction] = []
     do {
-      shown = try editor.showLocally(request.changes, onIssue: request.number)
+      for change in request.changes {
+        queued.append(try cache.enqueue(.change(change), onIssue: number))
+      }
     } catch {
+      for action in queued { try? cache.cancelQueuedAction(action.id) }
       browser.actionFinished(request.id, .failure(HostFailure("\(error)")))
       return
     }
-    let (events, titles) = (events, cache.milestoneTitles())
+    let (events, cache, titles) = (events, cache, cache.milestoneTitles())
+    let what = queued.map { $0.operation.describe(issue: number, milestoneTitles: titles) }
+      .joined(separator: ", ")
+    guard let writeClient else {
+      browser.actionFinished(
+        request.id,
+        .success(
+          ControlCharacters.visible(
+            "Queued: \(what) (\(network.offlineReason ?? "offline")): sent, once, when GitHub "
+              + "can be reached.")))
+      return
+    }
+    var quick = writeClient
+    quick.maximumRetries = min(quick.maximumRetries, 1)
+    let replayer = ActionReplayer(
+      client: quick, cache: cache, repository: browser.repository, viewer: nil)
     Task.detached {
-      do throws(IssueEditFailure) {
-        let issue = try await editor.send(request.changes, onIssue: request.number, shown: shown)
-        events.send(.acted(request.id, .success(Self.done(request, issue))))
-      } catch {
-        let sentence = error.sentence(milestoneTitles: titles) { $0.summary() }
-        events.send(.acted(request.id, .failure(HostFailure(ControlCharacters.visible(sentence)))))
+      let result: Result<String, HostFailure>
+      switch await replayer.sendNow(queued) {
+      case .landed:
+        result = .success(Self.done(request, (try? cache.issue(number: number)) ?? nil, titles))
+      case .refused(let action, let reason, let error, let landed):
+        var sentence =
+          "Could not \(action.operation.describe(issue: number, milestoneTitles: titles)): "
+          + (error?.summary() ?? reason)
+        if !sentence.hasSuffix(".") { sentence += "." }
+        sentence +=
+          landed.isEmpty
+          ? " Nothing changed."
+          : " Done before it: "
+            + landed.map { $0.operation.describe(issue: number, milestoneTitles: titles) }
+            .joined(separator: "; ") + "."
+        result = .failure(HostFailure(ControlCharacters.visible(sentence)))
+      case .queued(_, let because):
+        result = .success(
+          ControlCharacters.visible(
+            "Queued: \(what) — \(because?.summary() ?? "GitHub could not be reached"): shown "
+              + "now, sent once when GitHub can be reached."))
       }
+      events.send(.acted(request.id, result))
     }
   }
 
@@ -164,7 +198,7 @@ extension BrowserHost {
 
   /// Asks GitHub (or the cache, for a token asked before) who `@me` is.
   func lookUpViewer() {
-    let offline = if case .none = network { true } else { false }
+    let offline = network.offlineReason != nil
     let timeout: Double? = if case .github(let timeout) = network { timeout } else { nil }
     let resolver = MeResolver(
       host: browser.host, cache: cache, offline: offline, timeout: timeout)
@@ -191,17 +225,20 @@ extension BrowserHost {
   }
 
   /// What the status line says when an edit landed.
-  nonisolated static func done(_ request: EditRequest, _ issue: GitHubIssue) -> String {
-    let title = ControlCharacters.visible(String(issue.title.prefix(40)))
+  nonisolated static func done(
+    _ request: EditRequest, _ issue: CachedIssue?, _ titles: [Int: String]
+  ) -> String {
+    let number = request.number
+    let title = ControlCharacters.visible(String((issue?.title ?? "").prefix(40)))
     switch request.changes.first {
-    case .close(.notPlanned)?: return "Closed #\(issue.number) “\(title)” as not planned."
-    case .close?: return "Closed #\(issue.number) “\(title)”."
-    case .reopen?: return "Reopened #\(issue.number) “\(title)”."
-    case .setMilestone?:
-      let milestone = ControlCharacters.visible(issue.milestone?.title ?? "its milestone")
-      return "Moved #\(issue.number) to \(milestone)."
-    case .removeMilestone?: return "Took #\(issue.number) out of its milestone."
-    default: return "Changed #\(issue.number)."
+    case .close(.notPlanned)?: return "Closed #\(number) “\(title)” as not planned."
+    case .close?: return "Closed #\(number) “\(title)”."
+    case .reopen?: return "Reopened #\(number) “\(title)”."
+    case .setMilestone(let milestone)?:
+      let name = ControlCharacters.visible(titles[milestone] ?? "its milestone")
+      return "Moved #\(number) to \(name)."
+    case .removeMilestone?: return "Took #\(number) out of its milestone."
+    default: return "Changed #\(number)."
     }
   }
 }

@@ -12,10 +12,22 @@ import TrellisTerminal
 public final class BrowserHost {
   /// How the host reaches GitHub.
   public enum Network: Sendable {
-    /// Not at all (the demo, offline mode), for this reason, as the keys say it.
+    /// Not at all (the demo), for this reason, as the keys say it.
     case none(reason: String)
+    /// Offline mode: GitHub is not asked; with a token, changes wait in the queue and are sent
+    /// by the next session, sync or `issues queue send` that can reach GitHub.
+    case offline
     /// Through the host's API, with a token from the usual places.
     case github(timeout: Double?)
+
+    /// Why GitHub is not asked, when it is not.
+    public var offlineReason: String? {
+      switch self {
+      case .none(let reason): reason
+      case .offline: "offline mode"
+      case .github: nil
+      }
+    }
   }
 
   /// How the browser was left.
@@ -37,6 +49,8 @@ public final class BrowserHost {
     case conversation(Int, Result<Void, HostFailure>)
     /// An action the browser asked for was answered: what to say.
     case acted(Int, Result<String, HostFailure>)
+    /// The queue was sent in the background: what to say, if anything.
+    case queueSent(String?)
   }
 
   let browser: IssueBrowser
@@ -51,6 +65,10 @@ public final class BrowserHost {
   var renderer: FrameRenderer
   var screen: CellBuffer
   var syncTask: Task<Void, Never>?
+  /// The queue being sent in the background.
+  var queueTask: Task<Void, Never>?
+  /// When the queue was last sent in the background.
+  var lastQueueSend = Date.distantPast
   var ending: Ending?
 
   /// A host for the browser of a repository's cache, drawing in `session`; with `reading`,
@@ -70,6 +88,11 @@ public final class BrowserHost {
     case .none(let reason):
       writeClient = nil
       browser.writeAccess = .unavailable(reason: reason)
+    case .offline:
+      writeClient = nil
+      let token = (try? TokenDiscovery.token(for: host)) ?? nil
+      browser.writeAccess =
+        token == nil ? .needsToken(advice: host.tokenAdvice) : .queued(reason: "offline mode")
     case .github(let timeout):
       // Found once here, so that the keys can say at once that writes need one.
       let token = (try? TokenDiscovery.token(for: host)) ?? nil
@@ -99,7 +122,9 @@ public final class BrowserHost {
     present()
     for await event in events.stream {
       switch event {
-      case .tick: perform(browser.tick())
+      case .tick:
+        perform(browser.tick())
+        sendQueueIfDue()
       case .message(let message): receive(message)
       case .terminal(.resize(let size)): browser.resize(size)
       case .terminal(.resumed): renderer.invalidate()
@@ -116,6 +141,7 @@ public final class BrowserHost {
     events.finish()
     follower.stop()
     syncTask?.cancel()
+    queueTask?.cancel()
     session.restore()
     return ending ?? .quit
   }
@@ -151,6 +177,34 @@ public final class BrowserHost {
     case .acted(let id, let result):
       rememberDrafts()
       browser.actionFinished(id, result)
+    case .queueSent(let said):
+      queueTask = nil
+      if let said { browser.show(message: said) }
+    }
+  }
+
+  /// Sends what waits in the queue, every half minute while some does and GitHub may be
+  /// reached (a sync sends it too): an action taken offline lands once the network is back.
+  func sendQueueIfDue() {
+    guard let writeClient, queueTask == nil, syncTask == nil,
+      !browser.listPane.queued.isEmpty, Date().timeIntervalSince(lastQueueSend) >= 30
+    else { return }
+    lastQueueSend = Date()
+    let replayer = ActionReplayer(
+      client: writeClient, cache: cache, repository: browser.repository, viewer: nil)
+    let events = events
+    queueTask = Task.detached {
+      let summary = await replayer.replay()
+      let landed = summary.sent + summary.foundLanded + summary.alreadyHeld
+      var said: String?
+      if summary.conflicts > 0 {
+        said =
+          "\(summary.conflicts) queued action\(summary.conflicts == 1 ? "" : "s") conflict with "
+          + "GitHub's version and wait for you: issues queue lists them."
+      } else if landed > 0 {
+        said = "\(landed) queued action\(landed == 1 ? "" : "s") reached GitHub."
+      }
+      events.send(.queueSent(said))
     }
   }
 

@@ -16,9 +16,22 @@ public enum Syncing {
     let transport = HTTPClientTransport(timeout: timeout ?? HTTPClientTransport.defaultTimeout)
     var client = GitHubClient(host: host, token: token, transport: transport)
     if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
+    // What waits in the queue goes first: GitHub then holds what the person did, and the
+    // listing brings it back as it is.
+    var queue: ActionReplayer.Summary?
+    if let token, (try? cache.queuedActions().isEmpty) == false {
+      queue = await ActionReplayer(
+        client: client, cache: cache, repository: repository,
+        viewer: try? cache.viewerLogin(token: token)
+      ).replay()
+    }
     var synchronizer = IssueSynchronizer(client: client, cache: cache, repository: repository)
     synchronizer.lockPolicy = .wait(waiting: waiting)
     var summary = try await synchronizer.sync(full: full, progress: progress)
+    if let queue {
+      summary.queueSent = queue.sent + queue.foundLanded + queue.alreadyHeld
+      summary.queueWaiting = queue.waiting
+    }
     guard token != nil else { return summary }
     var mirror = MirrorSynchronizer(client: client, cache: cache, repository: repository)
     mirror.lockPolicy = .wait(waiting: waiting)

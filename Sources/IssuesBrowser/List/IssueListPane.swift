@@ -23,6 +23,8 @@ final class IssueListPane {
   private let rowCells = CellSource<ListItem>()
   /// Rows loaded from the cache, by number; filled around what the list draws.
   private var rows: [Int: CachedIssue] = [:]
+  /// The issues with actions waiting in the queue: their rows are marked.
+  private(set) var queued: Set<Int> = []
   let read: CacheReader
   private let now: () -> Date
 
@@ -164,7 +166,8 @@ final class IssueListPane {
       return IssueRowCell(
         issue: issue, labelColors: self.model.labelColors, now: now(),
         numberWidth: self.model.numberWidth, level: level, disclosure: disclosure,
-        elsewhere: item == .issue(issue.number) ? nil : self.model.milestoneName(of: issue))
+        elsewhere: item == .issue(issue.number) ? nil : self.model.milestoneName(of: issue),
+        isQueued: self.queued.contains(issue.number))
     }
     list.dataSource.supplementaryProvider = { [unowned self] _, _, section in
       model.header(of: section, state: filter.state)
@@ -194,6 +197,7 @@ final class IssueListPane {
 
   /// Forgets the loaded rows and previews of these issues (all of them when `nil`).
   func forgetRows(_ numbers: Set<Int>?) {
+    queued = read("the queue") { try $0.queuedIssueNumbers() } ?? queued
     if let numbers {
       for number in numbers { rows[number] = nil }
       previews.forget(numbers)

@@ -27,7 +27,7 @@ enum ActionPlan: Hashable {
     target: MilestoneFilter?, milestones: [Int: GitHubMilestone]
   ) -> ActionPlan {
     switch access {
-    case .allowed: break
+    case .allowed, .queued: break
     case .needsToken(let advice): return .refuse("Changing issues needs a token: \(advice).")
     case .unavailable(let reason): return .refuse("Issues cannot be changed here: \(reason).")
     }

@@ -37,8 +37,18 @@ public enum WriteAccess: Hashable, Sendable {
   case allowed
   /// No token: a change would be refused, so the keys say so, with this advice.
   case needsToken(advice: String)
-  /// No network at all (the demo, offline mode): the keys say why.
+  /// No network at all (the demo): the keys say why.
   case unavailable(reason: String)
+  /// A token, but GitHub is not asked (offline mode): changes wait in the queue, shown at once.
+  case queued(reason: String)
+
+  /// Whether a change may be queued: `.allowed` when a token will send it, now or later.
+  var queueing: WriteAccess {
+    switch self {
+    case .allowed, .queued: .allowed
+    case .needsToken, .unavailable: self
+    }
+  }
 }
 
 /// An action sent to GitHub and not answered yet.

@@ -20,6 +20,8 @@ struct BrowserScreen {
   var totalShown: Int
   /// "closing #12…" while actions are on their way.
   var pendingSummary: String?
+  /// How many issues have actions waiting in the queue.
+  var queuedCount = 0
   /// The focused issue's preview lines, when the screen has a preview pane.
   var preview: [StyledLine]?
   let chips: CollectionView<Int, MilestoneFilter>
@@ -60,7 +62,8 @@ struct BrowserScreen {
 
   private func drawTitle(into screen: inout CellBuffer) {
     let width = size.columns
-    let status = syncStatus.text(now: now)
+    let status =
+      (queuedCount > 0 ? "⇡ \(queuedCount) queued · " : "") + syncStatus.text(now: now)
     screen.draw(in: CellRect(x: 0, y: 0, width: width, height: 1)) { canvas in
       canvas.fill(style: Theme.bar)
       let end = canvas.text(" issues ", x: 0, y: 0, style: Theme.title)

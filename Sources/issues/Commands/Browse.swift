@@ -48,7 +48,7 @@ struct Browse: AsyncParsableCommand {
     let network: BrowserHost.Network =
       demo
       ? .none(reason: "the demo has no network")
-      : offline ? .none(reason: "offline mode") : .github(timeout: options.timeout)
+      : offline ? .offline : .github(timeout: options.timeout)
     let status: SyncStatus = demo ? .demo : .cached(lastSynced: try? cache.syncState().lastSyncedAt)
     // Ctrl-C: the status a shell expects of an interrupted program (128 + SIGINT).
     let ending = try await Self.browse(

@@ -159,7 +159,7 @@ struct Dash: AsyncParsableCommand {
     let opened = try await DashboardOpening.open(
       config, offline: offline, timeout: timeout, creatingMissing: !offline)
     let network: BrowserHost.Network =
-      offline ? .none(reason: "offline mode") : .github(timeout: timeout)
+      offline ? .offline : .github(timeout: timeout)
     func takeTerminal() throws -> TerminalSession {
       do {
         return try TerminalSession(options: TerminalOptions(mouse: true))

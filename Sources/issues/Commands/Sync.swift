@@ -100,6 +100,11 @@ struct Sync: AsyncParsableCommand {
         "Synced \(repository): \(summary.items) items changed in \(summary.pages) pages"
           + "\(summary.wasFull ? " (full)" : "")\(deleted) in \(seconds) s; \(total) in the cache at \(path.path)"
       )
+      if summary.queueSent > 0 || summary.queueWaiting > 0 {
+        print(
+          "Queue: \(summary.queueSent) queued actions reached GitHub first; "
+            + "\(summary.queueWaiting) wait (issues queue lists them).")
+      }
       if comments {
         line.note("listing the comments…")
         let client = Syncing.client(

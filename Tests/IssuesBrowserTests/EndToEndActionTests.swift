@@ -67,8 +67,6 @@ extension EndToEndTests {
     run.quitAndExpectTheTerminalAsItWas()
   }
 
-  /// The focus stays on the issue acted on: moved to another milestone (another section of the
-  /// list), then refused with 422 and put back, the next key acts on the same issue.
   /// The network lost mid-session: a close is queued and shown at once (the row marked, the
   /// title counting it); the network back, a refresh sends it — once.
   @Test func aCloseWithoutTheNetworkIsQueuedShownAndSentOnceItIsBack() async throws {
@@ -103,6 +101,8 @@ extension EndToEndTests {
     run.quitAndExpectTheTerminalAsItWas()
   }
 
+  /// The focus stays on the issue acted on: moved to another milestone (another section of the
+  /// list), then refused with 422 and put back, the next key acts on the same issue.
   @Test func theFocusStaysOnAnIssueMovedThenPutBack() async throws {
     let acme = RepositoryName(owner: "acme", name: "tracker")
     let github = try await LocalGitHub.start()

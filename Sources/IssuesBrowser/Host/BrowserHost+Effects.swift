@@ -154,7 +154,7 @@ extension BrowserHost {
   /// Lends the terminal to the person's editor on the issue's comment draft, then posts it —
   /// checking first, for a draft whose earlier post may have landed, that it did not.
   func comment(_ request: CommentRequest) {
-    guard let writeClient else {
+    guard case .allowed = browser.writeAccess.queueing else {
       browser.actionFinished(request.id, .failure(HostFailure("no token to write with")))
       return
     }
@@ -174,6 +174,37 @@ extension BrowserHost {
       try? drafts.remove(number)
       browser.savedDrafts.remove(number)
       browser.actionFinished(request.id, .success("Nothing written: no comment was sent."))
+      return
+    }
+    guard let writeClient else {
+      // Offline mode: the queue keeps it (durably, in the cache) and sends it later, once.
+      do {
+        guard let draft = try drafts.draft(for: number) else { return }
+        guard draft.sentAt == nil else {
+          // Sent before without an answer: it may be on GitHub; only a check online settles it.
+          browser.savedDrafts.insert(number)
+          browser.actionFinished(
+            request.id,
+            .failure(
+              HostFailure(
+                "The draft for #\(number) was sent before without an answer: online, C checks "
+                  + "whether it landed before sending it again.")))
+          return
+        }
+        try cache.enqueue(.comment(draft.body), onIssue: number)
+        try? drafts.remove(number)
+        browser.savedDrafts.remove(number)
+        browser.actionFinished(
+          request.id,
+          .success(
+            "Queued: the comment on #\(number) (\(network.offlineReason ?? "offline")): sent, "
+              + "once, when GitHub can be reached."))
+      } catch {
+        browser.savedDrafts.insert(number)
+        browser.actionFinished(
+          request.id,
+          .failure(HostFailure("Could not queue the comment (the draft is kept): \(error)")))
+      }
       return
     }
     browser.savedDrafts.insert(number)

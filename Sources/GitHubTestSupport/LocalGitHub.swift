@@ -94,6 +94,14 @@ public actor LocalGitHub {
   var writeLog: [AppliedWrite] = []
   /// Connections dropped at random, when set.
   var chaos: Chaos?
+  /// The notification threads served, by id.
+  var threads: [String: NotificationThread] = [:]
+  /// When the inbox last changed: its `Last-Modified`.
+  var inboxModified = Date(timeIntervalSince1970: 1_700_000_000)
+  /// The `X-Poll-Interval` the inbox asks for.
+  var pollInterval = 60
+  /// How the inbox's listings were answered: 200s and 304s.
+  var inboxAnswers: (full: Int, notModified: Int) = (0, 0)
   /// The GraphQL side: its budget, its faults, what it charged.
   var graphQL = GraphQLState()
   /// A pause before every answer, REST and GraphQL: the network's round trip.
@@ -358,6 +366,14 @@ public actor LocalGitHub {
       faults[index].remaining -= 1
       let fault = faults[index].fault
       if request.path == "/graphql" { return try await handleGraphQL(request, fault: fault) }
+      if request.path.hasPrefix("/notifications"), method != "GET" {
+        // Triage applies, then its answer is lost.
+        _ = notifications(request, method: method, headers: headers)
+        if case .failAfterApplying(let status) = fault {
+          return response(Route(status: status, headers: [:], body: Data()))
+        }
+        return droppedResponse()
+      }
       if method != "GET" {
         return try await handleWrite(request, method: method, fault: fault)
       }
@@ -382,6 +398,15 @@ public actor LocalGitHub {
       }
     }
     if request.path == "/graphql" { return try await handleGraphQL(request, fault: nil) }
+    if request.path.hasPrefix("/notifications") {
+      if method != "GET", rollChaos(\.dropBeforeWrite) { return droppedResponse() }
+      let route = notifications(request, method: method, headers: headers)
+      if method != "GET", rollChaos(\.dropAfterWrite) { return droppedResponse() }
+      if method != "GET", rollChaos(\.failAfterWrite) {
+        return response(Route(status: 502, headers: [:], body: Data()))
+      }
+      return response(route)
+    }
     if method != "GET" {
       return try await handleWrite(request, method: method, fault: nil)
     }

@@ -254,13 +254,14 @@ public struct GitHubClient: Sendable {
   ///
   /// Returns the response and the URL that gave it. A write follows only `307` and `308`, which keep its method and body: a write
   /// answered with another redirect is never turned into a read.
-  func fetch(_ url: URL, write: Write?, conditional: Bool) async throws(GitHubError) -> (
-    response: HTTPResponse, url: URL
-  ) {
+  func fetch(
+    _ url: URL, write: Write?, conditional: Bool, headers extra: [String: String] = [:]
+  ) async throws(GitHubError) -> (response: HTTPResponse, url: URL) {
     var current = url
     let method = write?.method ?? "GET"
     for _ in 0...5 {
-      let response = try await sendOnce(current, write: write, conditional: conditional)
+      let response = try await sendOnce(
+        current, write: write, conditional: conditional, headers: extra)
       guard [301, 302, 303, 307, 308].contains(response.status) else { return (response, current) }
       if write != nil, ![307, 308].contains(response.status) {
         throw GitHubError(
@@ -288,12 +289,13 @@ public struct GitHubClient: Sendable {
   }
 
   /// One request (no redirects followed), with retries.
-  private func sendOnce(_ url: URL, write: Write?, conditional: Bool) async throws(GitHubError)
-    -> HTTPResponse
-  {
+  private func sendOnce(
+    _ url: URL, write: Write?, conditional: Bool, headers extra: [String: String]
+  ) async throws(GitHubError) -> HTTPResponse {
     let method = write?.method ?? "GET"
     do {
-      return try await sendOnce(url, method: method, write: write, conditional: conditional)
+      return try await sendOnce(
+        url, method: method, write: write, conditional: conditional, headers: extra)
     } catch {
       var error = error
       error.method = method
@@ -303,7 +305,7 @@ public struct GitHubClient: Sendable {
   }
 
   private func sendOnce(
-    _ url: URL, method: String, write: Write?, conditional: Bool
+    _ url: URL, method: String, write: Write?, conditional: Bool, headers extra: [String: String]
   ) async throws(GitHubError) -> HTTPResponse {
     guard host.contains(url) || url == host.graphQLURL else {
       throw GitHubError(
@@ -326,6 +328,7 @@ public struct GitHubClient: Sendable {
     if conditional, let etag = await etags?.etag(for: url.absoluteString) {
       headers["If-None-Match"] = etag
     }
+    headers.merge(extra) { _, given in given }
     let clock = ContinuousClock()
     var attempt = 0
     var backoff = initialBackoff

@@ -1,0 +1,252 @@
+import Foundation
+import GRDB
+
+/// One host's notification inbox kept on disk: the threads GitHub listed, where polling stands
+/// (`Last-Modified`, the poll interval), and the triage taken offline or not yet confirmed, in a
+/// durable queue sent in order, each once.
+///
+/// It lives beside the repositories' caches, one per host:
+/// `$XDG_CACHE_HOME/trellis-issues/HOST/inbox.sqlite`.
+public final class InboxStore: Sendable {
+  let writer: any DatabaseWriter
+  /// The database file, or `nil` in memory.
+  public let path: String?
+
+  /// Opens (creating) the inbox at a path.
+  public init(path: String) throws {
+    try FileManager.default.createDirectory(
+      at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    writer = try DatabasePool(path: path, configuration: configuration)
+    self.path = path
+    try Self.migrator.migrate(writer)
+  }
+
+  /// An inbox in memory, for tests and the demo.
+  public init() throws {
+    writer = try DatabaseQueue()
+    path = nil
+    try Self.migrator.migrate(writer)
+  }
+
+  /// Where a host's inbox lives.
+  public static func defaultURL(
+    host: GitHubHost, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    IssueCache.defaultURL(
+      for: RepositoryName(owner: "_", name: "_"), host: host, environment: environment
+    ).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("inbox.sqlite")
+  }
+
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1: threads, polling, triage") { db in
+      try db.create(table: "thread") { t in
+        t.column("id", .text).primaryKey()
+        t.column("repository", .text).notNull()
+        t.column("number", .integer)
+        t.column("subjectType", .text).notNull()
+        t.column("title", .text).notNull()
+        t.column("reason", .text).notNull()
+        t.column("unread", .boolean).notNull()
+        t.column("updatedAt", .datetime).notNull()
+        // Gone from GitHub's listing (done, or read and listed no more), or triaged away here.
+        t.column("listed", .boolean).notNull().defaults(to: true)
+      }
+      try db.create(index: "thread_by_update", on: "thread", columns: ["updatedAt"])
+      try db.create(table: "poll") { t in
+        t.column("id", .integer).primaryKey()
+        t.column("lastModified", .text)
+        t.column("pollInterval", .integer).notNull()
+        t.column("polledAt", .datetime)
+      }
+      try db.create(table: "triage") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("threadID", .text).notNull()
+        t.column("kind", .text).notNull()
+        // pending, sending, done
+        t.column("status", .text).notNull()
+        t.column("queuedAt", .datetime).notNull()
+        t.column("attempts", .integer).notNull().defaults(to: 0)
+        t.column("lastError", .text)
+      }
+    }
+    return migrator
+  }
+
+  // MARK: Threads
+
+  /// The threads in the inbox, newest first: those GitHub lists (unread, or read here and not
+  /// synced since), less those triaged away here; filtered by reason and repository when given.
+  public func threads(reason: String? = nil, repository: RepositoryName? = nil) throws
+    -> [InboxThread]
+  {
+    try writer.read { db in
+      var conditions = ["thread.listed = 1"]
+      var arguments: [any DatabaseValueConvertible] = []
+      if let reason {
+        conditions.append("thread.reason = ?")
+        arguments.append(reason)
+      }
+      if let repository {
+        conditions.append("thread.repository = ? COLLATE NOCASE")
+        arguments.append(repository.description)
+      }
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT thread.*, (SELECT kind FROM triage WHERE triage.threadID = thread.id
+            AND triage.status IN ('pending', 'sending') ORDER BY triage.id DESC LIMIT 1) AS pending
+          FROM thread WHERE \(conditions.joined(separator: " AND "))
+          ORDER BY thread.updatedAt DESC, thread.id DESC
+          """, arguments: StatementArguments(arguments))
+      return rows.compactMap { row -> InboxThread? in
+        guard let repository = RepositoryName(row["repository"] as String) else { return nil }
+        let pending = (row["pending"] as String?).flatMap(GitHubClient.Triage.init(rawValue:))
+        // Done or unsubscribed here: gone from the list at once.
+        if pending == .done || pending == .unsubscribe { return nil }
+        return InboxThread(
+          notification: GitHubNotification(
+            id: row["id"], unread: pending == .read ? false : row["unread"],
+            reason: row["reason"], updatedAt: row["updatedAt"], title: row["title"],
+            subjectType: row["subjectType"], number: row["number"], repository: repository),
+          pendingTriage: pending)
+      }
+    }
+  }
+
+  /// Takes a listing of the inbox: its threads written; with a complete listing, those it no
+  /// longer has leave the list (read, done or unsubscribed elsewhere). A `304` writes only the
+  /// poll's state.
+  public func apply(_ listing: GitHubClient.NotificationListing, polledAt: Date) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO poll(id, lastModified, pollInterval, polledAt) VALUES (1, ?, ?, ?)
+          ON CONFLICT(id) DO UPDATE SET lastModified = excluded.lastModified,
+            pollInterval = excluded.pollInterval, polledAt = excluded.polledAt
+          """, arguments: [listing.lastModified, listing.pollInterval, polledAt])
+      guard let threads = listing.threads else { return }
+      if listing.isComplete, listing.skipped == 0 {
+        try db.execute(sql: "UPDATE thread SET listed = 0")
+      }
+      for thread in threads {
+        try db.execute(
+          sql: """
+            INSERT INTO thread(id, repository, number, subjectType, title, reason, unread,
+              updatedAt, listed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)
+            ON CONFLICT(id) DO UPDATE SET repository = excluded.repository,
+              number = excluded.number, subjectType = excluded.subjectType,
+              title = excluded.title, reason = excluded.reason, unread = excluded.unread,
+              updatedAt = excluded.updatedAt, listed = 1
+            """,
+          arguments: [
+            thread.id, thread.repository.description, thread.number, thread.subjectType,
+            IssueCache.storable(thread.title), thread.reason, thread.unread, thread.updatedAt,
+          ])
+      }
+    }
+  }
+
+  /// Where polling stands: what to send as `If-Modified-Since`, how long GitHub asks to wait,
+  /// and when it was last asked.
+  public func pollState() throws -> (lastModified: String?, interval: Int, polledAt: Date?) {
+    try writer.read { db in
+      guard let row = try Row.fetchOne(db, sql: "SELECT * FROM poll WHERE id = 1") else {
+        return (nil, 60, nil)
+      }
+      return (row["lastModified"], row["pollInterval"], row["polledAt"])
+    }
+  }
+
+  // MARK: Triage
+
+  /// Queues a triage and shows it at once: a thread marked read shows read, one marked done
+  /// or unsubscribed leaves the list.
+  public func triage(_ kind: GitHubClient.Triage, thread id: String, now: Date = Date()) throws {
+    try writer.write { db in
+      guard
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM thread WHERE id = ?", arguments: [id])
+          ?? false
+      else { throw InboxError.unknownThread(id) }
+      try db.execute(
+        sql: "INSERT INTO triage(threadID, kind, status, queuedAt) VALUES (?, ?, 'pending', ?)",
+        arguments: [id, kind.rawValue, now])
+    }
+  }
+
+  /// The triage waiting to reach GitHub, in order.
+  public func pendingTriage() throws -> [(
+    id: Int64, thread: String, kind: GitHubClient.Triage,
+    unanswered: Bool
+  )] {
+    try writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, threadID, kind, status FROM triage WHERE status IN ('pending', 'sending')
+          ORDER BY id
+          """
+      ).compactMap { row in
+        guard let kind = GitHubClient.Triage(rawValue: row["kind"]) else { return nil }
+        return (row["id"], row["threadID"], kind, (row["status"] as String) == "sending")
+      }
+    }
+  }
+
+  /// Cancels a triage not sent yet: the thread shows as before.
+  public func cancelTriage(_ id: Int64) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: "DELETE FROM triage WHERE id = ? AND status = 'pending'", arguments: [id])
+      guard db.changesCount > 0 else { throw InboxError.notWaiting(id) }
+    }
+  }
+
+  func markSending(_ id: Int64) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: "UPDATE triage SET status = 'sending', attempts = attempts + 1 WHERE id = ?",
+        arguments: [id])
+    }
+  }
+
+  /// Marks a triage as on GitHub and shows its thread so.
+  func markDone(_ id: Int64, thread: String, kind: GitHubClient.Triage) throws {
+    try writer.write { db in
+      try db.execute(sql: "UPDATE triage SET status = 'done' WHERE id = ?", arguments: [id])
+      switch kind {
+      case .read:
+        try db.execute(sql: "UPDATE thread SET unread = 0 WHERE id = ?", arguments: [thread])
+      case .done, .unsubscribe:
+        try db.execute(sql: "UPDATE thread SET listed = 0 WHERE id = ?", arguments: [thread])
+      }
+    }
+  }
+
+  func noteFailure(_ id: Int64, _ reason: String) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: "UPDATE triage SET lastError = ? WHERE id = ?",
+        arguments: [IssueCache.storable(reason), id])
+    }
+  }
+}
+
+/// Why an inbox operation could not be done.
+public enum InboxError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No thread with this identifier is in the inbox.
+  case unknownThread(String)
+  /// No triage with this identifier waits.
+  case notWaiting(Int64)
+
+  public var description: String {
+    switch self {
+    case .unknownThread(let id): "no thread \(id) in the inbox (poll it first)"
+    case .notWaiting(let id): "no triage \(id) waits to be sent"
+    }
+  }
+}

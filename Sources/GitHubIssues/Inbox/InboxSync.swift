@@ -1,0 +1,108 @@
+import Foundation
+
+/// Keeps a host's inbox current the way GitHub asks: the triage queue sent first (in order,
+/// each once), then the inbox polled no sooner than GitHub's `X-Poll-Interval` and with
+/// `If-Modified-Since`, so that an idle inbox answers `304` and costs no rate limit.
+public struct InboxSync: Sendable {
+  /// The client the inbox is asked through.
+  public var client: GitHubClient
+  /// Where the inbox is kept.
+  public var store: InboxStore
+  /// The clock that decides whether a poll is due.
+  public var now: @Sendable () -> Date = { Date() }
+
+  /// A sync for a host's inbox.
+  public init(client: GitHubClient, store: InboxStore) {
+    self.client = client
+    self.store = store
+  }
+
+  /// What a run did.
+  public struct Outcome: Sendable {
+    /// Triage actions that reached GitHub (sent, or found there after a lost answer).
+    public var triaged = 0
+    /// Whether GitHub was asked for the inbox (a poll was due, or forced).
+    public var polled = false
+    /// Whether the inbox changed (GitHub answered with threads, not `304`).
+    public var changed = false
+    /// When the next poll is due.
+    public var nextPoll = Date.distantPast
+    /// Why it stopped early, if it did.
+    public var stopped: GitHubError?
+  }
+
+  /// Sends the triage queue, then polls when due (or with `force`).
+  public func run(force: Bool = false) async -> Outcome {
+    var outcome = Outcome()
+    let (triaged, stopped) = await sendTriage()
+    outcome.triaged = triaged
+    outcome.stopped = stopped
+    do {
+      let state = try store.pollState()
+      let due = state.polledAt.map { $0.addingTimeInterval(Double(state.interval)) } ?? .distantPast
+      outcome.nextPoll = due
+      guard force || due <= now(), stopped == nil else { return outcome }
+      outcome.polled = true
+      let listing = try await client.notifications(ifModifiedSince: state.lastModified)
+      let at = now()
+      try store.apply(listing, polledAt: at)
+      outcome.changed = listing.threads != nil
+      outcome.nextPoll = at.addingTimeInterval(Double(listing.pollInterval))
+    } catch let error as GitHubError {
+      outcome.stopped = error
+    } catch {
+      outcome.stopped = GitHubError(.decoding, url: "inbox", detail: "\(error)")
+    }
+    return outcome
+  }
+
+  /// Sends the queued triage in order, each once: one whose answer was lost is checked on
+  /// GitHub first (a thread read, or gone, is not asked again). Stops at the first failure
+  /// that is not a refusal.
+  ///
+  /// - Returns: How many reached GitHub, and why it stopped early.
+  public func sendTriage() async -> (Int, GitHubError?) {
+    let lock: SyncLock?
+    if let path = store.path {
+      guard let taken = try? await SyncLock.acquire(forCacheAt: path + ".triage", policy: .failFast)
+      else { return (0, nil) }
+      lock = taken
+    } else {
+      lock = nil
+    }
+    defer { withExtendedLifetime(lock) {} }
+    var sent = 0
+    for item in (try? store.pendingTriage()) ?? [] {
+      do {
+        if item.unanswered {
+          let unread = try await client.threadIsUnread(item.thread)
+          let landed =
+            switch item.kind {
+            case .read: unread != true
+            case .done, .unsubscribe: unread == nil
+            }
+          if landed {
+            try? store.markDone(item.id, thread: item.thread, kind: item.kind)
+            sent += 1
+            continue
+          }
+        }
+        try store.markSending(item.id)
+        try await client.triage(item.kind, thread: item.thread)
+        try store.markDone(item.id, thread: item.thread, kind: item.kind)
+        sent += 1
+      } catch let error as GitHubError {
+        if [.notFound, .gone].contains(error.code) {
+          // The thread is gone from GitHub: nothing left to triage.
+          try? store.markDone(item.id, thread: item.thread, kind: item.kind)
+          continue
+        }
+        try? store.noteFailure(item.id, error.summary())
+        return (sent, error)
+      } catch {
+        return (sent, GitHubError(.decoding, url: "inbox", detail: "\(error)"))
+      }
+    }
+    return (sent, nil)
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+@testable import GitHubIssues
+import GitHubTestSupport
+import Synchronization
+import Testing
+
+/// The notifications inbox against the local GitHub: polling as GitHub asks (an idle inbox
+/// costs nothing), triage shown at once and sent once, offline too.
+@Suite(.serialized) struct InboxTests {
+  static let start = Date(timeIntervalSince1970: 1_750_000_000)
+
+  /// A clock tests move by hand.
+  final class Clock: Sendable {
+    let now = Mutex(InboxTests.start)
+    func advance(_ seconds: Double) { now.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    func read() -> Date { now.withLock { $0 } }
+  }
+
+  private func setUp(threads: Int = 3) async throws -> (LocalGitHub, InboxSync, Clock) {
+    let github = try await LocalGitHub.start()
+    for index in 1...max(1, threads) {
+      await github.addNotification(
+        NotificationThread(
+          id: "\(100 + index)", repository: "acme/tracker", number: index,
+          isPullRequest: index % 2 == 0, title: "Thread \(index)",
+          reason: ["review_requested", "mention", "subscribed"][index % 3],
+          updatedAt: Self.start.addingTimeInterval(Double(index))))
+    }
+    var client = GitHubClient(
+      host: await github.host, token: "t", transport: HTTPClientTransport(timeout: 5))
+    client.initialBackoff = .milliseconds(1)
+    client.maximumRetries = 1
+    let clock = Clock()
+    var sync = InboxSync(client: client, store: try InboxStore())
+    sync.now = { clock.read() }
+    return (github, sync, clock)
+  }
+
+  @Test func threadsDecodeWithTheirSubjectAndOnlyDecimalIDs() throws {
+    let json = #"""
+      [{"id":"42","unread":true,"reason":"review_requested","updated_at":"2025-01-02T03:04:05Z",
+        "subject":{"title":"Fix it","url":"https://api.github.com/repos/o/r/pulls/7",
+          "type":"PullRequest"},"repository":{"full_name":"o/r"}},
+       {"id":"../x","unread":true,"reason":"mention","updated_at":"2025-01-02T03:04:05Z",
+        "subject":{"title":"t","url":null,"type":"Issue"},"repository":{"full_name":"o/r"}},
+       {"id":"43","reason":"ci_activity","updated_at":"2025-01-02T03:04:05Z",
+        "subject":{"title":"Build","url":null,"type":"CheckSuite"},
+        "repository":{"full_name":"o/r"}}]
+      """#
+    let decoded = try GitHubJSON.decoder.decode(
+      [LossyElement<GitHubNotification>].self, from: Data(json.utf8))
+    let threads = decoded.compactMap(\.item)
+    #expect(threads.map(\.id) == ["42", "43"], "a path in an id is refused")
+    #expect(threads[0].number == 7 && threads[0].subjectType == "PullRequest")
+    #expect(threads[1].number == nil && threads[1].unread)
+    #expect(GitHubNotification.describe(reason: "review_requested") == "review requested")
+  }
+
+  /// An hour of idle polling: one full listing, then only `304`s, one a poll interval; a new
+  /// thread shows within one interval.
+  @Test func anIdleHourCostsNothingAndANewThreadShowsWithinAnInterval() async throws {
+    let (github, sync, clock) = try await setUp()
+    defer { Task { await github.stop() } }
+    var polls = 0
+    for _ in 0..<360 {
+      let outcome = await sync.run()
+      #expect(outcome.stopped == nil)
+      if outcome.polled { polls += 1 }
+      clock.advance(10)
+    }
+    #expect(polls == 60, "one poll a minute, as X-Poll-Interval says")
+    let answers = await github.inboxListings()
+    #expect(answers.full == 1 && answers.notModified == 59)
+    #expect(try sync.store.threads().map(\.id) == ["103", "102", "101"])
+    // A thread arrives: it shows at the next poll, within the interval.
+    try await Task.sleep(for: .milliseconds(1_100))  // Last-Modified has seconds
+    await github.addNotification(
+      NotificationThread(
+        id: "200", repository: "acme/web", number: 9, isPullRequest: true,
+        title: "Please review", reason: "review_requested",
+        updatedAt: Self.start.addingTimeInterval(99)))
+    var waited = 0.0
+    while try !sync.store.threads().contains(where: { $0.id == "200" }), waited <= 60 {
+      _ = await sync.run()
+      clock.advance(5)
+      waited += 5
+    }
+    #expect(waited <= 60)
+    #expect(try sync.store.threads(reason: "review_requested").map(\.id).contains("200"))
+    #expect(
+      try sync.store.threads(repository: RepositoryName(owner: "acme", name: "web")).count == 1)
+    // GitHub asks for a longer interval: polls follow it.
+    await github.setPollInterval(300)
+    clock.advance(60)
+    _ = await sync.run()
+    var asked = 0
+    for _ in 0..<60 {
+      clock.advance(10)
+      if await sync.run().polled { asked += 1 }
+    }
+    #expect(asked == 2)
+  }
+
+  /// Triage shows at once and reaches GitHub once, even when its answer is lost; taken offline
+  /// it waits, shown, and is sent when GitHub can be reached.
+  @Test func triageShowsAtOnceAndLandsOnceWhateverTheNetworkDoes() async throws {
+    let (github, sync, _) = try await setUp(threads: 4)
+    defer { Task { await github.stop() } }
+    _ = await sync.run(force: true)
+    let store = sync.store
+    try store.triage(.read, thread: "101")
+    try store.triage(.done, thread: "102")
+    #expect(try store.threads().map(\.id) == ["104", "103", "101"], "done leaves at once")
+    #expect(try store.threads().first { $0.id == "101" }?.notification.unread == false)
+    // The answers are lost after GitHub applied them.
+    await github.inject(
+      .failAfterApplying(status: 502), path: "/notifications/threads/101", method: "PATCH")
+    await github.inject(.dropConnection, path: "/notifications/threads/102", method: "DELETE")
+    var outcome = await sync.run()
+    #expect(outcome.stopped != nil)
+    outcome = await sync.run()
+    outcome = await sync.run()
+    #expect(try store.pendingTriage().isEmpty)
+    let writes = await github.appliedWrites.map { "\($0.method) \($0.path)" }
+    #expect(writes == ["PATCH /notifications/threads/101", "DELETE /notifications/threads/102"])
+    // Offline: unsubscribe waits, shown; back online, sent once.
+    await github.setReachable(false)
+    try store.triage(.unsubscribe, thread: "103")
+    outcome = await sync.run(force: true)
+    #expect(outcome.stopped != nil && outcome.triaged == 0)
+    #expect(!(try store.threads().contains { $0.id == "103" }))
+    await github.setReachable(true)
+    outcome = await sync.run(force: true)
+    #expect(outcome.triaged == 1)
+    #expect(await github.notificationThreads()["103"] == nil)
+    #expect(try store.threads().map(\.id) == ["104"], "read threads leave the unread listing")
+  }
+}

@@ -117,9 +117,10 @@ public final class InboxStore: Sendable {
     }
   }
 
-  /// Takes a listing of the inbox: its threads written; with a complete listing, those it no
-  /// longer has leave the list (read, done or unsubscribed elsewhere). A `304` writes only the
-  /// poll's state.
+  /// Takes a listing of the inbox: its threads are written.
+  ///
+  /// With a complete listing, those it no longer has leave the list (read, done or unsubscribed
+  /// elsewhere). A `304` writes only the poll's state.
   public func apply(_ listing: GitHubClient.NotificationListing, polledAt: Date) throws {
     try writer.write { db in
       try db.execute(

@@ -56,9 +56,10 @@ public struct InboxSync: Sendable {
     return outcome
   }
 
-  /// Sends the queued triage in order, each once: one whose answer was lost is checked on
-  /// GitHub first (a thread read, or gone, is not asked again). Stops at the first failure
-  /// that is not a refusal.
+  /// Sends the queued triage in order, each once.
+  ///
+  /// One whose answer was lost is checked on GitHub first (a thread read, or gone, is not asked
+  /// again). It stops at the first failure that is not a refusal.
   ///
   /// - Returns: How many reached GitHub, and why it stopped early.
   public func sendTriage() async -> (Int, GitHubError?) {

@@ -10,13 +10,13 @@ public struct GitHubNotification: Decodable, Hashable, Sendable, Identifiable {
   public var id: String
   /// Whether it is unread.
   public var unread: Bool
-  /// Why it reached the person: `review_requested`, `mention`, `assign`, `subscribed`…
+  /// Why it reached the person: `review_requested`, `mention`, `assign`, `subscribed`, and so on.
   public var reason: String
   /// When it last changed.
   public var updatedAt: Date
   /// What it is about: its title.
   public var title: String
-  /// What it is about: `Issue`, `PullRequest`, `Release`, `Discussion`, `Commit`…
+  /// What it is about: `Issue`, `PullRequest`, `Release`, `Discussion`, `Commit`, and so on.
   public var subjectType: String
   /// The issue's or pull request's number, when it is about one.
   public var number: Int?

@@ -18,7 +18,7 @@ struct Issues: AsyncParsableCommand {
     version: Issues.version,
     subcommands: [
       Browse.self, List.self, View.self, Sync.self, Close.self, Reopen.self, CommentCommand.self,
-      Edit.self, Dash.self, PullRequestCommand.self, QueueCommand.self,
+      Edit.self, Dash.self, PullRequestCommand.self, QueueCommand.self, InboxCommand.self,
     ],
     defaultSubcommand: Browse.self)
 

@@ -22,7 +22,8 @@ import GitHubTestSupport
 // N a parent of sub-issues, `--latency MS` delays every answer. A line `check PATH` on standard
 // input compares the cache at PATH with what is served and prints `differences: N` (and the
 // first few), then `points: SPENT` (GraphQL points charged so far); a line `points` prints only
-// the latter.
+// the latter. `--notifications N` serves N notification threads (`issues inbox --api-url …`);
+// a line `notify` adds one.
 
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var items = 3_000
@@ -33,6 +34,8 @@ var comments = 0
 var events = 0
 var parentSpacing = 100
 var latency = 0
+var notifications = 0
+var pollInterval = 60
 while let argument = arguments.popFirst() {
   switch argument {
   case "--items": items = arguments.popFirst().flatMap(Int.init) ?? items
@@ -44,10 +47,14 @@ while let argument = arguments.popFirst() {
   case "--parent-spacing":
     parentSpacing = max(6, arguments.popFirst().flatMap(Int.init) ?? parentSpacing)
   case "--latency": latency = arguments.popFirst().flatMap(Int.init) ?? latency
+  case "--poll-interval":
+    pollInterval = max(1, arguments.popFirst().flatMap(Int.init) ?? pollInterval)
+  case "--notifications":
+    notifications = arguments.popFirst().flatMap(Int.init) ?? notifications
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow|edit|drop-write|graphql-edit] [--page N] [--times N] [--comments N] [--events N] [--parent-spacing N] [--latency MS]\n"
+        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow|edit|drop-write|graphql-edit] [--page N] [--times N] [--comments N] [--events N] [--parent-spacing N] [--latency MS] [--notifications N] [--poll-interval S]\n"
           .utf8))
     exit(2)
   }
@@ -62,6 +69,24 @@ if comments > 0 || events > 0 {
   await github.serveConversations(in: repository, comments: comments, events: events)
 }
 if latency > 0 { await github.setLatency(.milliseconds(latency)) }
+// Notification threads about the served items, one a minute back from now; a line `notify` on
+// standard input adds a new one.
+let reasons = ["review_requested", "mention", "assign", "subscribed", "comment", "team_mention"]
+let served = await github.servedItems(in: repository)
+func notify(_ index: Int, at date: Date) async {
+  guard !served.isEmpty else { return }
+  let item = served[index % served.count].number
+  let json = await github.itemJSON(number: item, in: repository) ?? ""
+  await github.addNotification(
+    NotificationThread(
+      id: "\(9_000 + index)", repository: "\(repository)", number: item,
+      isPullRequest: json.contains("\"pull_request\""), title: "Thread about #\(item)",
+      reason: reasons[index % reasons.count], updatedAt: date))
+}
+await github.setPollInterval(pollInterval)
+for index in 0..<notifications {
+  await notify(index, at: Date().addingTimeInterval(-60 * Double(index)))
+}
 let path = "/repos/acme/tracker/issues"
 switch fault {
 case "loop": await github.inject(.loopToFirstPage, path: path, times: .max, after: page - 1)
@@ -86,6 +111,10 @@ FileHandle.standardOutput.write(Data((await github.baseURL.absoluteString + "\n"
 signal(SIGTERM) { _ in exit(0) }
 Task.detached {
   while let line = readLine() {
+    if line == "notify" {
+      await notify(Int.random(in: 10_000...99_999), at: Date())
+      continue
+    }
     if line == "points" {
       FileHandle.standardOutput.write(Data("points: \(await github.graphQLState.spent)\n".utf8))
       continue

@@ -1,0 +1,269 @@
+import Foundation
+import GitHubIssues
+import Trellis
+import TrellisTerminal
+
+/// The inbox screen: the notification threads of every host, unread first, with triage keys —
+/// everything but the terminal and the network, so tests and benchmarks drive it directly.
+///
+/// Triage (`m` read, `d` done, `u` unsubscribe) goes to the host's inbox queue and shows at
+/// once — a thread done leaves the list in the same key press — and the host is asked to send
+/// it. Enter reads the thread's issue or pull request (and marks it read).
+@MainActor
+public final class InboxBrowser {
+  /// Each host's inbox.
+  public let inboxes: [(host: GitHubHost, store: InboxStore)]
+  /// The screen size.
+  public private(set) var size: TerminalSize
+  /// What the title bar says beside the name: polling, or where the inbox stands.
+  public var status = ""
+  /// The reason shown, or all (`f` cycles).
+  public private(set) var reasonFilter: String?
+  /// The repository shown, or all (`F` cycles).
+  public private(set) var repositoryFilter: RepositoryName?
+  /// The threads as last read, by row.
+  public private(set) var threads: [InboxRow: InboxThread] = [:]
+  private(set) var message: (text: String, until: Date)?
+  let now: () -> Date
+  /// The threads.
+  let list: CollectionView<Int, InboxRow>
+  private let cells = CellSource<InboxRow>()
+  /// Every thread read (before the filters), to offer the filters' values.
+  private var all: [(InboxRow, InboxThread)] = []
+
+  /// An inbox screen over the hosts' inboxes.
+  public init(
+    inboxes: [(host: GitHubHost, store: InboxStore)], size: TerminalSize,
+    now: @escaping () -> Date = Date.init
+  ) {
+    self.inboxes = inboxes
+    self.size = size
+    self.now = now
+    let cells = cells
+    list = CollectionView(layout: DashboardBrowser.listLayout(), selection: .none) {
+      cells.make($0, $1)
+    }
+    list.navigationKeys = .standardAndVim
+    place()
+    reload()
+  }
+
+  /// The focused thread.
+  public var focused: (InboxRow, InboxThread)? {
+    list.focusedItem.flatMap { row in threads[row].map { (row, $0) } }
+  }
+
+  /// How many threads are unread.
+  public var unreadCount: Int { all.count { $0.1.notification.unread } }
+
+  // MARK: Data
+
+  /// Reads every inbox again and shows it: a staged update that keeps the focused thread in
+  /// place (or its neighbour, when it left).
+  public func reload() {
+    var rows: [(InboxRow, InboxThread)] = []
+    for (index, inbox) in inboxes.enumerated() {
+      do {
+        rows += try inbox.store.threads().map { (InboxRow(host: index, thread: $0.id), $0) }
+      } catch {
+        show(message: "Could not read the inbox of \(inbox.host.name): \(error)")
+      }
+    }
+    rows.sort {
+      ($0.1.notification.unread ? 0 : 1, $1.1.notification.updatedAt, $0.0.thread)
+        < ($1.1.notification.unread ? 0 : 1, $0.1.notification.updatedAt, $1.0.thread)
+    }
+    all = rows
+    let shown = rows.filter { _, thread in
+      (reasonFilter.map { $0 == thread.notification.reason } ?? true)
+        && (repositoryFilter.map { $0 == thread.notification.repository } ?? true)
+    }
+    threads = Dictionary(shown.map { ($0.0, $0.1) }) { first, _ in first }
+    let placeWidth = min(
+      40,
+      shown.map { "\($0.1.notification.repository)#\($0.1.notification.number ?? 0)".count }
+        .max() ?? 10)
+    let byRow = threads
+    cells.make = { [unowned self] _, row in
+      InboxRowCell(
+        thread: byRow[row]
+          ?? InboxThread(
+            notification: GitHubNotification(
+              id: row.thread, unread: false, reason: "", updatedAt: self.now(), title: "",
+              subjectType: "", number: nil, repository: RepositoryName(owner: "?", name: "?"))),
+        now: self.now(), placeWidth: placeWidth)
+    }
+    let filters = [
+      reasonFilter.map(GitHubNotification.describe(reason:)), repositoryFilter?.description,
+    ]
+    .compactMap { $0 }
+    let title =
+      "\(shown.count) thread\(shown.count == 1 ? "" : "s")"
+      + (filters.isEmpty ? "" : " · " + filters.joined(separator: " · "))
+    list.dataSource.supplementaryProvider = { _, _, _ in
+      SectionHeaderCell(title: title, detail: "unread first")
+    }
+    list.placeholder =
+      shown.isEmpty ? .empty(all.isEmpty ? "Inbox zero." : "No thread matches.") : nil
+    let snapshot = Snapshot<Int, InboxRow>(sections: [(0, shown.map(\.0))])
+    let old = list.dataSource.snapshot()
+    let focusedIndex = list.focusedItem.flatMap { old.itemIdentifiers.firstIndex(of: $0) }
+    // Rows whose thread changed (read now) are drawn again.
+    list.dataSource.apply(snapshot) { row in old.contains(item: row) ? .reconfigure : nil }
+    if !(list.focusedItem.map { snapshot.contains(item: $0) } ?? false) {
+      let items = snapshot.itemIdentifiers
+      list.focus(items.isEmpty ? nil : items[min(focusedIndex ?? 0, items.count - 1)])
+    }
+    list.setNeedsDisplay()
+  }
+
+  // MARK: Events
+
+  /// Handles a key or the mouse, and returns what the host should do.
+  public func handle(_ event: InputEvent) -> [InboxEffect] {
+    guard case .key(let key) = event else {
+      _ = list.handle(event)
+      return []
+    }
+    if key.modifiers == .control, key.key == .character("c") { return [.interrupted] }
+    switch (key.key, key.modifiers) {
+    case (.character("q"), []): return [.quit]
+    case (.character("R"), _), (.character("r"), []): return [.refresh]
+    case (.character("m"), []): return triage(.read)
+    case (.character("d"), []): return triage(.done)
+    case (.character("u"), []): return triage(.unsubscribe)
+    case (.character("f"), []): cycleReason()
+    case (.character("F"), _): cycleRepository()
+    case (.character("o"), []):
+      guard let (_, thread) = focused else { return [] }
+      return [.open(Self.url(of: thread.notification, host: inboxes[0].host))]
+    case (.enter, []):
+      guard let (row, thread) = focused, let number = thread.notification.number else {
+        return []
+      }
+      var effects = triage(.read)
+      effects.append(
+        .read(host: row.host, repository: thread.notification.repository, number: number))
+      return effects
+    default: _ = list.handle(event)
+    }
+    return []
+  }
+
+  /// Triages the focused thread: queued, shown at once (the row leaves for done), sent by the
+  /// host.
+  func triage(_ kind: GitHubClient.Triage) -> [InboxEffect] {
+    guard let (row, thread) = focused else { return [] }
+    if kind == .read, !thread.notification.unread { return [] }
+    do {
+      try inboxes[row.host].store.triage(kind, thread: row.thread, now: now())
+    } catch {
+      show(message: "Could not triage the thread: \(error)")
+      return []
+    }
+    let place = list.dataSource.snapshot().itemIdentifiers.firstIndex(of: row)
+    reload()
+    // The focus stays in its place (the next thread), not on one that moved away.
+    let items = list.dataSource.snapshot().itemIdentifiers
+    if let place, !items.isEmpty {
+      let next = items[min(place, items.count - 1)]
+      list.focus(next == row && place + 1 < items.count ? items[place + 1] : next)
+    }
+    return [.sendTriage(host: row.host)]
+  }
+
+  private func cycleReason() {
+    let reasons = Array(Set(all.map(\.1.notification.reason))).sorted()
+    reasonFilter = Self.next(after: reasonFilter, in: reasons)
+    reload()
+    show(message: "Reason: " + (reasonFilter.map(GitHubNotification.describe(reason:)) ?? "all"))
+  }
+
+  private func cycleRepository() {
+    let repositories = Array(Set(all.map(\.1.notification.repository))).sorted {
+      $0.description < $1.description
+    }
+    repositoryFilter = Self.next(after: repositoryFilter, in: repositories)
+    reload()
+    show(message: "Repository: " + (repositoryFilter?.description ?? "all"))
+  }
+
+  /// The value after `current` in `values`, then none (all), then the first again.
+  static func next<T: Equatable>(after current: T?, in values: [T]) -> T? {
+    guard let current, let index = values.firstIndex(of: current) else { return values.first }
+    return index + 1 < values.count ? values[index + 1] : nil
+  }
+
+  static func url(of thread: GitHubNotification, host: GitHubHost) -> String {
+    let base = "https://\(host.name)/\(thread.repository)"
+    guard let number = thread.number else { return base }
+    return base + (thread.subjectType == "PullRequest" ? "/pull/" : "/issues/") + "\(number)"
+  }
+
+  /// Moves time on: expires the message.
+  public func tick() {
+    if let message, message.until <= now() { self.message = nil }
+    list.tick()
+  }
+
+  /// Shows a message on the status line for a few seconds.
+  public func show(message text: String) {
+    message = (text, now().addingTimeInterval(5))
+  }
+
+  /// Adapts to a new terminal size.
+  public func resize(_ size: TerminalSize) {
+    self.size = size
+    place()
+  }
+
+  private func place() {
+    list.frame = CellRect(x: 0, y: 1, width: size.columns, height: max(0, size.rows - 2))
+  }
+
+  // MARK: Drawing
+
+  /// Draws the whole screen into a buffer of the screen's size.
+  public func render(into screen: inout CellBuffer) {
+    if screen.width != size.columns || screen.height != size.rows {
+      screen = CellBuffer(width: size.columns, height: size.rows)
+    }
+    guard size.rows >= 4, size.columns >= 20 else {
+      screen.draw { canvas in
+        canvas.fill()
+        canvas.text("Terminal too small", x: 0, y: 0, style: Theme.dim)
+      }
+      return
+    }
+    let width = size.columns
+    let status = self.status
+    let unread = unreadCount
+    screen.draw(in: CellRect(x: 0, y: 0, width: width, height: 1)) { canvas in
+      canvas.fill(style: Theme.bar)
+      let end = canvas.text(" issues ", x: 0, y: 0, style: Theme.title)
+      let nameEnd = canvas.text(
+        " inbox · \(unread) unread", x: end, y: 0, style: Theme.bar.with(.bold))
+      let room = width - nameEnd - 3
+      guard room >= 4, !status.isEmpty else { return }
+      let shown = " " + DisplayWidth.truncate(status, toColumns: room) + " "
+      canvas.text(shown, x: width - DisplayWidth.of(shown), y: 0, style: Theme.bar.with(.dim))
+    }
+    list.render(into: &screen)
+    let line =
+      message?.text
+      ?? "↑↓ move · Enter read · m mark read · d done · u unsubscribe · f reason · F repository · "
+      + "o open · r refresh · q quit"
+    screen.draw(in: CellRect(x: 0, y: size.rows - 1, width: width, height: 1)) { canvas in
+      canvas.fill(style: Theme.bar)
+      canvas.text(
+        " " + DisplayWidth.truncate(line, toColumns: width - 2), x: 0, y: 0, style: Theme.bar)
+    }
+  }
+
+  /// A new frame of the screen.
+  public func render() -> CellBuffer {
+    var screen = CellBuffer(width: size.columns, height: size.rows)
+    render(into: &screen)
+    return screen
+  }
+}

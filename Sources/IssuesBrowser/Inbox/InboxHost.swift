@@ -1,0 +1,148 @@
+import Foundation
+import GitHubIssues
+import TrellisTerminal
+
+/// The inbox in a terminal: the event loop, each host's inbox kept current as GitHub asks (a
+/// poll when its interval has passed, `304` when nothing changed), triage sent as it is taken.
+///
+/// Like the dashboard it outlives a terminal session: Enter leaves for the thread's repository
+/// browser, and ``run(in:)`` is called again on the way back.
+@MainActor
+public final class InboxHost {
+  /// How a session ended.
+  public enum Ending: Sendable, Equatable {
+    /// `q`.
+    case quit
+    /// Ctrl-C.
+    case interrupted
+    /// Enter: read an issue or pull request of a host's repository, then come back.
+    case read(GitHubHost, RepositoryName, Int)
+  }
+
+  enum Message: Sendable {
+    case synced(Int, InboxSync.Outcome)
+  }
+
+  /// The screen.
+  public let browser: InboxBrowser
+  let syncs: [InboxSync]?
+  let network: BrowserHost.Network
+  /// The runs under way, by host.
+  var running: Set<Int> = []
+  /// When each host's next poll is due.
+  var due: [Int: Date] = [:]
+  var events: AppEvents<Message>?
+  /// What each host last said went wrong.
+  var problems: [Int: String] = [:]
+
+  /// A host over these inboxes (each with the client that reaches it), polling when `network`
+  /// allows.
+  public init(inboxes: [InboxSync], network: BrowserHost.Network, size: TerminalSize) {
+    browser = InboxBrowser(inboxes: inboxes.map { ($0.client.host, $0.store) }, size: size)
+    self.network = network
+    syncs = network.offlineReason == nil ? inboxes : nil
+    browser.status = network.offlineReason.map { "offline: \($0)" } ?? "from the inbox"
+  }
+
+  /// Runs the inbox until the person leaves it or reads a thread.
+  public func run(in session: TerminalSession) async -> Ending {
+    let events = AppEvents<Message>(session.events, tick: .milliseconds(100))
+    self.events = events
+    var renderer = FrameRenderer(
+      colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment))
+    var screen = CellBuffer(width: session.size.columns, height: session.size.rows)
+    browser.resize(session.size)
+    browser.reload()
+    func present() {
+      browser.render(into: &screen)
+      try? session.write(renderer.render(screen))
+    }
+    present()
+    var ending: Ending?
+    for await event in events.stream {
+      switch event {
+      case .tick:
+        browser.tick()
+        pollDue(force: false)
+      case .message(.synced(let index, let outcome)): receive(index, outcome)
+      case .terminal(.resize(let size)): browser.resize(size)
+      case .terminal(.resumed): renderer.invalidate()
+      case .terminal(.input(.key(let key)))
+      where key.key == .character("z") && key.modifiers == .control:
+        session.suspend()
+        continue
+      case .terminal(.input(let input)):
+        for effect in browser.handle(input) where ending == nil {
+          ending = perform(effect)
+        }
+      }
+      if ending != nil { break }
+      present()
+    }
+    self.events = nil
+    events.finish()
+    session.restore()
+    return ending ?? .quit
+  }
+
+  func perform(_ effect: InboxEffect) -> Ending? {
+    switch effect {
+    case .quit: return .quit
+    case .interrupted: return .interrupted
+    case .read(let host, let repository, let number):
+      return .read(browser.inboxes[host].host, repository, number)
+    case .sendTriage(let host):
+      if syncs == nil {
+        browser.show(message: "Queued: sent, once, when GitHub can be reached.")
+      } else {
+        start(host, force: false)
+      }
+    case .refresh:
+      if let reason = network.offlineReason {
+        browser.show(message: "Not asked: \(reason).")
+      } else {
+        pollDue(force: true)
+      }
+    case .open(let url): browser.show(message: Desktop.open(url))
+    }
+    return nil
+  }
+
+  /// Starts a run for every host whose poll is due (all with `force`).
+  func pollDue(force: Bool) {
+    guard let syncs else { return }
+    let now = Date()
+    for index in syncs.indices where force || (due[index] ?? .distantPast) <= now {
+      start(index, force: force)
+    }
+  }
+
+  private func start(_ index: Int, force: Bool) {
+    guard let syncs, !running.contains(index), let events else { return }
+    running.insert(index)
+    // Not due again until this run says when.
+    due[index] = .distantFuture
+    let sync = syncs[index]
+    Task.detached {
+      let outcome = await sync.run(force: force)
+      events.send(.synced(index, outcome))
+    }
+  }
+
+  func receive(_ index: Int, _ outcome: InboxSync.Outcome) {
+    running.remove(index)
+    due[index] =
+      outcome.stopped == nil
+      ? max(outcome.nextPoll, Date()) : Date().addingTimeInterval(30)
+    if let stopped = outcome.stopped {
+      problems[index] = "\(browser.inboxes[index].host.name): \(stopped.summary())"
+    } else {
+      problems[index] = nil
+    }
+    if outcome.changed || outcome.triaged > 0 { browser.reload() }
+    let time = LocalTime.time(Date())
+    browser.status =
+      problems.isEmpty
+      ? "up to date · \(time)" : problems.values.sorted().joined(separator: " · ")
+  }
+}

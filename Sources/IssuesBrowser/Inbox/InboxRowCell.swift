@@ -1,0 +1,56 @@
+import Foundation
+import GitHubIssues
+import TrellisTerminal
+
+/// A row of the inbox: unread dot, what the thread is about, its title, why it came, its age.
+struct InboxRowCell: CollectionCell {
+  var thread: InboxThread
+  var now: Date
+  /// The width of the `owner/repo#N` column.
+  var placeWidth: Int
+
+  func draw(in canvas: inout Canvas, state: CellState) {
+    let base: Style = state.contains(.focused) ? Theme.focus : .plain
+    if base != .plain { canvas.fill(style: base) }
+    func on(_ style: Style) -> Style {
+      var style = style
+      style.background = base.background
+      return style
+    }
+    let n = thread.notification
+    let width = canvas.extent.width
+    let age = RelativeAge.describe(n.updatedAt, now: now)
+    canvas.text(
+      DisplayWidth.alignRight(age, toColumns: 4), x: width - 5, y: 0, style: on(Theme.dim))
+    let reason = GitHubNotification.describe(reason: n.reason)
+    let reasonX = width - 6 - 18
+    if width >= 60 {
+      canvas.text(
+        DisplayWidth.truncate(reason, toColumns: 17), x: reasonX, y: 0,
+        style: on(n.reason == "review_requested" ? Style(foreground: .yellow) : Theme.dim))
+    }
+    var x = canvas.text(
+      thread.pendingTriage != nil ? "⇡" : " ", x: 0, y: 0, style: on(Style(foreground: .yellow)))
+    x = canvas.text(
+      n.unread ? "● " : "  ", x: x, y: 0, style: on(Style(foreground: .blue)))
+    let kind =
+      switch n.subjectType {
+      case "PullRequest": "⇄"
+      case "Issue": "◉"
+      case "Release": "🏷"
+      case "Discussion": "💬"
+      default: "·"
+      }
+    x = canvas.text(kind + " ", x: x, y: 0, style: on(Theme.dim))
+    let place = "\(n.repository)" + (n.number.map { "#\($0)" } ?? "")
+    x = canvas.text(
+      DisplayWidth.pad(
+        DisplayWidth.truncate(place, toColumns: placeWidth), toColumns: placeWidth + 1),
+      x: x, y: 0, style: on(Theme.dim))
+    let room = (width >= 60 ? reasonX : width - 6) - x - 1
+    guard room > 0 else { return }
+    canvas.text(
+      DisplayWidth.truncate(n.title, toColumns: room), x: x, y: 0,
+      style: on(n.unread ? Style(attributes: .bold) : .plain))
+  }
+}

@@ -217,6 +217,12 @@ do {
 }
 
 do {
+  try inboxWorkloads(wanted: wanted)
+} catch {
+  print("Error: inbox benchmarks failed: \(error)")
+}
+
+do {
   try cacheWorkloads(wanted: wanted)
 } catch {
   print("Error: cache benchmarks failed: \(error)")

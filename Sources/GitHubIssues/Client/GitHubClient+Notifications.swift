@@ -16,6 +16,18 @@ extension GitHubClient {
     public var pollInterval: Int
     /// Threads that could not be read and were left out.
     public var skipped: Int
+
+    /// A listing: `threads` `nil` for a `304`.
+    public init(
+      threads: [GitHubNotification]?, isComplete: Bool, lastModified: String?,
+      pollInterval: Int, skipped: Int = 0
+    ) {
+      self.threads = threads
+      self.isComplete = isComplete
+      self.lastModified = lastModified
+      self.pollInterval = pollInterval
+      self.skipped = skipped
+    }
   }
 
   /// The unread threads of the inbox, all pages, asked with `If-Modified-Since` when

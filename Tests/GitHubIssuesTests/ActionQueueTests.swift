@@ -190,4 +190,21 @@ import TrellisTestSupport
     #expect(settled.foundLanded == 1 && settled.sent == 0)
     #expect(await github.appliedWrites.filter { $0.method == "PATCH" }.count == 1)
   }
+
+  /// Cancelling the last of several queued actions shows the issue as the others leave it
+  /// (a close's time compared as the cache keeps it).
+  @Test func cancellingTheLastOfSeveralActionsShowsTheOthersOnly() throws {
+    let cache = try IssueCache()
+    try cache.apply(SyntheticRepository(itemCount: 30, milestoneCount: 2, seed: 4).make())
+    let issue = try #require(
+      try cache.issues(IssueFilter(state: .open, kind: .issues)).first { $0.milestoneNumber == nil }
+    )
+    try cache.enqueue(.change(.addLabels(["first"])), onIssue: issue.number)
+    let close = try cache.enqueue(.change(.close(.completed)), onIssue: issue.number)
+    #expect(try cache.issues(numbers: [issue.number]).first?.state == .closed)
+    try cache.cancelQueuedAction(close.id)
+    let shown = try #require(try cache.issues(numbers: [issue.number]).first)
+    #expect(shown.state == .open && shown.labels.contains("first"))
+    #expect(try cache.queuedActions().count == 1)
+  }
 }

@@ -85,6 +85,18 @@ struct EditableFields: Hashable, Sendable, Codable {
 }
 
 extension EditableFields {
+  /// Whether the row shows these fields, dates compared to the millisecond the cache keeps.
+  func isShown(as other: EditableFields) -> Bool {
+    var (left, right) = (self, other)
+    switch (left.closedAt, right.closedAt) {
+    case (nil, nil): break
+    case (let a?, let b?) where abs(a.timeIntervalSince(b)) < 0.002: break
+    default: return false
+    }
+    (left.closedAt, right.closedAt) = (nil, nil)
+    return left == right
+  }
+
   /// The fields as GitHub has them in an issue it returned.
   init(_ issue: GitHubIssue) {
     state = issue.state

@@ -85,19 +85,20 @@ extension IssueCache {
       case .done, .cancelled: throw QueueError.notQueued(id)
       }
       // Shown without it: from what was shown before the issue's first waiting action, the
-      // others applied again.
+      // others applied again — unless a write since shows something else (it then stays).
       let first = try String.fetchOne(
         db,
         sql: """
           SELECT before FROM queuedAction WHERE issueNumber = ?
           AND status IN ('pending', 'sending', 'conflict') ORDER BY id LIMIT 1
           """, arguments: [action.issueNumber])
+      let shown = try Self.lastShown(onIssue: action.issueNumber, db)
       try db.execute(
         sql: "UPDATE queuedAction SET status = 'cancelled', statusDate = ? WHERE id = ?",
         arguments: [now, id])
       guard let first, let base = try? Self.decode(EditableFields.self, first),
         let current = try Self.editableFields(of: action.issueNumber, db),
-        current == (try Self.lastShown(onIssue: action.issueNumber, db) ?? current)
+        let shown, current.isShown(as: shown)
       else { return }
       try Self.write(base, to: action.issueNumber, db)
       try Self.reshowQueuedActions(onIssues: [action.issueNumber], db)

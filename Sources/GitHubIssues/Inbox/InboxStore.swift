@@ -73,6 +73,9 @@ public final class InboxStore: Sendable {
         t.column("lastError", .text)
       }
     }
+    migrator.registerMigration("v2: waiting triage found by its status") { db in
+      try db.create(index: "triage_by_status", on: "triage", columns: ["status", "id"])
+    }
     return migrator
   }
 
@@ -94,25 +97,38 @@ public final class InboxStore: Sendable {
         conditions.append("thread.repository = ? COLLATE NOCASE")
         arguments.append(repository.description)
       }
+      // The latest waiting triage of each thread, read once.
+      var pending: [String: GitHubClient.Triage] = [:]
+      for row in try Row.fetchAll(
+        db,
+        sql: """
+          SELECT threadID, kind FROM triage WHERE status IN ('pending', 'sending') ORDER BY id
+          """)
+      {
+        pending[row[0]] = GitHubClient.Triage(rawValue: row[1])
+      }
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT thread.*, (SELECT kind FROM triage WHERE triage.threadID = thread.id
-            AND triage.status IN ('pending', 'sending') ORDER BY triage.id DESC LIMIT 1) AS pending
+          SELECT id, repository, number, subjectType, title, reason, unread, updatedAt
           FROM thread WHERE \(conditions.joined(separator: " AND "))
           ORDER BY thread.updatedAt DESC, thread.id DESC
           """, arguments: StatementArguments(arguments))
+      var repositories: [String: RepositoryName] = [:]
       return rows.compactMap { row -> InboxThread? in
-        guard let repository = RepositoryName(row["repository"] as String) else { return nil }
-        let pending = (row["pending"] as String?).flatMap(GitHubClient.Triage.init(rawValue:))
+        let id: String = row[0]
+        let waiting = pending[id]
         // Done or unsubscribed here: gone from the list at once.
-        if pending == .done || pending == .unsubscribe { return nil }
+        if waiting == .done || waiting == .unsubscribe { return nil }
+        let text: String = row[1]
+        guard let repository = repositories[text] ?? RepositoryName(text) else { return nil }
+        repositories[text] = repository
+        let unread: Bool = row[6]
         return InboxThread(
           notification: GitHubNotification(
-            id: row["id"], unread: pending == .read ? false : row["unread"],
-            reason: row["reason"], updatedAt: row["updatedAt"], title: row["title"],
-            subjectType: row["subjectType"], number: row["number"], repository: repository),
-          pendingTriage: pending)
+            id: id, unread: waiting == .read ? false : unread, reason: row[5], updatedAt: row[7],
+            title: row[4], subjectType: row[3], number: row[2], repository: repository),
+          pendingTriage: waiting)
       }
     }
   }
@@ -130,6 +146,10 @@ public final class InboxStore: Sendable {
             pollInterval = excluded.pollInterval, polledAt = excluded.polledAt
           """, arguments: [listing.lastModified, listing.pollInterval, polledAt])
       guard let threads = listing.threads else { return }
+      // Triage that landed more than a day ago is history no listing needs.
+      try db.execute(
+        sql: "DELETE FROM triage WHERE status = 'done' AND queuedAt < ?",
+        arguments: [polledAt.addingTimeInterval(-86_400)])
       if listing.isComplete, listing.skipped == 0 {
         try db.execute(sql: "UPDATE thread SET listed = 0")
       }

@@ -30,6 +30,11 @@ public final class InboxBrowser {
   private let cells = CellSource<InboxRow>()
   /// Every thread read (before the filters), to offer the filters' values.
   private var all: [(InboxRow, InboxThread)] = []
+  /// The subject of a thread as its repository's cache holds it now (closed since, merged),
+  /// when that repository is cached; set by the host.
+  public var subject: (GitHubHost, RepositoryName, Int) -> CachedIssue? = { _, _, _ in nil }
+  /// Subjects read since the last reload, by row.
+  private var subjects: [InboxRow: CachedIssue?] = [:]
 
   /// An inbox screen over the hosts' inboxes.
   public init(
@@ -69,11 +74,18 @@ public final class InboxBrowser {
         show(message: "Could not read the inbox of \(inbox.host.name): \(error)")
       }
     }
-    rows.sort {
+    all = rows
+    subjects = [:]
+    showThreads()
+  }
+
+  /// Shows the threads read, unread first, through the filters.
+  private func showThreads() {
+    all.sort {
       ($0.1.notification.unread ? 0 : 1, $1.1.notification.updatedAt, $0.0.thread)
         < ($1.1.notification.unread ? 0 : 1, $0.1.notification.updatedAt, $1.0.thread)
     }
-    all = rows
+    let rows = all
     let shown = rows.filter { _, thread in
       (reasonFilter.map { $0 == thread.notification.reason } ?? true)
         && (repositoryFilter.map { $0 == thread.notification.repository } ?? true)
@@ -86,6 +98,7 @@ public final class InboxBrowser {
     let byRow = threads
     cells.make = { [unowned self] _, row in
       InboxRowCell(
+        subject: self.subjectOf(row),
         thread: byRow[row]
           ?? InboxThread(
             notification: GitHubNotification(
@@ -115,6 +128,15 @@ public final class InboxBrowser {
       list.focus(items.isEmpty ? nil : items[min(focusedIndex ?? 0, items.count - 1)])
     }
     list.setNeedsDisplay()
+  }
+
+  /// A row's subject from its repository's cache, read once a reload.
+  private func subjectOf(_ row: InboxRow) -> CachedIssue? {
+    if let known = subjects[row] { return known }
+    guard let thread = threads[row], let number = thread.notification.number else { return nil }
+    let found = subject(inboxes[row.host].host, thread.notification.repository, number)
+    subjects[row] = .some(found)
+    return found
   }
 
   // MARK: Events
@@ -162,7 +184,16 @@ public final class InboxBrowser {
       return []
     }
     let place = list.dataSource.snapshot().itemIdentifiers.firstIndex(of: row)
-    reload()
+    // Shown from what the screen holds: the row leaves (or reads) without reading the inbox.
+    if let index = all.firstIndex(where: { $0.0 == row }) {
+      switch kind {
+      case .read:
+        all[index].1.notification.unread = false
+        all[index].1.pendingTriage = .read
+      case .done, .unsubscribe: all.remove(at: index)
+      }
+    }
+    showThreads()
     // The focus stays in its place (the next thread), not on one that moved away.
     let items = list.dataSource.snapshot().itemIdentifiers
     if let place, !items.isEmpty {
@@ -175,7 +206,7 @@ public final class InboxBrowser {
   private func cycleReason() {
     let reasons = Array(Set(all.map(\.1.notification.reason))).sorted()
     reasonFilter = Self.next(after: reasonFilter, in: reasons)
-    reload()
+    showThreads()
     show(message: "Reason: " + (reasonFilter.map(GitHubNotification.describe(reason:)) ?? "all"))
   }
 
@@ -184,7 +215,7 @@ public final class InboxBrowser {
       $0.description < $1.description
     }
     repositoryFilter = Self.next(after: repositoryFilter, in: repositories)
-    reload()
+    showThreads()
     show(message: "Repository: " + (repositoryFilter?.description ?? "all"))
   }
 

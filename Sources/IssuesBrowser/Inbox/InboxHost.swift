@@ -39,6 +39,17 @@ public final class InboxHost {
   /// allows.
   public init(inboxes: [InboxSync], network: BrowserHost.Network, size: TerminalSize) {
     browser = InboxBrowser(inboxes: inboxes.map { ($0.client.host, $0.store) }, size: size)
+    // The subjects' live state, from the caches of the repositories that have one.
+    var opened: [String: IssueCache?] = [:]
+    browser.subject = { host, repository, number in
+      let url = IssueCache.defaultURL(for: repository, host: host)
+      if opened[url.path] == nil {
+        opened[url.path] =
+          FileManager.default.fileExists(atPath: url.path) ? try? IssueCache(path: url.path) : nil
+      }
+      guard let cache = opened[url.path] ?? nil else { return nil }
+      return try? cache.issues(numbers: [number]).first
+    }
     self.network = network
     syncs = network.offlineReason == nil ? inboxes : nil
     browser.status = network.offlineReason.map { "offline: \($0)" } ?? "from the inbox"

@@ -4,6 +4,8 @@ import TrellisTerminal
 
 /// A row of the inbox: unread dot, what the thread is about, its title, why it came, its age.
 struct InboxRowCell: CollectionCell {
+  /// The subject as its repository's cache holds it, when cached: its live state.
+  var subject: CachedIssue?
   var thread: InboxThread
   var now: Date
   /// The width of the `owner/repo#N` column.
@@ -33,15 +35,27 @@ struct InboxRowCell: CollectionCell {
       thread.pendingTriage != nil ? "⇡" : " ", x: 0, y: 0, style: on(Style(foreground: .yellow)))
     x = canvas.text(
       n.unread ? "● " : "  ", x: x, y: 0, style: on(Style(foreground: .blue)))
-    let kind =
-      switch n.subjectType {
-      case "PullRequest": "⇄"
-      case "Issue": "◉"
-      case "Release": "🏷"
-      case "Discussion": "💬"
-      default: "·"
+    // The subject's state now, from the cache: open, closed since, merged, a draft.
+    let (kind, kindStyle): (String, Style) =
+      if let subject {
+        switch (subject.isPullRequest, subject.state, subject.mergedAt != nil, subject.isDraft) {
+        case (true, .open, _, true): ("◌", Theme.dim)
+        case (true, .open, _, false): ("⇄", Theme.open)
+        case (true, .closed, true, _): ("⇄", Theme.closed)
+        case (true, .closed, false, _): ("⇄", Style(foreground: .red))
+        case (false, .open, _, _): ("●", Theme.open)
+        case (false, .closed, _, _): ("✔", Theme.closed)
+        }
+      } else {
+        switch n.subjectType {
+        case "PullRequest": ("⇄", Theme.dim)
+        case "Issue": ("◉", Theme.dim)
+        case "Release": ("🏷", Theme.dim)
+        case "Discussion": ("💬", Theme.dim)
+        default: ("·", Theme.dim)
+        }
       }
-    x = canvas.text(kind + " ", x: x, y: 0, style: on(Theme.dim))
+    x = canvas.text(kind + " ", x: x, y: 0, style: on(kindStyle))
     let place = "\(n.repository)" + (n.number.map { "#\($0)" } ?? "")
     x = canvas.text(
       DisplayWidth.pad(

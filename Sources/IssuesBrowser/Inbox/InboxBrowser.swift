@@ -79,11 +79,14 @@ public final class InboxBrowser {
     showThreads()
   }
 
-  /// Shows the threads read, unread first, through the filters.
-  private func showThreads() {
-    all.sort {
-      ($0.1.notification.unread ? 0 : 1, $1.1.notification.updatedAt, $0.0.thread)
-        < ($1.1.notification.unread ? 0 : 1, $0.1.notification.updatedAt, $1.0.thread)
+  /// Shows the threads read, unread first, through the filters; `sorting` false when their
+  /// order holds already (a thread left).
+  private func showThreads(sorting: Bool = true) {
+    if sorting {
+      all.sort {
+        ($0.1.notification.unread ? 0 : 1, $1.1.notification.updatedAt, $0.0.thread)
+          < ($1.1.notification.unread ? 0 : 1, $0.1.notification.updatedAt, $1.0.thread)
+      }
     }
     let rows = all
     let shown = rows.filter { _, thread in
@@ -185,15 +188,17 @@ public final class InboxBrowser {
     }
     let place = list.dataSource.snapshot().itemIdentifiers.firstIndex(of: row)
     // Shown from what the screen holds: the row leaves (or reads) without reading the inbox.
+    var sorting = false
     if let index = all.firstIndex(where: { $0.0 == row }) {
       switch kind {
       case .read:
         all[index].1.notification.unread = false
         all[index].1.pendingTriage = .read
+        sorting = true
       case .done, .unsubscribe: all.remove(at: index)
       }
     }
-    showThreads()
+    showThreads(sorting: sorting)
     // The focus stays in its place (the next thread), not on one that moved away.
     let items = list.dataSource.snapshot().itemIdentifiers
     if let place, !items.isEmpty {

@@ -77,6 +77,8 @@ public final class InboxBrowser {
     all = rows
     subjects = [:]
     showThreads()
+    // The subjects may have changed in their caches: every row is drawn again.
+    list.setNeedsDisplay()
   }
 
   /// Shows the threads read, unread first, through the filters; `sorting` false when their
@@ -93,6 +95,7 @@ public final class InboxBrowser {
       (reasonFilter.map { $0 == thread.notification.reason } ?? true)
         && (repositoryFilter.map { $0 == thread.notification.repository } ?? true)
     }
+    let before = threads
     threads = Dictionary(shown.map { ($0.0, $0.1) }) { first, _ in first }
     let placeWidth = min(
       40,
@@ -124,13 +127,15 @@ public final class InboxBrowser {
     let snapshot = Snapshot<Int, InboxRow>(sections: [(0, shown.map(\.0))])
     let old = list.dataSource.snapshot()
     let focusedIndex = list.focusedItem.flatMap { old.itemIdentifiers.firstIndex(of: $0) }
-    // Rows whose thread changed (read now) are drawn again.
-    list.dataSource.apply(snapshot) { row in old.contains(item: row) ? .reconfigure : nil }
+    // Only rows whose thread changed (read now, retitled) are made again; the others move.
+    let threads = threads
+    list.dataSource.apply(snapshot) { row in
+      old.contains(item: row) && before[row] != threads[row] ? .reconfigure : nil
+    }
     if !(list.focusedItem.map { snapshot.contains(item: $0) } ?? false) {
       let items = snapshot.itemIdentifiers
       list.focus(items.isEmpty ? nil : items[min(focusedIndex ?? 0, items.count - 1)])
     }
-    list.setNeedsDisplay()
   }
 
   /// A row's subject from its repository's cache, read once a reload.

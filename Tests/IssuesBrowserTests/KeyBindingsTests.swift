@@ -48,7 +48,7 @@ import TrellisTerminal
     harness.press(.character("?"))
     let last = try #require(KeyBindings.all.last?.rows.last?.summary)
     #expect(!harness.lines.joined().contains(last))
-    harness.press(.pageDown, .pageDown, .pageDown, .pageDown)
+    harness.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown)
     #expect(harness.lines.joined().contains(last))
     guard case .help(let offset) = harness.browser.state.mode else {
       Issue.record("scrolling closed the help")

@@ -68,6 +68,15 @@ extension IssueCache {
     }
   }
 
+  /// The issues with an action in conflict: what rows mark as waiting for the person.
+  public func conflictedIssueNumbers() throws -> Set<Int> {
+    try writer.read { db in
+      Set(
+        try Int.fetchAll(
+          db, sql: "SELECT DISTINCT issueNumber FROM queuedAction WHERE status = 'conflict'"))
+    }
+  }
+
   /// Cancels an action not sent yet (pending, or in conflict): it leaves the queue and the
   /// issue shows without it, unless a sync wrote it since in a way that already shows GitHub's.
   ///

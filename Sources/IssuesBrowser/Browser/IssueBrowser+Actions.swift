@@ -66,6 +66,57 @@ extension IssueBrowser {
     if let number = action?.number { refreshReader(showing: number) }
   }
 
+  /// Settles the queued actions of the issue shown (read, or focused): those in conflict sent
+  /// anyway (`F`), or those not sent yet cancelled (`U`), the issue shown without them.
+  func settleQueued(force: Bool) -> [BrowserEffect] {
+    let number: Int? =
+      if case .reading = state.mode { readerPane.number } else { listPane.list.focusedItem?.number }
+    guard let number else { return [] }
+    let actions = (read("the queue") { try $0.queuedActions() } ?? []).filter {
+      $0.issueNumber == number
+    }
+    guard !actions.isEmpty else {
+      show(message: "Nothing of #\(number) waits in the queue.")
+      return []
+    }
+    if force {
+      let conflicts = actions.filter {
+        if case .conflict = $0.status { return true }
+        return false
+      }
+      guard !conflicts.isEmpty else {
+        show(
+          message: "#\(number)'s queued actions are not in conflict: they are sent when GitHub "
+            + "can be reached.")
+        return []
+      }
+      for action in conflicts { _ = read("the queue") { try $0.sendAnyway(action.id) } }
+      listPane.forgetRows([number])
+      listPane.list.setNeedsDisplay()
+      show(message: "Sending #\(number)'s \(conflicts.count) action(s) in conflict anyway.")
+      refreshReader(showing: number)
+      return [.sendQueue]
+    }
+    var cancelled = 0
+    var unanswered = 0
+    for action in actions.reversed() {
+      if case .sending = action.status {
+        unanswered += 1
+        continue
+      }
+      if read("the queue", { try $0.cancelQueuedAction(action.id) }) != nil { cancelled += 1 }
+    }
+    listPane.forgetRows([number])
+    listPane.list.setNeedsDisplay()
+    show(
+      message: "Cancelled \(cancelled) queued action\(cancelled == 1 ? "" : "s") of #\(number)"
+        + (unanswered > 0
+          ? "; \(unanswered) sent without an answer stay (checked on GitHub before any resend)."
+          : "."))
+    refreshReader(showing: number)
+    return []
+  }
+
   /// The focused issue, with its body.
   var focusedIssue: CachedIssue? { listPane.list.focusedItem.flatMap { read.issue($0.number) } }
 

@@ -43,6 +43,8 @@ extension IssueBrowser {
     case .moveAlongChips(let move): listPane.chips.moveFocus(move)
     case .close, .reopen, .comment, .moveToMilestone, .moveToFocusedChip:
       return performAction(command)
+    case .forceQueued, .cancelQueued:
+      return settleQueued(force: command == .forceQueued)
     case .activate:
       if let focused = listPane.chips.focusedItem, focused != state.filter.milestone {
         listPane.chips.activate(focused)

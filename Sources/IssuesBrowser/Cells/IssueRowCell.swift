@@ -19,8 +19,16 @@ struct IssueRowCell: CollectionCell {
   var disclosure = Disclosure.none
   /// Where a sub-issue shown under its parent is listed (its milestone), when that is not here.
   var elsewhere: String?
-  /// Whether actions on it wait in the queue (shown, not on GitHub yet): marked `⇡`.
-  var isQueued = false
+  /// Whether actions on it wait in the queue (shown, not on GitHub yet: `⇡`), one of them in
+  /// conflict with GitHub's version (`⚠`).
+  var queueMark = QueueMark.none
+
+  /// How a row says its queued actions.
+  enum QueueMark {
+    case none
+    case waiting
+    case conflict
+  }
 
   /// The disclosure marker of a row.
   enum Disclosure {
@@ -63,7 +71,13 @@ struct IssueRowCell: CollectionCell {
     let stateStyle = on(
       issue.isDraft && issue.state == .open
         ? Theme.dim : issue.state == .open ? Theme.open : Theme.closed)
-    var x = canvas.text(isQueued ? "⇡" : " ", x: 0, y: 0, style: on(Style(foreground: .yellow)))
+    let (mark, markStyle): (String, Style) =
+      switch queueMark {
+      case .none: (" ", .plain)
+      case .waiting: ("⇡", Style(foreground: .yellow))
+      case .conflict: ("!", Style(foreground: .red, attributes: .bold))
+      }
+    var x = canvas.text(mark, x: 0, y: 0, style: on(markStyle))
     x = canvas.text(symbol + " ", x: x, y: 0, style: stateStyle)
     x = canvas.text(
       DisplayWidth.pad(

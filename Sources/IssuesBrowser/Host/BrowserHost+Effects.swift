@@ -18,6 +18,7 @@ extension BrowserHost {
       case .fetchConversation(let number): fetchConversation(number)
       case .edit(let request): act(request)
       case .comment(let request): comment(request)
+      case .sendQueue: sendQueueIfDue(now: true)
       case .lookUpViewer: lookUpViewer()
       }
     }

@@ -185,9 +185,9 @@ public final class BrowserHost {
 
   /// Sends what waits in the queue, every half minute while some does and GitHub may be
   /// reached (a sync sends it too): an action taken offline lands once the network is back.
-  func sendQueueIfDue() {
+  func sendQueueIfDue(now: Bool = false) {
     guard let writeClient, queueTask == nil, syncTask == nil,
-      !browser.listPane.queued.isEmpty, Date().timeIntervalSince(lastQueueSend) >= 30
+      !browser.listPane.queued.isEmpty, now || Date().timeIntervalSince(lastQueueSend) >= 30
     else { return }
     lastQueueSend = Date()
     let replayer = ActionReplayer(

@@ -25,6 +25,8 @@ final class IssueListPane {
   private var rows: [Int: CachedIssue] = [:]
   /// The issues with actions waiting in the queue: their rows are marked.
   private(set) var queued: Set<Int> = []
+  /// Those of them with an action in conflict, waiting for the person.
+  private(set) var conflicted: Set<Int> = []
   let read: CacheReader
   private let now: () -> Date
 
@@ -167,7 +169,8 @@ final class IssueListPane {
         issue: issue, labelColors: self.model.labelColors, now: now(),
         numberWidth: self.model.numberWidth, level: level, disclosure: disclosure,
         elsewhere: item == .issue(issue.number) ? nil : self.model.milestoneName(of: issue),
-        isQueued: self.queued.contains(issue.number))
+        queueMark: self.conflicted.contains(issue.number)
+          ? .conflict : self.queued.contains(issue.number) ? .waiting : .none)
     }
     list.dataSource.supplementaryProvider = { [unowned self] _, _, section in
       model.header(of: section, state: filter.state)
@@ -198,6 +201,7 @@ final class IssueListPane {
   /// Forgets the loaded rows and previews of these issues (all of them when `nil`).
   func forgetRows(_ numbers: Set<Int>?) {
     queued = read("the queue") { try $0.queuedIssueNumbers() } ?? queued
+    conflicted = queued.isEmpty ? [] : read("the queue") { try $0.conflictedIssueNumbers() } ?? []
     if let numbers {
       for number in numbers { rows[number] = nil }
       previews.forget(numbers)

@@ -58,6 +58,10 @@ public enum BrowserCommand: Hashable, Sendable {
   case moveToMilestone
   /// Moves it to the focused chip's milestone (or out of any, on "No milestone").
   case moveToFocusedChip
+  /// Sends its queued actions that conflict with GitHub's version anyway.
+  case forceQueued
+  /// Cancels its queued actions not sent yet (the issue shows without them).
+  case cancelQueued
 
   // Reading an issue full screen
   /// Scrolls the reader by a number of lines (negative: up).

@@ -24,4 +24,6 @@ public enum BrowserEffect: Hashable, Sendable {
   /// Lend the terminal to the user's editor on the issue's comment draft, post it, and tell
   /// ``IssueBrowser/actionFinished(_:_:)``.
   case comment(CommentRequest)
+  /// Send what waits in the queue now (a conflict was set aside).
+  case sendQueue
 }

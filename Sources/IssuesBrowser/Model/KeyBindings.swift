@@ -142,6 +142,12 @@ extension KeyBindings {
       KeyBinding(
         [.init(.character("C"), .comment)],
         "comment in $VISUAL/$EDITOR (the draft is kept until GitHub has it)"),
+      KeyBinding(
+        [.init(.character("F"), .forceQueued)],
+        "send its queued actions in conflict (!) anyway"),
+      KeyBinding(
+        [.init(.character("U"), .cancelQueued)],
+        "cancel its queued actions not sent yet (⇡, !): shown without them"),
       KeyBinding([.init(.character("r"), .refresh)], "sync with GitHub now", hint: "refresh"),
       KeyBinding([.init(.character("?"), .showHelp)], "show every key", hint: "keys"),
       KeyBinding([.init(.character("q"), .quit)], "quit (Ctrl-C too)", hint: "quit"),
@@ -178,6 +184,9 @@ extension KeyBindings {
       KeyBinding([.init(.character("x"), .close(.completed))], "close it"),
       KeyBinding([.init(.character("N"), .close(.notPlanned))], "close it as not planned"),
       KeyBinding([.init(.character("X"), .reopen)], "reopen it"),
+      KeyBinding(
+        [.init(.character("F"), .forceQueued)], "send its queued actions in conflict anyway"),
+      KeyBinding([.init(.character("U"), .cancelQueued)], "cancel its queued actions not sent yet"),
       KeyBinding(
         [
           .init(.escape, .back), .init(.enter, .back), .init(.backspace, .back),

@@ -35,6 +35,8 @@ struct ReaderModel {
   static let commentStatusPost: Int64 = -1
   /// The post id of a pull request's checks.
   static let checksPost: Int64 = -2
+  /// The post id of the issue's actions waiting in the queue.
+  static let queuePost: Int64 = -3
 
   /// The post id of a review: negative, apart from comments' ids and the posts above.
   static func post(ofReview id: Int64) -> Int64 {
@@ -67,7 +69,8 @@ struct ReaderModel {
   mutating func restart(
     issue: CachedIssue, lines: [StyledLine], commentCount: Int,
     events: [CachedTimelineEvent], reviews: [PullRequestReview] = [],
-    checks: (checks: [PullRequestCheck], announced: Int)? = nil, now: Date
+    checks: (checks: [PullRequestCheck], announced: Int)? = nil, queued: [QueuedAction] = [],
+    milestoneTitles: [Int: String] = [:], now: Date
   ) -> Snapshot<Int64, ReaderLine> {
     posts = [:]
     nextComment = 0
@@ -75,6 +78,10 @@ struct ReaderModel {
     self.events = events[...]
     self.reviews = reviews[...]
     var snapshot = Snapshot<Int64, ReaderLine>()
+    // What waits in the queue comes first: the person may have to choose.
+    if !queued.isEmpty {
+      add(Self.queuePost, Self.post(queued, titles: milestoneTitles), to: &snapshot)
+    }
     add(
       0,
       ReaderPost(
@@ -221,6 +228,44 @@ struct ReaderModel {
     lines.append([])
     return ReaderPost(
       header: SectionHeaderCell(title: review.author, detail: detail), lines: lines)
+  }
+
+  /// The issue's actions waiting in the queue, and what the person can do about them.
+  static func post(_ queued: [QueuedAction], titles: [Int: String]) -> ReaderPost {
+    var lines: [StyledLine] = queued.map { action in
+      let what = action.operation.describe(issue: action.issueNumber, milestoneTitles: titles)
+      switch action.status {
+      case .conflict(let reason):
+        return [
+          StyledRun("! ", Style(foreground: .red, attributes: .bold)), StyledRun(what),
+          StyledRun(" — \(reason)", Style(foreground: .red)),
+        ]
+      case .sending:
+        return [
+          StyledRun("⇡ ", Style(foreground: .yellow)), StyledRun(what),
+          StyledRun(" — sent without an answer: checked on GitHub before any resend", Theme.dim),
+        ]
+      default:
+        return [
+          StyledRun("⇡ ", Style(foreground: .yellow)), StyledRun(what),
+          StyledRun(" — sent when GitHub can be reached", Theme.dim),
+        ]
+      }
+    }
+    let conflicts = queued.contains {
+      if case .conflict = $0.status { return true }
+      return false
+    }
+    lines.append([
+      StyledRun(
+        (conflicts ? "F sends those in conflict anyway · " : "") + "U cancels those not sent",
+        Theme.dim.with(.italic))
+    ])
+    lines.append([])
+    return ReaderPost(
+      header: SectionHeaderCell(
+        title: "Queued", detail: "\(queued.count) action\(queued.count == 1 ? "" : "s")"),
+      lines: lines)
   }
 
   /// The checks of a pull request's head commit: failing first, then pending, passing, and

@@ -70,9 +70,13 @@ final class ReaderPane {
       issue.isPullRequest ? read("the reviews of #\(number)") { try $0.reviews(of: number) } : nil
     let checks =
       issue.isPullRequest ? read("the checks of #\(number)") { try $0.checks(of: number) } : nil
+    let queued = (read("the queue") { try $0.queuedActions() } ?? []).filter {
+      $0.issueNumber == number
+    }
     var snapshot = model.restart(
       issue: issue, lines: lines, commentCount: count, events: events, reviews: reviews ?? [],
-      checks: checks ?? nil, now: now())
+      checks: checks ?? nil, queued: queued,
+      milestoneTitles: queued.isEmpty ? [:] : read.cache.milestoneTitles(), now: now())
     // One screen now (Markdown costs a few hundred microseconds a comment); the rest later.
     let screens = max(1, view.frame.height) + 1
     while model.hasBacklog, snapshot.numberOfItems < screens || model.postCount <= built {

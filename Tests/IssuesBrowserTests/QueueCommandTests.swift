@@ -57,6 +57,27 @@ import Testing
     #expect(status != 0 && err.contains("no queued action \(id) is waiting"))
   }
 
+  /// A comment written while GitHub cannot be reached goes to the queue (its draft with it)
+  /// and is posted once when GitHub is back.
+  @Test func aCommentWrittenOfflineIsQueuedAndPostedOnce() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let number = try #require(
+      Self.served.issues.first { $0.state == .open && !$0.isPullRequest }?.number)
+    _ = try await world.run(["view", String(number)])
+    await world.github.setReachable(false)
+    var (status, out, err) = try await world.run([
+      "comment", String(number), "--body", "Written on a train.",
+    ])
+    #expect(status == 0, "\(err)")
+    #expect(err.contains("Queued: the comment on #\(number)"), "\(err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: await world.drafts.path).isEmpty)
+    await world.github.setReachable(true)
+    (status, out, err) = try await world.run(["queue", "send"])
+    #expect(out.hasPrefix("Sent 1; 0 waiting."), "\(out) \(err)")
+    #expect(await world.github.commentBodies(of: number, in: acme) == ["Written on a train."])
+  }
+
   /// `issues queue send` killed with SIGKILL at random moments while connections drop at
   /// random (before reads, before writes, after writes applied): run again until it finishes,
   /// every action is on GitHub exactly once, in order per issue.

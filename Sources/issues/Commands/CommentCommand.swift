@@ -154,8 +154,10 @@ struct CommentCommand: AsyncParsableCommand {
     try await send(acting: acting)
   }
 
-  /// Sends the saved draft and prints the comment's URL.
+  /// Sends the saved draft and prints the comment's URL; when GitHub cannot be reached, a draft
+  /// never sent goes to the queue instead (sent once, later) and the command says so.
   static func send(acting: Acting) async throws {
+    if try await queueIfUnreachable(acting: acting) { return }
     let poster = CommentPoster(
       client: acting.client, cache: acting.cache, repository: acting.repository,
       drafts: drafts(acting))
@@ -182,6 +184,38 @@ struct CommentCommand: AsyncParsableCommand {
       case .noDraft, .local:
         throw CommandFailure(ControlCharacters.visible("Could not comment: \(error)"))
       }
+    }
+  }
+
+  /// Moves a draft never sent to the queue when GitHub cannot be reached (a read of the issue
+  /// fails to connect, times out, or meets a 5xx): nothing was sent, so nothing can be sent
+  /// twice; the queue sends it once GitHub can be reached.
+  ///
+  /// - Returns: Whether it was queued.
+  static func queueIfUnreachable(acting: Acting) async throws -> Bool {
+    let drafts = drafts(acting)
+    guard let draft = try? drafts.draft(for: acting.number), draft.sentAt == nil,
+      (try? acting.cache.issue(number: acting.number)) ?? nil != nil
+    else { return false }
+    var quick = acting.client
+    quick.maximumRetries = min(quick.maximumRetries, 1)
+    do {
+      _ = try await quick.issue(acting.number, of: acting.repository)
+      return false
+    } catch {
+      guard [.offline, .serverError].contains(error.code) else { return false }
+      do {
+        try acting.cache.enqueue(.comment(draft.body), onIssue: acting.number)
+      } catch {
+        return false
+      }
+      try? drafts.remove(acting.number)
+      Terminal.standardError(
+        ControlCharacters.visible(
+          "Queued: the comment on #\(acting.number) — \(error.summary()). It is sent, once, when "
+            + "GitHub can be reached (`issues queue` lists what waits, `issues queue send` "
+            + "sends it).\n"))
+      return true
     }
   }
 

@@ -78,6 +78,39 @@ import Testing
     #expect(await world.github.commentBodies(of: number, in: acme) == ["Written on a train."])
   }
 
+  /// `issues inbox` to a pipe and as JSON: the threads, filtered by repository, each subject's
+  /// state now from the repository's cache.
+  @Test func theInboxListsThreadsWithTheirSubjectsStateFromTheCache() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    _ = try await world.run(["sync"])
+    let open = try #require(Self.served.issues.first { $0.state == .open && !$0.isPullRequest })
+    let closed = try #require(
+      Self.served.issues.first { $0.state == .closed && !$0.isPullRequest })
+    for (id, number) in [("801", open.number), ("802", closed.number)] {
+      await world.github.addNotification(
+        NotificationThread(
+          id: id, repository: "acme/tracker", number: number, isPullRequest: false,
+          title: "About #\(number)", reason: "mention", updatedAt: Date()))
+    }
+    await world.github.addNotification(
+      NotificationThread(
+        id: "803", repository: "acme/web", number: 5, isPullRequest: true, title: "Elsewhere",
+        reason: "review_requested", updatedAt: Date()))
+    var (status, out, err) = try await world.run(["inbox", "--json"])
+    #expect(status == 0, "\(err)")
+    let threads = try #require(
+      try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]])
+    let states = Dictionary(
+      uniqueKeysWithValues: threads.map { ($0["id"] as? String ?? "", $0["state"] as? String) })
+    #expect(states == ["801": "OPEN", "802": "CLOSED"], "acme/web is filtered out by -R")
+    (status, out, err) = try await world.run(["inbox", "--print", "--offline"])
+    let lines = out.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(
+      lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 9 })
+  }
+
   /// `issues queue send` killed with SIGKILL at random moments while connections drop at
   /// random (before reads, before writes, after writes applied): run again until it finishes,
   /// every action is on GitHub exactly once, in order per issue.

@@ -15,6 +15,8 @@ struct InboxCommand: AsyncParsableCommand {
       asks GitHub for the inbox only when its poll interval (X-Poll-Interval) has passed, with \
       If-Modified-Since: an inbox that did not change answers 304, which costs no rate limit. \
       The hosts are --hostname's, or those of the dashboard's configuration, or github.com. \
+      --json gives each thread's subject's `state` now (OPEN, CLOSED, MERGED) from its \
+      repository's cache, `null` when that is not cached. \
       To a pipe: one line per thread, `host<tab>id<tab>repository<tab>number<tab>type<tab>\
       reason<tab>unread<tab>updated<tab>title`, unread first. Triage (`issues inbox read ID`, \
       `done ID`, `unsubscribe ID`) shows at once and is sent once; offline it waits and is \
@@ -135,6 +137,22 @@ struct InboxCommand: AsyncParsableCommand {
       var output = StandardOutput()
       if json {
         var writer = IssueJSON.ArrayWriter(pretty: isatty(STDOUT_FILENO) == 1)
+        // The subjects' state now, from the caches of the repositories that have one.
+        var caches: [String: IssueCache?] = [:]
+        func state(_ host: GitHubHost, _ n: GitHubNotification) -> IssueJSON.Value {
+          guard let number = n.number else { return .null }
+          let url = IssueCache.defaultURL(for: n.repository, host: host)
+          if caches[url.path] == nil {
+            caches[url.path] =
+              FileManager.default.fileExists(atPath: url.path)
+              ? try? IssueCache(path: url.path) : nil
+          }
+          guard let cache = caches[url.path] ?? nil,
+            let issue = try? cache.issues(numbers: [number]).first
+          else { return .null }
+          return .string(
+            issue.state == .open ? "OPEN" : issue.mergedAt != nil ? "MERGED" : "CLOSED")
+        }
         for (host, thread) in rows {
           let n = thread.notification
           output.write(
@@ -145,6 +163,7 @@ struct InboxCommand: AsyncParsableCommand {
                   ("number", n.number.map { .int($0) } ?? .null),
                   ("pending", thread.pendingTriage.map { .string($0.rawValue) } ?? .null),
                   ("reason", .string(n.reason)), ("repository", .string(n.repository.description)),
+                  ("state", state(host, n)),
                   ("title", .string(n.title)), ("type", .string(n.subjectType)),
                   ("unread", .bool(n.unread)),
                   ("updatedAt", .string(IssueJSON.timestamp(n.updatedAt))),

@@ -17,7 +17,7 @@ extension IssueCache {
   public func enqueue(
     _ operation: QueuedAction.Operation, onIssue number: Int, now: Date = Date()
   ) throws -> QueuedAction {
-    try writer.write { db in
+    try Self.writeDurably(writer) { db in
       guard let before = try Self.editableFields(of: number, db) else {
         throw QueueError.notCached(number)
       }
@@ -144,7 +144,9 @@ extension IssueCache {
   ///
   /// A comment keeps the newest comment id cached at its first send: one it became is newer.
   func markSending(_ id: Int64, knownCommentID: Int64?, now: Date) throws {
-    try writer.write { db in
+    // On disk before the request leaves, even across a power cut: a send it does not know of
+    // would be made again.
+    try Self.writeDurably(writer) { db in
       try db.execute(
         sql: """
           UPDATE queuedAction SET status = 'sending', statusDate = coalesce(
@@ -241,6 +243,25 @@ extension IssueCache {
     try writer.read { db in
       try Int64.fetchOne(
         db, sql: "SELECT knownCommentID FROM queuedAction WHERE id = ?", arguments: [id])
+    }
+  }
+
+  /// Runs a transaction whose commit reaches the disk before it returns (`synchronous = FULL`
+  /// for it), where the cache otherwise trades the last commits of a power cut for speed.
+  static func writeDurably<T>(
+    _ writer: any DatabaseWriter, _ updates: (Database) throws -> T
+  ) throws -> T {
+    try writer.writeWithoutTransaction { db in
+      let was = try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 1
+      try db.execute(sql: "PRAGMA synchronous = FULL")
+      defer { try? db.execute(sql: "PRAGMA synchronous = \(was)") }
+      var result: Result<T, any Error> = .failure(CancellationError())
+      try db.inTransaction {
+        result = Result { try updates(db) }
+        if case .failure(let error) = result { throw error }
+        return .commit
+      }
+      return try result.get()
     }
   }
 

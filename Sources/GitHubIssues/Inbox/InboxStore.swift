@@ -188,7 +188,7 @@ public final class InboxStore: Sendable {
   /// Queues a triage and shows it at once: a thread marked read shows read, one marked done
   /// or unsubscribed leaves the list.
   public func triage(_ kind: GitHubClient.Triage, thread id: String, now: Date = Date()) throws {
-    try writer.write { db in
+    try IssueCache.writeDurably(writer) { db in
       guard
         try Bool.fetchOne(db, sql: "SELECT 1 FROM thread WHERE id = ?", arguments: [id])
           ?? false
@@ -228,7 +228,7 @@ public final class InboxStore: Sendable {
   }
 
   func markSending(_ id: Int64) throws {
-    try writer.write { db in
+    try IssueCache.writeDurably(writer) { db in
       try db.execute(
         sql: "UPDATE triage SET status = 'sending', attempts = attempts + 1 WHERE id = ?",
         arguments: [id])

@@ -40,6 +40,7 @@ import TrellisTerminal
     #expect(browser.threads[Self.row("104")] == nil && browser.threads.count == 5)
     #expect(browser.focused?.0.thread == "103", "the next thread, in the same place")
     #expect(!Self.text(browser).contains { $0.contains("Thread 4") })
+    #expect(Self.text(browser)[1].contains("5 threads"), "the header counts at once")
     // Read: the thread stays, as read, and the focus goes on.
     _ = browser.handle(.key(KeyEvent(.character("m"))))
     #expect(browser.threads[Self.row("103")]?.notification.unread == false)

@@ -49,8 +49,39 @@ public final class InboxBrowser {
       cells.make($0, $1)
     }
     list.navigationKeys = .standardAndVim
+    cells.make = { [unowned self] _, row in
+      InboxRowCell(
+        subject: self.subjectOf(row),
+        thread: self.threads[row]
+          ?? InboxThread(
+            notification: GitHubNotification(
+              id: row.thread, unread: false, reason: "", updatedAt: self.now(), title: "",
+              subjectType: "", number: nil, repository: RepositoryName(owner: "?", name: "?"))),
+        now: self.now(), placeWidth: self.placeWidth)
+    }
+    list.dataSource.supplementaryProvider = { [unowned self] _, _, _ in
+      SectionHeaderCell(title: self.headerTitle, detail: "unread first")
+    }
     place()
     reload()
+  }
+
+  /// The width of the rows' `owner/name#N` column.
+  private var placeWidth = 10
+  /// What the list's header says: how many threads, and the filters.
+  private var headerTitle = ""
+
+  /// Says the count and the filters in the header, and the placeholder when nothing shows.
+  private func showHeader() {
+    let filters = [
+      reasonFilter.map(GitHubNotification.describe(reason:)), repositoryFilter?.description,
+    ]
+    .compactMap { $0 }
+    headerTitle =
+      "\(threads.count) thread\(threads.count == 1 ? "" : "s")"
+      + (filters.isEmpty ? "" : " · " + filters.joined(separator: " · "))
+    list.placeholder =
+      threads.isEmpty ? .empty(all.isEmpty ? "Inbox zero." : "No thread matches.") : nil
   }
 
   /// The focused thread.
@@ -97,33 +128,21 @@ public final class InboxBrowser {
     }
     let before = threads
     threads = Dictionary(shown.map { ($0.0, $0.1) }) { first, _ in first }
-    let placeWidth = min(
+    // `owner/name#N`, measured without building the strings.
+    placeWidth = min(
       40,
-      shown.map { "\($0.1.notification.repository)#\($0.1.notification.number ?? 0)".count }
-        .max() ?? 10)
-    let byRow = threads
-    cells.make = { [unowned self] _, row in
-      InboxRowCell(
-        subject: self.subjectOf(row),
-        thread: byRow[row]
-          ?? InboxThread(
-            notification: GitHubNotification(
-              id: row.thread, unread: false, reason: "", updatedAt: self.now(), title: "",
-              subjectType: "", number: nil, repository: RepositoryName(owner: "?", name: "?"))),
-        now: self.now(), placeWidth: placeWidth)
-    }
-    let filters = [
-      reasonFilter.map(GitHubNotification.describe(reason:)), repositoryFilter?.description,
-    ]
-    .compactMap { $0 }
-    let title =
-      "\(shown.count) thread\(shown.count == 1 ? "" : "s")"
-      + (filters.isEmpty ? "" : " · " + filters.joined(separator: " · "))
-    list.dataSource.supplementaryProvider = { _, _, _ in
-      SectionHeaderCell(title: title, detail: "unread first")
-    }
-    list.placeholder =
-      shown.isEmpty ? .empty(all.isEmpty ? "Inbox zero." : "No thread matches.") : nil
+      shown.reduce(10) { widest, row in
+        let n = row.1.notification
+        var digits = 1
+        var number = n.number ?? 0
+        while number >= 10 {
+          number /= 10
+          digits += 1
+        }
+        return max(widest, n.repository.owner.count + n.repository.name.count + 2 + digits)
+      })
+    showHeader()
+    list.setNeedsDisplay(supplementariesOf: 0)
     let snapshot = Snapshot<Int, InboxRow>(sections: [(0, shown.map(\.0))])
     let old = list.dataSource.snapshot()
     let focusedIndex = list.focusedItem.flatMap { old.itemIdentifiers.firstIndex(of: $0) }
@@ -193,17 +212,23 @@ public final class InboxBrowser {
     }
     let place = list.dataSource.snapshot().itemIdentifiers.firstIndex(of: row)
     // Shown from what the screen holds: the row leaves (or reads) without reading the inbox.
-    var sorting = false
     if let index = all.firstIndex(where: { $0.0 == row }) {
       switch kind {
       case .read:
         all[index].1.notification.unread = false
         all[index].1.pendingTriage = .read
-        sorting = true
-      case .done, .unsubscribe: all.remove(at: index)
+        showThreads()
+      case .done, .unsubscribe:
+        // The row leaves: one deletion, the order and the other rows as they were.
+        all.remove(at: index)
+        threads[row] = nil
+        var snapshot = list.dataSource.snapshot()
+        snapshot.deleteItems([row])
+        showHeader()
+        list.dataSource.apply(snapshot)
+        list.setNeedsDisplay(supplementariesOf: 0)
       }
     }
-    showThreads(sorting: sorting)
     // The focus stays in its place (the next thread), not on one that moved away.
     let items = list.dataSource.snapshot().itemIdentifiers
     if let place, !items.isEmpty {

@@ -12,6 +12,15 @@ enum Terminal {
     return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
   }
 
+  /// Takes the terminal for a screen (the mouse on), or says why it cannot.
+  static func takeSession() throws -> TerminalSession {
+    do {
+      return try TerminalSession(options: TerminalOptions(mouse: true))
+    } catch {
+      throw CommandFailure("Cannot use the terminal: \(error)")
+    }
+  }
+
   static func standardError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
   }

@@ -367,27 +367,11 @@ public final class DashboardBrowser {
     if screen.width != size.columns || screen.height != size.rows {
       screen = CellBuffer(width: size.columns, height: size.rows)
     }
-    guard size.rows >= 5, size.columns >= 20 else {
-      screen.draw { canvas in
-        canvas.fill()
-        canvas.text("Terminal too small", x: 0, y: 0, style: Theme.dim)
-      }
-      return
-    }
-    let width = size.columns
-    let repositories = dashboard.repositories.count
-    let status = self.status
-    screen.draw(in: CellRect(x: 0, y: 0, width: width, height: 1)) { canvas in
-      canvas.fill(style: Theme.bar)
-      let end = canvas.text(" issues ", x: 0, y: 0, style: Theme.title)
-      let nameEnd = canvas.text(
-        " dashboard · \(repositories) repositor\(repositories == 1 ? "y" : "ies")", x: end, y: 0,
-        style: Theme.bar.with(.bold))
-      let room = width - nameEnd - 3
-      guard room >= 4, !status.isEmpty else { return }
-      let shown = " " + DisplayWidth.truncate(status, toColumns: room) + " "
-      canvas.text(shown, x: width - DisplayWidth.of(shown), y: 0, style: Theme.bar.with(.dim))
-    }
+    guard !ScreenBars.tooSmall(&screen, size: size, rows: 5, columns: 20) else { return }
+    ScreenBars.title(
+      &screen,
+      name: "dashboard · \(dashboard.repositories.count) repositor"
+        + (dashboard.repositories.count == 1 ? "y" : "ies"), status: status)
     tabs.render(into: &screen)
     if chips.frame.height > 0 { chips.render(into: &screen) }
     list.render(into: &screen)
@@ -395,11 +379,7 @@ public final class DashboardBrowser {
       message?.text
       ?? "Tab ←→ section · [ ] milestone · ↑↓ move · Enter read · o open · y copy · v group · "
       + "r sync · q quit"
-    screen.draw(in: CellRect(x: 0, y: size.rows - 1, width: width, height: 1)) { canvas in
-      canvas.fill(style: Theme.bar)
-      canvas.text(
-        " " + DisplayWidth.truncate(line, toColumns: width - 2), x: 0, y: 0, style: Theme.bar)
-    }
+    ScreenBars.statusLine(&screen, line)
   }
 
   /// A new frame of the screen.

@@ -294,36 +294,14 @@ public final class InboxBrowser {
     if screen.width != size.columns || screen.height != size.rows {
       screen = CellBuffer(width: size.columns, height: size.rows)
     }
-    guard size.rows >= 4, size.columns >= 20 else {
-      screen.draw { canvas in
-        canvas.fill()
-        canvas.text("Terminal too small", x: 0, y: 0, style: Theme.dim)
-      }
-      return
-    }
-    let width = size.columns
-    let status = self.status
-    let unread = unreadCount
-    screen.draw(in: CellRect(x: 0, y: 0, width: width, height: 1)) { canvas in
-      canvas.fill(style: Theme.bar)
-      let end = canvas.text(" issues ", x: 0, y: 0, style: Theme.title)
-      let nameEnd = canvas.text(
-        " inbox · \(unread) unread", x: end, y: 0, style: Theme.bar.with(.bold))
-      let room = width - nameEnd - 3
-      guard room >= 4, !status.isEmpty else { return }
-      let shown = " " + DisplayWidth.truncate(status, toColumns: room) + " "
-      canvas.text(shown, x: width - DisplayWidth.of(shown), y: 0, style: Theme.bar.with(.dim))
-    }
+    guard !ScreenBars.tooSmall(&screen, size: size, rows: 4, columns: 20) else { return }
+    ScreenBars.title(&screen, name: "inbox · \(unreadCount) unread", status: status)
     list.render(into: &screen)
     let line =
       message?.text
       ?? "↑↓ move · Enter read · m mark read · d done · u unsubscribe · f reason · F repository · "
       + "o open · r refresh · q quit"
-    screen.draw(in: CellRect(x: 0, y: size.rows - 1, width: width, height: 1)) { canvas in
-      canvas.fill(style: Theme.bar)
-      canvas.text(
-        " " + DisplayWidth.truncate(line, toColumns: width - 2), x: 0, y: 0, style: Theme.bar)
-    }
+    ScreenBars.statusLine(&screen, line)
   }
 
   /// A new frame of the screen.

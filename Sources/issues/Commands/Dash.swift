@@ -160,14 +160,7 @@ struct Dash: AsyncParsableCommand {
       config, offline: offline, timeout: timeout, creatingMissing: !offline)
     let network: BrowserHost.Network =
       offline ? .offline : .github(timeout: timeout)
-    func takeTerminal() throws -> TerminalSession {
-      do {
-        return try TerminalSession(options: TerminalOptions(mouse: true))
-      } catch {
-        throw CommandFailure("Cannot use the terminal: \(error)")
-      }
-    }
-    var session = try takeTerminal()
+    var session = try Terminal.takeSession()
     let host = DashboardHost(
       dashboard: opened.dashboard, sections: config.sections, network: network,
       size: session.size, notes: opened.notes)
@@ -181,17 +174,17 @@ struct Dash: AsyncParsableCommand {
       case .read(let source, let number):
         guard let cache = opened.dashboard.repositories.first(where: { $0.source == source })?.cache
         else {
-          session = try takeTerminal()
+          session = try Terminal.takeSession()
           continue
         }
-        let reading = try takeTerminal()
+        let reading = try Terminal.takeSession()
         let ending = await BrowserHost(
           cache: cache, repository: source.repository, host: source.host, network: network,
           session: reading, syncStatus: .cached(lastSynced: try? cache.syncState().lastSyncedAt),
           reading: number
         ).run()
         if ending == .interrupted { throw ExitCode(130) }
-        session = try takeTerminal()
+        session = try Terminal.takeSession()
       }
     }
   }

@@ -193,14 +193,7 @@ struct InboxCommand: AsyncParsableCommand {
     func showScreen() async throws {
       let syncs = try hosts.hosts().map { try hosts.inbox($0) }
       let network: BrowserHost.Network = offline ? .offline : .github(timeout: hosts.timeout)
-      func takeTerminal() throws -> TerminalSession {
-        do {
-          return try TerminalSession(options: TerminalOptions(mouse: true))
-        } catch {
-          throw CommandFailure("Cannot use the terminal: \(error)")
-        }
-      }
-      var session = try takeTerminal()
+      var session = try Terminal.takeSession()
       let host = InboxHost(inboxes: syncs, network: network, size: session.size)
       while true {
         switch await host.run(in: session) {
@@ -212,7 +205,7 @@ struct InboxCommand: AsyncParsableCommand {
             cache = try Terminal.openCache(
               at: IssueCache.defaultURL(for: repository, host: server))
           } catch {
-            session = try takeTerminal()
+            session = try Terminal.takeSession()
             host.browser.show(message: "\(error)")
             continue
           }
@@ -224,14 +217,14 @@ struct InboxCommand: AsyncParsableCommand {
               try? cache.confirm(issue)
             }
           }
-          let reading = try takeTerminal()
+          let reading = try Terminal.takeSession()
           let ending = await BrowserHost(
             cache: cache, repository: repository, host: server, network: network,
             session: reading,
             syncStatus: .cached(lastSynced: try? cache.syncState().lastSyncedAt), reading: number
           ).run()
           if ending == .interrupted { throw ExitCode(130) }
-          session = try takeTerminal()
+          session = try Terminal.takeSession()
         }
       }
     }

@@ -123,12 +123,8 @@ struct QueueCommand: AsyncParsableCommand {
 
     func run() async throws {
       let (_, _, cache) = try QueueCommand.open(options)
-      do {
-        try cache.cancelQueuedAction(id)
-        print("Cancelled \(id).")
-      } catch let error as QueueError {
-        throw CommandFailure("\(error).")
-      }
+      try QueueCommand.saying { try cache.cancelQueuedAction(id) }
+      print("Cancelled \(id).")
     }
   }
 
@@ -146,12 +142,17 @@ struct QueueCommand: AsyncParsableCommand {
 
     func run() async throws {
       let (_, _, cache) = try QueueCommand.open(options)
-      do {
-        try cache.sendAnyway(id)
-        print("\(id) is sent with the next send, its conflict set aside.")
-      } catch let error as QueueError {
-        throw CommandFailure("\(error).")
-      }
+      try QueueCommand.saying { try cache.sendAnyway(id) }
+      print("\(id) is sent with the next send, its conflict set aside.")
+    }
+  }
+
+  /// Runs a queue operation, a refusal said as the command's failure.
+  static func saying(_ operation: () throws -> Void) throws {
+    do {
+      try operation()
+    } catch let error as QueueError {
+      throw CommandFailure("\(error).")
     }
   }
 

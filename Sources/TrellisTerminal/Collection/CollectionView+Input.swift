@@ -7,6 +7,17 @@ extension CollectionView {
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {
     layoutIfNeeded()
+    if openRowActions != nil {
+      switch event {
+      case .key(let key): return handleRowActions(key)
+      case .mouse(let mouse) where frame.contains(x: mouse.x, y: mouse.y):
+        return handleRowActions(mouse)
+      case .mouse:
+        openRowActions = nil
+        return false
+      case .paste, .focusGained, .focusLost: return false
+      }
+    }
     switch event {
     case .key(let key): return handle(key)
     case .mouse(let mouse): return handle(mouse)
@@ -15,6 +26,23 @@ extension CollectionView {
   }
 
   private func handle(_ event: KeyEvent) -> Bool {
+    if rowActionsProvider != nil, rowActionKeys.contains(event) {
+      return showRowActions()
+    }
+    if event.modifiers == .alt, dataSource.reorderingHandlers.canReorderItem != nil {
+      let direction: FocusMove? =
+        switch event.key {
+        case .up: .up
+        case .down: .down
+        case .left: .left
+        case .right: .right
+        default: nil
+        }
+      if let direction {
+        moveFocusedItem(direction)
+        return true
+      }
+    }
     guard event.modifiers.subtracting(.shift).isEmpty else { return false }
     let vim = navigationKeys == .standardAndVim
     switch event.key {

@@ -37,6 +37,8 @@ extension CollectionView {
     layoutIfNeeded()
     redraw()
     screen.copy(backing.bounds, of: backing, toX: frame.x, y: frame.y)
+    drawRowActions(into: &screen)
+    updateLifecycle()
   }
 
   /// The item drawn at a screen position, topmost first.
@@ -92,6 +94,7 @@ extension CollectionView {
     else { return false }
     var redrawn: [CellRect] = []
     for (index, element) in elements.enumerated() {
+      drawn[index].indexPath = element.indexPath
       let changed = element.state != drawn[index].state || isDirty(element)
       guard changed || redrawn.contains(where: { !$0.intersection(element.rect).isEmpty })
       else {

@@ -93,6 +93,52 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   /// What the last frame cost.
   public internal(set) var statistics = RenderStatistics()
 
+  // MARK: Lifecycle
+
+  /// Called when an item starts to show, once per entry: the first frame that draws it after
+  /// one that did not (scrolled in, inserted, the placeholder gone), with its index path.
+  ///
+  /// An item that stays on screen across a reload or a move is not displayed again.
+  public var onWillDisplay: ((_ item: ItemID, _ indexPath: IndexPath) -> Void)?
+
+  /// Called when an item stops showing, once per exit: scrolled out, deleted, covered by the
+  /// placeholder; with the index path the last frame drew it at.
+  public var onDidEndDisplaying: ((_ item: ItemID, _ indexPath: IndexPath) -> Void)?
+
+  /// How far beyond the visible area, in layout points on every side, an item counts as in the
+  /// working range: the items a person is about to see, whose data is worth fetching now.
+  public var workingRange: Double = 0
+
+  /// Called with the items that entered the working range since the last frame, in layout
+  /// order, once per entry: start fetching what they show (the prefetch of UIKit's
+  /// `UICollectionViewDataSourcePrefetching`, IGListKit's working range).
+  public var onEnterWorkingRange: (([ItemID]) -> Void)?
+
+  /// Called with the items that left the working range since the last frame (scrolled away or
+  /// deleted), once per exit: cancel what ``onEnterWorkingRange`` started for them.
+  public var onExitWorkingRange: (([ItemID]) -> Void)?
+
+  /// The actions a person can take on a row, offered when ``rowActionKeys`` is pressed on the
+  /// focused item, as a swipe offers them on iOS; without a provider the keys do nothing.
+  public var rowActionsProvider: ((ItemID) -> [RowAction])?
+
+  /// The keys that open the focused row's actions.
+  public var rowActionKeys: [KeyEvent] = [
+    KeyEvent(.character(".")), KeyEvent(.function(10), modifiers: .shift),
+  ]
+
+  /// The items drawn by the last frame with the index path they were drawn at, when display
+  /// callbacks are set.
+  var displayedItems: [ItemID: IndexPath] = [:]
+  /// The same items in the order the last frame drew them.
+  var displayedOrder: [ItemID] = []
+  /// The items in the working range at the last frame, when its callbacks are set.
+  var workingRangeItems: Set<ItemID> = []
+  /// The same items in the order the layout listed them.
+  var workingRangeOrder: [ItemID] = []
+  /// The row whose actions are open.
+  var openRowActions: OpenRowActions<ItemID>?
+
   /// The frame of the loading spinner.
   var animationFrame = 0
   /// The item the mouse button went down on.
@@ -178,6 +224,7 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
       self.highlightedItem = nil
     }
     rememberedFocus = rememberedFocus.filter { snapshot.contains(item: $0.value) }
+    if let open = openRowActions, !snapshot.contains(item: open.item) { openRowActions = nil }
     guard let focused = focusedItem, !snapshot.contains(item: focused) else { return }
     var replacement: ItemID?
     if let focusPath, focusPath.section < snapshot.numberOfSections {
@@ -440,6 +487,7 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
     if reveal { revealsFocus = true }
     guard id != focusedItem else { return }
     focusedItem = id
+    openRowActions = nil
     onFocusChange?(id)
   }
 

@@ -6,6 +6,7 @@ import TrellisTerminal
 final class Gallery {
   let screens: [any GalleryScreen] = [
     MilestoneScreen(), WaterfallScreen(), CompositionalScreen(), StatesScreen(), OutlineScreen(),
+    LifecycleScreen(),
   ]
   var current = 0
   var size: TerminalSize

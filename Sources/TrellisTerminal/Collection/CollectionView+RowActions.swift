@@ -105,6 +105,12 @@ extension CollectionView {
     let clip = CellRect(
       x: frame.x + row.x, y: frame.y + row.y, width: row.width, height: row.height)
     screen.draw(in: clip) { canvas in
+      // The gaps between the buttons are blank, not the row showing through.
+      if let first = buttons.first {
+        canvas.fill(
+          CellRect(
+            x: first.x - clip.x, y: first.y - clip.y, width: clip.maxX - first.x, height: 1))
+      }
       for (position, button) in buttons.enumerated() {
         let action = open.actions[position]
         var style =

@@ -55,6 +55,14 @@ import Glibc
     #expect(shows("file-10.swift")(terminal))
     pty.type("\u{1B}[D")  // ←: it closes again
     read(until: shows("40 of 3330 rows shown"))
+    // The lifecycle: rows near the screen load their details; `.` opens the focused row's actions.
+    pty.type("6")
+    read(until: shows("details of 3"))
+    pty.type("\u{1B}[B.")
+    read(until: shows("3 Delete"))
+    #expect(shows("2 Reload")(terminal))
+    pty.type("\u{1B}")
+    usleep(100_000)
     pty.type("q")
     #expect(waitForExit(process))
     #expect(process.terminationStatus == 0)

@@ -64,17 +64,19 @@ final class OutlineScreen: GalleryScreen {
       leadingStyle: Style(foreground: .cyan))
   }
 
+  /// Expands or collapses a folder through the data source, as a disclosure click does in UIKit:
+  /// its section snapshot handlers could refuse or load the children first.
   private func toggle(_ id: Int) {
     guard id < 10_000 else { return }
-    if tree.isExpanded(id) { tree.collapse([id]) } else { tree.expand([id]) }
-    apply(reconfiguring: id)
-  }
-
-  /// Applies the tree; the toggled row is drawn again for its marker.
-  private func apply(reconfiguring id: Int) {
+    let dataSource = view.dataSource
+    if tree.isExpanded(id) {
+      dataSource.collapse(id, in: 0)
+    } else {
+      dataSource.expand(id, in: 0)
+    }
+    tree = dataSource.snapshot(for: 0)
     box.tree = tree
-    view.dataSource.apply(tree, to: 0)
-    var snapshot = view.dataSource.snapshot()
+    var snapshot = dataSource.snapshot()
     snapshot.reconfigureItems([id])
     view.dataSource.apply(snapshot)
   }

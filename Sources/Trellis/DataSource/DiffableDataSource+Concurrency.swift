@@ -16,14 +16,36 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
   public func apply(
     _ snapshot: Snapshot<SectionID, ItemID>, animatingDifferences: Bool = true
   ) async {
+    _ = await enqueue(snapshot, animated: animatingDifferences, cancellable: false)
+  }
+
+  /// Diffs and applies a snapshot after every asynchronous apply and binding step queued before
+  /// it: the one queue that keeps ``apply(_:animatingDifferences:)`` and
+  /// ``bind(_:animatingDifferences:didApply:)`` in call order.
+  ///
+  /// - Returns: Whether the snapshot was applied (a cancellable one is dropped when the calling
+  ///   task is cancelled).
+  func enqueue(
+    _ snapshot: Snapshot<SectionID, ItemID>, animated: Bool, cancellable: Bool
+  ) async -> Bool {
     let previous = lastAsynchronousApply
     let task = Task { @MainActor in
-      await previous?.value
-      _ = await self.diffAndPerform(snapshot, animated: animatingDifferences, cancellable: false)
+      _ = await previous?.value
+      return await self.diffAndPerform(snapshot, animated: animated, cancellable: cancellable)
     }
     lastAsynchronousApply = task
-    await task.value
+    let applied: Bool
+    if cancellable {
+      applied = await withTaskCancellationHandler {
+        await task.value
+      } onCancel: {
+        task.cancel()
+      }
+    } else {
+      applied = await task.value
+    }
     if lastAsynchronousApply == task { lastAsynchronousApply = nil }
+    return applied
   }
 
   /// Diffs `snapshot` against the current data (off the main actor when large) and applies it;
@@ -35,6 +57,7 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
     _ snapshot: Snapshot<SectionID, ItemID>, animated: Bool, cancellable: Bool
   ) async -> Bool {
     while true {
+      if cancellable && Task.isCancelled { return false }
       let source = current
       let started = generation
       let changes: StagedChangeset<SectionID, ItemID>
@@ -69,6 +92,11 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
   /// Cancelling the task stops the binding at once: a diff in flight is dropped, and the view
   /// shows the last snapshot applied, whole.
   ///
+  /// The binding's snapshots and asynchronous ``apply(_:animatingDifferences:)`` calls share one
+  /// queue: each lands after everything queued before it. A data source follows one stream at a
+  /// time: binding a second while the first runs throws ``DataSourceAlreadyBound`` and leaves the
+  /// first in charge.
+  ///
   /// - Parameters:
   ///   - snapshots: The data to show, newest last.
   ///   - animatingDifferences: Whether the view should animate the changes.
@@ -82,6 +110,9 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
     didApply: ((Snapshot<SectionID, ItemID>) -> Void)? = nil
   ) async throws -> SnapshotBindingReport
   where Snapshots.Element == Snapshot<SectionID, ItemID> {
+    guard !isBound else { throw DataSourceAlreadyBound() }
+    isBound = true
+    defer { isBound = false }
     let mailbox = LatestValueMailbox<Snapshot<SectionID, ItemID>>()
     let reader = Task { @MainActor in
       do {
@@ -97,7 +128,7 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
     do {
       try await withTaskCancellationHandler {
         while let snapshot = try await mailbox.next() {
-          if await diffAndPerform(snapshot, animated: animatingDifferences, cancellable: true) {
+          if await enqueue(snapshot, animated: animatingDifferences, cancellable: true) {
             report.applied += 1
             didApply?(snapshot)
           }
@@ -128,6 +159,17 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
     try await bind(
       SnapshotsOfSections<Sections, SectionID, ItemID>(base: sections),
       animatingDifferences: animatingDifferences, didApply: didApply)
+  }
+}
+
+/// The error of binding a data source to a second stream while it follows one.
+public struct DataSourceAlreadyBound: Error, CustomStringConvertible {
+  /// Creates the error.
+  public init() {}
+
+  public var description: String {
+    "This data source already follows a stream of snapshots: cancel that binding's task before "
+      + "binding another."
   }
 }
 

@@ -11,9 +11,15 @@ extension DiffableDataSource {
   /// The data source keeps the tree for ``snapshot(for:)`` until a whole-snapshot apply changes
   /// the section's items.
   ///
-  /// - Precondition: No visible item of the tree is in another section; not called from inside
-  ///   another apply.
-  /// - Complexity: O(*n*) comparisons of identifiers to find the changed run, where *n* is the
+  /// The tree is checked whole before anything changes: an item of it, shown or hidden under a
+  /// collapsed parent, that another section already holds (among its rows or in its own tree)
+  /// stops the program with a message naming the item and both sections — rather than a later
+  /// expansion failing.
+  ///
+  /// - Precondition: No item of the tree is in another section; not called from inside another
+  ///   apply.
+  /// - Complexity: O(*t*) lookups to check the tree's *t* items (times the sections holding
+  ///   trees), O(*n*) comparisons of identifiers to find the changed run, where *n* is the
   ///   number of items in the section, plus O(*k* + the rows after it) for an insertion or a
   ///   removal of *k* rows.
   @inlinable
@@ -21,6 +27,11 @@ extension DiffableDataSource {
     _ sectionSnapshot: SectionSnapshot<ItemID>, to section: SectionID,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
+    if let (item, other) = itemHeldElsewhere(sectionSnapshot, section: section) {
+      fatalError(
+        "Cannot apply a section snapshot to section \(section): its item \(item) is already in "
+          + "section \(other). An item is in one section at a time.")
+    }
     let visible = sectionSnapshot.visibleItems
     defer {
       // Room for every hidden item, so that expanding never grows (and rehashes) the lookup
@@ -68,6 +79,65 @@ extension DiffableDataSource {
       sectionSnapshots[section] = sectionSnapshot
     }
     completion?()
+  }
+
+  /// Expands an item of a section's tree as a person would: the ``sectionSnapshotHandlers`` may
+  /// refuse (`shouldExpandItem`), hear of it first (`willExpandItem`) and supply the children
+  /// (`snapshotForExpandingParentItem`); then its rows appear in one batch update.
+  ///
+  /// - Returns: Whether the item expanded; `false` when it already was or a handler refused.
+  /// - Precondition: The section is shown and its tree holds `item`.
+  /// - Complexity: That of ``apply(_:to:animatingDifferences:completion:)``.
+  @discardableResult
+  public func expand(
+    _ item: ItemID, in section: SectionID, animatingDifferences: Bool = true
+  ) -> Bool {
+    var tree = snapshot(for: section)
+    guard !tree.isExpanded(item) else { return false }
+    if let should = sectionSnapshotHandlers.shouldExpandItem, !should(item) { return false }
+    sectionSnapshotHandlers.willExpandItem?(item)
+    if let provide = sectionSnapshotHandlers.snapshotForExpandingParentItem {
+      tree.replace(childrenOf: item, using: provide(item, tree.snapshot(of: item)))
+    }
+    tree.expand([item])
+    apply(tree, to: section, animatingDifferences: animatingDifferences)
+    return true
+  }
+
+  /// Collapses an item of a section's tree as a person would: the ``sectionSnapshotHandlers``
+  /// may refuse (`shouldCollapseItem`) and hear of it first (`willCollapseItem`); then its
+  /// shown descendants go in one batch update.
+  ///
+  /// - Returns: Whether the item collapsed; `false` when it was not expanded or a handler refused.
+  /// - Precondition: The section is shown and its tree holds `item`.
+  /// - Complexity: That of ``apply(_:to:animatingDifferences:completion:)``.
+  @discardableResult
+  public func collapse(
+    _ item: ItemID, in section: SectionID, animatingDifferences: Bool = true
+  ) -> Bool {
+    var tree = snapshot(for: section)
+    guard tree.isExpanded(item) else { return false }
+    if let should = sectionSnapshotHandlers.shouldCollapseItem, !should(item) { return false }
+    sectionSnapshotHandlers.willCollapseItem?(item)
+    tree.collapse([item])
+    apply(tree, to: section, animatingDifferences: animatingDifferences)
+    return true
+  }
+
+  /// An item of a tree about to be applied to `section` that another section holds, among its
+  /// rows or in its tree, with that section.
+  @usableFromInline
+  func itemHeldElsewhere(
+    _ tree: SectionSnapshot<ItemID>, section: SectionID
+  ) -> (ItemID, SectionID)? {
+    let others = sectionSnapshots.filter { $0.key != section }
+    for item in tree.items {
+      if let holder = current.sectionIdentifier(containingItem: item), holder != section {
+        return (item, holder)
+      }
+      for (other, otherTree) in others where otherTree.contains(item) { return (item, other) }
+    }
+    return nil
   }
 
   /// The tree a section shows: the one last applied to it, or its items as roots.

@@ -45,7 +45,10 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   @usableFromInline var generation: UInt64 = 0
 
   /// The last asynchronous apply queued; the next one waits for it, so they land in call order.
-  var lastAsynchronousApply: Task<Void, Never>?
+  var lastAsynchronousApply: Task<Bool, Never>?
+
+  /// Whether a binding follows a stream of snapshots; a second one is refused.
+  var isBound = false
 
   /// Section snapshots applied with ``apply(_:to:animatingDifferences:completion:)``, by section,
   /// while the section still shows their visible items.
@@ -57,6 +60,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
 
   /// What to do when a person moves items in the view; without `canReorderItem`, nothing moves.
   public var reorderingHandlers = ReorderingHandlers<SectionID, ItemID>()
+
+  /// What to do when a person expands or collapses an item of a section's tree.
+  public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemID>()
 
   /// Creates a data source for a view, with a provider of cells.
   public init(view: (any BatchUpdatingView)? = nil, cellProvider: @escaping CellProvider) {
@@ -252,16 +258,12 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
 
   /// The index path of an item, or `nil` when it is not shown.
   ///
-  /// - Complexity: O(1) on average; O(*n*) while the view applies a stage that deletes or moves
-  ///   sections.
+  /// - Complexity: O(1) on average. While the view applies a stage that deletes or moves
+  ///   sections, the first lookup of the stage builds its table, O(*n*) in the items, once; the
+  ///   next ones are O(1) on average.
   public func indexPath(for itemIdentifier: ItemID) -> IndexPath? {
-    guard let stage else { return current.indexPath(for: itemIdentifier) }
-    for (section, items) in stage.items.enumerated() {
-      if let item = items.firstIndex(of: itemIdentifier) {
-        return IndexPath(item: item, section: section)
-      }
-    }
-    return nil
+    guard stage != nil else { return current.indexPath(for: itemIdentifier) }
+    return snapshot().indexPath(for: itemIdentifier)
   }
 
   /// The section at an index, or `nil` when the index is out of range.
@@ -274,11 +276,11 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
 
   /// The index of a section, or `nil` when it is not shown.
   ///
-  /// - Complexity: O(1) on average; O(sections) while the view applies a stage that deletes or
-  ///   moves sections.
+  /// - Complexity: O(1) on average. While the view applies a stage that deletes or moves
+  ///   sections, the first lookup of the stage builds its table, O(*n*) in the items, once.
   public func index(for sectionIdentifier: SectionID) -> Int? {
-    guard let stage else { return current.indexOfSection(sectionIdentifier) }
-    return stage.sections.firstIndex(of: sectionIdentifier)
+    guard stage != nil else { return current.indexOfSection(sectionIdentifier) }
+    return snapshot().indexOfSection(sectionIdentifier)
   }
 
   /// The cell for the item at an index path, made by the cell provider.

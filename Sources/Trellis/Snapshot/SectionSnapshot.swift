@@ -116,6 +116,16 @@ public struct SectionSnapshot<ItemID: Hashable> {
     _nodes[item] == nil ? nil : _items.firstIndex(of: item)
   }
 
+  /// The expanded items, in the tree's depth-first order: those whose children show when they
+  /// do (an item without children may be expanded too, for when it gets some).
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of items.
+  @inlinable
+  public var expandedItems: [ItemID] {
+    guard !_expanded.isEmpty else { return [] }
+    return _items.filter { _expanded.contains($0) }
+  }
+
   /// Whether an item is expanded.
   ///
   /// - Precondition: The snapshot holds `item`.

@@ -30,6 +30,15 @@ final class RecordingView<SectionID: Hashable>: BatchUpdatingView {
     if before != shown { violations.append("data changed outside a batch update") }
     updateData()
     let after = read()
+    // During the stage, an item's index path is where the view reads it.
+    if let dataSource, after.items.joined().count <= 2_000 {
+      for (section, items) in after.items.enumerated() {
+        for (item, id) in items.enumerated()
+        where dataSource.indexPath(for: id) != IndexPath(item: item, section: section) {
+          violations.append("indexPath(for: \(id)) is not where the stage shows it")
+        }
+      }
+    }
     do {
       try BatchUpdateReplayer.apply(update, to: before, expecting: after)
     } catch {

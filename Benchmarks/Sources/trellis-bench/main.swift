@@ -195,6 +195,7 @@ if wanted("decoder") {
 }
 
 peerWorkloads(wanted: wanted)
+peerTableWorkloads(wanted: wanted)
 layoutWorkloads(wanted: wanted)
 collectionWorkloads(wanted: wanted)
 await liveWorkloads(wanted: wanted)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GRDB
 
 extension IssueCache {
@@ -61,63 +62,80 @@ public struct IssueListObservation: AsyncSequence, Sendable {
 
   /// Where the observer leaves lists for the iterator: the latest one, with the changes of
   /// those it replaced merged in.
-  final class Sink: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: ObservedIssueList?
-    private var failure: (any Error)?
-    private var waiter: CheckedContinuation<ObservedIssueList?, any Error>?
+  final class Sink: Sendable {
+    private struct State {
+      var pending: ObservedIssueList?
+      var failure: (any Error)?
+      var waiter: CheckedContinuation<ObservedIssueList?, any Error>?
+    }
+    private let state = Mutex(State())
 
     func send(_ list: ObservedIssueList) {
-      lock.lock()
-      var list = list
-      if let previous = pending { list.change = previous.change.merged(with: list.change) }
-      if let waiter {
-        self.waiter = nil
-        lock.unlock()
-        waiter.resume(returning: list)
-        return
-      }
-      pending = list
-      lock.unlock()
+      let handOver: (CheckedContinuation<ObservedIssueList?, any Error>, ObservedIssueList)? =
+        state.withLock { state in
+          var list = list
+          if let previous = state.pending {
+            list.change = previous.change.merged(with: list.change)
+          }
+          guard let waiter = state.waiter else {
+            state.pending = list
+            return nil
+          }
+          state.waiter = nil
+          state.pending = nil
+          return (waiter, list)
+        }
+      // Resumed outside the lock: the waiter may call back at once.
+      if let (waiter, list) = handOver { waiter.resume(returning: list) }
     }
 
     func fail(_ error: any Error) {
-      lock.lock()
-      failure = error
-      let waiter = self.waiter
-      self.waiter = nil
-      lock.unlock()
+      let waiter = state.withLock { state in
+        state.failure = error
+        let waiter = state.waiter
+        state.waiter = nil
+        return waiter
+      }
       waiter?.resume(throwing: error)
+    }
+
+    /// What a call to `next` finds: a list, a failure, the end, or nothing yet.
+    private enum Taken {
+      case list(ObservedIssueList)
+      case failure(any Error)
+      case end
+      case wait
     }
 
     func next() async throws -> ObservedIssueList? {
       try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-          lock.lock()
-          if let list = pending {
-            pending = nil
-            lock.unlock()
-            continuation.resume(returning: list)
-          } else if let failure {
-            lock.unlock()
-            continuation.resume(throwing: failure)
-          } else if Task.isCancelled {
-            lock.unlock()
-            continuation.resume(returning: nil)
-          } else {
-            waiter = continuation
-            lock.unlock()
+          let taken: Taken = state.withLock { state in
+            if let list = state.pending {
+              state.pending = nil
+              return .list(list)
+            }
+            if let failure = state.failure { return .failure(failure) }
+            if Task.isCancelled { return .end }
+            state.waiter = continuation
+            return .wait
+          }
+          switch taken {
+          case .list(let list): continuation.resume(returning: list)
+          case .failure(let failure): continuation.resume(throwing: failure)
+          case .end: continuation.resume(returning: nil)
+          case .wait: break
           }
         }
       } onCancel: {
-        lock.lock()
-        let waiter = self.waiter
-        self.waiter = nil
-        lock.unlock()
+        let waiter = state.withLock { state in
+          let waiter = state.waiter
+          state.waiter = nil
+          return waiter
+        }
         waiter?.resume(returning: nil)
       }
     }
-
   }
 }
 

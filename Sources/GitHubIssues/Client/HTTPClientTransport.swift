@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Synchronization
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -114,7 +115,7 @@ public struct HTTPClientTransport: HTTPTransport {
   /// before it goes away, and a command's process ends with its requests.
   private static func client(readTimeout: TimeInterval) -> HTTPClient {
     let key = Int64((readTimeout * 1000).rounded())
-    return clientsLock.withLock {
+    return clients.withLock { clients in
       if let client = clients[key] { return client }
       var pool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(30))
       // A refused connection fails its request at once (offline is said at once); the client
@@ -133,6 +134,5 @@ public struct HTTPClientTransport: HTTPTransport {
     }
   }
 
-  nonisolated(unsafe) private static var clients: [Int64: HTTPClient] = [:]
-  private static let clientsLock = NSLock()
+  private static let clients = Mutex<[Int64: HTTPClient]>([:])
 }

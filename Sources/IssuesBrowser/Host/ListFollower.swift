@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GitHubIssues
 
 /// Follows the list the browser shows in the cache: observes the browser's filter, and when the
@@ -57,31 +58,28 @@ public final class ListFollower {
 }
 
 /// The latest list of an observation, waiting for the main loop.
-private final class LatestList: @unchecked Sendable {
-  private let lock = NSLock()
-  private var pending: (IssueFilter, Result<ObservedIssueList, any Error>)?
+private final class LatestList: Sendable {
+  private let pending = Mutex<(IssueFilter, Result<ObservedIssueList, any Error>)?>(nil)
 
   func put(_ filter: IssueFilter, _ list: ObservedIssueList) {
-    lock.lock()
-    defer { lock.unlock() }
-    var list = list
-    if let (previous, result) = pending, previous == filter, case .success(let older) = result {
-      list.change = older.change.merged(with: list.change)
+    pending.withLock { pending in
+      var list = list
+      if let (previous, result) = pending, previous == filter, case .success(let older) = result {
+        list.change = older.change.merged(with: list.change)
+      }
+      pending = (filter, .success(list))
     }
-    pending = (filter, .success(list))
   }
 
   func fail(_ filter: IssueFilter, _ error: any Error) {
-    lock.lock()
-    defer { lock.unlock() }
-    pending = (filter, .failure(error))
+    pending.withLock { $0 = (filter, .failure(error)) }
   }
 
   func take() -> (IssueFilter, Result<ObservedIssueList, any Error>)? {
-    lock.lock()
-    defer { lock.unlock() }
-    let taken = pending
-    pending = nil
-    return taken
+    pending.withLock { pending in
+      let taken = pending
+      pending = nil
+      return taken
+    }
   }
 }

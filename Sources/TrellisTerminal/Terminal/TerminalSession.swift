@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// The terminal, taken over for a full-screen program: raw mode, the alternate screen, hidden
 /// cursor, bracketed paste and optionally mouse and focus reports — and always given back.
@@ -23,8 +24,9 @@ import Darwin
 ///
 /// One session can be active in a process at a time.
 ///
-/// Sendable without the compiler's check: what changes after `init` (whether the session ended,
-/// whether input is paused) lives in `SessionShared` under its mutex, and `thread` is set once.
+/// Sendable without the compiler's check only for `thread`: a `pthread_t` is a pointer on Darwin
+/// (an integer on Linux), set once in `init` and joined once, by the call that ends the session
+/// under `SessionShared`'s mutex. Everything else is `Sendable` as checked.
 public final class TerminalSession: @unchecked Sendable {
   /// Input, resize and resume events, in order; finishes when the session ends or the terminal
   /// hangs up.
@@ -124,9 +126,7 @@ public final class TerminalSession: @unchecked Sendable {
     shared.setPaused(true)
     SignalRestore.wake(UInt8(ascii: "P"))
     shared.waitUntilReaderPaused()
-    shared.lock()
-    SignalRestore.restoreNow()
-    shared.unlock()
+    shared.withTerminal { SignalRestore.restoreNow() }
     defer {
       shared.resume()
       shared.setPaused(false)
@@ -143,10 +143,10 @@ public final class TerminalSession: @unchecked Sendable {
   /// thread; the others return at once.
   public func restore() {
     guard shared.end() else { return }
-    shared.lock()
-    SignalRestore.restoreNow()
-    SignalRestore.uninstallAll()
-    shared.unlock()
+    shared.withTerminal {
+      SignalRestore.restoreNow()
+      SignalRestore.uninstallAll()
+    }
     SignalRestore.wake(UInt8(ascii: "Q"))
     if let thread { _ = pthread_join(thread, nil) }
     SignalRestore.wakeFD = -1
@@ -156,15 +156,24 @@ public final class TerminalSession: @unchecked Sendable {
   }
 }
 
-/// State shared by the session and its reader thread.
-final class SessionShared: @unchecked Sendable {
+/// State shared by the session and its reader thread: what changes after `init` lives under one
+/// mutex.
+final class SessionShared: Sendable {
   let input: Int32
   let output: Int32
   let options: TerminalOptions
   let wakeRead: Int32
   let wakeWrite: Int32
   let continuation: AsyncStream<TerminalEvent>.Continuation
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  /// Whether the session ended, and, while the terminal is lent (``TerminalSession/lend(_:)``),
+  /// whether a pause was asked and whether the reader saw it.
+  private struct State {
+    var ended = false
+    var pauseAsked = false
+    var readerPaused = false
+  }
+  private let state = Mutex(State())
 
   init(
     input: Int32, output: Int32, options: TerminalOptions, wakeRead: Int32, wakeWrite: Int32,
@@ -176,59 +185,33 @@ final class SessionShared: @unchecked Sendable {
     self.wakeRead = wakeRead
     self.wakeWrite = wakeWrite
     self.continuation = continuation
-    pthread_mutex_init(mutex, nil)
   }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
-
-  func lock() { pthread_mutex_lock(mutex) }
-  func unlock() { pthread_mutex_unlock(mutex) }
-
-  private var ended = false
 
   /// Marks the session ended.
   ///
   /// - Returns: Whether this call ended it (`false` when another call already had).
   func end() -> Bool {
-    lock()
-    defer { unlock() }
-    guard !ended else { return false }
-    ended = true
-    return true
+    state.withLock { state in
+      guard !state.ended else { return false }
+      state.ended = true
+      return true
+    }
   }
-
-  /// While the terminal is lent (``TerminalSession/lend(_:)``): asked, and seen by the reader.
-  private var pauseAsked = false
-  private var readerPaused = false
 
   func setPaused(_ paused: Bool) {
-    lock()
-    pauseAsked = paused
-    unlock()
+    state.withLock { $0.pauseAsked = paused }
   }
 
-  var isPauseAsked: Bool {
-    lock()
-    defer { unlock() }
-    return pauseAsked
-  }
+  var isPauseAsked: Bool { state.withLock { $0.pauseAsked } }
 
   func setReaderPaused(_ paused: Bool) {
-    lock()
-    readerPaused = paused
-    unlock()
+    state.withLock { $0.readerPaused = paused }
   }
 
   /// Waits (at most a second) until the reader thread stopped reading input.
   func waitUntilReaderPaused() {
     for _ in 0..<1_000 {
-      lock()
-      let paused = readerPaused
-      unlock()
-      if paused { return }
+      if state.withLock({ $0.readerPaused }) { return }
       usleep(1_000)
     }
   }
@@ -250,9 +233,15 @@ final class SessionShared: @unchecked Sendable {
   }
 
   func write(_ bytes: [UInt8]) throws(TerminalError) {
-    lock()
-    defer { unlock() }
-    try writeLocked(bytes)
+    try state.withLock { _ in
+      Result { () throws(TerminalError) in try writeLocked(bytes) }
+    }.get()
+  }
+
+  /// Runs `body` holding the session's mutex: what writes to the terminal or changes its
+  /// settings, so that a frame and a restore never interleave.
+  func withTerminal(_ body: () -> Void) {
+    state.withLock { _ in body() }
   }
 
   private func writeLocked(_ bytes: [UInt8]) throws(TerminalError) {
@@ -274,8 +263,12 @@ final class SessionShared: @unchecked Sendable {
   /// Saves nothing (the settings to restore are in `SignalRestore.saved`); switches to raw mode
   /// and turns the options on.
   func enterRawMode() throws(TerminalError) {
-    lock()
-    defer { unlock() }
+    try state.withLock { _ in
+      Result { () throws(TerminalError) in try enterRawModeLocked() }
+    }.get()
+  }
+
+  private func enterRawModeLocked() throws(TerminalError) {
     var raw = SignalRestore.saved
     raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)

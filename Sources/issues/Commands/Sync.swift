@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import GitHubIssues
 import IssuesBrowser
 import TrellisTerminal
@@ -150,57 +151,61 @@ extension Sync {
 
 /// The progress line on standard error, redrawn every second even when no page arrives, so that
 /// a slow server shows as waiting rather than as a hang.
-final class ProgressDisplay: @unchecked Sendable {
+final class ProgressDisplay: Sendable {
+  private struct State {
+    var last: SyncProgress?
+    var note: String?
+    var lastChange = Date()
+  }
   private let enabled: Bool
-  private let lock = NSLock()
-  private var last: SyncProgress?
-  private var note: String?
-  private var lastChange = Date()
-  private var ticker: Task<Void, Never>?
+  /// What the line shows; the lock is held while it is written, so lines never interleave.
+  private let state = Mutex(State())
+  private let ticker = Mutex<Task<Void, Never>?>(nil)
 
   init(enabled: Bool) {
     self.enabled = enabled
     guard enabled else { return }
-    ticker = Task.detached { [weak self] in
+    let task = Task.detached { [weak self] in
       while !Task.isCancelled {
         try? await Task.sleep(for: .seconds(1))
         self?.draw()
       }
     }
+    ticker.withLock { $0 = task }
   }
 
   func update(_ progress: SyncProgress) {
-    lock.withLock {
-      last = progress
-      note = nil
-      lastChange = Date()
+    state.withLock {
+      $0.last = progress
+      $0.note = nil
+      $0.lastChange = Date()
     }
     draw()
   }
 
   func note(_ text: String) {
-    lock.withLock {
-      note = text
-      lastChange = Date()
+    state.withLock {
+      $0.note = text
+      $0.lastChange = Date()
     }
     draw()
   }
 
   func clear() {
-    ticker?.cancel()
+    ticker.withLock { $0?.cancel() }
     guard enabled else { return }
-    lock.withLock { Terminal.standardError("\r\u{1B}[2K") }
+    state.withLock { _ in Terminal.standardError("\r\u{1B}[2K") }
   }
 
   private func draw() {
     guard enabled else { return }
-    lock.withLock {
+    state.withLock { state in
       let width = Terminal.width(STDERR_FILENO)
-      let waited = Int(Date().timeIntervalSince(lastChange))
+      let waited = Int(Date().timeIntervalSince(state.lastChange))
       var text =
-        note
+        state.note
         ?? ProgressLine.line(
-          last ?? SyncProgress(phase: .milestones, pages: 0, items: 0), expected: nil,
+          state.last ?? SyncProgress(phase: .milestones, pages: 0, items: 0), expected: nil,
           width: width - 12)
       if waited >= 2 { text += " · waiting \(waited) s" }
       Terminal.standardError("\r\u{1B}[2K" + String(text.prefix(max(1, width - 1))))

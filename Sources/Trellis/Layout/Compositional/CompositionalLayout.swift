@@ -97,6 +97,7 @@ public struct CompositionalLayout: CollectionLayout {
   }
 
   public mutating func prepare(_ context: LayoutContext) {
+    defer { store.checkInvariants() }
     measured.prepare(for: context.containerSize)
     self.context = context
     store = LayoutStore(axis: axis)
@@ -112,6 +113,7 @@ public struct CompositionalLayout: CollectionLayout {
   }
 
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
+    defer { store.checkInvariants() }
     var work = measured.apply(invalidation)
     // The layout's own header or footer moves everything: lay out from the start.
     if case .preferredSupplementarySize(let kind, _, _) = invalidation,

@@ -98,6 +98,7 @@ public struct FlowLayout: CollectionLayout {
   }
 
   public mutating func prepare(_ context: LayoutContext) {
+    defer { store.checkInvariants() }
     measured.prepare(for: context.containerSize)
     self.context = context
     store = LayoutStore(axis: scrollDirection)
@@ -106,6 +107,7 @@ public struct FlowLayout: CollectionLayout {
   }
 
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
+    defer { store.checkInvariants() }
     switch measured.apply(invalidation) {
     case .prepare:
       prepare(context)

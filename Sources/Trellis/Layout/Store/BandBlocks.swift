@@ -211,3 +211,37 @@ struct BandBlocks {
     }
   }
 }
+
+extension BandBlocks {
+  /// Checks every summary against the entries' intervals: each block's lowest start and highest
+  /// end, the running highest ends and the suffix lowest starts.
+  ///
+  /// - Returns: What is wrong, or `nil` when the summaries hold.
+  /// - Complexity: O(*n*).
+  func violation(_ interval: (Int) -> (low: Double, high: Double)) -> String? {
+    var running = -Double.infinity
+    var expectedLows: [Double] = []
+    for block in 0..<blockCount {
+      let expected = summary(of: entries(ofBlock: block), interval)
+      let stored = block < finishedCount ? (lows[block], highs[block]) : (openLow, openHigh)
+      guard expected.low == stored.0, expected.high == stored.1 else {
+        return "block \(block) summarizes \(stored) where its entries span \(expected)"
+      }
+      if block < finishedCount {
+        running = Swift.max(running, expected.high)
+        guard runningHighs[block] == running else {
+          return "block \(block)'s running high is \(runningHighs[block]), not \(running)"
+        }
+        expectedLows.append(expected.low)
+      }
+    }
+    var suffix = Double.infinity
+    for block in stride(from: finishedCount - 1, through: 0, by: -1) {
+      suffix = Swift.min(suffix, expectedLows[block])
+      guard suffixLows[block] == suffix else {
+        return "block \(block)'s suffix low is \(suffixLows[block]), not \(suffix)"
+      }
+    }
+    return nil
+  }
+}

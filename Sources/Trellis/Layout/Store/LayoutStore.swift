@@ -490,4 +490,79 @@ struct LayoutStore {
 
   /// Every element at its unshifted position.
   var allAttributes: [LayoutAttributes] { allAttributes(shifts: nil) }
+
+  /// The first broken invariant, or `nil`; see ``checkInvariants()``.
+  ///
+  /// - Complexity: O(*n* + *s*) for *n* items and *s* supplementaries.
+  func invariantViolation() -> String? {
+    guard sectionSupplementaryStarts.count == sectionStarts.count,
+      sectionRuns.count == sectionStarts.count
+    else { return "per-section tables differ in count" }
+    for section in sectionStarts.indices {
+      guard sectionStarts[section] <= sectionEnd(section) else {
+        return "section \(section) starts after it ends"
+      }
+      if section > 0,
+        sectionSupplementaryStarts[section] < sectionSupplementaryStarts[section - 1]
+      {
+        return "section \(section)'s supplementaries start before the previous section's"
+      }
+    }
+    if let first = sectionStarts.first, first != 0 { return "the first section starts at \(first)" }
+    if let last = sectionSupplementaryStarts.last, last > supplementaries.count {
+      return "a section's supplementaries start past the end"
+    }
+    guard itemBlocks.count == items.count else {
+      return "\(itemBlocks.count) item summaries for \(items.count) items"
+    }
+    if let problem = itemBlocks.violation(itemInterval) {
+      return "items: " + problem
+    }
+    for (number, run) in runs.enumerated() {
+      guard sectionRuns.indices.contains(run.section), sectionRuns[run.section] == number else {
+        return "run \(number) is not its section's"
+      }
+      guard run.items.lowerBound >= sectionStarts[run.section],
+        run.items.upperBound <= sectionEnd(run.section)
+      else { return "run \(number)'s items leave its section" }
+      guard run.crossBlocks.count == run.items.count else {
+        return "run \(number) summarizes \(run.crossBlocks.count) of \(run.items.count) items"
+      }
+      let across = run.crossBlocks.violation { entry in
+        let frame = items[run.items.lowerBound + entry]
+        return crossRange(frame)
+      }
+      if let across { return "run \(number) across: " + across }
+      for item in run.items {
+        let (low, high) = items.mainRange(at: item)
+        if low < high && (low < run.low || high > run.high) {
+          return "item \(item) leaves run \(number)'s extent"
+        }
+      }
+    }
+    guard runBlocks.count == runs.count else { return "run summaries differ from the runs" }
+    var preceding = 0
+    for index in 0..<supplementaries.count {
+      let entry = supplementaries[index]
+      guard entry.precedingItems >= preceding, entry.precedingItems <= items.count else {
+        return "supplementary \(index) is listed out of order among the items"
+      }
+      preceding = entry.precedingItems
+      if case .supplementary(let kind) = entry.attributes.category,
+        supplementaryIndex[kind]?[entry.attributes.indexPath] != index
+      {
+        return "supplementary \(index) (\(kind) at \(entry.attributes.indexPath)) is not indexed"
+      }
+    }
+    for (kind, paths) in supplementaryIndex {
+      for (path, index) in paths {
+        guard index < supplementaries.count,
+          supplementaries[index].attributes.indexPath == path,
+          supplementaries[index].attributes.category == .supplementary(kind: kind)
+        else { return "the index of \(kind) at \(path) points at another element" }
+      }
+    }
+    return nil
+  }
+
 }

@@ -114,6 +114,7 @@ public struct WaterfallLayout: CollectionLayout {
   public init() {}
 
   public mutating func prepare(_ context: LayoutContext) {
+    defer { store.checkInvariants() }
     self.context = context
     store = LayoutStore(axis: .vertical)
     sections = []
@@ -121,6 +122,7 @@ public struct WaterfallLayout: CollectionLayout {
   }
 
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
+    defer { store.checkInvariants() }
     switch invalidation {
     case .everything, .boundsChanged, .preferredSize, .preferredSupplementarySize, .itemsChanged:
       prepare(context)

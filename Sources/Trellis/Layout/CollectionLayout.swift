@@ -18,6 +18,8 @@ public struct LayoutContext {
   public var measureSupplementary: ((_ kind: String, IndexPath, Size) -> Size)?
 
   /// Creates a context.
+  ///
+  /// - Complexity: O(1).
   public init(
     itemCounts: [Int], containerSize: Size, measure: ((IndexPath, Size) -> Size)? = nil,
     measureSupplementary: ((_ kind: String, IndexPath, Size) -> Size)? = nil
@@ -55,9 +57,14 @@ public enum LayoutInvalidation: Hashable, Sendable {
 /// pinned headers, take the viewport explicitly and never depend on the rectangle asked about.
 public protocol CollectionLayout {
   /// Computes every frame.
+  ///
+  /// - Complexity: O(*n*) in the items for the layouts of this package.
   mutating func prepare(_ context: LayoutContext)
 
   /// Recomputes what a change affects; the context is the new one.
+  ///
+  /// - Complexity: What the change affects: for the layouts of this package, what is appended
+  ///   for an append, the sections from the first one changed on otherwise.
   mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext)
 
   /// The size of everything laid out.
@@ -65,9 +72,14 @@ public protocol CollectionLayout {
 
   /// The elements whose frames intersect a rectangle, with viewport-dependent positions (pinned
   /// headers) computed for `viewport`.
+  ///
+  /// - Complexity: O(log *n* + *k*) for the *k* elements returned, for the layouts of this
+  ///   package.
   func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes]
 
   /// The cell of an item.
+  ///
+  /// - Complexity: O(1) for the layouts of this package.
   func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
 
   /// A supplementary element of a kind for a section (item 0 of the index path), at its unpinned
@@ -92,12 +104,18 @@ public protocol CollectionLayout {
 extension CollectionLayout {
   /// Whether a section's row scrolls on its own, across the layout's scroll axis; `false` unless
   /// the layout says otherwise.
+  ///
+  /// - Complexity: O(1).
   public func scrollsOrthogonally(section: Int) -> Bool { false }
 
   /// How far a section's row is scrolled across the scroll axis; 0 unless the layout says otherwise.
+  ///
+  /// - Complexity: O(1).
   public func orthogonalOffset(forSection section: Int) -> Double { 0 }
 
   /// Scrolls a section's row across the scroll axis; no effect unless the layout supports it.
+  ///
+  /// - Complexity: O(1).
   public mutating func setOrthogonalOffset(_ offset: Double, forSection section: Int) {}
 
   /// The axis the layout's content scrolls along; vertical unless the layout says otherwise.

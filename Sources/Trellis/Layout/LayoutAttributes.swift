@@ -14,6 +14,8 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
   public var isPinned: Bool
 
   /// Creates attributes.
+  ///
+  /// - Complexity: O(1).
   public init(
     category: ElementCategory, indexPath: IndexPath, frame: Rect, zIndex: Int = 0,
     isPinned: Bool = false

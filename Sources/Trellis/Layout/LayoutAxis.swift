@@ -18,6 +18,8 @@ public enum LayoutAxis: Hashable, Sendable {
   public var cross: LayoutAxis { self == .vertical ? .horizontal : .vertical }
 
   /// A rectangle from its start and length along the axis and across it.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
     self == .vertical
@@ -26,82 +28,112 @@ public enum LayoutAxis: Hashable, Sendable {
   }
 
   /// A size from its lengths along the axis and across it.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func size(main: Double, cross: Double) -> Size {
     self == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
   }
 
   /// A point from its coordinates along the axis and across it.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func point(main: Double, cross: Double) -> Point {
     self == .vertical ? Point(x: cross, y: main) : Point(x: main, y: cross)
   }
 
   /// A size's length along the axis.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func main(_ size: Size) -> Double { self == .vertical ? size.height : size.width }
 
   /// A size's length across the axis.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func cross(_ size: Size) -> Double { self == .vertical ? size.width : size.height }
 
   /// A point's coordinate along the axis.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func main(_ point: Point) -> Double { self == .vertical ? point.y : point.x }
 
   /// A point's coordinate across the axis.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func cross(_ point: Point) -> Double { self == .vertical ? point.x : point.y }
 
   /// Where a rectangle starts and ends along the axis.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func mainRange(of rect: Rect) -> (low: Double, high: Double) {
     self == .vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
   }
 
   /// Where a rectangle starts and ends across the axis.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func crossRange(of rect: Rect) -> (low: Double, high: Double) {
     self == .vertical ? (rect.minX, rect.maxX) : (rect.minY, rect.maxY)
   }
 
   /// Insets before and after along the axis (top and bottom for vertical).
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func mainInsets(_ insets: EdgeInsets) -> (before: Double, after: Double) {
     self == .vertical ? (insets.top, insets.bottom) : (insets.leading, insets.trailing)
   }
 
   /// Insets before and after across the axis (leading and trailing for vertical).
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func crossInsets(_ insets: EdgeInsets) -> (before: Double, after: Double) {
     self == .vertical ? (insets.leading, insets.trailing) : (insets.top, insets.bottom)
   }
 
   /// A rectangle moved along the axis.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func offset(_ rect: Rect, main: Double) -> Rect {
     self == .vertical ? rect.offsetBy(dx: 0, dy: main) : rect.offsetBy(dx: main, dy: 0)
   }
 
   /// A rectangle moved across the axis.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func offset(_ rect: Rect, cross: Double) -> Rect {
     self == .vertical ? rect.offsetBy(dx: cross, dy: 0) : rect.offsetBy(dx: 0, dy: cross)
   }
 
   /// A point moved along the axis.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func offset(_ point: Point, main: Double) -> Point {
     self == .vertical ? Point(x: point.x, y: point.y + main) : Point(x: point.x + main, y: point.y)
   }
 
   /// A point with its coordinate along the axis set.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func moving(_ point: Point, mainTo value: Double) -> Point {
     self == .vertical ? Point(x: point.x, y: value) : Point(x: value, y: point.y)
   }
 
   /// A rectangle with its start along the axis set.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func moving(_ rect: Rect, mainTo start: Double) -> Rect {
     var moved = rect

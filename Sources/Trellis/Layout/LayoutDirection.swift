@@ -8,6 +8,8 @@ public enum LayoutDirection: Hashable, Sendable {
 
 extension Rect {
   /// The rectangle mirrored across a content width, for right-to-left layouts.
+  ///
+  /// - Complexity: O(1).
   public func mirrored(inWidth width: Double) -> Rect {
     Rect(x: width - maxX, y: minY, width: self.width, height: height)
   }

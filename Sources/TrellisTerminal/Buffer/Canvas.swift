@@ -37,6 +37,8 @@ public struct Canvas {
   /// after the last one (in canvas coordinates), whether or not it was visible.
   ///
   /// Control characters and stray combining marks take no column and are not drawn.
+  ///
+  /// - Complexity: O(*c*) in the string's characters.
   @discardableResult
   public mutating func text(_ string: String, x: Int, y: Int, style: Style = .plain) -> Int {
     var column = x
@@ -84,6 +86,8 @@ public struct Canvas {
   }
 
   /// Fills a rectangle (the whole canvas by default) with a character in a style.
+  ///
+  /// - Complexity: O(*w* × *h*) in the rectangle's cells.
   public mutating func fill(
     _ rect: CellRect? = nil, with character: Character = " ", style: Style = .plain
   ) {
@@ -110,6 +114,8 @@ public struct Canvas {
   }
 
   /// Changes the style of every cell in a rectangle (the whole canvas by default), keeping its text.
+  ///
+  /// - Complexity: O(*w* × *h*) in the rectangle's cells.
   public mutating func restyle(_ rect: CellRect? = nil, _ transform: (inout Style) -> Void) {
     let area = absolute(rect ?? bounds)
     for row in area.y..<area.maxY {
@@ -141,6 +147,8 @@ public struct Canvas {
   }
 
   /// Draws the outline of a rectangle (the whole canvas by default).
+  ///
+  /// - Complexity: O(*w* + *h*), the border's cells.
   public mutating func box(_ rect: CellRect? = nil, border: Border = .single, style: Style = .plain)
   {
     let r = rect ?? CellRect(x: 0, y: 0, width: bounds.maxX, height: bounds.maxY)
@@ -156,6 +164,8 @@ public struct Canvas {
   }
 
   /// Draws into a smaller rectangle of this canvas, clipped to both.
+  ///
+  /// - Complexity: O(1), plus what `body` does.
   @discardableResult
   public mutating func draw<Result>(
     in rect: CellRect, _ body: (inout Canvas) throws -> Result

@@ -11,6 +11,8 @@ public struct Cell: Hashable, Sendable {
   public var style: Style
 
   /// Creates a cell; the width is computed from the grapheme.
+  ///
+  /// - Complexity: O(*s*) in the grapheme's scalars (a few).
   public init(_ grapheme: Character, style: Style = .plain) {
     self.grapheme = String(grapheme)
     self.width = UInt8(max(1, DisplayWidth.of(grapheme)))
@@ -24,6 +26,8 @@ public struct Cell: Hashable, Sendable {
   }
 
   /// A space in a style.
+  ///
+  /// - Complexity: O(1).
   public static func blank(_ style: Style = .plain) -> Cell {
     Cell(grapheme: " ", width: 1, style: style)
   }

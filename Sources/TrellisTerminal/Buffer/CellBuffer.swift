@@ -16,6 +16,8 @@ public struct CellBuffer: Hashable, Sendable {
   package var cells: [Cell]
 
   /// Creates a buffer filled with a cell (blanks by default).
+  ///
+  /// - Complexity: O(*w* × *h*).
   public init(width: Int, height: Int, fill: Cell = .blank()) {
     self.width = max(0, width)
     self.height = max(0, height)
@@ -24,6 +26,8 @@ public struct CellBuffer: Hashable, Sendable {
 
   /// Creates a buffer from rows of text in the plain style, padded with spaces to the widest row
   /// (or to `width`); handy for writing expected screens in tests.
+  ///
+  /// - Complexity: O(*w* × *h* + *c*) for *c* characters in the lines.
   public init(lines: [String], width: Int? = nil) {
     let columns = width ?? lines.map { DisplayWidth.of($0) }.max() ?? 0
     self.init(width: columns, height: lines.count)
@@ -38,6 +42,7 @@ public struct CellBuffer: Hashable, Sendable {
   /// The cell at a column and row.
   ///
   /// - Precondition: The position is inside the buffer.
+  /// - Complexity: O(1).
   public subscript(x: Int, y: Int) -> Cell {
     precondition(
       x >= 0 && x < width && y >= 0 && y < height,
@@ -56,6 +61,8 @@ public struct CellBuffer: Hashable, Sendable {
 
   /// Draws into the buffer through a canvas clipped to `rect` (the whole buffer by default);
   /// the canvas's coordinates start at the rectangle's corner.
+  ///
+  /// - Complexity: O(1), plus what `body` does.
   @discardableResult
   public mutating func draw<Result>(
     in rect: CellRect? = nil, _ body: (inout Canvas) throws -> Result
@@ -115,6 +122,8 @@ extension CellBuffer {
   /// the sizes differ.
   ///
   /// Tests use it to check that a change touched only what it should.
+  ///
+  /// - Complexity: O(*w* × *h*).
   public func changedCells(from other: CellBuffer) -> [(x: Int, y: Int)] {
     var changed: [(x: Int, y: Int)] = []
     let sameSize = width == other.width && height == other.height

@@ -10,6 +10,8 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
   public var height: Int
 
   /// Creates a rectangle; a negative width or height is treated as zero.
+  ///
+  /// - Complexity: O(1).
   public init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y
@@ -25,6 +27,8 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
   public var isEmpty: Bool { width == 0 || height == 0 }
 
   /// The cells in both rectangles (empty if they do not overlap).
+  ///
+  /// - Complexity: O(1).
   public func intersection(_ other: CellRect) -> CellRect {
     let left = max(x, other.x)
     let top = max(y, other.y)
@@ -36,11 +40,15 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether a cell is inside.
+  ///
+  /// - Complexity: O(1).
   public func contains(x column: Int, y row: Int) -> Bool {
     column >= x && column < maxX && row >= y && row < maxY
   }
 
   /// The rectangle shrunk by the given number of cells on each side.
+  ///
+  /// - Complexity: O(1).
   public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> CellRect {
     CellRect(x: x + left, y: y + top, width: width - left - right, height: height - top - bottom)
   }

@@ -33,6 +33,9 @@ public enum Color: Hashable, Sendable {
 /// Text attributes a terminal can combine freely.
 public struct TextAttributes: OptionSet, Hashable, Sendable {
   public let rawValue: UInt8
+  /// Creates a value from its raw bits.
+  ///
+  /// - Complexity: O(1).
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// Bold or increased intensity (SGR 1).
@@ -62,6 +65,8 @@ public struct Style: Hashable, Sendable {
   public var attributes: TextAttributes
 
   /// Creates a style; by default the terminal's own colours with no attributes.
+  ///
+  /// - Complexity: O(1).
   public init(
     foreground: Color = .default, background: Color = .default, attributes: TextAttributes = []
   ) {
@@ -74,6 +79,8 @@ public struct Style: Hashable, Sendable {
   public static let plain = Style()
 
   /// This style with attributes added.
+  ///
+  /// - Complexity: O(1).
   public func with(_ attributes: TextAttributes) -> Style {
     var copy = self
     copy.attributes.formUnion(attributes)

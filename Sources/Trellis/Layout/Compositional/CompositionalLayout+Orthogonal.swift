@@ -2,6 +2,8 @@
 
 extension CompositionalLayout {
   /// Whether a section has an orthogonal scrolling behaviour.
+  ///
+  /// - Complexity: O(1).
   public func scrollsOrthogonally(section: Int) -> Bool {
     section < sections.count && sections[section].behavior != .none
   }
@@ -10,12 +12,16 @@ extension CompositionalLayout {
   public var scrollAxis: ScrollDirection { configuration.scrollDirection }
 
   /// How far a section's row is scrolled sideways.
+  ///
+  /// - Complexity: O(1).
   public func orthogonalOffset(forSection section: Int) -> Double {
     section < offsets.count ? offsets[section] : 0
   }
 
   /// Scrolls a section's row sideways, clamped to its scrollable range; no effect on sections
   /// without orthogonal scrolling.
+  ///
+  /// - Complexity: O(1).
   public mutating func setOrthogonalOffset(_ offset: Double, forSection section: Int) {
     guard section < sections.count, sections[section].behavior != .none else { return }
     offsets[section] = Swift.min(Swift.max(0, offset), maximumOrthogonalOffset(section))
@@ -23,6 +29,8 @@ extension CompositionalLayout {
 
   /// The length of a section's scrolling row across the layout's scroll axis (its width in a
   /// vertical layout), insets included.
+  ///
+  /// - Complexity: O(1).
   public func orthogonalContentLength(forSection section: Int) -> Double {
     section < sections.count ? sections[section].scrollWidth : 0
   }
@@ -33,6 +41,9 @@ extension CompositionalLayout {
 
   /// Where a sideways scroll comes to rest for the section's behaviour, given where it would stop
   /// and which way it was moving (positive: towards the trailing side).
+  ///
+  /// - Complexity: O(log *n*) in the section's groups: only the boundaries near the stop and the
+  ///   current offset are looked at.
   public func targetOrthogonalOffset(forSection section: Int, proposed: Double, velocity: Double)
     -> Double
   {

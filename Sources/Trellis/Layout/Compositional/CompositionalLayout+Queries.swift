@@ -10,6 +10,10 @@ extension CompositionalLayout {
     attributes.placed(for: direction, inWidth: contentSize.width)
   }
 
+  /// The elements whose frames intersect a rectangle, pinned ones placed for `viewport`.
+  ///
+  /// - Complexity: O(log *n* + *k*) for the *k* items returned, plus O(*L* log *s* + *k*) for
+  ///   supplementaries in *L* layers (their nesting depth).
   public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {
     let mirrored = direction == .rightToLeft
     let rect = mirrored ? rect.mirrored(inWidth: contentSize.width) : rect
@@ -67,6 +71,9 @@ extension CompositionalLayout {
     return result
   }
 
+  /// The cell of an item.
+  ///
+  /// - Complexity: O(1).
   public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     store.item(at: indexPath).map {
       mirror(
@@ -75,6 +82,9 @@ extension CompositionalLayout {
     }
   }
 
+  /// A supplementary element of a kind for a section, at its unpinned position.
+  ///
+  /// - Complexity: O(1) on average.
   public func attributesForSupplementary(ofKind kind: String, at indexPath: IndexPath)
     -> LayoutAttributes?
   {

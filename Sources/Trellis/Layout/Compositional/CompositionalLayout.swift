@@ -42,6 +42,8 @@ public struct CompositionalLayout: CollectionLayout {
     public var boundarySupplementaryItems: [BoundarySupplementaryItem]
 
     /// Creates a configuration.
+    ///
+    /// - Complexity: O(1).
     public init(
       scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
       boundarySupplementaryItems: [BoundarySupplementaryItem] = []
@@ -83,11 +85,15 @@ public struct CompositionalLayout: CollectionLayout {
   }
 
   /// A layout whose every section is `section`.
+  ///
+  /// - Complexity: O(1).
   public init(section: LayoutSection, configuration: Configuration = Configuration()) {
     self.init(configuration: configuration) { _, _ in section }
   }
 
   /// A layout whose sections come from a provider, given the section index and the environment.
+  ///
+  /// - Complexity: O(1).
   public init(
     configuration: Configuration = Configuration(),
     sectionProvider: @escaping (Int, LayoutEnvironment) -> LayoutSection
@@ -96,6 +102,10 @@ public struct CompositionalLayout: CollectionLayout {
     self.sectionProvider = sectionProvider
   }
 
+  /// Computes every frame.
+  ///
+  /// - Complexity: O(*n*) for *n* items, plus a call of the section provider per section and of the
+  ///   measure per self-sizing element.
   public mutating func prepare(_ context: LayoutContext) {
     defer { store.checkInvariants() }
     measured.prepare(for: context.containerSize)
@@ -112,6 +122,10 @@ public struct CompositionalLayout: CollectionLayout {
     layOut(fromSection: 0)
   }
 
+  /// Recomputes what a change affects; the context is the new one.
+  ///
+  /// - Complexity: O(*m*), the items of the first section affected and of every section after it
+  ///   (all of them for a change of bounds or everything).
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
     defer { store.checkInvariants() }
     var work = measured.apply(invalidation)

@@ -6,6 +6,9 @@ public struct LayoutAnchor: Hashable, Sendable {
   /// The item's edges the supplementary aligns to; an axis with neither edge centres it.
   public struct Edges: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
+    /// Creates a value from its raw bits.
+    ///
+    /// - Complexity: O(1).
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// The top edge.
     public static let top = Edges(rawValue: 1)
@@ -31,6 +34,8 @@ public struct LayoutAnchor: Hashable, Sendable {
   public var offset: Offset
 
   /// Creates an anchor.
+  ///
+  /// - Complexity: O(1).
   public init(edges: Edges, offset: Offset = .absolute(x: 0, y: 0)) {
     self.edges = edges
     self.offset = offset
@@ -72,6 +77,8 @@ public struct LayoutSupplementaryItem: Hashable, Sendable {
   public var zIndex: Int
 
   /// Creates a supplementary item.
+  ///
+  /// - Complexity: O(1).
   public init(kind: String, size: LayoutSize, anchor: LayoutAnchor, zIndex: Int = 1) {
     self.kind = kind
     self.size = size

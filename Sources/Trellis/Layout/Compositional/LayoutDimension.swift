@@ -34,6 +34,8 @@ public struct LayoutSize: Hashable, Sendable {
   public var height: LayoutDimension
 
   /// Creates a size.
+  ///
+  /// - Complexity: O(1).
   public init(width: LayoutDimension, height: LayoutDimension) {
     self.width = width
     self.height = height
@@ -83,6 +85,8 @@ public struct EdgeSpacing: Hashable, Sendable {
   public var bottom: LayoutSpacing?
 
   /// Creates edge spacing.
+  ///
+  /// - Complexity: O(1).
   public init(
     leading: LayoutSpacing? = nil, top: LayoutSpacing? = nil, trailing: LayoutSpacing? = nil,
     bottom: LayoutSpacing? = nil

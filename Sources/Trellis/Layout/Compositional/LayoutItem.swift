@@ -13,6 +13,8 @@ public struct LayoutItem: Hashable, Sendable {
   public var supplementaryItems: [LayoutSupplementaryItem]
 
   /// Creates an item.
+  ///
+  /// - Complexity: O(*s*) in the supplementary items.
   public init(
     size: LayoutSize, contentInsets: EdgeInsets = .zero, edgeSpacing: EdgeSpacing? = nil,
     supplementaryItems: [LayoutSupplementaryItem] = []
@@ -80,16 +82,22 @@ public struct LayoutGroup: Sendable {
   public var supplementaryItems: [LayoutSupplementaryItem] = []
 
   /// A horizontal group that repeats its subitems while they fit.
+  ///
+  /// - Complexity: O(*s*) in the subitems.
   public static func horizontal(size: LayoutSize, subitems: [LayoutElement]) -> LayoutGroup {
     LayoutGroup(size: size, axis: .horizontal, contents: .subitems(subitems), interItemSpacing: nil)
   }
 
   /// A vertical group that repeats its subitems while they fit.
+  ///
+  /// - Complexity: O(*s*) in the subitems.
   public static func vertical(size: LayoutSize, subitems: [LayoutElement]) -> LayoutGroup {
     LayoutGroup(size: size, axis: .vertical, contents: .subitems(subitems), interItemSpacing: nil)
   }
 
   /// A horizontal group of exactly `count` copies of a subitem, sized to fit.
+  ///
+  /// - Complexity: O(1).
   public static func horizontal(
     size: LayoutSize, repeatingSubitem subitem: LayoutElement, count: Int
   ) -> LayoutGroup {
@@ -100,6 +108,8 @@ public struct LayoutGroup: Sendable {
   }
 
   /// A vertical group of exactly `count` copies of a subitem, sized to fit.
+  ///
+  /// - Complexity: O(1).
   public static func vertical(size: LayoutSize, repeatingSubitem subitem: LayoutElement, count: Int)
     -> LayoutGroup
   {
@@ -110,6 +120,8 @@ public struct LayoutGroup: Sendable {
   }
 
   /// A group whose provider returns a frame for each item, relative to the group, given its size.
+  ///
+  /// - Complexity: O(1).
   public static func custom(size: LayoutSize, itemProvider: @escaping @Sendable (Size) -> [Rect])
     -> LayoutGroup
   {
@@ -117,6 +129,8 @@ public struct LayoutGroup: Sendable {
   }
 
   /// This group with a spacing between its elements.
+  ///
+  /// - Complexity: O(1).
   public func spacing(_ spacing: LayoutSpacing) -> LayoutGroup {
     var copy = self
     copy.interItemSpacing = spacing
@@ -124,6 +138,8 @@ public struct LayoutGroup: Sendable {
   }
 
   /// This group with supplementaries anchored to its frame.
+  ///
+  /// - Complexity: O(*s*) in the supplementary items.
   public func supplementaryItems(_ items: [LayoutSupplementaryItem]) -> LayoutGroup {
     var copy = self
     copy.supplementaryItems = items

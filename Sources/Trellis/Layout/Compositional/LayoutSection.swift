@@ -66,6 +66,8 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
 
   /// A full-width header of a fixed height above the section, optionally pinned: it stays on
   /// top while its section is in view.
+  ///
+  /// - Complexity: O(1).
   public static func header(height: Double, pinned: Bool = false) -> BoundarySupplementaryItem {
     BoundarySupplementaryItem(
       kind: SupplementaryKind.header,
@@ -74,6 +76,8 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
   }
 
   /// Creates a boundary supplementary item.
+  ///
+  /// - Complexity: O(1).
   public init(
     kind: String, size: LayoutSize, alignment: Alignment, offset: Point = .zero,
     extendsBoundary: Bool = true,
@@ -101,6 +105,8 @@ public struct DecorationItem: Hashable, Sendable {
   public var zIndex: Int
 
   /// A background decoration.
+  ///
+  /// - Complexity: O(1).
   public static func background(kind: String, contentInsets: EdgeInsets = .zero, zIndex: Int = -1)
     -> DecorationItem
   {
@@ -129,11 +135,15 @@ public struct LayoutSection: Sendable {
   public var supplementariesFollowContentInsets = true
 
   /// Creates a section from its group.
+  ///
+  /// - Complexity: O(1).
   public init(group: LayoutGroup) {
     self.group = group
   }
 
   /// A list: full-width rows of estimated height, one per group, `spacing` apart.
+  ///
+  /// - Complexity: O(1).
   public static func list(estimatedRowHeight: Double = 44, spacing: Double = 0) -> LayoutSection {
     let row = LayoutSize(width: .fractionalWidth(1), height: .estimated(estimatedRowHeight))
     var section = LayoutSection(
@@ -143,6 +153,8 @@ public struct LayoutSection: Sendable {
   }
 
   /// A list of full-width rows of a fixed height, `spacing` apart — a table's rows.
+  ///
+  /// - Complexity: O(1).
   public static func rows(height: Double, spacing: Double = 0) -> LayoutSection {
     let row = LayoutSize(width: .fractionalWidth(1), height: .absolute(height))
     var section = LayoutSection(
@@ -153,6 +165,8 @@ public struct LayoutSection: Sendable {
 
   /// A row of chips that scrolls sideways on its own (a filter bar): each chip as wide as it
   /// measures (`estimatedWidth` until then), `spacing` apart.
+  ///
+  /// - Complexity: O(1).
   public static func chips(
     height: Double, estimatedWidth: Double = 80, spacing: Double = 8,
     scrolling behavior: OrthogonalScrollingBehavior = .continuous

@@ -75,6 +75,8 @@ public struct ListConfiguration: Hashable, Sendable {
   public var backgroundKind = "list-background"
 
   /// A configuration for an appearance.
+  ///
+  /// - Complexity: O(1).
   public init(appearance: Appearance) {
     self.appearance = appearance
     showsSeparators = appearance != .sidebar && appearance != .sidebarPlain
@@ -84,6 +86,8 @@ public struct ListConfiguration: Hashable, Sendable {
 extension LayoutSection {
   /// A list section laid out as `configuration` says: one row per group, separators between rows,
   /// and the appearance's insets, header, footer and background.
+  ///
+  /// - Complexity: O(1).
   public static func list(using configuration: ListConfiguration) -> LayoutSection {
     let row = LayoutSize(width: .fractionalWidth(1), height: configuration.rowHeight)
     var section = LayoutSection(
@@ -144,6 +148,8 @@ public struct ItemSeparator: Hashable, Sendable {
   public var zIndex: Int
 
   /// Creates a separator.
+  ///
+  /// - Complexity: O(1).
   public init(
     kind: String = "separator", insets: EdgeInsets = .zero, thickness: Double = 1, zIndex: Int = 1
   ) {

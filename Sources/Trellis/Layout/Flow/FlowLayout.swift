@@ -47,6 +47,8 @@ public struct FlowLayout: CollectionLayout {
     public var inset: EdgeInsets
 
     /// Creates metrics.
+    ///
+    /// - Complexity: O(1).
     public init(
       minimumLineSpacing: Double = 10, minimumInteritemSpacing: Double = 10,
       inset: EdgeInsets = .zero
@@ -92,11 +94,16 @@ public struct FlowLayout: CollectionLayout {
   public private(set) var contentSize = Size.zero
 
   /// Creates a flow layout.
+  ///
+  /// - Complexity: O(1).
   public init(scrollDirection: ScrollDirection = .vertical) {
     self.scrollDirection = scrollDirection
     store = LayoutStore(axis: scrollDirection)
   }
 
+  /// Computes every frame.
+  ///
+  /// - Complexity: O(*n*) for *n* items, plus a call of the size rule per item.
   public mutating func prepare(_ context: LayoutContext) {
     defer { store.checkInvariants() }
     measured.prepare(for: context.containerSize)
@@ -106,6 +113,10 @@ public struct FlowLayout: CollectionLayout {
     layOut(fromSection: 0)
   }
 
+  /// Recomputes what a change affects; the context is the new one.
+  ///
+  /// - Complexity: O(*m*), the items of the first section affected and of every section after it
+  ///   (all of them for a change of bounds or everything).
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
     defer { store.checkInvariants() }
     switch measured.apply(invalidation) {
@@ -292,6 +303,10 @@ public struct FlowLayout: CollectionLayout {
     attributes.placed(for: direction, inWidth: contentSize.width)
   }
 
+  /// The elements whose frames intersect a rectangle, pinned ones placed for `viewport`.
+  ///
+  /// - Complexity: O(log *n* + *k*) for the *k* items returned, plus O(*L* log *s* + *k*) for
+  ///   supplementaries in *L* layers (their nesting depth).
   public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {
     let query = direction == .rightToLeft ? rect.mirrored(inWidth: contentSize.width) : rect
     let port = direction == .rightToLeft ? viewport.mirrored(inWidth: contentSize.width) : viewport
@@ -352,12 +367,18 @@ public struct FlowLayout: CollectionLayout {
     return header
   }
 
+  /// The cell of an item.
+  ///
+  /// - Complexity: O(1).
   public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     store.item(at: indexPath).map {
       mirror(LayoutAttributes(category: .cell, indexPath: indexPath, frame: $0))
     }
   }
 
+  /// A supplementary element of a kind for a section, at its unpinned position.
+  ///
+  /// - Complexity: O(1) on average.
   public func attributesForSupplementary(ofKind kind: String, at indexPath: IndexPath)
     -> LayoutAttributes?
   {

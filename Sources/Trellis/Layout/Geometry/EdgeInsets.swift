@@ -10,6 +10,8 @@ public struct EdgeInsets: Hashable, Sendable {
   public var trailing: Double
 
   /// Creates insets.
+  ///
+  /// - Complexity: O(1).
   public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
     self.top = top
     self.leading = leading
@@ -18,6 +20,8 @@ public struct EdgeInsets: Hashable, Sendable {
   }
 
   /// The same inset on every side.
+  ///
+  /// - Complexity: O(1).
   public init(all value: Double) {
     self.init(top: value, leading: value, bottom: value, trailing: value)
   }

@@ -6,6 +6,8 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   public var y: Double
 
   /// Creates a point.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public init(x: Double, y: Double) {
     self.x = x

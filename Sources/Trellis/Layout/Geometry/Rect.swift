@@ -9,6 +9,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   public var size: Size
 
   /// Creates a rectangle from its origin and size.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public init(origin: Point, size: Size) {
     self.origin = origin
@@ -16,6 +18,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Creates a rectangle from coordinates.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public init(x: Double, y: Double, width: Double, height: Double) {
     origin = Point(x: x, y: y)
@@ -45,6 +49,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the two rectangles share area; rectangles that only touch do not intersect, and an
   /// empty rectangle intersects nothing.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public func intersects(_ other: Rect) -> Bool {
     !isEmpty && !other.isEmpty && minX < other.maxX && other.minX < maxX && minY < other.maxY
@@ -52,6 +58,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The shared area, or `nil` when they do not intersect.
+  ///
+  /// - Complexity: O(1).
   public func intersection(_ other: Rect) -> Rect? {
     guard intersects(other) else { return nil }
     let x = Swift.max(minX, other.minX)
@@ -61,6 +69,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The smallest rectangle containing both.
+  ///
+  /// - Complexity: O(1).
   public func union(_ other: Rect) -> Rect {
     let x = Swift.min(minX, other.minX)
     let y = Swift.min(minY, other.minY)
@@ -69,16 +79,22 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether a point is inside (the maximum edges excluded).
+  ///
+  /// - Complexity: O(1).
   public func contains(_ point: Point) -> Bool {
     point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
   }
 
   /// The rectangle moved by an offset.
+  ///
+  /// - Complexity: O(1).
   public func offsetBy(dx: Double, dy: Double) -> Rect {
     Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
   }
 
   /// The rectangle shrunk by insets (leading = left, trailing = right).
+  ///
+  /// - Complexity: O(1).
   public func inset(by insets: EdgeInsets) -> Rect {
     Rect(
       x: minX + insets.leading, y: minY + insets.top,

@@ -6,6 +6,8 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   public var height: Double
 
   /// Creates a size.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public init(width: Double, height: Double) {
     self.width = width

@@ -13,6 +13,7 @@ public enum LayoutPicture {
   ///   - contentSize: The size of the picture (the layout's content size).
   ///   - scale: Picture units per layout point.
   /// - Returns: A standalone SVG document.
+  /// - Complexity: O(*n*) in the attributes drawn.
   public static func svg(of attributes: [LayoutAttributes], contentSize: Size, scale: Double = 1)
     -> String
   {

@@ -54,6 +54,8 @@ public struct WaterfallLayout: CollectionLayout {
     public var footerInset: EdgeInsets
 
     /// Creates metrics.
+    ///
+    /// - Complexity: O(1).
     public init(
       columnSpacing: Double = 10, itemSpacing: Double = 10, inset: EdgeInsets = .zero,
       headerInset: EdgeInsets = .zero, footerInset: EdgeInsets = .zero
@@ -111,8 +113,13 @@ public struct WaterfallLayout: CollectionLayout {
   }
 
   /// Creates a waterfall layout with two columns.
+  ///
+  /// - Complexity: O(*n* × *c*) for *n* items in *c* columns.
   public init() {}
 
+  /// Computes every frame.
+  ///
+  /// - Complexity: O(*n* × *c*) for *n* items in *c* columns.
   public mutating func prepare(_ context: LayoutContext) {
     defer { store.checkInvariants() }
     self.context = context
@@ -121,6 +128,9 @@ public struct WaterfallLayout: CollectionLayout {
     layOut(fromSection: 0)
   }
 
+  /// Recomputes what a change affects; the context is the new one.
+  ///
+  /// - Complexity: O(*k* × *c*) for *k* items appended to the last section; O(*n* × *c*) otherwise.
   public mutating func invalidate(_ invalidation: LayoutInvalidation, context: LayoutContext) {
     defer { store.checkInvariants() }
     switch invalidation {
@@ -278,6 +288,10 @@ public struct WaterfallLayout: CollectionLayout {
     attributes.placed(for: direction, inWidth: contentSize.width)
   }
 
+  /// The elements whose frames intersect a rectangle, pinned ones placed for `viewport`.
+  ///
+  /// - Complexity: O(log *n* + *k*) for the *k* items returned, plus O(*L* log *s* + *k*) for
+  ///   supplementaries in *L* layers (their nesting depth).
   public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {
     let query = direction == .rightToLeft ? rect.mirrored(inWidth: contentSize.width) : rect
     var result: [LayoutAttributes] = []
@@ -290,12 +304,18 @@ public struct WaterfallLayout: CollectionLayout {
     return result
   }
 
+  /// The cell of an item.
+  ///
+  /// - Complexity: O(1).
   public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     store.item(at: indexPath).map {
       mirror(LayoutAttributes(category: .cell, indexPath: indexPath, frame: $0))
     }
   }
 
+  /// A supplementary element of a kind for a section, at its unpinned position.
+  ///
+  /// - Complexity: O(1) on average.
   public func attributesForSupplementary(ofKind kind: String, at indexPath: IndexPath)
     -> LayoutAttributes?
   {

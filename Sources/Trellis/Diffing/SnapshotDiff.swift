@@ -190,6 +190,12 @@ extension StagedChangeset where SectionID == SingleSection {
 /// index paths), or `nil`. With `checksItemUpdates` false, `itemUpdate` is never called.
 /// `markedUpdates` holds item reloads and reconfigures found by the caller (sorted target index
 /// paths of kept items); they join the updates stage.
+///
+/// The steps, each a function of its own that tests reach: match the sections
+/// (``SectionMatching``), the section stages, the windows between common prefixes and suffixes
+/// (``DiffWindows``), the lookup of every target item in the source (``locateTargetItems``),
+/// the item deletes, the item inserts, moves and updates (``itemStages``), and the assembly of
+/// the stages with the data each leaves the view showing (``assembleStages``).
 @inlinable
 func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   sourceSections: [SectionID], sourceItems: [[ItemID]],
@@ -202,89 +208,158 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
   targetHashes: UnsafeBufferPointer<UInt32>? = nil,
   itemUpdate: (ItemID, IndexPath, IndexPath) -> ItemUpdate?
 ) -> StagedChangeset<SectionID, ItemID> where Locator.ItemID == ItemID {
-  let sourceCount = sourceSections.count
-  let targetCount = targetSections.count
+  let matching = SectionMatching(
+    sourceCount: sourceSections.count, targetSections: targetSections,
+    sourceSectionIndex: sourceSectionIndex)
+  var (deletes, sectionChanges) = matching.sectionStages()
+  let windows = DiffWindows(sourceItems: sourceItems, targetItems: targetItems, matching: matching)
+  locator.prepare(sourceItems: sourceItems, windows: windows.sourceWindows)
+  var (sourceSlot, matched) = locateTargetItems(
+    sourceItems: sourceItems, targetItems: targetItems, matching: matching, windows: windows,
+    locator: &locator, targetHashes: targetHashes)
+  appendItemDeletes(to: &deletes, matching: matching, windows: windows, matched: matched)
+  matched.finish()
+  var (itemChanges, updates) = itemStages(
+    targetSections: targetSections, sourceItems: sourceItems, targetItems: targetItems,
+    matching: matching, windows: windows, sourceSlot: sourceSlot, matched: matched,
+    isSectionReloaded: isSectionReloaded, checksItemUpdates: checksItemUpdates,
+    itemUpdate: itemUpdate)
+  updates.itemReloads.append(contentsOf: markedUpdates.itemReloads)
+  updates.itemReconfigures.append(contentsOf: markedUpdates.itemReconfigures)
+  return assembleStages(
+    sourceSections: sourceSections, sourceItems: sourceItems, targetSections: targetSections,
+    targetItems: targetItems, matching: matching, windows: windows, matched: matched,
+    deletes: deletes, sectionChanges: sectionChanges, itemChanges: itemChanges, updates: updates)
+}
 
-  // Match sections by identifier. -1 means deleted (source side) or inserted (target side).
-  var sourceToTarget = [Int](repeating: -1, count: sourceCount)
-  var targetToSource = [Int](repeating: -1, count: targetCount)
-  for (target, section) in targetSections.enumerated() {
-    if let source = sourceSectionIndex(section) {
-      targetToSource[target] = source
-      sourceToTarget[source] = target
+/// How the sections of the source and the target correspond, by identifier.
+@usableFromInline
+struct SectionMatching {
+  /// Each source section's index in the target, or -1 when it is deleted.
+  @usableFromInline var sourceToTarget: [Int]
+  /// Each target section's index in the source, or -1 when it is inserted.
+  @usableFromInline var targetToSource: [Int]
+
+  @inlinable
+  init<SectionID>(
+    sourceCount: Int, targetSections: [SectionID], sourceSectionIndex: (SectionID) -> Int?
+  ) {
+    sourceToTarget = [Int](repeating: -1, count: sourceCount)
+    targetToSource = [Int](repeating: -1, count: targetSections.count)
+    for (target, section) in targetSections.enumerated() {
+      if let source = sourceSectionIndex(section) {
+        targetToSource[target] = source
+        sourceToTarget[source] = target
+      }
     }
   }
 
-  // The 1st stage: section deletes (source indexes). Item deletes are added below.
-  var deletes = BatchUpdate()
-  // The index of each surviving source section once the deleted ones are gone.
-  var survivingIndex = [Int](repeating: -1, count: sourceCount)
-  var survivors = 0
-  for source in 0..<sourceCount {
-    if sourceToTarget[source] < 0 {
-      deletes.sectionDeletes.append(source)
-    } else {
-      survivingIndex[source] = survivors
-      survivors += 1
+  /// The section changes of the 1st and 2nd stages.
+  ///
+  /// The 1st stage's section deletes (source indexes; item deletes join later), and the 2nd
+  /// stage: section inserts (target indexes) and moves (from the index after the deletes to the
+  /// target index). Sections on a longest increasing run stay put.
+  @inlinable
+  func sectionStages() -> (deletes: BatchUpdate, sectionChanges: BatchUpdate) {
+    let sourceCount = sourceToTarget.count
+    var deletes = BatchUpdate()
+    // The index of each surviving source section once the deleted ones are gone.
+    var survivingIndex = [Int](repeating: -1, count: sourceCount)
+    var survivors = 0
+    for source in 0..<sourceCount {
+      if sourceToTarget[source] < 0 {
+        deletes.sectionDeletes.append(source)
+      } else {
+        survivingIndex[source] = survivors
+        survivors += 1
+      }
+    }
+    var sectionChanges = BatchUpdate()
+    var keptSectionOrder: [Int] = []
+    var keptSectionTargets: [Int] = []
+    for target in targetToSource.indices {
+      let source = targetToSource[target]
+      if source < 0 {
+        sectionChanges.sectionInserts.append(target)
+      } else {
+        keptSectionOrder.append(survivingIndex[source])
+        keptSectionTargets.append(target)
+      }
+    }
+    let keptSectionsInPlace = keptSectionOrder.map { Int32(truncatingIfNeeded: $0) }
+      .withUnsafeBufferPointer { longestIncreasingSubsequence($0, among: 0..<Int32.max) }
+    for position in keptSectionOrder.indices
+    where !isOnSubsequence(keptSectionsInPlace, position) {
+      sectionChanges.sectionMoves.append(
+        Move(source: keptSectionOrder[position], target: keptSectionTargets[position]))
+    }
+    return (deletes, sectionChanges)
+  }
+}
+
+/// The part of each kept section that is diffed.
+///
+/// Items at its start and end that are the same on both sides are kept in place without a
+/// lookup, and only the window between them is looked up.
+/// The windows of all sections are laid end to end; a source item's *slot* is its position there.
+@usableFromInline
+struct DiffWindows {
+  /// Per source section: the length of the common prefix and suffix with its target section.
+  @usableFromInline var prefix: [Int]
+  @usableFromInline var suffix: [Int]
+  /// Per source section: its window (empty for deleted sections).
+  @usableFromInline var sourceWindows: [Range<Int>]
+  /// Where each source section's window starts among all of them; one more entry, the total.
+  @usableFromInline var sourceWindowStart: [Int]
+  /// The same for the target sections.
+  @usableFromInline var targetWindowStart: [Int]
+
+  @inlinable
+  init<ItemID: Equatable>(
+    sourceItems: [[ItemID]], targetItems: [[ItemID]], matching: SectionMatching
+  ) {
+    let sourceCount = sourceItems.count
+    let targetCount = targetItems.count
+    let targetToSource = matching.targetToSource
+    prefix = [Int](repeating: 0, count: sourceCount)
+    suffix = [Int](repeating: 0, count: sourceCount)
+    for target in 0..<targetCount where targetToSource[target] >= 0 {
+      let source = targetToSource[target]
+      (prefix[source], suffix[source]) = commonPrefixAndSuffix(
+        sourceItems[source], targetItems[target])
+    }
+    sourceWindows = [Range<Int>](repeating: 0..<0, count: sourceCount)
+    sourceWindowStart = [Int](repeating: 0, count: sourceCount + 1)
+    for source in 0..<sourceCount {
+      if matching.sourceToTarget[source] >= 0 {
+        sourceWindows[source] = prefix[source]..<(sourceItems[source].count - suffix[source])
+      }
+      sourceWindowStart[source + 1] = sourceWindowStart[source] + sourceWindows[source].count
+    }
+    targetWindowStart = [Int](repeating: 0, count: targetCount + 1)
+    for target in 0..<targetCount {
+      let source = targetToSource[target]
+      let count = source < 0 ? 0 : targetItems[target].count - prefix[source] - suffix[source]
+      targetWindowStart[target + 1] = targetWindowStart[target] + count
+    }
+    // The per-item arrays of the diff hold 32-bit indexes: half the memory, and half the pages
+    // to fault in, of full-width ones.
+    if sourceWindowStart[sourceCount] > Int(Int32.max)
+      || targetWindowStart[targetCount] > Int(Int32.max)
+    {
+      fatalError("A diff handles at most \(Int32.max) items between the common prefix and suffix.")
     }
   }
 
-  // The 2nd stage: section inserts (target indexes) and section moves (from the index after the
-  // deletes to the target index). Sections on a longest increasing run stay put.
-  var sectionChanges = BatchUpdate()
-  var keptSectionOrder: [Int] = []
-  var keptSectionTargets: [Int] = []
-  for target in 0..<targetCount {
-    let source = targetToSource[target]
-    if source < 0 {
-      sectionChanges.sectionInserts.append(target)
-    } else {
-      keptSectionOrder.append(survivingIndex[source])
-      keptSectionTargets.append(target)
-    }
-  }
-  let keptSectionsInPlace = keptSectionOrder.map { Int32(truncatingIfNeeded: $0) }
-    .withUnsafeBufferPointer { longestIncreasingSubsequence($0, among: 0..<Int32.max) }
-  for position in keptSectionOrder.indices
-  where !isOnSubsequence(keptSectionsInPlace, position) {
-    sectionChanges.sectionMoves.append(
-      Move(source: keptSectionOrder[position], target: keptSectionTargets[position]))
-  }
+  /// The number of source slots.
+  @inlinable var slotCount: Int { sourceWindowStart[sourceWindowStart.count - 1] }
 
-  // Items at the start and end of a kept section that are the same on both sides are kept in
-  // place without a lookup: only the window between them is diffed. Indexed by source section.
-  var prefix = [Int](repeating: 0, count: sourceCount)
-  var suffix = [Int](repeating: 0, count: sourceCount)
-  for target in 0..<targetCount where targetToSource[target] >= 0 {
-    let source = targetToSource[target]
-    (prefix[source], suffix[source]) = commonPrefixAndSuffix(
-      sourceItems[source], targetItems[target])
-  }
-  // Windows of all sections laid end to end: windowStart[s] is where section s's window starts.
-  var sourceWindows = [Range<Int>](repeating: 0..<0, count: sourceCount)
-  var sourceWindowStart = [Int](repeating: 0, count: sourceCount + 1)
-  for source in 0..<sourceCount {
-    if sourceToTarget[source] >= 0 {
-      sourceWindows[source] = prefix[source]..<(sourceItems[source].count - suffix[source])
-    }
-    sourceWindowStart[source + 1] = sourceWindowStart[source] + sourceWindows[source].count
-  }
-  var targetWindowStart = [Int](repeating: 0, count: targetCount + 1)
-  for target in 0..<targetCount {
-    let source = targetToSource[target]
-    let count = source < 0 ? 0 : targetItems[target].count - prefix[source] - suffix[source]
-    targetWindowStart[target + 1] = targetWindowStart[target] + count
-  }
-  locator.prepare(sourceItems: sourceItems, windows: sourceWindows)
-  // The per-item arrays below hold 32-bit indexes: half the memory, and half the pages to fault
-  // in, of full-width ones.
-  if sourceWindowStart[sourceCount] > Int(Int32.max)
-    || targetWindowStart[targetCount] > Int(Int32.max)
-  {
-    fatalError("A diff handles at most \(Int32.max) items between the common prefix and suffix.")
-  }
   /// The source section whose window holds `slot`.
+  ///
+  /// - Complexity: O(log *s*) in the sections.
+  @inlinable
   func sourceSection(ofSlot slot: Int) -> Int {
+    let sourceCount = sourceWindows.count
     if sourceCount == 1 { return 0 }
     var low = 0
     var high = sourceCount - 1
@@ -294,14 +369,28 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
     }
     return low
   }
+}
 
-  // Look up every target item of a window in the source. `sourceSlot` is the position of the
-  // source item among all windows (-1 for an insert); `matched` marks the positions taken.
-  var matched = MatchedSlots(count: sourceWindowStart[sourceCount])
+/// Looks up every target item of a window in the source: `sourceSlot` holds, per target window
+/// position, the slot of its source item (-1 for an insert), and `matched` marks the slots taken.
+///
+/// Runs of items that stay together are common, so before hashing an item the lookup checks
+/// whether it follows the previous one in the source: equal identifiers are the same item.
+@inlinable
+func locateTargetItems<ItemID: Hashable, Locator: ItemLocator>(
+  sourceItems: [[ItemID]], targetItems: [[ItemID]], matching: SectionMatching,
+  windows: DiffWindows, locator: inout Locator, targetHashes: UnsafeBufferPointer<UInt32>?
+) -> (sourceSlot: [Int32], matched: MatchedSlots) where Locator.ItemID == ItemID {
+  let targetCount = targetItems.count
+  let targetToSource = matching.targetToSource
+  let sourceToTarget = matching.sourceToTarget
+  let prefix = windows.prefix
+  let suffix = windows.suffix
+  let sourceWindows = windows.sourceWindows
+  let sourceWindowStart = windows.sourceWindowStart
+  let targetWindowStart = windows.targetWindowStart
+  var matched = MatchedSlots(count: windows.slotCount)
   var sourceSlot = [Int32](repeating: -1, count: targetWindowStart[targetCount])
-  //
-  // Runs of items that stay together are common, so before hashing an item the diff checks
-  // whether it follows the previous one in the source: equal identifiers are the same item.
   let hashKey = integerHashKey
   // With the target's hashes given (recorded while its table was built), an item's hash is read,
   // not computed: each target item is hashed once in all. `targetOffset` is where the target
@@ -395,17 +484,47 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
     }
   }
 
-  // The 1st stage, continued: item deletes (source index paths) in surviving sections — items
-  // gone from the target, or now in a section being inserted.
-  for source in 0..<sourceCount where sourceToTarget[source] >= 0 {
-    let start = sourceWindowStart[source] - sourceWindows[source].lowerBound
-    for index in sourceWindows[source] where !matched.contains(start + index) {
+  return (sourceSlot, matched)
+}
+
+/// The 1st stage, continued: item deletes (source index paths) in surviving sections — items gone
+/// from the target, or now in a section being inserted.
+@inlinable
+func appendItemDeletes(
+  to deletes: inout BatchUpdate, matching: SectionMatching, windows: DiffWindows,
+  matched: MatchedSlots
+) {
+  for source in matching.sourceToTarget.indices where matching.sourceToTarget[source] >= 0 {
+    let start = windows.sourceWindowStart[source] - windows.sourceWindows[source].lowerBound
+    for index in windows.sourceWindows[source] where !matched.contains(start + index) {
       deletes.itemDeletes.append(IndexPath(item: index, section: source))
     }
   }
+}
+
+/// The 3rd stage: item inserts (target index paths) and item moves (from the index path once the
+/// first two stages are applied to the target index path); and the 4th: updates of kept items,
+/// at target index paths, except in reloaded sections.
+///
+/// - Precondition: `matched` is finished (its ranks are valid).
+@inlinable
+func itemStages<SectionID: Hashable, ItemID: Hashable>(
+  targetSections: [SectionID], sourceItems: [[ItemID]], targetItems: [[ItemID]],
+  matching: SectionMatching, windows: DiffWindows, sourceSlot: [Int32], matched: MatchedSlots,
+  isSectionReloaded: (SectionID) -> Bool, checksItemUpdates: Bool,
+  itemUpdate: (ItemID, IndexPath, IndexPath) -> ItemUpdate?
+) -> (itemChanges: BatchUpdate, updates: BatchUpdate) {
+  let sourceCount = sourceItems.count
+  let targetCount = targetItems.count
+  let targetToSource = matching.targetToSource
+  let sourceToTarget = matching.sourceToTarget
+  let prefix = windows.prefix
+  let suffix = windows.suffix
+  let sourceWindows = windows.sourceWindows
+  let sourceWindowStart = windows.sourceWindowStart
+  let targetWindowStart = windows.targetWindowStart
   // A kept item's index once the 1st stage is applied: the section's prefix, then the kept items
   // of its window before it.
-  matched.finish()
   // What to add to the rank of a slot to get its settled index, per source section.
   var settledBase = [Int](repeating: 0, count: sourceCount)
   for source in 0..<sourceCount where sourceToTarget[source] >= 0 {
@@ -460,7 +579,7 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
         itemChanges.itemInserts.append(IndexPath(item: index, section: target))
         continue
       }
-      let from = sourceSection(ofSlot: slot)
+      let from = windows.sourceSection(ofSlot: slot)
       if from != section || !isOnSubsequence(staysPut, index &- prefix[section]) {
         itemChanges.itemMoves.append(
           Move(
@@ -481,9 +600,23 @@ func stagedDiff<SectionID: Hashable, ItemID: Hashable, Locator: ItemLocator>(
     }
   }
 
-  updates.itemReloads.append(contentsOf: markedUpdates.itemReloads)
-  updates.itemReconfigures.append(contentsOf: markedUpdates.itemReconfigures)
+  return (itemChanges, updates)
+}
 
+/// The stages in order, each with the data it leaves the view showing; empty stages are left out.
+@inlinable
+func assembleStages<SectionID: Hashable, ItemID: Hashable>(
+  sourceSections: [SectionID], sourceItems: [[ItemID]], targetSections: [SectionID],
+  targetItems: [[ItemID]], matching: SectionMatching, windows: DiffWindows, matched: MatchedSlots,
+  deletes: BatchUpdate, sectionChanges: BatchUpdate, itemChanges: BatchUpdate,
+  updates: BatchUpdate
+) -> StagedChangeset<SectionID, ItemID> {
+  let sourceCount = sourceItems.count
+  let targetCount = targetItems.count
+  let targetToSource = matching.targetToSource
+  let sourceToTarget = matching.sourceToTarget
+  let sourceWindows = windows.sourceWindows
+  let sourceWindowStart = windows.sourceWindowStart
   // Assemble the stages with the data each leaves the view showing.
   var stages: [Changeset<SectionID, ItemID>] = []
   if !deletes.isEmpty || !sectionChanges.isEmpty {

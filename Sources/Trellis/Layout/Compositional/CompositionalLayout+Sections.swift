@@ -160,67 +160,23 @@ extension CompositionalLayout {
     var cross = crossBefore
     var rowThickness = 0.0
     let axis = axis
-    // A group without estimated sizes lays out the same way every time it is full: lay it out
-    // once and repeat the result, leaving only a last, partly filled group to lay out.
-    var template: (elements: [LayoutAttributes], size: Size, holds: Int)?
-    // The template's frames when it holds cells only (the common case): repeating it then
-    // copies frames, not attributes.
-    var templateCells: [Rect]?
-    if !Self.hasEstimates(.group(definition.group)) {
-      var held = 0
-      let (elements, actual) = layOut(
-        group: definition.group, size: groupSize, section: section, next: &held, count: Int.max / 2)
-      template = (elements, actual, held)
-      if elements.allSatisfy({ $0.category == .cell }) { templateCells = elements.map(\.frame) }
-    }
-    // Full groups of cells stacking along the scroll axis (the common case), in a tight loop:
-    // the same steps as the general one below, without its per-group bookkeeping.
+    let template = groupTemplate(of: definition, section: section, groupSize: groupSize)
+    let templateCells = template?.cells
     if !orthogonal, definition.itemSeparator == nil, let template, let templateCells,
       template.holds > 0
     {
-      let step = axis.main(template.size)
-      let spacing = definition.interGroupSpacing
-      let holds = template.holds
-      let groups = (count - next) / holds
+      let (groups, end) = appendFullGroups(
+        template, cells: templateCells, count: count, from: position, crossBefore: crossBefore,
+        spacing: definition.interGroupSpacing)
       if groups > 0 {
-        // The template's cells along and across the axis, offset by each group's start: the
-        // same sums, in the same order, as offsetting each cell's rectangle.
-        let cells = templateCells.map {
-          (
-            main: axis.main($0.origin), mainLength: axis.main($0.size),
-            cross: axis.cross($0.origin), crossLength: axis.cross($0.size)
-          )
-        }
-        var groupStart = position  // The section's first group.
-        var cell = 0
-        store.appendItems(count: groups * holds) { _ in
-          if cell == holds {
-            cell = 0
-            groupStart += step
-            groupStart += spacing
-          }
-          let placed = cells[cell]
-          cell += 1
-          return (
-            placed.main + groupStart, placed.mainLength, placed.cross + crossBefore,
-            placed.crossLength
-          )
-        }
-        position = groupStart + step
-        next += groups * holds
+        position = end
+        next += groups * template.holds
         placedGroups += groups
       }
     }
-    /// Appends a cell, and the separator under it unless it is the section's last.
     func appendCell(_ frame: Rect, item: Int) {
-      store.appendItem(frame)
-      guard let separator = definition.itemSeparator, item < count - 1 else { return }
-      store.appendSupplementary(
-        LayoutAttributes(
-          category: .decoration(kind: separator.kind),
-          indexPath: IndexPath(item: item, section: section),
-          frame: separator.frame(under: frame, axis: axis), zIndex: separator.zIndex),
-        movesWithItems: orthogonal)
+      self.appendCell(
+        frame, item: item, of: definition, section: section, count: count, orthogonal: orthogonal)
     }
     while next < count {
       let before = next
@@ -276,4 +232,88 @@ extension CompositionalLayout {
     return PlacedGroups(
       end: position, leadingEdges: leadingEdges, lengths: lengths, crossEnd: cross)
   }
+
+  /// A section's group laid out once, to repeat while groups are full.
+  struct GroupTemplate {
+    /// The group's elements, items numbered from 0.
+    var elements: [LayoutAttributes]
+    var size: Size
+    /// How many items one group holds.
+    var holds: Int
+    /// The elements' frames when they are all cells (the common case): repeating the group then
+    /// copies frames, not attributes.
+    var cells: [Rect]?
+  }
+
+  /// The template of a section's group, or `nil` when the group has estimated sizes.
+  ///
+  /// A group without estimated sizes lays out the same way every time it is full, so it is laid
+  /// out once and repeated, leaving only a last, partly filled group to lay out.
+  mutating func groupTemplate(
+    of definition: LayoutSection, section: Int, groupSize: Size
+  ) -> GroupTemplate? {
+    guard !Self.hasEstimates(.group(definition.group)) else { return nil }
+    var held = 0
+    let (elements, actual) = layOut(
+      group: definition.group, size: groupSize, section: section, next: &held, count: Int.max / 2)
+    let cells = elements.allSatisfy({ $0.category == .cell }) ? elements.map(\.frame) : nil
+    return GroupTemplate(elements: elements, size: actual, holds: held, cells: cells)
+  }
+
+  /// Appends every full group of cells of a section whose groups stack along the scroll axis, in
+  /// a tight loop: the same steps as the general one in ``placeGroups``, without its per-group
+  /// bookkeeping.
+  ///
+  /// - Returns: How many groups were appended, and where the last one ends along the axis
+  ///   (`start` when none was).
+  mutating func appendFullGroups(
+    _ template: GroupTemplate, cells templateCells: [Rect], count: Int, from start: Double,
+    crossBefore: Double, spacing: Double
+  ) -> (groups: Int, end: Double) {
+    let axis = axis
+    let step = axis.main(template.size)
+    let holds = template.holds
+    let groups = count / holds
+    guard groups > 0 else { return (0, start) }
+    // The template's cells along and across the axis, offset by each group's start: the same
+    // sums, in the same order, as offsetting each cell's rectangle.
+    let cells = templateCells.map {
+      (
+        main: axis.main($0.origin), mainLength: axis.main($0.size),
+        cross: axis.cross($0.origin), crossLength: axis.cross($0.size)
+      )
+    }
+    var groupStart = start  // The section's first group.
+    var cell = 0
+    store.appendItems(count: groups * holds) { _ in
+      if cell == holds {
+        cell = 0
+        groupStart += step
+        groupStart += spacing
+      }
+      let placed = cells[cell]
+      cell += 1
+      return (
+        placed.main + groupStart, placed.mainLength, placed.cross + crossBefore,
+        placed.crossLength
+      )
+    }
+    return (groups, groupStart + step)
+  }
+
+  /// Appends a cell, and the separator under it unless it is the section's last.
+  mutating func appendCell(
+    _ frame: Rect, item: Int, of definition: LayoutSection, section: Int, count: Int,
+    orthogonal: Bool
+  ) {
+    store.appendItem(frame)
+    guard let separator = definition.itemSeparator, item < count - 1 else { return }
+    store.appendSupplementary(
+      LayoutAttributes(
+        category: .decoration(kind: separator.kind),
+        indexPath: IndexPath(item: item, section: section),
+        frame: separator.frame(under: frame, axis: axis), zIndex: separator.zIndex),
+      movesWithItems: orthogonal)
+  }
+
 }

@@ -1,13 +1,9 @@
 // What a compositional layout answers once prepared: elements in a rectangle, with pinned
 // headers and footers placed for the viewport, and single elements.
 
-extension CompositionalLayout {
-  var shifts: [Double]? {
+extension CompositionalLayout: StoreBackedLayout {
+  var orthogonalShifts: [Double]? {
     offsets.contains { $0 != 0 } ? offsets : nil
-  }
-
-  func mirror(_ attributes: LayoutAttributes) -> LayoutAttributes {
-    attributes.placed(for: direction, inWidth: contentSize.width)
   }
 
   /// The elements whose frames intersect a rectangle, pinned ones placed for `viewport`.
@@ -15,22 +11,7 @@ extension CompositionalLayout {
   /// - Complexity: O(log *n* + *k*) for the *k* items returned, plus O(*L* log *s* + *k*) for
   ///   supplementaries in *L* layers (their nesting depth).
   public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {
-    let mirrored = direction == .rightToLeft
-    let rect = mirrored ? rect.mirrored(inWidth: contentSize.width) : rect
-    let viewport = mirrored ? viewport.mirrored(inWidth: contentSize.width) : viewport
-    var result: [LayoutAttributes] = []
-    result.reserveCapacity(64)
-    let pinned = pinnedSupplementaries(for: viewport)
-    store.forEach(in: rect, shifts: shifts) { attributes in
-      if pinned.contains(where: {
-        $0.category == attributes.category && $0.indexPath == attributes.indexPath
-      }) {
-        return
-      }
-      result.append(attributes)
-    }
-    result += pinned.filter { $0.frame.intersects(rect) }
-    return mirrored ? result.map(mirror) : result
+    storeAttributes(in: rect, viewport: viewport)
   }
 
   /// The boundary items displaced by pinning for a viewport: the headers of the section under
@@ -75,11 +56,7 @@ extension CompositionalLayout {
   ///
   /// - Complexity: O(1).
   public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    store.item(at: indexPath).map {
-      mirror(
-        LayoutAttributes(
-          category: .cell, indexPath: indexPath, frame: shifted($0, section: indexPath.section)))
-    }
+    storeAttributesForItem(at: indexPath)
   }
 
   /// A supplementary element of a kind for a section, at its unpinned position.
@@ -88,19 +65,19 @@ extension CompositionalLayout {
   public func attributesForSupplementary(ofKind kind: String, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
+    storeAttributesForSupplementary(ofKind: kind, at: indexPath)
+  }
+
+  /// A supplementary by its own index path (a group's or an item's are not item 0), moved
+  /// sideways with its section's items when it scrolls with them.
+  func storedSupplementary(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
     guard var attributes = store.supplementary(ofKind: kind, at: indexPath) else { return nil }
     if store.supplementaryMovesWithItems(ofKind: kind, at: indexPath) {
       attributes.frame = shifted(attributes.frame, section: indexPath.section)
     }
-    return mirror(attributes)
-  }
-
-  /// A frame moved by its section's orthogonal offset, across the scroll axis.
-  func shifted(_ frame: Rect, section: Int) -> Rect {
-    let offset = orthogonalOffset(forSection: section)
-    return axis.offset(frame, cross: -offset)
+    return attributes
   }
 
   /// Every element at its current sideways offset (unpinned), for checks and pictures.
-  public var allAttributes: [LayoutAttributes] { store.allAttributes(shifts: shifts).map(mirror) }
+  public var allAttributes: [LayoutAttributes] { storeAllAttributes }
 }

@@ -22,7 +22,7 @@
 /// the bottom of its items plus the bottom inset, before the footer; a pinned footer
 /// (``pinsSectionFooters``) stays at the bottom of the viewport, held down by the section's start —
 /// the top inset, after the header.
-public struct FlowLayout: CollectionLayout {
+public struct FlowLayout: CollectionLayout, StoreBackedLayout {
   /// Which way content scrolls: in vertical scrolling lines are rows, in horizontal ones columns.
   public typealias ScrollDirection = Trellis.ScrollDirection
 
@@ -85,7 +85,7 @@ public struct FlowLayout: CollectionLayout {
   /// Which way lines fill; right-to-left mirrors every frame.
   public var direction = LayoutDirection.leftToRight
 
-  private var store: LayoutStore
+  var store: LayoutStore
   private var context = LayoutContext(itemCounts: [], containerSize: .zero)
   private var measured = MeasuredSizes()
   /// Each section's extent along the scroll axis: from its header to its end before the footer.
@@ -299,30 +299,17 @@ public struct FlowLayout: CollectionLayout {
 
   // MARK: Queries
 
-  private func mirror(_ attributes: LayoutAttributes) -> LayoutAttributes {
-    attributes.placed(for: direction, inWidth: contentSize.width)
-  }
-
   /// The elements whose frames intersect a rectangle, pinned ones placed for `viewport`.
   ///
   /// - Complexity: O(log *n* + *k*) for the *k* items returned, plus O(*L* log *s* + *k*) for
   ///   supplementaries in *L* layers (their nesting depth).
   public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {
-    let query = direction == .rightToLeft ? rect.mirrored(inWidth: contentSize.width) : rect
-    let port = direction == .rightToLeft ? viewport.mirrored(inWidth: contentSize.width) : viewport
-    var result: [LayoutAttributes] = []
-    result.reserveCapacity(64)
-    let pinned = [pinnedHeader(for: port), pinnedFooter(for: port)].compactMap { $0 }
-    store.forEach(in: query) { attributes in
-      if pinned.contains(where: {
-        $0.category == attributes.category && $0.indexPath == attributes.indexPath
-      }) {
-        return
-      }
-      result.append(attributes)
-    }
-    result += pinned.filter { $0.frame.intersects(query) }
-    return direction == .rightToLeft ? result.map(mirror) : result
+    storeAttributes(in: rect, viewport: viewport)
+  }
+
+  /// The header and footer displaced by pinning for a viewport.
+  func pinnedSupplementaries(for viewport: Rect) -> [LayoutAttributes] {
+    [pinnedHeader(for: viewport), pinnedFooter(for: viewport)].compactMap { $0 }
   }
 
   /// The footer displaced by pinning for a viewport, if any.
@@ -371,9 +358,7 @@ public struct FlowLayout: CollectionLayout {
   ///
   /// - Complexity: O(1).
   public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    store.item(at: indexPath).map {
-      mirror(LayoutAttributes(category: .cell, indexPath: indexPath, frame: $0))
-    }
+    storeAttributesForItem(at: indexPath)
   }
 
   /// A supplementary element of a kind for a section, at its unpinned position.
@@ -382,12 +367,12 @@ public struct FlowLayout: CollectionLayout {
   public func attributesForSupplementary(ofKind kind: String, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
-    store.supplementary(ofKind: kind, section: indexPath.section).map(mirror)
+    storeAttributesForSupplementary(ofKind: kind, at: indexPath)
   }
 
   /// The layout's scroll direction.
   public var scrollAxis: ScrollDirection { scrollDirection }
 
   /// Every element at its unpinned position, for checks and pictures.
-  public var allAttributes: [LayoutAttributes] { store.allAttributes.map(mirror) }
+  public var allAttributes: [LayoutAttributes] { storeAllAttributes }
 }

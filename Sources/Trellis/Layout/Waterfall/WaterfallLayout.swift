@@ -19,7 +19,7 @@
 /// Headers and footers may size themselves from the section's item count (an empty section's
 /// header can be taller, to say so). Right-to-left mirrors the whole layout, so the first column is
 /// on the right.
-public struct WaterfallLayout: CollectionLayout {
+public struct WaterfallLayout: CollectionLayout, StoreBackedLayout {
   /// How tall items are.
   public enum ItemHeight {
     /// A height for an item given the column width.
@@ -94,7 +94,7 @@ public struct WaterfallLayout: CollectionLayout {
   /// Which side the first column is on.
   public var direction = LayoutDirection.leftToRight
 
-  private var store = LayoutStore(axis: .vertical)
+  var store = LayoutStore(axis: .vertical)
   private var context = LayoutContext(itemCounts: [], containerSize: .zero)
   /// What appending to a section needs: its column bottoms and where it ends.
   private var sections: [SectionState] = []
@@ -284,33 +284,19 @@ public struct WaterfallLayout: CollectionLayout {
 
   // MARK: Queries
 
-  private func mirror(_ attributes: LayoutAttributes) -> LayoutAttributes {
-    attributes.placed(for: direction, inWidth: contentSize.width)
-  }
-
   /// The elements whose frames intersect a rectangle, pinned ones placed for `viewport`.
   ///
   /// - Complexity: O(log *n* + *k*) for the *k* items returned, plus O(*L* log *s* + *k*) for
   ///   supplementaries in *L* layers (their nesting depth).
   public func attributes(in rect: Rect, viewport: Rect) -> [LayoutAttributes] {
-    let query = direction == .rightToLeft ? rect.mirrored(inWidth: contentSize.width) : rect
-    var result: [LayoutAttributes] = []
-    result.reserveCapacity(64)
-    if direction == .rightToLeft {
-      store.forEach(in: query) { result.append(mirror($0)) }
-    } else {
-      store.forEach(in: query) { result.append($0) }
-    }
-    return result
+    storeAttributes(in: rect, viewport: viewport)
   }
 
   /// The cell of an item.
   ///
   /// - Complexity: O(1).
   public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    store.item(at: indexPath).map {
-      mirror(LayoutAttributes(category: .cell, indexPath: indexPath, frame: $0))
-    }
+    storeAttributesForItem(at: indexPath)
   }
 
   /// A supplementary element of a kind for a section, at its unpinned position.
@@ -319,9 +305,9 @@ public struct WaterfallLayout: CollectionLayout {
   public func attributesForSupplementary(ofKind kind: String, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
-    store.supplementary(ofKind: kind, section: indexPath.section).map(mirror)
+    storeAttributesForSupplementary(ofKind: kind, at: indexPath)
   }
 
   /// Every element, for checks and pictures.
-  public var allAttributes: [LayoutAttributes] { store.allAttributes.map(mirror) }
+  public var allAttributes: [LayoutAttributes] { storeAllAttributes }
 }

@@ -93,12 +93,15 @@ public final class TerminalSession: @unchecked Sendable {
 
   deinit { restore() }
 
-  nonisolated(unsafe) private static var atExitRegistered = false
+  /// Whether the exit hook is installed: sessions may start on any thread, one after another.
+  private static let atExitRegistered = Mutex(false)
 
   private static func registerAtExit() {
-    guard !atExitRegistered else { return }
-    atExitRegistered = true
-    atexit { restoreAtExit() }
+    let first = atExitRegistered.withLock { registered in
+      defer { registered = true }
+      return !registered
+    }
+    if first { atexit { restoreAtExit() } }
   }
 
   /// The terminal's size now, or 80×24 when it cannot be read.

@@ -90,6 +90,13 @@ func layoutWorkloads(wanted: (String) -> Bool) {
     reportQueries("layout:compositional-grid:query", layout, viewport: phone, rng: &rng)
   }
 
+  if wanted("layout:badges") {
+    // A five-column grid whose every item carries a badge: a phone screen returns about 114
+    // elements, half of them supplementaries.
+    let layout = badgeGrid(count: count, container: phone)
+    reportQueries("layout:badges:query", layout, viewport: phone, rng: &rng)
+  }
+
   if wanted("layout:background") {
     // One 1M-item list section under a background decoration that spans all of it.
     let row = LayoutGroup.horizontal(
@@ -185,6 +192,42 @@ private func reportPrepare(_ name: String, _ ms: Double, count: Int) {
       + " ms   \(format(ms * 1_000_000 / Double(count))) ns per item")
 }
 
+/// The grid of `layout:badges`: five columns of square items, each with a badge at its top
+/// trailing corner.
+func badgeGrid(count: Int, container: Size) -> CompositionalLayout {
+  let badge = LayoutSupplementaryItem(
+    kind: "badge", size: LayoutSize(width: .absolute(16), height: .absolute(16)),
+    anchor: LayoutAnchor(edges: [.top, .trailing], offset: .absolute(x: 4, y: -4)))
+  let item = LayoutItem(
+    size: LayoutSize(width: .fractionalWidth(1.0 / 5), height: .fractionalHeight(1)),
+    contentInsets: EdgeInsets(all: 2), supplementaryItems: [badge])
+  let group = LayoutGroup.horizontal(
+    size: LayoutSize(width: .fractionalWidth(1), height: .fractionalWidth(1.0 / 5)),
+    subitems: [.item(item)])
+  var section = LayoutSection(group: group)
+  section.contentInsets = EdgeInsets(all: 8)
+  var layout = CompositionalLayout(section: section)
+  layout.prepare(LayoutContext(itemCounts: [count], containerSize: container))
+  return layout
+}
+
+/// `layout-query-profile N`: N viewport queries of the `layout:badges` grid in a loop, for a
+/// profiler; prints the elements found.
+func layoutQueryProfile(queries: Int) {
+  let phone = Size(width: 390, height: 844)
+  let layout = badgeGrid(count: 1_000_000, container: phone)
+  var rng = SplitMix64(state: 7)
+  var found = 0
+  let extent = layout.contentSize.height - phone.height
+  for _ in 0..<queries {
+    let viewport = Rect(
+      x: 0, y: Double.random(in: 0..<extent, using: &rng), width: phone.width,
+      height: phone.height)
+    found &+= layout.attributes(in: viewport, viewport: viewport).count
+  }
+  print("\(found) elements in \(queries) queries")
+}
+
 /// Times 1,000 queries of a viewport at random offsets along the scroll axis; prints the median.
 private func reportQueries(
   _ name: String, _ layout: some CollectionLayout, viewport size: Size, rng: inout SplitMix64
@@ -206,7 +249,8 @@ private func reportQueries(
   }
   print(
     name.padding(to: 22) + format(median(times) / 1000).leftPadding(to: 10)
-      + " ms   \(format(median(times))) µs per viewport query, \(found) elements (last)")
+      + " ms   \(format(median(times))) µs per viewport query, \(found) elements (last), "
+      + "\(format(median(times) * 1000 / Double(Swift.max(1, found)) / 1000)) µs per element")
 }
 
 /// The waterfall of `layout:waterfall` and `layout-memory`: two columns 8 apart, heights from a

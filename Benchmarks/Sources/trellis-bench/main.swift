@@ -92,6 +92,11 @@ if CommandLine.arguments.dropFirst().first == "peer-memory" {
   exit(peerMemory(mode: arguments.first ?? "snapshots", count: count) ? 0 : 1)
 }
 
+if CommandLine.arguments.dropFirst().first == "layout-query-profile" {
+  layoutQueryProfile(queries: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 100_000)
+  exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "layout-memory" {
   exit(layoutMemory() ? 0 : 1)
 }

@@ -250,6 +250,22 @@ import TrellisTestSupport
     }
   }
 
+  @Test func overlappingIntervalsThatDoNotNestShareALayer() {
+    // 1,000 rows of a five-column grid, each item's badge at the same height as its row's.
+    var layers = IntervalLayers()
+    for row in 0..<1000 {
+      for column in 0..<5 {
+        let top = Double(row) * 80 - 4
+        layers.insert(row * 5 + column, low: top, high: top + 16)
+      }
+    }
+    #expect(layers.layerCount == 1)
+    var found: [Int] = []
+    layers.forEach(overlapping: 800, 900) { found.append($0) }
+    // Rows 10 (its badges at 796..<812) and 11 (876..<892).
+    #expect(found == Array(50..<60))
+  }
+
   @Test func nestedSpansTakeOneLayerPerLevelNotPerInterval() {
     // A layout-wide background, then 1,000 sections each with a background and 20 badges.
     var layers = IntervalLayers()

@@ -1,11 +1,13 @@
-/// Intervals along one axis, kept in layers of disjoint, ordered intervals, so that the ones
-/// overlapping a range are found in O(*L* log *n* + *k*) whatever spans what: *L* is the number
-/// of layers, which is the deepest nesting of intervals added in order (a layout's header,
-/// background and badges: a handful), never their number or their length.
+/// Intervals along one axis, kept in layers whose starts and ends both never decrease, so that
+/// the ones overlapping a range are found in O(*L* log *n* + *k*) whatever spans what: *L* is
+/// the number of layers, which is the deepest nesting of intervals added in order (a layout's
+/// header, background and badges: a handful), never their number or their length. Intervals that
+/// overlap without nesting — the badges of one row of a grid, all at the same height — share a
+/// layer.
 ///
-/// An interval goes into the first layer whose last interval ends where it starts or before;
-/// references must be added in increasing order. Empty or not-a-number intervals are not kept
-/// (they overlap nothing).
+/// An interval goes into the first layer whose last interval starts and ends where it does or
+/// before; references must be added in increasing order. Empty or not-a-number intervals are not
+/// kept (they overlap nothing).
 struct IntervalLayers {
   private struct Layer {
     var lows = ChunkedArray<Double>()
@@ -21,7 +23,10 @@ struct IntervalLayers {
   mutating func insert(_ reference: Int, low: Double, high: Double) {
     guard low < high else { return }
     var target = layers.count
-    for index in layers.indices where (layers[index].highs.last ?? -.infinity) <= low {
+    for index in layers.indices
+    where (layers[index].lows.last ?? -.infinity) <= low
+      && (layers[index].highs.last ?? -.infinity) <= high
+    {
       target = index
       break
     }
@@ -47,7 +52,8 @@ struct IntervalLayers {
   func forEach(overlapping low: Double, _ high: Double, _ body: (Int) -> Void) {
     guard low < high else { return }
     for layer in layers {
-      // Disjoint and ordered: ends increase, so the first overlapping one is found by its end.
+      // Starts and ends never decrease: the first overlapping interval is the first that ends
+      // after `low`, and every one from there that starts before `high` overlaps too.
       var first = 0
       var upper = layer.highs.count
       while first < upper {

@@ -1,7 +1,9 @@
-/// Intervals along one axis, kept in layers whose starts and ends both never decrease, so that
-/// the ones overlapping a range are found in O(*L* log *n* + *k*) whatever spans what: *L* is
-/// the number of layers, which is the deepest nesting of intervals added in order (a layout's
-/// header, background and badges: a handful), never their number or their length. Intervals that
+/// Intervals along one axis, found by the range they overlap in O(*L* log *n* + *k*) whatever
+/// spans what.
+///
+/// They are kept in layers whose starts and ends both never decrease: *L* is the number of
+/// layers, which is the deepest nesting of intervals added in order (a layout's header,
+/// background and badges: a handful), never their number or their length. Intervals that
 /// overlap without nesting — the badges of one row of a grid, all at the same height — share a
 /// layer.
 ///

@@ -15,6 +15,10 @@ struct BandBlocks {
   private var lows = ChunkedArray<Double>()
   private var highs = ChunkedArray<Double>()
   private var runningHighs = ChunkedArray<Double>()
+  /// The running high of every 64th finished block (blocks 63, 127, …): the search for the first
+  /// block reaching a point reads this short array, then 64 blocks, instead of jumping across
+  /// every block (each jump a wait for memory on a large layout).
+  private var stretchRunningHighs: [Double] = []
   private var suffixLows = ChunkedArray<Double>()
   // The unfinished block, when the count is not a multiple of the block size.
   private var openLow = Double.infinity
@@ -62,6 +66,9 @@ struct BandBlocks {
     lows.append(low)
     highs.append(openHigh)
     runningHighs.append(Swift.max(runningHighs.last ?? -.infinity, openHigh))
+    if runningHighs.count & 63 == 0, let last = runningHighs.last {
+      stretchRunningHighs.append(last)
+    }
     suffixLows.append(low)
     var block = finishedCount - 2
     while block >= 0 && suffixLows[block] > low {
@@ -93,7 +100,7 @@ struct BandBlocks {
     }
     if high > highs[block] {
       highs[block] = high
-      if high > runningHighs[block] { runningHighs[block] = high }
+      if high > runningHighs[block] { setRunningHigh(high, at: block) }
     }
   }
 
@@ -107,6 +114,7 @@ struct BandBlocks {
     lows.truncate(to: Swift.min(finished, hadFinished))
     highs.truncate(to: lows.count)
     runningHighs.truncate(to: lows.count)
+    stretchRunningHighs.removeSubrange((lows.count >> 6)...)
     suffixLows.truncate(to: lows.count)
     count = newCount
     (openLow, openHigh) = summary(of: (finished << Self.blockShift)..<newCount, interval)
@@ -152,7 +160,7 @@ struct BandBlocks {
     while block < finishedCount {
       if highs[block] > running { running = highs[block] }
       if block >= blocks.upperBound && runningHighs[block] == running { break }
-      runningHighs[block] = running
+      setRunningHigh(running, at: block)
       block += 1
     }
     var suffix = blocks.upperBound < finishedCount ? suffixLows[blocks.upperBound] : .infinity
@@ -175,10 +183,21 @@ struct BandBlocks {
     return Swift.max(finishedCount > 0 ? runningHighs[finishedCount - 1] : -.infinity, openHigh)
   }
 
+  private mutating func setRunningHigh(_ value: Double, at block: Int) {
+    runningHighs[block] = value
+    if block & 63 == 63 { stretchRunningHighs[block >> 6] = value }
+  }
+
   /// The first block that may hold an interval ending after `low`.
   func firstBlock(reaching low: Double) -> Int {
-    var first = 0
-    var upper = blockCount
+    var stretch = 0
+    var stretchUpper = stretchRunningHighs.count
+    while stretch < stretchUpper {
+      let middle = (stretch + stretchUpper) / 2
+      if stretchRunningHighs[middle] <= low { stretch = middle + 1 } else { stretchUpper = middle }
+    }
+    var first = stretch << 6
+    var upper = Swift.min(first + 64, blockCount)
     while first < upper {
       let middle = (first + upper) / 2
       if runningHigh(middle) <= low { first = middle + 1 } else { upper = middle }
@@ -234,6 +253,13 @@ extension BandBlocks {
         }
         expectedLows.append(expected.low)
       }
+    }
+    guard stretchRunningHighs.count == finishedCount >> 6 else {
+      return "\(stretchRunningHighs.count) stretch highs for \(finishedCount) finished blocks"
+    }
+    for stretch in stretchRunningHighs.indices
+    where stretchRunningHighs[stretch] != runningHighs[(stretch << 6) + 63] {
+      return "stretch \(stretch)'s running high differs from its last block's"
     }
     var suffix = Double.infinity
     for block in stride(from: finishedCount - 1, through: 0, by: -1) {

@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// `TRELLIS_INTERNAL_CHECKS=1 swift test` compiles the internal invariant checks into the engine and
+// the cache (and only there, so that no dependency is rebuilt); `-Xswiftc -DTRELLIS_INTERNAL_CHECKS`
+// does the same for every module.
+let internalChecks: [SwiftSetting] =
+  Context.environment["TRELLIS_INTERNAL_CHECKS"] == "1" ? [.define("TRELLIS_INTERNAL_CHECKS")] : []
+
 let package = Package(
   name: "Trellis",
   products: [
@@ -22,7 +28,7 @@ let package = Package(
   ],
   targets: [
     // The engine: snapshots, diffing, data source, state. Imports nothing, not even Foundation.
-    .target(name: "Trellis"),
+    .target(name: "Trellis", swiftSettings: internalChecks),
     // Test support shared by the test targets: the batch-update replayer, generators, SplitMix64.
     .target(name: "TrellisTestSupport", dependencies: ["Trellis"]),
     // The terminal layer: session, input, display width, cell buffer, diffed rendering. Glibc/Darwin only.
@@ -45,7 +51,7 @@ let package = Package(
         // The dashboard's configuration file: YAML, as gh and gh-dash write theirs.
         .product(name: "Yams", package: "Yams"),
       ],
-      resources: [.copy("Resources/Datasets")]),
+      resources: [.copy("Resources/Datasets")], swiftSettings: internalChecks),
     // Test support: a pseudo-terminal to run programs in, and a local GitHub serving recordings.
     .target(name: "TerminalTestSupport", dependencies: ["TrellisTerminal"]),
     .target(

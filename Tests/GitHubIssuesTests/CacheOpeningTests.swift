@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import GitHubIssues
@@ -84,5 +85,54 @@ import Testing
     } catch {
       #expect(error.description.contains("\(file.path) is a file, not a folder"))
     }
+  }
+
+  /// A current cache opens under a shared lock of its folder: another holder of a shared lock (a
+  /// process opening a sibling cache) does not make it wait, as the exclusive lock would.
+  @Test func aCurrentCacheOpensBesideAnotherOpening() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("r.sqlite")
+    try filledCache(at: url)
+    let held = IssueCache.lockFolder(of: url.path, exclusive: false)
+    defer { IssueCache.unlock(held) }
+    let opened = DispatchSemaphore(value: 0)
+    let items = Mutex<Int?>(nil)
+    Thread.detachNewThread {
+      let count = try? IssueCache.openRecovering(at: url).cache.syncState().itemCount
+      items.withLock { $0 = count }
+      opened.signal()
+    }
+    #expect(opened.wait(timeout: .now() + 20) == .success, "the open waited for the shared lock")
+    #expect(items.withLock { $0 } == 150)
+  }
+
+  /// A new cache is still created under the exclusive lock: eight openings of one new file at
+  /// once all succeed, on one schema.
+  @Test func aNewCacheOpenedByManyAtOnceIsCreatedOnce() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("r.sqlite")
+    let failures = Mutex<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      do {
+        let (cache, recovered) = try IssueCache.openRecovering(at: url)
+        if let recovered { failures.withLock { $0.append("recovered: \(recovered.problem)") } }
+        _ = try cache.syncState()
+      } catch {
+        failures.withLock { $0.append("\(error)") }
+      }
+    }
+    #expect(failures.withLock { $0 } == [])
+    let queue = try DatabaseQueue(path: url.path)
+    let (mode, migrations) = try queue.read { db in
+      (
+        try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations")
+      )
+    }
+    try queue.close()
+    #expect(mode == "wal")
+    #expect(migrations == IssueCache.migrator.migrations.count)
   }
 }

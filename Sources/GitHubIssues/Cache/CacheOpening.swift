@@ -58,39 +58,80 @@ extension IssueCache {
 
   /// Opens a cache after checking that the file is a whole SQLite database with a schema this
   /// version knows.
+  ///
+  /// A cache that is current (every migration applied, in write-ahead-log mode) is checked and
+  /// opened under a shared lock of its folder, so that the caches of one owner open side by side
+  /// (a dashboard opens twenty); any other is checked again, created or migrated under the
+  /// exclusive lock, since another process may be doing the same.
   convenience init(checkingPath path: String) throws {
-    // Checked and opened under the folder's lock: another process may be creating the file.
-    let lock = Self.lockFolder(of: path)
+    var lock = Self.lockFolder(of: path, exclusive: false)
     defer { Self.unlock(lock) }
+    // The checking connection stays open until the pool has opened: closing the file's last
+    // connection checkpoints the write-ahead log and deletes it, which the pool would then create
+    // again.
+    var check = try Self.check(path)
+    defer { try? check.connection?.close() }
+    if !check.isCurrent {
+      try check.connection?.close()
+      Self.unlock(lock)
+      lock = Self.lockFolder(of: path, exclusive: true)
+      check = try Self.check(path)
+    }
+    // Every migration applied, as just read under the lock: nothing to migrate (each migration
+    // check is a write barrier).
+    try self.init(openingUnderLock: path, migrated: check.isMigrated)
+  }
+
+  /// What opening a cache file found: whether every migration is applied, whether it is in
+  /// write-ahead-log mode, and the connection that read it (left open).
+  private struct OpeningCheck {
+    var connection: DatabaseQueue?
+    var isMigrated: Bool
+    var isWriteAheadLog: Bool
+
+    var isCurrent: Bool { isMigrated && isWriteAheadLog }
+  }
+
+  /// Checks a cache file's header, permissions, migrations and journal mode; the connection that
+  /// read a current cache is left open.
+  private static func check(_ path: String) throws -> OpeningCheck {
     if FileManager.default.fileExists(atPath: path) {
-      if let problem = Self.headerProblem(path) {
+      if let problem = headerProblem(path) {
         throw CacheProblem.damaged(path: path, reason: problem)
       }
       if access(path, R_OK | W_OK) != 0 {
         throw CacheProblem.unusable(path: path, reason: "no permission to read and write it")
       }
     }
-    var migrated = false
     do {
-      let queue = try DatabaseQueue(path: path)
-      let known = Set(Self.migrator.migrations)
-      let applied = try queue.read { db -> [String] in
+      var configuration = Configuration()
+      configuration.busyMode = .timeout(10)
+      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      let known = Set(migrator.migrations)
+      let (applied, journalMode) = try queue.read { db -> ([String], String?) in
         _ = try Row.fetchAll(db, sql: "SELECT name FROM sqlite_master")
-        guard try db.tableExists("grdb_migrations") else { return [] }
-        return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode")
+        guard try db.tableExists("grdb_migrations") else { return ([], mode) }
+        return (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"), mode)
       }
-      try queue.close()
       let unknown = applied.filter { !known.contains($0) }
-      if !unknown.isEmpty { throw CacheProblem.newerSchema(path: path, unknownMigrations: unknown) }
-      migrated = Set(applied) == known
+      if !unknown.isEmpty {
+        try? queue.close()
+        throw CacheProblem.newerSchema(path: path, unknownMigrations: unknown)
+      }
+      var check = OpeningCheck(
+        connection: queue, isMigrated: Set(applied) == known,
+        isWriteAheadLog: journalMode?.lowercased() == "wal")
+      if !check.isCurrent {
+        try queue.close()
+        check.connection = nil
+      }
+      return check
     } catch let error as DatabaseError
       where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode)
     {
       throw CacheProblem.damaged(path: path, reason: error.message ?? "\(error.resultCode)")
     }
-    // Every migration applied, as just read under the lock: nothing to migrate (a dashboard
-    // opens twenty caches, and each migration check is a write barrier).
-    try self.init(openingUnderLock: path, migrated: migrated)
   }
 
   /// What is wrong with the first 100 bytes of a database file, if anything: not SQLite, or

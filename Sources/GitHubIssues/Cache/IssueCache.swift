@@ -68,12 +68,13 @@ public final class IssueCache: Sendable {
   /// journal mode) and all but one fail with "database is locked". A folder, not the file:
   /// closing a descriptor of the database would drop the locks SQLite holds on it. Returns the
   /// descriptor to give ``unlock(_:)``, or -1 when the folder cannot be opened (then nothing is
-  /// serialized, as before).
-  static func lockFolder(of path: String) -> Int32 {
+  /// serialized, as before). A shared lock serves to open a cache that is already current: many
+  /// may hold it, and none while one process holds the exclusive lock to create or migrate.
+  static func lockFolder(of path: String, exclusive: Bool = true) -> Int32 {
     let folder = open(
       URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
     guard folder >= 0 else { return -1 }
-    while flock(folder, LOCK_EX) != 0 {
+    while flock(folder, exclusive ? LOCK_EX : LOCK_SH) != 0 {
       guard errno == EINTR else { break }
     }
     return folder

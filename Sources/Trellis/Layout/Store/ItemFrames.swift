@@ -31,6 +31,7 @@ struct ItemFrames {
     return (main.start, main.start + main.length)
   }
 
+  @inline(__always)
   subscript(index: Int) -> Rect {
     let chunk = chunk(index)
     let main = chunk.main(at: index & Self.mask)

@@ -10,14 +10,37 @@
 /// items and O(*L* log *n* + *k*) for the *L* layers of supplementaries (their nesting depth);
 /// every store is chunked, so an append costs what it appends, however large the layout already is.
 struct LayoutStore {
-  /// A supplementary or decoration and where it stands among the items.
+  /// A supplementary or decoration and where it stands among the items, in one 64-byte line:
+  /// its kind is a number in the store's ``kinds`` and its index path two 32-bit halves, so that a
+  /// query reads one cache line for each it returns (attributes with their kind's string took two).
   private struct Supplementary {
-    var attributes: LayoutAttributes
+    /// What a supplementary is besides its frame and place.
+    struct Traits: OptionSet {
+      var rawValue: UInt8
+      /// A decoration rather than a supplementary view.
+      static let decoration = Traits(rawValue: 1)
+      /// Appended pinned (``LayoutAttributes/isPinned``).
+      static let pinned = Traits(rawValue: 2)
+      /// Moves with its section's items when they scroll sideways.
+      static let movesWithItems = Traits(rawValue: 4)
+    }
+
+    var frame: Rect
+    var zIndex: Int
     /// How many items were appended before it: it is listed after them.
     var precedingItems: Int
-    var movesWithItems: Bool
+    var item: Int32
+    var section: Int32
+    /// Its section's orthogonal run when it moves with that run's items, or -1.
+    var runNumber: Int32
+    /// Its kind, as a position in the store's ``kinds``.
+    var kind: UInt16
+    var traits: Traits
+
+    var indexPath: IndexPath { IndexPath(item: Int(item), section: Int(section)) }
+    var movesWithItems: Bool { traits.contains(.movesWithItems) }
     /// Its section's orthogonal run, when it moves with that run's items.
-    var run: Int?
+    var run: Int? { runNumber >= 0 ? Int(runNumber) : nil }
   }
 
   let axis: LayoutAxis
@@ -31,6 +54,9 @@ struct LayoutStore {
   /// Items along the scroll axis; items of orthogonal runs are counted but not summarized.
   private var itemBlocks = BandBlocks()
   private var supplementaries = ChunkedArray<Supplementary>()
+  /// The kinds of the supplementaries, each once, and the number of each.
+  private var kinds: [String] = []
+  private var kindNumbers: [String: UInt16] = [:]
   /// For each kind, the supplementary index of each index path (item 0 for section-level ones).
   private var supplementaryIndex: [String: [IndexPath: Int]] = [:]
   /// Supplementaries that do not move sideways, along the scroll axis.
@@ -135,21 +161,74 @@ struct LayoutStore {
     // Layout-wide boundary items may come before the first section.
     let run = movesWithItems && sectionCount > 0 ? sectionRuns[sectionCount - 1] : nil
     supplementaries.append(
-      Supplementary(
-        attributes: attributes, precedingItems: items.count, movesWithItems: movesWithItems,
-        run: run))
+      entry(
+        attributes, precedingItems: items.count, movesWithItems: movesWithItems, run: run))
     if case .supplementary(let kind) = attributes.category {
       supplementaryIndex[kind, default: [:]][attributes.indexPath] = index
     }
     indexSupplementary(index)
   }
 
+  /// The stored form of a supplementary's attributes, its kind numbered in this store.
+  private mutating func entry(
+    _ attributes: LayoutAttributes, precedingItems: Int, movesWithItems: Bool, run: Int?
+  ) -> Supplementary {
+    var traits: Supplementary.Traits = []
+    let kind: String
+    switch attributes.category {
+    case .supplementary(let name): kind = name
+    case .decoration(let name):
+      kind = name
+      traits.insert(.decoration)
+    case .cell: preconditionFailure("A cell appended as a supplementary.")
+    }
+    if attributes.isPinned { traits.insert(.pinned) }
+    if movesWithItems { traits.insert(.movesWithItems) }
+    guard let item = Int32(exactly: attributes.indexPath.item),
+      let section = Int32(exactly: attributes.indexPath.section)
+    else {
+      preconditionFailure("A supplementary at \(attributes.indexPath), beyond 32-bit indexes.")
+    }
+    return Supplementary(
+      frame: attributes.frame, zIndex: attributes.zIndex, precedingItems: precedingItems,
+      item: item, section: section, runNumber: Int32(truncatingIfNeeded: run ?? -1),
+      kind: number(ofKind: kind), traits: traits)
+  }
+
+  /// The number of a kind in ``kinds``, given it the first time it is seen.
+  private mutating func number(ofKind kind: String) -> UInt16 {
+    // Supplementaries come in runs of one kind (a grid's badges): the last kind numbered is
+    // checked before the table.
+    if let last = kinds.last, last == kind { return UInt16(truncatingIfNeeded: kinds.count - 1) }
+    if let number = kindNumbers[kind] { return number }
+    precondition(kinds.count <= Int(UInt16.max), "More than 65,536 kinds of supplementary.")
+    let number = UInt16(truncatingIfNeeded: kinds.count)
+    kinds.append(kind)
+    kindNumbers[kind] = number
+    return number
+  }
+
+  /// The attributes a supplementary was appended with.
+  private func attributes(of entry: Supplementary) -> LayoutAttributes {
+    let kind = kinds[Int(entry.kind)]
+    return LayoutAttributes(
+      category: entry.traits.contains(.decoration)
+        ? .decoration(kind: kind) : .supplementary(kind: kind),
+      indexPath: entry.indexPath, frame: entry.frame, zIndex: entry.zIndex,
+      isPinned: entry.traits.contains(.pinned))
+  }
+
+  /// The kind of a supplementary view, or `nil` for a decoration.
+  private func supplementaryKind(of entry: Supplementary) -> String? {
+    entry.traits.contains(.decoration) ? nil : kinds[Int(entry.kind)]
+  }
+
   /// Puts a supplementary into the index that finds it.
   private mutating func indexSupplementary(_ index: Int) {
     let entry = supplementaries[index]
-    let main = mainRange(entry.attributes.frame)
+    let main = mainRange(entry.frame)
     if let run = entry.run {
-      let cross = crossRange(entry.attributes.frame)
+      let cross = crossRange(entry.frame)
       runs[run].supplementaries.insert(index, low: cross.low, high: cross.high)
       runs[run].include(low: main.low, high: main.high)
       runBlocks.extendLast(low: main.low, high: main.high)
@@ -184,8 +263,8 @@ struct LayoutStore {
     let itemCount = sectionStarts[section]
     let supplementaryCount = sectionSupplementaryStarts[section]
     for index in supplementaryCount..<supplementaries.count {
-      let removed = supplementaries[index].attributes
-      if case .supplementary(let kind) = removed.category {
+      let removed = supplementaries[index]
+      if let kind = supplementaryKind(of: removed) {
         supplementaryIndex[kind]?[removed.indexPath] = nil
       }
     }
@@ -213,10 +292,8 @@ struct LayoutStore {
     var count = supplementaries.count
     while count > 0, count > sectionSupplementaryStarts.last ?? 0 {
       let last = supplementaries[count - 1]
-      guard last.precedingItems == items.count,
-        last.attributes.category == .supplementary(kind: kind)
-      else { break }
-      supplementaryIndex[kind]?[last.attributes.indexPath] = nil
+      guard last.precedingItems == items.count, supplementaryKind(of: last) == kind else { break }
+      supplementaryIndex[kind]?[last.indexPath] = nil
       count -= 1
     }
     guard count < supplementaries.count else { return }
@@ -267,18 +344,21 @@ struct LayoutStore {
     itemBlocks = blocks
     for offset in 0..<scratch.supplementaries.count {
       let index = supplementaryBase + offset
-      let removed = supplementaries[index].attributes
-      if case .supplementary(let kind) = removed.category {
+      let removed = supplementaries[index]
+      if let kind = supplementaryKind(of: removed) {
         supplementaryIndex[kind]?[removed.indexPath] = nil
       }
     }
     for offset in 0..<scratch.supplementaries.count {
-      var entry = scratch.supplementaries[offset]
-      entry.precedingItems += itemBase
+      // Numbered again: the scratch store numbers kinds in its own table.
+      let scratchEntry = scratch.supplementaries[offset]
+      let attributes = scratch.attributes(of: scratchEntry)
       let index = supplementaryBase + offset
-      supplementaries[index] = entry
-      if case .supplementary(let kind) = entry.attributes.category {
-        supplementaryIndex[kind, default: [:]][entry.attributes.indexPath] = index
+      supplementaries[index] = entry(
+        attributes, precedingItems: scratchEntry.precedingItems + itemBase,
+        movesWithItems: scratchEntry.movesWithItems, run: scratchEntry.run)
+      if case .supplementary(let kind) = attributes.category {
+        supplementaryIndex[kind, default: [:]][attributes.indexPath] = index
       }
     }
     for section in 0..<range.count {
@@ -290,7 +370,7 @@ struct LayoutStore {
     // again (layers keep references in order).
     fixedSupplementaries.removeReferences(from: supplementaryBase)
     for index in supplementaryBase..<supplementaries.count where supplementaries[index].run == nil {
-      let frame = supplementaries[index].attributes.frame
+      let frame = supplementaries[index].frame
       let main = mainRange(frame)
       fixedSupplementaries.insert(index, low: main.low, high: main.high)
     }
@@ -309,14 +389,14 @@ struct LayoutStore {
         && other.supplementaries[supplementary].precedingItems <= item
       {
         let entry = other.supplementaries[supplementary]
-        appendSupplementary(entry.attributes, movesWithItems: entry.movesWithItems)
+        appendSupplementary(other.attributes(of: entry), movesWithItems: entry.movesWithItems)
         supplementary += 1
       }
       appendItem(other.items[item])
     }
     while supplementary < supplementaryEnd {
       let entry = other.supplementaries[supplementary]
-      appendSupplementary(entry.attributes, movesWithItems: entry.movesWithItems)
+      appendSupplementary(other.attributes(of: entry), movesWithItems: entry.movesWithItems)
       supplementary += 1
     }
   }
@@ -335,7 +415,7 @@ struct LayoutStore {
   }
 
   func supplementary(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
-    supplementaryIndex[kind]?[indexPath].map { supplementaries[$0].attributes }
+    supplementaryIndex[kind]?[indexPath].map { attributes(of: supplementaries[$0]) }
   }
 
   /// Whether a supplementary moves with its section's items when they scroll sideways.
@@ -361,11 +441,14 @@ struct LayoutStore {
   /// Calls `visit` for every element whose frame intersects `rect`, in the order they were
   /// appended; `shifts`, when given, moves each orthogonally scrolling section's items (and the
   /// supplementaries that move with them) across the scroll axis first.
-  func forEach(in rect: Rect, shifts: [Double]? = nil, _ visit: (LayoutAttributes) -> Void) {
+  func forEach(
+    in rect: Rect, shifts: [Double]? = nil, _ visit: (consuming LayoutAttributes) -> Void
+  ) {
     guard !rect.isEmpty else { return }
     let (low, high) = mainRange(rect)
-    // Room for a screenful, so that a query allocates once.
-    var itemHits: [Int] = []
+    // Room for a screenful, so that a query allocates once. Each hit keeps the frame read to
+    // test it, so that the frames are read once.
+    var itemHits: [(item: Int, frame: Rect)] = []
     itemHits.reserveCapacity(128)
     var supplementaryHits: [Int] = []
 
@@ -388,7 +471,8 @@ struct LayoutStore {
         for item in entries {
           while skipped < runs.count && runs[skipped].items.upperBound <= item { skipped += 1 }
           if skipped < runs.count && runs[skipped].items.lowerBound <= item { continue }
-          if items[item].intersects(rect) { itemHits.append(item) }
+          let frame = items[item]
+          if frame.intersects(rect) { itemHits.append((item, frame)) }
         }
       }
       block += 1
@@ -402,31 +486,39 @@ struct LayoutStore {
       let before = itemHits.count
       run.crossBlocks.forEachCandidate(low: cross.low + shift, high: cross.high + shift) { local in
         let item = run.items.lowerBound + local
-        if shifted(items[item], by: shift).intersects(rect) { itemHits.append(item) }
+        let frame = items[item]
+        if shifted(frame, by: shift).intersects(rect) { itemHits.append((item, frame)) }
       }
       if itemHits.count > before { itemsInOrder = false }
       run.supplementaries.forEach(overlapping: cross.low + shift, cross.high + shift) { index in
-        if shifted(supplementaries[index].attributes.frame, by: shift).intersects(rect) {
+        if shifted(supplementaries[index].frame, by: shift).intersects(rect) {
           supplementaryHits.append(index)
         }
       }
     }
     fixedSupplementaries.forEach(overlapping: low, high) { index in
-      if supplementaries[index].attributes.frame.intersects(rect) {
+      if supplementaries[index].frame.intersects(rect) {
         supplementaryHits.append(index)
       }
     }
-    if !itemsInOrder { itemHits.sort() }
+    if !itemsInOrder { itemHits.sort { $0.item < $1.item } }
     supplementaryHits.sort()
     var next = 0
-    for item in itemHits {
+    // The hits' section, found again only when they pass its end.
+    var section = -1
+    var sectionEnd = 0
+    for hit in itemHits {
       while next < supplementaryHits.count
-        && supplementaries[supplementaryHits[next]].precedingItems <= item
+        && supplementaries[supplementaryHits[next]].precedingItems <= hit.item
       {
         visit(supplementary(supplementaryHits[next], shifts: shifts))
         next += 1
       }
-      visit(self.item(item, shifts: shifts))
+      if hit.item >= sectionEnd {
+        section = indexPath(ofItem: hit.item).section
+        sectionEnd = self.sectionEnd(section)
+      }
+      visit(item(hit.item, in: section, frame: hit.frame, shifts: shifts))
     }
     while next < supplementaryHits.count {
       visit(supplementary(supplementaryHits[next], shifts: shifts))
@@ -446,17 +538,26 @@ struct LayoutStore {
   }
 
   private func item(_ flat: Int, shifts: [Double]?) -> LayoutAttributes {
-    let path = indexPath(ofItem: flat)
-    var frame = items[flat]
-    if let shifts, sectionRuns[path.section] != nil {
-      frame = shifted(frame, by: shifts[path.section])
+    item(flat, in: indexPath(ofItem: flat).section, frame: items[flat], shifts: shifts)
+  }
+
+  /// The cell of an item of `section` whose stored frame is `frame`.
+  @inline(__always)
+  private func item(_ flat: Int, in section: Int, frame: Rect, shifts: [Double]?)
+    -> LayoutAttributes
+  {
+    var frame = frame
+    if let shifts, sectionRuns[section] != nil {
+      frame = shifted(frame, by: shifts[section])
     }
-    return LayoutAttributes(category: .cell, indexPath: path, frame: frame)
+    return LayoutAttributes(
+      category: .cell, indexPath: IndexPath(item: flat - sectionStarts[section], section: section),
+      frame: frame)
   }
 
   private func supplementary(_ index: Int, shifts: [Double]?) -> LayoutAttributes {
     let entry = supplementaries[index]
-    var attributes = entry.attributes
+    var attributes = attributes(of: entry)
     if let shifts, let run = entry.run {
       attributes.frame = shifted(attributes.frame, by: shifts[runs[run].section])
     }
@@ -548,17 +649,21 @@ struct LayoutStore {
         return "supplementary \(index) is listed out of order among the items"
       }
       preceding = entry.precedingItems
-      if case .supplementary(let kind) = entry.attributes.category,
-        supplementaryIndex[kind]?[entry.attributes.indexPath] != index
+      guard Int(entry.kind) < kinds.count, kindNumbers[kinds[Int(entry.kind)]] == entry.kind
+      else { return "supplementary \(index) has kind number \(entry.kind), not in the table" }
+      if let kind = supplementaryKind(of: entry), supplementaryIndex[kind]?[entry.indexPath] != index
       {
-        return "supplementary \(index) (\(kind) at \(entry.attributes.indexPath)) is not indexed"
+        return "supplementary \(index) (\(kind) at \(entry.indexPath)) is not indexed"
       }
     }
+    guard kinds.count == kindNumbers.count,
+      kinds.indices.allSatisfy({ kindNumbers[kinds[$0]] == UInt16(truncatingIfNeeded: $0) })
+    else { return "the kind table and its numbers differ" }
     for (kind, paths) in supplementaryIndex {
       for (path, index) in paths {
         guard index < supplementaries.count,
-          supplementaries[index].attributes.indexPath == path,
-          supplementaries[index].attributes.category == .supplementary(kind: kind)
+          supplementaries[index].indexPath == path,
+          supplementaryKind(of: supplementaries[index]) == kind
         else { return "the index of \(kind) at \(path) points at another element" }
       }
     }

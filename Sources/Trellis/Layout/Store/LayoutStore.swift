@@ -651,7 +651,8 @@ struct LayoutStore {
       preceding = entry.precedingItems
       guard Int(entry.kind) < kinds.count, kindNumbers[kinds[Int(entry.kind)]] == entry.kind
       else { return "supplementary \(index) has kind number \(entry.kind), not in the table" }
-      if let kind = supplementaryKind(of: entry), supplementaryIndex[kind]?[entry.indexPath] != index
+      if let kind = supplementaryKind(of: entry),
+        supplementaryIndex[kind]?[entry.indexPath] != index
       {
         return "supplementary \(index) (\(kind) at \(entry.indexPath)) is not indexed"
       }

@@ -220,7 +220,16 @@ func peerTableWorkloads(wanted: (String) -> Bool) {
     let targetSections = target.sectionIdentifiers.map {
       ($0, target.itemIdentifiers(inSection: $0))
     }
-    let update: (Int) -> ItemUpdate? = { changed.contains($0) ? .reconfigure : nil }
+    // Content versions by identifier, as the flat rows keep them (DifferenceKit reads the same
+    // versions from its elements).
+    let identifierBound =
+      (targetSections.flatMap(\.1) + sourceSections.flatMap(\.1)).max().map { $0 + 1 } ?? 0
+    let sourceVersions = [Int](repeating: 0, count: identifierBound)
+    var targetVersions = sourceVersions
+    for id in changed { targetVersions[id] = 1 }
+    let update: (Int) -> ItemUpdate? = {
+      sourceVersions[$0] == targetVersions[$0] ? nil : .reconfigure
+    }
     var differenceKit: (() -> Any)?
     var listKit: (() -> Any)?
     #if canImport(DifferenceKit)

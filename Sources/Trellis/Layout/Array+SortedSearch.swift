@@ -14,3 +14,29 @@ extension Array {
     return low
   }
 }
+
+/// The first index in `0..<count` whose end is above `value`, for ends that never decrease, read
+/// through `stretchEnds`: the end of every `stride`-th index's stretch (`stretchEnds[k]` is the
+/// end at `k * stride + stride - 1`).
+///
+/// The short array is searched first, then one stretch, so a million ends cost two or three reads
+/// that wait for memory instead of twenty. Interval layers and band blocks both search this way.
+@inline(__always)
+func firstIndex(
+  endingAfter value: Double, count: Int, stretchEnds: [Double], stride: Int,
+  end: (Int) -> Double
+) -> Int {
+  var stretch = 0
+  var upper = stretchEnds.count
+  while stretch < upper {
+    let middle = (stretch + upper) / 2
+    if stretchEnds[middle] <= value { stretch = middle + 1 } else { upper = middle }
+  }
+  var first = stretch * stride
+  var last = Swift.min(first + stride, count)
+  while first < last {
+    let middle = (first + last) / 2
+    if end(middle) <= value { first = middle + 1 } else { last = middle }
+  }
+  return first
+}

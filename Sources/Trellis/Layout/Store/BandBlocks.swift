@@ -190,19 +190,9 @@ struct BandBlocks {
 
   /// The first block that may hold an interval ending after `low`.
   func firstBlock(reaching low: Double) -> Int {
-    var stretch = 0
-    var stretchUpper = stretchRunningHighs.count
-    while stretch < stretchUpper {
-      let middle = (stretch + stretchUpper) / 2
-      if stretchRunningHighs[middle] <= low { stretch = middle + 1 } else { stretchUpper = middle }
-    }
-    var first = stretch << 6
-    var upper = Swift.min(first + 64, blockCount)
-    while first < upper {
-      let middle = (first + upper) / 2
-      if runningHigh(middle) <= low { first = middle + 1 } else { upper = middle }
-    }
-    return first
+    firstIndex(
+      endingAfter: low, count: blockCount, stretchEnds: stretchRunningHighs, stride: 64,
+      end: runningHigh)
   }
 
   /// Whether a block or any after it holds an interval starting before `high`.

@@ -38,19 +38,9 @@ struct IntervalLayers {
 
     /// The first interval that ends after `low`.
     func firstEnding(after low: Double) -> Int {
-      var stretch = 0
-      var upper = stretchHighs.count
-      while stretch < upper {
-        let middle = (stretch + upper) / 2
-        if stretchHighs[middle] <= low { stretch = middle + 1 } else { upper = middle }
-      }
-      var first = stretch * Self.stride
-      var end = Swift.min(first + Self.stride, highs.count)
-      while first < end {
-        let middle = (first + end) / 2
-        if highs[middle] <= low { first = middle + 1 } else { end = middle }
-      }
-      return first
+      firstIndex(
+        endingAfter: low, count: highs.count, stretchEnds: stretchHighs, stride: Self.stride
+      ) { highs[$0] }
     }
   }
 

@@ -104,7 +104,8 @@ if CommandLine.arguments.dropFirst().first == "layout-memory" {
 if CommandLine.arguments.dropFirst().first == "peer-profile" {
   // The snapshot diff of the `peer` workload in a loop, for a profiler: `peer-profile 100000`;
   // `peer-profile 1000000 build` builds the target snapshot instead, and prints the median (and
-  // what gathering the identifiers costs with `Array.map` and with a loop).
+  // what gathering the identifiers costs with `Array.map` and with a loop); `peer-profile 1000000
+  // move1` moves one item, both snapshots built from the models.
   let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 100_000
   var rng = SplitMix64(state: 42)
   let (source, target) = flatWorkload(count: count, rng: &rng)
@@ -117,6 +118,17 @@ if CommandLine.arguments.dropFirst().first == "peer-profile" {
     let (gathered, _) = measure(runs: repeats) { identifiers(of: target) }
     print(
       "identifiers of \(count) elements: Array.map \(format(mapped)) ms, loop \(format(gathered)) ms"
+    )
+    exit(0)
+  }
+  if CommandLine.arguments.dropFirst(3).first == "move1" {
+    // One item moved from the front to the back, both snapshots built from the models.
+    let moved = Array(source.dropFirst()) + [source[0]]
+    let (ms, changes) = measure(runs: repeats) {
+      StagedChangeset(from: makeSnapshot(source), to: makeSnapshot(moved))
+    }
+    print(
+      "move1 \(count), build both + diff: \(format(ms)) ms median of \(repeats), \(changes.itemMoveCount) moves"
     )
     exit(0)
   }

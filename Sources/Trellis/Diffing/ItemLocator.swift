@@ -115,9 +115,8 @@ struct FlatItemLocator<ItemID: Hashable>: ItemLocator {
   }
 
   @inlinable mutating func buildTable() {
-    var table = PositionTable(minimumCapacity: window.count)
-    let duplicate = source.withUnsafeBufferPointer { source in
-      table.insertAll(window) { source[$0] }
+    let (table, duplicate) = source.withUnsafeBufferPointer { source in
+      PositionTable.filled(minimumCapacity: window.count, with: window) { source[$0] }
     }
     if let duplicate {
       fatalError(

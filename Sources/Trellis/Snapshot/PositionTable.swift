@@ -6,7 +6,7 @@
 /// store, through `identifier(at:)`, when it has to compare. Open addressing with linear probing,
 /// at most half full: 4 bytes per slot, 8 to 16 per item.
 ///
-/// A large empty table is filled region by region (``fillPartitioned(_:identifierAt:)``) rather
+/// A large empty table is filled region by region (``filled(minimumCapacity:with:recordingHashes:identifierAt:)``) rather
 /// than in position order, whose writes to random slots wait for memory once the table outgrows
 /// the caches.
 ///
@@ -151,8 +151,11 @@ struct PositionTable: Sendable {
     if occupied == 0 && slots.count >= Self.partitionedMinimumSlots
       && positions.count >= Self.partitionedMinimumSlots / 4
     {
-      return fillPartitioned(
-        positions, recordingHashes: recordingHashes, identifierAt: identifierAt)
+      let filled = Self.filled(
+        minimumCapacity: capacity, with: positions, recordingHashes: recordingHashes,
+        identifierAt: identifierAt)
+      self = filled.table
+      return filled.duplicate
     }
     let key = self.key
     var added = 0
@@ -250,88 +253,161 @@ struct PositionTable: Sendable {
   /// lookups are warmed in runs.
   @inlinable var outgrowsCaches: Bool { slots.count >= Self.warmedMinimumSlots }
 
-  /// Fills an empty table with the identifiers at `positions`, as ``insertAll(_:identifierAt:)``
-  /// does, with every pass over memory sequential or confined to a small region.
+  /// A table with room for `minimumCapacity` entries, holding the identifiers at `positions`,
+  /// and the first duplicate among them, as ``insertAll(_:recordingHashes:identifierAt:)``
+  /// reports it.
+  ///
+  /// A large table is filled region by region (``fillPartitioned(_:with:key:recordingHashes:identifierAt:)``)
+  /// into slots that are zeroed one region ahead of the inserts, instead of all at once first:
+  /// each region is then written while it is still in the caches.
+  @inlinable
+  static func filled<ID: Hashable>(
+    minimumCapacity: Int, with positions: Range<Int>,
+    recordingHashes: UnsafeMutablePointer<UInt32>? = nil, identifierAt: (Int) -> ID
+  ) -> (table: PositionTable, duplicate: (new: Int, existing: Int)?) {
+    let slotCount = slotCount(for: Swift.max(minimumCapacity, positions.count))
+    guard
+      slotCount >= partitionedMinimumSlots && positions.count >= partitionedMinimumSlots / 4
+    else {
+      var table = PositionTable(minimumCapacity: Swift.max(minimumCapacity, positions.count))
+      let duplicate = table.insertAll(
+        positions, recordingHashes: recordingHashes, identifierAt: identifierAt)
+      return (table, duplicate)
+    }
+    let key = integerHashKey
+    var result: (added: Int, duplicate: (new: Int, existing: Int)?) = (0, nil)
+    let slots = [UInt32](unsafeUninitializedCapacity: slotCount) { slots, initialized in
+      result = fillPartitioned(
+        slots, with: positions, key: key, recordingHashes: recordingHashes,
+        identifierAt: identifierAt)
+      initialized = slotCount
+    }
+    return (PositionTable(slots: slots, count: result.added, key: key), result.duplicate)
+  }
+
+  /// A table of `slots` filled elsewhere, `count` of them live and none removed.
+  @inlinable
+  init(slots: [UInt32], count: Int, key: UInt64) {
+    self.slots = slots
+    self.count = count
+    occupied = count
+    self.key = key
+  }
+
+  /// Fills `slots` — uninitialized, a power of two of them, at least twice `positions.count` —
+  /// with the identifiers at `positions`, every pass over memory sequential or confined to a small
+  /// region; returns how many were added and the first duplicate in position order.
   ///
   /// Inserting in position order writes to random slots: once the table outgrows the caches,
   /// nearly every insert waits for memory. Instead, the identifiers are hashed in order, their
   /// hashes and positions grouped by the region of slots they belong to (256 regions, each a few
-  /// tens of kilobytes at a million items), and inserted region by region. Half of each filled
-  /// slot's hash is kept beside it while filling, so that a probe compares identifiers only when
+  /// tens of kilobytes at a million items), and inserted region by region.
+  ///
+  /// The fill allocates almost nothing: on this kind of machine the first touch of a fresh page
+  /// costs about as much as hashing 2,000 items, and a scratch buffer the size of the table cost
+  /// more than the fill itself. The grouped entries (8 bytes each) are written into the top of
+  /// `slots`, which has room for them (4 bytes for each of at least two slots per item). Slots are
+  /// zeroed a region ahead of the inserts; an entry in the way is moved aside first, to a queue
+  /// that holds about two regions' entries. Half of each filled slot's hash is kept, for the
+  /// slots near the inserts, in a ring beside them, so that a probe compares identifiers only when
   /// those agree — the occupants' identifiers are read (at random) almost only for real
-  /// duplicates. Holds 8 bytes per item, and 4 per item or 2 per slot (whichever is more: the
-  /// hashes in order, then the slots' filters, share one buffer) while it runs.
+  /// duplicates.
   @inlinable
-  mutating func fillPartitioned<ID: Hashable>(
-    _ positions: Range<Int>, recordingHashes: UnsafeMutablePointer<UInt32>? = nil,
-    identifierAt: (Int) -> ID
-  ) -> (new: Int, existing: Int)? {
+  static func fillPartitioned<ID: Hashable>(
+    _ slots: UnsafeMutableBufferPointer<UInt32>, with positions: Range<Int>, key: UInt64,
+    recordingHashes: UnsafeMutablePointer<UInt32>?, identifierAt: (Int) -> ID
+  ) -> (added: Int, duplicate: (new: Int, existing: Int)?) {
     let count = positions.count
     let slotCount = slots.count
-    let key = self.key
+    precondition(
+      slotCount.nonzeroBitCount == 1 && slotCount >= 2 &* count,
+      "A partitioned fill needs a power of two of slots, at least two per item.")
     let mask = slotCount &- 1
     let slotBits = slotCount.trailingZeroBitCount
     let partitionBits = Swift.min(8, slotBits)
     let shift = slotBits &- partitionBits
     let partitionCount = 1 &<< partitionBits
-    // One scratch buffer serves twice: first for the hashes in position order, then, once they
-    // are grouped, for the filters beside the slots (below). Its pages are touched once, and on
-    // this kind of machine a page's first touch costs about as much as hashing 2,000 items.
-    let scratch = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: Swift.max(count &* 4, slotCount &* 2), alignment: 8)
-    defer { scratch.deallocate() }
-    // Hashes in position order (only their low 32 bits: the bucket and the filter), and how many
-    // fall in each region.
+    let regionSize = 1 &<< shift
+    @inline(__always) func hashAt(_ index: Int) -> UInt32 {
+      UInt32(truncatingIfNeeded: Self.hash(identifierAt(positions.lowerBound &+ index), key: key))
+    }
+    // How many hashes fall in each region (the low 32 bits of a hash: the bucket and the filter).
     var starts = [Int](repeating: 0, count: partitionCount &+ 1)
-    let hashes = UnsafeMutableBufferPointer(
-      rebasing: scratch.bindMemory(to: UInt32.self)[0..<count])
     starts.withUnsafeMutableBufferPointer { starts in
       for index in 0..<count {
-        let hash = UInt32(
-          truncatingIfNeeded: Self.hash(identifierAt(positions.lowerBound &+ index), key: key))
-        hashes[index] = hash
+        let hash = hashAt(index)
+        recordingHashes?[index] = hash
         starts[((Int(hash) & mask) &>> shift) &+ 1] &+= 1
       }
     }
-    if let recordingHashes, let hashes = hashes.baseAddress {
-      recordingHashes.update(from: hashes, count: count)
-    }
     for partition in 0..<partitionCount { starts[partition &+ 1] &+= starts[partition] }
-    // Hash and index relative to `positions`, grouped by region, in position order within each.
-    let grouped = [UInt64](unsafeUninitializedCapacity: count) { grouped, initialized in
-      var next = starts
-      next.withUnsafeMutableBufferPointer { next in
-        for index in 0..<count {
-          let hash = hashes[index]
-          let partition = (Int(hash) & mask) &>> shift
-          grouped[next[partition]] = UInt64(hash) &<< 32 | UInt64(index)
-          next[partition] &+= 1
-        }
+    // Hash and index relative to `positions`, grouped by region, in position order within each,
+    // at the top of `slots`: entry `i` is the 8 bytes from slot `entryBase + 2 * i`. Hashed again
+    // rather than kept: a buffer of hashes would be pages to touch.
+    guard let slotBase = slots.baseAddress else { return (0, nil) }
+    let entries = UnsafeMutableRawPointer(slotBase + (slotCount &- 2 &* count))
+    let entryBase = slotCount &- 2 &* count
+    var next = starts
+    next.withUnsafeMutableBufferPointer { next in
+      for index in 0..<count {
+        let hash = recordingHashes?[index] ?? hashAt(index)
+        let partition = (Int(hash) & mask) &>> shift
+        entries.storeBytes(
+          of: UInt64(hash) &<< 32 | UInt64(index), toByteOffset: next[partition] &* 8,
+          as: UInt64.self)
+        next[partition] &+= 1
       }
-      initialized = count
     }
-    var duplicate: (new: Int, existing: Int)? = nil
-    var added = 0
-    // The upper half of each filled slot's 32-bit hash: 2 bytes per slot, and a false match (an
-    // identifier read for nothing) about once in tens of thousands of probes.
-    let slotHashes = UnsafeMutableBufferPointer(
-      rebasing: scratch.bindMemory(to: UInt16.self)[0..<slotCount])
-    slotHashes.update(repeating: 0)
-    slots.withUnsafeMutableBufferPointer { slots in
-      grouped.withUnsafeBufferPointer { grouped in
-        for entry in grouped {
+    // The filters' ring covers four regions from the one being filled: the region ahead, and
+    // what long probe runs reach beyond it. A slot outside it is compared by identifier.
+    let ringSize = Swift.min(slotCount, 4 &* regionSize)
+    let ringMask = ringSize &- 1
+    return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: ringSize) { ring in
+      guard let ringBase = ring.baseAddress else {
+        preconditionFailure("A temporary allocation of \(ringSize) filters has no address.")
+      }
+      var fill = PartitionedFill(
+        slots: slotBase, entries: entries, entryBase: entryBase, count: count,
+        ring: ringBase, ringSize: ringSize, asideCapacity: 2 &* regionSize)
+      defer { fill.deallocate() }
+      var duplicate: (new: Int, existing: Int)? = nil
+      var added = 0
+      for partition in 0..<partitionCount {
+        let start = partition &<< shift
+        if partition > 0 {
+          // Slots entering the ring that are already initialized (reached by a long run while
+          // outside it) get their filters now.
+          for slot in fill.moveRing(to: start) {
+            let occupant = slotBase[slot]
+            fill.ring[slot & ringMask] =
+              occupant == 0
+              ? 0
+              : UInt16(
+                truncatingIfNeeded: hashAt(Int(occupant &- 1) &- positions.lowerBound) &>> 16)
+          }
+        }
+        let ahead = Swift.min(slotCount, start &+ 2 &* regionSize)
+        if fill.zeroed < ahead { fill.zero(upTo: ahead) }
+        for _ in starts[partition]..<starts[partition &+ 1] {
+          let entry = fill.nextEntry()
           let hash = UInt32(truncatingIfNeeded: entry &>> 32)
           let filter = UInt16(truncatingIfNeeded: hash &>> 16)
           let position = positions.lowerBound &+ Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
           var bucket = Int(hash) & mask
           var existing: Int? = nil
-          while slots[bucket] != 0 {
-            let occupant = Int(slots[bucket] &- 1)
-            if slotHashes[bucket] == filter && identifierAt(occupant) == identifierAt(position) {
+          while slotBase[bucket] != 0 {
+            let occupant = Int(slotBase[bucket] &- 1)
+            if (!fill.ringHolds(bucket) || fill.ring[bucket & ringMask] == filter)
+              && identifierAt(occupant) == identifierAt(position)
+            {
               existing = occupant
               break
             }
             bucket = (bucket &+ 1) & mask
+            if bucket == fill.zeroed {
+              // A probe run longer than the region ahead: zero one more.
+              fill.zero(upTo: Swift.min(slotCount, fill.zeroed &+ regionSize))
+            }
           }
           if let existing {
             // The first duplicate in position order, as an insert in that order finds it.
@@ -340,17 +416,18 @@ struct PositionTable: Sendable {
             }
             continue
           }
-          slots[bucket] = UInt32(truncatingIfNeeded: position &+ 1)
-          slotHashes[bucket] = filter
+          slotBase[bucket] = UInt32(truncatingIfNeeded: position &+ 1)
+          if fill.ringHolds(bucket) { fill.ring[bucket & ringMask] = filter }
           added &+= 1
         }
       }
+      if fill.zeroed < slotCount { fill.zero(upTo: slotCount) }
+      return (added, duplicate)
     }
-    self.count += added
-    occupied += added
-    return duplicate
   }
+}
 
+extension PositionTable {
   /// Removes `identifier` and returns its position, or `nil` when it is not in the table.
   @inlinable
   mutating func remove<ID: Hashable>(

@@ -144,16 +144,18 @@ extension Snapshot {
     if total > PositionTable.maximumPosition + 1 {
       fatalError("A snapshot holds at most \(PositionTable.maximumPosition + 1) items.")
     }
-    var table = PositionTable(minimumCapacity: max(total, minimumCapacity))
-    let duplicate: (new: Int, existing: Int)?
+    let capacity = max(total, minimumCapacity)
+    let (table, duplicate): (PositionTable, (new: Int, existing: Int)?)
     if _sections.count == 1 {
       // One section, the common case for long lists: positions are indexes into its array.
-      duplicate = _items[0].withUnsafeBufferPointer { items in
-        table.insertAll(0..<total, recordingHashes: recordingHashes) { items[$0] }
+      (table, duplicate) = _items[0].withUnsafeBufferPointer { items in
+        PositionTable.filled(
+          minimumCapacity: capacity, with: 0..<total, recordingHashes: recordingHashes
+        ) { items[$0] }
       }
     } else {
-      duplicate = table.insertAll(
-        0..<total, recordingHashes: recordingHashes,
+      (table, duplicate) = PositionTable.filled(
+        minimumCapacity: capacity, with: 0..<total, recordingHashes: recordingHashes,
         identifierAt: { _itemIdentifier(atPosition: $0) })
     }
     if let duplicate {

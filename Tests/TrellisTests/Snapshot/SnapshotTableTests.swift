@@ -271,6 +271,48 @@ import TrellisTestSupport
     #expect(duplicate?.existing == expected?.existing, "seed \(seed)")
   }
 
+  /// An identifier whose hash `1 << spread` neighbours share: probe runs long enough to cross
+  /// regions, and to leave the ring of filters.
+  struct Cluster: Hashable {
+    var value: Int
+    var spread: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(value >> spread) }
+  }
+
+  /// The fill zeroes slots a region ahead of its inserts; a small table (256 regions of four
+  /// slots) whose slots start as garbage shows that every slot a probe reaches was zeroed first.
+  @Test(arguments: 0..<8 as Range<UInt64>)
+  func aFillIntoGarbageZeroesEverySlotItReaches(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    // Up to 512: two slots per item, where the grouped entries fill the top half of the slots.
+    let count = seed == 0 ? 512 : 300 + Int.random(in: 0...212, using: &rng)
+    let spread = Int.random(in: 2...6, using: &rng)
+    let items = (0..<count).map { Cluster(value: $0, spread: spread) }.shuffled(using: &rng)
+    let slotCount = 1_024
+    let key = integerHashKey
+    var result: (added: Int, duplicate: (new: Int, existing: Int)?) = (0, nil)
+    let slots = [UInt32](unsafeUninitializedCapacity: slotCount) { slots, initialized in
+      for index in 0..<slotCount {
+        (slots.baseAddress! + index).initialize(to: UInt32.random(in: 1...UInt32.max, using: &rng))
+      }
+      result = PositionTable.fillPartitioned(
+        slots, with: 0..<count, key: key, recordingHashes: nil, identifierAt: { items[$0] })
+      initialized = slotCount
+    }
+    #expect(result.added == count && result.duplicate == nil, "seed \(seed)")
+    #expect(slots.count(where: { $0 != 0 }) == count, "seed \(seed)")
+    let table = PositionTable(slots: slots, count: count, key: key)
+    var misplaced = 0
+    for (position, item) in items.enumerated()
+    where table.position(of: item, hash: table.hash(item), identifierAt: { items[$0] }) != position
+    {
+      misplaced += 1
+    }
+    #expect(misplaced == 0, "seed \(seed)")
+    let outside = Cluster(value: count + 1_000, spread: spread)
+    #expect(table.position(of: outside, hash: table.hash(outside)) { items[$0] } == nil)
+  }
+
   @Test func aLargeSnapshotFindsEveryItemWhereItIs() {
     let sections = (0..<4).map { section in
       (section, Array((section * 150_000)..<((section + 1) * 150_000)).reversed() as [Int])

@@ -10,7 +10,7 @@
 /// - Returns: One bit per element of `values`, set where the element is on the subsequence; read
 ///   it with ``isOnSubsequence(_:_:)``.
 /// - Complexity: O(*n* log *n*) in the worst case, where *n* is the number of values. Holds 4
-///   bytes per included value, and up to 8 more per value of the longest run.
+///   bytes per included value, and up to 4 more per value of the longest run.
 @inlinable
 func longestIncreasingSubsequence(
   _ values: UnsafeBufferPointer<Int32>, among included: Range<Int32>
@@ -18,18 +18,18 @@ func longestIncreasingSubsequence(
   let count = values.count
   var marks = [UInt64](repeating: 0, count: (count &+ 63) &>> 6)
   guard count > 0 else { return marks }
-  // tails[l] is the index of the smallest value that ends an increasing run of length l + 1, and
-  // tailValues[l] that value: the search reads the values it compares in one array, instead of
-  // following each index to a value elsewhere (two dependent reads per step on long runs). The
-  // buffers are allocated at the largest size a run can reach, so the loop neither checks nor
-  // grows them; pages a short run never reaches are never touched.
+  // tailValues[l] is the smallest value that ends an increasing run of length l + 1, and
+  // lengths[i] the length (less one) of the longest run that ends at element i. The run is read
+  // back from the lengths, from the end: the latest element of each length below the one after
+  // it is the one a predecessor link would have named, so no index of tails nor links are kept
+  // (4 bytes an element fewer, pages a long run would touch). The buffers are allocated at the
+  // largest size a run can reach, so the loop neither checks nor grows them; pages a short run
+  // never reaches are never touched.
   var last = -1
-  let predecessors = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
-  let tails = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+  let lengths = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
   let tailValues = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
   defer {
-    predecessors.deallocate()
-    tails.deallocate()
+    lengths.deallocate()
     tailValues.deallocate()
   }
   let lowest = included.lowerBound
@@ -39,9 +39,8 @@ func longestIncreasingSubsequence(
     // One unsigned comparison tells whether `value` is in `included`.
     guard UInt32(bitPattern: value &- lowest) < span else { continue }
     if last < 0 || tailValues[last] < value {
-      predecessors[index] = last < 0 ? -1 : tails[last]
       last &+= 1
-      tails[last] = Int32(truncatingIfNeeded: index)
+      lengths[index] = Int32(truncatingIfNeeded: last)
       tailValues[last] = value
       continue
     }
@@ -55,15 +54,23 @@ func longestIncreasingSubsequence(
     if last > 0 && !(tailValues[last &- 1] < value) {
       low = lowerBound(of: value, in: tailValues, count: last)
     }
-    predecessors[index] = low > 0 ? tails[low &- 1] : -1
-    tails[low] = Int32(truncatingIfNeeded: index)
+    lengths[index] = Int32(truncatingIfNeeded: low)
     tailValues[low] = value
   }
   marks.withUnsafeMutableBufferPointer { marks in
-    var index = last < 0 ? -1 : Int(tails[last])
-    while index >= 0 {
-      marks[index &>> 6] |= 1 &<< UInt64(index & 63)
-      index = Int(predecessors[index])
+    // The latest element of each length, from the longest down, below the one taken after it.
+    var wanted = Int32(truncatingIfNeeded: last)
+    var bound = Int32.max
+    var index = count &- 1
+    while wanted >= 0 {
+      let value = values[index]
+      // Included values are below `Int32.max`, so the longest length takes its latest element.
+      if UInt32(bitPattern: value &- lowest) < span && lengths[index] == wanted && value < bound {
+        marks[index &>> 6] |= 1 &<< UInt64(index & 63)
+        bound = value
+        wanted &-= 1
+      }
+      index &-= 1
     }
   }
   return marks

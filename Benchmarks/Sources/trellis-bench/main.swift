@@ -105,7 +105,8 @@ if CommandLine.arguments.dropFirst().first == "peer-profile" {
   // The snapshot diff of the `peer` workload in a loop, for a profiler: `peer-profile 100000`;
   // `peer-profile 1000000 build` builds the target snapshot instead, and prints the median (and
   // what gathering the identifiers costs with `Array.map` and with a loop); `peer-profile 1000000
-  // move1` moves one item, both snapshots built from the models.
+  // move1` moves one item, both snapshots built from the models; `peer-profile 100000 sectioned` diffs
+  // 100 sections × 1,000 items, both snapshots built.
   let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 100_000
   var rng = SplitMix64(state: 42)
   let (source, target) = flatWorkload(count: count, rng: &rng)
@@ -118,6 +119,25 @@ if CommandLine.arguments.dropFirst().first == "peer-profile" {
     let (gathered, _) = measure(runs: repeats) { identifiers(of: target) }
     print(
       "identifiers of \(count) elements: Array.map \(format(mapped)) ms, loop \(format(gathered)) ms"
+    )
+    exit(0)
+  }
+  if CommandLine.arguments.dropFirst(3).first == "sectioned" {
+    // 100 sections × 1,000 items, both snapshots built from their sections' identifiers.
+    var rng = SplitMix64(state: 42)
+    let (source, target, _) = sectionedWorkload(sections: 100, items: 1000, rng: &rng)
+    let sourceSections = source.sectionIdentifiers.map {
+      ($0, source.itemIdentifiers(inSection: $0))
+    }
+    let targetSections = target.sectionIdentifiers.map {
+      ($0, target.itemIdentifiers(inSection: $0))
+    }
+    let (ms, changes) = measure(runs: 200) {
+      StagedChangeset(
+        from: Snapshot(sections: sourceSections), to: Snapshot(sections: targetSections))
+    }
+    print(
+      "sectioned 100×1000, build both + diff: \(format(ms)) ms median of 200, \(changes.itemMoveCount) moves"
     )
     exit(0)
   }

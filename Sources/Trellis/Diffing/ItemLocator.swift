@@ -23,22 +23,33 @@ protocol ItemLocator {
   mutating func warm(_ items: UnsafeBufferPointer<ItemID>, hashes: UnsafeBufferPointer<Int>)
 }
 
-/// Locates items through the source snapshot's own table, at no preparation cost.
+/// Locates items through the source snapshot's own table; the only preparation is a
+/// ``SectionFinder`` over its sections, so that reading the item at a table position (every
+/// comparison of a probe) costs no binary search over the sections.
 @usableFromInline
 struct SnapshotItemLocator<SectionID: Hashable, ItemID: Hashable>: ItemLocator {
   @usableFromInline let snapshot: Snapshot<SectionID, ItemID>
+  @usableFromInline let finder: SectionFinder
   /// What warming found, kept so that its reads happen.
   @usableFromInline var warmed = 0
 
-  @inlinable init(_ snapshot: Snapshot<SectionID, ItemID>) { self.snapshot = snapshot }
+  @inlinable init(_ snapshot: Snapshot<SectionID, ItemID>) {
+    self.snapshot = snapshot
+    finder = SectionFinder(offsets: snapshot._offsets)
+  }
 
   @inlinable var warmsLookups: Bool { snapshot._itemTable.outgrowsCaches }
 
+  /// The item at `position` in the source.
+  @inlinable @inline(__always)
+  func identifier(atPosition position: Int) -> ItemID {
+    let section = finder.section(atPosition: position)
+    return snapshot._items[section][position &- snapshot._offsets[section]]
+  }
+
   @inlinable
   mutating func warm(_ items: UnsafeBufferPointer<ItemID>, hashes: UnsafeBufferPointer<Int>) {
-    warmed &+= snapshot._itemTable.warm(items, hashes: hashes) {
-      snapshot._itemIdentifier(atPosition: $0)
-    }
+    warmed &+= snapshot._itemTable.warm(items, hashes: hashes) { identifier(atPosition: $0) }
   }
 
   @inlinable mutating func prepare(sourceItems: [[ItemID]], windows: [Range<Int>]) {}
@@ -46,10 +57,10 @@ struct SnapshotItemLocator<SectionID: Hashable, ItemID: Hashable>: ItemLocator {
   @inlinable mutating func location(of item: ItemID, hash: Int) -> (section: Int, item: Int)? {
     guard
       let position = snapshot._itemTable.position(
-        of: item, hash: hash, identifierAt: { snapshot._itemIdentifier(atPosition: $0) })
+        of: item, hash: hash, identifierAt: { identifier(atPosition: $0) })
     else { return nil }
-    let location = snapshot._location(atPosition: position)
-    return (location.section, location.item)
+    let section = finder.section(atPosition: position)
+    return (section, position &- snapshot._offsets[section])
   }
 
   @inlinable mutating func recordInsert(_ item: ItemID) {}

@@ -154,9 +154,20 @@ extension Snapshot {
         ) { items[$0] }
       }
     } else {
+      // The fill reads items in position order, and compares with occupants anywhere: the
+      // section of the last read is tried first, so that the reads in order search nothing, and
+      // a section finder answers the others.
+      let (items, offsets) = (_items, _offsets)
+      let finder = SectionFinder(offsets: offsets)
+      var section = 0
       (table, duplicate) = PositionTable.filled(
-        minimumCapacity: capacity, with: 0..<total, recordingHashes: recordingHashes,
-        identifierAt: { _itemIdentifier(atPosition: $0) })
+        minimumCapacity: capacity, with: 0..<total, recordingHashes: recordingHashes
+      ) { position in
+        if position < offsets[section] || position >= offsets[section &+ 1] {
+          section = finder.section(atPosition: position)
+        }
+        return items[section][position &- offsets[section]]
+      }
     }
     if let duplicate {
       let batch: Range<Int>

@@ -1,5 +1,10 @@
 import Trellis
 
+/// A snapshot's sections as the lists a caller builds one from: each identifier with its items.
+func sectionLists(_ snapshot: Snapshot<Int, Int>) -> [(Int, [Int])] {
+  snapshot.sectionIdentifiers.map { ($0, snapshot.itemIdentifiers(inSection: $0)) }
+}
+
 #if canImport(DifferenceKit)
 import DifferenceKit
 
@@ -214,12 +219,7 @@ func peerTableWorkloads(wanted: (String) -> Bool) {
   if sectioned {
     var rng = SplitMix64(state: 42)
     let (source, target, changed) = sectionedWorkload(sections: 100, items: 1000, rng: &rng)
-    let sourceSections = source.sectionIdentifiers.map {
-      ($0, source.itemIdentifiers(inSection: $0))
-    }
-    let targetSections = target.sectionIdentifiers.map {
-      ($0, target.itemIdentifiers(inSection: $0))
-    }
+    let (sourceSections, targetSections) = (sectionLists(source), sectionLists(target))
     // Content versions by identifier, as the flat rows keep them (DifferenceKit reads the same
     // versions from its elements).
     let identifierBound =

@@ -126,12 +126,7 @@ if CommandLine.arguments.dropFirst().first == "peer-profile" {
     // 100 sections × 1,000 items, both snapshots built from their sections' identifiers.
     var rng = SplitMix64(state: 42)
     let (source, target, _) = sectionedWorkload(sections: 100, items: 1000, rng: &rng)
-    let sourceSections = source.sectionIdentifiers.map {
-      ($0, source.itemIdentifiers(inSection: $0))
-    }
-    let targetSections = target.sectionIdentifiers.map {
-      ($0, target.itemIdentifiers(inSection: $0))
-    }
+    let (sourceSections, targetSections) = (sectionLists(source), sectionLists(target))
     let (ms, changes) = measure(runs: 200) {
       StagedChangeset(
         from: Snapshot(sections: sourceSections), to: Snapshot(sections: targetSections))

@@ -1,23 +1,79 @@
 /// Marks the elements of one longest strictly increasing subsequence of the values of `values`
 /// that lie in `included`; the others are skipped, and never on it.
 ///
-/// Patience sorting with predecessor links. Values that extend the current longest run are
-/// appended without a search, so nearly sorted input — the common case when few items move —
-/// costs O(*n*). Skipping values outside `included` lets the diff run it over the source slots of
+/// The included values are distinct (the diff's slots are). Values that go up by one from element
+/// to element — items that moved together, or did not move — form *runs*, and some longest
+/// subsequence takes every run whole or not at all. When runs
+/// are few (at most one per ``runPathRatio`` elements: a few items moved in a long list), the
+/// longest chain of whole runs is found instead (``markLongestChainOfRuns(_:among:runCount:into:)``),
+/// in memory and time proportional to the runs. Otherwise it is patience sorting per element
+/// (``markLongestIncreasingSubsequenceByElement(_:among:into:)``).
+/// Skipping values outside `included` lets the diff run it over the source slots of
 /// a whole target window (inserts and items from other sections among them) without copying the
 /// ones that count into an array of their own.
 ///
+/// - Parameters:
+///   - values: The values, each a source slot or outside `included`.
+///   - included: The values that count.
+///   - runPathRatio: The fewest elements per run that choose the run path; tests pass 1 to take
+///     it always, or `Int.max` to take it never (the per-element path also takes repeated
+///     values).
 /// - Returns: One bit per element of `values`, set where the element is on the subsequence; read
 ///   it with ``isOnSubsequence(_:_:)``.
-/// - Complexity: O(*n* log *n*) in the worst case, where *n* is the number of values. Holds 4
-///   bytes per included value, and up to 4 more per value of the longest run.
+/// - Complexity: O(*n* + *r* log *r*) with *r* runs among *n* values when runs are few, O(*n* log
+///   *n*) in the worst case. Holds 20 bytes per run on the run path; else 4 bytes per included
+///   value, and up to 4 more per value of the longest run.
 @inlinable
 func longestIncreasingSubsequence(
-  _ values: UnsafeBufferPointer<Int32>, among included: Range<Int32>
+  _ values: UnsafeBufferPointer<Int32>, among included: Range<Int32>, runPathRatio: Int = 16
 ) -> [UInt64] {
   let count = values.count
   var marks = [UInt64](repeating: 0, count: (count &+ 63) &>> 6)
   guard count > 0 else { return marks }
+  let runCount = countIncreasingRuns(values, among: included)
+  marks.withUnsafeMutableBufferPointer { marks in
+    if runCount <= count / runPathRatio {
+      markLongestChainOfRuns(values, among: included, runCount: runCount, into: marks)
+    } else {
+      markLongestIncreasingSubsequenceByElement(values, among: included, into: marks)
+    }
+  }
+  return marks
+}
+
+/// The number of runs among the included values: maximal stretches of neighbouring elements
+/// whose values are included and each one more than the one before.
+@inlinable
+func countIncreasingRuns(_ values: UnsafeBufferPointer<Int32>, among included: Range<Int32>)
+  -> Int
+{
+  let lowest = included.lowerBound
+  let span = UInt32(bitPattern: included.upperBound &- included.lowerBound)
+  var runs = 0
+  // The value that would continue the current run. Included values are below `Int32.max`, so
+  // that value also stands for "no run" (at the start and after an excluded value).
+  var following = Int32.max
+  for value in values {
+    guard UInt32(bitPattern: value &- lowest) < span else {
+      following = Int32.max
+      continue
+    }
+    if value != following { runs &+= 1 }
+    following = value &+ 1
+  }
+  return runs
+}
+
+/// Patience sorting per element, the marks written into `marks` (zeroed, a bit per element).
+///
+/// Values that extend the current longest run are appended without a search, so nearly sorted
+/// input costs O(*n*).
+@inlinable
+func markLongestIncreasingSubsequenceByElement(
+  _ values: UnsafeBufferPointer<Int32>, among included: Range<Int32>,
+  into marks: UnsafeMutableBufferPointer<UInt64>
+) {
+  let count = values.count
   // tailValues[l] is the smallest value that ends an increasing run of length l + 1, and
   // lengths[i] the length (less one) of the longest run that ends at element i. The run is read
   // back from the lengths, from the end: the latest element of each length below the one after
@@ -57,23 +113,20 @@ func longestIncreasingSubsequence(
     lengths[index] = Int32(truncatingIfNeeded: low)
     tailValues[low] = value
   }
-  marks.withUnsafeMutableBufferPointer { marks in
-    // The latest element of each length, from the longest down, below the one taken after it.
-    var wanted = Int32(truncatingIfNeeded: last)
-    var bound = Int32.max
-    var index = count &- 1
-    while wanted >= 0 {
-      let value = values[index]
-      // Included values are below `Int32.max`, so the longest length takes its latest element.
-      if UInt32(bitPattern: value &- lowest) < span && lengths[index] == wanted && value < bound {
-        marks[index &>> 6] |= 1 &<< UInt64(index & 63)
-        bound = value
-        wanted &-= 1
-      }
-      index &-= 1
+  // The latest element of each length, from the longest down, below the one taken after it.
+  var wanted = Int32(truncatingIfNeeded: last)
+  var bound = Int32.max
+  var index = count &- 1
+  while wanted >= 0 {
+    let value = values[index]
+    // Included values are below `Int32.max`, so the longest length takes its latest element.
+    if UInt32(bitPattern: value &- lowest) < span && lengths[index] == wanted && value < bound {
+      marks[index &>> 6] |= 1 &<< UInt64(index & 63)
+      bound = value
+      wanted &-= 1
     }
+    index &-= 1
   }
-  return marks
 }
 
 /// The first of the first `count` values of `sorted` (increasing, the last one at least `value`)

@@ -86,13 +86,17 @@ import TrellisTestSupport
             let batch = (0..<count).map { _ in
               randomFrame(&rng, lanes: lanes, sameLengths: sameLengths)
             }
+            // Each frame asked for once, in order: a waterfall's closure advances its columns.
+            var asked: [Int] = []
             frames.append(count: count) { index in
-              (
+              asked.append(index)
+              return (
                 axis.main(batch[index].origin), axis.main(batch[index].size),
                 FrameChunk.Lane(
                   start: axis.cross(batch[index].origin), length: axis.cross(batch[index].size))
               )
             }
+            #expect(asked == Array(0..<count), "seed \(seed), step \(step)")
             plain += batch
           }
         case 2:

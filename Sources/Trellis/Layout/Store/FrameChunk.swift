@@ -130,6 +130,74 @@ final class FrameChunk {
     write(lane, at: count - 1)
   }
 
+  /// Appends `count` frames, `frame(k)` giving the `k`th: the same as appending them one by
+  /// one, with the storage forms read once while they hold (every frame's length as the
+  /// chunk's one length or one per item, its placement across among the lanes the chunk has).
+  @inline(__always)
+  func append(
+    count added: Int, _ frame: (Int) -> (main: Double, mainLength: Double, cross: Lane)
+  ) {
+    precondition(count + added <= FrameChunk.capacity, "\(added) frames appended to \(count).")
+    while capacity < count + added { grow() }
+    var next = 0
+    while next < added { next = appendWhileFormsHold(from: next, to: added, frame) }
+  }
+
+  /// Appends frames from `first` on while each one's length and lane are among the ones the
+  /// chunk stores already, then the one that is not (if any) one by one, which changes the forms;
+  /// returns where it stopped. `frame` is called once per frame: a layout's closure may advance
+  /// its own state (a waterfall's column bottoms).
+  @inline(__always)
+  private func appendWhileFormsHold(
+    from first: Int, to end: Int, _ frame: (Int) -> (main: Double, mainLength: Double, cross: Lane)
+  ) -> Int {
+    var uniformBits: UInt64? = nil
+    var lengths: UnsafeMutablePointer<Double>? = nil
+    if case .lanes = crossStorage, laneCount > 0 {
+      switch mainLengths {
+      case .none: break
+      case .uniform(let length): uniformBits = length.bitPattern
+      case .explicit(let perItem): lengths = perItem
+      }
+    }
+    guard uniformBits != nil || lengths != nil else {
+      let placed = frame(first)
+      append(main: placed.main, mainLength: placed.mainLength, cross: placed.cross)
+      return first + 1
+    }
+    var next = first
+    var index = count
+    var lane = lastLane
+    let lastLaneIndex = laneCount - 1
+    while next < end {
+      let placed = frame(next)
+      var holds = true
+      if let lengths {
+        lengths[index] = placed.mainLength
+      } else if placed.mainLength.bitPattern != uniformBits {
+        holds = false
+      }
+      if holds && !lanes[lane].isIdentical(to: placed.cross) {
+        // Columns and grid cells come round in turn.
+        let following = lane < lastLaneIndex ? lane + 1 : 0
+        if lanes[following].isIdentical(to: placed.cross) { lane = following } else { holds = false }
+      }
+      guard holds else {
+        count = index
+        lastLane = lane
+        append(main: placed.main, mainLength: placed.mainLength, cross: placed.cross)
+        return next + 1
+      }
+      mainStarts[index] = placed.main
+      laneIndices[index] = UInt8(truncatingIfNeeded: lane)
+      index += 1
+      next += 1
+    }
+    count = index
+    lastLane = lane
+    return next
+  }
+
   func set(main: Double, mainLength: Double, cross lane: Lane, at index: Int) {
     precondition(index >= 0 && index < count, "Frame \(index) of \(count) replaced.")
     mainStarts[index] = main

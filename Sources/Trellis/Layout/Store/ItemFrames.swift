@@ -72,12 +72,9 @@ struct ItemFrames {
         open = open.copy()
       }
       let end = Swift.min(count, next + FrameChunk.capacity - open.count)
-      let chunk = open
-      while next < end {
-        let placed = frame(next)
-        chunk.append(main: placed.main, mainLength: placed.mainLength, cross: placed.cross)
-        next += 1
-      }
+      let first = next
+      open.append(count: end - next) { frame(first + $0) }
+      next = end
     }
     self.count += count
   }

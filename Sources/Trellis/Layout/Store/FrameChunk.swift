@@ -143,10 +143,12 @@ final class FrameChunk {
     while next < added { next = appendWhileFormsHold(from: next, to: added, frame) }
   }
 
-  /// Appends frames from `first` on while each one's length and lane are among the ones the
-  /// chunk stores already, then the one that is not (if any) one by one, which changes the forms;
-  /// returns where it stopped. `frame` is called once per frame: a layout's closure may advance
-  /// its own state (a waterfall's column bottoms).
+  /// Appends frames from `first` on while the chunk's storage forms hold them; returns where it
+  /// stopped.
+  ///
+  /// A frame holds when its length and lane are among the ones the chunk stores already; the
+  /// first that does not is appended alone, which changes the forms. `frame` is called once per
+  /// frame: a layout's closure may advance its own state (a waterfall's column bottoms).
   @inline(__always)
   private func appendWhileFormsHold(
     from first: Int, to end: Int, _ frame: (Int) -> (main: Double, mainLength: Double, cross: Lane)
@@ -180,7 +182,11 @@ final class FrameChunk {
       if holds && !lanes[lane].isIdentical(to: placed.cross) {
         // Columns and grid cells come round in turn.
         let following = lane < lastLaneIndex ? lane + 1 : 0
-        if lanes[following].isIdentical(to: placed.cross) { lane = following } else { holds = false }
+        if lanes[following].isIdentical(to: placed.cross) {
+          lane = following
+        } else {
+          holds = false
+        }
       }
       guard holds else {
         count = index

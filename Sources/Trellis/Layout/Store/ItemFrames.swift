@@ -55,9 +55,10 @@ struct ItemFrames {
     count += 1
   }
 
-  /// Appends `count` frames given along and across the scroll axis, `frame(k)` giving the `k`th;
-  /// the same as appending them one by one, with one uniqueness check per chunk instead of one per
-  /// frame.
+  /// Appends `count` frames given along and across the scroll axis, `frame(k)` giving the `k`th
+  /// (asked once each, in order); the same as appending them one by one, with one uniqueness
+  /// check per chunk instead of one per frame, and the chunk's storage forms read once per run of
+  /// frames they hold (``FrameChunk/append(count:_:)``).
   @inline(__always)
   mutating func append(
     count: Int,

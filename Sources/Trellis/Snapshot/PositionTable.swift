@@ -143,7 +143,7 @@ struct PositionTable: Sendable {
   /// that a diff that follows can look the items up without hashing them again.
   ///
   /// - Precondition: There is room for `positions.count` more entries.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func insertAll<ID: Hashable>(
     _ positions: Range<Int>, recordingHashes: UnsafeMutablePointer<UInt32>? = nil,
     identifierAt: (Int) -> ID

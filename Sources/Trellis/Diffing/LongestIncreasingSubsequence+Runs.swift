@@ -3,7 +3,7 @@
 /// The marks go into `marks` (zeroed, a bit per element of `values`); the included values are
 /// distinct.
 ///
-/// A run (see ``countIncreasingRuns(_:among:)``) is taken whole or not at all: if a subsequence
+/// A run (see ``forEachIncreasingRun(_:among:_:)``) is taken whole or not at all: if a subsequence
 /// takes part of a run, the run's other values are nowhere else, so the elements just before and
 /// after the part are below and above the whole run, and taking all of it keeps the subsequence
 /// increasing and makes it no shorter. (With repeated values this fails: 0 1 2 | 2…8 | 7…17 has
@@ -19,8 +19,6 @@ func markLongestChainOfRuns(
   into marks: UnsafeMutableBufferPointer<UInt64>
 ) {
   guard runCount > 0 else { return }
-  let lowest = included.lowerBound
-  let span = UInt32(bitPattern: included.upperBound &- included.lowerBound)
   // Each run's first element and its length; its values are `values[first]` and up.
   let firsts = UnsafeMutableBufferPointer<Int32>.allocate(capacity: runCount)
   let lengths = UnsafeMutableBufferPointer<Int32>.allocate(capacity: runCount)
@@ -38,20 +36,11 @@ func markLongestChainOfRuns(
     tree.deallocate()
   }
   var run = -1
-  var following = Int32.max
-  for index in 0..<values.count {
-    let value = values[index]
-    guard UInt32(bitPattern: value &- lowest) < span else {
-      following = Int32.max
-      continue
-    }
-    if value != following {
-      run &+= 1
-      firsts[run] = Int32(truncatingIfNeeded: index)
-      lengths[run] = 0
-    }
-    lengths[run] &+= 1
-    following = value &+ 1
+  forEachIncreasingRun(values, among: included) { first, length in
+    run &+= 1
+    precondition(run < runCount, "More than the \(runCount) runs announced.")
+    firsts[run] = Int32(truncatingIfNeeded: first)
+    lengths[run] = Int32(truncatingIfNeeded: length)
   }
   precondition(run &+ 1 == runCount, "\(runCount) runs announced, \(run &+ 1) found.")
   for run in 0..<runCount {

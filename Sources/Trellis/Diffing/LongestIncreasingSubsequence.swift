@@ -41,27 +41,48 @@ func longestIncreasingSubsequence(
   return marks
 }
 
-/// The number of runs among the included values: maximal stretches of neighbouring elements
-/// whose values are included and each one more than the one before.
+/// The number of runs among the included values (see ``forEachIncreasingRun(_:among:_:)``).
 @inlinable
 func countIncreasingRuns(_ values: UnsafeBufferPointer<Int32>, among included: Range<Int32>)
   -> Int
 {
+  var runs = 0
+  forEachIncreasingRun(values, among: included) { _, _ in runs &+= 1 }
+  return runs
+}
+
+/// Calls `body` with the first element and the length of each run, in order: the maximal
+/// stretches of neighbouring elements whose values are included and each one more than the one
+/// before.
+@inlinable @inline(__always)
+func forEachIncreasingRun(
+  _ values: UnsafeBufferPointer<Int32>, among included: Range<Int32>,
+  _ body: (_ first: Int, _ length: Int) -> Void
+) {
   let lowest = included.lowerBound
   let span = UInt32(bitPattern: included.upperBound &- included.lowerBound)
-  var runs = 0
+  var first = 0
+  var length = 0
   // The value that would continue the current run. Included values are below `Int32.max`, so
   // that value also stands for "no run" (at the start and after an excluded value).
   var following = Int32.max
-  for value in values {
+  for index in 0..<values.count {
+    let value = values[index]
     guard UInt32(bitPattern: value &- lowest) < span else {
+      if length > 0 { body(first, length) }
+      length = 0
       following = Int32.max
       continue
     }
-    if value != following { runs &+= 1 }
+    if value != following {
+      if length > 0 { body(first, length) }
+      first = index
+      length = 0
+    }
+    length &+= 1
     following = value &+ 1
   }
-  return runs
+  if length > 0 { body(first, length) }
 }
 
 /// Patience sorting per element, the marks written into `marks` (zeroed, a bit per element).

@@ -5,31 +5,18 @@ import Darwin
 #endif
 import Trellis
 
-#if canImport(DifferenceKit)
-import DifferenceKit
-
-extension Element: Differentiable {
-  var differenceIdentifier: Int { id }
-  func isContentEqual(to source: Element) -> Bool { version == source.version }
-}
-#endif
-
-// `peer`: what a caller pays end to end for a diff, beside DifferenceKit when it is built in (see
-// Package.swift). Every workload uses the same generated data: `Element`s (an identifier and a
-// content version), 10% each deleted, inserted, moved and updated, as in `flat:N`.
+// `peer`: what a caller pays end to end for a diff, on the workload the peers (DifferenceKit,
+// ListKit) are compared on outside the project. Every workload uses the same generated data:
+// `Element`s (an identifier and a content version), 10% each deleted, inserted, moved and updated,
+// as in `flat:N`. The peers are not built here (their code is not ours to commit; review measures
+// them side by side); `ratios` guards these workloads against regressions instead.
 //
 //     trellis-bench peer            # 100k and 1M
 //     trellis-bench peer:1M
 
-/// One row of the peer table: Trellis's median and, when built in, DifferenceKit's and the ratio.
-func reportPeer(_ name: String, trellis: Double, peer: Double?, note: String = "") {
-  var line = name.padding(to: 34) + format(trellis).leftPadding(to: 10) + " ms"
-  if let peer {
-    line +=
-      format(peer).leftPadding(to: 12) + " ms" + ("×" + ratio(peer / trellis)).leftPadding(to: 9)
-  } else {
-    line += "—".leftPadding(to: 15) + "".leftPadding(to: 9)
-  }
+/// One row of the peer table: Trellis's median, with a note.
+func reportPeer(_ name: String, trellis: Double, note: String = "") {
+  let line = name.padding(to: 38) + format(trellis).leftPadding(to: 10) + " ms"
   print(line + (note.isEmpty ? "" : "   " + note))
 }
 
@@ -54,23 +41,13 @@ func measureInTurn(runs: Int, _ bodies: [() -> Any]) -> [(median: Double, result
   return bodies.indices.map { (median(times[$0]), results[$0]) }
 }
 
-/// DifferenceKit's median on the same arrays, or `nil` when it is not built in.
-func peerMedian(runs: Int, source: [Element], target: [Element]) -> Double? {
-  #if canImport(DifferenceKit)
-  measure(runs: runs) { DifferenceKit.StagedChangeset(source: source, target: target) }.median
-  #else
-  nil
-  #endif
-}
-
 /// The snapshot a caller builds from its models.
 func makeSnapshot(_ elements: [Element]) -> Snapshot<Int, Int> {
   Snapshot(sections: [(0, identifiers(of: elements))])
 }
 
-/// The models' identifiers, gathered by a loop: `Array.map` costs about 20 ns per element with
-/// this toolchain (20 ms of a million, `peer-profile 1000000 build`), against 1.4 for the loop, and
-/// would be most of what a caller pays to build a snapshot.
+/// The models' identifiers, gathered by a loop (the order of measurement, not the method, made
+/// `Array.map` look slower in `peer-profile N build`: the second one measured pays the page faults).
 func identifiers(of elements: [Element]) -> [Int] {
   var result: [Int] = []
   result.reserveCapacity(elements.count)
@@ -87,17 +64,12 @@ func versions(_ elements: [Element], count: Int) -> [Int] {
 
 @MainActor
 func peerWorkloads(wanted: (String) -> Bool) {
-  #if canImport(DifferenceKit)
-  let peerName = "DifferenceKit"
-  #else
-  let peerName = "(DifferenceKit not built in)"
-  #endif
   func label(_ count: Int) -> String {
     count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"
   }
   guard [100_000, 1_000_000].contains(where: { wanted("peer:\(label($0))") }) else { return }
   print("")
-  print("peer workload".padding(to: 34) + "Trellis".leftPadding(to: 13) + "  " + peerName)
+  print("peer workload".padding(to: 38) + "Trellis".leftPadding(to: 13))
   for count in [100_000, 1_000_000] where wanted("peer:\(label(count))") {
     var rng = SplitMix64(state: 42)
     let (source, target) = flatWorkload(count: count, rng: &rng)
@@ -111,7 +83,7 @@ func peerWorkloads(wanted: (String) -> Bool) {
 
     // Building one snapshot from the caller's models.
     let build = measure(runs: 3 * runs) { makeSnapshot(target) }.median
-    reportPeer("build one snapshot \(suffix)", trellis: build, peer: nil)
+    reportPeer("build one snapshot \(suffix)", trellis: build)
     let ids = identifiers(of: target)
     let appended = measure(runs: 3 * runs) {
       var snapshot = Snapshot<Int, Int>()
@@ -119,7 +91,7 @@ func peerWorkloads(wanted: (String) -> Bool) {
       snapshot.appendItems(ids, toSection: 0)
       return snapshot
     }.median
-    reportPeer("appendItems of \(suffix) ids", trellis: appended, peer: nil)
+    reportPeer("appendItems of \(suffix) ids", trellis: appended)
 
     // The diff alone, both snapshots built beforehand.
     let before = makeSnapshot(source)
@@ -128,45 +100,24 @@ func peerWorkloads(wanted: (String) -> Bool) {
       Trellis.StagedChangeset(from: before, to: after, itemUpdate: update)
     }
     reportPeer(
-      "diff only \(suffix)", trellis: diffOnly.median, peer: nil,
+      "diff only \(suffix)", trellis: diffOnly.median,
       note: "moves \(diffOnly.result.itemMoveCount)")
     let diffOnlyUnchecked = measure(runs: runs) { Trellis.StagedChangeset(from: before, to: after) }
-    reportPeer("diff only, no update check \(suffix)", trellis: diffOnlyUnchecked.median, peer: nil)
+    reportPeer("diff only, no update check \(suffix)", trellis: diffOnlyUnchecked.median)
 
-    // Models in, changeset out: Trellis builds both snapshots and diffs them; DifferenceKit
-    // takes the arrays. The three run in turn, so that a noisy phase of the machine (it swings
-    // by half) slows each of them alike and the ratios hold.
-    var bodies: [() -> Any] = [
-      {
-        Trellis.StagedChangeset(
-          from: makeSnapshot(source), to: makeSnapshot(target), itemUpdate: update)
-      },
-      { Trellis.StagedChangeset(source: source, target: target) },
-    ]
-    #if canImport(DifferenceKit)
-    bodies.append { DifferenceKit.StagedChangeset(source: source, target: target) }
-    #endif
-    let inTurn = measureInTurn(runs: runs, bodies)
-    let buildAndDiff = inTurn[0].median
-    let buildAndDiffMoves =
-      (inTurn[0].result as? Trellis.StagedChangeset<Int, Int>)?
-      .itemMoveCount ?? -1
-    let flat = inTurn[1].median
-    #if canImport(DifferenceKit)
-    let peer = inTurn[2]
-    let peerMoves =
-      (peer.result as? DifferenceKit.StagedChangeset<[Element]>)?
-      .reduce(0) { $0 + $1.elementMoved.count } ?? -1
-    reportPeer(
-      "build both + diff \(suffix)", trellis: buildAndDiff, peer: peer.median,
-      note: "moves \(buildAndDiffMoves), DifferenceKit \(peerMoves)")
-    reportPeer("flat API (arrays in) \(suffix)", trellis: flat, peer: peer.median)
-    #else
-    reportPeer(
-      "build both + diff \(suffix)", trellis: buildAndDiff, peer: nil,
-      note: "moves \(buildAndDiffMoves)")
-    reportPeer("flat API (arrays in) \(suffix)", trellis: flat, peer: nil)
-    #endif
+    // Models in, changeset out: both snapshots built and diffed, or the arrays given, in turn.
+    let inTurn = measureInTurn(
+      runs: runs,
+      [
+        {
+          Trellis.StagedChangeset(
+            from: makeSnapshot(source), to: makeSnapshot(target), itemUpdate: update)
+        },
+        { Trellis.StagedChangeset(source: source, target: target) },
+      ])
+    let moves = (inTurn[0].result as? Trellis.StagedChangeset<Int, Int>)?.itemMoveCount ?? -1
+    reportPeer("build both + diff \(suffix)", trellis: inTurn[0].median, note: "moves \(moves)")
+    reportPeer("flat API (arrays in) \(suffix)", trellis: inTurn[1].median)
 
     // Identical content in two separately built snapshots: equality and the diff.
     let first = makeSnapshot(source)
@@ -181,12 +132,9 @@ func peerWorkloads(wanted: (String) -> Bool) {
     let identicalFlat = measure(runs: runs) {
       Trellis.StagedChangeset(source: source, target: sourceCopy)
     }
-    let peerIdentical = peerMedian(runs: runs, source: source, target: sourceCopy)
-    reportPeer("identical snapshots, == \(suffix)", trellis: equal.median, peer: nil)
-    reportPeer(
-      "identical snapshots, diff \(suffix)", trellis: identical.median, peer: peerIdentical)
-    reportPeer(
-      "identical arrays, flat API \(suffix)", trellis: identicalFlat.median, peer: peerIdentical)
+    reportPeer("identical snapshots, == \(suffix)", trellis: equal.median)
+    reportPeer("identical snapshots, diff \(suffix)", trellis: identical.median)
+    reportPeer("identical arrays, flat API \(suffix)", trellis: identicalFlat.median)
 
     // One item moved from the front to the back.
     let moved = Array(source.dropFirst()) + [source[0]]
@@ -194,10 +142,8 @@ func peerWorkloads(wanted: (String) -> Bool) {
     let move1Snapshots = measure(runs: runs) {
       Trellis.StagedChangeset(from: makeSnapshot(source), to: makeSnapshot(moved))
     }
-    let peerMove1 = peerMedian(runs: runs, source: source, target: moved)
-    reportPeer("move1, flat API \(suffix)", trellis: move1.median, peer: peerMove1)
-    reportPeer(
-      "move1, build both + diff \(suffix)", trellis: move1Snapshots.median, peer: peerMove1)
+    reportPeer("move1, flat API \(suffix)", trellis: move1.median)
+    reportPeer("move1, build both + diff \(suffix)", trellis: move1Snapshots.median)
 
     // String identifiers, whose hash is not a few cycles: a data source holding the source
     // applies the target built as a snapshot, then given as sections (the fused path, which
@@ -222,14 +168,14 @@ func peerWorkloads(wanted: (String) -> Bool) {
           return dataSource.snapshot().numberOfItems
         },
       ])
-    reportPeer("strings, apply(snapshot) \(suffix)", trellis: applied[0].median, peer: nil)
+    reportPeer("strings, apply(snapshot) \(suffix)", trellis: applied[0].median)
     reportPeer(
-      "strings, apply(sections:) \(suffix)", trellis: applied[1].median, peer: nil,
+      "strings, apply(sections:) \(suffix)", trellis: applied[1].median,
       note: "×\(ratio(applied[0].median / applied[1].median)) of apply(snapshot)")
 
     // Peak memory, each in a fresh process so that one measurement's freed pages do not hide the
     // next one's.
-    for mode in ["snapshots", "flat"] + (peerName == "DifferenceKit" ? ["differencekit"] : []) {
+    for mode in ["snapshots", "flat"] {
       fflush(nil)
       let status = system("'\(executablePath())' peer-memory \(mode) \(count)")
       if status != 0 { print("Error: peer-memory \(mode) exited with \(status)") }
@@ -238,7 +184,7 @@ func peerWorkloads(wanted: (String) -> Bool) {
 }
 
 /// `peer-memory MODE N`: the peak resident memory one diff of the `peer` workload adds above its
-/// input (the two element arrays), for `snapshots` (build both + diff), `flat` or `differencekit`.
+/// input (the two element arrays), for `snapshots` (build both + diff) or `flat`.
 func peerMemory(mode: String, count: Int) -> Bool {
   var rng = SplitMix64(state: 42)
   let (source, target) = flatWorkload(count: count, rng: &rng)
@@ -258,15 +204,8 @@ func peerMemory(mode: String, count: Int) -> Bool {
     changes = result.count
   case "flat":
     changes = Trellis.StagedChangeset(source: source, target: target).count
-  case "differencekit":
-    #if canImport(DifferenceKit)
-    changes = DifferenceKit.StagedChangeset(source: source, target: target).count
-    #else
-    print("Error: DifferenceKit is not built in.")
-    return false
-    #endif
   default:
-    print("Error: unknown peer-memory mode \(mode); use snapshots, flat or differencekit.")
+    print("Error: unknown peer-memory mode \(mode); use snapshots or flat.")
     return false
   }
   guard let peak = residentKilobytes("VmHWM:") else { return false }

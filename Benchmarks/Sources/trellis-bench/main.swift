@@ -86,6 +86,15 @@ if CommandLine.arguments.dropFirst().first == "decoder-fuzz" {
   exit(runDecoderFuzz(seconds: seconds, rng: &rng) ? 0 : 1)
 }
 
+if CommandLine.arguments.dropFirst().first == "ratios" {
+  let arguments = Array(CommandLine.arguments.dropFirst(2))
+  var readme = defaultReadmePath()
+  if let flag = arguments.firstIndex(of: "--readme"), flag + 1 < arguments.count {
+    readme = arguments[flag + 1]
+  }
+  exit(runRatioGuard(readme: readme) ? 0 : 1)
+}
+
 if CommandLine.arguments.dropFirst().first == "peer-memory" {
   let arguments = Array(CommandLine.arguments.dropFirst(2))
   let count = arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000
@@ -227,7 +236,6 @@ if wanted("decoder") {
 }
 
 peerWorkloads(wanted: wanted)
-peerTableWorkloads(wanted: wanted)
 layoutWorkloads(wanted: wanted)
 collectionWorkloads(wanted: wanted)
 await liveWorkloads(wanted: wanted)

@@ -10,9 +10,16 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
   /// data changed while the diff was computed (a synchronous apply, a move by the person), the
   /// diff is computed again from what the view shows.
   ///
+  /// The caller resumes in a main-actor job of its own after the view applied the last stage, so
+  /// another apply (or a move by the person) may land first: code that must see exactly this
+  /// snapshot belongs in the `didApply` of ``bind(_:animatingDifferences:didApply:)`` or the
+  /// `completion` of the synchronous apply, which run in the job that applied it.
+  ///
   /// - Parameters:
   ///   - snapshot: The data to show; its reload and reconfigure marks are honoured.
   ///   - animatingDifferences: Whether the view should animate the changes.
+  /// - Complexity: That of ``StagedChangeset/init(from:to:itemUpdate:)``, off the main actor at or
+  ///   above ``concurrentDiffThreshold`` items, plus O(*n*) on it for each stage.
   public func apply(
     _ snapshot: Snapshot<SectionID, ItemID>, animatingDifferences: Bool = true
   ) async {
@@ -23,15 +30,20 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
   /// it: the one queue that keeps ``apply(_:animatingDifferences:)`` and
   /// ``bind(_:animatingDifferences:didApply:)`` in call order.
   ///
+  /// `didApply` runs in the main-actor job that applied the last stage, before any other job can
+  /// change the data, and only when the calling task is still not cancelled after the apply.
+  ///
   /// - Returns: Whether the snapshot was applied (a cancellable one is dropped when the calling
   ///   task is cancelled).
   func enqueue(
-    _ snapshot: Snapshot<SectionID, ItemID>, animated: Bool, cancellable: Bool
+    _ snapshot: Snapshot<SectionID, ItemID>, animated: Bool, cancellable: Bool,
+    didApply: ((Snapshot<SectionID, ItemID>) -> Void)? = nil
   ) async -> Bool {
     let previous = lastAsynchronousApply
     let task = Task { @MainActor in
       _ = await previous?.value
-      return await self.diffAndPerform(snapshot, animated: animated, cancellable: cancellable)
+      return await self.diffAndPerform(
+        snapshot, animated: animated, cancellable: cancellable, didApply: didApply)
     }
     lastAsynchronousApply = task
     let applied: Bool
@@ -51,10 +63,14 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
   /// Diffs `snapshot` against the current data (off the main actor when large) and applies it;
   /// when `cancellable`, a cancelled task drops the diff instead.
   ///
+  /// Between the last check of the generation and `didApply` nothing suspends: the apply and its
+  /// callback are one main-actor job, so no other apply or move can land between them.
+  ///
   /// - Returns: Whether the snapshot was applied.
   @inlinable
   func diffAndPerform(
-    _ snapshot: Snapshot<SectionID, ItemID>, animated: Bool, cancellable: Bool
+    _ snapshot: Snapshot<SectionID, ItemID>, animated: Bool, cancellable: Bool,
+    didApply: ((Snapshot<SectionID, ItemID>) -> Void)? = nil
   ) async -> Bool {
     while true {
       if cancellable && Task.isCancelled { return false }
@@ -72,6 +88,8 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
       // Another apply landed while the diff ran: its stages would not fit. Diff again.
       guard generation == started else { continue }
       perform(changes, reaching: snapshot.withoutMarks(), animated: animated)
+      // A view's batch update may cancel the binding (its callback is then never called).
+      if !(cancellable && Task.isCancelled) { didApply?(snapshot) }
       return true
     }
   }
@@ -97,11 +115,17 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
   /// time: binding a second while the first runs throws ``DataSourceAlreadyBound`` and leaves the
   /// first in charge.
   ///
+  /// `didApply` runs in the same main-actor job as the apply it reports, right after the view
+  /// took the last stage: when it runs, ``snapshot()`` and the view are exactly its snapshot, as
+  /// no other apply, binding step or move can land in between. It is never called once the
+  /// binding's task is cancelled, even for a snapshot whose apply had already begun.
+  ///
   /// - Parameters:
   ///   - snapshots: The data to show, newest last.
   ///   - animatingDifferences: Whether the view should animate the changes.
   ///   - didApply: Called with each snapshot once the view has applied it: the place to restore
   ///     focus or update what the view draws around the data.
+  /// - Complexity: For each snapshot applied, that of ``apply(_:animatingDifferences:)``.
   /// - Returns: How many snapshots were applied and skipped, and how the binding ended.
   /// - Throws: The error the stream threw, after applying what came before it.
   @discardableResult
@@ -128,9 +152,10 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
     do {
       try await withTaskCancellationHandler {
         while let snapshot = try await mailbox.next() {
-          if await enqueue(snapshot, animated: animatingDifferences, cancellable: true) {
+          if await enqueue(
+            snapshot, animated: animatingDifferences, cancellable: true, didApply: didApply)
+          {
             report.applied += 1
-            didApply?(snapshot)
           }
         }
       } onCancel: {
@@ -149,7 +174,10 @@ extension DiffableDataSource where SectionID: Sendable, ItemID: Sendable {
   }
 
   /// Keeps the view in step with a stream of section lists, each shown as a snapshot; see
-  /// ``bind(_:animatingDifferences:)``.
+  /// ``bind(_:animatingDifferences:didApply:)``.
+  ///
+  /// - Complexity: For each list applied, O(*n*) to build its snapshot, plus that of
+  ///   ``apply(_:animatingDifferences:)``.
   @discardableResult
   public func bind<Sections: AsyncSequence & Sendable>(
     sections: Sections, animatingDifferences: Bool = true,

@@ -4,6 +4,9 @@ extension DiffableDataSource {
   /// Whether the view may let a person move the item at an index path: the reordering handlers
   /// allow it, and its section is a flat list (a tree's rows move with their subtree, which a
   /// single move cannot express).
+  ///
+  /// - Complexity: O(1) for a flat section; O(*k*) when the section has a section snapshot of *k*
+  ///   items.
   public func canMoveItem(at indexPath: IndexPath) -> Bool {
     guard let canReorder = reorderingHandlers.canReorderItem,
       let item = current.itemIdentifier(at: indexPath),
@@ -23,6 +26,8 @@ extension DiffableDataSource {
   ///
   /// - Precondition: Both index paths are in the data: `source` names an item and
   ///   `destination` a section.
+  /// - Complexity: That of ``canMoveItem(at:)``, plus O(*k*) when the destination section has a
+  ///   section snapshot of *k* items.
   public func canMoveItem(at source: IndexPath, to destination: IndexPath) -> Bool {
     checkMove(from: source, to: destination)
     guard canMoveItem(at: source) else { return false }
@@ -61,6 +66,8 @@ extension DiffableDataSource {
   ///   `destination` is a position after the move (its section exists, and its item is at most
   ///   the section's item count, one less when moving within the section). A bad one traps,
   ///   whichever it is.
+  /// - Complexity: O(*n*): the data after the move is a new snapshot (its position table is
+  ///   rebuilt), and the transaction's differences list the items of the sections involved.
   @discardableResult
   public func moveItem(
     at source: IndexPath, to destination: IndexPath

@@ -65,6 +65,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemID>()
 
   /// Creates a data source for a view, with a provider of cells.
+  ///
+  /// - Complexity: O(1).
   public init(view: (any BatchUpdatingView)? = nil, cellProvider: @escaping CellProvider) {
     self.view = view
     self.cellProvider = cellProvider
@@ -235,11 +237,14 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   }
 
   /// The number of sections the view should show now.
+  ///
+  /// - Complexity: O(1).
   public var numberOfSections: Int { stage?.sections.count ?? current.numberOfSections }
 
   /// The number of items in the section at an index.
   ///
   /// - Precondition: `section` is in `0 ..< numberOfSections`.
+  /// - Complexity: O(1).
   public func numberOfItems(inSection section: Int) -> Int {
     if let stage { return stage.items[section].count }
     return current.itemIdentifiers(inSectionAt: section).count
@@ -286,6 +291,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   /// The cell for the item at an index path, made by the cell provider.
   ///
   /// - Precondition: The index path is in range.
+  /// - Complexity: O(1), plus the cell provider's cost.
   public func cell(at indexPath: IndexPath) -> Cell {
     guard let item = itemIdentifier(for: indexPath) else {
       fatalError(
@@ -297,6 +303,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
 
   /// The supplementary element of a kind for the section of an index path, or `nil` when there is
   /// no provider or it makes none.
+  ///
+  /// - Complexity: O(1), plus the supplementary provider's cost.
   public func supplementary(ofKind kind: String, at indexPath: IndexPath) -> Cell? {
     guard let provider = supplementaryProvider,
       let section = sectionIdentifier(for: indexPath.section)

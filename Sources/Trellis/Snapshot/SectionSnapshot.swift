@@ -45,13 +45,19 @@ public struct SectionSnapshot<ItemID: Hashable> {
   @usableFromInline var _expanded: Set<ItemID> = []
 
   /// Creates an empty section snapshot.
+  ///
+  /// - Complexity: O(1).
   @inlinable public init() {}
 
   /// Every item, parents before their children, whatever is expanded.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   public var items: [ItemID] { _items }
 
   /// The items with no parent, in order.
+  ///
+  /// - Complexity: O(*n*).
   @inlinable
   public var rootItems: [ItemID] {
     var roots: [ItemID] = []
@@ -99,12 +105,14 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// The depth of an item: 0 for a root, 1 for its children, and so on.
   ///
   /// - Precondition: The snapshot holds `item`.
+  /// - Complexity: O(1) on average.
   @inlinable
   public func level(of item: ItemID) -> Int { _node(item, "to find the level of").level }
 
   /// The parent of an item, or `nil` for a root.
   ///
   /// - Precondition: The snapshot holds `item`.
+  /// - Complexity: O(1) on average.
   @inlinable
   public func parent(of item: ItemID) -> ItemID? { _node(item, "to find the parent of").parent }
 
@@ -129,6 +137,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Whether an item is expanded.
   ///
   /// - Precondition: The snapshot holds `item`.
+  /// - Complexity: O(1) on average.
   @inlinable
   public func isExpanded(_ item: ItemID) -> Bool {
     _ = _node(item, "to check the expansion of")
@@ -152,6 +161,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// The children of an item, or the roots for `nil`, in order.
   ///
   /// - Precondition: The snapshot holds `parent`.
+  /// - Complexity: O(*n*) to find the parent and walk its subtree.
   @inlinable
   public func children(of parent: ItemID?) -> [ItemID] {
     guard let parent else { return rootItems }
@@ -168,6 +178,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// their expansion.
   ///
   /// - Precondition: The snapshot holds `parent`.
+  /// - Complexity: O(*n*) to find the parent, plus O(*k*) for its *k*-item subtree.
   @inlinable
   public func snapshot(of parent: ItemID, includingParent: Bool = false) -> SectionSnapshot {
     let start = _position(of: parent, "to take the subtree of")
@@ -204,6 +215,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   ///
   /// - Precondition: None of `items` is in the snapshot or twice in `items`; the snapshot holds
   ///   `sibling`.
+  /// - Complexity: O(*n* + *k*) for *k* new items: finding the sibling and making room.
   @inlinable
   public mutating func insert(_ items: [ItemID], before sibling: ItemID) {
     let position = _position(of: sibling, "to insert before")
@@ -214,6 +226,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   ///
   /// - Precondition: None of `items` is in the snapshot or twice in `items`; the snapshot holds
   ///   `sibling`.
+  /// - Complexity: O(*n* + *k*) for *k* new items: finding the sibling and making room.
   @inlinable
   public mutating func insert(_ items: [ItemID], after sibling: ItemID) {
     let position = _position(of: sibling, "to insert after")
@@ -226,6 +239,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// parent's children, its expansion is kept.
   ///
   /// - Precondition: No item of `subtree` is in this snapshot; the snapshot holds `parent`.
+  /// - Complexity: O(*n* + *k*) for a *k*-item subtree; O(*k*) when `parent` is `nil`.
   @inlinable
   public mutating func append(_ subtree: SectionSnapshot, to parent: ItemID? = nil) {
     let (position, level) = _insertionPoint(atEndOf: parent)
@@ -235,6 +249,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Adds a whole tree as siblings just before another item.
   ///
   /// - Precondition: No item of `subtree` is in this snapshot; the snapshot holds `sibling`.
+  /// - Complexity: O(*n* + *k*) for a *k*-item subtree.
   @inlinable
   public mutating func insert(_ subtree: SectionSnapshot, before sibling: ItemID) {
     let position = _position(of: sibling, "to insert before")
@@ -244,6 +259,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Adds a whole tree as siblings just after another item and its subtree.
   ///
   /// - Precondition: No item of `subtree` is in this snapshot; the snapshot holds `sibling`.
+  /// - Complexity: O(*n* + *k*) for a *k*-item subtree.
   @inlinable
   public mutating func insert(_ subtree: SectionSnapshot, after sibling: ItemID) {
     let position = _position(of: sibling, "to insert after")
@@ -256,6 +272,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   ///
   /// - Precondition: The snapshot holds `parent`; no item of `subtree` is in this snapshot
   ///   outside the replaced children.
+  /// - Complexity: O(*n* + *k*) for a *k*-item subtree.
   @inlinable
   public mutating func replace(childrenOf parent: ItemID, using subtree: SectionSnapshot) {
     delete(children(of: parent))
@@ -294,6 +311,8 @@ public struct SectionSnapshot<ItemID: Hashable> {
   }
 
   /// Removes every item.
+  ///
+  /// - Complexity: O(1), plus releasing the storage when no copy shares it.
   @inlinable
   public mutating func deleteAll() { self = SectionSnapshot() }
 
@@ -302,6 +321,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Expands items, so that their children show when they do.
   ///
   /// - Precondition: The snapshot holds every item.
+  /// - Complexity: O(*k*) on average for *k* items.
   @inlinable
   public mutating func expand(_ items: [ItemID]) {
     for item in items {
@@ -313,6 +333,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// Collapses items, hiding their subtrees; a subtree keeps its own expansion for next time.
   ///
   /// - Precondition: The snapshot holds every item.
+  /// - Complexity: O(*k*) on average for *k* items.
   @inlinable
   public mutating func collapse(_ items: [ItemID]) {
     for item in items {
@@ -323,6 +344,8 @@ public struct SectionSnapshot<ItemID: Hashable> {
 
   /// The tree as text, one item per line, indented by level, with `+` for collapsed parents,
   /// `-` for expanded ones: for tests and debugging.
+  ///
+  /// - Complexity: O(*n*).
   public func visualDescription() -> String {
     var lines: [String] = []
     for index in _items.indices {
@@ -421,6 +444,10 @@ public struct SectionSnapshot<ItemID: Hashable> {
 }
 
 extension SectionSnapshot: Equatable {
+  /// Whether two section snapshots hold the same tree, in the same order, with the same items
+  /// expanded.
+  ///
+  /// - Complexity: O(*n*).
   public static func == (lhs: SectionSnapshot, rhs: SectionSnapshot) -> Bool {
     lhs._items == rhs._items && lhs._levels == rhs._levels && lhs._expanded == rhs._expanded
   }
@@ -430,5 +457,8 @@ extension SectionSnapshot: Sendable where ItemID: Sendable {}
 extension SectionSnapshot.Node: Sendable where ItemID: Sendable {}
 
 extension SectionSnapshot: CustomStringConvertible {
+  /// The tree as ``visualDescription()`` draws it.
+  ///
+  /// - Complexity: O(*n*).
   public var description: String { "SectionSnapshot(\n\(visualDescription())\n)" }
 }

@@ -4,6 +4,9 @@ extension CollectionView {
   /// Handles a key or mouse event: moves the focus, scrolls, highlights or selects.
   ///
   /// Returns whether the view used the event, so that the app can handle the rest.
+  ///
+  /// - Complexity: O(log *n* + *v*) for the layout queries of a focus move or scroll, *v* the
+  ///   elements near the screen, plus a pending layout pass (``layoutIfNeeded()``).
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {
     layoutIfNeeded()
@@ -116,6 +119,8 @@ extension CollectionView {
 
   /// Scrolls one orthogonal section's row; a focused item in it that leaves the view gives the
   /// focus to the nearest item still shown.
+  ///
+  /// - Complexity: O(log *n* + *v*), plus a pending layout pass.
   public func scrollOrthogonally(section: Int, by distance: Double) {
     layoutIfNeeded()
     currentLayout.setOrthogonalOffset(
@@ -146,6 +151,9 @@ extension CollectionView {
   // MARK: Moving the focus
 
   /// Moves the focus as a key would, scrolling to keep it in view.
+  ///
+  /// - Complexity: O(log *n* + *v*), plus a pending layout pass; a page move queries the layout
+  ///   once more.
   public func moveFocus(_ move: FocusMove) {
     layoutIfNeeded()
     let snapshot = dataSource.snapshot()

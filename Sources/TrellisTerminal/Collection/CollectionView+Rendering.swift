@@ -32,6 +32,9 @@ extension CollectionView {
   ///
   /// Lays out what changed, asks the layout for the visible elements, draws those whose content,
   /// state or size changed and copies the others from the previous frame.
+  ///
+  /// - Complexity: O(log *n* + *v*) for the layout query, plus drawing the elements that changed
+  ///   and copying the rest (O(*w* × *h*) cells at most), plus a pending layout pass.
   public func render(into screen: inout CellBuffer) {
     statistics = RenderStatistics()
     layoutIfNeeded()
@@ -42,6 +45,8 @@ extension CollectionView {
   }
 
   /// The item drawn at a screen position, topmost first.
+  ///
+  /// - Complexity: O(*v*), the elements the last frame drew.
   public func item(atScreenX x: Int, y: Int) -> ItemID? {
     let point = (x: x - frame.x, y: y - frame.y)
     for element in drawn.reversed() where element.rect.contains(x: point.x, y: point.y) {
@@ -53,6 +58,8 @@ extension CollectionView {
 
   /// The supplementary element (a header, a footer) drawn at a screen position, topmost first:
   /// its kind and section.
+  ///
+  /// - Complexity: O(*v*), the elements the last frame drew.
   public func supplementary(atScreenX x: Int, y: Int) -> (kind: String, section: SectionID)? {
     let point = (x: x - frame.x, y: y - frame.y)
     for element in drawn.reversed() where element.rect.contains(x: point.x, y: point.y) {

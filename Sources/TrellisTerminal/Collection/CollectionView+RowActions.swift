@@ -5,9 +5,13 @@ import Trellis
 
 extension CollectionView {
   /// The item whose actions are open, if any.
+  ///
+  /// - Complexity: O(1).
   public var rowActionsItem: ItemID? { openRowActions?.item }
 
   /// The titles of the open actions and the index of the one the keyboard is on, if any.
+  ///
+  /// - Complexity: O(*a*), the open actions.
   public var rowActionsTitles: (titles: [String], selected: Int)? {
     openRowActions.map { ($0.actions.map(\.title), $0.selected) }
   }
@@ -16,6 +20,7 @@ extension CollectionView {
   ///
   /// - Returns: Whether any actions opened: there is a ``rowActionsProvider``, the item is in
   ///   the data, and the provider offers at least one action for it.
+  /// - Complexity: O(log *n* + *v*) to bring the item into view, plus the provider's cost.
   @discardableResult
   public func showRowActions(for id: ItemID? = nil) -> Bool {
     guard let provider = rowActionsProvider, let id = id ?? focusedItem,
@@ -29,6 +34,8 @@ extension CollectionView {
   }
 
   /// Closes the open actions without running any.
+  ///
+  /// - Complexity: O(1).
   public func dismissRowActions() { openRowActions = nil }
 
   /// Handles a key while actions are open: every key is theirs until they close.

@@ -28,6 +28,8 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   public let dataSource: DataSource
 
   /// The layout; replacing it lays everything out again.
+  ///
+  /// - Complexity: O(1) to read; setting it makes the next frame prepare the whole layout, O(*n*).
   public var layout: any CollectionLayout {
     get { currentLayout }
     set {
@@ -42,6 +44,9 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   var currentLayout: any CollectionLayout
 
   /// Where the view sits on the screen; changing its size re-lays out and keeps the focus in view.
+  ///
+  /// - Complexity: O(1) to read; a new size reallocates the view's buffer, O(*w* × *h*), and makes
+  ///   the next frame prepare the layout for the new bounds.
   public var frame: CellRect {
     didSet {
       guard frame.width != oldValue.width || frame.height != oldValue.height else { return }
@@ -63,6 +68,8 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   public internal(set) var contentOffset = Point.zero
 
   /// Drawn in place of the content when set (loading, empty, failure).
+  ///
+  /// - Complexity: O(1).
   public var placeholder: CollectionPlaceholder? {
     didSet { if placeholder != oldValue { needsFullRedraw = true } }
   }
@@ -105,9 +112,11 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   /// placeholder; with the index path the last frame drew it at.
   public var onDidEndDisplaying: ((_ item: ItemID, _ indexPath: IndexPath) -> Void)?
 
-  /// How far beyond the visible area, in layout points on every side, an item counts as in the
-  /// working range: the items a person is about to see, whose data is worth fetching now.
-  public var workingRange: Double = 0
+  /// Which items count as in the working range: the items a person is about to see, whose data
+  /// is worth fetching now.
+  ///
+  /// The ones on screen, those within a distance of it (in layout points on every side), or all.
+  public var workingRange: WorkingRange = .visible
 
   /// Called with the items that entered the working range since the last frame, in layout
   /// order, once per entry: start fetching what they show (the prefetch of UIKit's
@@ -136,6 +145,12 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   var workingRangeItems: Set<ItemID> = []
   /// The same items in the order the layout listed them.
   var workingRangeOrder: [ItemID] = []
+  /// Counts the changes of the data (batch updates, reloads), so that a working range of every
+  /// item is worked out again only when the data changed.
+  var dataVersion = 0
+  /// The data version and placeholder state an ``WorkingRange/all`` range was last worked out
+  /// for; `nil` when the last one was another range.
+  var allItemsRangeVersion: (data: Int, placeholder: Bool)?
   /// The row whose actions are open.
   var openRowActions: OpenRowActions<ItemID>?
 
@@ -160,6 +175,8 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   var scrollAnchor: ScrollAnchor?
 
   /// Creates a view with a layout, a frame on the screen, and the provider of its cells.
+  ///
+  /// - Complexity: O(*w* × *h*) for the view's buffer.
   public init(
     layout: some CollectionLayout, frame: CellRect = CellRect(x: 0, y: 0, width: 80, height: 24),
     selection: SelectionModel<ItemID> = .single(),
@@ -174,16 +191,26 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   }
 
   /// The size of the view, in layout points.
+  ///
+  /// - Complexity: O(1).
   public var viewportSize: Size { Size(width: Double(frame.width), height: Double(frame.height)) }
 
   /// The visible part of the content, in layout points.
+  ///
+  /// - Complexity: O(1).
   public var viewport: Rect { Rect(origin: contentOffset, size: viewportSize) }
 
   // MARK: Batch updates
 
+  /// Applies one batch update from the data source: redraws what it touched, keeps the focus and
+  /// the scroll position on the same items, and leaves the layout to the next pass.
+  ///
+  /// - Complexity: O(*u* + *s*) for the update's *u* changes and the *s* sections, O(1) lookups for
+  ///   the focus and the selection; the layout work is left to the next layout pass.
   public func performBatchUpdates(
     _ update: BatchUpdate, animated: Bool, updateData: () -> Void
   ) {
+    dataVersion &+= 1
     let before = dataSource.snapshot()
     let focusPath = focusedItem.flatMap { before.indexPath(for: $0) }
     if scrollAnchor == nil { scrollAnchor = anchorForUpdate() }
@@ -211,7 +238,12 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
     reconcile(with: after, focusPath: focusPath)
   }
 
+  /// Discards what the view shows and lays out and draws everything again on the next frame.
+  ///
+  /// - Complexity: O(*s*) for the sections, plus O(*m*) for the *m* selected items; the next frame
+  ///   prepares the whole layout, O(*n*).
   public func reloadData() {
+    dataVersion &+= 1
     needsFullRedraw = true
     pendingInvalidation = .everything
     reconcile(with: dataSource.snapshot(), focusPath: nil)
@@ -248,6 +280,10 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   // MARK: Layout
 
   /// Prepares the layout for what changed since the last time, and keeps the focus in view.
+  ///
+  /// - Complexity: O(1) when nothing changed; otherwise the layout's preparation for what changed
+  ///   (O(*n*) for everything, less for an append or a bounds change, see each layout), plus O(log
+  ///   *n*) to keep the focus in view.
   public func layoutIfNeeded() {
     guard pendingInvalidation != .none || revealsFocus else { return }
     let pending = pendingInvalidation
@@ -346,6 +382,8 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
 
   /// Scrolls the content to an offset, clamped to the content; the focus follows if it would
   /// leave the view.
+  ///
+  /// - Complexity: O(log *n* + *v*) to keep the focus in view, plus a pending layout pass.
   public func setContentOffset(_ offset: Point) {
     layoutIfNeeded()
     contentOffset = clamped(offset)
@@ -353,12 +391,16 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   }
 
   /// Scrolls by a distance along the layout's scroll axis; the focus follows if it would leave.
+  ///
+  /// - Complexity: O(log *n* + *v*), plus a pending layout pass.
   public func scroll(by distance: Double) {
     layoutIfNeeded()
     setContentOffset(currentLayout.scrollAxis.offset(contentOffset, main: distance))
   }
 
   /// Scrolls so that an item shows, sideways too in an orthogonally scrolling section.
+  ///
+  /// - Complexity: O(log *n*) on average, plus a pending layout pass.
   public func scrollToItem(_ id: ItemID, at position: ScrollPosition = .nearest) {
     layoutIfNeeded()
     reveal(id, at: position)
@@ -471,6 +513,8 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   // MARK: Focus and selection
 
   /// Moves the keyboard focus to an item (or nowhere) and scrolls it into view.
+  ///
+  /// - Complexity: O(log *n*) on average, plus a pending layout pass.
   public func focus(_ id: ItemID?) {
     layoutIfNeeded()
     setFocus(id, reveal: true)
@@ -493,6 +537,8 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
 
   /// Selects an item as the user would: it takes the focus, the selection model records it (a
   /// toggle when several may be selected), and ``onSelect`` is called.
+  ///
+  /// - Complexity: That of ``focus(_:)``, plus O(1) on average to record the selection.
   public func activate(_ id: ItemID) {
     focus(id)
     switch selection.mode {
@@ -521,6 +567,8 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
   }
 
   /// Advances the loading spinner by one frame.
+  ///
+  /// - Complexity: O(1).
   public func tick() {
     animationFrame &+= 1
     if case .loading = placeholder { needsFullRedraw = true }
@@ -528,13 +576,19 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
 
   /// Redraws every element on the next frame (after a change the view cannot see, such as a
   /// header whose text depends on data outside the snapshot).
+  ///
+  /// - Complexity: O(1); the next frame draws every visible element.
   public func setNeedsDisplay() { needsFullRedraw = true }
 
   /// Redraws one item on the next frame.
+  ///
+  /// - Complexity: O(1) on average.
   public func setNeedsDisplay(item id: ItemID) { dirtyItems.insert(id) }
 
   /// Redraws a section's headers, footers and decorations on the next frame (after a change
   /// outside the snapshot that only they show, such as a count): its items are reused as usual.
+  ///
+  /// - Complexity: O(1) on average.
   public func setNeedsDisplay(supplementariesOf section: SectionID) {
     dirtySupplementarySections.insert(section)
   }

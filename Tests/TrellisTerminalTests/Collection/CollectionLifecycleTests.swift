@@ -34,7 +34,7 @@ import TrellisTestSupport
       ) { _, id in RowCell(text: "row \(id)") }
       view.dataSource.apply(
         Snapshot(sections: sections.enumerated().map { ($0.offset, $0.element) }))
-      view.workingRange = workingRange
+      view.workingRange = .distance(workingRange)
       view.onWillDisplay = { [unowned self] id, _ in events.append(.willDisplay(id)) }
       view.onDidEndDisplaying = { [unowned self] id, _ in events.append(.endDisplaying(id)) }
       view.onEnterWorkingRange = { [unowned self] ids in events += ids.map(Event.enter) }
@@ -185,6 +185,46 @@ import TrellisTestSupport
       #expect(view.displayedItemIdentifiers == onScreen)
       #expect(view.workingRangeItemIdentifiers == nearby)
     }
+  }
+
+  /// An infinite distance, like ``WorkingRange/all``, puts every item in range, off screen too,
+  /// once; scrolling announces nothing more, and a change of the data announces only what came
+  /// and went.
+  @Test(arguments: [WorkingRange.all, .distance(.infinity)])
+  func anUnboundedWorkingRangeHoldsEveryItem(range: WorkingRange) {
+    let recorder = Recorder(sections: [Array(0..<40), Array(40..<60)], height: 5)
+    recorder.view.workingRange = range
+    let first = recorder.frame()
+    #expect(
+      first.filter { if case .enter = $0 { true } else { false } } == (0..<60).map(Event.enter))
+    #expect(recorder.view.workingRangeItemIdentifiers == Set(0..<60))
+    _ = recorder.view.handle(.key(KeyEvent(.pageDown)))
+    #expect(
+      recorder.frame().allSatisfy {
+        if case .enter = $0 { false } else if case .exit = $0 { false } else { true }
+      },
+      "a scroll changed an unbounded working range")
+    recorder.view.dataSource.apply(
+      Snapshot(sections: [(0, Array(1..<40) + [99]), (1, Array(40..<60))]))
+    let changed = recorder.frame().filter {
+      if case .willDisplay = $0 { false } else if case .endDisplaying = $0 { false } else { true }
+    }
+    #expect(changed == [.exit(0), .enter(99)])
+    recorder.view.placeholder = .loading("Loading")
+    #expect(recorder.frame().filter { if case .exit = $0 { true } else { false } }.count == 60)
+    #expect(recorder.view.workingRangeItemIdentifiers.isEmpty)
+  }
+
+  @Test func aDistanceOfZeroOrLessIsTheVisibleRows() {
+    #expect(WorkingRange.distance(0).normalized == .visible)
+    #expect(WorkingRange.distance(-3).normalized == .visible)
+    #expect(WorkingRange.distance(.nan).normalized == .visible)
+    #expect(WorkingRange.distance(.infinity).normalized == .all)
+    #expect((12 as WorkingRange) == .distance(12))
+    let recorder = Recorder(sections: [Array(0..<30)], height: 5)
+    recorder.view.workingRange = .distance(-4)
+    _ = recorder.frame()
+    #expect(recorder.view.workingRangeItemIdentifiers == Set(0..<5))
   }
 
   @Test func withoutCallbacksNothingIsTracked() {

@@ -11,6 +11,9 @@ final class RecordingView<SectionID: Hashable>: BatchUpdatingView {
   var batches: [BatchUpdate] = []
   var reloads = 0
   var violations: [String] = []
+  /// Called after each batch update, once the view shows its data: where a test lands work (an
+  /// apply, a cancellation) between an apply and what the data source does next.
+  var afterBatch: (() -> Void)?
 
   func read() -> SectionedData<SectionID, Int> {
     guard let dataSource else { return shown }
@@ -46,6 +49,7 @@ final class RecordingView<SectionID: Hashable>: BatchUpdatingView {
     }
     batches.append(update)
     shown = after
+    afterBatch?()
   }
 
   func reloadData() {

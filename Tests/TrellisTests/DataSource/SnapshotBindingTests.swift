@@ -126,6 +126,78 @@ struct StreamFailure: Error, Equatable {}
     }
   }
 
+  /// A main-actor job queued while the view applies a bound snapshot (an apply from elsewhere, a
+  /// move by the person) runs after `didApply`, which therefore sees the view and `snapshot()`
+  /// equal to its own snapshot.
+  @Test(arguments: [false, true])
+  func didApplySeesItsOwnSnapshotWhenAnotherApplyIsQueuedDuringTheStage(large: Bool) async throws {
+    let (dataSource, view) = make()
+    dataSource.concurrentDiffThreshold = large ? 0 : 1_000_000
+    let bound = Snapshot(sections: [(0, [1, 2, 3])])
+    let other = Snapshot(sections: [(0, [3, 9])])
+    var queued = false
+    view.afterBatch = {
+      guard !queued else { return }
+      queued = true
+      Task { @MainActor in dataSource.apply(other) }
+      Task { @MainActor in
+        var moved = dataSource.snapshot()
+        if let first = moved.itemIdentifiers.first, let last = moved.itemIdentifiers.last,
+          first != last
+        {
+          moved.moveItem(first, afterItem: last)
+          dataSource.apply(moved)
+        }
+      }
+    }
+    var seen: [(callback: Snapshot<Int, Int>, source: Snapshot<Int, Int>, shown: Bool)] = []
+    let (stream, continuation) = AsyncStream<Snapshot<Int, Int>>.makeStream()
+    continuation.yield(bound)
+    continuation.finish()
+    let report = try await dataSource.bind(stream) { snapshot in
+      seen.append((snapshot, dataSource.snapshot(), view.shown == SectionedData(snapshot)))
+    }
+    #expect(report.applied == 1)
+    #expect(seen.count == 1)
+    #expect(seen.first?.source == bound, "didApply ran after another apply landed")
+    #expect(seen.first?.shown == true, "the view no longer showed the bound snapshot")
+    #expect(view.violations == [])
+  }
+
+  /// A binding cancelled while its snapshot is being applied (here by a job the view queued during
+  /// the stage, and by the stage itself) never calls `didApply` again.
+  @Test(arguments: [false, true])
+  func nothingIsCalledForABindingAfterItsCancellation(cancelInsideTheStage: Bool) async {
+    let (dataSource, view) = make()
+    let (stream, continuation) = AsyncStream<Snapshot<Int, Int>>.makeStream()
+    var cancelled = false
+    var callsAfterCancellation = 0
+    var binding: Task<SnapshotBindingReport, any Error>?
+    view.afterBatch = {
+      guard !cancelled else { return }
+      if cancelInsideTheStage {
+        cancelled = true
+        binding?.cancel()
+      } else {
+        Task { @MainActor in
+          cancelled = true
+          binding?.cancel()
+        }
+      }
+    }
+    binding = Task { @MainActor in
+      try await dataSource.bind(stream) { _ in
+        if cancelled { callsAfterCancellation += 1 }
+      }
+    }
+    continuation.yield(Snapshot(sections: [(0, [1, 2])]))
+    _ = await binding?.result
+    continuation.finish()
+    #expect(cancelled)
+    #expect(callsAfterCancellation == 0, "didApply was called after the binding was cancelled")
+    #expect(view.violations == [])
+  }
+
   @Test func sectionListsCanDriveTheBindingToo() async throws {
     let (dataSource, view) = make()
     let (stream, continuation) = AsyncStream<[(Int, [Int])]>.makeStream()

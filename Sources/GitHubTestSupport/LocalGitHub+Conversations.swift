@@ -91,7 +91,8 @@ extension LocalGitHub {
             }
           if offset > 0 { json += "," }
           json +=
-            #"{"event":"\#(kind)","actor":{"login":"user\#(offset % 7)","id":\#(1_000 + offset % 7)},"#
+            #"{"id":\#(nextEventID()),"event":"\#(kind)","#
+            + #""actor":{"login":"user\#(offset % 7)","id":\#(1_000 + offset % 7)},"#
             + #""created_at":"\#(time)""# + detail + "}"
         }
         json += "]"

@@ -16,6 +16,89 @@ extension LocalGitHub {
     viewerLogin = login
   }
 
+  /// A new event identifier, larger than every one before it.
+  func nextEventID() -> Int {
+    lastEventID += 1
+    return lastEventID
+  }
+
+  /// `GET /user`: the token's account, the viewer; `401` without a token, or with another one
+  /// than writes require.
+  func authenticatedUser(headers: [String: String]) -> Route {
+    guard let authorization = headers["authorization"], authorization.hasPrefix("Bearer "),
+      writeToken.map({ authorization == "Bearer \($0)" }) ?? true
+    else { return error(401, "Requires authentication") }
+    return (try? json(["login": viewerLogin, "id": 77, "type": "User"]))
+      ?? error(500, "Server Error")
+  }
+
+  /// Someone writes a comment on the web: `author` (the viewer's login, or another person's),
+  /// with `body`, as GitHub serves it from now on. Returns its identifier.
+  @discardableResult
+  public func addComment(
+    _ body: String, by author: String, on number: Int, in repository: RepositoryName
+  ) throws -> Int {
+    let listing = "/repos/\(repository.owner)/\(repository.name)/issues"
+    let path = "\(listing)/\(number)/comments"
+    var comments =
+      routes[path].flatMap {
+        try? JSONSerialization.jsonObject(with: $0.body) as? [[String: Any]]
+      } ?? []
+    nextCommentID += 1
+    let now = Self.timestamp(Date())
+    comments.append([
+      "id": nextCommentID, "body": body, "user": ["login": author, "id": 500],
+      "created_at": now, "updated_at": now, "author_association": "NONE",
+      "html_url": "https://github.com/\(repository)/issues/\(number)#issuecomment-\(nextCommentID)",
+    ])
+    serve(path, body: try JSONSerialization.data(withJSONObject: comments))
+    _ = try editIssue(IssuePath(path)!) { issue in
+      issue["comments"] = (issue["comments"] as? Int ?? 0) + 1
+      return nil
+    }
+    return nextCommentID
+  }
+
+  /// Someone closes or reopens an issue on the web: its state changes, its `updated_at` moves,
+  /// and its timeline gets the event by `actor`.
+  public func setState(
+    _ state: GitHubIssue.State, of number: Int, in repository: RepositoryName, by actor: String
+  ) throws {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)"
+    _ = try editIssue(IssuePath(path)!) { issue in
+      guard issue["state"] as? String != state.rawValue else { return nil }
+      issue["state"] = state.rawValue
+      issue["closed_at"] = state == .closed ? Self.timestamp(Date()) : NSNull()
+      try self.appendEvent(state == .closed ? "closed" : "reopened", by: actor, to: path)
+      return nil
+    }
+  }
+
+  /// Someone moves an issue to a milestone (or out of it, `nil`) on the web.
+  public func setMilestone(
+    _ milestone: Int?, of number: Int, in repository: RepositoryName
+  ) throws {
+    let listing = "/repos/\(repository.owner)/\(repository.name)/issues"
+    _ = try editIssue(IssuePath("\(listing)/\(number)")!) { issue in
+      issue["milestone"] = milestone.flatMap { self.milestone($0, listing: listing) } ?? NSNull()
+      return nil
+    }
+  }
+
+  /// Adds an event to an issue's timeline (`/repos/o/r/issues/N`), with a new identifier.
+  func appendEvent(_ kind: String, by actor: String, to issuePath: String) throws {
+    let path = issuePath + "/timeline"
+    var events =
+      routes[path].flatMap {
+        try? JSONSerialization.jsonObject(with: $0.body) as? [[String: Any]]
+      } ?? []
+    events.append([
+      "id": nextEventID(), "event": kind, "actor": ["login": actor, "id": 500],
+      "created_at": Self.timestamp(Date()),
+    ])
+    serve(path, body: try JSONSerialization.data(withJSONObject: events))
+  }
+
   /// The bodies of the comments served for an issue, oldest first.
   public func commentBodies(of number: Int, in repository: RepositoryName) -> [String] {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments"
@@ -259,6 +342,11 @@ extension LocalGitHub {
         if let state = input["state"] as? String {
           guard ["open", "closed"].contains(state) else {
             return self.error(422, "Validation Failed", field: "state")
+          }
+          if issue["state"] as? String != state {
+            try self.appendEvent(
+              state == "closed" ? "closed" : "reopened", by: self.viewerLogin,
+              to: "\(target.listing)/\(target.number)")
           }
           if state == "closed", issue["state"] as? String != "closed" {
             issue["closed_at"] = Self.timestamp(Date())

@@ -90,6 +90,8 @@ public actor LocalGitHub {
   /// Who posts comments here.
   var viewerLogin = "octocat"
   var nextCommentID = 50_000
+  /// The last issue event's identifier: events, like comments, get growing ones.
+  var lastEventID = 7_000_000
   /// Every write that changed something, in order: what copies reached the server.
   var writeLog: [AppliedWrite] = []
   /// Connections dropped at random, when set.
@@ -108,6 +110,9 @@ public actor LocalGitHub {
   public private(set) var latency: Duration?
   /// Every request received: path with query, and headers (lower-cased names).
   public private(set) var requests: [(target: String, headers: [String: String])] = []
+  /// Every request that is not a read, as `METHOD /path` (escapes kept), whether it applied or
+  /// not: what copies of a write left the client.
+  public private(set) var writeAttempts: [String] = []
   private var server: HTTPServer?
   private var task: Task<Void, any Error>?
   public private(set) var baseURL = URL(fileURLWithPath: "/")
@@ -349,6 +354,7 @@ public actor LocalGitHub {
     let page = request.query.first { $0.name == "page" }.flatMap { Int($0.value) }
 
     let method = request.method.rawValue.uppercased()
+    if method != "GET", request.path != "/graphql" { writeAttempts.append("\(method) \(sent)") }
     if method == "GET", request.path != "/graphql", rollChaos(\.dropRead) {
       return droppedResponse()
     }
@@ -384,7 +390,7 @@ public actor LocalGitHub {
         return try alter(&route, with: fault, request: request)
       case .delayed(let seconds):
         try await Task.sleep(for: .seconds(seconds))
-        return response(try route(for: request, headers: headers, page: page))
+        return response(try readRoute(request, headers: headers, page: page))
       case .endlessPages:
         guard var route = routes[Self.key(path: request.path, page: nil)] else {
           return response(Route(status: 404, headers: [:], body: Data()))
@@ -410,11 +416,20 @@ public actor LocalGitHub {
     if method != "GET" {
       return try await handleWrite(request, method: method, fault: nil)
     }
-    if let issue = try singleIssue(at: request.path) { return response(issue) }
-    if let pull = try pullRequestRoute(at: request.path) { return response(pull) }
-    if let comments = try repositoryComments(request) { return response(comments) }
-    if let comment = try singleComment(at: request.path) { return response(comment) }
-    return response(try route(for: request, headers: headers, page: page))
+    return response(try readRoute(request, headers: headers, page: page))
+  }
+
+  /// The answer to a read, from the routes that compute one (the viewer, one issue, one pull
+  /// request, comments) before the recorded ones.
+  private func readRoute(
+    _ request: FlyingFox.HTTPRequest, headers: [String: String], page: Int?
+  ) throws -> Route {
+    if request.path == "/user" { return authenticatedUser(headers: headers) }
+    if let issue = try singleIssue(at: request.path) { return issue }
+    if let pull = try pullRequestRoute(at: request.path) { return pull }
+    if let comments = try repositoryComments(request) { return comments }
+    if let comment = try singleComment(at: request.path) { return comment }
+    return try route(for: request, headers: headers, page: page)
   }
 
   /// The answer to a request when no fault applies.
@@ -428,7 +443,8 @@ public actor LocalGitHub {
     let empty = Route(status: 200, headers: ["etag": "\"empty\""], body: Data("[]".utf8))
     let isList =
       request.path.hasSuffix("/milestones") || request.path.hasSuffix("/labels")
-      || (request.path.hasSuffix("/comments") && listedIssue(at: request.path))
+      || ((request.path.hasSuffix("/comments") || request.path.hasSuffix("/timeline"))
+        && listedIssue(at: request.path))
     let found =
       routes[Self.key(path: request.path, page: page)] ?? (page == 1 ? routes[request.path] : nil)
     guard var route = found ?? (isList ? empty : nil) else {

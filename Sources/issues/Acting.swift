@@ -93,7 +93,7 @@ struct Acting {
         ControlCharacters.visible(
           "Queued: \(what.joined(separator: ", ")) — \(why). The cache shows it now; it is "
             + "sent, once, when GitHub can be reached (`issues queue` lists what waits, "
-            + "`issues queue send` sends it).\n"))
+            + "`issues queue send` sends it).") + "\n")
       return nil
     }
   }

@@ -34,11 +34,12 @@ extension IssueCache {
       }
       try db.execute(
         sql: """
-          INSERT INTO queuedAction(issueNumber, operation, status, queuedAt, before, after)
-          VALUES (?, ?, 'pending', ?, ?, ?)
+          INSERT INTO queuedAction(issueNumber, operation, status, queuedAt, before, after, base)
+          VALUES (?, ?, 'pending', ?, ?, ?, ?)
           """,
         arguments: [
           number, try Self.json(operation), now, try Self.json(before), try Self.json(after),
+          try Self.json(before),
         ])
       return QueuedAction(
         id: db.lastInsertedRowID, issueNumber: number, operation: operation, status: .pending,
@@ -142,8 +143,17 @@ extension IssueCache {
 
   /// Marks an action as sent, before its request goes: from now on it may have landed.
   ///
-  /// A comment keeps the newest comment id cached at its first send: one it became is newer.
-  func markSending(_ id: Int64, knownCommentID: Int64?, now: Date) throws {
+  /// What its landed check needs is kept from the first send on: the viewer (the token's
+  /// login), the newest comment id known then (a comment it became is newer), the newest state
+  /// event known then (a close or reopen it made is newer).
+  ///
+  /// The status is checked in the same statement: an action cancelled (or put in conflict)
+  /// since the replay read the queue is not marked, and must not be sent.
+  ///
+  /// - Returns: Whether the action was still waiting to be sent, and is now marked.
+  func markSending(
+    _ id: Int64, viewer: String?, knownCommentID: Int64?, knownEventID: Int64?, now: Date
+  ) throws -> Bool {
     // On disk before the request leaves, even across a power cut: a send it does not know of
     // would be made again.
     try Self.writeDurably(writer) { db in
@@ -151,9 +161,33 @@ extension IssueCache {
         sql: """
           UPDATE queuedAction SET status = 'sending', statusDate = coalesce(
             CASE WHEN status = 'sending' THEN statusDate END, ?), attempts = attempts + 1,
-            knownCommentID = coalesce(knownCommentID, ?)
-          WHERE id = ?
-          """, arguments: [now, knownCommentID, id])
+            knownCommentID = coalesce(knownCommentID, ?),
+            knownEventID = coalesce(knownEventID, ?), viewer = coalesce(viewer, ?)
+          WHERE id = ? AND status IN ('pending', 'sending')
+          """, arguments: [now, knownCommentID, knownEventID, viewer, id])
+      return db.changesCount > 0
+    }
+  }
+
+  /// What an action's first send recorded for its landed check.
+  func landedCheckMarks(of id: Int64) throws -> LandedCheckMarks {
+    try writer.read { db in
+      let row = try Row.fetchOne(
+        db, sql: "SELECT viewer, knownCommentID, knownEventID FROM queuedAction WHERE id = ?",
+        arguments: [id])
+      return LandedCheckMarks(
+        viewer: row?["viewer"], knownCommentID: row?["knownCommentID"],
+        knownEventID: row?["knownEventID"])
+    }
+  }
+
+  /// Whether an action still waits to be sent (pending or sent without an answer), read now.
+  func isWaitingToBeSent(_ id: Int64) throws -> Bool {
+    try writer.read { db in
+      try Int.fetchOne(
+        db,
+        sql: "SELECT 1 FROM queuedAction WHERE id = ? AND status IN ('pending', 'sending')",
+        arguments: [id]) != nil
     }
   }
 
@@ -177,12 +211,13 @@ extension IssueCache {
   }
 
   /// Puts an action in conflict: it waits for the person; the issue's later actions wait too.
+  /// One cancelled (or finished) meanwhile stays as it is.
   func markConflict(_ id: Int64, reason: String) throws {
     try writer.write { db in
       try db.execute(
         sql: """
           UPDATE queuedAction SET status = 'conflict', statusDate = NULL, conflict = ?
-          WHERE id = ?
+          WHERE id = ? AND status IN ('pending', 'sending', 'conflict')
           """, arguments: [Self.storable(reason), id])
     }
   }
@@ -202,11 +237,15 @@ extension IssueCache {
     }
   }
 
-  /// What the issue showed before the action, as its conflicts are judged.
-  func shownBefore(_ id: Int64) throws -> EditableFields? {
+  /// The issue's fields the action was queued against, as its conflicts are judged: never
+  /// re-based on a version a sync wrote since, so that a change someone else made between two
+  /// sends stays a conflict.
+  func conflictBase(_ id: Int64) throws -> EditableFields? {
     try writer.read { db in
-      try String.fetchOne(db, sql: "SELECT before FROM queuedAction WHERE id = ?", arguments: [id])
-        .flatMap { try? Self.decode(EditableFields.self, $0) }
+      try String.fetchOne(
+        db, sql: "SELECT coalesce(base, before) FROM queuedAction WHERE id = ?", arguments: [id]
+      )
+      .flatMap { try? Self.decode(EditableFields.self, $0) }
     }
   }
 
@@ -351,6 +390,16 @@ extension IssueCache {
   private static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
     try JSONDecoder().decode(type, from: Data(text.utf8))
   }
+}
+
+/// What an action's first send recorded for its landed check.
+struct LandedCheckMarks {
+  /// The token's login then: what landed is by it.
+  var viewer: String?
+  /// The newest comment id known right before the first send.
+  var knownCommentID: Int64?
+  /// The newest close or reopen event of the issue right before the first send.
+  var knownEventID: Int64?
 }
 
 /// Why a queue operation could not be done.

@@ -460,6 +460,19 @@ public final class IssueCache: Sendable {
         index: "queuedAction_by_issue", on: "queuedAction", columns: ["issueNumber", "id"])
       try db.create(index: "queuedAction_by_status", on: "queuedAction", columns: ["status"])
     }
+    migrator.registerMigration("v12: the outbox's exact landed checks") { db in
+      try db.alter(table: "queuedAction") { t in
+        // The issue's fields the action was queued against: its conflict check. `before` is
+        // re-based on GitHub's version whenever a sync writes the issue (it is what a cancel
+        // shows); this never is.
+        t.add(column: "base", .text)
+        // The token's login at the first send: a comment or an event that landed is by it.
+        t.add(column: "viewer", .text)
+        // A close or reopen: the newest state event on the issue's timeline at the first send.
+        t.add(column: "knownEventID", .integer)
+      }
+      try db.execute(sql: "UPDATE queuedAction SET base = before")
+    }
     return migrator
   }
 }

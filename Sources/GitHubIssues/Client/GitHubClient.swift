@@ -31,7 +31,7 @@ import Foundation
 public struct GitHubClient: Sendable {
   /// Where the API is.
   public let host: GitHubHost
-  private let token: String?
+  let token: String?
   private let transport: any HTTPTransport
   private let etags: (any ETagStore)?
   /// Where entity tags are kept, if anywhere.

@@ -44,12 +44,17 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
   public var actor: GitHubUser
   /// When.
   public var createdAt: Date?
+  /// GitHub's identifier of the event (REST `id`), when the answer has one: events made later
+  /// have larger ones, which tells a close made after a point from one made before it with no
+  /// clock involved.
+  public var eventID: Int64?
 
   /// Creates an event.
-  public init(kind: Kind, actor: GitHubUser, createdAt: Date?) {
+  public init(kind: Kind, actor: GitHubUser, createdAt: Date?, eventID: Int64? = nil) {
     self.kind = kind
     self.actor = actor
     self.createdAt = createdAt
+    self.eventID = eventID
   }
 
   enum CodingKeys: String, CodingKey {
@@ -80,6 +85,7 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
     let event = try container.decode(String.self, forKey: .event)
     actor = (try? container.decodeIfPresent(GitHubUser.self, forKey: .actor)) ?? .ghost
     createdAt = try? container.decodeIfPresent(Date.self, forKey: .createdAt)
+    eventID = event == "reviewed" ? nil : try? container.decodeIfPresent(Int64.self, forKey: .id)
     func named(_ key: CodingKeys) -> String? {
       let value = try? container.decodeIfPresent(Named.self, forKey: key)
       return value?.name ?? value?.title ?? value?.login

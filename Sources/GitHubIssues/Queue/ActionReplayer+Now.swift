@@ -15,9 +15,15 @@ extension ActionReplayer {
   /// Sends the issue's queue now for actions just queued on it (the person waits for them),
   /// and says how they came out.
   ///
-  /// A refusal or a conflict is taken back at once — the person asked for this now, and sees
-  /// why — unlike an action that waited in the queue, which waits for the person's choice. A
-  /// lost answer is settled by reading GitHub once more before anything is sent again.
+  /// Only "GitHub could not be reached or did not answer" leaves them queued. A refusal, a
+  /// conflict, a refused token or a redirect outside the API root is taken back at once — the
+  /// person asked for this now, and sees why; nothing stays queued to be sent again — unlike an
+  /// action that waited in the queue, which waits for the person's choice.
+  ///
+  /// A write is sent at most once by this call. When its answer was lost (a dropped
+  /// connection, a 5xx after GitHub may have applied it), GitHub is read once more to see
+  /// whether it landed — never by sending it again: if it did not land, it waits in the queue,
+  /// marked as sent, and the next `queue send` (or sync) reads GitHub again before sending it.
   public func sendNow(_ queued: [QueuedAction]) async -> Settlement {
     guard let number = queued.first?.issueNumber else { return .landed }
     let ids = Set(queued.map(\.id))
@@ -32,15 +38,34 @@ extension ActionReplayer {
       waits += 1
       summary = await replay(onIssues: [number])
     }
+    if let stopped = summary.stopped, Self.provesNothingLanded(stopped) {
+      // A refused token, or a redirect the client would not follow: nothing of these landed,
+      // and sending them later would fail the same way.
+      var landed: [QueuedAction] = []
+      var first: QueuedAction?
+      for action in mine() {
+        switch action.status {
+        case .done: landed.append(action)
+        case .pending, .conflict, .sending:
+          first = first ?? action
+          try? cache.cancelQueuedAction(action.id)
+        case .cancelled: break
+        }
+      }
+      if let first {
+        return .refused(first, reason: stopped.summary(), error: stopped, landed: landed)
+      }
+    }
     let unanswered = mine().contains {
       if case .sending = $0.status { return true }
       return false
     }
-    if let stopped = summary.stopped, stopped.code != .syncInProgress,
-      unanswered || stopped.code != .offline
-    {
-      // A write without an answer may have landed: GitHub is read once more, which settles it.
-      summary = await replay(onIssues: [number])
+    if unanswered {
+      // A write without an answer may have landed: GitHub is read once more, which settles it
+      // if it did, and sends nothing.
+      let settled = await replay(onIssues: [number], sending: .settleOnly)
+      summary.refusals.merge(settled.refusals) { first, _ in first }
+      if summary.stopped == nil { summary.stopped = settled.stopped }
     }
     let mine = mine()
     if let conflicted = mine.first(where: {
@@ -59,5 +84,16 @@ extension ActionReplayer {
     }
     let waiting = mine.filter(\.status.isActive)
     return waiting.isEmpty ? .landed : .queued(waiting, because: summary.stopped)
+  }
+
+  /// Whether a replay's stop proves that what it tried to send did not land, and would fail
+  /// again later: a refused token, or a redirect outside the API root (or one that would turn a
+  /// write into a read).
+  static func provesNothingLanded(_ error: GitHubError) -> Bool {
+    switch error.code {
+    case .unauthorized, .invalidToken, .untrustedURL: true
+    case .unexpectedStatus: (300..<400).contains(error.status ?? 0)
+    default: false
+    }
   }
 }

@@ -1,19 +1,42 @@
 import Foundation
 import Synchronization
 
-/// Sends the cache's action queue to GitHub: in order per issue, each action exactly once.
+/// Sends the cache's action queue to GitHub — the outbox every write goes through: in order per
+/// issue, each action exactly once.
 ///
-/// Before an action is first sent, the issue is read from GitHub: when it changed there in a
-/// way that conflicts with the action (closed or reopened by someone else, moved to another
-/// milestone), the action is not forced — it waits in conflict, with the issue's later actions,
-/// for the person to send it anyway or cancel it. An action GitHub already holds (a label that
-/// is there) is settled without a request. The action is marked as sent before its request
-/// goes, so that a crash, a dropped connection or a 5xx leaves it marked: the next replay reads
-/// GitHub first and settles it without sending it again when it landed — the issue's state,
-/// milestone, labels or assignees already as it asks, or, for a comment, a comment with its
-/// body by the same author and newer than every comment known at its first send (GitHub's
-/// comment ids only grow, so no clock is trusted). A refusal (4xx) did not land: the action
-/// waits in conflict with GitHub's reason.
+/// GitHub takes no idempotency key, so a write whose answer was lost may or may not have landed,
+/// and only a read can tell. Each action is therefore marked as sent — durably, in the same
+/// statement that checks it is still waiting — before its request goes; a crash, a dropped
+/// connection or a 5xx leaves it marked, and the next replay reads GitHub first and settles it
+/// without sending it again when it landed. What "it landed" means is written per operation, and
+/// never takes someone else's data for ours:
+///
+/// - **A comment** landed when the issue's comments, listed completely, hold one with its body,
+///   written by the viewer (the token's account, resolved with `GET /user` before the first
+///   send and kept with the action), newer than every comment of a listing of the issue taken
+///   right before the first send, and not already claimed by another action. GitHub's comment
+///   ids grow, so "newer" is an id comparison: no clock is trusted, the server's included. The
+///   same body by another author, or by the viewer before the first send, is never ours. When
+///   the viewer cannot be known, nothing is sent.
+/// - **A close or reopen** landed when the issue's timeline holds a `closed` (or `reopened`)
+///   event by the viewer newer than every state event at the first send. The issue's state
+///   alone cannot tell: someone may have reopened it after our close landed, and closing it
+///   again would override them.
+/// - **A milestone, label or assignee change** landed when the issue holds what it asks. When it
+///   does not, the action is judged as if not sent: a change someone else made since it was
+///   queued is a conflict, never overwritten.
+///
+/// Before an action is sent, the issue is read from GitHub: when it changed there in a way that
+/// conflicts with the action — judged against the state it was queued against, which no sync
+/// in between re-bases (closed or reopened by someone else, moved to another milestone) — the
+/// action is not sent: it waits in conflict, with the issue's later actions, for the person to
+/// send it anyway or cancel it. An action GitHub already holds is settled without a request. A
+/// refusal (4xx), a refused token or a redirect outside the API root did not land: the action
+/// waits in conflict with the reason (a refused token leaves it pending, for a better token).
+///
+/// A cancel wins over a send whose request has not left: the mark checks the action's status
+/// atomically. One whose request left cannot be cancelled, and ``IssueCache/cancelQueuedAction(_:now:)``
+/// says so.
 ///
 /// One replay runs at a time per cache, across processes (a lock beside the cache file). A
 /// replay stops at the first failure that is not a refusal (offline, a 5xx, a rate limit): what
@@ -25,15 +48,17 @@ public struct ActionReplayer: Sendable {
   public var cache: IssueCache
   /// The repository of the issues.
   public var repository: RepositoryName
-  /// The login comments are written by (the token's), to recognise one that landed; `nil`
-  /// matches any author.
+  /// The login comments and events are written by (the token's account), to recognise one that
+  /// landed; `nil` to resolve it from the cache (recorded per token) or `GET /user` before the
+  /// first send that needs it. Never a wildcard: an action whose viewer cannot be known is not
+  /// sent.
   public var viewer: String?
-  /// The clock that dates the queue's steps.
+  /// The clock that dates the queue's steps (never used to judge what landed).
   public var now: @Sendable () -> Date = { Date() }
 
   /// A replayer for a repository's queue.
   public init(
-    client: GitHubClient, cache: IssueCache, repository: RepositoryName, viewer: String?
+    client: GitHubClient, cache: IssueCache, repository: RepositoryName, viewer: String? = nil
   ) {
     self.client = client
     self.cache = cache
@@ -54,6 +79,8 @@ public struct ActionReplayer: Sendable {
     public var alreadyHeld = 0
     /// Actions put in conflict by this replay.
     public var conflicts = 0
+    /// Actions cancelled while this replay ran, before their request left: not sent.
+    public var cancelledMeanwhile = 0
     /// Actions still waiting afterwards (pending, unanswered, or in conflict).
     public var waiting = 0
     /// Why the replay stopped before the end of the queue, if it did.
@@ -62,9 +89,20 @@ public struct ActionReplayer: Sendable {
     public var refusals: [Int64: GitHubError] = [:]
   }
 
+  /// Whether a replay may send a write, or only settle by reading what earlier sends did.
+  public enum Sending: Sendable {
+    /// Sends what waits, after settling what was sent without an answer.
+    case sendAndSettle
+    /// Reads GitHub to settle actions sent without an answer, and sends nothing: what a command
+    /// does after its own send lost its answer, since a write is never sent twice in one process.
+    case settleOnly
+  }
+
   /// Sends what the queue holds, as the type's documentation says: every issue's actions, or
   /// those of `issues` only.
-  public func replay(onIssues issues: Set<Int>? = nil) async -> Summary {
+  public func replay(onIssues issues: Set<Int>? = nil, sending: Sending = .sendAndSettle) async
+    -> Summary
+  {
     var summary = Summary()
     let lock: SyncLock?
     if let path = cache.path {
@@ -93,12 +131,19 @@ public struct ActionReplayer: Sendable {
         _ = Self.replaysInMemory.withLock { $0.remove(ObjectIdentifier(cache)) }
       }
     }
-    await send(&summary, onIssues: issues)
+    await send(&summary, onIssues: issues, sending: sending)
     summary.waiting = (try? cache.queuedActions().count) ?? 0
     return summary
   }
 
-  private func send(_ summary: inout Summary, onIssues issues: Set<Int>?) async {
+  /// What one replay knows and may do, shared by its steps.
+  private struct Pass {
+    var sending: Sending
+    /// The viewer's login, once resolved.
+    var viewer: String?
+  }
+
+  private func send(_ summary: inout Summary, onIssues issues: Set<Int>?, sending: Sending) async {
     guard let actions = try? cache.queuedActions() else { return }
     var order: [Int] = []
     var byIssue: [Int: [QueuedAction]] = [:]
@@ -106,14 +151,47 @@ public struct ActionReplayer: Sendable {
       if byIssue[action.issueNumber] == nil { order.append(action.issueNumber) }
       byIssue[action.issueNumber, default: []].append(action)
     }
+    var pass = Pass(sending: sending, viewer: viewer)
+    // Comments and state changes are recognised by their author: know who that is before the
+    // first of them goes, or send none.
+    if pass.viewer == nil, actions.contains(where: { needsViewer($0.operation) }) {
+      switch await resolveViewer() {
+      case .success(let login): pass.viewer = login
+      case .failure(let error):
+        summary.stopped = error
+        return
+      }
+    }
     for number in order {
-      guard await send(byIssue[number] ?? [], onIssue: number, &summary) else { return }
+      guard await send(byIssue[number] ?? [], onIssue: number, &summary, &pass) else { return }
+    }
+  }
+
+  /// Whether an operation's landed check needs the viewer's login.
+  private func needsViewer(_ operation: QueuedAction.Operation) -> Bool {
+    switch operation {
+    case .comment, .change(.close), .change(.reopen): true
+    case .change: false
+    }
+  }
+
+  /// The token's login: recorded in the cache for this token, or asked of GitHub and recorded.
+  private func resolveViewer() async -> Result<String, GitHubError> {
+    if let token = client.token, let known = try? cache.viewerLogin(token: token) {
+      return .success(known)
+    }
+    do {
+      let user = try await client.authenticatedUser()
+      if let token = client.token { try? cache.setViewerLogin(user.login, token: token) }
+      return .success(user.login)
+    } catch {
+      return .failure(error)
     }
   }
 
   /// Sends one issue's actions in order; `false` when the replay must stop.
   private func send(
-    _ actions: [QueuedAction], onIssue number: Int, _ summary: inout Summary
+    _ actions: [QueuedAction], onIssue number: Int, _ summary: inout Summary, _ pass: inout Pass
   ) async -> Bool {
     var current: GitHubIssue?
     for action in actions {
@@ -135,8 +213,8 @@ public struct ActionReplayer: Sendable {
       guard let issue = current else { return false }
       let outcome: Outcome
       switch action.operation {
-      case .change(let change): outcome = await send(change, action, issue)
-      case .comment(let body): outcome = await send(body, action)
+      case .change(let change): outcome = await send(change, action, issue, pass)
+      case .comment(let body): outcome = await send(body, action, pass)
       }
       switch outcome {
       case .sent(let answer):
@@ -147,9 +225,14 @@ public struct ActionReplayer: Sendable {
         current = answer ?? current
       case .alreadyHeld:
         summary.alreadyHeld += 1
+      case .cancelledMeanwhile:
+        summary.cancelledMeanwhile += 1
       case .conflict(let refusal):
         summary.conflicts += 1
         if let refusal { summary.refusals[action.id] = refusal }
+        return true
+      case .held:
+        // Not sent again in this pass; the issue's later actions wait behind it.
         return true
       case .stop(let error):
         summary.stopped = error
@@ -163,32 +246,63 @@ public struct ActionReplayer: Sendable {
     case sent(GitHubIssue?)
     case foundLanded(GitHubIssue?)
     case alreadyHeld
+    /// Cancelled since the replay read the queue, before its request left.
+    case cancelledMeanwhile
     /// In conflict: with GitHub's refusal, or `nil` when the issue moved on GitHub.
     case conflict(GitHubError?)
+    /// Would be sent, but this pass only settles.
+    case held
     case stop(GitHubError)
   }
 
   private func send(
-    _ change: IssueChange, _ action: QueuedAction, _ issue: GitHubIssue
+    _ change: IssueChange, _ action: QueuedAction, _ issue: GitHubIssue, _ pass: Pass
   ) async -> Outcome {
     let fields = EditableFields(issue)
-    switch action.status {
-    case .sending where fields.satisfies(change):
-      return settle(action, issue: issue) ? .foundLanded(issue) : .stop(cacheFailure())
-    case .pending:
-      if !action.isForced, let reason = conflict(change, action: action, on: fields) {
-        try? cache.markConflict(action.id, reason: reason)
-        // The person decides on GitHub's version, the queued actions shown on top of it.
-        try? cache.confirm(issue)
-        return .conflict(nil)
+    let marks = (try? cache.landedCheckMarks(of: action.id)) ?? LandedCheckMarks()
+    let isStateChange: Bool
+    switch change {
+    case .close, .reopen: isStateChange = true
+    default: isStateChange = false
+    }
+    if case .sending = action.status {
+      if isStateChange, let known = marks.knownEventID {
+        // The timeline says whether our close (or reopen) happened, whatever came after it.
+        switch await stateEventLanded(
+          change, after: known, by: marks.viewer ?? pass.viewer, on: action.issueNumber)
+        {
+        case .failure(let error): return .stop(error)
+        case .success(true):
+          return settle(action, issue: issue) ? .foundLanded(issue) : .stop(cacheFailure())
+        case .success(false): break  // It did not land: judged below as one not sent.
+        }
+      } else if fields.satisfies(change) {
+        return settle(action, issue: issue) ? .foundLanded(issue) : .stop(cacheFailure())
       }
-      if fields.satisfies(change) {
-        return settle(action, issue: issue) ? .alreadyHeld : .stop(cacheFailure())
+    }
+    if !action.isForced, let reason = conflict(change, action: action, on: fields) {
+      try? cache.markConflict(action.id, reason: reason)
+      // The person decides on GitHub's version, the queued actions shown on top of it.
+      try? cache.confirm(issue)
+      return .conflict(nil)
+    }
+    if fields.satisfies(change) {
+      return settle(action, issue: issue) ? .alreadyHeld : .stop(cacheFailure())
+    }
+    guard case .sendAndSettle = pass.sending else { return .held }
+    var knownEventID: Int64?
+    if isStateChange, marks.knownEventID == nil {
+      switch await newestStateEventID(on: action.issueNumber) {
+      case .success(let newest): knownEventID = newest
+      case .failure(let error): return .stop(error)
       }
-    default: break
     }
     do {
-      try cache.markSending(action.id, knownCommentID: nil, now: now())
+      guard
+        try cache.markSending(
+          action.id, viewer: pass.viewer, knownCommentID: nil, knownEventID: knownEventID,
+          now: now())
+      else { return .cancelledMeanwhile }
     } catch {
       return .stop(cacheFailure())
     }
@@ -200,10 +314,11 @@ public struct ActionReplayer: Sendable {
     }
   }
 
-  private func send(_ body: String, _ action: QueuedAction) async -> Outcome {
+  private func send(_ body: String, _ action: QueuedAction, _ pass: Pass) async -> Outcome {
     let number = action.issueNumber
+    var listedJustNow = false
     if case .sending = action.status {
-      switch await findPosted(body, action) {
+      switch await findPosted(body, action, viewer: pass.viewer) {
       case .success(let found?):
         do {
           try cache.markDone(
@@ -212,18 +327,32 @@ public struct ActionReplayer: Sendable {
           return .stop(cacheFailure())
         }
         return .foundLanded(nil)
-      case .success(nil): break
+      case .success(nil): listedJustNow = true
       case .failure(let error): return .stop(error)
       }
     }
+    guard case .sendAndSettle = pass.sending else { return .held }
+    guard let viewer = pass.viewer else {
+      return .stop(
+        GitHubError(
+          .unauthorized, url: "comments of \(repository)#\(number)",
+          detail: "the token's account is not known, so a lost answer could not be checked"))
+    }
     let known: Int64?
     do {
-      // Every comment known now is older than the one this send makes: read the issue's
-      // first when they are not current, so that an older comment with the same body by the
-      // same author is known too.
-      if try !cache.commentsAreCurrent(of: number) {
-        _ = try await ConversationFetcher(client: client, cache: cache, repository: repository)
-          .fetch(number)
+      // Every comment on the issue now is older than the one this send makes: list them right
+      // before the first send — a cache that looks current may have missed one written since
+      // (the same "+1" on the web) — completely, or send nothing.
+      if !listedJustNow {
+        let outcome = try await ConversationFetcher(
+          client: client, cache: cache, repository: repository
+        ).fetch(number, force: true)
+        if case .listed(let count, false, let announced, _) = outcome {
+          return .stop(
+            GitHubError(
+              .incompleteListing, url: "comments of \(repository)#\(number)",
+              detail: "it listed \(count) of \(announced) before sending a comment"))
+        }
       }
       known = try cache.newestCommentID()
     } catch let error as GitHubError {
@@ -232,7 +361,10 @@ public struct ActionReplayer: Sendable {
       return .stop(cacheFailure())
     }
     do {
-      try cache.markSending(action.id, knownCommentID: known ?? 0, now: now())
+      guard
+        try cache.markSending(
+          action.id, viewer: viewer, knownCommentID: known ?? 0, knownEventID: nil, now: now())
+      else { return .cancelledMeanwhile }
     } catch {
       return .stop(cacheFailure())
     }
@@ -248,13 +380,21 @@ public struct ActionReplayer: Sendable {
   }
 
   /// Looks for the comment an unanswered send may have made: listed completely, newer than
-  /// every comment known at the first send, with the body, by the viewer, not claimed by
-  /// another action.
-  private func findPosted(_ body: String, _ action: QueuedAction) async -> Result<
-    Int64?, GitHubError
-  > {
+  /// every comment known at the first send, with the body, by the viewer recorded then (or
+  /// resolved now, for an action sent before versions that record it), not claimed by another
+  /// action.
+  private func findPosted(_ body: String, _ action: QueuedAction, viewer: String?) async
+    -> Result<Int64?, GitHubError>
+  {
     let number = action.issueNumber
     do {
+      let marks = try cache.landedCheckMarks(of: action.id)
+      guard let author = marks.viewer ?? viewer else {
+        return .failure(
+          GitHubError(
+            .unauthorized, url: "comments of \(repository)#\(number)",
+            detail: "the token's account is not known: whether a comment landed is not known"))
+      }
       let outcome = try await ConversationFetcher(
         client: client, cache: cache, repository: repository
       ).fetch(number, force: true)
@@ -264,19 +404,66 @@ public struct ActionReplayer: Sendable {
             .incompleteListing, url: "comments of \(repository)#\(number)",
             detail: "it listed \(count) of \(announced): whether a comment landed is not known"))
       }
-      let known = try cache.knownCommentID(of: action.id) ?? 0
+      let known = marks.knownCommentID ?? 0
       let claimed = try cache.claimedCommentIDs(onIssue: number)
       let wanted = Self.normalized(body)
       let found = try cache.comments(of: number).first { comment in
         comment.id > known && !claimed.contains(comment.id)
           && Self.normalized(comment.body) == wanted
-          && (viewer.map { $0.lowercased() == comment.author.lowercased() } ?? true)
+          && comment.author.lowercased() == author.lowercased()
       }
       return .success(found?.id)
     } catch let error as GitHubError {
       return .failure(error)
     } catch {
       return .failure(cacheFailure())
+    }
+  }
+
+  /// The newest `closed` or `reopened` event on the issue's timeline (0 when it has none):
+  /// what a close or reopen sent now will be newer than.
+  private func newestStateEventID(on number: Int) async -> Result<Int64, GitHubError> {
+    do {
+      var newest: Int64 = 0
+      for try await page in client.timelinePages(of: repository, issue: number) {
+        for event in page.items {
+          switch event.kind {
+          case .closed, .reopened: newest = max(newest, event.eventID ?? 0)
+          default: break
+          }
+        }
+      }
+      return .success(newest)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Whether the issue's timeline holds the close (or reopen) a send made: an event of that
+  /// kind by `viewer`, newer than `known`.
+  private func stateEventLanded(
+    _ change: IssueChange, after known: Int64, by viewer: String?, on number: Int
+  ) async -> Result<Bool, GitHubError> {
+    guard let viewer else {
+      return .failure(
+        GitHubError(
+          .unauthorized, url: "timeline of \(repository)#\(number)",
+          detail: "the token's account is not known: whether the change landed is not known"))
+    }
+    do {
+      for try await page in client.timelinePages(of: repository, issue: number) {
+        for event in page.items
+        where (event.eventID ?? 0) > known && event.actor.login.lowercased() == viewer.lowercased()
+        {
+          switch (change, event.kind) {
+          case (.close, .closed), (.reopen, .reopened): return .success(true)
+          default: continue
+          }
+        }
+      }
+      return .success(false)
+    } catch {
+      return .failure(error)
     }
   }
 
@@ -287,19 +474,19 @@ public struct ActionReplayer: Sendable {
   }
 
   /// Why a change conflicts with what GitHub holds now, when it does: the issue moved on
-  /// GitHub away from what it was shown as when the action was queued.
+  /// GitHub away from the version the action was queued against.
   private func conflict(
     _ change: IssueChange, action: QueuedAction, on fields: EditableFields
   ) -> String? {
-    guard let before = try? cache.shownBefore(action.id) else { return nil }
+    guard let base = try? cache.conflictBase(action.id) else { return nil }
     switch change {
-    case .close where fields.state == .closed && before.state == .open:
+    case .close where fields.state == .closed && base.state == .open:
       return "#\(action.issueNumber) was closed on GitHub meanwhile"
-    case .reopen where fields.state == .open && before.state == .closed:
+    case .reopen where fields.state == .open && base.state == .closed:
       return "#\(action.issueNumber) was reopened on GitHub meanwhile"
     case .setMilestone, .removeMilestone:
       // Moved elsewhere than where it goes: moved to the same place is no conflict.
-      guard fields.milestoneNumber != before.milestoneNumber, !fields.satisfies(change)
+      guard fields.milestoneNumber != base.milestoneNumber, !fields.satisfies(change)
       else { return nil }
       return "#\(action.issueNumber) was moved "
         + (fields.milestoneNumber.map { "to milestone \($0)" } ?? "out of its milestone")
@@ -308,8 +495,9 @@ public struct ActionReplayer: Sendable {
     }
   }
 
-  /// What a failed send means: a refusal did not land (the action waits in conflict, or, for
-  /// a token or rate problem, pending); anything else may have (it stays marked as sent).
+  /// What a failed send means: a refusal, or a redirect the client would not follow, did not
+  /// land (the action waits in conflict); a refused token or a rate limit did not either (it is
+  /// pending again); anything else may have (it stays marked as sent).
   private func failed(_ action: QueuedAction, _ error: GitHubError, refusal: String?) -> Outcome {
     if [.unauthorized, .invalidToken, .rateLimited].contains(error.code) {
       try? cache.markPendingAgain(action.id, reason: error.summary())
@@ -330,9 +518,12 @@ public struct ActionReplayer: Sendable {
       if case .setMilestone(let number)? = change {
         return "milestone \(number) is no longer on GitHub (\(error.summary()))"
       }
-      return "GitHub refused it: \(error.summary())"
+      return error.summary()
     case .notFound, .gone: return "#\(number) is no longer on GitHub: \(error.summary())"
     case .forbidden: return "GitHub refused it: \(error.summary())"
+    case .untrustedURL: return "GitHub redirected it outside the API root; not sent there"
+    case .unexpectedStatus where (300..<400).contains(error.status ?? 0):
+      return "GitHub redirected it (\(error.summary())); not sent again"
     default: return nil
     }
   }

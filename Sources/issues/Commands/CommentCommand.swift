@@ -214,7 +214,7 @@ struct CommentCommand: AsyncParsableCommand {
         ControlCharacters.visible(
           "Queued: the comment on #\(acting.number) — \(error.summary()). It is sent, once, when "
             + "GitHub can be reached (`issues queue` lists what waits, `issues queue send` "
-            + "sends it).\n"))
+            + "sends it).") + "\n")
       return true
     }
   }

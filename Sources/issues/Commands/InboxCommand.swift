@@ -125,7 +125,8 @@ struct InboxCommand: AsyncParsableCommand {
           if let stopped = outcome.stopped {
             Terminal.standardError(
               ControlCharacters.visible(
-                "warning: \(host.name): \(stopped.summary()). Showing the inbox as kept.\n"))
+                "warning: \(host.name): \(stopped.summary()). Showing the inbox as kept.")
+                + "\n")
           }
         }
         rows += try sync.store.threads(reason: reason, repository: repository).map { (host, $0) }
@@ -249,7 +250,7 @@ struct InboxCommand: AsyncParsableCommand {
         Terminal.standardError(
           ControlCharacters.visible(
             "Queued: \(done.lowercased()) — \(stopped?.summary() ?? "GitHub could not be reached")"
-              + ". Shown now; sent, once, by the next run that reaches GitHub.\n"))
+              + ". Shown now; sent, once, by the next run that reaches GitHub.") + "\n")
       }
       return
     }

@@ -32,8 +32,15 @@ extension LocalGitHub {
       ?? error(500, "Server Error")
   }
 
-  /// Someone writes a comment on the web: `author` (the viewer's login, or another person's),
-  /// with `body`, as GitHub serves it from now on. Returns its identifier.
+  /// Someone writes a comment on the web, as GitHub serves it from now on.
+  ///
+  /// - Parameters:
+  ///   - body: Its text.
+  ///   - author: The viewer's login, or another person's.
+  ///   - number: The issue.
+  ///   - repository: The issue's repository.
+  /// - Returns: The comment's identifier.
+  /// - Throws: When the served comments cannot be encoded.
   @discardableResult
   public func addComment(
     _ body: String, by author: String, on number: Int, in repository: RepositoryName
@@ -52,7 +59,8 @@ extension LocalGitHub {
       "html_url": "https://github.com/\(repository)/issues/\(number)#issuecomment-\(nextCommentID)",
     ])
     serve(path, body: try JSONSerialization.data(withJSONObject: comments))
-    _ = try editIssue(IssuePath(path)!) { issue in
+    guard let target = IssuePath(path) else { return nextCommentID }
+    _ = try editIssue(target) { issue in
       issue["comments"] = (issue["comments"] as? Int ?? 0) + 1
       return nil
     }
@@ -65,7 +73,8 @@ extension LocalGitHub {
     _ state: GitHubIssue.State, of number: Int, in repository: RepositoryName, by actor: String
   ) throws {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)"
-    _ = try editIssue(IssuePath(path)!) { issue in
+    guard let target = IssuePath(path) else { return }
+    _ = try editIssue(target) { issue in
       guard issue["state"] as? String != state.rawValue else { return nil }
       issue["state"] = state.rawValue
       issue["closed_at"] = state == .closed ? Self.timestamp(Date()) : NSNull()
@@ -79,7 +88,8 @@ extension LocalGitHub {
     _ milestone: Int?, of number: Int, in repository: RepositoryName
   ) throws {
     let listing = "/repos/\(repository.owner)/\(repository.name)/issues"
-    _ = try editIssue(IssuePath("\(listing)/\(number)")!) { issue in
+    guard let target = IssuePath("\(listing)/\(number)") else { return }
+    _ = try editIssue(target) { issue in
       issue["milestone"] = milestone.flatMap { self.milestone($0, listing: listing) } ?? NSNull()
       return nil
     }

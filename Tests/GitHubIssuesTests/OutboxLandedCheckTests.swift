@@ -45,6 +45,8 @@ import Testing
 
   // MARK: Comments
 
+  /// The viewer's own earlier "+1" is not the queued one.
+  ///
   /// The viewer wrote "+1" on the web after the cache last listed the issue's comments, then
   /// queued "+1"; the send failed before GitHub applied it. The web comment is older than the
   /// send, so it is not ours: the next send posts.
@@ -152,6 +154,8 @@ import Testing
     #expect(await github.writeAttempts.isEmpty)
   }
 
+  /// A close whose answer was lost, then someone else's reopen: not closed again.
+  ///
   /// A close landed but its answer was lost; someone reopened the issue. The timeline shows our
   /// close: it is settled, and the issue is not closed again over their reopen.
   @Test func aLostCloseFollowedBySomeoneElsesReopenIsNotSentAgain() async throws {

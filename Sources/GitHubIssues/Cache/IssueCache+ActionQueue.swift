@@ -211,6 +211,7 @@ extension IssueCache {
   }
 
   /// Puts an action in conflict: it waits for the person; the issue's later actions wait too.
+  ///
   /// One cancelled (or finished) meanwhile stays as it is.
   func markConflict(_ id: Int64, reason: String) throws {
     try writer.write { db in

@@ -48,10 +48,10 @@ public struct ActionReplayer: Sendable {
   public var cache: IssueCache
   /// The repository of the issues.
   public var repository: RepositoryName
-  /// The login comments and events are written by (the token's account), to recognise one that
-  /// landed; `nil` to resolve it from the cache (recorded per token) or `GET /user` before the
-  /// first send that needs it. Never a wildcard: an action whose viewer cannot be known is not
-  /// sent.
+  /// The login comments and events are written by (the token's account): what landed is by it.
+  ///
+  /// `nil` resolves it from the cache (recorded per token) or `GET /user` before the first send
+  /// that needs it. Never a wildcard: an action whose viewer cannot be known is not sent.
   public var viewer: String?
   /// The clock that dates the queue's steps (never used to judge what landed).
   public var now: @Sendable () -> Date = { Date() }

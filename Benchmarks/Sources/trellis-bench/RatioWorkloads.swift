@@ -129,19 +129,20 @@ func recordedRatios(readme path: String) -> [String: Double]? {
     } else if inside {
       let cells = line.split(separator: "|").map { $0.trimming(" ") }
       if cells.count >= 2, let value = Double(cells[1].trimming("×")) {
-        ratios[cells[0]] = value
+        ratios[String(cells[0])] = value
       }
     }
   }
   return nil
 }
 
-extension StringProtocol {
+extension Substring {
   /// The text without a character repeated at either end.
   func trimming(_ character: Character) -> Substring {
-    let start = firstIndex { $0 != character } ?? endIndex
-    let end = lastIndex { $0 != character }.map { index(after: $0) } ?? start
-    return self[start..<max(start, end)].description[...]
+    var text = self
+    while text.first == character { text.removeFirst() }
+    while text.last == character { text.removeLast() }
+    return text
   }
 }
 
@@ -181,7 +182,7 @@ func runRatioGuard(readme: String) -> Bool {
       failures.append(workload.name)
     }
     print(line)
-    fflush(stdout)
+    fflush(nil)
   }
   if failures.isEmpty {
     print("every ratio within 25% of its record")

@@ -22,6 +22,9 @@ public struct NotificationThread: Sendable {
   public var updatedAt: Date
   /// Whether the person is subscribed.
   public var subscribed = true
+  /// Whether the person ignores the thread (`PUT …/subscription {ignored: true}`): no activity
+  /// brings it back.
+  public var ignored = false
 
   /// A thread about issue or pull request `number` of `repository`.
   public init(
@@ -53,6 +56,18 @@ extension LocalGitHub {
   /// The threads served, by id (done ones are gone).
   public func notificationThreads() -> [String: NotificationThread] { threads }
 
+  /// Someone acts on a thread's issue or pull request (a comment, a push): as on GitHub, the
+  /// thread comes back unread — a done one too, and one whose subscription was deleted — unless
+  /// the person ignores it.
+  public func threadActivity(_ id: String, at date: Date = Date()) {
+    guard var thread = threads[id] ?? doneThreads[id], !thread.ignored else { return }
+    doneThreads[id] = nil
+    thread.unread = true
+    thread.updatedAt = max(date, thread.updatedAt.addingTimeInterval(1))
+    threads[id] = thread
+    inboxModified = max(Date(), inboxModified.addingTimeInterval(1))
+  }
+
   /// Sets the `X-Poll-Interval` the inbox asks for.
   public func setPollInterval(_ seconds: Int) { pollInterval = seconds }
 
@@ -69,7 +84,8 @@ extension LocalGitHub {
   }()
 
   func notifications(
-    _ request: FlyingFox.HTTPRequest, method: String, headers: [String: String]
+    _ request: FlyingFox.HTTPRequest, method: String, headers: [String: String],
+    body requestBody: Data?
   ) -> Route {
     let parts = request.path.split(separator: "/").map(String.init)
     let json = ["content-type": "application/json; charset=utf-8"]
@@ -129,11 +145,44 @@ extension LocalGitHub {
       logTriage(method, request.path)
       return Route(status: 205, headers: [:], body: Data())
     case ("DELETE", 3) where parts[1] == "threads":
-      guard threads.removeValue(forKey: parts[2]) != nil else { return notFound() }
+      // Done: it leaves the inbox; activity brings it back (unless ignored).
+      guard let thread = threads.removeValue(forKey: parts[2]) else { return notFound() }
+      doneThreads[parts[2]] = thread
       logTriage(method, request.path)
       return Route(status: 204, headers: [:], body: Data())
+    case ("GET", 4) where parts[1] == "threads" && parts[3] == "subscription":
+      guard let thread = threads[parts[2]] ?? doneThreads[parts[2]] else { return notFound() }
+      guard thread.subscribed || thread.ignored else { return notFound() }
+      let body =
+        (try? JSONSerialization.data(withJSONObject: [
+          "subscribed": thread.subscribed, "ignored": thread.ignored, "reason": NSNull(),
+        ])) ?? Data()
+      return Route(status: 200, headers: json, body: body)
+    case ("PUT", 4) where parts[1] == "threads" && parts[3] == "subscription":
+      let id = parts[2]
+      guard threads[id] != nil || doneThreads[id] != nil else { return notFound() }
+      let ignored =
+        (requestBody.flatMap {
+          try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
+        }?["ignored"] as? Bool) ?? false
+      threads[id]?.ignored = ignored
+      doneThreads[id]?.ignored = ignored
+      threads[id]?.subscribed = !ignored
+      doneThreads[id]?.subscribed = !ignored
+      logTriage(method, request.path)
+      let body =
+        (try? JSONSerialization.data(withJSONObject: [
+          "subscribed": !ignored, "ignored": ignored, "reason": NSNull(),
+        ])) ?? Data()
+      return Route(status: 200, headers: json, body: body)
     case ("DELETE", 4) where parts[1] == "threads" && parts[3] == "subscription":
-      guard threads.removeValue(forKey: parts[2]) != nil else { return notFound() }
+      // Stops future notifications but leaves the thread as it is (GitHub's documentation).
+      let id = parts[2]
+      guard threads[id] != nil || doneThreads[id] != nil else { return notFound() }
+      threads[id]?.subscribed = false
+      doneThreads[id]?.subscribed = false
+      threads[id]?.ignored = false
+      doneThreads[id]?.ignored = false
       logTriage(method, request.path)
       return Route(status: 204, headers: [:], body: Data())
     default:

@@ -98,6 +98,8 @@ public actor LocalGitHub {
   var chaos: Chaos?
   /// The notification threads served, by id.
   var threads: [String: NotificationThread] = [:]
+  /// The threads marked done, kept so that later activity can bring them back.
+  var doneThreads: [String: NotificationThread] = [:]
   /// When the inbox last changed: its `Last-Modified`.
   var inboxModified = Date(timeIntervalSince1970: 1_700_000_000)
   /// The `X-Poll-Interval` the inbox asks for.
@@ -374,7 +376,8 @@ public actor LocalGitHub {
       if request.path == "/graphql" { return try await handleGraphQL(request, fault: fault) }
       if request.path.hasPrefix("/notifications"), method != "GET" {
         // Triage applies, then its answer is lost.
-        _ = notifications(request, method: method, headers: headers)
+        _ = notifications(
+          request, method: method, headers: headers, body: try await request.bodyData)
         if case .failAfterApplying(let status) = fault {
           return response(Route(status: status, headers: [:], body: Data()))
         }
@@ -406,7 +409,9 @@ public actor LocalGitHub {
     if request.path == "/graphql" { return try await handleGraphQL(request, fault: nil) }
     if request.path.hasPrefix("/notifications") {
       if method != "GET", rollChaos(\.dropBeforeWrite) { return droppedResponse() }
-      let route = notifications(request, method: method, headers: headers)
+      let route = notifications(
+        request, method: method, headers: headers,
+        body: method == "GET" ? nil : try await request.bodyData)
       if method != "GET", rollChaos(\.dropAfterWrite) { return droppedResponse() }
       if method != "GET", rollChaos(\.failAfterWrite) {
         return response(Route(status: 502, headers: [:], body: Data()))
@@ -424,7 +429,9 @@ public actor LocalGitHub {
   private func readRoute(
     _ request: FlyingFox.HTTPRequest, headers: [String: String], page: Int?
   ) throws -> Route {
-    if request.path == "/user" { return authenticatedUser(headers: headers) }
+    if request.path == "/user", routes["/user"] == nil {
+      return authenticatedUser(headers: headers)
+    }
     if let issue = try singleIssue(at: request.path) { return issue }
     if let pull = try pullRequestRoute(at: request.path) { return pull }
     if let comments = try repositoryComments(request) { return comments }

@@ -116,17 +116,6 @@ struct Acting {
     }
   }
 
-  /// The sentence for a failed edit: what failed, why (in full, or `brief`ly for the status
-  /// line), and what the cache shows now.
-  static func explain(
-    _ failure: IssueEditFailure, repository: RepositoryName, brief: Bool = false,
-    milestoneTitles: [Int: String] = [:]
-  ) -> String {
-    failure.sentence(milestoneTitles: milestoneTitles) { error in
-      brief ? error.summary() : "\(Terminal.failure(error, repository: repository))"
-    }
-  }
-
   /// The repository's milestone named by its title (as gh takes it), its number, or `none`;
   /// the milestones are fetched once when the cache does not know the name.
   func milestone(_ name: String) async throws -> Int? {

@@ -135,4 +135,35 @@ import Testing
     #expect(await github.notificationThreads()["103"] == nil)
     #expect(try store.threads().map(\.id) == ["104"], "read threads leave the unread listing")
   }
+  /// Unsubscribing means the thread leaves and stays gone: later activity on its issue does not
+  /// bring it back (GitHub's `DELETE …/subscription` alone would), and a lost answer is checked
+  /// through the subscription, not sent again blindly.
+  @Test func anUnsubscribedThreadStaysGoneAfterNewActivity() async throws {
+    let (github, sync, clock) = try await setUp(threads: 3)
+    defer { Task { await github.stop() } }
+    _ = await sync.run(force: true)
+    let store = sync.store
+    try store.triage(.unsubscribe, thread: "101")
+    // The PUT applies and its answer is lost; the next run checks the subscription.
+    await github.inject(
+      .failAfterApplying(status: 502), path: "/notifications/threads/101/subscription",
+      method: "PUT")
+    var outcome = await sync.run(force: true)
+    #expect(outcome.stopped != nil)
+    outcome = await sync.run(force: true)
+    #expect(try store.pendingTriage().isEmpty)
+    let writes = await github.appliedWrites.map { "\($0.method) \($0.path)" }
+    #expect(
+      writes.filter { $0.hasPrefix("PUT") } == ["PUT /notifications/threads/101/subscription"],
+      "one PUT reached GitHub: \(writes)")
+    #expect(await github.notificationThreads()["101"] == nil)
+    // Someone comments on the issue: the thread would come back, but it is ignored.
+    await github.threadActivity("101")
+    await github.threadActivity("102")
+    clock.advance(120)
+    _ = await sync.run(force: true)
+    #expect(await github.notificationThreads()["101"] == nil)
+    #expect(!(try store.threads().contains { $0.id == "101" }), "an unsubscribed thread came back")
+    #expect(try store.threads().contains { $0.id == "102" }, "other threads still come")
+  }
 }

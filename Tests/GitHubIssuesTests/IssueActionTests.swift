@@ -69,11 +69,18 @@ import Testing
     Fields(try #require(await github.issue(number: number, in: acme)))
   }
 
+  /// Queues changes and sends them now, as `issues close`, `edit` and the browser's keys do.
+  private func perform(
+    _ changes: [IssueChange], on number: Int, _ cache: IssueCache, _ client: GitHubClient
+  ) async throws -> ActionReplayer.Settlement {
+    let queued = try changes.map { try cache.enqueue(.change($0), onIssue: number) }
+    return await ActionReplayer(client: client, cache: cache, repository: acme).sendNow(queued)
+  }
+
   @Test func everyChangeShowsAtOnceAndLandsOnGitHub() async throws {
     let (github, cache, client) = try await synced()
     defer { Task { await github.stop() } }
     let (number, other) = try openIssue(cache)
-    let editor = IssueEditor(client: client, cache: cache, repository: acme)
     let changes: [IssueChange] = [
       .close(.notPlanned), .reopen, .setMilestone(number: other), .removeMilestone,
       .addLabels(["triage", "area/ui"]), .removeLabel("area/ui"), .addAssignees(["hubot"]),
@@ -81,11 +88,16 @@ import Testing
     ]
     for change in changes {
       let before = try cached(cache, number)
-      let pending = try #require(try editor.showLocally([change], onIssue: number))
+      let action = try cache.enqueue(.change(change), onIssue: number)
       let shown = try cached(cache, number)
       #expect(shown != before, "\(change) shows before it is sent")
-      let issue = try await editor.send([change], onIssue: number, shown: pending)
-      #expect(Fields(issue) == shown, "GitHub agrees with what was shown for \(change)")
+      let settlement = await ActionReplayer(client: client, cache: cache, repository: acme)
+        .sendNow([action])
+      guard case .landed = settlement else {
+        Issue.record("\(change): landed expected, got \(settlement)")
+        continue
+      }
+      #expect(try await served(github, number) == shown, "GitHub agrees with what was shown")
       #expect(try cached(cache, number) == (try await served(github, number)))
     }
     let final = try cached(cache, number)
@@ -104,7 +116,6 @@ import Testing
     defer { Task { await github.stop() } }
     let (number, other) = try openIssue(cache)
     let path = "/repos/acme/tracker/issues/\(number)"
-    let editor = IssueEditor(client: client, cache: cache, repository: acme)
     let faults: [(LocalGitHub.Fault, GitHubError.Code)] = [
       (.missingScope(has: "read:org", accepted: "repo"), .forbidden),
       (.validation, .validation),
@@ -115,18 +126,15 @@ import Testing
       let before = try #require(try cache.issue(number: number))
       let onServer = try await served(github, number)
       await github.inject(fault, path: path, method: "PATCH")
-      let changes: [IssueChange] = [.setMilestone(number: other), .close(.completed)]
-      let pending = try #require(try editor.showLocally(changes, onIssue: number))
-      #expect(try cached(cache, number).milestone == other)
-      #expect(try cached(cache, number).state == .closed)
-      do {
-        _ = try await editor.send(changes, onIssue: number, shown: pending)
-        Issue.record("\(fault) should fail")
-      } catch {
-        #expect(error.githubError?.code == code)
-        #expect(error.resolution == .takenBack)
-        #expect(error.landed.isEmpty)
+      let settlement = try await perform(
+        [.setMilestone(number: other), .close(.completed)], on: number, cache, client)
+      guard case .refused(_, _, let error, let landed) = settlement else {
+        Issue.record("\(fault): refused expected, got \(settlement)")
+        continue
       }
+      #expect(error?.code == code)
+      #expect(landed.isEmpty)
+      #expect(try cache.queuedActions().isEmpty, "nothing stays queued after \(fault)")
       #expect(try cache.issue(number: number) == before, "taken back exactly after \(fault)")
       #expect(try await served(github, number) == onServer)
     }
@@ -139,57 +147,63 @@ import Testing
     await github.inject(
       .missingScope(has: "read:org, gist", accepted: "repo, public_repo"),
       path: "/repos/acme/tracker/issues/\(number)", method: "PATCH")
-    let editor = IssueEditor(client: client, cache: cache, repository: acme)
-    await #expect {
-      try await editor.perform([.close(.completed)], onIssue: number)
-    } throws: { error in
-      let github = (error as? IssueEditFailure)?.githubError
-      return github?.missingAccess
-        == .scope(accepted: ["repo", "public_repo"], has: ["read:org", "gist"])
-        && "\(error)".contains("`repo` or `public_repo` scope (the token has: read:org, gist)")
-        && "\(error)".contains("gh auth refresh -s repo")
+    let settlement = try await perform([.close(.completed)], on: number, cache, client)
+    guard case .refused(_, _, let error?, _) = settlement else {
+      Issue.record("refused expected, got \(settlement)")
+      return
     }
+    #expect(
+      error.missingAccess == .scope(accepted: ["repo", "public_repo"], has: ["read:org", "gist"]))
+    #expect(
+      error.summary().contains("`repo` or `public_repo` scope (the token has: read:org, gist)"))
+    #expect(error.summary().contains("gh auth refresh -s repo"))
   }
 
+  /// GitHub made the change and then failed, or the connection dropped after it: the command
+  /// reads GitHub once (the timeline shows our close or reopen), settles it, and never sends it
+  /// twice.
   @Test func aChangeThatLandedDespiteAFailureShowsWhatGitHubHas() async throws {
     let (github, cache, client) = try await synced()
     defer { Task { await github.stop() } }
     let (number, _) = try openIssue(cache)
     let path = "/repos/acme/tracker/issues/\(number)"
-    let editor = IssueEditor(client: client, cache: cache, repository: acme)
-    // GitHub made the change and then failed (every retry too); then the connection dropped
-    // after the change was made.
     for fault in [LocalGitHub.Fault.failAfterApplying(status: 502), .dropConnection] {
       let state = try cached(cache, number).state
       let change: IssueChange = state == .open ? .close(.completed) : .reopen
       await github.inject(fault, path: path, method: "PATCH", times: 10)
-      do {
-        _ = try await editor.perform([change], onIssue: number)
-        Issue.record("\(fault) should fail")
-      } catch {
-        #expect(error.resolution == .githubVersion)
+      let attempts = await github.writeAttempts.count
+      let settlement = try await perform([change], on: number, cache, client)
+      guard case .landed = settlement else {
+        Issue.record("\(fault): landed expected, got \(settlement)")
+        continue
       }
       await github.clearFaults()
-      #expect(
-        await github.requests.count { $0.target == path && $0.headers["content-length"] != nil }
-          <= 2, "one PATCH per attempt, never resent")
+      #expect(await github.writeAttempts.count == attempts + 1, "one PATCH, never resent")
       #expect(try cached(cache, number).state != state, "it landed after \(fault)")
       #expect(try cached(cache, number) == (try await served(github, number)))
     }
   }
 
-  @Test func aServerErrorThatChangedNothingLeavesTheCacheAsGitHubHasIt() async throws {
+  /// A 5xx that changed nothing: the command sent it once, read GitHub, and leaves it queued
+  /// (shown), marked as sent; the next send reads again and sends it.
+  @Test func aServerErrorThatChangedNothingWaitsInTheQueueAndIsSentOnce() async throws {
     let (github, cache, client) = try await synced()
     defer { Task { await github.stop() } }
     let (number, _) = try openIssue(cache)
-    let before = try cached(cache, number)
+    let before = try await served(github, number)
     await github.inject(
       .status(500), path: "/repos/acme/tracker/issues/\(number)", method: "PATCH", times: 10)
-    let editor = IssueEditor(client: client, cache: cache, repository: acme)
-    await #expect(throws: IssueEditFailure.self) {
-      try await editor.perform([.close(.completed)], onIssue: number)
+    let settlement = try await perform([.close(.completed)], on: number, cache, client)
+    guard case .queued = settlement else {
+      Issue.record("queued expected, got \(settlement)")
+      return
     }
-    #expect(try cached(cache, number) == before)
+    #expect(await github.writeAttempts.count == 1)
+    #expect(try cached(cache, number).state == .closed, "shown while it waits")
+    #expect(try await served(github, number) == before)
+    await github.clearFaults()
+    let summary = await ActionReplayer(client: client, cache: cache, repository: acme).replay()
+    #expect(summary.sent == 1)
     #expect(try cached(cache, number) == (try await served(github, number)))
   }
 
@@ -199,33 +213,32 @@ import Testing
     let (number, other) = try openIssue(cache)
     await github.inject(
       .validation, path: "/repos/acme/tracker/issues/\(number)/labels", method: "POST")
-    let editor = IssueEditor(client: client, cache: cache, repository: acme)
-    do {
-      _ = try await editor.perform(
-        [.setMilestone(number: other), .addLabels(["refused"])], onIssue: number)
-      Issue.record("the label should be refused")
-    } catch {
-      #expect(error.landed == [.setMilestone(number: other)])
-      #expect(error.change == .addLabels(["refused"]))
-      #expect(error.resolution == .githubVersion)
+    let settlement = try await perform(
+      [.setMilestone(number: other), .addLabels(["refused"])], on: number, cache, client)
+    guard case .refused(let action, _, _, let landed) = settlement else {
+      Issue.record("the label should be refused, got \(settlement)")
+      return
     }
+    #expect(landed.map(\.operation) == [.change(.setMilestone(number: other))])
+    #expect(action.operation == .change(.addLabels(["refused"])))
     let now = try cached(cache, number)
     #expect(now.milestone == other && !now.labels.contains("refused"))
     #expect(now == (try await served(github, number)))
   }
 
-  @Test func takingBackKeepsANewerVersionASyncWrote() async throws {
+  @Test func cancellingKeepsANewerVersionASyncWrote() async throws {
     let (github, cache, _) = try await synced()
     defer { Task { await github.stop() } }
     let (number, other) = try openIssue(cache)
-    let pending = try #require(
-      try cache.showLocally([.setMilestone(number: other)], onIssue: number))
+    let action = try cache.enqueue(.change(.setMilestone(number: other)), onIssue: number)
     var newer = try #require(await github.issue(number: number, in: acme))
     newer.title = "Renamed meanwhile"
     newer.updatedAt = newer.updatedAt.addingTimeInterval(60)
     try cache.confirm(newer)
-    #expect(try cache.takeBack(pending) == false)
+    #expect(try cache.issue(number: number)?.milestoneNumber == other, "still shown over it")
+    try cache.cancelQueuedAction(action.id)
     #expect(try cache.issue(number: number)?.title == "Renamed meanwhile")
+    #expect(try cache.issue(number: number)?.milestoneNumber == newer.milestone?.number)
     // A sync page fetched before that (an older version) does not put it back.
     var older = newer
     older.title = "The old title"
@@ -248,150 +261,109 @@ import Testing
     let number = try #require(try cache.issues(IssueFilter(state: .all)).first?.number)
     let before = try cache.issue(number: number)
     #expect(throws: LocalEditError.unknownMilestone(999)) {
-      try cache.showLocally([.setMilestone(number: 999)], onIssue: number)
+      try cache.enqueue(.change(.setMilestone(number: 999)), onIssue: number)
     }
     #expect(try cache.issue(number: number) == before)
-    #expect(try cache.showLocally([.reopen], onIssue: 99_999) == nil)
+    #expect(try cache.queuedActions().isEmpty)
+    #expect(throws: QueueError.notCached(99_999)) {
+      try cache.enqueue(.change(.reopen), onIssue: 99_999)
+    }
   }
 
   // MARK: Comments
 
-  private func poster(
-    _ github: LocalGitHub, _ cache: IssueCache, _ client: GitHubClient
-  ) throws -> (CommentPoster, URL) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "drafts-\(UUID().uuidString)")
+  /// Queues a comment (or finds the same one waiting) and sends it now, as `issues comment`
+  /// does.
+  private func comment(
+    _ body: String, on number: Int, _ cache: IssueCache, _ client: GitHubClient
+  ) async throws -> (QueuedAction, ActionReplayer.Settlement) {
+    let action = try cache.enqueueComment(body, onIssue: number)
     return (
-      CommentPoster(
-        client: client, cache: cache, repository: acme,
-        drafts: CommentDrafts(directory: folder)), folder
+      action,
+      await ActionReplayer(client: client, cache: cache, repository: acme).sendNow([action])
     )
   }
 
-  @Test func aCommentIsPostedOnceAndItsDraftGoes() async throws {
+  @Test func aCommentIsPostedOnce() async throws {
     let (github, cache, client) = try await synced()
     defer { Task { await github.stop() } }
     let (number, _) = try openIssue(cache)
-    let (poster, folder) = try poster(github, cache, client)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let count = try #require(try cache.issue(number: number)).comments
-    let outcome = try await poster.post("Looks good to me.\n", issue: number)
-    guard case .posted(let comment) = outcome else {
-      Issue.record("posted expected, got \(outcome)")
+    let (action, settlement) = try await comment("Looks good to me.\n", on: number, cache, client)
+    guard case .landed = settlement else {
+      Issue.record("landed expected, got \(settlement)")
       return
     }
-    #expect(await github.commentBodies(of: number, in: acme).count == 1)
-    #expect(try poster.drafts.draft(for: number) == nil)
-    #expect(try cache.comments(of: number).map(\.id) == [comment.id])
+    #expect(await github.commentBodies(of: number, in: acme) == ["Looks good to me.\n"])
+    let posted = try #require(try cache.postedComment(ofAction: action.id))
+    #expect(posted.htmlURL?.contains("#issuecomment-\(posted.id)") == true)
+    #expect(try cache.comments(of: number).map(\.id) == [posted.id])
     #expect(try cache.issue(number: number)?.comments == count + 1)
+    #expect(try cache.queuedActions().isEmpty)
   }
 
   @Test func aCommentWhoseAnswerDroppedIsFoundNotPostedTwice() async throws {
     let (github, cache, client) = try await synced()
     defer { Task { await github.stop() } }
     let (number, _) = try openIssue(cache)
-    let (poster, folder) = try poster(github, cache, client)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let path = "/repos/acme/tracker/issues/\(number)/comments"
-    await github.inject(.dropConnection, path: path, method: "POST")
-    await #expect {
-      try await poster.post("Fixed in 1.2.", issue: number)
-    } throws: { error in
-      guard case .unconfirmed = error as? CommentPostFailure else { return false }
-      return true
-    }
-    // The answer was lost, not the comment: one on GitHub, and the draft kept, marked as sent.
-    #expect(await github.commentBodies(of: number, in: acme).count == 1)
-    let draft = try #require(try poster.drafts.draft(for: number))
-    #expect(draft.body == "Fixed in 1.2." && draft.sentAt != nil)
-    let attributes = try FileManager.default.attributesOfItem(
-      atPath: poster.drafts.file(for: number).path)
-    #expect((attributes[.posixPermissions] as? Int) == 0o600)
-    // Sending it again finds it among the comments instead of posting it twice.
-    let posts = await github.requests.count { $0.target == path }
-    let outcome = try await poster.post(issue: number)
-    guard case .foundPosted = outcome else {
-      Issue.record("found expected, got \(outcome)")
-      return
-    }
-    #expect(await github.commentBodies(of: number, in: acme).count == 1)
-    #expect(try poster.drafts.draft(for: number) == nil)
-    #expect(await github.requests.count { $0.target == path } == posts, "not posted again")
-    #expect(await github.requests.contains { $0.target.hasPrefix(path + "?") }, "listed instead")
-  }
-
-  @Test func theSameCommentRunAgainAfterALostAnswerIsNotPostedTwice() async throws {
-    let (github, cache, client) = try await synced()
-    defer { Task { await github.stop() } }
-    let (number, _) = try openIssue(cache)
-    let (poster, folder) = try poster(github, cache, client)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = "/repos/acme/tracker/issues/\(number)/comments"
-    for (round, fault) in [LocalGitHub.Fault.failAfterApplying(status: 502), .dropConnection]
-      .enumerated()
-    {
-      let text = "Same words, round \(round)."
+    for fault in [LocalGitHub.Fault.dropConnection, .failAfterApplying(status: 502)] {
+      let text = "Fixed in 1.2 (\(fault))."
       await github.inject(fault, path: path, method: "POST")
-      let started = ContinuousClock.now
-      await #expect {
-        try await poster.post(text, issue: number)
-      } throws: { error in
-        guard case .unconfirmed = error as? CommentPostFailure else { return false }
-        return true
+      let posts = await github.writeAttempts.count { $0 == "POST \(path)" }
+      let (_, settlement) = try await comment(text, on: number, cache, client)
+      guard case .landed = settlement else {
+        Issue.record("\(fault): landed expected, got \(settlement)")
+        continue
       }
-      #expect(ContinuousClock.now - started < .seconds(1), "\(fault) reported at once")
-      let posts = await github.requests.count { $0.target == path }
-      // The same command again, as one does with gh: checked, not posted again.
-      guard case .foundPosted = try await poster.post(text, issue: number) else {
-        Issue.record("found expected after \(fault)")
-        return
-      }
-      #expect(await github.requests.count { $0.target == path } == posts, "not posted again")
+      #expect(await github.writeAttempts.count { $0 == "POST \(path)" } == posts + 1)
       #expect(await github.commentBodies(of: number, in: acme).filter { $0 == text }.count == 1)
+      #expect(await github.requests.contains { $0.target.hasPrefix(path + "?") }, "listed")
     }
+    #expect(try cache.queuedActions().isEmpty)
   }
 
-  @Test func aServerErrorOnACommentIsNotRetriedAndTheNextSendPostsIt() async throws {
+  /// A send that failed before GitHub wrote it (a 502 that changed nothing) waits; running the
+  /// same command again settles that one — it is not queued a second time — and posts it once.
+  @Test func theSameCommentRunAgainAfterAFailedSendIsPostedOnce() async throws {
     let (github, cache, client) = try await synced()
     defer { Task { await github.stop() } }
     let (number, _) = try openIssue(cache)
-    let (poster, folder) = try poster(github, cache, client)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let path = "/repos/acme/tracker/issues/\(number)/comments"
-    await github.inject(.status(500), path: path, method: "POST")
-    await #expect(throws: CommentPostFailure.self) {
-      try await poster.post("Reproduced on main.", issue: number)
+    let text = "Same words."
+    await github.inject(.status(502), path: path, method: "POST")
+    let (first, settlement) = try await comment(text, on: number, cache, client)
+    guard case .queued = settlement else {
+      Issue.record("queued expected, got \(settlement)")
+      return
     }
     #expect(await github.commentBodies(of: number, in: acme).isEmpty)
-    #expect(await github.requests.count { $0.target == path } == 1, "sent once, not retried")
-    #expect(try poster.drafts.draft(for: number)?.sentAt != nil)
-    guard case .posted = try await poster.post(issue: number) else {
-      Issue.record("posted expected")
+    let (again, second) = try await comment(text, on: number, cache, client)
+    #expect(again.id == first.id, "the same comment, not a second copy")
+    guard case .landed = second else {
+      Issue.record("landed expected, got \(second)")
       return
     }
-    #expect(
-      await github.commentBodies(of: number, in: acme) == [
-        "Reproduced on main."
-      ])
+    #expect(await github.commentBodies(of: number, in: acme) == [text])
+    #expect(await github.writeAttempts.count { $0 == "POST \(path)" } == 2)
+    // Once it landed, the same words again are a new comment, as on GitHub.
+    _ = try await comment(text, on: number, cache, client)
+    #expect(await github.commentBodies(of: number, in: acme) == [text, text])
   }
 
-  @Test func aRefusedCommentKeepsItsDraftAsADraft() async throws {
+  @Test func aRefusedCommentIsNotQueued() async throws {
     let (github, cache, client) = try await synced()
     defer { Task { await github.stop() } }
     let (number, _) = try openIssue(cache)
-    let (poster, folder) = try poster(github, cache, client)
-    defer { try? FileManager.default.removeItem(at: folder) }
     await github.inject(
-      .missingScope(has: "", accepted: "repo"),
-      path: "/repos/acme/tracker/issues/\(number)/comments", method: "POST")
-    await #expect {
-      try await poster.post("Please add a test.", issue: number)
-    } throws: { error in
-      guard case .refused(let github) = error as? CommentPostFailure else { return false }
-      return github.missingAccess == .scope(accepted: ["repo"], has: [])
+      .validation, path: "/repos/acme/tracker/issues/\(number)/comments", method: "POST")
+    let (_, settlement) = try await comment("Refused words.", on: number, cache, client)
+    guard case .refused(_, _, let error, _) = settlement else {
+      Issue.record("refused expected, got \(settlement)")
+      return
     }
-    let draft = try #require(try poster.drafts.draft(for: number))
-    #expect(draft.body == "Please add a test." && draft.sentAt == nil)
+    #expect(error?.code == .validation)
+    #expect(try cache.queuedActions().isEmpty)
     #expect(await github.commentBodies(of: number, in: acme).isEmpty)
   }
 

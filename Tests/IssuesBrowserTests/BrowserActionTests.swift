@@ -55,7 +55,7 @@ import TrellisTerminal
     #expect(harness.lines.last?.contains("closing #\(focused)…") == true)
 
     // The host shows it in the cache; the observation carries it to the list.
-    let pending = try #require(try cache.showLocally(request.changes, onIssue: focused))
+    let pending = try request.changes.map { try cache.enqueue(.change($0), onIssue: focused) }
     harness.browser.apply(try #require(try await lists.next()))
     let shown = harness.frame()
     #expect(!harness.text.contains("Issue number \(focused)\n"), "gone from the open list")
@@ -77,7 +77,7 @@ import TrellisTerminal
       harness.browser.state.flash?.text
         == "Could not close #\(focused): forbidden. Nothing changed. It left this list; the focus is on #\(neighbour)."
     )
-    #expect(try cache.takeBack(pending))
+    for action in pending.reversed() { try cache.cancelQueuedAction(action.id) }
     harness.browser.apply(try #require(try await lists.next()))
     harness.frame()
     #expect(Array(harness.lines.dropLast()) == Array(before.dropLast()))
@@ -122,7 +122,7 @@ import TrellisTerminal
 
     let countBefore = harness.browser.listPane.model.chipCounts[.number(target)] ?? 0
     let before = harness.lines
-    let pending = try #require(try cache.showLocally(request.changes, onIssue: focused))
+    let pending = try request.changes.map { try cache.enqueue(.change($0), onIssue: focused) }
     harness.browser.apply(try #require(try await lists.next()))
     let moved = harness.frame()
     #expect(harness.browser.listPane.model.chipCounts[.number(target)] == countBefore + 1)
@@ -134,7 +134,7 @@ import TrellisTerminal
     #expect(!moved.rows.isEmpty)
 
     // Taken back: the issue returns to its row, focused, and the screen is as it was.
-    #expect(try cache.takeBack(pending))
+    for action in pending.reversed() { try cache.cancelQueuedAction(action.id) }
     harness.browser.apply(try #require(try await lists.next()))
     harness.frame()
     #expect(harness.browser.listPane.list.focusedItem?.number == focused)

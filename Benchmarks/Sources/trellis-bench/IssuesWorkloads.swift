@@ -252,7 +252,7 @@ func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
       return
     }
     let start = clock.now
-    _ = try cache.showLocally(request.changes, onIssue: request.number)
+    for change in request.changes { try cache.enqueue(.change(change), onIssue: request.number) }
     let t1 = clock.now
     guard let list = try await lists.next() else { break }
     let t2 = clock.now

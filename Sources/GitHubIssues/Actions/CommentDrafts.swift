@@ -1,8 +1,9 @@
 import Foundation
 
-/// Where comment drafts live until GitHub confirms them: one folder per repository, a file per
-/// issue (`12.md`, the text as typed, so an editor can open it), and a marker (`12.sent`) while
-/// it is being sent.
+/// The editor's buffer for comments: what a person writes, kept until it goes to the outbox.
+///
+/// The outbox (the cache's action queue) is then its record until GitHub has it. One folder per
+/// repository, a file per issue (`12.md`, the text as typed, so an editor can open it).
 ///
 /// Drafts are the user's words, not a cache: they live under `XDG_STATE_HOME`
 /// (`~/.local/state`), not beside the cache, and only the owner can read them. Every write
@@ -41,7 +42,8 @@ public struct CommentDrafts: Sendable {
     directory.appendingPathComponent("\(issue).md")
   }
 
-  private func marker(for issue: Int) -> URL {
+  /// The mark an earlier version kept while it sent a draft itself (the outbox sends now).
+  private func legacyMarker(for issue: Int) -> URL {
     directory.appendingPathComponent("\(issue).sent")
   }
 
@@ -53,10 +55,7 @@ public struct CommentDrafts: Sendable {
     guard !CommentDraft.normalized(body).isEmpty else { return nil }
     let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
     let savedAt = attributes[.modificationDate] as? Date ?? Date()
-    let sentAt = (try? Data(contentsOf: marker(for: issue))).flatMap {
-      Double(String(decoding: $0, as: UTF8.self)).map(Date.init(timeIntervalSince1970:))
-    }
-    return CommentDraft(issue: issue, body: body, savedAt: savedAt, sentAt: sentAt)
+    return CommentDraft(issue: issue, body: body, savedAt: savedAt)
   }
 
   /// Every saved draft, by issue number.
@@ -73,37 +72,14 @@ public struct CommentDrafts: Sendable {
   }
 
   /// Saves a draft's text, replacing the file in one step.
-  ///
-  /// The same text saved again over a draft that was sent without an answer keeps its mark, so
-  /// that the next send checks whether it landed: running the same `issues comment N --body`
-  /// again never posts it twice. Other text is a new draft, not marked as sent.
   public func save(_ body: String, for issue: Int) throws {
-    if let saved = try draft(for: issue), saved.sentAt != nil,
-      CommentDraft.normalized(saved.body) == CommentDraft.normalized(body)
-    {
-      return
-    }
     try prepareDirectory()
     try Self.writePrivately(Data(body.utf8), to: file(for: issue))
-    try? FileManager.default.removeItem(at: marker(for: issue))
   }
 
-  /// Marks the draft as being sent at `date`: if the answer never comes, the next send looks
-  /// for it on GitHub first.
-  public func markSent(_ issue: Int, at date: Date) throws {
-    try prepareDirectory()
-    try Self.writePrivately(
-      Data(String(date.timeIntervalSince1970).utf8), to: marker(for: issue))
-  }
-
-  /// Clears the mark: GitHub answered that the comment was not created.
-  public func markNotSent(_ issue: Int) throws {
-    try? FileManager.default.removeItem(at: marker(for: issue))
-  }
-
-  /// Deletes the draft: GitHub confirmed it, or the user dropped it.
+  /// Deletes the draft: it went to the outbox, or the person dropped it.
   public func remove(_ issue: Int) throws {
-    for url in [file(for: issue), marker(for: issue)]
+    for url in [file(for: issue), legacyMarker(for: issue)]
     where FileManager.default.fileExists(atPath: url.path) {
       try FileManager.default.removeItem(at: url)
     }

@@ -7,8 +7,9 @@ import GRDB
 extension IssueCache {
   /// Queues an action on a cached issue and shows it at once, in one transaction.
   ///
-  /// A change shows as ``showLocally(_:onIssue:now:)`` shows it, on top of the actions queued
-  /// before it; a comment shows in the queue only (it is in the conversation once posted).
+  /// A change shows at once, on top of the actions queued before it, in the same transaction
+  /// (every observer sees the issue move as after a sync); a comment shows in the queue only
+  /// (it is in the conversation once posted).
   ///
   /// - Returns: The queued action.
   /// - Throws: ``QueueError/notCached(_:)`` when the issue is not cached,
@@ -45,6 +46,58 @@ extension IssueCache {
         id: db.lastInsertedRowID, issueNumber: number, operation: operation, status: .pending,
         queuedAt: now)
     }
+  }
+
+  /// Queues a comment, unless one with the same text already waits on the issue to be sent.
+  ///
+  /// The same text (line endings and surrounding blank space aside) waiting returns that one,
+  /// so that running the same `issues comment N --body …` again after a lost answer settles the
+  /// first instead of queuing a second copy. A comment that landed is no longer waiting: the same words written
+  /// again later are a new comment, as on GitHub.
+  ///
+  /// - Returns: The action that carries the comment.
+  /// - Throws: ``QueueError/notCached(_:)`` when the issue is not cached.
+  public func enqueueComment(_ body: String, onIssue number: Int, now: Date = Date()) throws
+    -> QueuedAction
+  {
+    let wanted = ActionReplayer.normalized(body)
+    let waiting = try queuedActions(
+      "issueNumber = ? AND status IN ('pending', 'sending')", [number])
+    if let same = waiting.first(where: {
+      if case .comment(let text) = $0.operation { return ActionReplayer.normalized(text) == wanted }
+      return false
+    }) {
+      return same
+    }
+    return try enqueue(.comment(body), onIssue: number, now: now)
+  }
+
+  /// The comments waiting on an issue to be sent (pending, sent without an answer, or in
+  /// conflict), oldest first.
+  public func waitingComments(onIssue number: Int) throws -> [QueuedAction] {
+    try queuedActions(
+      "issueNumber = ? AND status IN ('pending', 'sending', 'conflict')", [number]
+    ).filter {
+      if case .comment = $0.operation { return true }
+      return false
+    }
+  }
+
+  /// The comment an action became, once it landed and the cache holds it.
+  public func postedComment(ofAction id: Int64) throws -> CachedComment? {
+    let row = try writer.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT resultCommentID, issueNumber FROM queuedAction WHERE id = ?",
+        arguments: [id])
+    }
+    guard let row, let commentID = row["resultCommentID"] as Int64? else { return nil }
+    return try comments(of: row["issueNumber"]).first { $0.id == commentID }
+  }
+
+  private func queuedActions(_ condition: String, _ arguments: StatementArguments) throws
+    -> [QueuedAction]
+  {
+    try writer.read { db in try Self.queuedActions(where: condition, arguments, db) }
   }
 
   /// The queued actions in the queue's order: those still waiting to reach GitHub, or with

@@ -2,51 +2,6 @@ import Foundation
 import GRDB
 
 extension IssueCache {
-  /// Shows changes to a cached issue at once, before GitHub confirms them: its state, milestone,
-  /// labels and assignees change in one transaction, so every observer sees the issue move (to
-  /// another milestone's section, out of an "open" list) as it would after a sync.
-  ///
-  /// The issue's `updated_at` is kept: the sync's marks and the comments' currency still refer
-  /// to what GitHub last said. GitHub's answer replaces the row (``confirm(_:)``); a failure
-  /// takes the changes back (``takeBack(_:)``).
-  ///
-  /// - Returns: What to take back, or `nil` when the issue is not cached (nothing is shown).
-  /// - Throws: ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list.
-  public func showLocally(
-    _ changes: [IssueChange], onIssue number: Int, now: Date = Date()
-  ) throws -> PendingEdit? {
-    try writer.write { db in
-      guard let before = try Self.editableFields(of: number, db) else { return nil }
-      var after = before
-      for change in changes { after = after.applying(change, now: now) }
-      if let milestone = after.milestoneNumber, milestone != before.milestoneNumber,
-        try Int.fetchOne(
-          db, sql: "SELECT 1 FROM milestone WHERE number = ?", arguments: [milestone]) == nil
-      {
-        throw LocalEditError.unknownMilestone(milestone)
-      }
-      try Self.write(after, to: number, db)
-      // As stored (dates lose what SQLite does not keep), so that taking back recognises it.
-      let stored = try Self.editableFields(of: number, db) ?? after
-      return PendingEdit(number: number, changes: changes, before: before, after: stored)
-    }
-  }
-
-  /// Takes back changes shown with ``showLocally(_:onIssue:now:)`` that GitHub refused.
-  ///
-  /// When the issue changed since (a sync or another edit wrote it), the newer row stays:
-  /// taking back would put older data over it.
-  ///
-  /// - Returns: Whether the row was restored.
-  @discardableResult
-  public func takeBack(_ edit: PendingEdit) throws -> Bool {
-    try writer.write { db in
-      guard try Self.editableFields(of: edit.number, db) == edit.after else { return false }
-      try Self.write(edit.before, to: edit.number, db)
-      return true
-    }
-  }
-
   /// Writes an issue as GitHub answered a change or a read.
   ///
   /// GitHub's version replaces whatever was shown locally. The sync's marks do not move (this is

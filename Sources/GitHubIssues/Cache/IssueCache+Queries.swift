@@ -343,3 +343,15 @@ extension IssueCache {
     }
   }
 }
+
+extension IssueCache {
+  /// The cached milestones' titles by number, to name them in messages; none when the cache
+  /// cannot be read (a message then gives numbers).
+  public func milestoneTitles() -> [Int: String] {
+    do {
+      return Dictionary(try milestones().map { ($0.number, $0.title) }) { first, _ in first }
+    } catch {
+      return [:]
+    }
+  }
+}

@@ -90,8 +90,12 @@ extension GitHubClient {
     case read
     /// Mark it done: it leaves the inbox (`DELETE /notifications/threads/{id}`).
     case done
-    /// Unsubscribe from it (`DELETE /notifications/threads/{id}/subscription`); it leaves the
-    /// inbox too.
+    /// Stop hearing about it: it leaves the inbox and does not come back. GitHub's
+    /// `DELETE …/subscription` alone would leave the thread in the inbox and let the next
+    /// activity bring it back, so it is ignored (`PUT …/subscription {"ignored": true}`, which
+    /// blocks every notification of the thread, mentions included) and marked done
+    /// (`DELETE /notifications/threads/{id}`). Both requests are idempotent: sending one again
+    /// after a lost answer duplicates nothing.
     case unsubscribe
   }
 
@@ -100,19 +104,42 @@ extension GitHubClient {
     guard !id.isEmpty, id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
       throw GitHubError(.validation, url: "thread \(id)", detail: "not a thread id")
     }
-    let (method, path) =
+    let steps: [(String, String, Data?)] =
       switch triage {
-      case .read: ("PATCH", "/notifications/threads/\(id)")
-      case .done: ("DELETE", "/notifications/threads/\(id)")
-      case .unsubscribe: ("DELETE", "/notifications/threads/\(id)/subscription")
+      case .read: [("PATCH", "/notifications/threads/\(id)", nil)]
+      case .done: [("DELETE", "/notifications/threads/\(id)", nil)]
+      case .unsubscribe:
+        [
+          ("PUT", "/notifications/threads/\(id)/subscription", Data(#"{"ignored":true}"#.utf8)),
+          ("DELETE", "/notifications/threads/\(id)", nil),
+        ]
       }
-    let url = host.url(path)
-    let (response, _) = try await fetch(
-      url, write: Write(method: method, body: nil), conditional: false)
-    guard (200..<300).contains(response.status) else {
-      throw GitHubError(
-        .unexpectedStatus, url: url.absoluteString, status: response.status,
-        sentToken: isAuthenticated)
+    for (method, path, body) in steps {
+      let url = host.url(path)
+      let (response, _) = try await fetch(
+        url, write: Write(method: method, body: body), conditional: false)
+      guard (200..<300).contains(response.status) else {
+        throw GitHubError(
+          .unexpectedStatus, url: url.absoluteString, status: response.status,
+          sentToken: isAuthenticated)
+      }
+    }
+  }
+
+  /// Whether the person ignores a thread on GitHub (`GET …/subscription`).
+  ///
+  /// What an unsubscribe that lost its answer is checked by; `false` when there is no
+  /// subscription.
+  public func threadIsIgnored(_ id: String) async throws(GitHubError) -> Bool {
+    guard !id.isEmpty, id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
+    let url = host.url("/notifications/threads/\(id)/subscription")
+    struct Subscription: Decodable { var ignored: Bool? }
+    do {
+      let (response, _) = try await fetch(url, conditional: false)
+      return try decode(Subscription.self, from: response, url: url).ignored ?? false
+    } catch {
+      if [.notFound, .gone].contains(error.code) { return false }
+      throw error
     }
   }
 

@@ -52,8 +52,8 @@ extension GitHubClient {
   /// Posts a comment on an issue and returns it as GitHub stored it.
   ///
   /// It is sent once: a comment posted twice shows twice, so a failure that may have reached
-  /// the server is not retried. Whoever calls this keeps the text until it returns (see
-  /// ``CommentPoster``).
+  /// the server is not retried. Whoever calls this keeps the text until it returns (the outbox,
+  /// ``ActionReplayer``, does).
   public func postComment(
     _ body: String, onIssue number: Int, of repository: RepositoryName
   ) async throws(GitHubError) -> GitHubComment {

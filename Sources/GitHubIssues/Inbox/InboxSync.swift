@@ -75,13 +75,20 @@ public struct InboxSync: Sendable {
     var sent = 0
     for item in (try? store.pendingTriage()) ?? [] {
       do {
+        // What is left to send: all of it, unless an earlier send lost its answer and GitHub
+        // shows part or all of it done (an unsubscribe is two steps: ignore, then done).
+        var remaining = item.kind
         if item.unanswered {
           let unread = try await client.threadIsUnread(item.thread)
-          let landed =
-            switch item.kind {
-            case .read: unread != true
-            case .done, .unsubscribe: unread == nil
-            }
+          let landed: Bool
+          switch item.kind {
+          case .read: landed = unread != true
+          case .done: landed = unread == nil
+          case .unsubscribe:
+            let ignored = try await client.threadIsIgnored(item.thread)
+            landed = ignored && unread == nil
+            if ignored { remaining = .done }
+          }
           if landed {
             try? store.markDone(item.id, thread: item.thread, kind: item.kind)
             sent += 1
@@ -89,7 +96,7 @@ public struct InboxSync: Sendable {
           }
         }
         try store.markSending(item.id)
-        try await client.triage(item.kind, thread: item.thread)
+        try await client.triage(remaining, thread: item.thread)
         try store.markDone(item.id, thread: item.thread, kind: item.kind)
         sent += 1
       } catch let error as GitHubError {

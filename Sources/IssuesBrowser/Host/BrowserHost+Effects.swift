@@ -152,8 +152,8 @@ extension BrowserHost {
     }
   }
 
-  /// Lends the terminal to the person's editor on the issue's comment draft, then posts it —
-  /// checking first, for a draft whose earlier post may have landed, that it did not.
+  /// Lends the terminal to the person's editor on the issue's comment draft, then hands the text
+  /// to the outbox (the draft goes: the queue is its record) and sends it, as every write is sent.
   func comment(_ request: CommentRequest) {
     guard case .allowed = browser.writeAccess.queueing else {
       browser.actionFinished(request.id, .failure(HostFailure("no token to write with")))
@@ -171,61 +171,65 @@ extension BrowserHost {
       browser.actionFinished(request.id, .failure(HostFailure("\(error)")))
       return
     }
-    guard (try? drafts.draft(for: number)) != nil else {
+    let action: QueuedAction
+    do {
+      guard let draft = try drafts.draft(for: number) else {
+        try? drafts.remove(number)
+        browser.savedDrafts.remove(number)
+        browser.actionFinished(request.id, .success("Nothing written: no comment was sent."))
+        return
+      }
+      action = try cache.enqueueComment(draft.body, onIssue: number)
       try? drafts.remove(number)
       browser.savedDrafts.remove(number)
-      browser.actionFinished(request.id, .success("Nothing written: no comment was sent."))
+    } catch {
+      browser.savedDrafts.insert(number)
+      browser.actionFinished(
+        request.id,
+        .failure(HostFailure("Could not queue the comment (the draft is kept): \(error)")))
       return
     }
     guard let writeClient else {
       // Offline mode: the queue keeps it (durably, in the cache) and sends it later, once.
-      do {
-        guard let draft = try drafts.draft(for: number) else { return }
-        guard draft.sentAt == nil else {
-          // Sent before without an answer: it may be on GitHub; only a check online settles it.
-          browser.savedDrafts.insert(number)
-          browser.actionFinished(
-            request.id,
-            .failure(
-              HostFailure(
-                "The draft for #\(number) was sent before without an answer: online, C checks "
-                  + "whether it landed before sending it again.")))
-          return
-        }
-        try cache.enqueue(.comment(draft.body), onIssue: number)
-        try? drafts.remove(number)
-        browser.savedDrafts.remove(number)
-        browser.actionFinished(
-          request.id,
-          .success(
-            "Queued: the comment on #\(number) (\(network.offlineReason ?? "offline")): sent, "
-              + "once, when GitHub can be reached."))
-      } catch {
-        browser.savedDrafts.insert(number)
-        browser.actionFinished(
-          request.id,
-          .failure(HostFailure("Could not queue the comment (the draft is kept): \(error)")))
-      }
+      browser.actionFinished(
+        request.id,
+        .success(
+          "Queued: the comment on #\(number) (\(network.offlineReason ?? "offline")): sent, "
+            + "once, when GitHub can be reached."))
       return
     }
-    browser.savedDrafts.insert(number)
-    let poster = CommentPoster(
-      client: writeClient, cache: cache, repository: browser.repository, drafts: drafts)
-    let events = events
+    var quick = writeClient
+    quick.maximumRetries = min(quick.maximumRetries, 1)
+    let replayer = ActionReplayer(client: quick, cache: cache, repository: browser.repository)
+    let (events, drafts) = (events, drafts)
     Task.detached {
-      do throws(CommentPostFailure) {
-        let said =
-          if case .foundPosted = try await poster.post(issue: number) {
-            "The draft for #\(number) had been posted already; not posted again."
-          } else {
-            "Commented on #\(number)."
-          }
-        events.send(.acted(request.id, .success(said)))
-      } catch {
-        let sentence = ControlCharacters.visible(Self.explain(error, number: number))
-        events.send(.acted(request.id, .failure(HostFailure(sentence))))
-      }
+      let result: Result<String, HostFailure> =
+        switch await replayer.sendNow([action]) {
+        case .landed: .success("Commented on #\(number).")
+        case .refused(_, let reason, let error, _):
+          .failure(
+            HostFailure(
+              ControlCharacters.visible(
+                "Could not comment on #\(number): \(error?.summary() ?? reason)")
+                + Self.keepAsDraft(action, drafts: drafts)))
+        case .queued(_, let because):
+          .success(
+            ControlCharacters.visible(
+              "Queued: the comment on #\(number) — "
+                + "\(because?.summary() ?? "GitHub could not be reached"): sent once, when "
+                + "GitHub can be reached; a lost answer is checked on GitHub first."))
+        }
+      events.send(.acted(request.id, result))
     }
+  }
+
+  /// Puts a refused comment's words back in the editor's draft, so that none are lost: what
+  /// the status line adds.
+  nonisolated static func keepAsDraft(_ action: QueuedAction, drafts: CommentDrafts) -> String {
+    guard case .comment(let body) = action.operation,
+      (try? drafts.save(body, for: action.issueNumber)) != nil
+    else { return "" }
+    return " The text is kept as a draft: C opens it."
   }
 
   /// Asks GitHub (or the cache, for a token asked before) who `@me` is.
@@ -241,18 +245,6 @@ extension BrowserHost {
       } catch {
         events.send(.viewer(.failure(HostFailure("\(error)"))))
       }
-    }
-  }
-
-  /// What the status line says when a comment was not posted.
-  nonisolated static func explain(_ failure: CommentPostFailure, number: Int) -> String {
-    switch failure {
-    case .refused(let error):
-      "Could not comment on #\(number): \(error.summary()). The draft is kept: C sends it."
-    case .unconfirmed(let error):
-      "Could not confirm the comment on #\(number): \(error.summary()). The draft is kept: "
-        + "C checks whether it landed before sending it again."
-    case .noDraft, .local: "Could not comment on #\(number): \(failure)"
     }
   }
 

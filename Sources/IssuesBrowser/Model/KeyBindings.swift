@@ -141,7 +141,7 @@ extension KeyBindings {
         "move it to another milestone: pick the chip (←/→, Enter)", hint: "move"),
       KeyBinding(
         [.init(.character("C"), .comment)],
-        "comment in $VISUAL/$EDITOR (the draft is kept until GitHub has it)"),
+        "comment in $VISUAL/$EDITOR (sent through the queue; kept as a draft if refused)"),
       KeyBinding(
         [.init(.character("F"), .forceQueued)],
         "send its queued actions in conflict (!) anyway"),

@@ -48,7 +48,7 @@ struct Close: AsyncParsableCommand {
   func run() async throws {
     let acting = try Acting(issue: issue, options: options)
     if let comment {
-      try await CommentCommand.post(comment, acting: acting)
+      try await CommentCommand.send(comment, acting: acting)
     }
     let reason = try Self.closeReason(reason)
     let closed: GitHubIssue?

@@ -4,18 +4,22 @@ import GitHubIssues
 import IssuesBrowser
 import TrellisTerminal
 
-/// `issues comment NUMBER`: writes a comment, as `gh issue comment` does, from a draft that
-/// survives anything until GitHub confirms it.
+/// `issues comment NUMBER`: writes a comment, as `gh issue comment` does, through the outbox:
+/// queued durably before anything is sent, sent once, and settled by reading GitHub when an answer
+/// is lost.
 struct CommentCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "comment",
     abstract: "Comment on an issue.",
     discussion: """
-      The text is saved as a draft (under XDG_STATE_HOME) before it is sent, and deleted only \
-      when GitHub confirms the comment. If the send is interrupted (killed, offline, GitHub \
-      fails), the draft stays: `issues comment N` with no text offers it again (in the editor \
-      on a terminal; --send-draft sends it as it is), and first checks whether it landed, so it \
-      is never posted twice.
+      The text goes to the queue (the cache's outbox) before it is sent, and is sent once. When \
+      GitHub cannot be reached it waits there (`issues queue` lists it) and is sent later. When \
+      an answer is lost (killed, dropped, GitHub fails after writing), GitHub is read to see \
+      whether it landed: a comment counts as landed only with its text, by the token's account, \
+      newer than every comment the issue had right before the send. It is never sent twice by \
+      one run; running the same command again settles it instead of queuing a second copy. \
+      Text written in the editor is kept as a draft (under XDG_STATE_HOME) until it is queued: \
+      `issues comment N` with no text offers it again (--send-draft sends it as it is).
       """)
 
   @OptionGroup var issue: IssueArgument
@@ -35,10 +39,10 @@ struct CommentCommand: AsyncParsableCommand {
     help: "Write it in $VISUAL or $EDITOR (with the saved draft, if any).")
   var editor = false
 
-  @Flag(help: "Send the saved draft as it is.")
+  @Flag(help: "Send the saved draft, or the comment waiting in the queue, as it is.")
   var sendDraft = false
 
-  @Flag(help: "Delete the saved draft without sending it.")
+  @Flag(help: "Delete the saved draft, or cancel the comment waiting in the queue, unsent.")
   var discardDraft = false
 
   func validate() throws {
@@ -58,9 +62,20 @@ struct CommentCommand: AsyncParsableCommand {
     let number = acting.number
     let saved = try drafts.draft(for: number)
     if discardDraft {
-      guard saved != nil else { throw CommandFailure("There is no draft for #\(number).") }
-      try drafts.remove(number)
-      print("Deleted the draft for #\(number).")
+      if saved != nil {
+        try drafts.remove(number)
+        print("Deleted the draft for #\(number).")
+        return
+      }
+      guard let waiting = try acting.cache.waitingComments(onIssue: number).last else {
+        throw CommandFailure("There is no draft for #\(number).")
+      }
+      do {
+        try acting.cache.cancelQueuedAction(waiting.id)
+      } catch {
+        throw CommandFailure(ControlCharacters.visible("Could not cancel it: \(error)."))
+      }
+      print("Cancelled the comment waiting on #\(number); it was not sent.")
       return
     }
     if let text = try readBody() {
@@ -71,12 +86,18 @@ struct CommentCommand: AsyncParsableCommand {
             + "`issues comment \(number) --send-draft` sends it, `--editor` edits it, "
             + "`--discard-draft` deletes it.")
       }
-      try await Self.post(text, acting: acting)
+      try await Self.send(text, acting: acting)
       return
     }
     if sendDraft {
-      guard saved != nil else { throw CommandFailure("There is no draft for #\(number).") }
-      try await Self.send(acting: acting)
+      if let saved {
+        try await Self.send(saved.body, acting: acting)
+        return
+      }
+      guard let waiting = try acting.cache.waitingComments(onIssue: number).last else {
+        throw CommandFailure("There is no draft for #\(number).")
+      }
+      try await Self.send(waiting, acting: acting)
       return
     }
     let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
@@ -96,12 +117,12 @@ struct CommentCommand: AsyncParsableCommand {
     let file = drafts.file(for: number)
     if !FileManager.default.fileExists(atPath: file.path) { try drafts.save("", for: number) }
     try Self.edit(file)
-    guard try drafts.draft(for: number) != nil else {
+    guard let written = try drafts.draft(for: number) else {
       try? drafts.remove(number)
       print("The comment is empty: nothing was sent.")
       return
     }
-    try await Self.send(acting: acting)
+    try await Self.send(written.body, acting: acting)
   }
 
   /// The text from --body or --body-file, if given.
@@ -141,81 +162,63 @@ struct CommentCommand: AsyncParsableCommand {
     let preview = ControlCharacters.visible(String((first ?? "").prefix(40)))
     let formatter = ISO8601DateFormatter()
     return "“\(preview)…”, saved \(formatter.string(from: draft.savedAt))"
-      + (draft.sentAt != nil ? ", sent without an answer" : "")
   }
 
-  /// Saves `text` as the draft and sends it.
-  static func post(_ text: String, acting: Acting) async throws {
+  /// Queues `text` (or finds the same comment waiting already), drops the editor's draft — the
+  /// queue holds it now — and sends it.
+  static func send(_ text: String, acting: Acting) async throws {
+    _ = try await acting.cachedIssue()
+    let action: QueuedAction
     do {
-      try drafts(acting).save(text, for: acting.number)
+      action = try acting.cache.enqueueComment(text, onIssue: acting.number)
     } catch {
-      throw CommandFailure("Could not save the draft: \(error.localizedDescription)")
+      throw CommandFailure(
+        ControlCharacters.visible("Could not queue the comment: \(error). Nothing was sent."))
     }
-    try await send(acting: acting)
+    try? drafts(acting).remove(acting.number)
+    try await send(action, acting: acting)
   }
 
-  /// Sends the saved draft and prints the comment's URL; when GitHub cannot be reached, a draft
-  /// never sent goes to the queue instead (sent once, later) and the command says so.
-  static func send(acting: Acting) async throws {
-    if try await queueIfUnreachable(acting: acting) { return }
-    let poster = CommentPoster(
-      client: acting.client, cache: acting.cache, repository: acting.repository,
-      drafts: drafts(acting))
-    do {
-      let outcome = try await poster.post(issue: acting.number)
-      if case .foundPosted = outcome {
-        Terminal.standardError("The draft had already been posted; it was not posted again.\n")
-      }
-      print(
-        outcome.comment.htmlURL.map { ControlCharacters.visible($0) }
-          ?? "Commented on #\(acting.number).")
-    } catch {
-      switch error {
-      case .refused(let github), .unconfirmed(let github):
-        let reason = "\(Terminal.failure(github, repository: acting.repository))"
-        let kept =
-          if case .unconfirmed = error {
-            " The draft is kept; `issues comment \(acting.number) --send-draft` checks whether "
-              + "it landed before sending it again."
-          } else {
-            " The draft is kept: `issues comment \(acting.number) --send-draft` sends it."
-          }
-        throw CommandFailure(ControlCharacters.visible("Could not comment: \(reason)" + kept))
-      case .noDraft, .local:
-        throw CommandFailure(ControlCharacters.visible("Could not comment: \(error)"))
-      }
-    }
-  }
-
-  /// Moves a draft never sent to the queue when GitHub cannot be reached (a read of the issue
-  /// fails to connect, times out, or meets a 5xx): nothing was sent, so nothing can be sent
-  /// twice; the queue sends it once GitHub can be reached.
-  ///
-  /// - Returns: Whether it was queued.
-  static func queueIfUnreachable(acting: Acting) async throws -> Bool {
-    let drafts = drafts(acting)
-    guard let draft = try? drafts.draft(for: acting.number), draft.sentAt == nil,
-      (try? acting.cache.issue(number: acting.number)) ?? nil != nil
-    else { return false }
+  /// Sends a queued comment now and says how it came out: the comment's URL once it landed;
+  /// why, with exit status 1, when GitHub refused it (nothing stays queued); that it waits in
+  /// the queue when GitHub could not be reached or did not answer.
+  static func send(_ action: QueuedAction, acting: Acting) async throws {
     var quick = acting.client
     quick.maximumRetries = min(quick.maximumRetries, 1)
-    do {
-      _ = try await quick.issue(acting.number, of: acting.repository)
-      return false
-    } catch {
-      guard [.offline, .serverError].contains(error.code) else { return false }
-      do {
-        try acting.cache.enqueue(.comment(draft.body), onIssue: acting.number)
-      } catch {
+    let replayer = ActionReplayer(client: quick, cache: acting.cache, repository: acting.repository)
+    let number = acting.number
+    switch await replayer.sendNow([action]) {
+    case .landed:
+      let posted = try? acting.cache.postedComment(ofAction: action.id)
+      print(posted?.htmlURL.map { ControlCharacters.visible($0) } ?? "Commented on #\(number).")
+    case .refused(_, let reason, let error, _):
+      let why = error.map { "\(Terminal.failure($0, repository: acting.repository))" } ?? reason
+      // Nothing stays queued: the words go back to the draft, so that none are lost.
+      var kept = ""
+      if case .comment(let body) = action.operation,
+        (try? drafts(acting).save(body, for: number)) != nil
+      {
+        kept =
+          " The text is kept as a draft: `issues comment \(number) --send-draft` sends it, "
+          + "`--discard-draft` deletes it."
+      }
+      throw CommandFailure(
+        ControlCharacters.visible("Could not comment on #\(number): \(why)") + kept)
+    case .queued(let waiting, let because):
+      let unanswered = waiting.contains {
+        if case .sending = $0.status { return true }
         return false
       }
-      try? drafts.remove(acting.number)
+      let why = because.map { $0.summary() } ?? "GitHub could not be reached"
       Terminal.standardError(
         ControlCharacters.visible(
-          "Queued: the comment on #\(acting.number) — \(error.summary()). It is sent, once, when "
-            + "GitHub can be reached (`issues queue` lists what waits, `issues queue send` "
-            + "sends it).") + "\n")
-      return true
+          "Queued: the comment on #\(number) — \(why). "
+            + (unanswered
+              ? "It was sent without an answer: `issues queue send` reads GitHub to see whether "
+                + "it landed before sending it again, and never sends it twice."
+              : "It is sent, once, when GitHub can be reached (`issues queue` lists what "
+                + "waits, `issues queue send` sends it)."))
+          + "\n")
     }
   }
 

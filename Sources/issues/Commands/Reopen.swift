@@ -22,7 +22,7 @@ struct Reopen: AsyncParsableCommand {
       print(ControlCharacters.visible("Reopened #\(reopened.number) “\(reopened.title)”."))
     }
     if let comment {
-      try await CommentCommand.post(comment, acting: acting)
+      try await CommentCommand.send(comment, acting: acting)
     }
   }
 }

@@ -1,21 +1,5 @@
 import Foundation
 
-/// Changes shown in the cache before GitHub confirmed them, with what they replaced, so that
-/// they can be taken back exactly.
-///
-/// ``IssueCache/showLocally(_:onIssue:now:)`` makes one; ``IssueCache/takeBack(_:)`` undoes
-/// it unless the issue changed since (a sync wrote GitHub's version, which then stays).
-public struct PendingEdit: Hashable, Sendable {
-  /// The issue's number.
-  public let number: Int
-  /// The changes, in the order they are sent.
-  public let changes: [IssueChange]
-  /// The fields the changes touch, as they were.
-  let before: EditableFields
-  /// The same fields as the changes left them.
-  let after: EditableFields
-}
-
 /// The fields of a cached issue that ``IssueChange``s touch.
 struct EditableFields: Hashable, Sendable, Codable {
   var state: GitHubIssue.State

@@ -98,6 +98,8 @@ public actor LocalGitHub {
   var chaos: Chaos?
   /// The notification threads served, by id.
   var threads: [String: NotificationThread] = [:]
+  /// Items each listing leaves out while single reads still serve them.
+  var hiddenFromListings: [String: Set<Int>] = [:]
   /// The threads marked done, kept so that later activity can bring them back.
   var doneThreads: [String: NotificationThread] = [:]
   /// When the inbox last changed: its `Last-Modified`.
@@ -216,7 +218,9 @@ public actor LocalGitHub {
     // Pages on GitHub name the repository they are served as.
     let issues = update.issues.map { issue -> GitHubIssue in
       var issue = issue
-      issue.htmlURL = "https://github.com/\(repository)/issues/\(issue.number)"
+      // As GitHub answers: a pull request's page is under `/pull/`, even from `/issues/N`.
+      issue.htmlURL =
+        "https://github.com/\(repository)/\(issue.isPullRequest ? "pull" : "issues")/\(issue.number)"
       // No comments are served until some are posted: the counts say so.
       issue.comments = 0
       return issue
@@ -256,6 +260,14 @@ public actor LocalGitHub {
     return listings[path]?.items.first { $0.number == number }.map {
       String(decoding: $0.json, as: UTF8.self)
     }
+  }
+
+  /// Leaves items out of the repository's listings while `GET …/issues/N` still answers for
+  /// them: a listing that misses items GitHub still has (an index lagging behind, an item edited
+  /// past the walk).
+  public func hideFromListings(numbers: Set<Int>, in repository: RepositoryName) {
+    hiddenFromListings["/repos/\(repository.owner)/\(repository.name)/issues", default: []]
+      .formUnion(numbers)
   }
 
   /// Removes served items, as if deleted on GitHub.
@@ -484,6 +496,9 @@ public actor LocalGitHub {
   /// One page of a listing, with `next` and `last` links as GitHub sends them.
   private func listingPage(_ listing: Listing, request: FlyingFox.HTTPRequest, page: Int) -> Route {
     var items = listing.items[...]
+    if let hidden = hiddenFromListings[request.path], !hidden.isEmpty {
+      items = listing.items.filter { !hidden.contains($0.number) }[...]
+    }
     if let since = request.query.first(where: { $0.name == "since" })?.value,
       let date = ISO8601DateFormatter().date(from: since)
     {

@@ -128,6 +128,23 @@ import Testing
     try expectMilestoneIdentity(cache)
   }
 
+  /// A full listing that misses an issue and a pull request GitHub still has deletes neither:
+  /// each answers `GET …/issues/N` (the pull request with its `/pull/N` page) and is kept.
+  @Test func aFullListingThatMissesAPullRequestDeletesNothing() async throws {
+    let github = try await start()
+    defer { Task { await github.stop() } }
+    let cache = try await fullySynced(github)
+    let items = try cache.issues(IssueFilter(state: .all, kind: .both))
+    let pull = try #require(items.first { $0.isPullRequest })
+    let issue = try #require(items.first { !$0.isPullRequest })
+    await github.hideFromListings(numbers: [pull.number, issue.number], in: repository)
+    let summary = try await synchronizer(github, cache: cache).sync(full: true)
+    #expect(summary.deleted == 0)
+    #expect(try cache.syncState().itemCount == 3_000)
+    #expect(try cache.issue(number: pull.number)?.isPullRequest == true)
+    #expect(try cache.issue(number: issue.number) != nil)
+  }
+
   @Test func aRedirectToAnotherHostIsNotFollowed() async throws {
     let github = try await start()
     let foreign = try await LocalGitHub.start()

@@ -323,16 +323,17 @@ public struct IssueSynchronizer: Sendable {
         detail:
           "\(candidates.count) cached items were not listed, more than can be checked one by one")
     }
-    let ownPath = "/\(repository.owner)/\(repository.name)/issues/".lowercased()
     var gone: [Int64] = []
     for candidate in candidates {
       if Task.isCancelled { throw GitHubError(.offline, url: "sync", detail: "cancelled") }
       pages += 1
       do throws(GitHubError) {
         let issue = try await client.issue(candidate.number, of: repository)
+        // Alive here whatever its page is called: a pull request answers from `/issues/N` with
+        // an `html_url` under `/pull/N`. Moved away when its id, number or repository differ.
         let isHere =
           issue.id == candidate.id && issue.number == candidate.number
-          && (issue.htmlURL.map { $0.lowercased().contains(ownPath) } ?? true)
+          && (issue.htmlURL.map { Self.isPage($0, of: repository) } ?? true)
         if isHere {
           try cacheStep("write") { try cache.writePage([issue], advancingMarks: false) }
         } else {
@@ -348,6 +349,14 @@ public struct IssueSynchronizer: Sendable {
       }
     }
     return gone
+  }
+
+  /// Whether an `html_url` is an issue's or pull request's page in `repository`
+  /// (`…/OWNER/REPO/issues/N` or `…/OWNER/REPO/pull/N`).
+  static func isPage(_ url: String, of repository: RepositoryName) -> Bool {
+    let path = url.lowercased()
+    let base = "/\(repository.owner)/\(repository.name)/".lowercased()
+    return path.contains(base + "issues/") || path.contains(base + "pull/")
   }
 
   /// Fetches the sub-issues of each parent, for the caller to record with the page.

@@ -64,6 +64,36 @@ import Testing
     #expect(await github.requests.count { !$0.target.hasPrefix("/graphql") } <= 4)
   }
 
+  /// GraphQL knows milestones by number (no REST id): a mirror, first or after a REST sync,
+  /// leaves the milestone table and every issue's milestone as GitHub has them.
+  @Test(arguments: [false, true])
+  func aMirrorKeepsEveryMilestoneAndEveryIssuesMilestone(afterARestSync: Bool) async throws {
+    let github = try await served()
+    defer { Task { await github.stop() } }
+    let cache = try IssueCache()
+    if afterARestSync {
+      _ = try await IssueSynchronizer(client: await client(github), cache: cache, repository: acme)
+        .sync()
+    }
+    _ = try await mirror(github, cache: cache).sync()
+    let made = SyntheticRepository(itemCount: 400, milestoneCount: 4, seed: 3).make()
+    let served = try #require(made.milestones)
+    #expect(try cache.milestones().map(\.number).sorted() == served.map(\.number).sorted())
+    #expect(
+      try cache.milestones().map(\.title).sorted() == served.map(\.title).sorted())
+    var wrong = 0
+    for issue in made.issues {
+      if try cache.issue(number: issue.number)?.milestoneNumber != issue.milestone?.number {
+        wrong += 1
+      }
+    }
+    #expect(wrong == 0, "\(wrong) issues lost or changed their milestone")
+    // A REST sync afterwards (milestones answer 304) keeps it so.
+    _ = try await IssueSynchronizer(client: await client(github), cache: cache, repository: acme)
+      .sync()
+    #expect(try cache.milestones().count == served.count)
+  }
+
   @Test func aSecondSyncOfAQuietMirrorCostsNoPoints() async throws {
     let github = try await served(items: 150)
     defer { Task { await github.stop() } }

@@ -305,7 +305,21 @@ extension IssueCache {
         """)
   }
 
+  /// Writes a milestone. Milestones are keyed by number within a repository (REST and GraphQL
+  /// share it); one known by number alone (id 0: embedded in a GraphQL node, which has no REST
+  /// id) never replaces a REST row — it refreshes that row's title, or, when there is none yet,
+  /// stands in for it under a placeholder id (minus its number) that the REST row replaces.
   static func upsert(_ milestone: GitHubMilestone, _ db: Database) throws {
+    if milestone.id == 0 {
+      try db.execute(
+        sql: "UPDATE milestone SET title = ? WHERE number = ?",
+        arguments: [storable(milestone.title), milestone.number])
+      guard db.changesCount == 0 else { return }
+      var placeholder = milestone
+      placeholder.id = -Int64(milestone.number)
+      try upsert(placeholder, db)
+      return
+    }
     try db.execute(
       sql: "DELETE FROM milestone WHERE number = ? AND id != ?",
       arguments: [milestone.number, milestone.id])

@@ -305,8 +305,9 @@ extension IssueCache {
         """)
   }
 
-  /// Writes a milestone. Milestones are keyed by number within a repository (REST and GraphQL
-  /// share it); one known by number alone (id 0: embedded in a GraphQL node, which has no REST
+  /// Writes a milestone, keyed by its number within the repository.
+  ///
+  /// REST and GraphQL share the number; one known by number alone (id 0: embedded in a GraphQL node, which has no REST
   /// id) never replaces a REST row — it refreshes that row's title, or, when there is none yet,
   /// stands in for it under a placeholder id (minus its number) that the REST row replaces.
   static func upsert(_ milestone: GitHubMilestone, _ db: Database) throws {

@@ -44,6 +44,10 @@ public struct GraphQLState: Sendable {
   /// Issues whose timeline answers `null` with an error beside the rest of the data, the given
   /// number of times each.
   public var brokenTimelines: [Int: Int] = [:]
+  /// Issues whose node answers `null` as GitHub's null propagation makes it (an error in one of
+  /// its non-null fields nulls the whole node), with an error naming the node's path, the given
+  /// number of times each.
+  public var nulledIssueNodes: [Int: Int] = [:]
   /// Issues edited right after each issue page that has a page after it, and for how many
   /// pages.
   public var editsPerPage = 0
@@ -402,6 +406,15 @@ extension LocalGitHub {
         node["timelineItems"] = timelineConnection(
           number, path: path, first: variables["timeline"] as? Int ?? 100, after: nil,
           errorPath: ["repository", "issues", "nodes", position], errors: &errors)
+        if let times = graphQL.nulledIssueNodes[number], times > 0 {
+          graphQL.nulledIssueNodes[number] = times - 1
+          errors.append([
+            "message": "Something went wrong while executing your query (issue \(number)).",
+            "path": ["repository", "issues", "nodes", position, "timelineItems"],
+          ])
+          nodes.append(NSNull())
+          continue
+        }
       }
       nodes.append(node)
     }

@@ -165,6 +165,31 @@ import Testing
     #expect(try cache.commentsAreCurrent(of: once))
   }
 
+  /// An issue node nulled by GitHub's null propagation fails the run with GitHub's message, and
+  /// no mark moves past it: later runs read it, and the mirror completes only once it is stored.
+  @Test func aNulledIssueNodeIsNeverPassedByTheMark() async throws {
+    let github = try await served(items: 300)
+    defer { Task { await github.stop() } }
+    let made = SyntheticRepository(itemCount: 300, milestoneCount: 4, seed: 3).make().issues
+    let nulled = try #require(made.filter { !$0.isPullRequest }.dropFirst(20).first).number
+    await github.configureGraphQL { $0.nulledIssueNodes = [nulled: 2] }
+    let cache = try IssueCache()
+    for run in 1...2 {
+      do {
+        _ = try await mirror(github, cache: cache).sync()
+        Issue.record("run \(run) should fail while the node is null")
+      } catch {
+        #expect(error.code == .incompleteListing)
+        #expect(error.description.contains("Something went wrong"), "\(error)")
+      }
+      #expect(try !cache.isMirror())
+    }
+    let summary = try await mirror(github, cache: cache).sync()
+    #expect(summary.coverage.isMirror)
+    #expect(try cache.issue(number: nulled) != nil, "the nulled issue was skipped for good")
+    #expect(try await differences(cache, github) == [])
+  }
+
   @Test func aQueryThatGetsNoAnswerInTimeIsAskedAgainSmaller() async throws {
     let github = try await served(items: 150)
     defer { Task { await github.stop() } }

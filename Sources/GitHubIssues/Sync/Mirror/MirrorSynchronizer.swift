@@ -151,14 +151,18 @@ public struct MirrorSynchronizer: Sendable {
         MirrorPages(kind: .issues, session: session, repository: owner, since: since)
       }
       let gapBefore = run.gap
+      // Once an item could not be read, no mark moves past it in this run: the next run lists
+      // from the mark again and reads it.
+      var unreadItem = false
       while let page = try await issues.next() {
         run.items += page.items.count
         run.skipped += page.skipped
-        if page.skipped.contains(where: { $0.id == nil }) {
-          run.gap = "an item without an identifier could not be read"
+        if let unread = page.skipped.first(where: { $0.id == nil }) {
+          unreadItem = true
+          run.gap = "an item could not be read (GitHub said: \(unread.reason))"
         }
         for item in page.items { latest = max(latest ?? item.updatedAt, item.updatedAt) }
-        try await write(page, advancingMarks: page.inOrder, run: &run)
+        try await write(page, advancingMarks: page.inOrder && !unreadItem, run: &run)
         report(.issues, session.queries, run.items)
         if try step("read", { try cache.pendingSubIssueParents(limit: batchSize(session)) })
           .count >= batchSize(session)
@@ -243,8 +247,8 @@ public struct MirrorSynchronizer: Sendable {
     while let page = try await pullRequests.next() {
       run.items += page.items.count
       run.skipped += page.skipped
-      if page.skipped.contains(where: { $0.id == nil }) {
-        run.gap = "an item without an identifier could not be read"
+      if let unread = page.skipped.first(where: { $0.id == nil }) {
+        run.gap = "an item could not be read (GitHub said: \(unread.reason))"
       }
       try await write(page, advancingMarks: false, pullRequestCursor: position.cursor, run: &run)
       report(.pullRequests, session.queries, run.items)

@@ -403,13 +403,24 @@ public struct GitHubClient: Sendable {
     .badServerResponse, .zeroByteResource, .resourceUnavailable, .unknown,
   ]
 
+  /// A transport failure in one plain sentence (never Foundation's `NSURLErrorDomain` text).
   static func describe(_ error: URLError) -> String {
     switch error.code {
     case .networkConnectionLost: "the connection was lost"
     case .cannotConnectToHost: "could not connect"
     case .cannotFindHost, .dnsLookupFailed: "the host name did not resolve"
     case .notConnectedToInternet: "no network"
-    default: error.localizedDescription
+    case .timedOut: "no answer in time"
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot,
+      .clientCertificateRejected:
+      "the secure connection (TLS) failed"
+    case .cannotParseResponse: "the answer could not be read (cut off mid-transfer?)"
+    case .badServerResponse: "the server's answer was not valid HTTP"
+    case .zeroByteResource: "the answer was empty"
+    case .dataLengthExceedsMaximum: "the answer was larger than a page can be"
+    case .badURL, .unsupportedURL: "the address is not valid"
+    default: "the connection failed"
     }
   }
 

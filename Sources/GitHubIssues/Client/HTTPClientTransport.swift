@@ -16,6 +16,9 @@ import NIOPosix
 /// - It waits at most ``connectTimeout`` to connect and `timeout` seconds for each read, and a
 ///   whole request at most eight times that (two minutes at least); a body is read up to
 ///   ``maximumBodySize`` bytes, decompressed (gzip, deflate) at most a hundredfold.
+/// - It goes through the proxy the environment names (``ProxySettings``: `https_proxy`,
+///   `http_proxy`, `all_proxy`, `no_proxy`), with `CONNECT` for `https`; a proxy variable it
+///   cannot use fails the request rather than going around it.
 ///
 /// Errors are reported as `URLError`, as ``HTTPTransport`` says: `.timedOut`,
 /// `.cannotConnectToHost`, `.cannotFindHost`, `.networkConnectionLost` and so on.
@@ -29,16 +32,21 @@ public struct HTTPClientTransport: HTTPTransport {
   public static let maximumBodySize = 64 << 20
 
   private let timeout: TimeInterval
-  private let client: HTTPClient
+  private let proxies: ProxySettings
 
-  /// Creates a transport whose requests time out after `timeout` seconds without data.
-  public init(timeout: TimeInterval = HTTPClientTransport.defaultTimeout) {
+  /// Creates a transport whose requests time out after `timeout` seconds without data, through
+  /// the proxies of `proxies` (the process's environment by default).
+  public init(
+    timeout: TimeInterval = HTTPClientTransport.defaultTimeout,
+    proxies: ProxySettings = ProxySettings()
+  ) {
     let timeout = timeout.isFinite ? min(max(timeout, 0.001), 86_400) : Self.defaultTimeout
     self.timeout = timeout
-    self.client = Self.client(readTimeout: timeout)
+    self.proxies = proxies
   }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let client = Self.client(readTimeout: timeout, proxy: try proxies.proxy(for: request.url))
     let wait = min(request.timeout ?? timeout, timeout)
     var outgoing = HTTPClientRequest(url: request.url.absoluteString)
     outgoing.method = HTTPMethod(rawValue: request.method)
@@ -111,10 +119,11 @@ public struct HTTPClientTransport: HTTPTransport {
     return URLError(.unknown)
   }
 
-  /// One client per read timeout, for the life of the process: a client must be shut down
-  /// before it goes away, and a command's process ends with its requests.
-  private static func client(readTimeout: TimeInterval) -> HTTPClient {
-    let key = Int64((readTimeout * 1000).rounded())
+  /// One client per read timeout and proxy, for the life of the process: a client must be
+  /// shut down before it goes away, and a command's process ends with its requests.
+  private static func client(readTimeout: TimeInterval, proxy: ProxySettings.Proxy?) -> HTTPClient {
+    let milliseconds = Int64((readTimeout * 1000).rounded())
+    let key = ClientKey(readTimeout: milliseconds, proxy: proxy)
     return clients.withLock { clients in
       if let client = clients[key] { return client }
       var pool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(30))
@@ -124,8 +133,9 @@ public struct HTTPClientTransport: HTTPTransport {
       let configuration = HTTPClient.Configuration(
         redirectConfiguration: .disallow,
         timeout: .init(
-          connect: .milliseconds(Int64(connectTimeout * 1000)), read: .milliseconds(key)),
+          connect: .milliseconds(Int64(connectTimeout * 1000)), read: .milliseconds(milliseconds)),
         connectionPool: pool,
+        proxy: proxy.map(Self.configuration(of:)),
         decompression: .enabled(limit: .ratio(100)))
       let client = HTTPClient(
         eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
@@ -134,5 +144,25 @@ public struct HTTPClientTransport: HTTPTransport {
     }
   }
 
-  private static let clients = Mutex<[Int64: HTTPClient]>([:])
+  private struct ClientKey: Hashable {
+    var readTimeout: Int64
+    var proxy: ProxySettings.Proxy?
+  }
+
+  private static let clients = Mutex<[ClientKey: HTTPClient]>([:])
+
+  /// AsyncHTTPClient's configuration of a proxy.
+  private static func configuration(of proxy: ProxySettings.Proxy)
+    -> HTTPClient.Configuration
+    .Proxy
+  {
+    switch proxy.kind {
+    case .http(let user?, let password):
+      .server(
+        host: proxy.host, port: proxy.port,
+        authorization: .basic(username: user, password: password ?? ""))
+    case .http(nil, _): .server(host: proxy.host, port: proxy.port)
+    case .socks5: .socksServer(host: proxy.host, port: proxy.port)
+    }
+  }
 }

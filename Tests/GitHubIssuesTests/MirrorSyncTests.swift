@@ -147,6 +147,22 @@ import Testing
     #expect(summary.coverage.completeConversations == summary.coverage.issues)
   }
 
+  /// Passing 5xx (one query in four) are asked again at the same size: the pages do not shrink
+  /// toward one item, and the mirror costs about what an undisturbed one does.
+  @Test func randomServerErrorsDoNotShrinkThePages() async throws {
+    let calm = try await served(items: 400)
+    let calmSummary = try await mirror(calm, cache: try IssueCache()).sync()
+    await calm.stop()
+    let github = try await served(items: 400)
+    defer { Task { await github.stop() } }
+    for _ in 0..<6 { await github.inject(.status(502), path: "/graphql", times: 1, after: 3) }
+    let cache = try IssueCache()
+    let summary = try await mirror(github, cache: cache).sync()
+    #expect(try await differences(cache, github) == [])
+    #expect(summary.pointsSpent <= calmSummary.pointsSpent + 2, "\(summary.pointsSpent)")
+    #expect(summary.queries <= calmSummary.queries + 6 + 2, "\(summary.queries)")
+  }
+
   @Test func partialErrorsKeepWhatIsValidAndSayWhatIsNot() async throws {
     let github = try await served(items: 200)
     defer { Task { await github.stop() } }

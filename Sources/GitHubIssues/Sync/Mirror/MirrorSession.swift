@@ -15,10 +15,13 @@ protocol RateLimitedPayload: Decodable, Sendable {
 ///   stops with ``GitHubError/Code/rateLimited`` and everything before it is kept.
 /// - **Secondary limits.** At most ``pointsPerMinute`` points in any minute, one query at a
 ///   time; a 403 or 429 with `retry-after` waits that long (at most five minutes, ten times).
-/// - **Large pages.** A 502, 504, a timeout, or an answer whose errors say the query timed out
-///   or asked for too many nodes halves the page and the nested timeline sizes and asks again;
-///   after ten answers in a row the sizes grow back. At the smallest size a failure is retried
-///   three times, then reported.
+/// - **Large pages.** A timeout, or an answer whose errors say the query timed out or asked for
+///   too many nodes, halves the page and the nested timeline sizes and asks again; after ten
+///   answers in a row the sizes grow back. A 5xx or a dropped connection may be a query GitHub
+///   stopped at its ten seconds or a passing fault: the same query is asked again, up to
+///   ``flakyRetries`` times, and only a query that keeps failing is halved — so random 5xx do
+///   not shrink pages to one item and spend the budget on them. At the smallest size a failure
+///   is retried three times, then reported.
 final class MirrorSession: Sendable {
   /// How large the next queries ask their pages to be: what they would ask, divided.
   struct Sizes: Hashable, Sendable {
@@ -53,6 +56,8 @@ final class MirrorSession: Sendable {
   let pointLimit: Int?
   /// GitHub allows 2,000 points a minute to GraphQL; this stays under it.
   let pointsPerMinute: Int
+  /// How many times in a row the same query is asked again after a 5xx before it is halved.
+  static let flakyRetries = 2
   private let state: Mutex<State>
 
   init(
@@ -87,6 +92,7 @@ final class MirrorSession: Sendable {
     build: (Sizes) -> (query: String, variables: [String: GraphQLValue], points: Int)
   ) async throws(GitHubError) -> GraphQLResponse<Payload> {
     var attempts = 0
+    var flaky = 0
     while true {
       try checkCancellation()
       let sizes = self.sizes
@@ -103,7 +109,22 @@ final class MirrorSession: Sendable {
         continue
       } catch let error where error.code == .rateLimited {
         throw budgetStop(resetAt: error.resetAt, detail: error.detail, byGitHub: true)
-      } catch let error where error.code == .serverError || error.isTimeout {
+      } catch let error where error.isTimeout {
+        attempts += 1
+        flaky = 0
+        try await recover(from: error, attempts: attempts)
+        continue
+      } catch let error where error.code == .serverError {
+        // Perhaps a passing fault: the same query again, a bounded number of times, before it
+        // is taken for one too large.
+        if flaky < Self.flakyRetries {
+          flaky += 1
+          do { try await Task.sleep(for: .milliseconds(100 << flaky)) } catch {
+            throw GitHubError(.offline, url: "mirror", detail: "cancelled")
+          }
+          continue
+        }
+        flaky = 0
         attempts += 1
         try await recover(from: error, attempts: attempts)
         continue

@@ -46,25 +46,36 @@ extension LocalGitHub {
     _ body: String, by author: String, on number: Int, in repository: RepositoryName
   ) throws -> Int {
     let listing = "/repos/\(repository.owner)/\(repository.name)/issues"
-    let path = "\(listing)/\(number)/comments"
+    guard let target = IssuePath("\(listing)/\(number)") else { return nextCommentID }
+    _ = try editIssue(target) { issue in
+      issue["comments"] = (issue["comments"] as? Int ?? 0) + 1
+      return nil
+    }
+    let comment = try appendComment(body, by: author, id: 500, association: "NONE", to: target)
+    return comment["id"] as? Int ?? nextCommentID
+  }
+
+  /// Adds a comment to the comments an issue serves, as GitHub stores one: the next
+  /// identifier, now, and its page's URL.
+  func appendComment(
+    _ body: String, by author: String, id userID: Int, association: String, to target: IssuePath
+  ) throws -> [String: Any] {
+    let path = target.listing + "/\(target.number)/comments"
     var comments =
       routes[path].flatMap {
         try? JSONSerialization.jsonObject(with: $0.body) as? [[String: Any]]
       } ?? []
     nextCommentID += 1
     let now = Self.timestamp(Date())
-    comments.append([
-      "id": nextCommentID, "body": body, "user": ["login": author, "id": 500],
-      "created_at": now, "updated_at": now, "author_association": "NONE",
-      "html_url": "https://github.com/\(repository)/issues/\(number)#issuecomment-\(nextCommentID)",
-    ])
+    let comment: [String: Any] = [
+      "id": nextCommentID, "body": body, "user": ["login": author, "id": userID],
+      "created_at": now, "updated_at": now, "author_association": association,
+      "html_url": "https://github.com\(target.listing.dropFirst(6))/\(target.number)"
+        + "#issuecomment-\(nextCommentID)",
+    ]
+    comments.append(comment)
     serve(path, body: try JSONSerialization.data(withJSONObject: comments))
-    guard let target = IssuePath(path) else { return nextCommentID }
-    _ = try editIssue(target) { issue in
-      issue["comments"] = (issue["comments"] as? Int ?? 0) + 1
-      return nil
-    }
-    return nextCommentID
+    return comment
   }
 
   /// Someone closes or reopens an issue on the web: its state changes, its `updated_at` moves,
@@ -432,21 +443,8 @@ extension LocalGitHub {
         return nil
       }
       guard route.status == 200 else { return route }
-      let path = target.listing + "/\(target.number)/comments"
-      var comments =
-        routes[path].flatMap {
-          try? JSONSerialization.jsonObject(with: $0.body) as? [[String: Any]]
-        } ?? []
-      nextCommentID += 1
-      let now = Self.timestamp(Date())
-      let comment: [String: Any] = [
-        "id": nextCommentID, "body": text, "user": ["login": viewerLogin, "id": 77],
-        "created_at": now, "updated_at": now, "author_association": "OWNER",
-        "html_url": "https://github.com\(target.listing.dropFirst(6))/\(target.number)"
-          + "#issuecomment-\(nextCommentID)",
-      ]
-      comments.append(comment)
-      serve(path, body: try JSONSerialization.data(withJSONObject: comments))
+      let comment = try appendComment(
+        text, by: viewerLogin, id: 77, association: "OWNER", to: target)
       var created = try json(comment)
       created.status = 201
       return created

@@ -58,6 +58,35 @@ import Testing
     return cache
   }
 
+  /// Milestones GraphQL knows by number alone stand in until REST lists them: the REST list
+  /// replaces them without taking the milestone off any issue, and one REST no longer lists
+  /// leaves its issues.
+  @Test func aMilestoneKnownByNumberAloneIsReplacedNotLost() throws {
+    let cache = try IssueCache()
+    let byNumber = { (number: Int) in
+      GitHubMilestone(id: 0, number: number, title: "v\(number)", state: .open)
+    }
+    try cache.writePage(
+      [
+        Self.issue(1, "one", milestone: byNumber(1)), Self.issue(2, "two", milestone: byNumber(2)),
+        Self.issue(3, "three", milestone: byNumber(1)),
+      ], advancingMarks: true)
+    #expect(try cache.milestones().map(\.number).sorted() == [1, 2])
+    try cache.writeMetadata(
+      repository: nil,
+      milestones: [GitHubMilestone(id: 501, number: 1, title: "v1 (renamed)", state: .open)],
+      labels: nil, etags: [:])
+    #expect(try cache.milestones().map(\.id) == [501])
+    #expect(try cache.issue(number: 1)?.milestoneNumber == 1)
+    #expect(try cache.issue(number: 3)?.milestoneNumber == 1)
+    #expect(try cache.issue(number: 2)?.milestoneNumber == nil, "milestone 2 is gone on GitHub")
+    // A GraphQL page afterwards refreshes the title and keeps the REST row.
+    try cache.writePage(
+      [Self.issue(1, "one", milestone: byNumber(1), minutes: 1)], advancingMarks: true)
+    #expect(try cache.milestones().map(\.id) == [501])
+    #expect(try cache.milestones().first?.title == "v1")
+  }
+
   @Test func aBulkImportIsSearchableAndLaterIssuesAreIndexedAsTheyCome() throws {
     let cache = try IssueCache()
     let update = SyntheticRepository(itemCount: 2_000, milestoneCount: 5, seed: 4).make()

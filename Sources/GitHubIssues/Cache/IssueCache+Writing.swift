@@ -190,13 +190,19 @@ extension IssueCache {
     }
     if let milestones {
       let kept = Set(milestones.map(\.id))
+      let keptNumbers = Set(milestones.map(\.number))
       let existing = try Row.fetchAll(db, sql: "SELECT id, number FROM milestone")
       for row in existing where deletingMissing && !kept.contains(row["id"]) {
-        // Deleting a milestone on GitHub takes it off its issues without touching their
-        // `updated_at`, so no later sync would bring them back: do it here.
-        try db.execute(
-          sql: "UPDATE issue SET milestoneNumber = NULL WHERE milestoneNumber = ?",
-          arguments: [row["number"] as Int])
+        let number: Int = row["number"]
+        // A row under another id with a number GitHub still lists (a stand-in a mirror wrote)
+        // is replaced below, and its issues keep the milestone.
+        if !keptNumbers.contains(number) {
+          // Deleting a milestone on GitHub takes it off its issues without touching their
+          // `updated_at`, so no later sync would bring them back: do it here.
+          try db.execute(
+            sql: "UPDATE issue SET milestoneNumber = NULL WHERE milestoneNumber = ?",
+            arguments: [number])
+        }
         try db.execute(sql: "DELETE FROM milestone WHERE id = ?", arguments: [row["id"] as Int64])
       }
       for milestone in milestones { try upsert(milestone, db) }
@@ -219,11 +225,12 @@ extension IssueCache {
   ) throws {
     guard !issues.isEmpty else { return }
     // Milestones and labels embedded in issues, written once each rather than once per issue.
-    var embeddedMilestones: [Int64: GitHubMilestone] = [:]
+    // By number, the key REST and GraphQL share (GraphQL's have no REST id).
+    var embeddedMilestones: [Int: GitHubMilestone] = [:]
     var embeddedLabels: [String: GitHubLabel] = [:]
     var latest: Date?
     for issue in issues {
-      if let milestone = issue.milestone { embeddedMilestones[milestone.id] = milestone }
+      if let milestone = issue.milestone { embeddedMilestones[milestone.number] = milestone }
       for label in issue.labels { embeddedLabels[label.name] = label }
       if latest.map({ issue.updatedAt > $0 }) ?? true { latest = issue.updatedAt }
     }

@@ -48,6 +48,9 @@ public struct GraphQLState: Sendable {
   /// its non-null fields nulls the whole node), with an error naming the node's path, the given
   /// number of times each.
   public var nulledIssueNodes: [Int: Int] = [:]
+  /// Issues whose nullable `milestone` answers `null` with an error beside it (GitHub could not
+  /// resolve it), the given number of times each.
+  public var erroredMilestones: [Int: Int] = [:]
   /// Issues edited right after each issue page that has a page after it, and for how many
   /// pages.
   public var editsPerPage = 0
@@ -406,6 +409,14 @@ extension LocalGitHub {
         node["timelineItems"] = timelineConnection(
           number, path: path, first: variables["timeline"] as? Int ?? 100, after: nil,
           errorPath: ["repository", "issues", "nodes", position], errors: &errors)
+        if let times = graphQL.erroredMilestones[number], times > 0 {
+          graphQL.erroredMilestones[number] = times - 1
+          node["milestone"] = NSNull()
+          errors.append([
+            "message": "Something went wrong while resolving the milestone.",
+            "path": ["repository", "issues", "nodes", position, "milestone"],
+          ])
+        }
         if let times = graphQL.nulledIssueNodes[number], times > 0 {
           graphQL.nulledIssueNodes[number] = times - 1
           errors.append([

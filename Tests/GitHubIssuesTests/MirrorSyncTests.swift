@@ -94,6 +94,30 @@ import Testing
     #expect(try cache.milestones().count == served.count)
   }
 
+  /// A nullable field GitHub answered `null` with an error is not a null: the issue keeps its
+  /// cached milestone, the run names it and fails, and the next run reads it.
+  @Test func aFieldThatCameWithAnErrorIsNotWrittenAsNull() async throws {
+    let github = try await served()
+    defer { Task { await github.stop() } }
+    let cache = try IssueCache()
+    _ = try await IssueSynchronizer(client: await client(github), cache: cache, repository: acme)
+      .sync()
+    let made = SyntheticRepository(itemCount: 400, milestoneCount: 4, seed: 3).make().issues
+    let issue = try #require(made.first { !$0.isPullRequest && $0.milestone != nil })
+    await github.configureGraphQL { $0.erroredMilestones = [issue.number: 1] }
+    do {
+      _ = try await mirror(github, cache: cache).sync()
+      Issue.record("a run with an unread field should not end as complete")
+    } catch {
+      #expect(error.description.contains("resolving the milestone"), "\(error)")
+    }
+    #expect(try cache.issue(number: issue.number)?.milestoneNumber == issue.milestone?.number)
+    let summary = try await mirror(github, cache: cache).sync()
+    #expect(summary.coverage.isMirror)
+    #expect(try cache.issue(number: issue.number)?.milestoneNumber == issue.milestone?.number)
+    #expect(try await differences(cache, github) == [])
+  }
+
   @Test func aSecondSyncOfAQuietMirrorCostsNoPoints() async throws {
     let github = try await served(items: 150)
     defer { Task { await github.stop() } }

@@ -115,6 +115,17 @@ struct MirrorPages: ListingPages {
             SkippedItem(id: nil, number: node.number, reason: "field `databaseId`: missing"))
           continue
         }
+        // A nullable field that came with an error reads as null, but is not: the item is not
+        // written (the cache keeps what it had), and is named, so that the mark stays before
+        // it and the next run reads it again. Its timeline has a path of its own (completed
+        // after the listing).
+        if let error = Self.fieldError(ofNode: index, in: response.errors) {
+          skipped.append(
+            SkippedItem(
+              id: nil, number: node.number,
+              reason: "GitHub could not read it (\(String(error.message.prefix(300))))"))
+          continue
+        }
         items.append(MirrorItem(node: node, issue: issue))
       case .null:
         let reason = response.errors.first { $0.indexes.first == index }?.message ?? "null"
@@ -152,6 +163,19 @@ struct MirrorPages: ListingPages {
       items: items, skipped: skipped, hasNext: hasNext,
       announcedPages: (max(0, connection.totalCount) + smallest - 1) / smallest + 1,
       source: source)
+  }
+}
+
+extension MirrorPages {
+  /// An error on a field of the connection's node at `index` (`….nodes[index].milestone`),
+  /// other than in its timeline, if the answer has one.
+  static func fieldError(ofNode index: Int, in errors: [GraphQLError]) -> GraphQLError? {
+    errors.first { error in
+      guard let at = error.path.firstIndex(of: .index(index)), at > 0,
+        error.path[at - 1] == .field("nodes"), at + 1 < error.path.count
+      else { return false }
+      return error.path[at + 1] != .field("timelineItems")
+    }
   }
 }
 

@@ -42,8 +42,12 @@ public struct SkippedItem: Hashable, Sendable, CustomStringConvertible {
     self.reason = reason
   }
 
+  /// "skipped #12: …" for an item; the reason alone for a note about no one item (pull
+  /// request details not fetched, say), which skipped nothing.
   public var description: String {
-    "skipped \(number.map { "#\($0)" } ?? "an item without a number"): \(reason)"
+    if let number { return "skipped #\(number): \(reason)" }
+    if let id { return "skipped the item with id \(id): \(reason)" }
+    return reason
   }
 }
 

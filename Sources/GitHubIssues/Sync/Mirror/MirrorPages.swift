@@ -129,7 +129,10 @@ struct MirrorPages: ListingPages {
         items.append(MirrorItem(node: node, issue: issue))
       case .null:
         let reason = response.errors.first { $0.indexes.first == index }?.message ?? "null"
-        skipped.append(SkippedItem(id: nil, number: nil, reason: String(reason.prefix(300))))
+        skipped.append(
+          SkippedItem(
+            id: nil, number: nil,
+            reason: "skipped an item GitHub could not read (\(String(reason.prefix(300))))"))
       case .failed(let failure):
         skipped.append(failure)
       }

@@ -159,7 +159,7 @@ public struct MirrorSynchronizer: Sendable {
         run.skipped += page.skipped
         if let unread = page.skipped.first(where: { $0.id == nil }) {
           unreadItem = true
-          run.gap = "an item could not be read (GitHub said: \(unread.reason))"
+          run.gap = "\(unread)"
         }
         for item in page.items { latest = max(latest ?? item.updatedAt, item.updatedAt) }
         try await write(page, advancingMarks: page.inOrder && !unreadItem, run: &run)
@@ -248,7 +248,7 @@ public struct MirrorSynchronizer: Sendable {
       run.items += page.items.count
       run.skipped += page.skipped
       if let unread = page.skipped.first(where: { $0.id == nil }) {
-        run.gap = "an item could not be read (GitHub said: \(unread.reason))"
+        run.gap = "\(unread)"
       }
       try await write(page, advancingMarks: false, pullRequestCursor: position.cursor, run: &run)
       report(.pullRequests, session.queries, run.items)

@@ -51,6 +51,9 @@ public struct GraphQLState: Sendable {
   /// Issues whose nullable `milestone` answers `null` with an error beside it (GitHub could not
   /// resolve it), the given number of times each.
   public var erroredMilestones: [Int: Int] = [:]
+  /// How many queries for issues or pull requests that carry an `after` cursor are refused as
+  /// GitHub refuses an expired cursor (`data: null`, `INVALID_CURSOR_ARGUMENTS`).
+  public var expiredCursorAnswers = 0
   /// Issues edited right after each issue page that has a page after it, and for how many
   /// pages.
   public var editsPerPage = 0
@@ -213,6 +216,20 @@ extension LocalGitHub {
             "Could not resolve to a Repository with the name '\(owner)/\(repositoryName)'.",
         ])
         break
+      }
+      if ["MirrorIssues", "MirrorPullRequests"].contains(name),
+        let cursor = variables["after"] as? String, graphQL.expiredCursorAnswers > 0
+      {
+        graphQL.expiredCursorAnswers -= 1
+        return graphQLAnswer(
+          data: nil,
+          errors: [
+            [
+              "type": "INVALID_CURSOR_ARGUMENTS",
+              "path": ["repository", name == "MirrorIssues" ? "issues" : "pullRequests"],
+              "message": "`\(cursor)` does not appear to be a valid cursor.",
+            ]
+          ])
       }
       data["repository"] = resolveRepository(
         name, path: path, variables: variables, errors: &errors)

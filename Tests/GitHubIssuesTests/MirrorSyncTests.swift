@@ -118,6 +118,19 @@ import Testing
     #expect(try await differences(cache, github) == [])
   }
 
+  /// A cursor GitHub stops taking mid-listing (it expired) starts the query again from where it
+  /// started, rather than ending the run; nothing is skipped.
+  @Test func anExpiredCursorStartsTheQueryAgainInsteadOfFailing() async throws {
+    let github = try await served(items: 1_000)
+    defer { Task { await github.stop() } }
+    await github.configureGraphQL { $0.expiredCursorAnswers = 1 }
+    let cache = try IssueCache()
+    let summary = try await mirror(github, cache: cache).sync()
+    #expect(summary.coverage.isMirror)
+    #expect(await github.graphQLState.expiredCursorAnswers == 0, "a cursor was refused")
+    #expect(try await differences(cache, github) == [])
+  }
+
   @Test func aSecondSyncOfAQuietMirrorCostsNoPoints() async throws {
     let github = try await served(items: 150)
     defer { Task { await github.stop() } }

@@ -37,6 +37,10 @@ struct MirrorPages: ListingPages {
   /// it beside what it wrote.
   let position: CursorPosition
   private var after: String?
+  /// Where this query's pages started, to start again when GitHub no longer takes a cursor.
+  private let startCursor: String?
+  /// Restarts after a cursor GitHub refused.
+  private var restarts = 0
   private var ended = false
   /// Items served so far by this query's pages.
   private var served = 0
@@ -53,7 +57,11 @@ struct MirrorPages: ListingPages {
     self.since = since
     self.position = position
     self.after = after
+    self.startCursor = after
   }
+
+  /// How many times a query starts again after GitHub refused its cursor (it expired).
+  static let maximumRestarts = 2
 
   /// The page size that brings the most items a point.
   var plannedPageSize: Int {
@@ -77,7 +85,31 @@ struct MirrorPages: ListingPages {
     if kind == .issues {
       variables["since"] = since.map { .string(GitHubDate.iso8601($0)) } ?? .null
     }
-    let response = try await session.send(
+    let response: GraphQLResponse<MirrorPagePayload>
+    do {
+      response = try await send(variables: variables, planned: planned, nested: nested)
+    } catch let error
+      where error.code == .validation && after != nil && after != startCursor
+      && (error.detail?.lowercased().contains("cursor") ?? false)
+      && restarts < Self.maximumRestarts
+    {
+      // A cursor GitHub no longer takes (it expired mid-listing): the query starts again from
+      // where it started — its `since`, which everything before was proved to precede. Items
+      // seen twice are de-duplicated by the listing; none is skipped.
+      restarts += 1
+      after = startCursor
+      served = 0
+      return try await next()
+    }
+    return try page(from: response, planned: planned)
+  }
+
+  /// Sends one page's query at the session's current sizes.
+  private func send(variables: [String: GraphQLValue], planned: Int, nested: Int)
+    async throws(GitHubError) -> GraphQLResponse<MirrorPagePayload>
+  {
+    let kind = self.kind
+    return try await session.send(
       kind == .issues ? "MirrorIssues" : "MirrorPullRequests", as: MirrorPagePayload.self
     ) { sizes in
       let first = sizes.page(planned)
@@ -89,6 +121,12 @@ struct MirrorPages: ListingPages {
         MirrorQuery.points(requests: 1 + first * nested)
       )
     }
+  }
+
+  /// The page an answer holds, and where the next one starts.
+  private mutating func page(
+    from response: GraphQLResponse<MirrorPagePayload>, planned: Int
+  ) throws(GitHubError) -> ListingPage<MirrorItem> {
     let source = "\(kind == .issues ? "issues" : "pull requests") of \(repository) (GraphQL)"
     let connection =
       kind == .issues ? response.data?.repository?.issues : response.data?.repository?.pullRequests

@@ -423,20 +423,7 @@ public struct ActionReplayer: Sendable {
   /// The newest `closed` or `reopened` event on the issue's timeline (0 when it has none):
   /// what a close or reopen sent now will be newer than.
   private func newestStateEventID(on number: Int) async -> Result<Int64, GitHubError> {
-    do {
-      var newest: Int64 = 0
-      for try await page in client.timelinePages(of: repository, issue: number) {
-        for event in page.items {
-          switch event.kind {
-          case .closed, .reopened: newest = max(newest, event.eventID ?? 0)
-          default: break
-          }
-        }
-      }
-      return .success(newest)
-    } catch {
-      return .failure(error)
-    }
+    await stateEvents(on: number).map { events in events.map { $0.eventID ?? 0 }.max() ?? 0 }
   }
 
   /// Whether the issue's timeline holds the close (or reopen) a send made: an event of that
@@ -450,18 +437,33 @@ public struct ActionReplayer: Sendable {
           .unauthorized, url: "timeline of \(repository)#\(number)",
           detail: "the token's account is not known: whether the change landed is not known"))
     }
+    return await stateEvents(on: number).map { events in
+      events.contains { event in
+        guard (event.eventID ?? 0) > known,
+          event.actor.login.lowercased() == viewer.lowercased()
+        else { return false }
+        switch (change, event.kind) {
+        case (.close, .closed), (.reopen, .reopened): return true
+        default: return false
+        }
+      }
+    }
+  }
+
+  /// The issue's `closed` and `reopened` events, read through every page of its timeline (as
+  /// many pages as the first announced, checked by the client).
+  private func stateEvents(on number: Int) async -> Result<[GitHubTimelineEvent], GitHubError> {
     do {
+      var events: [GitHubTimelineEvent] = []
       for try await page in client.timelinePages(of: repository, issue: number) {
-        for event in page.items
-        where (event.eventID ?? 0) > known && event.actor.login.lowercased() == viewer.lowercased()
-        {
-          switch (change, event.kind) {
-          case (.close, .closed), (.reopen, .reopened): return .success(true)
-          default: continue
+        events += page.items.filter {
+          switch $0.kind {
+          case .closed, .reopened: true
+          default: false
           }
         }
       }
-      return .success(false)
+      return .success(events)
     } catch {
       return .failure(error)
     }

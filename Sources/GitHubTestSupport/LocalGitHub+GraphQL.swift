@@ -58,6 +58,9 @@ public struct GraphQLState: Sendable {
   /// pages.
   public var editsPerPage = 0
   public var editPages = Int.max
+  /// How many more pages of issues (with another after them) are followed by the deletion of
+  /// the first item they served, as someone deleting or transferring an issue mid-listing.
+  public var servedDeletionPages = 0
   /// A lying server: every page of issues or pull requests says another follows, with a new
   /// cursor, past the end too.
   public var endlessPages = false
@@ -379,9 +382,7 @@ extension LocalGitHub {
       case .key(let updatedAt, let number):
         start = max(
           start,
-          listing.items.partitioningIndex {
-            ($0.updatedAt, $0.number) > (updatedAt, number)
-          })
+          listing.items.partitioningIndex { listing.isAfter($0, updatedAt, number) })
       case .offset(let offset):
         skip = offset
       }
@@ -446,6 +447,20 @@ extension LocalGitHub {
       }
       nodes.append(node)
     }
+    // Each node's cursor, as `edges { cursor }` gives it.
+    let consumedBefore =
+      (variables["after"] as? String).flatMap(Self.decodeCursor).flatMap {
+        if case .offset(let offset) = $0 { offset } else { nil }
+      } ?? 0
+    let edges: [Any] = served.enumerated().map { position, entry in
+      switch graphQL.cursors {
+      case .keyset:
+        let item = listing.items[entry.index]
+        return ["cursor": Self.encodeCursor(.key(item.updatedAt, item.number))]
+      case .offset:
+        return ["cursor": Self.encodeCursor(.offset(consumedBefore + position + 1))]
+      }
+    }
     let endCursor: Any
     if let last = served.last {
       let updatedAt = listing.items[last.index].updatedAt
@@ -470,6 +485,12 @@ extension LocalGitHub {
       nextCursor = Self.encodeCursor(.offset(graphQL.endlessCursor * max(1, first)))
     }
     // Edits while the listing runs, after a page that has another after it.
+    if issues, hasNext, graphQL.servedDeletionPages > 0,
+      let first = served.first.flatMap({ $0.object["number"] as? Int })
+    {
+      graphQL.servedDeletionPages -= 1
+      listings[path]?.items.removeAll { $0.number == first }
+    }
     if issues, hasNext, graphQL.editsPerPage > 0, graphQL.editPages > 0 {
       graphQL.editPages -= 1
       editServed(
@@ -478,6 +499,7 @@ extension LocalGitHub {
     return [
       "totalCount": total,
       "pageInfo": ["hasNextPage": hasNextPage, "endCursor": nextCursor],
+      "edges": edges,
       "nodes": nodes,
     ]
   }

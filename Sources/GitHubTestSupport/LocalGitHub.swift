@@ -78,11 +78,30 @@ public actor LocalGitHub {
   var listingEditPages: [String: Int] = [:]
   /// How many more served pages of a listing are followed by a deletion and a new item.
   var listingChurnPages: [String: Int] = [:]
+  /// How many more served pages of a listing are followed by the deletion of an item they served.
+  var listingServedDeletions: [String: Int] = [:]
+  /// Pages of a listing (counted from its first request) on which one item is edited while the
+  /// page is served: it shows its new `updated_at` at its old place.
+  var listingEditsInPlace: [String: Set<Int>] = [:]
+  /// Requests served per listing path, for ``listingEditsInPlace``.
+  var listingRequests: [String: Int] = [:]
 
   struct Listing {
     /// Each item's JSON and `updated_at`, oldest update first.
     var items: [(number: Int, updatedAt: Date, json: Data)]
     var perPage: Int
+    /// The order of items with one `updated_at`, which keyset cursors follow too.
+    var ties = TieOrder.ascendingNumber
+
+    /// Whether an item comes after the key (`updatedAt`, `number`) in this listing's order.
+    func isAfter(
+      _ item: (number: Int, updatedAt: Date, json: Data), _ updatedAt: Date, _ number: Int
+    )
+      -> Bool
+    {
+      guard item.updatedAt == updatedAt else { return item.updatedAt > updatedAt }
+      return ties == .ascendingNumber ? item.number > number : item.number < number
+    }
   }
   private var faults: [FaultRule] = []
   /// The token writes must carry, when set.
@@ -316,9 +335,18 @@ public actor LocalGitHub {
     editServed(numbers, "/repos/\(repository.owner)/\(repository.name)/issues")
   }
 
+  /// The order a listing serves items that share an `updated_at` in: GitHub does not document
+  /// one, so a listing must be right under either.
+  public enum TieOrder: Sendable {
+    case ascendingNumber
+    case descendingNumber
+  }
+
   /// Gives served items one later `updated_at`, the same second for all, as a bulk edit on
   /// GitHub does: more of them than a page holds share a second.
-  public func touchAtOnce(numbers: [Int], in repository: RepositoryName) {
+  public func touchAtOnce(
+    numbers: [Int], in repository: RepositoryName, ties: TieOrder = .ascendingNumber
+  ) {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues"
     guard var listing = listings[path] else { return }
     let updated = Self.nextUpdate(after: listing)
@@ -332,8 +360,12 @@ public actor LocalGitHub {
       listing.items.remove(at: index)
       listing.items.append((number: number, updatedAt: updated, json: json))
     }
-    // In the listing's order: by `updated_at`, then by number.
-    listing.items.sort { ($0.updatedAt, $0.number) < ($1.updatedAt, $1.number) }
+    // In the listing's order: by `updated_at`, then by number as `ties` says.
+    listing.ties = ties
+    listing.items.sort {
+      guard $0.updatedAt == $1.updatedAt else { return $0.updatedAt < $1.updatedAt }
+      return ties == .ascendingNumber ? $0.number < $1.number : $0.number > $1.number
+    }
     listings[path] = listing
   }
 
@@ -504,10 +536,21 @@ public actor LocalGitHub {
     {
       items = items.drop { $0.updatedAt < date }
     }
-    let perPage = listing.perPage
+    // `per_page` as asked, up to the listing's largest page (GitHub's is 100).
+    let asked = request.query.first { $0.name == "per_page" }.flatMap { Int($0.value) }
+    let perPage = max(1, min(listing.perPage, asked ?? listing.perPage))
     let pageCount = max(1, (items.count + perPage - 1) / perPage)
     let start = items.startIndex + min(items.count, (page - 1) * perPage)
-    let slice = items[start..<min(items.endIndex, start + perPage)]
+    var slice = Array(items[start..<min(items.endIndex, start + perPage)])
+    listingRequests[request.path, default: 0] += 1
+    if listingEditsInPlace[request.path]?.remove(listingRequests[request.path, default: 0]) != nil,
+      slice.count > 2
+    {
+      // Edited while the page is read: the page shows the new version at the old place.
+      let middle = slice.count / 2
+      editServed([slice[middle].number], request.path)
+      if let edited = listings[request.path]?.items.last { slice[middle] = edited }
+    }
     var body = Data("[".utf8)
     // Edits while the listing runs: after a page that has another after it.
     defer {
@@ -515,9 +558,15 @@ public actor LocalGitHub {
         listingEditPages[request.path, default: .max] -= 1
         editServed(slice.prefix(listingEdits[request.path] ?? 0).map(\.number), request.path)
       }
+      if page < pageCount, listingServedDeletions[request.path, default: 0] > 0,
+        let first = slice.first
+      {
+        listingServedDeletions[request.path, default: 0] -= 1
+        listings[request.path]?.items.removeAll { $0.number == first.number }
+      }
       if page < pageCount, listingChurnPages[request.path, default: 0] > 0 {
         listingChurnPages[request.path, default: 0] -= 1
-        churn(after: slice.endIndex, request.path)
+        churn(after: start + slice.count, request.path)
       }
     }
     for (offset, item) in slice.enumerated() {
@@ -579,6 +628,22 @@ public actor LocalGitHub {
     guard let json = try? JSONSerialization.data(withJSONObject: object) else { return }
     listing.items.append((number: number, updatedAt: updated, json: json))
     listings[path] = listing
+  }
+
+  /// On the given requests of an issue listing (1 is its first), edits the middle item of the
+  /// page while serving it: the page shows the edited version, with its new `updated_at`, at the
+  /// item's old place, out of order.
+  public func editWhileServing(_ repository: RepositoryName, requests: Set<Int>) {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues"
+    listingEditsInPlace[path] = requests
+    listingRequests[path] = 0
+  }
+
+  /// After each of the next `pages` pages of an issue listing (but the last), deletes the first
+  /// item it served, as someone deleting or transferring an issue while a sync walks: every later
+  /// item shifts a place earlier.
+  public func deleteServedWhileListing(_ repository: RepositoryName, pages: Int) {
+    listingServedDeletions["/repos/\(repository.owner)/\(repository.name)/issues"] = pages
   }
 
   /// After each of the next `pages` pages of an issue listing (but the last), deletes an item

@@ -54,6 +54,17 @@ import Testing
     #expect(transport.requests.first?.headers["Authorization"] == nil)
   }
 
+  @Test func aGraphQLQueryAnsweredWithoutDataIsNotCalledARefusedChange() {
+    let query = GitHubError(
+      .validation, method: "POST", url: "https://api.github.com/graphql",
+      detail: "MirrorIssues: Something went wrong")
+    #expect(query.description.contains("GitHub did not answer the query"))
+    #expect(!query.description.contains("refused the change"))
+    let write = GitHubError(
+      .validation, method: "PATCH", url: "https://api.github.com/repos/a/b/issues/1")
+    #expect(write.description.contains("GitHub refused the change (422)"))
+  }
+
   @Test func enterpriseHostsUseApiV3() {
     #expect(
       GitHubHost.enterprise("git.example.com").url("/repos/a/b").absoluteString

@@ -313,17 +313,76 @@ import Testing
 
     let cache = try IssueCache()
     // Three points a run: cut off again and again, at every kind of step.
-    var runs = 0
-    var finished = false
-    while !finished, runs < 60 {
-      runs += 1
-      finished = try await syncEnds(mirror(github, cache: cache, pointLimit: 3))
-    }
-    #expect(finished, "still cut off after \(runs) runs")
+    let runs = try await mirrorInRuns(github, cache: cache, pointLimit: 3)
     let spent = await github.graphQLState.spent - before
     #expect(try await differences(cache, github) == [])
     // Each resumption asks again for at most the page it stopped in.
     #expect(spent <= whole + runs)
+  }
+
+  @Test(arguments: [GraphQLState.Cursors.keyset, .offset])
+  func aBlockOfOneSecondIsWalkedWithProofAndResumedInside(
+    cursors: GraphQLState.Cursors
+  ) async throws {
+    let github = try await served(items: 500)
+    defer { Task { await github.stop() } }
+    // 200 issues in one second (a bulk edit), then 100 more changed after it.
+    await github.touchAtOnce(
+      numbers: Array(stride(from: 1, through: 500, by: 2).prefix(200)), in: acme,
+      ties: .descendingNumber)
+    await github.touch(numbers: Array(stride(from: 2, through: 500, by: 4)), in: acme)
+    await github.configureGraphQL { $0.cursors = cursors }
+    let reference = try IssueCache()
+    let whole = try await mirror(github, cache: reference).sync().pointsSpent
+    await github.configureGraphQL { $0.remaining = 5_000 }
+
+    // Two points a run: every run ends inside or after the block, and goes on from there.
+    let before = await github.graphQLState.spent
+    let cache = try IssueCache()
+    let runs = try await mirrorInRuns(github, cache: cache, pointLimit: 2)
+    let spent = await github.graphQLState.spent - before
+    #expect(try await differences(cache, github) == [])
+    #expect(spent <= whole + runs, "\(spent) points in \(runs) runs; \(whole) uncut")
+
+    // And a mirror during which the first issue of every page is deleted: with cursors that
+    // count positions, each deletion shifts the rest a place back.
+    await github.touchAtOnce(
+      numbers: Array(stride(from: 3, through: 500, by: 2).prefix(150)), in: acme)
+    await github.configureGraphQL {
+      $0.remaining = 5_000
+      $0.servedDeletionPages = 6
+      $0.editsPerPage = 1
+      $0.editPages = 4
+    }
+    let fresh = try IssueCache()
+    try await mirror(github, cache: fresh).sync()
+    await github.configureGraphQL { $0.editsPerPage = 0 }
+    // Every issue GitHub has is cached at its latest version (the six deleted during the
+    // listing stay, as the mirror does not yet reconcile deletions it did not list).
+    let formatter = ISO8601DateFormatter()
+    let cached = Dictionary(
+      try fresh.issues(IssueFilter(state: .all, kind: .both)).map {
+        ($0.number, formatter.string(from: $0.updatedAt))
+      }, uniquingKeysWith: { $1 })
+    let missing = await github.servedItems(in: acme).filter {
+      cached[$0.number] != formatter.date(from: $0.updatedAt).map(formatter.string)
+    }
+    #expect(missing.isEmpty, "\(missing.count) missing: \(missing.prefix(4).map(\.number))")
+  }
+
+  /// Mirrors in runs of `pointLimit` points until one ends (60 at most), returning how many.
+  private func mirrorInRuns(
+    _ github: LocalGitHub, cache: IssueCache, pointLimit: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> Int {
+    var runs = 0
+    var finished = false
+    while !finished, runs < 60 {
+      runs += 1
+      finished = try await syncEnds(mirror(github, cache: cache, pointLimit: pointLimit))
+    }
+    #expect(finished, "still cut off after \(runs) runs", sourceLocation: sourceLocation)
+    return runs
   }
 
   /// Whether a mirror sync ran to its end (`false`: its budget cut it off).

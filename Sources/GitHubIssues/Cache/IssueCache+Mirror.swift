@@ -50,13 +50,24 @@ extension IssueCache {
   /// ``MirroredConversation/issueUpdatedAt``.
   ///
   /// A page of pull requests passes the cursor after it (`pullRequestCursor`), stored with the
-  /// page for a pending full listing to resume from.
+  /// page for a pending full listing to resume from. A page of issues inside a walk through
+  /// one second passes where that walk stands (`issueResumePoint`); a page that moves the marks
+  /// outside a walk clears it.
   public func writeMirrorPage(
     _ issues: [GitHubIssue], seenIDs: [Int64] = [], advancingMarks: Bool,
     conversations: [MirroredConversation] = [], parentsToFetch: [Int] = [],
-    pullRequestCursor: String? = nil
+    pullRequestCursor: String? = nil, issueResumePoint: ListingResumePoint? = nil
   ) throws {
+    let resumeJSON = try issueResumePoint.map {
+      String(decoding: try JSONEncoder().encode($0), as: UTF8.self)
+    }
     try writer.write { db in
+      if resumeJSON != nil || advancingMarks && pullRequestCursor == nil {
+        try db.execute(
+          sql:
+            "UPDATE syncState SET mirrorIssueResumePoint = ? WHERE id = 1 AND fullListingPending",
+          arguments: [resumeJSON])
+      }
       if let pullRequestCursor {
         try db.execute(
           sql:
@@ -204,6 +215,16 @@ extension IssueCache {
         db, sql: "SELECT mirrorPullRequestCursor FROM syncState WHERE id = 1 AND fullListingPending"
       )
     }
+  }
+
+  /// Where a pending mirror's issue listing stands inside a walk through one second, or `nil`
+  /// (none, or one that can no longer be read) to go on from the marks.
+  public func mirrorIssueResumePoint() throws -> ListingResumePoint? {
+    let json = try writer.read { db in
+      try String.fetchOne(
+        db, sql: "SELECT mirrorIssueResumePoint FROM syncState WHERE id = 1 AND fullListingPending")
+    }
+    return json.flatMap { try? JSONDecoder().decode(ListingResumePoint.self, from: Data($0.utf8)) }
   }
 
   /// Marks the cache as a mirror and adds the points a mirror sync spent.

@@ -111,7 +111,7 @@ extension IssueCache {
         sql: """
           INSERT INTO syncState(id, fullListingPending, fullListingMark) VALUES (1, 1, NULL)
           ON CONFLICT(id) DO UPDATE SET fullListingPending = 1, fullListingMark = NULL,
-            mirrorPullRequestCursor = NULL, mirrorPhase = 0
+            mirrorPullRequestCursor = NULL, mirrorIssueResumePoint = NULL, mirrorPhase = 0
           """)
     }
   }
@@ -159,7 +159,8 @@ extension IssueCache {
         try db.execute(
           sql: """
             UPDATE syncState SET fullListingPending = 0, fullListingMark = NULL,
-              mirrorPullRequestCursor = NULL, mirrorPhase = 0 WHERE id = 1
+              mirrorPullRequestCursor = NULL, mirrorIssueResumePoint = NULL, mirrorPhase = 0
+            WHERE id = 1
             """)
       }
       if complete {

@@ -473,6 +473,13 @@ public final class IssueCache: Sendable {
       }
       try db.execute(sql: "UPDATE queuedAction SET base = before")
     }
+    migrator.registerMigration("v13: a mirror's walk through one second, to resume inside") { db in
+      try db.alter(table: "syncState") { t in
+        // JSON of a `ListingResumePoint`: where a pending mirror's issue listing stands inside
+        // a block of items updated in one second.
+        t.add(column: "mirrorIssueResumePoint", .text)
+      }
+    }
     return migrator
   }
 }

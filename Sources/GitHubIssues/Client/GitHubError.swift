@@ -155,6 +155,10 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
     case .decoding:
       return "\(request): unexpected response\(extra); the cache keeps the previous data."
     case .validation:
+      if method == "POST", url.hasSuffix("/graphql") {
+        // A GraphQL query answered `data: null`: a refusal of the query, not of a change.
+        return "\(request): GitHub did not answer the query\(extra); nothing was written from it."
+      }
       return method == "GET"
         ? "\(request): request rejected (422)\(extra); check the filters."
         : "\(request): GitHub refused the change (422)\(extra)."

@@ -167,6 +167,9 @@ public struct IssueSynchronizer: Sendable {
         let parents = candidates.filter { !current.contains($0.number) }
         let trees = try await fetchSubIssues(
           of: parents, in: owner, pages: &pages, problems: &subIssueProblems)
+        // A batch moves the marks to its latest item only if every page in it may: a page
+        // out of order goes in a batch of its own.
+        if batch.inOrder != page.inOrder { try await write(&batch) }
         batch.add(page, trees: trees)
         if batch.items.count >= 2_000 || lastWrite.duration(to: clock.now) >= .seconds(1) {
           try await write(&batch)
@@ -276,7 +279,7 @@ public struct IssueSynchronizer: Sendable {
     var items: [GitHubIssue] = []
     var seenIDs: [Int64] = []
     var trees: [(parent: Int, children: [Int])] = []
-    /// Whether the listing kept its order up to the last page added.
+    /// Whether every page added may move the marks.
     var inOrder = true
 
     mutating func add(
@@ -287,11 +290,16 @@ public struct IssueSynchronizer: Sendable {
       self.trees += trees
       inOrder = page.inOrder
     }
+
+    var isEmpty: Bool { items.isEmpty && seenIDs.isEmpty && trees.isEmpty }
   }
 
   /// Writes the pending pages in one transaction, with the entity tags fetched for them.
   private func write(_ batch: inout PendingPages) async throws(GitHubError) {
-    guard !batch.items.isEmpty || !batch.seenIDs.isEmpty || !batch.trees.isEmpty else { return }
+    guard !batch.isEmpty else {
+      batch = PendingPages()
+      return
+    }
     let etags = await etagStore.pending()
     let pending = batch
     try cacheStep("write") {

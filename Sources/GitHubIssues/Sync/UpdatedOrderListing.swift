@@ -16,7 +16,8 @@ extension GitHubComment: UpdateOrdered {}
 /// moves to the end of the order and every later item shifts one place earlier, so the first item
 /// of the next page is never served. This listing pages by key instead: after each page it asks
 /// again from the latest `updated_at` it saw (one second before it, as `since` is counted in
-/// whole seconds), de-duplicating by identifier. The argument:
+/// whole seconds), de-duplicating by identifier. The argument, from GitHub's documented `since`
+/// ("at or after the given time") and `sort=updated` (GraphQL: `orderBy: UPDATED_AT`):
 ///
 /// - Each request answers, at one moment, a prefix of the items updated at or after its `since`,
 ///   in `updated_at` order. So after a page whose latest item was updated at *M*, every item then
@@ -26,15 +27,29 @@ extension GitHubComment: UpdateOrdered {}
 /// - The listing ends only with a page that has no next page: every item at or after its `since`
 ///   was on it. Hence every item that exists at the end was served, in its latest version.
 ///
-/// When a page's items mostly share its last second (many items updated at once), asking again
-/// from there would bring mostly what was seen, and when a whole page shares one second the
-/// `since` cannot move at all; the listing then follows the query's own `next` pages until a
-/// page lets it move on. An item updated during such a walk could shift another
-/// out of it, so when an item first seen in a walk is seen again, updated, the walk is listed
-/// again once the listing ends (at most ``maximumPasses`` passes, then ``unproven`` says so).
+/// **Same-second blocks.** When a page's items mostly share its last second (a bulk edit puts
+/// hundreds of items in one), asking again from there would bring mostly what was seen, and when
+/// a whole page shares one second `since` cannot move at all. Order among equal `updated_at`s is
+/// not documented, so the block is walked by position within the query, and a walk by position
+/// shifts when an item before the position leaves (deleted, transferred, or updated out of the
+/// block). Where the source can serve a window of any size at any page (REST's `per_page` and
+/// `page`), the walk proves each step instead of trusting it: every window overlaps the positions
+/// already covered, and counts only if it holds an item this walk served, unchanged (a
+/// *witness*). Items leave a block but never enter it before that witness (an update moves an
+/// item to the end of the order), so every item not yet served sits after the witness, in this
+/// window or a later one. A window without a witness steps back and overlaps further; the first
+/// window of a query needs none. This rests on one assumption, stated where it is used: ties keep
+/// one order between two requests while nothing in them changes.
 ///
-/// A server that does not keep the order it was asked for (a page out of order, or an item from
-/// before `since`) is followed page by page through its `next` links instead, as a plain listing.
+/// A walk through GraphQL cursors cannot choose its windows: it follows the cursors, and when an
+/// item first seen in such a walk is seen again, updated, the walk is listed again once the
+/// listing ends (at most ``maximumPasses`` passes, then ``unproven`` says so).
+///
+/// **A page out of order** (an item edited while its page was being served shows its new
+/// `updated_at` at its old place) moves no mark: the listing asks again from the earliest
+/// `updated_at` after the break, which every item not yet served follows. A server that ignores
+/// `since` altogether (an item from before it) is followed page by page through its `next` links,
+/// as a plain listing that moves no mark.
 ///
 /// The pages come from a ``ListingPages`` source: REST pages and their `link` headers, or
 /// GraphQL pages and their cursors (where `since` is exact, so the margin is none).
@@ -43,18 +58,61 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
   struct Fresh {
     var items: [Item]
     var skipped: [SkippedItem]
-    /// Whether the latest `updated_at` so far is a point to resume from.
-    ///
-    /// It is while every page kept `updated_at` order and none was reached by a walk. After a
-    /// walk the marks move only once the listing ended proved (a walk may be listed again).
+    /// Whether the latest `updated_at` of these items is a point to resume from: every item
+    /// updated before it was served by now.
     var inOrder: Bool
+    /// Inside a walk through cursors, where a later listing may go on from once this page is
+    /// stored (the `updated_at` mark alone would list the whole block again).
+    var resumePoint: ListingResumePoint? = nil
   }
 
-  /// How many times a listing starts again from a page-number walk that may have missed an item.
+  /// A walk by position through one query's same-second block, window by window.
+  struct Walk {
+    /// The query's `since`.
+    var since: Date?
+    /// The most items a window may hold: the size of the query's first page.
+    var pageSize: Int
+    /// Where the next window is aimed: the first position not yet covered.
+    var covered: Int
+    /// How many covered positions the next window overlaps: doubled after each window without
+    /// a witness, since items leave faster than the overlap covered.
+    var overlap = 2
+    /// Each item this walk served, with the `updated_at` it was served with: the witnesses.
+    var served: [Int64: Date]
+    /// For a source of cursors: each item the walk proved, with its cursor, in the walk's
+    /// order; the next page is asked for after the one ``overlap`` places before the last.
+    var anchors: [(cursor: String, id: Int64, updatedAt: Date)] = []
+    /// Cursors the source refused (expired) during this walk, each answered by walking again
+    /// from the query's start.
+    var refusedCursors = 0
+
+    /// Where a later listing goes on from: after the anchor the next page would be asked
+    /// after, with the items after it as witnesses.
+    var resumePoint: ListingResumePoint? {
+      let index = anchors.count - 1 - max(overlap, 2)
+      guard index >= 0 else { return nil }
+      var witnesses: [Int64: Date] = [:]
+      for anchor in anchors[(index + 1)...] { witnesses[anchor.id] = anchor.updatedAt }
+      return ListingResumePoint(since: since, after: anchors[index].cursor, witnesses: witnesses)
+    }
+  }
+
+  /// How many times a listing starts again from a cursor walk that may have missed an item.
   static var maximumPasses: Int { 3 }
+
+  /// The smallest page walked in windows: a shorter one with a `next` link (which GitHub does
+  /// not send) is followed through that link.
+  static var smallestWalkedPage: Int { 10 }
 
   /// The pages of the query from a `since`.
   let open: @Sendable (Date?) -> any ListingPages<Item>
+  /// One window of the query from a `since`, `perPage` items from page `page`.
+  ///
+  /// Sources that cannot choose their windows have none, and walk through their `next` pages.
+  var openWindow: (@Sendable (Date?, _ perPage: Int, _ page: Int) -> any ListingPages<Item>)?
+  /// The pages of the query from a `since` after a cursor (`nil`: from its start), for a source
+  /// that gives each item's cursor (GraphQL's edges): its walks are windows after a cursor.
+  var openAfter: (@Sendable (Date?, _ after: String?) -> any ListingPages<Item>)?
   /// How far before the latest `updated_at` seen the next query starts: one second where
   /// `since` is counted in whole seconds.
   let overlap: TimeInterval
@@ -64,25 +122,29 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
   var isKeyed = true
   private var since: Date?
   private var iterator: (any ListingPages<Item>)?
+  private var walk: Walk?
   /// Each identifier served and the latest `updated_at` it was served with.
   private(set) var seen: [Int64: Date] = [:]
-  /// Identifiers served on a page of a walk, and the `since` of that walk.
+  /// Identifiers served on a page of a cursor walk, and the `since` of that walk.
   private var walked: [Int64: Date] = [:]
   private var redoFrom: Date?
-  /// Whether any page was followed by its `next` link in keyset order (a walk).
+  /// Whether any page was followed by its `next` cursor in keyset order (a cursor walk).
   private var hasWalked = false
   private var passes = 1
   private var pagesInPass = 0
   private var pageBudget: Int?
-  /// Whether every page kept the order asked for; a plain page walk otherwise.
+  /// Whether the server kept `since`; a plain page walk otherwise.
   private(set) var inOrder = true
   private var ended = false
   /// Pages requested, in every pass.
   private(set) var pages = 0
+  /// Windows of a walk that held no witness and were asked again further back.
+  private(set) var stepsBack = 0
   /// Why the listing cannot vouch for having seen everything, or `nil`.
   private(set) var unproven: String?
 
-  /// A listing of a REST query, whose `since` is sent in whole seconds.
+  /// A listing of a REST query, whose `since` is sent in whole seconds; a same-second block is
+  /// walked in windows of its own `per_page` and `page`.
   init(client: GitHubClient, since: Date?, firstPage: @escaping @Sendable (Date?) -> URL)
   where Item: Decodable {
     // `since` is sent in whole seconds: a fraction would make the first items look out of order.
@@ -91,6 +153,13 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
       RESTListingPages(
         iterator: client.pages(from: firstPage(since), of: Item.self, conditional: false)
           .makeAsyncIterator())
+    }
+    self.openWindow = { since, perPage, page in
+      RESTListingPages(
+        iterator: client.pages(
+          from: firstPage(since).settingQuery(["per_page": "\(perPage)", "page": "\(page)"]),
+          of: Item.self, conditional: false
+        ).makeAsyncIterator())
     }
     self.overlap = 1
     self.defaultPageBudget = client.maximumPages / 2
@@ -108,27 +177,74 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
     self.defaultPageBudget = defaultPageBudget
   }
 
+  /// A listing of a source of cursors that goes on inside the walk an earlier listing stored
+  /// (``Fresh/resumePoint``): its first page is asked for after the stored cursor and counts
+  /// only with one of the stored witnesses in it; without one, the walk starts again from the
+  /// query's start.
+  mutating func resume(at point: ListingResumePoint) {
+    precondition(openAfter != nil, "resuming a walk needs a source of cursors (openAfter)")
+    since = point.since
+    var walk = Walk(since: point.since, pageSize: 0, covered: 0, served: point.witnesses)
+    walk.anchors = [(point.after, 0, .distantPast)]
+    walk.overlap = 0
+    self.walk = walk
+  }
+
   /// The next page of fresh items, or `nil` when the listing has ended.
   mutating func next() async throws(GitHubError) -> Fresh? {
     while !ended {
-      if iterator == nil { iterator = open(since) }
-      guard let page = try await iterator?.next() else {
-        iterator = nil
-        if let redo = redoFrom {
-          redoFrom = nil
-          guard passes < Self.maximumPasses else {
-            unproven = "items kept changing while it listed them again \(passes) times"
-            ended = true
-            return nil
-          }
-          passes += 1
-          pagesInPass = 0
-          walked = [:]
-          since = redo == .distantPast ? nil : redo
+      let page: ListingPage<Item>
+      var window: (start: Int, size: Int)?
+      if let walk, openWindow == nil, let openAfter {
+        let index = walk.anchors.count - 1 - walk.overlap
+        let anchor = index >= 0 ? walk.anchors[index].cursor : nil
+        var source = openAfter(walk.since, anchor)
+        do throws(GitHubError) {
+          page =
+            try await source.next()
+            ?? ListingPage(items: [], skipped: [], hasNext: false, source: "after a cursor")
+        } catch  where error.code == .validation && anchor != nil && walk.refusedCursors < 2 {
+          // A cursor GitHub no longer takes: the walk starts again from the query's start.
+          self.walk?.refusedCursors += 1
+          self.walk?.anchors = []
           continue
         }
-        ended = true
-        return nil
+        // No size: a page of cursors ends its query only by saying so.
+        window = (anchor == nil ? 0 : 1, 0)
+      } else if let walk, let openWindow {
+        let (perPage, number, proved) = Self.window(
+          covering: walk.covered, overlapping: walk.overlap, pageSize: walk.pageSize)
+        if !proved, unproven == nil {
+          unproven =
+            "pages of \(walk.pageSize) are too small to prove a walk through items of one second"
+        }
+        var source = openWindow(walk.since, perPage, number)
+        let start = perPage * (number - 1)
+        page =
+          try await source.next()
+          ?? ListingPage(items: [], skipped: [], hasNext: false, source: "window \(start)")
+        window = (start, perPage)
+      } else {
+        if iterator == nil { iterator = open(since) }
+        guard let next = try await iterator?.next() else {
+          iterator = nil
+          if let redo = redoFrom {
+            redoFrom = nil
+            guard passes < Self.maximumPasses else {
+              unproven = "items kept changing while it listed them again \(passes) times"
+              ended = true
+              return nil
+            }
+            passes += 1
+            pagesInPass = 0
+            walked = [:]
+            since = redo == .distantPast ? nil : redo
+            continue
+          }
+          ended = true
+          return nil
+        }
+        page = next
       }
       pages += 1
       pagesInPass += 1
@@ -143,45 +259,202 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
           .pagination, url: page.source,
           detail: "more than the \(pageBudget) pages its first page allowed")
       }
-      if inOrder, !Self.isOrdered(page.items, since: since) { inOrder = false }
-      var fresh: [Item] = []
-      fresh.reserveCapacity(page.items.count)
-      for item in page.items {
-        if let earlier = seen[item.id] {
-          guard item.updatedAt > earlier else { continue }
-          if let walkSince = walked[item.id] { redoFrom = min(redoFrom ?? walkSince, walkSince) }
-        }
-        seen[item.id] = item.updatedAt
-        fresh.append(item)
-      }
-      if inOrder, page.hasNext, let latest = page.items.last?.updatedAt {
-        let next = latest.addingTimeInterval(-overlap)
-        // Asked again from its latest second, a page whose items mostly share that second
-        // would bring mostly what was seen: walk on through the query's own pages instead.
-        let repeated = page.items.count - fresh.count
-        if isKeyed, next > (since ?? .distantPast), repeated * 2 <= page.items.count {
-          since = next
+      let asked = window != nil ? walk?.since : since
+      if inOrder,
+        page.items.contains(where: { $0.updatedAt < asked ?? .distantPast })
+          || Self.breaks(in: page.items) > Self.toleratedBreaks(in: page.items.count)
+      {
+        // The server ignores `since` or the order (more breaks than edits while a page is
+        // served explain): a plain listing from here, through `next` links.
+        inOrder = false
+        if window != nil {
+          walk = nil
           iterator = nil
+          continue
+        }
+      }
+      if let window, var current = walk {
+        // A window counts only with a witness: see the type's discussion.
+        let witnessed =
+          window.start == 0 || openWindow != nil && window.start >= current.covered
+          || page.items.contains { current.served[$0.id] == $0.updatedAt }
+        if witnessed {
+          current.covered = window.start + page.items.count + page.skipped.count
+          if openWindow == nil {
+            guard page.cursors.count == page.items.count else {
+              unproven = "a page of the walk came without its cursors"
+              walk = nil
+              iterator = NoListingPages()
+              return Fresh(
+                items: fresh(in: page.items, walkSince: nil), skipped: page.skipped, inOrder: false)
+            }
+            let before = current.anchors.count
+            for (item, cursor) in zip(page.items, page.cursors)
+            where current.served[item.id] != item.updatedAt {
+              current.anchors.append((cursor, item.id, item.updatedAt))
+            }
+            // A resumed walk's first window overlapped nothing; the next ones do.
+            if current.overlap == 0 { current.overlap = 2 }
+            if current.anchors.count == before, page.hasNext {
+              // Nothing past the overlap: a smaller one, then the server is not moving on.
+              guard current.overlap > 1 else {
+                throw GitHubError(
+                  .pagination, url: page.source,
+                  detail: "pages that bring nothing new, each saying another follows")
+              }
+              current.overlap /= 2
+            }
+          }
+          // Every item not served yet is after these: they may witness a later window.
+          for item in page.items { current.served[item.id] = item.updatedAt }
         } else {
-          let walkSince = since ?? .distantPast
+          // Something unserved may sit before this window, so its items witness nothing.
+          stepsBack += 1
+          current.covered = window.start
+          current.overlap =
+            openWindow == nil
+            ? max(2, current.overlap * 2) : min(current.overlap * 2, max(2, current.pageSize / 2))
+        }
+        walk = current
+        let fresh = fresh(in: page.items, walkSince: nil)
+        if witnessed {
+          if !page.hasNext || page.items.count + page.skipped.count < window.size {
+            // The query's end: what a cursor walk left to list again comes next.
+            walk = nil
+            iterator = NoListingPages()
+          } else if let key = Self.resumeKey(of: page.items), rekey(at: key, page, fresh) {
+            walk = nil
+          }
+        }
+        // A window moves the marks only when witnessed and in order.
+        return Fresh(
+          items: fresh, skipped: page.skipped,
+          inOrder: witnessed && inOrder && !hasWalked && Self.isSorted(page.items),
+          resumePoint: witnessed ? walk?.resumePoint : nil)
+      }
+      let walkSince = since ?? .distantPast
+      let fresh = fresh(in: page.items, walkSince: walkSince)
+      var pageInOrder = inOrder && !hasWalked
+      if inOrder, page.hasNext {
+        let sorted = Self.isSorted(page.items)
+        if !sorted { pageInOrder = false }
+        if let key = Self.resumeKey(of: page.items), rekey(at: key, page, fresh) {
+          // Asked again from the key.
+        } else if isKeyed,
+          openWindow != nil && page.items.count + page.skipped.count >= Self.smallestWalkedPage
+            || openAfter != nil && !page.items.isEmpty && page.cursors.count == page.items.count
+        {
+          // A same-second block: walked in windows, each proved by a witness.
+          walk = Walk(
+            since: since, pageSize: page.items.count + page.skipped.count,
+            covered: page.items.count + page.skipped.count,
+            served: Dictionary(
+              page.items.map { ($0.id, $0.updatedAt) }, uniquingKeysWith: { max($0, $1) }),
+            anchors: openWindow == nil
+              ? zip(page.cursors, page.items).map { ($0, $1.id, $1.updatedAt) } : [])
+          iterator = nil
+          return Fresh(
+            items: fresh, skipped: page.skipped, inOrder: pageInOrder,
+            resumePoint: walk?.resumePoint)
+        } else {
+          // Through the query's own `next` cursor: listed again if it may have missed one.
           hasWalked = true
           for item in page.items where walked[item.id] == nil { walked[item.id] = walkSince }
         }
       }
-      return Fresh(items: fresh, skipped: page.skipped, inOrder: inOrder && !hasWalked)
+      return Fresh(items: fresh, skipped: page.skipped, inOrder: pageInOrder)
     }
     return nil
   }
 
-  /// Whether a page is in `updated_at` order and nothing in it is older than `since`.
-  static func isOrdered(_ items: [Item], since: Date?) -> Bool {
-    var previous = since ?? .distantPast
+  /// The items of a page not served before in this version, noting a cursor walk to list again
+  /// when one of its items comes back updated.
+  private mutating func fresh(in items: [Item], walkSince: Date?) -> [Item] {
+    var fresh: [Item] = []
+    fresh.reserveCapacity(items.count)
     for item in items {
-      guard item.updatedAt >= previous else { return false }
-      previous = item.updatedAt
+      if let earlier = seen[item.id] {
+        guard item.updatedAt > earlier else { continue }
+        if let walkSince = walked[item.id] { redoFrom = min(redoFrom ?? walkSince, walkSince) }
+      }
+      seen[item.id] = item.updatedAt
+      fresh.append(item)
     }
+    return fresh
+  }
+
+  /// Asks again from `key` when that moves the query on and would bring mostly new items.
+  private mutating func rekey(at key: Date, _ page: ListingPage<Item>, _ fresh: [Item]) -> Bool {
+    guard isKeyed else { return false }
+    let next = key.addingTimeInterval(-overlap)
+    let repeated = page.items.count - fresh.count
+    guard next > (since ?? .distantPast), repeated * 2 <= page.items.count else { return false }
+    since = next
+    iterator = nil
     return true
   }
+
+  /// The `updated_at` a page lets the query go on from: its last item's, or, when the page
+  /// breaks the order, the earliest one from the break on (an item edited while served shows
+  /// its new time at its old place; what follows it is in order, and nothing unseen precedes
+  /// the earliest of them).
+  static func resumeKey(of items: [Item]) -> Date? {
+    guard let last = items.last?.updatedAt else { return nil }
+    guard
+      let firstBreak = items.indices.dropFirst().first(where: {
+        items[$0].updatedAt < items[$0 - 1].updatedAt
+      })
+    else { return last }
+    return items[(firstBreak - 1)...].lazy.map(\.updatedAt).min()
+  }
+
+  /// How many times a page's `updated_at` goes back.
+  static func breaks(in items: [Item]) -> Int {
+    zip(items, items.dropFirst()).count { $0.updatedAt > $1.updatedAt }
+  }
+
+  /// The most breaks a page in order may show: items edited while it was served.
+  static func toleratedBreaks(in count: Int) -> Int { max(3, count / 10) }
+
+  /// Whether a page is in `updated_at` order.
+  static func isSorted(_ items: [Item]) -> Bool {
+    zip(items, items.dropFirst()).allSatisfy { $0.updatedAt <= $1.updatedAt }
+  }
+
+  /// The window (`per_page`, `page`) that reaches furthest while overlapping at least
+  /// `overlap` of the positions covered (so that as many items leaving before it still leave a
+  /// witness in it), or less when no window of at most `pageSize` reaches past `covered`
+  /// otherwise; `proved` is false when none overlaps at all.
+  static func window(
+    covering covered: Int, overlapping overlap: Int, pageSize: Int
+  ) -> (perPage: Int, page: Int, proved: Bool) {
+    let size = max(1, pageSize)
+    var overlap = overlap
+    while overlap >= 1 {
+      guard covered >= overlap else {
+        overlap = covered
+        continue
+      }
+      var best = (perPage: size, page: 1, end: 0)
+      for perPage in 1...size {
+        let page = (covered - overlap) / perPage + 1
+        let end = perPage * page
+        if end > best.end { best = (perPage, page, end) }
+      }
+      if best.end > covered { return (best.perPage, best.page, true) }
+      overlap /= 2
+    }
+    return (size, covered / size + 1, false)
+  }
+}
+
+/// Where a walk through cursors stands, for a later listing to go on from: the query's `since`,
+/// the cursor to ask after, and the items just after that cursor (each with the `updated_at` it
+/// was stored with), one of which the next page must hold.
+public struct ListingResumePoint: Codable, Sendable, Equatable {
+  public var since: Date?
+  public var after: String
+  public var witnesses: [Int64: Date]
 }
 
 /// One page as a listing sees it, whichever API it came from.
@@ -195,12 +468,20 @@ struct ListingPage<Item> {
   var announcedPages: Int?
   /// Where it came from, for errors.
   var source: String
+  /// Each item's cursor, in item order, from a source that has them (GraphQL's edges); empty
+  /// otherwise.
+  var cursors: [String] = []
 }
 
 /// The pages of one query, fetched as they are consumed.
 protocol ListingPages<Item> {
   associatedtype Item
   mutating func next() async throws(GitHubError) -> ListingPage<Item>?
+}
+
+/// A query with no pages left.
+struct NoListingPages<Item>: ListingPages {
+  mutating func next() async throws(GitHubError) -> ListingPage<Item>? { nil }
 }
 
 /// The pages of a REST query, following its `link` headers.

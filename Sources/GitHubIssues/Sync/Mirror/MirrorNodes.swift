@@ -27,6 +27,13 @@ enum MirrorNode {
     var totalCount: Int
     var pageInfo: PageInfo?
     var nodes: [Lossy<Node>]
+    /// Each node's cursor, where the query asked for them (`edges { cursor }`), in node order.
+    var edges: [Edge?]?
+  }
+
+  /// Where a connection's node sits: a cursor to ask for what follows it.
+  struct Edge: Decodable, Sendable {
+    var cursor: String?
   }
 
   /// A node of a list: decoded, `null` (an error names it), or one that could not be read.

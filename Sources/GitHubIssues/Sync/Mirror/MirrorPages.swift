@@ -138,7 +138,9 @@ struct MirrorPages: ListingPages {
         detail: String(message.prefix(300)))
     }
     var items: [MirrorItem] = []
+    var cursors: [String] = []
     var skipped: [SkippedItem] = []
+    let edges = connection.edges ?? []
     for (index, element) in connection.nodes.enumerated() {
       switch element {
       case .decoded(let node):
@@ -165,6 +167,9 @@ struct MirrorPages: ListingPages {
           continue
         }
         items.append(MirrorItem(node: node, issue: issue))
+        if let cursor = edges.indices.contains(index) ? edges[index]?.cursor : nil {
+          cursors.append(cursor)
+        }
       case .null:
         let reason = response.errors.first { $0.indexes.first == index }?.message ?? "null"
         skipped.append(
@@ -203,7 +208,7 @@ struct MirrorPages: ListingPages {
     return ListingPage(
       items: items, skipped: skipped, hasNext: hasNext,
       announcedPages: (max(0, connection.totalCount) + smallest - 1) / smallest + 1,
-      source: source)
+      source: source, cursors: cursors.count == items.count ? cursors : [])
   }
 }
 

@@ -69,6 +69,7 @@ enum MirrorQuery {
     filterBy: {since: $since}) {
           totalCount
           pageInfo { hasNextPage endCursor }
+          edges { cursor }
           nodes {
             \(rowFields)
             stateReason

@@ -150,6 +150,13 @@ public struct MirrorSynchronizer: Sendable {
       ) { since in
         MirrorPages(kind: .issues, session: session, repository: owner, since: since)
       }
+      issues.openAfter = { since, after in
+        MirrorPages(kind: .issues, session: session, repository: owner, since: since, after: after)
+      }
+      // Inside a block of one second, a resumed mirror goes on from where it stood.
+      if resumeAfter != nil, let point = try step("read", { try cache.mirrorIssueResumePoint() }) {
+        issues.resume(at: point)
+      }
       let gapBefore = run.gap
       // Once an item could not be read, no mark moves past it in this run: the next run lists
       // from the mark again and reads it.
@@ -162,7 +169,9 @@ public struct MirrorSynchronizer: Sendable {
           run.gap = "\(unread)"
         }
         for item in page.items { latest = max(latest ?? item.updatedAt, item.updatedAt) }
-        try await write(page, advancingMarks: page.inOrder && !unreadItem, run: &run)
+        try await write(
+          page, advancingMarks: page.inOrder && !unreadItem,
+          issueResumePoint: unreadItem ? nil : page.resumePoint, run: &run)
         report(.issues, session.queries, run.items)
         if try step("read", { try cache.pendingSubIssueParents(limit: batchSize(session)) })
           .count >= batchSize(session)
@@ -267,7 +276,8 @@ public struct MirrorSynchronizer: Sendable {
   /// whose sub-issue lists are to be fetched.
   private func write(
     _ page: UpdatedOrderListing<MirrorItem>.Fresh, advancingMarks: Bool,
-    pullRequestCursor: String? = nil, run: inout Run
+    pullRequestCursor: String? = nil, issueResumePoint: ListingResumePoint? = nil,
+    run: inout Run
   ) async throws(GitHubError) {
     var conversations: [MirroredConversation] = []
     for item in page.items where !item.issue.isPullRequest {
@@ -290,7 +300,7 @@ public struct MirrorSynchronizer: Sendable {
       try cache.writeMirrorPage(
         page.items.map(\.issue), seenIDs: page.skipped.compactMap(\.id),
         advancingMarks: advancingMarks, conversations: pending, parentsToFetch: parentsToFetch,
-        pullRequestCursor: pullRequestCursor)
+        pullRequestCursor: pullRequestCursor, issueResumePoint: issueResumePoint)
     }
     run.conversations += conversations.count
   }

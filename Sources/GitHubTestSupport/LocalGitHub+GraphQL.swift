@@ -270,6 +270,17 @@ extension LocalGitHub {
       let isIssues = operation == "MirrorIssues"
       let key = isIssues ? "issues" : "pullRequests"
       return [key: connection(path, issues: isIssues, variables: variables, errors: &errors)]
+    case "MirrorIssueCount":
+      // Issues (not pull requests) updated at or after `since`, as `totalCount` counts them.
+      guard let listing = listings[path] else { return [:] }
+      let pulls = pullRequestNumbers(path)
+      let since = (variables["since"] as? String).flatMap {
+        ISO8601DateFormatter().date(from: $0)
+      }
+      let total = listing.items.count {
+        !pulls.contains($0.number) && $0.updatedAt >= (since ?? .distantPast)
+      }
+      return ["issues": ["totalCount": total]]
     case "MirrorTimelines", "MirrorSubIssues":
       var repository: [String: Any] = [:]
       var index = 0

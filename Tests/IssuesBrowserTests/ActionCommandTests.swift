@@ -337,6 +337,7 @@ import Glibc
     #expect(
       out.contains("Mirror: \(issues - pulls) of \(issues - pulls) issues readable offline"),
       "\(out)")
+    #expect(out.contains("Not followed until the issue changes again"), "\(out)")
     // Every conversation reads offline, and gh's `id` is the node id.
     let number = try #require(
       SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make().issues.first {

@@ -227,6 +227,46 @@ extension IssueCache {
     return json.flatMap { try? JSONDecoder().decode(ListingResumePoint.self, from: Data($0.utf8)) }
   }
 
+  /// How many issues (not pull requests) the cache holds updated at or after `since` (all of
+  /// them with `nil`): what GitHub's `totalCount` of the same filter is compared with.
+  public func issueCount(updatedSince since: Date?) throws -> Int {
+    try writer.read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM issue WHERE NOT isPullRequest AND updatedAt >= ?",
+        arguments: [since ?? .distantPast]) ?? 0
+    }
+  }
+
+  /// Every distinct `updatedAt` of the cached issues (not pull requests), oldest first.
+  public func issueUpdateTimes() throws -> [Date] {
+    try writer.read { db in
+      try Date.fetchAll(
+        db,
+        sql: "SELECT DISTINCT updatedAt FROM issue WHERE NOT isPullRequest ORDER BY updatedAt")
+    }
+  }
+
+  /// The cached issues (not pull requests) last updated at exactly `updatedAt`.
+  public func issues(updatedAt: Date) throws -> [(id: Int64, number: Int)] {
+    try writer.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT id, number FROM issue WHERE NOT isPullRequest AND updatedAt = ?",
+        arguments: [updatedAt]
+      ).map { (id: $0["id"], number: $0["number"]) }
+    }
+  }
+
+  /// Takes items out of a pending full listing's seen set: items it listed that GitHub has
+  /// since deleted, so that ``finishListing(complete:syncedAt:highWaterMark:confirmedGone:)``
+  /// deletes them with the unlisted ones.
+  public func forgetSeen(_ ids: [Int64]) throws {
+    try writer.write { db in
+      for id in ids {
+        try db.execute(sql: "DELETE FROM fullListingSeen WHERE id = ?", arguments: [id])
+      }
+    }
+  }
+
   /// Marks the cache as a mirror and adds the points a mirror sync spent.
   public func recordMirror(pointsSpent: Int, isMirror: Bool) throws {
     try writer.write { db in

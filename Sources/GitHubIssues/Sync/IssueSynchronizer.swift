@@ -331,6 +331,16 @@ public struct IssueSynchronizer: Sendable {
         detail:
           "\(candidates.count) cached items were not listed, more than can be checked one by one")
     }
+    return try await confirmGone(candidates, in: repository, pages: &pages)
+  }
+
+  /// Asks GitHub for each of `candidates` on its own: the ones it answers `404` or `410` for, or
+  /// that moved to another repository, are returned; the ones it still has are written.
+  ///
+  /// - Throws: ``GitHubError`` with the reason when an item cannot be confirmed either way.
+  func confirmGone(
+    _ candidates: [(id: Int64, number: Int)], in repository: RepositoryName, pages: inout Int
+  ) async throws(GitHubError) -> [Int64] {
     var gone: [Int64] = []
     for candidate in candidates {
       if Task.isCancelled { throw GitHubError(.offline, url: "sync", detail: "cancelled") }

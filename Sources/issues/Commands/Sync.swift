@@ -146,7 +146,16 @@ extension Sync {
       print("A full listing is pending: the next sync resumes it.")
     }
     print(Self.coverageLine(coverage))
+    if coverage.isMirror {
+      print(Self.unfollowedLine)
+    }
   }
+
+  /// What a mirror cannot see by `updatedAt`, said where its coverage is.
+  static let unfollowedLine =
+    "Not followed until the issue changes again: comments edited or deleted and reactions "
+    + "added (GitHub does not update the issue for them); `sync --comments` brings edited "
+    + "comments, `sync --comments --full` removes deleted ones."
 }
 
 /// The progress line on standard error, redrawn every second even when no page arrives, so that

@@ -84,6 +84,17 @@ enum MirrorQuery {
     \(timelineFragment)
     """
 
+  /// How many issues (not pull requests) were updated at or after `since`: one point, to tell
+  /// whether the cache holds issues GitHub no longer has.
+  static let issueCount = """
+    query MirrorIssueCount($owner: String!, $name: String!, $since: DateTime) {
+      \(rateLimit)
+      repository(owner: $owner, name: $name) {
+        issues(first: 1, filterBy: {since: $since}) { totalCount }
+      }
+    }
+    """
+
   /// A page of pull requests as rows (their conversations are read when opened).
   static let pullRequests = """
     query MirrorPullRequests($owner: String!, $name: String!, $first: Int!, $after: String) {

@@ -217,9 +217,23 @@ public struct MirrorSynchronizer: Sendable {
     var confirmedGone: [Int64] = []
     if run.gap == nil {
       do throws(GitHubError) {
+        // Issues listed, then deleted before the listing ended: taken out of the seen set, so
+        // that the unlisted-item check below proves them gone with the rest.
+        let unfound = try await findIssuesDeletedDuringListing(&run, rest: rest, in: owner)
+        if unfound > 0 {
+          run.skipped.append(
+            SkippedItem(
+              id: nil, number: nil,
+              reason:
+                "GitHub counts \(unfound) issues fewer than the cache holds; `sync --full` finds them"
+            ))
+        }
         var pages = 0
         confirmedGone = try await rest.confirmUnlisted(in: owner, pages: &pages)
         run.restRequests += pages
+      } catch  where error.code == .rateLimited {
+        // The budget ran out: the next run goes on from here (the phase is recorded).
+        throw error
       } catch {
         run.gap = error.detail ?? error.description
       }

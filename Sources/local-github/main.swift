@@ -130,6 +130,8 @@ Task.detached {
     } catch {
       answer = "differences: unknown (\(error))\n"
     }
+    let queries = await github.graphQLState.queries.sorted { $0.key < $1.key }
+    answer += "queries: " + queries.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
     answer += "points: \(await github.graphQLState.spent)\n"
     FileHandle.standardOutput.write(Data(answer.utf8))
   }

@@ -41,9 +41,13 @@ extension GitHubComment: UpdateOrdered {}
 /// window of a query needs none. This rests on one assumption, stated where it is used: ties keep
 /// one order between two requests while nothing in them changes.
 ///
-/// A walk through GraphQL cursors cannot choose its windows: it follows the cursors, and when an
-/// item first seen in such a walk is seen again, updated, the walk is listed again once the
-/// listing ends (at most ``maximumPasses`` passes, then ``unproven`` says so).
+/// A source of cursors (GraphQL, whose edges give each node's cursor) chooses its windows the
+/// same way: the next page is asked for after the cursor of an item proved a few places before
+/// the last, so the same witness rule holds whether the server's cursors are keys or positions;
+/// a cut-off listing stores where such a walk stands (``Fresh/resumePoint``) and the next one
+/// goes on from there (``resume(at:)``). A source with neither follows its `next` pages, and
+/// when an item first seen in such a walk is seen again, updated, the walk is listed again once
+/// the listing ends (at most ``maximumPasses`` passes, then ``unproven`` says so).
 ///
 /// **A page out of order** (an item edited while its page was being served shows its new
 /// `updated_at` at its old place) moves no mark: the listing asks again from the earliest
@@ -452,8 +456,12 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
 /// the cursor to ask after, and the items just after that cursor (each with the `updated_at` it
 /// was stored with), one of which the next page must hold.
 public struct ListingResumePoint: Codable, Sendable, Equatable {
+  /// The `since` of the query the walk is in.
   public var since: Date?
+  /// The cursor the next page is asked for after.
   public var after: String
+  /// The items just after that cursor, by identifier, each with the `updated_at` it was stored
+  /// with.
   public var witnesses: [Int64: Date]
 }
 

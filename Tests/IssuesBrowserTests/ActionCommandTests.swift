@@ -232,7 +232,9 @@ import Glibc
       ])
       #expect(status == 0, "\(err)")
       #expect(out.contains("#issuecomment-"), "\(out)")
-      #expect(ContinuousClock.now - started < .seconds(3), "reported at once: \(err)")
+      // Well under the 15-second timeout a wait for the lost answer would take; not tighter,
+      // as the command's launch alone takes seconds on a loaded machine.
+      #expect(ContinuousClock.now - started < .seconds(10), "reported at once: \(err)")
       #expect(
         await world.github.commentBodies(of: issue.number, in: acme).filter { $0 == text }.count
           == 1)

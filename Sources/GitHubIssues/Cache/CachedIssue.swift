@@ -2,7 +2,9 @@ import Foundation
 
 /// An issue as the cache returns it: what a list row and its preview need.
 public struct CachedIssue: Hashable, Sendable, Identifiable {
-  /// The numeric identifier.
+  /// The cache's key for the row: what the list, the reader and the outbox hold on to.
+  public var key: IssueKey
+  /// GitHub's numeric identifier.
   public var id: Int64
   /// The number, as in `#123`.
   public var number: Int
@@ -54,13 +56,14 @@ public struct CachedIssue: Hashable, Sendable, Identifiable {
 
   /// Creates an item as the cache stores it.
   public init(
-    id: Int64, number: Int, title: String, state: GitHubIssue.State, author: String,
+    key: IssueKey, id: Int64, number: Int, title: String, state: GitHubIssue.State, author: String,
     milestoneNumber: Int?, labels: [String], comments: Int, createdAt: Date, updatedAt: Date,
     closedAt: Date?, isPullRequest: Bool, htmlURL: String?, body: String?,
     subIssues: SubIssueSummary? = nil, assignees: [String] = []
   ) {
     self.subIssues = subIssues
     self.assignees = assignees
+    self.key = key
     self.id = id
     self.number = number
     self.title = title

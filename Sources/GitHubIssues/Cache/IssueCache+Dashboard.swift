@@ -85,7 +85,7 @@ extension IssueCache {
         return ("\(column) >= ? AND \(column) < ?", [span(low).start, span(high).end])
       }
     }
-    let assigned = "id IN (SELECT issueId FROM issueAssignee WHERE login = ? COLLATE NOCASE)"
+    let assigned = "key IN (SELECT issueKey FROM issueAssignee WHERE login = ? COLLATE NOCASE)"
     let commented =
       "number IN (SELECT issueNumber FROM comment WHERE author = ? COLLATE NOCASE)"
     switch condition {
@@ -98,7 +98,7 @@ extension IssueCache {
       let one = "SELECT name FROM label WHERE name = ? COLLATE NOCASE UNION SELECT ?"
       let any = Array(repeating: one, count: names.count).joined(separator: " UNION ")
       return (
-        "id IN (SELECT issueId FROM issueLabel WHERE labelName IN (\(any)))",
+        "key IN (SELECT issueKey FROM issueLabel WHERE labelName IN (\(any)))",
         names.flatMap { [storableLabelName($0), storableLabelName($0)] }
       )
     case .milestone(let title):
@@ -108,7 +108,7 @@ extension IssueCache {
       )
     case .missing(.label): return ("labelNames = ''", [])
     case .missing(.milestone): return ("milestoneNumber IS NULL", [])
-    case .missing(.assignee): return ("id NOT IN (SELECT issueId FROM issueAssignee)", [])
+    case .missing(.assignee): return ("key NOT IN (SELECT issueKey FROM issueAssignee)", [])
     case .author(let actor):
       guard let login = login(actor) else { return ("0", []) }
       return ("author = ? COLLATE NOCASE", [login])
@@ -139,7 +139,7 @@ extension IssueCache {
       var parts: [String] = []
       var arguments: [any DatabaseValueConvertible] = []
       if let match = ftsQuery(words.joined(separator: " ")) {
-        parts.append("id IN (SELECT rowid FROM issueSearch WHERE issueSearch MATCH ?)")
+        parts.append("key IN (SELECT rowid FROM issueSearch WHERE issueSearch MATCH ?)")
         arguments.append(match)
       }
       for symbol in symbols {

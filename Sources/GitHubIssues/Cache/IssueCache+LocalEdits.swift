@@ -15,14 +15,14 @@ extension IssueCache {
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT id, state, stateReason, closedAt, milestoneNumber, labelNames FROM issue
+          SELECT key, state, stateReason, closedAt, milestoneNumber, labelNames FROM issue
           WHERE number = ?
           """, arguments: [number])
     else { return nil }
-    let id: Int64 = row["id"]
+    let key: Int64 = row["key"]
     let labelNames: String = row["labelNames"]
     let assignees = try String.fetchAll(
-      db, sql: "SELECT login FROM issueAssignee WHERE issueId = ?", arguments: [id])
+      db, sql: "SELECT login FROM issueAssignee WHERE issueKey = ?", arguments: [key])
     return EditableFields(
       state: GitHubIssue.State(rawValue: row["state"]) ?? .open, stateReason: row["stateReason"],
       closedAt: row["closedAt"], milestoneNumber: row["milestoneNumber"],
@@ -32,30 +32,30 @@ extension IssueCache {
 
   static func write(_ fields: EditableFields, to number: Int, _ db: Database) throws {
     guard
-      let id = try Int64.fetchOne(
-        db, sql: "SELECT id FROM issue WHERE number = ?", arguments: [number])
+      let key = try Int64.fetchOne(
+        db, sql: "SELECT key FROM issue WHERE number = ?", arguments: [number])
     else { return }
     try db.execute(
       sql: """
         UPDATE issue SET state = ?, stateReason = ?, closedAt = ?, milestoneNumber = ?,
-          labelNames = ?, localRevision = localRevision + 1 WHERE id = ?
+          labelNames = ?, localRevision = localRevision + 1 WHERE key = ?
         """,
       arguments: [
         fields.state.rawValue, fields.stateReason, fields.closedAt, fields.milestoneNumber,
-        fields.labels.joined(separator: "\u{1F}"), id,
+        fields.labels.joined(separator: "\u{1F}"), key,
       ])
-    try db.execute(sql: "DELETE FROM issueLabel WHERE issueId = ?", arguments: [id])
+    try db.execute(sql: "DELETE FROM issueLabel WHERE issueKey = ?", arguments: [key])
     for name in fields.labels {
       try db.execute(
         sql: "INSERT OR IGNORE INTO label(name) VALUES (?)", arguments: [name])
       try db.execute(
-        sql: "INSERT INTO issueLabel(issueId, labelName) VALUES (?, ?)", arguments: [id, name])
+        sql: "INSERT INTO issueLabel(issueKey, labelName) VALUES (?, ?)", arguments: [key, name])
     }
-    try db.execute(sql: "DELETE FROM issueAssignee WHERE issueId = ?", arguments: [id])
+    try db.execute(sql: "DELETE FROM issueAssignee WHERE issueKey = ?", arguments: [key])
     for login in fields.assignees {
       try db.execute(
-        sql: "INSERT OR IGNORE INTO issueAssignee(issueId, login) VALUES (?, ?)",
-        arguments: [id, storable(login)])
+        sql: "INSERT OR IGNORE INTO issueAssignee(issueKey, login) VALUES (?, ?)",
+        arguments: [key, storable(login)])
     }
   }
 }

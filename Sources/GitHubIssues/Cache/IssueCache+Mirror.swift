@@ -79,7 +79,7 @@ extension IssueCache {
       try Self.writeIssues(issues, recordingSeen: recording, advancingMarks: advancingMarks, db)
       // A version already cached is not written again, but its node id and type may be new.
       let identity = try db.cachedStatement(
-        sql: "UPDATE issue SET nodeId = coalesce(?, nodeId), issueType = ? WHERE id = ?")
+        sql: "UPDATE issue SET nodeId = coalesce(?, nodeId), issueType = ? WHERE githubId = ?")
       for issue in issues {
         try identity.execute(arguments: [issue.nodeID, issue.issueType, issue.id])
       }
@@ -250,9 +250,13 @@ extension IssueCache {
   public func issues(updatedAt: Date) throws -> [(id: Int64, number: Int)] {
     try writer.read { db in
       try Row.fetchAll(
-        db, sql: "SELECT id, number FROM issue WHERE NOT isPullRequest AND updatedAt = ?",
+        db,
+        sql: """
+          SELECT githubId, number FROM issue
+          WHERE NOT isPullRequest AND updatedAt = ? AND githubId IS NOT NULL
+          """,
         arguments: [updatedAt]
-      ).map { (id: $0["id"], number: $0["number"]) }
+      ).map { (id: $0["githubId"], number: $0["number"]) }
     }
   }
 

@@ -27,7 +27,9 @@ extension IssueCache {
   /// Each matching item's number, milestone and state, without the heavier columns.
   public func listEntries(_ filter: IssueFilter) throws -> [IssueListEntry] {
     try writer.read { db in
-      let columns = [IssueColumns.number, IssueColumns.milestoneNumber, IssueColumns.state]
+      let columns = [
+        IssueColumns.number, IssueColumns.milestoneNumber, IssueColumns.state, IssueColumns.key,
+      ]
       let (sql, arguments) = Self.selectSQL(
         filter, columns: columns.map(\.name).joined(separator: ", "))
       let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
@@ -35,7 +37,9 @@ extension IssueCache {
       while let row = try cursor.next() {
         let state: String = row[2]
         entries.append(
-          IssueListEntry(number: row[0], milestoneNumber: row[1], isOpen: state == "open"))
+          IssueListEntry(
+            key: IssueKey(rawValue: row[3]), number: row[0], milestoneNumber: row[1],
+            isOpen: state == "open"))
       }
       return entries
     }
@@ -55,24 +59,24 @@ extension IssueCache {
           db.cachedStatement(
             sql: "SELECT \(IssueColumns.rowSQL) FROM issue WHERE number IN (\(placeholders))"),
           arguments: StatementArguments(Array(chunk)))
-        var idToNumber: [Int64: Int] = [:]
+        var keyToNumber: [IssueKey: Int] = [:]
         for row in rows {
           let issue = Self.cachedIssue(row, withBody: false)
           byNumber[issue.number] = issue
-          idToNumber[issue.id] = issue.number
+          keyToNumber[issue.key] = issue.number
         }
         // The assignees of the whole window in one indexed query, not a subquery per row.
-        let ids = Array(idToNumber.keys)
-        guard !ids.isEmpty else { continue }
-        let idList = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let keys = Array(keyToNumber.keys)
+        guard !keys.isEmpty else { continue }
+        let keyList = Array(repeating: "?", count: keys.count).joined(separator: ",")
         let links = try Row.fetchCursor(
           db.cachedStatement(
             sql:
-              "SELECT issueId, login FROM issueAssignee WHERE issueId IN (\(idList)) ORDER BY login"
+              "SELECT issueKey, login FROM issueAssignee WHERE issueKey IN (\(keyList)) ORDER BY login"
           ),
-          arguments: StatementArguments(ids))
+          arguments: StatementArguments(keys))
         while let link = try links.next() {
-          if let number = idToNumber[link[0]] { byNumber[number]?.assignees.append(link[1]) }
+          if let number = keyToNumber[link[0]] { byNumber[number]?.assignees.append(link[1]) }
         }
       }
       return numbers.compactMap { byNumber[$0] }
@@ -202,11 +206,11 @@ extension IssueCache {
       arguments.append(number)
     }
     for label in Set(filter.labels) {
-      conditions.append("id IN (SELECT issueId FROM issueLabel WHERE labelName = ?)")
+      conditions.append("key IN (SELECT issueKey FROM issueLabel WHERE labelName = ?)")
       arguments.append(storableLabelName(label))
     }
     if let assignee = filter.assignee {
-      conditions.append("id IN (SELECT issueId FROM issueAssignee WHERE login = ?)")
+      conditions.append("key IN (SELECT issueKey FROM issueAssignee WHERE login = ?)")
       arguments.append(storable(assignee))
     }
     if let author = filter.author {
@@ -221,7 +225,7 @@ extension IssueCache {
     if let text = filter.text {
       let (words, symbols) = searchTerms(text)
       if let match = ftsQuery(words.joined(separator: " ")) {
-        conditions.append("id IN (SELECT rowid FROM issueSearch WHERE issueSearch MATCH ?)")
+        conditions.append("key IN (SELECT rowid FROM issueSearch WHERE issueSearch MATCH ?)")
         arguments.append(match)
       }
       // The full-text index has no tokens for emoji and symbols: those are found as they are.
@@ -294,7 +298,7 @@ extension IssueCache {
     let assignees: String? = hasAccounts ? row[P.assigneeLogins] : nil
     let total: Int? = row[P.subIssuesTotal]
     var issue = CachedIssue(
-      id: row[P.id], number: row[P.number], title: restored(row[P.title]),
+      key: IssueKey(rawValue: row[P.key]), id: row[P.githubId], number: row[P.number], title: restored(row[P.title]),
       state: GitHubIssue.State(rawValue: row[P.state]) ?? .open, author: row[P.author],
       milestoneNumber: row[P.milestoneNumber],
       labels: labelNames.isEmpty ? [] : labelNames.split(separator: "\u{1F}").map(String.init),

@@ -1,8 +1,8 @@
 import GRDB
 
 extension IssueCache {
-  /// The triggers that keep the search index in step with the `issue` table, as migration v1
-  /// created them.
+  /// The triggers that keep the search index in step with the `issue` table, as migration v14
+  /// created them (the index's rowid is the row's key).
   ///
   /// While any is missing the index is *deferred*: rows written meanwhile are not searchable
   /// until ``rebuildDeferredSearchIndex()``.
@@ -11,7 +11,7 @@ extension IssueCache {
       "issue_ai",
       """
       CREATE TRIGGER issue_ai AFTER INSERT ON issue BEGIN
-        INSERT INTO issueSearch(rowid, title, body) VALUES (new.id, new.title, new.body);
+        INSERT INTO issueSearch(rowid, title, body) VALUES (new.key, new.title, new.body);
       END
       """
     ),
@@ -19,7 +19,7 @@ extension IssueCache {
       "issue_ad",
       """
       CREATE TRIGGER issue_ad AFTER DELETE ON issue BEGIN
-        INSERT INTO issueSearch(issueSearch, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+        INSERT INTO issueSearch(issueSearch, rowid, title, body) VALUES ('delete', old.key, old.title, old.body);
       END
       """
     ),
@@ -27,8 +27,8 @@ extension IssueCache {
       "issue_au",
       """
       CREATE TRIGGER issue_au AFTER UPDATE OF title, body ON issue BEGIN
-        INSERT INTO issueSearch(issueSearch, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
-        INSERT INTO issueSearch(rowid, title, body) VALUES (new.id, new.title, new.body);
+        INSERT INTO issueSearch(issueSearch, rowid, title, body) VALUES ('delete', old.key, old.title, old.body);
+        INSERT INTO issueSearch(rowid, title, body) VALUES (new.key, new.title, new.body);
       END
       """
     ),

@@ -48,7 +48,7 @@ extension IssueCache {
         sql: """
           SELECT updatedAt, subIssuesTotal, subIssuesCompleted,
             EXISTS (SELECT 1 FROM subIssue WHERE parentNumber = issue.number)
-          FROM issue WHERE id = ? AND number = ?
+          FROM issue WHERE githubId = ? AND number = ?
           """)
       for issue in issues {
         guard let row = try Row.fetchOne(statement, arguments: [issue.id, issue.number]),

@@ -12,10 +12,12 @@ extension IssueCache {
         repository: update.repository, milestones: update.milestones, labels: update.labels,
         etags: update.etags, db)
       if update.isComplete {
+        // Only rows GitHub has: one filed here and not yet sent is no one's to delete.
         let kept = Set(update.issues.map(\.id))
-        let existing = try Int64.fetchAll(db, sql: "SELECT id FROM issue")
+        let existing = try Int64.fetchAll(
+          db, sql: "SELECT githubId FROM issue WHERE githubId IS NOT NULL")
         for id in existing where !kept.contains(id) {
-          try db.execute(sql: "DELETE FROM issue WHERE id = ?", arguments: [id])
+          try db.execute(sql: "DELETE FROM issue WHERE githubId = ?", arguments: [id])
         }
       }
       // Into an empty cache, the search index and the secondary indexes are built once at the
@@ -123,10 +125,11 @@ extension IssueCache {
       try Row.fetchAll(
         db,
         sql: """
-          SELECT id, number FROM issue WHERE id NOT IN (SELECT id FROM fullListingSeen)
+          SELECT githubId, number FROM issue
+          WHERE githubId IS NOT NULL AND githubId NOT IN (SELECT id FROM fullListingSeen)
           ORDER BY number
           """
-      ).map { (id: $0["id"], number: $0["number"]) }
+      ).map { (id: $0["githubId"], number: $0["number"]) }
     }
   }
 
@@ -151,7 +154,9 @@ extension IssueCache {
       if pending, complete {
         for id in confirmedGone {
           try db.execute(
-            sql: "DELETE FROM issue WHERE id = ? AND id NOT IN (SELECT id FROM fullListingSeen)",
+            sql: """
+              DELETE FROM issue WHERE githubId = ? AND githubId NOT IN (SELECT id FROM fullListingSeen)
+              """,
             arguments: [id])
           deleted += db.changesCount
         }
@@ -268,11 +273,12 @@ extension IssueCache {
       let part = issues[chunk..<min(issues.count, chunk + 400)]
       let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
       let rows = try Row.fetchAll(
-        db, sql: "SELECT id, number FROM issue WHERE id IN (\(marks)) OR number IN (\(marks))",
+        db,
+        sql: "SELECT githubId, number FROM issue WHERE githubId IN (\(marks)) OR number IN (\(marks))",
         arguments: StatementArguments(part.map(\.id) + part.map { Int64($0.number) }))
       for row in rows {
-        ids.insert(row[0])
-        numbers.insert(row[1])
+        if let id: Int64 = row[0] { ids.insert(id) }
+        if let number: Int = row[1] { numbers.insert(number) }
       }
     }
     return (ids, numbers)
@@ -371,7 +377,7 @@ extension IssueCache {
   /// The labels go to two places written together here: `issueLabel` (one row per label, what
   /// the label filter reads) and `issue.labelNames` (the same names, sorted and distinct, joined
   /// by U+001F, so that reading a row needs no join). Under `TRELLIS_INTERNAL_CHECKS` every write
-  /// checks that the two agree (``labelCopyMismatches(_:ids:)``).
+  /// checks that the two agree (``labelCopyMismatches(_:keys:)``).
   ///
   /// A version older than the cached one is not written: a sync page fetched before an edit
   /// landed must not put the old state back over GitHub's answer to the edit. A cached version
@@ -393,13 +399,16 @@ extension IssueCache {
     if !isNew {
       try statements.deleteOtherWithNumber.execute(arguments: [issue.number, issue.id])
     }
+    // The row's key: a new one for an item the cache never held, the kept one otherwise.
     var names = issue.labels.map { storableLabelName($0.name) }.sorted()
     if names.count > 1 {
       // Distinct: a label listed twice is linked once.
       names = names.indices.filter { $0 == 0 || names[$0] != names[$0 - 1] }.map { names[$0] }
     }
-    try statements.upsert.execute(arguments: [
-      issue.id, issue.number, storable(issue.title), issue.body.map(storable), issue.state.rawValue,
+    let written = try Int64.fetchOne(
+      statements.upsert,
+      arguments: [
+        issue.id, issue.number, storable(issue.title), issue.body.map(storable), issue.state.rawValue,
       issue.stateReason, storable(issue.user.login),
       // Dates as GRDB stores them, formatted without its `DateFormatter`.
       issue.milestone?.number, issue.comments, GitHubDate.databaseText(issue.createdAt),
@@ -407,26 +416,29 @@ extension IssueCache {
       issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
       issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0, issue.user.nodeID,
       issue.user.isBot, issue.nodeID, issue.issueType, issue.isDraft,
-      issue.mergedAt.map(GitHubDate.databaseText),
-    ])
+        issue.mergedAt.map(GitHubDate.databaseText),
+      ])
+    guard let key = written else {
+      preconditionFailure("The upsert of #\(issue.number) answered no key.")
+    }
     if (issue.subIssues?.total ?? 0) == 0 {
       // No sub-issues any more: none to nest under it.
       try statements.deleteSubIssues.execute(arguments: [issue.number])
     }
     if !isNew {
-      try statements.deleteAssignees.execute(arguments: [issue.id])
-      try statements.deleteLabels.execute(arguments: [issue.id])
+      try statements.deleteAssignees.execute(arguments: [key])
+      try statements.deleteLabels.execute(arguments: [key])
     }
     for assignee in issue.assignees {
       try statements.insertAssignee.execute(arguments: [
-        issue.id, storable(assignee.login), assignee.nodeID,
+        key, storable(assignee.login), assignee.nodeID,
       ])
     }
     for name in names {
-      try statements.insertLabel.execute(arguments: [issue.id, name])
+      try statements.insertLabel.execute(arguments: [key, name])
     }
     #if TRELLIS_INTERNAL_CHECKS
-    let mismatches = try labelCopyMismatches(db, ids: [issue.id])
+    let mismatches = try labelCopyMismatches(db, keys: [key])
     precondition(
       mismatches.isEmpty, "issue.labelNames disagrees with issueLabel for #\(issue.number)")
     #endif
@@ -445,18 +457,18 @@ extension IssueCache {
     let insertLabel: Statement
 
     init(_ db: Database) throws {
-      updatedAt = try db.cachedStatement(sql: "SELECT updatedAt FROM issue WHERE id = ?")
+      updatedAt = try db.cachedStatement(sql: "SELECT updatedAt FROM issue WHERE githubId = ?")
       deleteOtherWithNumber = try db.cachedStatement(
-        sql: "DELETE FROM issue WHERE number = ? AND id != ?")
+        sql: "DELETE FROM issue WHERE number = ? AND githubId IS NOT ?")
       upsert = try db.cachedStatement(sql: IssueColumns.upsertSQL)
       deleteSubIssues = try db.cachedStatement(sql: "DELETE FROM subIssue WHERE parentNumber = ?")
-      deleteAssignees = try db.cachedStatement(sql: "DELETE FROM issueAssignee WHERE issueId = ?")
-      deleteLabels = try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueId = ?")
+      deleteAssignees = try db.cachedStatement(sql: "DELETE FROM issueAssignee WHERE issueKey = ?")
+      deleteLabels = try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueKey = ?")
       // Listed twice, or in two cases, an assignee is one row: the key compares without case.
       insertAssignee = try db.cachedStatement(
-        sql: "INSERT OR IGNORE INTO issueAssignee(issueId, login, nodeId) VALUES (?, ?, ?)")
+        sql: "INSERT OR IGNORE INTO issueAssignee(issueKey, login, nodeId) VALUES (?, ?, ?)")
       insertLabel = try db.cachedStatement(
-        sql: "INSERT INTO issueLabel(issueId, labelName) VALUES (?, ?)")
+        sql: "INSERT INTO issueLabel(issueKey, labelName) VALUES (?, ?)")
     }
   }
 
@@ -468,29 +480,29 @@ extension IssueCache {
       ? text.replacingOccurrences(of: "\u{1F}", with: "\u{241F}") : text
   }
 
-  /// The numbers of the issues (of `ids`, or all when `nil`) whose `labelNames` is not the sorted
-  /// list of their `issueLabel` rows: empty while the two copies agree.
-  static func labelCopyMismatches(_ db: Database, ids: [Int64]? = nil) throws -> [Int] {
+  /// The numbers of the issues (of `keys`, or all when `nil`) whose `labelNames` is not the
+  /// sorted list of their `issueLabel` rows: empty while the two copies agree.
+  static func labelCopyMismatches(_ db: Database, keys: [Int64]? = nil) throws -> [Int] {
     var links: [Int64: [String]] = [:]
     var rows: [(id: Int64, number: Int, names: String)] = []
-    if let ids {
-      for id in ids {
+    if let keys {
+      for key in keys {
         for name in try String.fetchAll(
-          db, sql: "SELECT labelName FROM issueLabel WHERE issueId = ?", arguments: [id])
+          db, sql: "SELECT labelName FROM issueLabel WHERE issueKey = ?", arguments: [key])
         {
-          links[id, default: []].append(name)
+          links[key, default: []].append(name)
         }
         if let row = try Row.fetchOne(
-          db, sql: "SELECT id, number, labelNames FROM issue WHERE id = ?", arguments: [id])
+          db, sql: "SELECT key, number, labelNames FROM issue WHERE key = ?", arguments: [key])
         {
           rows.append((row[0], row[1], row[2]))
         }
       }
     } else {
-      for row in try Row.fetchAll(db, sql: "SELECT issueId, labelName FROM issueLabel") {
+      for row in try Row.fetchAll(db, sql: "SELECT issueKey, labelName FROM issueLabel") {
         links[row[0], default: []].append(row[1])
       }
-      rows = try Row.fetchAll(db, sql: "SELECT id, number, labelNames FROM issue").map {
+      rows = try Row.fetchAll(db, sql: "SELECT key, number, labelNames FROM issue").map {
         ($0[0], $0[1], $0[2])
       }
     }

@@ -480,6 +480,9 @@ public final class IssueCache: Sendable {
         t.add(column: "mirrorIssueResumePoint", .text)
       }
     }
+    migrator.registerMigration("v14: issue rows keyed by the cache, not by GitHub") { db in
+      try keyIssueRowsLocally(db)
+    }
     return migrator
   }
 }

@@ -7,7 +7,11 @@ import GRDB
 /// if a column here is renamed later), and the `WHERE` and `ORDER BY` clauses of list queries are
 /// written as SQL so that they match the covering indexes column for column.
 enum IssueColumns {
-  static let id = Column("id")
+  /// The row's own key (``IssueKey``), its rowid: given by the cache, never by GitHub.
+  static let key = Column("key")
+  /// GitHub's numeric id, once GitHub has the item.
+  static let githubId = Column("githubId")
+  /// GitHub's number, once GitHub has the item.
   static let number = Column("number")
   static let title = Column("title")
   static let body = Column("body")
@@ -40,13 +44,13 @@ enum IssueColumns {
 
   /// What a list row reads: every column but the body and the state reason.
   static let row: [Column] = [
-    id, number, title, state, author, milestoneNumber, labelNames, comments, createdAt, updatedAt,
+    key, githubId, number, title, state, author, milestoneNumber, labelNames, comments, createdAt, updatedAt,
     closedAt, isPullRequest, htmlURL, subIssuesTotal, subIssuesCompleted, isDraft, mergedAt,
   ]
 
   /// What an upsert writes, in the order of its arguments.
   static let written: [Column] = [
-    id, number, title, body, state, stateReason, author, milestoneNumber, comments, createdAt,
+    githubId, number, title, body, state, stateReason, author, milestoneNumber, comments, createdAt,
     updatedAt, closedAt, isPullRequest, htmlURL, labelNames, subIssuesTotal, subIssuesCompleted,
     authorNodeId, authorIsBot, nodeId, issueType, isDraft, mergedAt,
   ]
@@ -69,17 +73,18 @@ enum IssueColumns {
   static let rowWithAssigneesSQL =
     rowSQL
     + ", (SELECT group_concat(login, char(31)) FROM (SELECT login FROM issueAssignee"
-    + " WHERE issueId = issue.id ORDER BY login)) AS \(assigneeLogins.name)"
+    + " WHERE issueKey = issue.key ORDER BY login)) AS \(assigneeLogins.name)"
     + ", \(authorNodeId.name), \(authorIsBot.name)"
     + ", (SELECT group_concat(login || char(30) || nodeId, char(31)) FROM issueAssignee"
-    + " WHERE issueId = issue.id AND nodeId IS NOT NULL) AS \(assigneeNodeIds.name)"
+    + " WHERE issueKey = issue.key AND nodeId IS NOT NULL) AS \(assigneeNodeIds.name)"
     + ", issue.\(nodeId.name)"
 
   /// Where each column is in a row read with ``rowSQL`` (the first ``row``.count), or with
   /// ``rowWithAssigneesSQL`` and then `body`: rows are read by position, as GRDB's lookup by
   /// name compares names without case on every access.
   enum Position {
-    static let id = position(of: IssueColumns.id)
+    static let key = position(of: IssueColumns.key)
+    static let githubId = position(of: IssueColumns.githubId)
     static let number = position(of: IssueColumns.number)
     static let title = position(of: IssueColumns.title)
     static let state = position(of: IssueColumns.state)
@@ -115,14 +120,15 @@ enum IssueColumns {
     }
   }
 
-  /// Inserts a row of ``written`` values, or updates every column of the row with its `id`.
+  /// Inserts a row of ``written`` values under a new key, or updates every column of the row
+  /// with its GitHub id (keeping its key); answers the row's key.
   static let upsertSQL: String = {
     let names = written.map(\.name)
     return "INSERT INTO issue(\(names.joined(separator: ", "))) "
       + "VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", "))) "
-      + "ON CONFLICT(id) DO UPDATE SET "
-      + names.filter { $0 != id.name }.map {
+      + "ON CONFLICT(githubId) DO UPDATE SET "
+      + names.filter { $0 != githubId.name }.map {
         $0 == nodeId.name ? "\($0) = coalesce(excluded.\($0), \($0))" : "\($0) = excluded.\($0)"
-      }.joined(separator: ", ")
+      }.joined(separator: ", ") + " RETURNING key"
   }()
 }

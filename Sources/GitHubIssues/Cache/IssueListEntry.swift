@@ -1,5 +1,7 @@
 /// One item of a list, as much as grouping it into sections needs.
 public struct IssueListEntry: Hashable, Sendable {
+  /// The row's key in the cache: the item's identity, whatever GitHub numbers it.
+  public var key: IssueKey
   /// The issue or pull request number.
   public var number: Int
   /// The number of its milestone, if any.
@@ -8,7 +10,8 @@ public struct IssueListEntry: Hashable, Sendable {
   public var isOpen: Bool
 
   /// Creates an entry.
-  public init(number: Int, milestoneNumber: Int?, isOpen: Bool) {
+  public init(key: IssueKey, number: Int, milestoneNumber: Int?, isOpen: Bool) {
+    self.key = key
     self.number = number
     self.milestoneNumber = milestoneNumber
     self.isOpen = isOpen

@@ -107,7 +107,7 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
   }
 }
 
-/// A filter's list in its order, with what merging changed rows into it needs: each row's id
+/// A filter's list in its order, with what merging changed rows into it needs: each row's key
 /// and sort key.
 struct OrderedIssueList {
   /// The order of a row in a list: compared descending, field by field.
@@ -122,6 +122,7 @@ struct OrderedIssueList {
   }
 
   struct Row {
+    /// The row's ``IssueKey`` value (its rowid, which is what a commit reports).
     var id: Int64
     var entry: IssueListEntry
     var key: SortKey
@@ -152,7 +153,7 @@ struct OrderedIssueList {
     counts = EntryCounts(entries)
   }
 
-  /// Reads the rows with these ids again and moves, adds or removes them in the list.
+  /// Reads the rows with these keys again and moves, adds or removes them in the list.
   ///
   /// - Returns: The numbers of the items that changed in the list: added, removed, moved or
   ///   edited. Rows written again unchanged are not in it.
@@ -165,7 +166,7 @@ struct OrderedIssueList {
       let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
       for row in try Self.fetch(
         filter,
-        extra: ("id IN (\(placeholders))", chunk.map { $0 as any DatabaseValueConvertible }),
+        extra: ("key IN (\(placeholders))", chunk.map { $0 as any DatabaseValueConvertible }),
         db)
       {
         fresh[row.id] = row
@@ -297,7 +298,7 @@ struct OrderedIssueList {
       case .comments: "comments, julianday(updatedAt)"
       }
     var sql =
-      "SELECT id, number, milestoneNumber, state, \(keyColumns), julianday(updatedAt), localRevision "
+      "SELECT key, number, milestoneNumber, state, \(keyColumns), julianday(updatedAt), localRevision "
       + "FROM issue"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += " ORDER BY \(IssueCache.orderClause(filter.sort))"
@@ -309,7 +310,9 @@ struct OrderedIssueList {
       rows.append(
         Row(
           id: row[0],
-          entry: IssueListEntry(number: number, milestoneNumber: row[2], isOpen: state == "open"),
+          entry: IssueListEntry(
+            key: IssueKey(rawValue: row[0]), number: number, milestoneNumber: row[2],
+            isOpen: state == "open"),
           key: SortKey(primary: row[4], secondary: row[5], number: number), updatedAt: row[6],
           localRevision: row[7]))
     }

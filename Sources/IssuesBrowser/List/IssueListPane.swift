@@ -193,7 +193,7 @@ final class IssueListPane {
     }
     return rows[number]
       ?? CachedIssue(
-        id: 0, number: number, title: "(missing from the cache)", state: .open, author: "",
+        key: IssueKey(rawValue: 0), id: 0, number: number, title: "(missing from the cache)", state: .open, author: "",
         milestoneNumber: nil, labels: [], comments: 0, createdAt: now(), updatedAt: now(),
         closedAt: nil, isPullRequest: false, htmlURL: nil, body: nil)
   }

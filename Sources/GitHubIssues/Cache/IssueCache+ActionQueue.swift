@@ -19,7 +19,10 @@ extension IssueCache {
     _ operation: QueuedAction.Operation, onIssue number: Int, now: Date = Date()
   ) throws -> QueuedAction {
     try Self.writeDurably(writer) { db in
-      guard let before = try Self.editableFields(of: number, db) else {
+      guard let before = try Self.editableFields(of: number, db),
+        let key = try IssueKey.fetchOne(
+          db, sql: "SELECT key FROM issue WHERE number = ?", arguments: [number])
+      else {
         throw QueueError.notCached(number)
       }
       var after = before
@@ -35,16 +38,17 @@ extension IssueCache {
       }
       try db.execute(
         sql: """
-          INSERT INTO queuedAction(issueNumber, operation, status, queuedAt, before, after, base)
-          VALUES (?, ?, 'pending', ?, ?, ?, ?)
+          INSERT INTO queuedAction(
+            issueKey, issueNumber, operation, status, queuedAt, before, after, base)
+          VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)
           """,
         arguments: [
-          number, try Self.json(operation), now, try Self.json(before), try Self.json(after),
+          key, number, try Self.json(operation), now, try Self.json(before), try Self.json(after),
           try Self.json(before),
         ])
       return QueuedAction(
-        id: db.lastInsertedRowID, issueNumber: number, operation: operation, status: .pending,
-        queuedAt: now)
+        id: db.lastInsertedRowID, issueKey: key, issueNumber: number, operation: operation,
+        status: .pending, queuedAt: now)
     }
   }
 
@@ -412,9 +416,11 @@ extension IssueCache {
     try Row.fetchAll(
       db,
       sql: """
-        SELECT id, issueNumber, operation, status, statusDate, conflict, queuedAt, attempts,
-          lastError, forced
-        FROM queuedAction WHERE \(condition) ORDER BY id
+        SELECT * FROM (
+          SELECT queuedAction.id, issueKey, coalesce(issue.number, issueNumber) AS issueNumber,
+            operation, status, statusDate, conflict, queuedAt, attempts, lastError, forced
+          FROM queuedAction LEFT JOIN issue ON issue.key = queuedAction.issueKey)
+        WHERE \(condition) ORDER BY id
         """, arguments: arguments
     ).compactMap { row in
       // An action this version cannot read is left alone (a newer version queued it).
@@ -431,7 +437,7 @@ extension IssueCache {
         default: .pending
         }
       return QueuedAction(
-        id: row["id"], issueNumber: row["issueNumber"], operation: operation, status: status,
+        id: row["id"], issueKey: row["issueKey"], issueNumber: row["issueNumber"], operation: operation, status: status,
         queuedAt: row["queuedAt"], attempts: row["attempts"], lastError: row["lastError"],
         isForced: row["forced"])
     }

@@ -145,11 +145,13 @@ public struct ActionReplayer: Sendable {
 
   private func send(_ summary: inout Summary, onIssues issues: Set<Int>?, sending: Sending) async {
     guard let actions = try? cache.queuedActions() else { return }
-    var order: [Int] = []
-    var byIssue: [Int: [QueuedAction]] = [:]
+    // Grouped by the row an action holds on to, the issue's number read from it now.
+    var order: [IssueIdentity] = []
+    var byIssue: [IssueIdentity: [QueuedAction]] = [:]
     for action in actions where issues?.contains(action.issueNumber) ?? true {
-      if byIssue[action.issueNumber] == nil { order.append(action.issueNumber) }
-      byIssue[action.issueNumber, default: []].append(action)
+      let issue = action.issueKey.map(IssueIdentity.key) ?? .number(action.issueNumber)
+      if byIssue[issue] == nil { order.append(issue) }
+      byIssue[issue, default: []].append(action)
     }
     var pass = Pass(sending: sending, viewer: viewer)
     // Comments and state changes are recognised by their author: know who that is before the
@@ -162,9 +164,18 @@ public struct ActionReplayer: Sendable {
         return
       }
     }
-    for number in order {
-      guard await send(byIssue[number] ?? [], onIssue: number, &summary, &pass) else { return }
+    for issue in order {
+      let actions = byIssue[issue] ?? []
+      guard let number = actions.first?.issueNumber else { continue }
+      guard await send(actions, onIssue: number, &summary, &pass) else { return }
     }
+  }
+
+  /// What a replay groups an issue's actions by: the row they were queued on, or for an action
+  /// queued before rows had keys on an issue no longer cached, its number.
+  private enum IssueIdentity: Hashable {
+    case key(IssueKey)
+    case number(Int)
   }
 
   /// Whether an operation's landed check needs the viewer's login.

@@ -51,7 +51,10 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
 
   /// The queue's order: actions are sent by increasing identifier, per issue.
   public var id: Int64
-  /// The issue acted on.
+  /// The row of the issue acted on: the queue holds on to it, not to GitHub's number. `nil`
+  /// only for an action queued by a version before keys on an issue the cache no longer holds.
+  public var issueKey: IssueKey?
+  /// The issue's number: its row's, or the one it was queued on when the row is gone.
   public var issueNumber: Int
   /// What is done.
   public var operation: Operation
@@ -68,10 +71,11 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
 
   /// Creates one as the cache stores it.
   public init(
-    id: Int64, issueNumber: Int, operation: Operation, status: Status, queuedAt: Date,
+    id: Int64, issueKey: IssueKey?, issueNumber: Int, operation: Operation, status: Status, queuedAt: Date,
     attempts: Int = 0, lastError: String? = nil, isForced: Bool = false
   ) {
     self.id = id
+    self.issueKey = issueKey
     self.issueNumber = issueNumber
     self.operation = operation
     self.status = status

@@ -419,7 +419,16 @@ public actor LocalGitHub {
       let fault = faults[index].fault
       if request.path == "/graphql" { return try await handleGraphQL(request, fault: fault) }
       if request.path.hasPrefix("/notifications"), method != "GET" {
-        // Triage applies, then its answer is lost.
+        // A refusal (a 4xx: a token without the notifications scope, a refused token) applies
+        // nothing; any other fault applies the triage, then loses its answer.
+        switch fault {
+        case .status(let status) where (400..<500).contains(status):
+          return response(
+            Route(status: status, headers: [:], body: Data(#"{"message":"Refused"}"#.utf8)))
+        case .validation:
+          return response(Route(status: 422, headers: [:], body: try Fixtures.errorBody422()))
+        default: break
+        }
         _ = notifications(
           request, method: method, headers: headers, body: try await request.bodyData)
         if case .failAfterApplying(let status) = fault {

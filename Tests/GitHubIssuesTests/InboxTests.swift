@@ -166,4 +166,48 @@ import Testing
     #expect(!(try store.threads().contains { $0.id == "101" }), "an unsubscribed thread came back")
     #expect(try store.threads().contains { $0.id == "102" }, "other threads still come")
   }
+
+  /// Triage goes through the outbox's state machine: a refusal waits in conflict with its
+  /// reason while the rest of the queue goes on, a refused token sends nothing and leaves it
+  /// pending, and a triage cancelled after the queue was read is not sent.
+  @Test func triageFollowsTheOutboxRules() async throws {
+    let (github, sync, _) = try await setUp(threads: 4)
+    defer { Task { await github.stop() } }
+    _ = await sync.run(force: true)
+    let store = sync.store
+    try store.triage(.read, thread: "101")
+    try store.triage(.done, thread: "102")
+    await github.inject(.validation, path: "/notifications/threads/101", method: "PATCH")
+    var outcome = await sync.run()
+    #expect(outcome.triaged == 1, "the refusal does not hold up the next triage")
+    #expect(outcome.stopped?.code == .validation, "\(String(describing: outcome.stopped))")
+    let refused = try store.refusedTriage()
+    #expect(refused.map(\.thread) == ["101"])
+    #expect(try store.pendingTriage().isEmpty)
+    #expect(try store.threads().first { $0.id == "101" }?.notification.unread == true)
+    // The person drops it; one that landed cannot be cancelled.
+    try store.cancelTriage(try #require(refused.first).id)
+    #expect(try store.refusedTriage().isEmpty)
+    #expect(throws: QueueError.self) { try store.cancelTriage(try #require(refused.first).id) }
+
+    // A refused token: nothing lands, it stays pending, and goes once the token is good.
+    try store.triage(.done, thread: "103")
+    await github.inject(.status(401), path: "/notifications/threads/103", method: "DELETE")
+    outcome = await sync.run()
+    #expect(outcome.stopped?.code == .unauthorized)
+    #expect(try store.pendingTriage().map { ($0.thread, $0.unanswered) }.first! == ("103", false))
+    outcome = await sync.run()
+    #expect(outcome.triaged == 1)
+
+    // Cancelled between reading the queue and sending: not marked, so never sent.
+    try store.triage(.read, thread: "104")
+    let item = try #require(try store.pendingTriage().first)
+    try store.cancelTriage(item.id)
+    #expect(try store.markSending(item.id) == false)
+    outcome = await sync.run()
+    let writes = await github.appliedWrites.map { "\($0.method) \($0.path)" }
+    #expect(
+      writes == ["DELETE /notifications/threads/102", "DELETE /notifications/threads/103"],
+      "\(writes)")
+  }
 }

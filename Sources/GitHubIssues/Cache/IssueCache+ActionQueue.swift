@@ -5,6 +5,9 @@ import GRDB
 // issue by `ActionReplayer`, kept shown over whatever a sync writes until they land.
 
 extension IssueCache {
+  /// The action queue's rows go through the one outbox state machine.
+  static let actionLedger = OutboxLedger(table: "queuedAction")
+
   /// Queues an action on a cached issue and shows it at once, in one transaction.
   ///
   /// A change shows at once, on top of the actions queued before it, in the same transaction
@@ -146,11 +149,6 @@ extension IssueCache {
       guard let action = try Self.queuedActions(where: "id = ?", [id], db).first else {
         throw QueueError.notQueued(id)
       }
-      switch action.status {
-      case .pending, .conflict: break
-      case .sending: throw QueueError.mayHaveLanded(id)
-      case .done, .cancelled: throw QueueError.notQueued(id)
-      }
       // Shown without it: from what was shown before the issue's first waiting action, the
       // others applied again — unless a write since shows something else (it then stays).
       let first = try String.fetchOne(
@@ -160,9 +158,7 @@ extension IssueCache {
           AND status IN ('pending', 'sending', 'conflict') ORDER BY id LIMIT 1
           """, arguments: [action.issueNumber])
       let shown = try Self.lastShown(onIssue: action.issueNumber, db)
-      try db.execute(
-        sql: "UPDATE queuedAction SET status = 'cancelled', statusDate = ? WHERE id = ?",
-        arguments: [now, id])
+      try Self.actionLedger.cancel(id, now: now, db)
       guard let first, let base = try? Self.decode(EditableFields.self, first),
         let current = try Self.editableFields(of: action.issueNumber, db),
         let shown, current.isShown(as: shown)
@@ -176,24 +172,15 @@ extension IssueCache {
   /// again.
   public func sendAnyway(_ id: Int64) throws {
     try writer.write { db in
-      try db.execute(
-        sql: """
-          UPDATE queuedAction SET status = 'pending', statusDate = NULL, conflict = NULL,
-            forced = 1 WHERE id = ? AND status = 'conflict'
-          """, arguments: [id])
-      guard db.changesCount > 0 else { throw QueueError.notQueued(id) }
+      try Self.actionLedger.sendAnyway(id, db)
+      try db.execute(sql: "UPDATE queuedAction SET forced = 1 WHERE id = ?", arguments: [id])
     }
   }
 
   /// Forgets finished actions older than `date`; those of the last day are kept, so that a
   /// comment found on GitHub is never claimed by two actions.
   public func pruneQueue(finishedBefore date: Date) throws {
-    try writer.write { db in
-      try db.execute(
-        sql: """
-          DELETE FROM queuedAction WHERE status IN ('done', 'cancelled') AND statusDate < ?
-          """, arguments: [date])
-    }
+    try writer.write { db in try Self.actionLedger.prune(finishedBefore: date, db) }
   }
 
   // MARK: The replayer's steps
@@ -214,15 +201,11 @@ extension IssueCache {
     // On disk before the request leaves, even across a power cut: a send it does not know of
     // would be made again.
     try Self.writeDurably(writer) { db in
-      try db.execute(
-        sql: """
-          UPDATE queuedAction SET status = 'sending', statusDate = coalesce(
-            CASE WHEN status = 'sending' THEN statusDate END, ?), attempts = attempts + 1,
-            knownCommentID = coalesce(knownCommentID, ?),
-            knownEventID = coalesce(knownEventID, ?), viewer = coalesce(viewer, ?)
-          WHERE id = ? AND status IN ('pending', 'sending')
-          """, arguments: [now, knownCommentID, knownEventID, viewer, id])
-      return db.changesCount > 0
+      try Self.actionLedger.markSending(
+        id, now: now,
+        keeping: [
+          ("knownCommentID", knownCommentID), ("knownEventID", knownEventID), ("viewer", viewer),
+        ], db)
     }
   }
 
@@ -240,12 +223,7 @@ extension IssueCache {
 
   /// Whether an action still waits to be sent (pending or sent without an answer), read now.
   func isWaitingToBeSent(_ id: Int64) throws -> Bool {
-    try writer.read { db in
-      try Int.fetchOne(
-        db,
-        sql: "SELECT 1 FROM queuedAction WHERE id = ? AND status IN ('pending', 'sending')",
-        arguments: [id]) != nil
-    }
+    try writer.read { db in try Self.actionLedger.isWaitingToBeSent(id, db) }
   }
 
   /// Marks an action as on GitHub, writing GitHub's answer (the issue, or the comment) in the
@@ -255,11 +233,10 @@ extension IssueCache {
     onIssue number: Int, now: Date
   ) throws {
     try writer.write { db in
+      try Self.actionLedger.markDone(id, now: now, db)
       try db.execute(
-        sql: """
-          UPDATE queuedAction SET status = 'done', statusDate = ?, resultCommentID = ?,
-            lastError = NULL WHERE id = ?
-          """, arguments: [now, commentID, id])
+        sql: "UPDATE queuedAction SET resultCommentID = ? WHERE id = ?",
+        arguments: [commentID, id])
       if let issue {
         try Self.writeIssues([issue], recordingSeen: false, advancingMarks: false, db)
       }
@@ -271,28 +248,12 @@ extension IssueCache {
   ///
   /// One cancelled (or finished) meanwhile stays as it is.
   func markConflict(_ id: Int64, reason: String) throws {
-    try writer.write { db in
-      try db.execute(
-        sql: """
-          UPDATE queuedAction SET status = 'conflict', statusDate = NULL, conflict = ?
-          WHERE id = ? AND status IN ('pending', 'sending', 'conflict')
-          """, arguments: [Self.storable(reason), id])
-    }
+    try writer.write { db in try Self.actionLedger.markConflict(id, reason: reason, db) }
   }
 
-  /// Puts an action back to pending after a failure that proves its send did not land (the
-  /// token refused, a rate limit), unless an earlier send of it went unanswered: that one may
-  /// have landed, and the mark stays.
-  func markPendingAgain(_ id: Int64, reason: String) throws {
-    try writer.write { db in
-      try db.execute(
-        sql: """
-          UPDATE queuedAction SET lastError = ?,
-            status = CASE WHEN attempts <= 1 THEN 'pending' ELSE status END,
-            statusDate = CASE WHEN attempts <= 1 THEN NULL ELSE statusDate END
-          WHERE id = ? AND status = 'sending'
-          """, arguments: [Self.storable(reason), id])
-    }
+  /// Records a failed send as the outbox reads it (``OutboxLedger/classify(_:refusal:)``).
+  func recordFailure(_ failure: OutboxLedger.Failure, of id: Int64, error: GitHubError) throws {
+    try writer.write { db in try Self.actionLedger.record(failure, id, error: error, db) }
   }
 
   /// The issue's fields the action was queued against, as its conflicts are judged: never
@@ -315,11 +276,7 @@ extension IssueCache {
 
   /// Records why an attempt did not settle an action (it stays as it was).
   func noteFailure(_ id: Int64, _ reason: String) throws {
-    try writer.write { db in
-      try db.execute(
-        sql: "UPDATE queuedAction SET lastError = ? WHERE id = ?",
-        arguments: [Self.storable(reason), id])
-    }
+    try writer.write { db in try Self.actionLedger.noteFailure(id, reason, db) }
   }
 
   /// The comment ids earlier actions became: a comment found on GitHub is claimed once.

@@ -3,7 +3,8 @@ import GRDB
 
 /// One host's notification inbox kept on disk: the threads GitHub listed, where polling stands
 /// (`Last-Modified`, the poll interval), and the triage taken offline or not yet confirmed, in a
-/// durable queue sent in order, each once.
+/// durable queue sent in order, each once: its rows go through the same outbox state machine as
+/// the repositories' action queue (``OutboxLedger``).
 ///
 /// It lives beside the repositories' caches, one per host:
 /// `$XDG_CACHE_HOME/trellis-issues/HOST/inbox.sqlite`.
@@ -76,6 +77,15 @@ public final class InboxStore: Sendable {
     migrator.registerMigration("v2: waiting triage found by its status") { db in
       try db.create(index: "triage_by_status", on: "triage", columns: ["status", "id"])
     }
+    migrator.registerMigration("v3: triage on the outbox's state machine") { db in
+      // The outbox's columns: when a row was sent or finished, and why GitHub refused it
+      // (a refused triage waits in conflict instead of blocking the queue).
+      try db.alter(table: "triage") { t in
+        t.add(column: "statusDate", .datetime)
+        t.add(column: "conflict", .text)
+      }
+      try db.execute(sql: "UPDATE triage SET statusDate = queuedAt WHERE status = 'done'")
+    }
     return migrator
   }
 
@@ -146,10 +156,8 @@ public final class InboxStore: Sendable {
             pollInterval = excluded.pollInterval, polledAt = excluded.polledAt
           """, arguments: [listing.lastModified, listing.pollInterval, polledAt])
       guard let threads = listing.threads else { return }
-      // Triage that landed more than a day ago is history no listing needs.
-      try db.execute(
-        sql: "DELETE FROM triage WHERE status = 'done' AND queuedAt < ?",
-        arguments: [polledAt.addingTimeInterval(-86_400)])
+      // Triage finished more than a day ago is history no listing needs.
+      try Self.ledger.prune(finishedBefore: polledAt.addingTimeInterval(-86_400), db)
       if listing.isComplete, listing.skipped == 0 {
         try db.execute(sql: "UPDATE thread SET listed = 0")
       }
@@ -185,6 +193,9 @@ public final class InboxStore: Sendable {
 
   // MARK: Triage
 
+  /// The triage queue's rows go through the one outbox state machine.
+  static let ledger = OutboxLedger(table: "triage")
+
   /// Queues a triage and shows it at once: a thread marked read shows read, one marked done
   /// or unsubscribed leaves the list.
   public func triage(_ kind: GitHubClient.Triage, thread id: String, now: Date = Date()) throws {
@@ -218,27 +229,46 @@ public final class InboxStore: Sendable {
     }
   }
 
-  /// Cancels a triage not sent yet: the thread shows as before.
-  public func cancelTriage(_ id: Int64) throws {
-    try writer.write { db in
-      try db.execute(
-        sql: "DELETE FROM triage WHERE id = ? AND status = 'pending'", arguments: [id])
-      guard db.changesCount > 0 else { throw InboxError.notWaiting(id) }
+  /// The triage GitHub refused, waiting for the person, with the reason, in order.
+  public func refusedTriage() throws -> [(
+    id: Int64, thread: String, kind: GitHubClient.Triage, reason: String
+  )] {
+    try writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql: "SELECT id, threadID, kind, conflict FROM triage WHERE status = 'conflict' ORDER BY id"
+      ).compactMap { row in
+        guard let kind = GitHubClient.Triage(rawValue: row["kind"]) else { return nil }
+        return (row["id"], row["threadID"], kind, row["conflict"] ?? "GitHub refused it")
+      }
     }
   }
 
-  func markSending(_ id: Int64) throws {
-    try IssueCache.writeDurably(writer) { db in
-      try db.execute(
-        sql: "UPDATE triage SET status = 'sending', attempts = attempts + 1 WHERE id = ?",
-        arguments: [id])
-    }
+  /// Cancels a triage not sent yet (pending, or refused): the thread shows as before.
+  ///
+  /// - Throws: ``QueueError/mayHaveLanded(_:)`` for one sent without an answer,
+  ///   ``QueueError/notQueued(_:)`` for one that is not waiting.
+  public func cancelTriage(_ id: Int64, now: Date = Date()) throws {
+    try writer.write { db in try Self.ledger.cancel(id, now: now, db) }
+  }
+
+  /// Marks a triage as sent, before its request goes.
+  ///
+  /// - Returns: `false` when it was cancelled since it was read: it must not be sent.
+  func markSending(_ id: Int64, now: Date = Date()) throws -> Bool {
+    try IssueCache.writeDurably(writer) { db in try Self.ledger.markSending(id, now: now, db) }
+  }
+
+  /// Records a failed send as the outbox reads it.
+  func recordFailure(_ failure: OutboxLedger.Failure, of id: Int64, error: GitHubError) throws {
+    try writer.write { db in try Self.ledger.record(failure, id, error: error, db) }
   }
 
   /// Marks a triage as on GitHub and shows its thread so.
-  func markDone(_ id: Int64, thread: String, kind: GitHubClient.Triage) throws {
+  func markDone(_ id: Int64, thread: String, kind: GitHubClient.Triage, now: Date = Date()) throws
+  {
     try writer.write { db in
-      try db.execute(sql: "UPDATE triage SET status = 'done' WHERE id = ?", arguments: [id])
+      try Self.ledger.markDone(id, now: now, db)
       switch kind {
       case .read:
         try db.execute(sql: "UPDATE thread SET unread = 0 WHERE id = ?", arguments: [thread])
@@ -248,26 +278,16 @@ public final class InboxStore: Sendable {
     }
   }
 
-  func noteFailure(_ id: Int64, _ reason: String) throws {
-    try writer.write { db in
-      try db.execute(
-        sql: "UPDATE triage SET lastError = ? WHERE id = ?",
-        arguments: [IssueCache.storable(reason), id])
-    }
-  }
 }
 
 /// Why an inbox operation could not be done.
 public enum InboxError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No thread with this identifier is in the inbox.
   case unknownThread(String)
-  /// No triage with this identifier waits.
-  case notWaiting(Int64)
 
   public var description: String {
     switch self {
     case .unknownThread(let id): "no thread \(id) in the inbox (poll it first)"
-    case .notWaiting(let id): "no triage \(id) waits to be sent"
     }
   }
 }

@@ -56,12 +56,14 @@ public struct InboxSync: Sendable {
     return outcome
   }
 
-  /// Sends the queued triage in order, each once.
+  /// Sends the queued triage in order, each once, by the outbox's rules (``OutboxLedger``).
   ///
   /// One whose answer was lost is checked on GitHub first (a thread read, or gone, is not asked
-  /// again). It stops at the first failure that is not a refusal.
+  /// again); one cancelled since the queue was read is not sent. A refusal puts that triage in
+  /// conflict and the others go on; any other failure stops the queue (a refused token puts the
+  /// triage back to pending; a lost answer leaves it marked as sent).
   ///
-  /// - Returns: How many reached GitHub, and why it stopped early.
+  /// - Returns: How many reached GitHub, and why it stopped early (or the first refusal).
   public func sendTriage() async -> (Int, GitHubError?) {
     let lock: SyncLock?
     if let path = store.path {
@@ -73,6 +75,7 @@ public struct InboxSync: Sendable {
     }
     defer { withExtendedLifetime(lock) {} }
     var sent = 0
+    var refused: GitHubError?
     for item in (try? store.pendingTriage()) ?? [] {
       do {
         // What is left to send: all of it, unless an earlier send lost its answer and GitHub
@@ -90,27 +93,32 @@ public struct InboxSync: Sendable {
             if ignored { remaining = .done }
           }
           if landed {
-            try? store.markDone(item.id, thread: item.thread, kind: item.kind)
+            try? store.markDone(item.id, thread: item.thread, kind: item.kind, now: now())
             sent += 1
             continue
           }
         }
-        try store.markSending(item.id)
+        guard try store.markSending(item.id, now: now()) else { continue }
         try await client.triage(remaining, thread: item.thread)
-        try store.markDone(item.id, thread: item.thread, kind: item.kind)
+        try store.markDone(item.id, thread: item.thread, kind: item.kind, now: now())
         sent += 1
       } catch let error as GitHubError {
         if [.notFound, .gone].contains(error.code) {
           // The thread is gone from GitHub: nothing left to triage.
-          try? store.markDone(item.id, thread: item.thread, kind: item.kind)
+          try? store.markDone(item.id, thread: item.thread, kind: item.kind, now: now())
           continue
         }
-        try? store.noteFailure(item.id, error.summary())
+        let failure = OutboxLedger.classify(error, refusal: OutboxLedger.refusal(error))
+        try? store.recordFailure(failure, of: item.id, error: error)
+        if case .refused = failure {
+          refused = refused ?? error
+          continue
+        }
         return (sent, error)
       } catch {
         return (sent, GitHubError(.decoding, url: "inbox", detail: "\(error)"))
       }
     }
-    return (sent, nil)
+    return (sent, refused)
   }
 }

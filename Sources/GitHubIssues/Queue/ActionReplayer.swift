@@ -512,15 +512,9 @@ public struct ActionReplayer: Sendable {
   /// land (the action waits in conflict); a refused token or a rate limit did not either (it is
   /// pending again); anything else may have (it stays marked as sent).
   private func failed(_ action: QueuedAction, _ error: GitHubError, refusal: String?) -> Outcome {
-    if [.unauthorized, .invalidToken, .rateLimited].contains(error.code) {
-      try? cache.markPendingAgain(action.id, reason: error.summary())
-      return .stop(error)
-    }
-    if let refusal {
-      try? cache.markConflict(action.id, reason: refusal)
-      return .conflict(error)
-    }
-    try? cache.noteFailure(action.id, error.summary())
+    let failure = OutboxLedger.classify(error, refusal: refusal)
+    try? cache.recordFailure(failure, of: action.id, error: error)
+    if case .refused = failure { return .conflict(error) }
     return .stop(error)
   }
 
@@ -531,13 +525,9 @@ public struct ActionReplayer: Sendable {
       if case .setMilestone(let number)? = change {
         return "milestone \(number) is no longer on GitHub (\(error.summary()))"
       }
-      return error.summary()
+      return OutboxLedger.refusal(error)
     case .notFound, .gone: return "#\(number) is no longer on GitHub: \(error.summary())"
-    case .forbidden: return "GitHub refused it: \(error.summary())"
-    case .untrustedURL: return "GitHub redirected it outside the API root; not sent there"
-    case .unexpectedStatus where (300..<400).contains(error.status ?? 0):
-      return "GitHub redirected it (\(error.summary())); not sent again"
-    default: return nil
+    default: return OutboxLedger.refusal(error)
     }
   }
 

@@ -45,7 +45,7 @@ import TrellisTerminal
     harness.browser.apply(try #require(try await lists.next()))
     harness.press(.down, .down, .down)
     harness.frame()
-    let focused = try #require(harness.browser.listPane.list.focusedItem?.number)
+    let focused = try #require(harness.browser.focusedNumber)
     let before = harness.lines
     let focusedRow = try #require(before.firstIndex { $0.contains("#\(focused) ") })
 
@@ -62,7 +62,7 @@ import TrellisTerminal
     #expect(!harness.lines.dropLast().contains { $0.contains("#\(focused) ") })
     #expect(harness.text.contains("59 issues"))
     // The focus went to its neighbour, on its row, and the status line says so.
-    let neighbour = try #require(harness.browser.listPane.list.focusedItem?.number)
+    let neighbour = try #require(harness.browser.focusedNumber)
     #expect(harness.lines[focusedRow].contains("#\(neighbour) "))
     #expect(harness.text.contains("#\(focused) left this list; the focus is on #\(neighbour)."))
     // Rows above the closed one do not redraw (the chips and the filter line do).
@@ -81,7 +81,7 @@ import TrellisTerminal
     harness.browser.apply(try #require(try await lists.next()))
     harness.frame()
     #expect(Array(harness.lines.dropLast()) == Array(before.dropLast()))
-    #expect(harness.browser.listPane.list.focusedItem?.number == focused, "the focus is back on it")
+    #expect(harness.browser.focusedNumber == focused, "the focus is back on it")
     #expect(harness.lines.last?.contains("Could not close #\(focused)") == true)
     #expect(harness.browser.state.pendingActions.isEmpty)
   }
@@ -92,7 +92,7 @@ import TrellisTerminal
     var lists = cache.observeList(harness.browser.observedFilter).makeAsyncIterator()
     harness.browser.apply(try #require(try await lists.next()))
     harness.press(.down, .down, .down, .down)
-    let focused = try #require(harness.browser.listPane.list.focusedItem?.number)
+    let focused = try #require(harness.browser.focusedNumber)
     let issue = try #require(try cache.issue(number: focused))
     let filter = harness.browser.state.filter
     harness.press(.character("m"))
@@ -129,7 +129,7 @@ import TrellisTerminal
     #expect(try cache.issue(number: focused)?.milestoneNumber == target)
     // The focus follows the issue into its new milestone, on screen (on the row it had, as
     // far as the end of the list allows).
-    #expect(harness.browser.listPane.list.focusedItem?.number == focused)
+    #expect(harness.browser.focusedNumber == focused)
     #expect(harness.lines.dropLast().contains { $0.contains("#\(focused) ") }, "\(harness.text)")
     #expect(!moved.rows.isEmpty)
 
@@ -137,7 +137,7 @@ import TrellisTerminal
     for action in pending.reversed() { try cache.cancelQueuedAction(action.id) }
     harness.browser.apply(try #require(try await lists.next()))
     harness.frame()
-    #expect(harness.browser.listPane.list.focusedItem?.number == focused)
+    #expect(harness.browser.focusedNumber == focused)
     #expect(Array(harness.lines.dropLast()) == Array(before.dropLast()))
 
     // Esc leaves the issue where it is.
@@ -161,7 +161,7 @@ import TrellisTerminal
   @Test func theReaderActsOnTheIssueItShows() throws {
     let cache = try cache()
     var harness = try BrowserHarness(cache: cache, status: .cached(lastSynced: nil))
-    let focused = try #require(harness.browser.listPane.list.focusedItem?.number)
+    let focused = try #require(harness.browser.focusedNumber)
     harness.press(.enter)
     #expect(harness.browser.state.mode == .reading)
     let effects = harness.press(.character("c"))

@@ -125,7 +125,26 @@ struct BrowserHarness {
 
 extension IssueBrowser {
   /// The numbers the list shows, in order.
-  var shownNumbers: [Int] { listPane.list.dataSource.snapshot().itemIdentifiers.map(\.number) }
+  var shownNumbers: [Int] {
+    listPane.list.dataSource.snapshot().itemIdentifiers.compactMap(listPane.model.number(of:))
+  }
+
+  /// The number of the focused row's issue.
+  var focusedNumber: Int? { listPane.list.focusedItem.flatMap(listPane.model.number(of:)) }
+
+  /// The list's row of an issue, by number (the test's list must hold it).
+  func row(_ number: Int) -> ListItem {
+    guard let item = listPane.model.item(number: number) else {
+      preconditionFailure("#\(number) is not in the list")
+    }
+    return item
+  }
+
+  /// The key of an issue's row in the list, by number.
+  func key(_ number: Int) -> IssueKey {
+    guard let key = row(number).key else { preconditionFailure("#\(number) has no row") }
+    return key
+  }
 
   /// The selected chip.
   var selectedChip: MilestoneFilter { state.filter.milestone }

@@ -41,7 +41,8 @@ import TrellisTestSupport
     -> CachedIssue
   {
     CachedIssue(
-      key: IssueKey(rawValue: Int64(number)), id: Int64(number), number: number, title: "t", state: state, author: "a",
+      key: IssueKey(rawValue: Int64(number)), id: Int64(number), number: number, title: "t",
+      state: state, author: "a",
       milestoneNumber: milestone, labels: [], comments: 0, createdAt: now, updatedAt: now,
       closedAt: nil, isPullRequest: false, htmlURL: nil, body: nil)
   }

@@ -64,7 +64,8 @@ import TrellisTerminal
       inboxes: [(.github, store)], size: TerminalSize(columns: 100, rows: 8), now: { Self.start })
     browser.subject = { _, _, number in
       CachedIssue(
-        key: IssueKey(rawValue: Int64(number)), id: Int64(number), number: number, title: "", state: number == 2 ? .closed : .open,
+        key: IssueKey(rawValue: Int64(number)), id: Int64(number), number: number, title: "",
+        state: number == 2 ? .closed : .open,
         author: "", milestoneNumber: nil, labels: [], comments: 0, createdAt: Self.start,
         updatedAt: Self.start, closedAt: nil, isPullRequest: false, htmlURL: nil, body: nil)
     }

@@ -278,12 +278,18 @@ import TrellisTestSupport
     harness.press(.character(" "))
     #expect(harness.text.contains("▾ 1/3 Issue number 1"))
     let shown = harness.browser.listPane.list.dataSource.snapshot().itemIdentifiers
-    let opened = try #require(shown.firstIndex(of: .issue(1)))
+    let opened = try #require(shown.firstIndex(of: harness.browser.row(1)))
     #expect(
       Array(shown[opened..<opened + 4])
-        == [.issue(1), .subIssue(5, parent: 1), .subIssue(6, parent: 1), .subIssue(7, parent: 1)])
-    #expect(shown.contains(.issue(5)), "#5 keeps its own row in Later")
-    #expect(!shown.contains(.issue(7)), "#7 is closed: the open list leaves it out")
+        == [
+          harness.browser.row(1), .subIssue(5, parent: harness.browser.key(1)),
+          .subIssue(6, parent: harness.browser.key(1)),
+          .subIssue(7, parent: harness.browser.key(1)),
+        ])
+    #expect(shown.contains(harness.browser.row(5)), "#5 keeps its own row in Later")
+    #expect(
+      !shown.contains { $0.key != nil && harness.browser.listPane.model.number(of: $0) == 7 },
+      "#7 is closed: the open list leaves it out")
     let child = try #require(harness.lines.first { $0.contains("#7 ") })
     #expect(child.contains("↗ no milestone") && child.contains("Issue number 7"), "\(child)")
     #expect(harness.lines.contains { $0.contains("#5 ") && $0.contains("↗ Later") })
@@ -297,17 +303,20 @@ import TrellisTestSupport
     harness.press(.escape)
     // Space on it goes to its own row, in Later.
     harness.press(.character(" "))
-    #expect(harness.browser.listPane.list.focusedItem == .issue(5))
+    #expect(harness.browser.listPane.list.focusedItem == harness.browser.row(5))
     #expect(
       harness.lines.last?.contains("#5 is listed in Later: the focus is on it there.") == true,
       "\(harness.lines.last ?? "")")
     // A sub-issue the list leaves out says so.
-    for _ in 0..<10 where harness.browser.listPane.list.focusedItem != .subIssue(7, parent: 1) {
+    for _ in 0..<10
+    where harness.browser.listPane.list.focusedItem != .subIssue(7, parent: harness.browser.key(1))
+    {
       harness.press(.down)
     }
     harness.press(.character(" "))
     #expect(harness.lines.last?.contains("#7 is not in this list") == true)
-    #expect(harness.browser.listPane.list.focusedItem == .subIssue(7, parent: 1))
+    #expect(
+      harness.browser.listPane.list.focusedItem == .subIssue(7, parent: harness.browser.key(1)))
     for _ in 0..<10 where harness.browser.focusedIssue?.number != 2 { harness.press(.down) }
     harness.press(.character(" "))
     #expect(harness.lines.last?.contains("#2 has no sub-issues.") == true)

@@ -89,7 +89,7 @@ import TrellisTerminal
     try cache.writeComments(
       [Self.comment(1, "The only one here.")], of: issue.number, completeAsOf: nil)
     var harness = try BrowserHarness(columns: 100, rows: 30, cache: cache)
-    while harness.browser.listPane.list.focusedItem?.number != issue.number { harness.press(.down) }
+    while harness.browser.focusedNumber != issue.number { harness.press(.down) }
     #expect(harness.press(.enter) == [.fetchConversation(issue.number)])
     // The host's listing came back short: what is cached is shown, and the gap is said.
     harness.browser.conversationFetched(issue.number, .success(()))
@@ -109,7 +109,7 @@ import TrellisTerminal
     try cache.writeComments(
       [Self.comment(1, "An old comment.")], of: number, completeAsOf: nil)
     var harness = try BrowserHarness(columns: 100, rows: 30, cache: cache)
-    while harness.browser.listPane.list.focusedItem?.number != number { harness.press(.down) }
+    while harness.browser.focusedNumber != number { harness.press(.down) }
     #expect(harness.press(.enter) == [.fetchConversation(number)])
     harness.browser.conversationFetched(number, .failure(HostFailure("offline mode")))
     harness.frame()

@@ -394,7 +394,8 @@ extension IssueCache {
         default: .pending
         }
       return QueuedAction(
-        id: row["id"], issueKey: row["issueKey"], issueNumber: row["issueNumber"], operation: operation, status: status,
+        id: row["id"], issueKey: row["issueKey"], issueNumber: row["issueNumber"],
+        operation: operation, status: status,
         queuedAt: row["queuedAt"], attempts: row["attempts"], lastError: row["lastError"],
         isForced: row["forced"])
     }

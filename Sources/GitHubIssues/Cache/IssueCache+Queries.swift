@@ -83,6 +83,51 @@ extension IssueCache {
     }
   }
 
+  /// The rows with these keys, without bodies, in the order given (missing ones left out).
+  public func issues(keys: [IssueKey]) throws -> [CachedIssue] {
+    guard !keys.isEmpty else { return [] }
+    return try writer.read { db in
+      var byKey: [IssueKey: CachedIssue] = [:]
+      for start in stride(from: 0, to: keys.count, by: 500) {
+        let chunk = keys[start..<min(start + 500, keys.count)]
+        let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+        let rows = try Row.fetchAll(
+          db.cachedStatement(
+            sql: "SELECT \(IssueColumns.rowSQL) FROM issue WHERE key IN (\(placeholders))"),
+          arguments: StatementArguments(Array(chunk)))
+        for row in rows {
+          let issue = Self.cachedIssue(row, withBody: false)
+          byKey[issue.key] = issue
+        }
+        // The assignees of the whole window in one indexed query, not a subquery per row.
+        let found = Array(byKey.keys.filter { chunk.contains($0) })
+        guard !found.isEmpty else { continue }
+        let keyList = Array(repeating: "?", count: found.count).joined(separator: ",")
+        let links = try Row.fetchCursor(
+          db.cachedStatement(
+            sql:
+              "SELECT issueKey, login FROM issueAssignee WHERE issueKey IN (\(keyList)) ORDER BY login"
+          ),
+          arguments: StatementArguments(found))
+        while let link = try links.next() {
+          byKey[IssueKey(rawValue: link[0])]?.assignees.append(link[1])
+        }
+      }
+      return keys.compactMap { byKey[$0] }
+    }
+  }
+
+  /// The row with this key, with its body, or `nil`.
+  public func issue(key: IssueKey) throws -> CachedIssue? {
+    try writer.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT \(IssueColumns.rowWithAssigneesSQL), body FROM issue WHERE key = ?",
+        arguments: [key]
+      )
+      .map { Self.cachedIssue($0, withBody: true) }
+    }
+  }
+
   /// One issue with its body, or `nil`.
   public func issue(number: Int) throws -> CachedIssue? {
     try writer.read { db in
@@ -298,7 +343,8 @@ extension IssueCache {
     let assignees: String? = hasAccounts ? row[P.assigneeLogins] : nil
     let total: Int? = row[P.subIssuesTotal]
     var issue = CachedIssue(
-      key: IssueKey(rawValue: row[P.key]), id: row[P.githubId], number: row[P.number], title: restored(row[P.title]),
+      key: IssueKey(rawValue: row[P.key]), id: row[P.githubId], number: row[P.number],
+      title: restored(row[P.title]),
       state: GitHubIssue.State(rawValue: row[P.state]) ?? .open, author: row[P.author],
       milestoneNumber: row[P.milestoneNumber],
       labels: labelNames.isEmpty ? [] : labelNames.split(separator: "\u{1F}").map(String.init),

@@ -274,7 +274,8 @@ extension IssueCache {
       let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
       let rows = try Row.fetchAll(
         db,
-        sql: "SELECT githubId, number FROM issue WHERE githubId IN (\(marks)) OR number IN (\(marks))",
+        sql:
+          "SELECT githubId, number FROM issue WHERE githubId IN (\(marks)) OR number IN (\(marks))",
         arguments: StatementArguments(part.map(\.id) + part.map { Int64($0.number) }))
       for row in rows {
         if let id: Int64 = row[0] { ids.insert(id) }
@@ -408,14 +409,15 @@ extension IssueCache {
     let written = try Int64.fetchOne(
       statements.upsert,
       arguments: [
-        issue.id, issue.number, storable(issue.title), issue.body.map(storable), issue.state.rawValue,
-      issue.stateReason, storable(issue.user.login),
-      // Dates as GRDB stores them, formatted without its `DateFormatter`.
-      issue.milestone?.number, issue.comments, GitHubDate.databaseText(issue.createdAt),
-      GitHubDate.databaseText(issue.updatedAt), issue.closedAt.map(GitHubDate.databaseText),
-      issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
-      issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0, issue.user.nodeID,
-      issue.user.isBot, issue.nodeID, issue.issueType, issue.isDraft,
+        issue.id, issue.number, storable(issue.title), issue.body.map(storable),
+        issue.state.rawValue,
+        issue.stateReason, storable(issue.user.login),
+        // Dates as GRDB stores them, formatted without its `DateFormatter`.
+        issue.milestone?.number, issue.comments, GitHubDate.databaseText(issue.createdAt),
+        GitHubDate.databaseText(issue.updatedAt), issue.closedAt.map(GitHubDate.databaseText),
+        issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
+        issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0, issue.user.nodeID,
+        issue.user.isBot, issue.nodeID, issue.issueType, issue.isDraft,
         issue.mergedAt.map(GitHubDate.databaseText),
       ])
     guard let key = written else {

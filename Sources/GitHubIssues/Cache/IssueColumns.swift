@@ -44,7 +44,8 @@ enum IssueColumns {
 
   /// What a list row reads: every column but the body and the state reason.
   static let row: [Column] = [
-    key, githubId, number, title, state, author, milestoneNumber, labelNames, comments, createdAt, updatedAt,
+    key, githubId, number, title, state, author, milestoneNumber, labelNames, comments, createdAt,
+    updatedAt,
     closedAt, isPullRequest, htmlURL, subIssuesTotal, subIssuesCompleted, isDraft, mergedAt,
   ]
 

@@ -84,9 +84,15 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
         list = try OrderedIssueList(filter: filter, db: db)
         change = .everything
       } else {
-        let numbers = try list.merge(changedIDs: changedIDs, db: db).union(treeNumbers)
-        guard !numbers.isEmpty || metadataChanged else { return }
-        change = .items(numbers, metadata: metadataChanged ? .changed : .unchanged)
+        var keys = try list.merge(changedIDs: changedIDs, db: db)
+        if !treeNumbers.isEmpty {
+          // Sub-issue lists name issues by number: the rows listed with those numbers.
+          for entry in list.entries where treeNumbers.contains(entry.number) {
+            keys.insert(entry.key)
+          }
+        }
+        guard !keys.isEmpty || metadataChanged else { return }
+        change = .items(keys, metadata: metadataChanged ? .changed : .unchanged)
       }
       sink.send(element(change: change))
     } catch {
@@ -155,9 +161,9 @@ struct OrderedIssueList {
 
   /// Reads the rows with these keys again and moves, adds or removes them in the list.
   ///
-  /// - Returns: The numbers of the items that changed in the list: added, removed, moved or
+  /// - Returns: The keys of the items that changed in the list: added, removed, moved or
   ///   edited. Rows written again unchanged are not in it.
-  mutating func merge(changedIDs: Set<Int64>, db: Database) throws -> Set<Int> {
+  mutating func merge(changedIDs: Set<Int64>, db: Database) throws -> Set<IssueKey> {
     guard !changedIDs.isEmpty else { return [] }
     let ids = Array(changedIDs)
     var fresh: [Int64: Row] = [:]
@@ -173,7 +179,7 @@ struct OrderedIssueList {
       }
     }
     var changes: [(old: Row?, new: Row?)] = []
-    var numbers: Set<Int> = []
+    var keys: Set<IssueKey> = []
     for id in changedIDs {
       let old = byID[id]
       let new = fresh[id]
@@ -183,14 +189,9 @@ struct OrderedIssueList {
         continue
       }
       if old == nil && new == nil { continue }
-      if let old {
-        numbers.insert(old.entry.number)
-        counts.remove(old.entry)
-      }
-      if let new {
-        numbers.insert(new.entry.number)
-        counts.add(new.entry)
-      }
+      keys.insert(IssueKey(rawValue: id))
+      if let old { counts.remove(old.entry) }
+      if let new { counts.add(new.entry) }
       byID[id] = new
       changes.append((old, new))
     }
@@ -200,7 +201,7 @@ struct OrderedIssueList {
     } else {
       mergeInOnePass(changes)
     }
-    return numbers
+    return keys
   }
 
   /// The first position whose key is not greater than `key` (rows are in descending order).

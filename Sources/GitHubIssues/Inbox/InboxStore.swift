@@ -265,8 +265,7 @@ public final class InboxStore: Sendable {
   }
 
   /// Marks a triage as on GitHub and shows its thread so.
-  func markDone(_ id: Int64, thread: String, kind: GitHubClient.Triage, now: Date = Date()) throws
-  {
+  func markDone(_ id: Int64, thread: String, kind: GitHubClient.Triage, now: Date = Date()) throws {
     try writer.write { db in
       try Self.ledger.markDone(id, now: now, db)
       switch kind {

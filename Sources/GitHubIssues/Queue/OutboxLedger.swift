@@ -60,7 +60,8 @@ struct OutboxLedger: Sendable {
   /// - Returns: Whether the row was still waiting to be sent, and is now marked; `false` when it
   ///   was cancelled (or put in conflict) since it was read: it must not be sent.
   func markSending(
-    _ id: Int64, now: Date, keeping extra: [(column: String, value: (any DatabaseValueConvertible)?)] = [],
+    _ id: Int64, now: Date,
+    keeping extra: [(column: String, value: (any DatabaseValueConvertible)?)] = [],
     _ db: Database
   ) throws -> Bool {
     let kept = extra.map { ", \($0.column) = coalesce(\($0.column), ?)" }.joined()
@@ -70,7 +71,8 @@ struct OutboxLedger: Sendable {
           CASE WHEN status = 'sending' THEN statusDate END, ?), attempts = attempts + 1\(kept)
         WHERE id = ? AND status IN ('pending', 'sending')
         """,
-      arguments: StatementArguments([now as any DatabaseValueConvertible] + extra.map(\.value) + [id]))
+      arguments: StatementArguments(
+        [now as any DatabaseValueConvertible] + extra.map(\.value) + [id]))
     return db.changesCount > 0
   }
 

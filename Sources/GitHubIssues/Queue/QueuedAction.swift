@@ -71,7 +71,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
 
   /// Creates one as the cache stores it.
   public init(
-    id: Int64, issueKey: IssueKey?, issueNumber: Int, operation: Operation, status: Status, queuedAt: Date,
+    id: Int64, issueKey: IssueKey?, issueNumber: Int, operation: Operation, status: Status,
+    queuedAt: Date,
     attempts: Int = 0, lastError: String? = nil, isForced: Bool = false
   ) {
     self.id = id

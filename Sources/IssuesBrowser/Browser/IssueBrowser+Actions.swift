@@ -39,7 +39,7 @@ extension IssueBrowser {
       return [.comment(CommentRequest(id: id, number: number))]
     case .edit(let changes, let summary):
       let id = state.begin(PendingAction(number: number, summary: summary))
-      if let focused = listPane.list.focusedItem, focused.number == number {
+      if let focused = listPane.list.focusedItem, focused.key == issue.key {
         listPane.follow(focused)
       }
       return [.edit(EditRequest(id: id, number: number, changes: changes))]
@@ -69,9 +69,12 @@ extension IssueBrowser {
   /// Settles the queued actions of the issue shown (read, or focused): those in conflict sent
   /// anyway (`F`), or those not sent yet cancelled (`U`), the issue shown without them.
   func settleQueued(force: Bool) -> [BrowserEffect] {
-    let number: Int? =
-      if case .reading = state.mode { readerPane.number } else { listPane.list.focusedItem?.number }
-    guard let number else { return [] }
+    let issue: CachedIssue? =
+      if case .reading = state.mode { readerPane.number.flatMap { read.issue($0) } } else {
+        focusedIssue
+      }
+    guard let issue else { return [] }
+    let number = issue.number
     let actions = (read("the queue") { try $0.queuedActions() } ?? []).filter {
       $0.issueNumber == number
     }
@@ -91,7 +94,7 @@ extension IssueBrowser {
         return []
       }
       for action in conflicts { _ = read("the queue") { try $0.sendAnyway(action.id) } }
-      listPane.forgetRows([number])
+      listPane.forgetRows([issue.key])
       listPane.list.setNeedsDisplay()
       show(message: "Sending #\(number)'s \(conflicts.count) action(s) in conflict anyway.")
       refreshReader(showing: number)
@@ -106,7 +109,7 @@ extension IssueBrowser {
       }
       if read("the queue", { try $0.cancelQueuedAction(action.id) }) != nil { cancelled += 1 }
     }
-    listPane.forgetRows([number])
+    listPane.forgetRows([issue.key])
     listPane.list.setNeedsDisplay()
     show(
       message: "Cancelled \(cancelled) queued action\(cancelled == 1 ? "" : "s") of #\(number)"
@@ -118,7 +121,7 @@ extension IssueBrowser {
   }
 
   /// The focused issue, with its body.
-  var focusedIssue: CachedIssue? { listPane.list.focusedItem.flatMap { read.issue($0.number) } }
+  var focusedIssue: CachedIssue? { listPane.list.focusedItem.flatMap { read.issue(of: $0) } }
 
   // MARK: The reader
 
@@ -172,7 +175,7 @@ extension IssueBrowser {
   func refreshReader(showing number: Int) {
     guard case .reading = state.mode, readerPane.number == number, let issue = read.issue(number)
     else { return }
-    listPane.previews.forget([number])
+    listPane.previews.forget([issue.key])
     let width = geometry.readerTextWidth
     let lines = IssuePreview.lines(
       of: issue, width: width, milestones: listPane.model.milestones,

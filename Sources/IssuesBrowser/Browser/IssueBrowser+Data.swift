@@ -42,8 +42,8 @@ extension IssueBrowser {
     updatePlaceholder()
     if let message { show(message: message) }
     // The issue read full screen changed (an edit shown, taken back, or synced): its header too.
-    if let number = readerPane.number {
-      if case .items(let numbers, _) = observed.change, !numbers.contains(number) { return }
+    if let number = readerPane.number, let key = readerPane.key {
+      if case .items(let keys, _) = observed.change, !keys.contains(key) { return }
       refreshReader(showing: number)
     }
   }

@@ -260,7 +260,8 @@ public final class DashboardBrowser {
     }
     return rows[row]
       ?? CachedIssue(
-        key: IssueKey(rawValue: 0), id: 0, number: row.number, title: "(missing from the cache)", state: .open, author: "",
+        key: IssueKey(rawValue: 0), id: 0, number: row.number, title: "(missing from the cache)",
+        state: .open, author: "",
         milestoneNumber: nil, labels: [], comments: 0, createdAt: now(), updatedAt: now(),
         closedAt: nil, isPullRequest: false, htmlURL: nil, body: nil)
   }

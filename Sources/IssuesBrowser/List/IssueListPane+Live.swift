@@ -18,7 +18,7 @@ extension IssueListPane {
   func apply(_ observed: ObservedIssueList, filter: inout IssueFilter) -> (
     changed: Bool, message: String?
   ) {
-    let changed: Set<Int>?
+    let changed: Set<IssueKey>?
     var metadataChanged: Bool
     switch observed.change {
     case .everything:
@@ -30,8 +30,8 @@ extension IssueListPane {
       {
         return (false, nil)
       }
-    case .items(let numbers, let metadata):
-      changed = numbers
+    case .items(let keys, let metadata):
+      changed = keys
       metadataChanged = metadata == .changed
     }
     if metadataChanged {
@@ -44,7 +44,9 @@ extension IssueListPane {
     // The issue the person acted on, if this change touches it: the focus stays on it wherever
     // it goes in the list, on the screen row the focus had; if it leaves the list, the focus
     // goes to its neighbour there, and comes back to it if it returns (an edit taken back).
-    let acted = model.actedOn.flatMap { (changed?.contains($0.number) ?? true) ? $0 : nil }
+    let acted = model.actedOn.flatMap { item in
+      (item.key.map { changed?.contains($0) ?? true } ?? true) ? item : nil
+    }
     let actedPlace = acted.flatMap { $0 == anchor ? place(of: $0) : nil }
     let focusRow = anchor.flatMap { place(of: $0)?.row }
     // Sub-issues nest: a change that touches a tree, or any tree on screen, rebuilds the list.
@@ -81,7 +83,10 @@ extension IssueListPane {
         where: { list.dataSource.indexPath(for: $0) != nil })
     {
       keep(neighbour, onRow: actedPlace.row)
-      return (true, "#\(acted.number) left this list; the focus is on #\(neighbour.number).")
+      return (
+        true,
+        "#\(self.number(of: acted)) left this list; the focus is on #\(self.number(of: neighbour))."
+      )
     }
     return (true, nil)
   }
@@ -92,10 +97,17 @@ extension IssueListPane {
   /// answers), or nothing. The focus keeps following the issue either way: GitHub's version may
   /// re-sort it once more.
   func whereTheFocusWent(from number: Int?) -> String {
-    guard let number, let acted = model.actedOn, acted.number == number,
-      list.dataSource.indexPath(for: acted) == nil, let focused = list.focusedItem
+    guard let number, let acted = model.actedOn, list.dataSource.indexPath(for: acted) == nil,
+      let focused = list.focusedItem, self.number(of: acted) == String(number)
     else { return "" }
-    return " It left this list; the focus is on #\(focused.number)."
+    return " It left this list; the focus is on #\(self.number(of: focused))."
+  }
+
+  /// The number of the issue a row shows, for a message: from the list, or from the cache for a
+  /// row that left it.
+  private func number(of item: ListItem) -> String {
+    if let number = model.number(of: item) { return String(number) }
+    return read.issue(of: item).map { String($0.number) } ?? "?"
   }
 
   /// Where an item is in the list: its neighbours in its section, and its row on screen.

@@ -35,7 +35,7 @@ extension IssueListPane {
         tree = nested
         model.sectionTrees[section] = nested
       } else {
-        tree.append(items.map(ListItem.issue))
+        tree.append(items.map { ListItem.issue($0.key) })
       }
     }
     list.dataSource.apply(tree, to: section)
@@ -64,7 +64,8 @@ extension IssueListPane {
   ///
   /// - Returns: Whether the focused row is such a parent.
   func toggleSubIssues(filter: IssueFilter) -> Bool {
-    guard let focused = list.focusedItem, case .issue(let number) = focused,
+    guard let focused = list.focusedItem, case .issue = focused,
+      let number = model.number(of: focused),
       let section = focusedSection, var tree = model.sectionTrees[section],
       tree.contains(focused), !tree.children(of: focused).isEmpty
     else { return false }
@@ -94,19 +95,19 @@ extension IssueListPane {
   /// one; on an issue with no sub-issue in the cache, it says so.
   func explainSubIssues() -> String? {
     guard let focused = list.focusedItem else { return nil }
-    let number = focused.number
-    guard case .subIssue = focused else {
-      let announced = read.issue(number)?.subIssues?.total ?? 0
+    guard case .subIssue(let number, _) = focused else {
+      guard let issue = read.issue(of: focused) else { return nil }
+      let announced = issue.subIssues?.total ?? 0
       return announced > 0
-        ? "#\(number)'s \(announced) sub-issues are not cached (another repository, or not synced yet)."
-        : "#\(number) has no sub-issues."
+        ? "#\(issue.number)'s \(announced) sub-issues are not cached (another repository, or not synced yet)."
+        : "#\(issue.number) has no sub-issues."
     }
-    guard let path = list.dataSource.indexPath(for: .issue(number)),
+    guard let own = model.item(number: number), let path = list.dataSource.indexPath(for: own),
       let section = list.dataSource.sectionIdentifier(for: path.section)
     else {
       return "#\(number) is not in this list: the chip or the filter leaves it out."
     }
-    list.focus(.issue(number))
+    list.focus(own)
     return "#\(number) is listed \(model.whereabouts(of: section)): the focus is on it there."
   }
 }

@@ -21,8 +21,8 @@ final class IssueListPane {
   // The providers, replaced when the data they draw from changes.
   private let chipCells = CellSource<MilestoneFilter>()
   private let rowCells = CellSource<ListItem>()
-  /// Rows loaded from the cache, by number; filled around what the list draws.
-  private var rows: [Int: CachedIssue] = [:]
+  /// Rows loaded from the cache, by list row; filled around what the list draws.
+  private var rows: [ListItem: CachedIssue] = [:]
   /// The issues with actions waiting in the queue: their rows are marked.
   private(set) var queued: Set<Int> = []
   /// Those of them with an action in conflict, waiting for the person.
@@ -164,11 +164,11 @@ final class IssueListPane {
     rowCells.make = { [unowned self] indexPath, item in
       let (level, disclosure) = self.model.outline(
         of: item, in: list.dataSource.sectionIdentifier(for: indexPath.section))
-      let issue = row(item.number, at: indexPath)
+      let issue = row(item, at: indexPath)
       return IssueRowCell(
         issue: issue, labelColors: self.model.labelColors, now: now(),
         numberWidth: self.model.numberWidth, level: level, disclosure: disclosure,
-        elsewhere: item == .issue(issue.number) ? nil : self.model.milestoneName(of: issue),
+        elsewhere: item.key == nil ? self.model.milestoneName(of: issue) : nil,
         queueMark: self.conflicted.contains(issue.number)
           ? .conflict : self.queued.contains(issue.number) ? .waiting : .none)
     }
@@ -180,31 +180,47 @@ final class IssueListPane {
   /// A row from the cache, loading its neighbours in the list with it: a screen above and two
   /// below, so that scrolling reads the cache once a screen or two, and a new list reads what it
   /// shows and little more.
-  private func row(_ number: Int, at indexPath: Trellis.IndexPath) -> CachedIssue {
-    if let row = rows[number] { return row }
+  private func row(_ item: ListItem, at indexPath: Trellis.IndexPath) -> CachedIssue {
+    if let row = rows[item] { return row }
     let items = list.dataSource.snapshot().itemIdentifiers(inSectionAt: indexPath.section)
     let screen = max(20, list.frame.height)
     let start = max(0, indexPath.item - screen)
     let end = min(items.count, indexPath.item + 2 * screen)
-    let wanted = items[start..<end].map(\.number).filter { rows[$0] == nil }
-    if let loaded = read("the list's rows", { try $0.issues(numbers: Array(wanted)) }) {
-      if rows.count > 20_000 { rows.removeAll(keepingCapacity: true) }
-      for issue in loaded { rows[issue.number] = issue }
+    var keys: [IssueKey] = []
+    var subIssues: [(item: ListItem, number: Int)] = []
+    for wanted in items[start..<end] where rows[wanted] == nil {
+      switch wanted {
+      case .issue(let key): keys.append(key)
+      case .subIssue(let number, _): subIssues.append((wanted, number))
+      }
     }
-    return rows[number]
+    if rows.count > 20_000 { rows.removeAll(keepingCapacity: true) }
+    if let loaded = read("the list's rows", { try $0.issues(keys: keys) }) {
+      for issue in loaded { rows[.issue(issue.key)] = issue }
+    }
+    if !subIssues.isEmpty,
+      let loaded = read("the list's rows", { try $0.issues(numbers: subIssues.map(\.number)) })
+    {
+      let byNumber = Dictionary(loaded.map { ($0.number, $0) }) { first, _ in first }
+      for (wanted, number) in subIssues { rows[wanted] = byNumber[number] }
+    }
+    return rows[item]
       ?? CachedIssue(
-        key: IssueKey(rawValue: 0), id: 0, number: number, title: "(missing from the cache)", state: .open, author: "",
+        key: item.key ?? IssueKey(rawValue: 0), id: 0, number: model.number(of: item) ?? 0,
+        title: "(missing from the cache)", state: .open, author: "",
         milestoneNumber: nil, labels: [], comments: 0, createdAt: now(), updatedAt: now(),
         closedAt: nil, isPullRequest: false, htmlURL: nil, body: nil)
   }
 
-  /// Forgets the loaded rows and previews of these issues (all of them when `nil`).
-  func forgetRows(_ numbers: Set<Int>?) {
+  /// Forgets the loaded rows and previews of these issues (all of them when `nil`); sub-issue
+  /// rows, named by number, are read again with them.
+  func forgetRows(_ keys: Set<IssueKey>?) {
     queued = read("the queue") { try $0.queuedIssueNumbers() } ?? queued
     conflicted = queued.isEmpty ? [] : read("the queue") { try $0.conflictedIssueNumbers() } ?? []
-    if let numbers {
-      for number in numbers { rows[number] = nil }
-      previews.forget(numbers)
+    if let keys {
+      for key in keys { rows[.issue(key)] = nil }
+      for item in rows.keys where item.key == nil { rows[item] = nil }
+      previews.forget(keys)
     } else {
       rows.removeAll(keepingCapacity: true)
       previews.clear()
@@ -213,9 +229,9 @@ final class IssueListPane {
 
   /// The focused issue's preview lines at a width, rendered once per issue and width.
   func focusedPreview(width: Int) -> [StyledLine]? {
-    guard let number = list.focusedItem?.number else { return nil }
-    return previews.lines(of: number, width: width) {
-      read.issue(number).map {
+    guard let item = list.focusedItem else { return nil }
+    return previews.lines(of: item, width: width) {
+      read.issue(of: item).map {
         IssuePreview.lines(
           of: $0, width: width, milestones: model.milestones, labelColors: model.labelColors,
           now: now(), details: read.pullRequestDetails($0))

@@ -29,6 +29,15 @@ struct CacheReader {
     self("#\(number)") { try $0.issue(number: number) }
   }
 
+  /// The issue a list row shows, with its body, or `nil` (a failure reported).
+  @MainActor
+  func issue(of item: ListItem) -> CachedIssue? {
+    switch item {
+    case .issue(let key): self("the focused issue") { try $0.issue(key: key) }
+    case .subIssue(let number, _): issue(number)
+    }
+  }
+
   /// A pull request's details when they were fetched; `nil` for an issue (nothing read).
   @MainActor
   func pullRequestDetails(_ issue: CachedIssue) -> PullRequestDetails? {

@@ -21,13 +21,14 @@ extension ListModel {
   ///
   /// - Parameters:
   ///   - snapshot: The list's snapshot, edited in place.
-  ///   - changed: The numbers of the items that changed.
+  ///   - changed: The keys of the items that changed.
   ///   - shown: The entries the chip shows, in order.
   ///   - chip: The selected chip, which decides the sections.
   ///   - known: The item count of every section, when the caller knows them.
   /// - Returns: What changed beyond the items: headers to draw again, a wider number column.
   mutating func edit(
-    _ snapshot: inout Snapshot<ListSection, ListItem>, changed: Set<Int>, shown: [IssueListEntry],
+    _ snapshot: inout Snapshot<ListSection, ListItem>, changed: Set<IssueKey>,
+    shown: [IssueListEntry],
     under chip: MilestoneFilter, sectionCounts known: [ListSection: Int]?
   ) -> Edit {
     var counts = known ?? [:]
@@ -36,34 +37,36 @@ extension ListModel {
     }
     // Where each changed item goes: before the next item of its section in the list (placed
     // first, as changed items are placed from the last up), or at the end of its section.
-    var placements: [(number: Int, section: ListSection, before: Int?)] = []
-    // A few changed numbers are compared directly: hashing every shown number costs more.
+    var placements: [(key: IssueKey, section: ListSection, before: IssueKey?)] = []
+    // A few changed keys are compared directly: hashing every shown key costs more.
     let few = changed.count <= 16 ? Array(changed) : nil
+    var widest = 0
     for index in shown.indices.reversed() {
-      let number = shown[index].number
-      guard few?.contains(number) ?? changed.contains(number) else { continue }
+      let key = shown[index].key
+      guard few?.contains(key) ?? changed.contains(key) else { continue }
       let section = Self.section(of: shown[index], under: chip)
       let next = shown[(index + 1)...].first { Self.section(of: $0, under: chip) == section }
-      placements.append((number, section, next?.number))
+      placements.append((key, section, next?.key))
+      widest = max(widest, shown[index].number)
     }
     // Changed items that no longer show, or go into a collapsed section, leave; the others move
     // (one pass over the snapshot's table each, where a delete and an insert take two).
     let collapsed = collapsedSections
-    let staying = Set(placements.filter { !collapsed.contains($0.section) }.map(\.number))
+    let staying = Set(placements.filter { !collapsed.contains($0.section) }.map(\.key))
     snapshot.deleteItems(
       changed.filter { !staying.contains($0) }.map(ListItem.issue).filter(snapshot.contains(item:)))
     for section in snapshot.sectionIdentifiers where counts[section] == nil {
       snapshot.deleteSections([section])
     }
     for placement in placements {
-      place(placement.number, in: placement.section, before: placement.before, of: &snapshot)
+      place(placement.key, in: placement.section, before: placement.before, of: &snapshot)
     }
     let recounted = Set(counts.keys).union(sectionCounts.keys).filter {
       counts[$0] != sectionCounts[$0]
     }
     sectionCounts = counts
     totalShown = shown.count
-    let width = String(changed.max() ?? 0).count
+    let width = String(widest).count
     let wider = width > numberWidth
     numberWidth = max(numberWidth, width)
     snapshot.reconfigureItems(
@@ -75,10 +78,10 @@ extension ListModel {
   ///
   /// A missing section is made where its rank puts it; a collapsed one keeps its items hidden.
   private func place(
-    _ number: Int, in section: ListSection, before next: Int?,
+    _ key: IssueKey, in section: ListSection, before next: IssueKey?,
     of snapshot: inout Snapshot<ListSection, ListItem>
   ) {
-    let item = ListItem.issue(number)
+    let item = ListItem.issue(key)
     let before = next.map(ListItem.issue)
     if !snapshot.contains(section: section) {
       if let later = snapshot.sectionIdentifiers.first(where: { rank(of: $0) > rank(of: section) })

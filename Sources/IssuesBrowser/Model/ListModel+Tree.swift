@@ -15,8 +15,15 @@ extension ListModel {
   /// The cache's sub-issue lists come from the network: an issue listed under two parents nests
   /// under the first one met, and a list that would make an issue its own ancestor, or nest it
   /// deeper than ``maximumNesting``, is ignored there, so the tree is always valid and shallow.
-  func tree(of items: [Int]) -> SectionSnapshot<ListItem>? {
+  func tree(of entries: [IssueListEntry]) -> SectionSnapshot<ListItem>? {
     guard !subIssues.isEmpty else { return nil }
+    let items = entries.map(\.number)
+    var keyOf: [Int: IssueKey] = [:]
+    var numberOf: [IssueKey: Int] = [:]
+    for entry in entries {
+      keyOf[entry.number] = entry.key
+      numberOf[entry.key] = entry.number
+    }
     let listed = Set(items)
     var parentOf: [Int: Int] = [:]
     for parent in items {
@@ -43,11 +50,12 @@ extension ListModel {
     // elsewhere (one listed in this section but nested under another parent is shown there).
     var childrenOf: [Int: [ListItem]] = [:]
     for (parent, children) in subIssues where listed.contains(parent) {
+      guard let parentKey = keyOf[parent] else { continue }
       var seen: Set<Int> = [parent]
       let rows = children.compactMap { child -> ListItem? in
         guard seen.insert(child).inserted else { return nil }
-        if parentOf[child] == parent { return .issue(child) }
-        return listed.contains(child) ? nil : .subIssue(child, parent: parent)
+        if parentOf[child] == parent, let key = keyOf[child] { return .issue(key) }
+        return listed.contains(child) ? nil : .subIssue(child, parent: parentKey)
       }
       if !rows.isEmpty { childrenOf[parent] = rows }
     }
@@ -56,15 +64,23 @@ extension ListModel {
     // storage, where appending costs nothing), with an explicit stack: a chain from the network
     // may be as deep as the list is long.
     var tree = SectionSnapshot<ListItem>()
-    var pending: [(item: ListItem, parent: ListItem?)] = items.reversed().compactMap {
-      parentOf[$0] == nil ? (.issue($0), nil) : nil
+    var pending: [(item: ListItem, number: Int, parent: ListItem?)] = entries.reversed().compactMap
+    {
+      parentOf[$0.number] == nil ? (.issue($0.key), $0.number, nil) : nil
     }
-    while let (item, parent) = pending.popLast() {
+    while let (item, number, parent) = pending.popLast() {
       tree.append([item], to: parent)
-      guard case .issue(let number) = item else { continue }
-      for child in (childrenOf[number] ?? []).reversed() { pending.append((child, item)) }
+      guard case .issue = item else { continue }
+      for child in (childrenOf[number] ?? []).reversed() {
+        switch child {
+        case .issue(let key):
+          if let childNumber = numberOf[key] { pending.append((child, childNumber, item)) }
+        case .subIssue(let childNumber, _): pending.append((child, childNumber, item))
+        }
+      }
     }
-    tree.expand(expandedParents.map(ListItem.issue).filter { tree.contains($0) })
+    tree.expand(
+      expandedParents.compactMap { keyOf[$0] }.map(ListItem.issue).filter { tree.contains($0) })
     return tree
   }
 
@@ -78,12 +94,15 @@ extension ListModel {
     guard let section, let tree = sectionTrees[section], tree.contains(item) else {
       return (0, .none)
     }
-    guard case .issue(let number) = item else { return (tree.level(of: item), .none) }
+    guard case .issue(let key) = item, let number = treeNumbers[key] else {
+      return (tree.level(of: item), .none)
+    }
     // From the sub-issue lists, not the tree's storage: O(children) per drawn row.
     let hasChildren =
-      subIssues[number]?.contains {
-        tree.contains(.subIssue($0, parent: number))
-          || (tree.contains(.issue($0)) && tree.parent(of: .issue($0)) == item)
+      subIssues[number]?.contains { child in
+        if tree.contains(.subIssue(child, parent: key)) { return true }
+        guard let childKey = treeKeys[child] else { return false }
+        return tree.contains(.issue(childKey)) && tree.parent(of: .issue(childKey)) == item
       } ?? false
     let disclosure: IssueRowCell.Disclosure =
       hasChildren ? (tree.isExpanded(item) ? .expanded : .collapsed) : .none

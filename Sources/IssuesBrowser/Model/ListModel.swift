@@ -33,6 +33,10 @@ struct ListModel {
   var expandedParents: Set<Int> = []
   /// The sections in which sub-issues nest under their parents, as trees.
   var sectionTrees: [ListSection: SectionSnapshot<ListItem>] = [:]
+  /// The numbers of the rows in ``sectionTrees`` by key, and the keys by number: sub-issue lists
+  /// name issues by number, the list's rows by key.
+  var treeNumbers: [IssueKey: Int] = [:]
+  var treeKeys: [Int: IssueKey] = [:]
   /// The item count of each section, for the headers, and of the whole list.
   var sectionCounts: [ListSection: Int] = [:]
   var totalShown = 0
@@ -140,11 +144,11 @@ struct ListModel {
   /// Entries grouped into sections, in section order, each in the entries' order; sections with
   /// no entries are left out.
   func sectioned(_ entries: [IssueListEntry], under chip: MilestoneFilter) -> [(
-    ListSection, [Int]
+    ListSection, [IssueListEntry]
   )] {
-    var bySection: [ListSection: [Int]] = [:]
+    var bySection: [ListSection: [IssueListEntry]] = [:]
     for entry in entries {
-      bySection[Self.section(of: entry, under: chip), default: []].append(entry.number)
+      bySection[Self.section(of: entry, under: chip), default: []].append(entry)
     }
     return bySection.sorted { rank(of: $0.key) < rank(of: $1.key) }.map { ($0.key, $0.value) }
   }
@@ -162,6 +166,14 @@ struct ListModel {
     totalShown = entries.count
     numberWidth = max(3, String(entries.map(\.number).max() ?? 0).count)
     sectionTrees = [:]
+    treeNumbers = [:]
+    treeKeys = [:]
+    if !subIssues.isEmpty {
+      for entry in entries {
+        treeNumbers[entry.key] = entry.number
+        treeKeys[entry.number] = entry.key
+      }
+    }
     for (section, items) in sections {
       if let tree = tree(of: items) { sectionTrees[section] = tree }
     }
@@ -170,14 +182,33 @@ struct ListModel {
         (
           section,
           collapsedSections.contains(section)
-            ? [] : sectionTrees[section]?.visibleItems ?? items.map(ListItem.issue)
+            ? [] : sectionTrees[section]?.visibleItems ?? items.map { ListItem.issue($0.key) }
         )
       })
   }
 
   /// The items of one section under a chip, in order (to expand it).
-  func items(of section: ListSection, under chip: MilestoneFilter) -> [Int] {
-    entries(under: chip).filter { Self.section(of: $0, under: chip) == section }.map(\.number)
+  func items(of section: ListSection, under chip: MilestoneFilter) -> [IssueListEntry] {
+    entries(under: chip).filter { Self.section(of: $0, under: chip) == section }
+  }
+
+  /// The number of the issue a row shows, while the list holds it.
+  ///
+  /// - Complexity: O(1) for a sub-issue row or a row of a tree, O(*n*) otherwise (a key press,
+  ///   not a drawn row, asks).
+  func number(of item: ListItem) -> Int? {
+    switch item {
+    case .subIssue(let number, _): return number
+    case .issue(let key):
+      if let number = treeNumbers[key] { return number }
+      return entries.first { $0.key == key }?.number
+    }
+  }
+
+  /// The row of an issue by number, while the list holds it (see ``number(of:)``).
+  func item(number: Int) -> ListItem? {
+    if let key = treeKeys[number] { return .issue(key) }
+    return entries.first { $0.number == number }.map { .issue($0.key) }
   }
 
   /// A section's header: its title and count, marked when collapsed.

@@ -30,6 +30,9 @@ final class ReaderPane {
 
   /// The issue read, while the reader is open.
   var number: Int? { model?.number }
+  /// The cache row of the issue read, while the reader is open: what a change of the list is
+  /// matched against.
+  private(set) var key: IssueKey?
 
   /// Opens an issue with the comments the cache holds.
   ///
@@ -37,6 +40,7 @@ final class ReaderPane {
   ///   hold as current); the reader then says they are being fetched.
   func open(_ issue: CachedIssue, lines: [StyledLine], width: Int) -> Bool {
     let number = issue.number
+    key = issue.key
     var model = ReaderModel(number: number)
     let current = read("the comments of #\(number)") { try $0.commentsAreCurrent(of: number) }
     // A pull request's reviews and checks change without a comment: it is always asked.
@@ -48,7 +52,10 @@ final class ReaderPane {
   }
 
   /// Closes the reader.
-  func close() { model = nil }
+  func close() {
+    model = nil
+    key = nil
+  }
 
   /// Takes the outcome of fetching the conversation.
   func fetched(_ result: Result<Void, HostFailure>) {

@@ -83,7 +83,7 @@ struct OutboxLedger: Sendable {
       arguments: [now, id])
   }
 
-  /// Puts a row in conflict: it waits for the person. One cancelled or done meanwhile stays so.
+  /// Puts a row in conflict, to wait for the person; one cancelled or done meanwhile stays so.
   func markConflict(_ id: Int64, reason: String, _ db: Database) throws {
     try db.execute(
       sql: """

@@ -51,8 +51,10 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
 
   /// The queue's order: actions are sent by increasing identifier, per issue.
   public var id: Int64
-  /// The row of the issue acted on: the queue holds on to it, not to GitHub's number. `nil`
-  /// only for an action queued by a version before keys on an issue the cache no longer holds.
+  /// The row of the issue acted on: the queue holds on to it, not to GitHub's number.
+  ///
+  /// `nil` only for an action queued by a version before keys on an issue the cache no longer
+  /// holds.
   public var issueKey: IssueKey?
   /// The issue's number: its row's, or the one it was queued on when the row is gone.
   public var issueNumber: Int

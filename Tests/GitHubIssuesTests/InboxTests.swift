@@ -210,4 +210,32 @@ import Testing
       writes == ["DELETE /notifications/threads/102", "DELETE /notifications/threads/103"],
       "\(writes)")
   }
+
+  /// A command's triage: landed, refused (nothing stays queued), or queued when GitHub could
+  /// not be reached.
+  @Test func aCommandsTriageIsLandedRefusedOrQueued() async throws {
+    let (github, sync, _) = try await setUp(threads: 3)
+    defer { Task { await github.stop() } }
+    _ = await sync.run(force: true)
+    #expect(try await sync.triageNow(.done, thread: "101") == .landed)
+    await github.inject(.status(403), path: "/notifications/threads/102", method: "PATCH")
+    guard case .refused = try await sync.triageNow(.read, thread: "102") else {
+      Issue.record("a 403 is a refusal")
+      return
+    }
+    #expect(try sync.store.pendingTriage().isEmpty && sync.store.refusedTriage().isEmpty)
+    #expect(try sync.store.threads().first { $0.id == "102" }?.notification.unread == true)
+    await github.inject(.status(401), path: "/notifications/threads/103", method: "DELETE")
+    guard case .refused = try await sync.triageNow(.done, thread: "103") else {
+      Issue.record("a refused token leaves nothing queued")
+      return
+    }
+    #expect(try sync.store.pendingTriage().isEmpty)
+    await github.setReachable(false)
+    guard case .queued = try await sync.triageNow(.done, thread: "103") else {
+      Issue.record("offline, it waits")
+      return
+    }
+    #expect(try sync.store.pendingTriage().map(\.thread) == ["103"])
+  }
 }

@@ -198,7 +198,12 @@ public final class InboxStore: Sendable {
 
   /// Queues a triage and shows it at once: a thread marked read shows read, one marked done
   /// or unsubscribed leaves the list.
-  public func triage(_ kind: GitHubClient.Triage, thread id: String, now: Date = Date()) throws {
+  ///
+  /// - Returns: The triage's row in the queue.
+  @discardableResult
+  public func triage(_ kind: GitHubClient.Triage, thread id: String, now: Date = Date()) throws
+    -> Int64
+  {
     try IssueCache.writeDurably(writer) { db in
       guard
         try Bool.fetchOne(db, sql: "SELECT 1 FROM thread WHERE id = ?", arguments: [id])
@@ -207,6 +212,17 @@ public final class InboxStore: Sendable {
       try db.execute(
         sql: "INSERT INTO triage(threadID, kind, status, queuedAt) VALUES (?, ?, 'pending', ?)",
         arguments: [id, kind.rawValue, now])
+      return db.lastInsertedRowID
+    }
+  }
+
+  /// Where a triage stands: its status (`pending`, `sending`, `conflict`, `done`, `cancelled`)
+  /// and, in conflict, GitHub's refusal; `nil` when the queue has no such row.
+  func state(ofTriage id: Int64) throws -> (status: String, conflict: String?)? {
+    try writer.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT status, conflict FROM triage WHERE id = ?", arguments: [id]
+      ).map { ($0["status"], $0["conflict"]) }
     }
   }
 

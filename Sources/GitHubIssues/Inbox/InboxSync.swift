@@ -56,6 +56,42 @@ public struct InboxSync: Sendable {
     return outcome
   }
 
+  /// What a command that triages one thread now is told.
+  public enum TriageSettlement: Sendable, Equatable {
+    /// On GitHub.
+    case landed
+    /// GitHub refused it, or the token was refused: nothing of it landed and nothing stays
+    /// queued.
+    case refused(reason: String)
+    /// Not known to have landed: it waits in the queue, shown, for the next run that reaches
+    /// GitHub (which checks first whether a lost answer landed).
+    case queued(because: GitHubError?)
+  }
+
+  /// Queues a triage and sends the queue now, as a command does: the same rule as
+  /// ``ActionReplayer/sendNow(_:)`` — a refusal (or a refused token) says so and leaves nothing
+  /// queued; anything else that did not settle waits in the queue, never sent twice here.
+  public func triageNow(_ kind: GitHubClient.Triage, thread id: String) async throws
+    -> TriageSettlement
+  {
+    let row = try store.triage(kind, thread: id, now: now())
+    let (_, stopped) = await sendTriage()
+    guard let state = try store.state(ofTriage: row) else { return .queued(because: stopped) }
+    switch state.status {
+    case "done": return .landed
+    case "conflict":
+      try store.cancelTriage(row, now: now())
+      return .refused(reason: state.conflict ?? "GitHub refused it")
+    case "pending":
+      if let stopped, ActionReplayer.provesNothingLanded(stopped) {
+        try store.cancelTriage(row, now: now())
+        return .refused(reason: stopped.summary())
+      }
+      return .queued(because: stopped)
+    default: return .queued(because: stopped)
+    }
+  }
+
   /// Sends the queued triage in order, each once, by the outbox's rules (``OutboxLedger``).
   ///
   /// One whose answer was lost is checked on GitHub first (a thread read, or gone, is not asked

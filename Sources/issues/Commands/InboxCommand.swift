@@ -236,17 +236,19 @@ struct InboxCommand: AsyncParsableCommand {
     for host in try hosts.hosts() {
       let sync = try hosts.inbox(host)
       guard try sync.store.threads().contains(where: { $0.id == id }) else { continue }
-      try sync.store.triage(kind, thread: id)
-      let (sent, stopped) = await sync.sendTriage()
       let done =
         switch kind {
         case .read: "Marked \(id) read"
         case .done: "Marked \(id) done"
         case .unsubscribe: "Unsubscribed from \(id)"
         }
-      if sent > 0, stopped == nil {
+      switch try await sync.triageNow(kind, thread: id) {
+      case .landed:
         print("\(done).")
-      } else {
+      case .refused(let reason):
+        throw CommandFailure(
+          ControlCharacters.visible("Not \(done.lowercased()): \(reason). Nothing is queued."))
+      case .queued(let stopped):
         Terminal.standardError(
           ControlCharacters.visible(
             "Queued: \(done.lowercased()) — \(stopped?.summary() ?? "GitHub could not be reached")"

@@ -21,7 +21,7 @@ import time
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.join(here, "..")
-issues = os.path.join(root, ".build", "release", "issues")
+issues = os.environ.get("ISSUES_BINARY", os.path.join(root, ".build", "release", "issues"))
 server_binary = os.path.join(root, ".build", "release", "local-github")
 
 parser = argparse.ArgumentParser()

@@ -132,4 +132,31 @@ import Testing
     }
     #expect(links == 0)
   }
+
+  /// An import into an empty cache writes without the unique indexes: repeated ids and numbers in
+  /// what it is given still leave what writing the items one by one leaves.
+  @Test func anImportWithRepeatedItemsLeavesWhatWritingThemInOrderLeaves() throws {
+    var issues = (1...1_200).map { Fixture.issue($0, "issue \($0)", minutes: $0 % 50) }
+    // The same item again, newer; again, older; another item under a number already listed.
+    issues.append(Fixture.issue(10, "issue 10, newer", minutes: 99))
+    issues.append(Fixture.issue(11, "issue 11, older", minutes: -5))
+    var other = Fixture.issue(12, "another #12", minutes: 3)
+    other.id = 77_777
+    issues.append(other)
+    let imported = try IssueCache()
+    try imported.apply(CacheUpdate(issues: issues, isComplete: true, syncedAt: Fixture.base))
+    let written = try IssueCache()
+    for start in stride(from: 0, to: issues.count, by: 100) {
+      try written.writePage(
+        Array(issues[start..<min(start + 100, issues.count)]), advancingMarks: false)
+    }
+    func rows(_ cache: IssueCache) throws -> [String] {
+      try cache.issues(IssueFilter(state: .all)).map { "\($0.number) \($0.id) \($0.title)" }
+    }
+    #expect(try rows(imported) == rows(written))
+    #expect(try imported.issue(number: 10)?.title == "issue 10, newer")
+    #expect(try imported.issue(number: 11)?.title == "issue 11")
+    #expect(try imported.issue(number: 12)?.id == 77_777)
+    #expect(try imported.issues(IssueFilter(state: .all)).count == 1_200)
+  }
 }

@@ -4,6 +4,10 @@ extension IssueCache {
   /// Migration v14: the `issue` table's rowid becomes the cache's own key for a row
   /// (``IssueKey``), and GitHub's id and number become nullable facts about it.
   ///
+  /// GitHub's id and number are unique through named indexes rather than column constraints, so
+  /// that an import into an empty cache can drop them and build them once at its end, as it does
+  /// the other indexes.
+  ///
   /// Rows keep their rowid as their key (it was GitHub's id), so the search index, the label and
   /// assignee links and every observer's rows stay valid. `AUTOINCREMENT` makes SQLite hand out
   /// keys above every one ever used: a deleted row's key never comes back for another issue, so
@@ -18,8 +22,8 @@ extension IssueCache {
       sql: """
         CREATE TABLE issue_keyed (
           key INTEGER PRIMARY KEY AUTOINCREMENT,
-          githubId INTEGER UNIQUE,
-          number INTEGER UNIQUE,
+          githubId INTEGER,
+          number INTEGER,
           title TEXT NOT NULL,
           body TEXT,
           state TEXT NOT NULL,
@@ -55,6 +59,8 @@ extension IssueCache {
         FROM issue;
         DROP TABLE issue;
         ALTER TABLE issue_keyed RENAME TO issue;
+        CREATE UNIQUE INDEX issue_by_githubId ON issue(githubId);
+        CREATE UNIQUE INDEX issue_by_number ON issue(number);
         CREATE INDEX issue_by_milestone
           ON issue(isPullRequest, milestoneNumber, state, updatedAt, number);
         CREATE INDEX issue_by_state

@@ -41,13 +41,32 @@ extension IssueCache {
           dropped.append(index["sql"])
         }
       }
-      try Self.writeIssues(update.issues, recordingSeen: false, advancingMarks: true, db)
+      // Without the unique indexes every row must be new: one version per id and per number,
+      // as writing them one by one would leave.
+      let issues = bulk ? Self.oneVersionEach(update.issues) : update.issues
+      try Self.writeIssues(issues, recordingSeen: false, advancingMarks: true, db)
       if bulk {
         for sql in dropped { try db.execute(sql: sql) }
         try Self.rebuildDeferredSearchIndex(db)
       }
       try Self.finish(syncedAt: update.syncedAt, db)
     }
+  }
+
+  /// The issues as writing them in order would leave the cache: per GitHub id the latest
+  /// `updated_at` (the later one on a tie), then per number the last of those listed.
+  static func oneVersionEach(_ issues: [GitHubIssue]) -> [GitHubIssue] {
+    var byID: [Int64: Int] = [:]
+    for (index, issue) in issues.enumerated() {
+      if let kept = byID[issue.id], issues[kept].updatedAt > issue.updatedAt { continue }
+      byID[issue.id] = index
+    }
+    guard byID.count < issues.count || Set(issues.map(\.number)).count < issues.count else {
+      return issues
+    }
+    var byNumber: [Int: Int] = [:]
+    for index in byID.values.sorted() { byNumber[issues[index].number] = index }
+    return byNumber.values.sorted().map { issues[$0] }
   }
 
   /// Writes what a sync fetched before the issues, in one transaction: the repository, the complete
@@ -400,15 +419,12 @@ extension IssueCache {
     if !isNew {
       try statements.deleteOtherWithNumber.execute(arguments: [issue.number, issue.id])
     }
-    // The row's key: a new one for an item the cache never held, the kept one otherwise.
     var names = issue.labels.map { storableLabelName($0.name) }.sorted()
     if names.count > 1 {
       // Distinct: a label listed twice is linked once.
       names = names.indices.filter { $0 == 0 || names[$0] != names[$0 - 1] }.map { names[$0] }
     }
-    let written = try Int64.fetchOne(
-      statements.upsert,
-      arguments: [
+    let arguments: StatementArguments = [
         issue.id, issue.number, storable(issue.title), issue.body.map(storable),
         issue.state.rawValue,
         issue.stateReason, storable(issue.user.login),
@@ -419,8 +435,19 @@ extension IssueCache {
         issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0, issue.user.nodeID,
         issue.user.isBot, issue.nodeID, issue.issueType, issue.isDraft,
         issue.mergedAt.map(GitHubDate.databaseText),
-      ])
-    guard let key = written else {
+      ]
+    // The row's key: a new one for an item the cache never held (a plain insert, which an
+    // import into an empty cache runs without the unique indexes), the kept one otherwise.
+    let key: Int64
+    if isNew {
+      try statements.insert.execute(arguments: arguments)
+      key = db.lastInsertedRowID
+    } else if let written = try Int64.fetchOne(
+      // Prepared when first needed: its conflict target is an index an import sets aside.
+      db.cachedStatement(sql: IssueColumns.upsertSQL), arguments: arguments)
+    {
+      key = written
+    } else {
       preconditionFailure("The upsert of #\(issue.number) answered no key.")
     }
     if (issue.subIssues?.total ?? 0) == 0 {
@@ -451,7 +478,7 @@ extension IssueCache {
   struct IssueStatements {
     let updatedAt: Statement
     let deleteOtherWithNumber: Statement
-    let upsert: Statement
+    let insert: Statement
     let deleteSubIssues: Statement
     let deleteAssignees: Statement
     let deleteLabels: Statement
@@ -462,7 +489,7 @@ extension IssueCache {
       updatedAt = try db.cachedStatement(sql: "SELECT updatedAt FROM issue WHERE githubId = ?")
       deleteOtherWithNumber = try db.cachedStatement(
         sql: "DELETE FROM issue WHERE number = ? AND githubId IS NOT ?")
-      upsert = try db.cachedStatement(sql: IssueColumns.upsertSQL)
+      insert = try db.cachedStatement(sql: IssueColumns.insertSQL)
       deleteSubIssues = try db.cachedStatement(sql: "DELETE FROM subIssue WHERE parentNumber = ?")
       deleteAssignees = try db.cachedStatement(sql: "DELETE FROM issueAssignee WHERE issueKey = ?")
       deleteLabels = try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueKey = ?")

@@ -121,6 +121,13 @@ enum IssueColumns {
     }
   }
 
+  /// Inserts a row of ``written`` values under a new key: for an item the cache does not hold.
+  static let insertSQL: String = {
+    let names = written.map(\.name)
+    return "INSERT INTO issue(\(names.joined(separator: ", "))) "
+      + "VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+  }()
+
   /// Inserts a row of ``written`` values under a new key, or updates every column of the row
   /// with its GitHub id (keeping its key); answers the row's key.
   static let upsertSQL: String = {

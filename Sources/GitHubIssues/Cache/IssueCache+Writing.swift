@@ -425,17 +425,17 @@ extension IssueCache {
       names = names.indices.filter { $0 == 0 || names[$0] != names[$0 - 1] }.map { names[$0] }
     }
     let arguments: StatementArguments = [
-        issue.id, issue.number, storable(issue.title), issue.body.map(storable),
-        issue.state.rawValue,
-        issue.stateReason, storable(issue.user.login),
-        // Dates as GRDB stores them, formatted without its `DateFormatter`.
-        issue.milestone?.number, issue.comments, GitHubDate.databaseText(issue.createdAt),
-        GitHubDate.databaseText(issue.updatedAt), issue.closedAt.map(GitHubDate.databaseText),
-        issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
-        issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0, issue.user.nodeID,
-        issue.user.isBot, issue.nodeID, issue.issueType, issue.isDraft,
-        issue.mergedAt.map(GitHubDate.databaseText),
-      ]
+      issue.id, issue.number, storable(issue.title), issue.body.map(storable),
+      issue.state.rawValue,
+      issue.stateReason, storable(issue.user.login),
+      // Dates as GRDB stores them, formatted without its `DateFormatter`.
+      issue.milestone?.number, issue.comments, GitHubDate.databaseText(issue.createdAt),
+      GitHubDate.databaseText(issue.updatedAt), issue.closedAt.map(GitHubDate.databaseText),
+      issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
+      issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0, issue.user.nodeID,
+      issue.user.isBot, issue.nodeID, issue.issueType, issue.isDraft,
+      issue.mergedAt.map(GitHubDate.databaseText),
+    ]
     // The row's key: a new one for an item the cache never held (a plain insert, which an
     // import into an empty cache runs without the unique indexes), the kept one otherwise.
     let key: Int64

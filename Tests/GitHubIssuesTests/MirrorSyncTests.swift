@@ -362,6 +362,31 @@ import Testing
     #expect(try await differences(fresh, github) == [])
   }
 
+  /// A stored resume point that cannot be read (a file damaged, a version that wrote another
+  /// shape) is not trusted: the walk goes on from the mark, before the block, and misses nothing.
+  @Test func aResumePointThatCannotBeReadIsWalkedAgainFromTheMark() async throws {
+    let github = try await served(items: 300)
+    defer { Task { await github.stop() } }
+    await github.touchAtOnce(
+      numbers: Array(stride(from: 1, through: 300, by: 2).prefix(120)), in: acme,
+      ties: .descendingNumber)
+    await github.configureGraphQL { $0.cursors = .keyset }
+    let cache = try IssueCache()
+    // Runs of two points until one stops inside the block with a point stored.
+    var stored = false
+    for _ in 0..<20 where !stored {
+      if try await syncEnds(mirror(github, cache: cache, pointLimit: 2)) { break }
+      stored = try cache.mirrorIssueResumePoint() != nil
+    }
+    try #require(stored, "a run stopped inside the block")
+    try await cache.writer.write { db in
+      try db.execute(sql: "UPDATE syncState SET mirrorIssueResumePoint = '{\"since\": 12'")
+    }
+    #expect(try cache.mirrorIssueResumePoint() == nil)
+    _ = try await mirrorInRuns(github, cache: cache, pointLimit: 2)
+    #expect(try await differences(cache, github) == [])
+  }
+
   /// Mirrors in runs of `pointLimit` points until one ends (60 at most), returning how many.
   private func mirrorInRuns(
     _ github: LocalGitHub, cache: IssueCache, pointLimit: Int,

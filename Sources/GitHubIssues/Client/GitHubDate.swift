@@ -83,7 +83,34 @@ enum GitHubDate {
     let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
     let (days, secondOfDay) = split((milliseconds / 1000).rounded(.down))
     let remainder = Int(milliseconds - (milliseconds / 1000).rounded(.down) * 1000)
-    return civil(days) + " " + clock(secondOfDay, milliseconds: remainder)
+    let (year, month, day) = civilFromDays(days)
+    guard (0...9999).contains(year) else {
+      return civil(days) + " " + clock(secondOfDay, milliseconds: remainder)
+    }
+    // Every sync writes three of these per item: the 23 bytes at once, not a dozen strings.
+    return String(unsafeUninitializedCapacity: 23) { text in
+      func put(_ value: Int, width: Int, at offset: Int) {
+        var rest = value
+        for index in stride(from: offset + width - 1, through: offset, by: -1) {
+          text[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+          rest /= 10
+        }
+      }
+      put(year, width: 4, at: 0)
+      text[4] = 0x2D
+      put(month, width: 2, at: 5)
+      text[7] = 0x2D
+      put(day, width: 2, at: 8)
+      text[10] = 0x20
+      put(secondOfDay / 3600, width: 2, at: 11)
+      text[13] = 0x3A
+      put(secondOfDay / 60 % 60, width: 2, at: 14)
+      text[16] = 0x3A
+      put(secondOfDay % 60, width: 2, at: 17)
+      text[19] = 0x2E
+      put(remainder, width: 3, at: 20)
+      return 23
+    }
   }
 
   private static func split(_ seconds: Double) -> (days: Int, secondOfDay: Int) {

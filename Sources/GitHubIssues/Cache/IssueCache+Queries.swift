@@ -48,73 +48,52 @@ extension IssueCache {
   /// The issues with these numbers, without bodies, in the order given (missing ones left out).
   public func issues(numbers: [Int]) throws -> [CachedIssue] {
     guard !numbers.isEmpty else { return [] }
-    return try writer.read { db in
-      var byNumber: [Int: CachedIssue] = [:]
-      for chunk in stride(from: 0, to: numbers.count, by: 500).map({
-        numbers[$0..<min($0 + 500, numbers.count)]
-      }) {
-        let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-        // Prepared once per length of the list: a screen's rows come in the same few sizes.
-        let rows = try Row.fetchAll(
-          db.cachedStatement(
-            sql: "SELECT \(IssueColumns.rowSQL) FROM issue WHERE number IN (\(placeholders))"),
-          arguments: StatementArguments(Array(chunk)))
-        var keyToNumber: [IssueKey: Int] = [:]
-        for row in rows {
-          let issue = Self.cachedIssue(row, withBody: false)
-          byNumber[issue.number] = issue
-          keyToNumber[issue.key] = issue.number
-        }
-        // The assignees of the whole window in one indexed query, not a subquery per row.
-        let keys = Array(keyToNumber.keys)
-        guard !keys.isEmpty else { continue }
-        let keyList = Array(repeating: "?", count: keys.count).joined(separator: ",")
-        let links = try Row.fetchCursor(
-          db.cachedStatement(
-            sql:
-              "SELECT issueKey, login FROM issueAssignee WHERE issueKey IN (\(keyList)) ORDER BY login"
-          ),
-          arguments: StatementArguments(keys))
-        while let link = try links.next() {
-          if let number = keyToNumber[link[0]] { byNumber[number]?.assignees.append(link[1]) }
-        }
-      }
-      return numbers.compactMap { byNumber[$0] }
-    }
+    let found = try writer.read { db in try Self.rows(where: "number", in: numbers, db) }
+    let byNumber = Dictionary(found.map { ($0.number, $0) }) { first, _ in first }
+    return numbers.compactMap { byNumber[$0] }
   }
 
   /// The rows with these keys, without bodies, in the order given (missing ones left out).
   public func issues(keys: [IssueKey]) throws -> [CachedIssue] {
     guard !keys.isEmpty else { return [] }
-    return try writer.read { db in
-      var byKey: [IssueKey: CachedIssue] = [:]
-      for start in stride(from: 0, to: keys.count, by: 500) {
-        let chunk = keys[start..<min(start + 500, keys.count)]
-        let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-        let rows = try Row.fetchAll(
-          db.cachedStatement(
-            sql: "SELECT \(IssueColumns.rowSQL) FROM issue WHERE key IN (\(placeholders))"),
-          arguments: StatementArguments(Array(chunk)))
-        for row in rows {
-          let issue = Self.cachedIssue(row, withBody: false)
-          byKey[issue.key] = issue
-        }
-        // The assignees of the whole window in one indexed query, not a subquery per row.
-        let found = Array(byKey.keys.filter { chunk.contains($0) })
-        guard !found.isEmpty else { continue }
-        let keyList = Array(repeating: "?", count: found.count).joined(separator: ",")
-        let links = try Row.fetchCursor(
-          db.cachedStatement(
-            sql:
-              "SELECT issueKey, login FROM issueAssignee WHERE issueKey IN (\(keyList)) ORDER BY login"
-          ),
-          arguments: StatementArguments(found))
-        while let link = try links.next() {
-          byKey[IssueKey(rawValue: link[0])]?.assignees.append(link[1])
+    let found = try writer.read { db in try Self.rows(where: "key", in: keys, db) }
+    let byKey = Dictionary(found.map { ($0.key, $0) }) { first, _ in first }
+    return keys.compactMap { byKey[$0] }
+  }
+
+  /// The rows whose `column` is one of `values`, without bodies, each window of 500 read with
+  /// its assignees in one indexed query rather than a subquery per row.
+  private static func rows<Value: DatabaseValueConvertible>(
+    where column: String, in values: [Value], _ db: Database
+  ) throws -> [CachedIssue] {
+    var found: [CachedIssue] = []
+    for start in stride(from: 0, to: values.count, by: 500) {
+      let chunk = Array(values[start..<min(start + 500, values.count)])
+      let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+      // Prepared once per length of the list: a screen's rows come in the same few sizes.
+      var window = try Row.fetchAll(
+        db.cachedStatement(
+          sql: "SELECT \(IssueColumns.rowSQL) FROM issue WHERE \(column) IN (\(placeholders))"),
+        arguments: StatementArguments(chunk)
+      ).map { cachedIssue($0, withBody: false) }
+      guard !window.isEmpty else { continue }
+      var position: [IssueKey: Int] = [:]
+      for (index, issue) in window.enumerated() { position[issue.key] = index }
+      let keyList = Array(repeating: "?", count: window.count).joined(separator: ",")
+      let links = try Row.fetchCursor(
+        db.cachedStatement(
+          sql:
+            "SELECT issueKey, login FROM issueAssignee WHERE issueKey IN (\(keyList)) ORDER BY login"
+        ),
+        arguments: StatementArguments(window.map(\.key)))
+      while let link = try links.next() {
+        if let index = position[IssueKey(rawValue: link[0])] {
+          window[index].assignees.append(link[1])
         }
       }
-      return keys.compactMap { byKey[$0] }
+      found += window
     }
+    return found
   }
 
   /// The row with this key, with its body, or `nil`.

@@ -41,7 +41,9 @@ public struct InboxSync: Sendable {
       let state = try store.pollState()
       let due = state.polledAt.map { $0.addingTimeInterval(Double(state.interval)) } ?? .distantPast
       outcome.nextPoll = due
-      guard force || due <= now(), stopped == nil else { return outcome }
+      // A refusal held up nothing (that triage waits in conflict): the poll goes on.
+      let blocked = stopped.map { OutboxLedger.refusal($0) == nil } ?? false
+      guard force || due <= now(), !blocked else { return outcome }
       outcome.polled = true
       let listing = try await client.notifications(ifModifiedSince: state.lastModified)
       let at = now()

@@ -44,6 +44,8 @@ let package = Package(
       name: "GitHubIssues",
       dependencies: [
         .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's own binding calls, for the rows a bulk write binds value by value.
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -85,6 +85,9 @@ public actor LocalGitHub {
   var listingEditsInPlace: [String: Set<Int>] = [:]
   /// Requests served per listing path, for ``listingEditsInPlace``.
   var listingRequests: [String: Int] = [:]
+  /// Listings whose items sharing an `updated_at` come in a new order on every request, from
+  /// this generator's state.
+  var reshuffledTies: [String: UInt64] = [:]
 
   struct Listing {
     /// Each item's JSON and `updated_at`, oldest update first.
@@ -335,6 +338,41 @@ public actor LocalGitHub {
     editServed(numbers, "/repos/\(repository.owner)/\(repository.name)/issues")
   }
 
+  /// Serves the items of a repository's listing that share an `updated_at` in a new order on
+  /// every request (from `seed`): GitHub does not document the order of ties, nor that it
+  /// stays the same from one request to the next.
+  public func reshuffleTiesOnEveryRequest(in repository: RepositoryName, seed: UInt64) {
+    reshuffledTies["/repos/\(repository.owner)/\(repository.name)/issues"] = seed
+  }
+
+  /// Serves a repository's listing in one order again after ``reshuffleTiesOnEveryRequest(in:seed:)``.
+  public func keepTieOrder(in repository: RepositoryName) {
+    reshuffledTies["/repos/\(repository.owner)/\(repository.name)/issues"] = nil
+  }
+
+  /// The items with each run of equal `updated_at`s shuffled (SplitMix64 from `state`).
+  static func shuffledTies(
+    _ items: ArraySlice<(number: Int, updatedAt: Date, json: Data)>, state: inout UInt64
+  ) -> [(number: Int, updatedAt: Date, json: Data)] {
+    var result = Array(items)
+    var start = 0
+    while start < result.count {
+      var end = start + 1
+      while end < result.count, result[end].updatedAt == result[start].updatedAt { end += 1 }
+      // Fisher–Yates over the run.
+      for index in stride(from: end - 1, to: start, by: -1) {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        result.swapAt(index, start + Int(z % UInt64(index - start + 1)))
+      }
+      start = end
+    }
+    return result
+  }
+
   /// The order a listing serves items that share an `updated_at` in: GitHub does not document
   /// one, so a listing must be right under either.
   public enum TieOrder: Sendable {
@@ -544,6 +582,10 @@ public actor LocalGitHub {
       let date = ISO8601DateFormatter().date(from: since)
     {
       items = items.drop { $0.updatedAt < date }
+    }
+    if var state = reshuffledTies[request.path] {
+      items = Self.shuffledTies(items, state: &state)[...]
+      reshuffledTies[request.path] = state
     }
     // `per_page` as asked, up to the listing's largest page (GitHub's is 100).
     let asked = request.query.first { $0.name == "per_page" }.flatMap { Int($0.value) }

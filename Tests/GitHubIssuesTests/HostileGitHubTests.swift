@@ -412,6 +412,76 @@ import Testing
     try await expectCacheEqualsServer(cache, github, .nothingMissing)
   }
 
+  /// A sync cut off inside a block of five pages goes on where it stood: the next one re-reads
+  /// the margin up to the block (one request) and walks the rest, not the block from its start.
+  @Test(arguments: [0, 2])
+  func aSyncCutOffInsideABlockGoesOnWhereItStood(deletedPages: Int) async throws {
+    let github = try await start()
+    defer { Task { await github.stop() } }
+    let cache = try await fullySynced(github)
+    let block = Array(stride(from: 2, through: 3_000, by: 2).prefix(500))
+    await github.touchAtOnce(numbers: block, in: repository, ties: .descendingNumber)
+    // The listing's fourth request fails, and the client's three retries with it: three pages
+    // of the block are written.
+    await github.inject(.status(502), path: issuesPath, method: "GET", times: 4, after: 3)
+    await #expect(throws: GitHubError.self) {
+      try await synchronizer(github, cache: cache).sync()
+    }
+    let point = try #require(try cache.issueResumePoint())
+    guard case .covered(let covered, _) = point.position else {
+      Issue.record("a REST walk stored \(point.position)")
+      return
+    }
+    // Items the cut-off sync stored leave the block before the next one goes on.
+    await github.deleteServedWhileListing(repository, pages: deletedPages)
+    let before = await github.requests.count
+    try await synchronizer(github, cache: cache).sync()
+    let listings = await github.requests.dropFirst(before).map(\.target).filter {
+      $0.hasPrefix(issuesPath + "?")
+    }
+    // One request re-reads the margin up to the block; then every window starts at most the
+    // walk's overlap before the positions covered, none at the block's start.
+    let windows = listings.compactMap { target -> Int? in
+      let query = URLComponents(string: target)?.queryItems ?? []
+      guard let page = query.first(where: { $0.name == "page" })?.value.flatMap(Int.init),
+        let perPage = query.first(where: { $0.name == "per_page" })?.value.flatMap(Int.init)
+      else { return nil }
+      return (page - 1) * perPage
+    }
+    #expect(listings.count - windows.count == 1, "\(listings)")
+    #expect(windows.allSatisfy { $0 >= covered - 8 }, "windows from \(windows), covered \(covered)")
+    #expect(try cache.issueResumePoint() == nil)
+    try await expectCacheEqualsServer(cache, github, .nothingMissing)
+  }
+
+  /// A server whose order among ties changes on every request cannot be walked by position:
+  /// the sync says so and fails, and a later sync from a server that keeps one order ends with
+  /// nothing missing; no sync ends "complete" with an item missing.
+  @Test(arguments: [1, 2, 5])
+  func tiesInANewOrderOnEveryRequestAreCaughtNotSkipped(pages: Int) async throws {
+    let github = try await start()
+    defer { Task { await github.stop() } }
+    let cache = try await fullySynced(github)
+    let seed = UInt64(pages) * 7_919
+    print("tiesInANewOrderOnEveryRequest seed \(seed)")
+    let block = Array(stride(from: 2, through: 3_000, by: 2).prefix(pages * 100 + 30))
+    await github.touchAtOnce(numbers: block, in: repository)
+    await github.reshuffleTiesOnEveryRequest(in: repository, seed: seed)
+    do {
+      try await synchronizer(github, cache: cache).sync()
+      // Ended without a doubt: then nothing may be missing.
+      try await expectCacheEqualsServer(cache, github, .nothingMissing)
+    } catch let error as GitHubError {
+      #expect(error.code == .incompleteListing, "\(error)")
+      #expect(error.detail?.contains("different order") == true, "\(error)")
+    }
+    #expect(try cache.issueResumePoint() == nil)
+    // The marks stayed before the block: a sync from a server that keeps one order walks it.
+    await github.keepTieOrder(in: repository)
+    try await synchronizer(github, cache: cache).sync()
+    try await expectCacheEqualsServer(cache, github, .nothingMissing)
+  }
+
   @Test func commentsEditedOnEveryPageOfTheirListingAreAllKept() async throws {
     let github = try await start()
     defer { Task { await github.stop() } }

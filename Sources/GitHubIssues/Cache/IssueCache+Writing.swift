@@ -22,11 +22,17 @@ extension IssueCache {
       }
       // Into an empty cache, the search index and the secondary indexes are built once at the
       // end, from the rows (sorting once costs a fraction of inserting into them row by row);
-      // they are all back before the commit.
+      // they are all back before the commit. The unique indexes on GitHub's id and number stay:
+      // their integer keys cost little to keep, and no row goes in unchecked.
       let isEmpty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM issue)") ?? true)
       let bulk = update.issues.count >= 1_000 && isEmpty
       var dropped: [String] = []
+      var cacheSize: Int?
       if bulk {
+        // Room for every page the import writes, so that none is spilled to the log and read
+        // back while the indexes are built; the connection's own size comes back at the end.
+        cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size")
+        try db.execute(sql: "PRAGMA cache_size = -262144")
         try Self.deferSearchIndex(db)
         // The indexes the migrations created by name (constraints' own have no SQL), read
         // from the schema so that they come back exactly as they were.
@@ -35,14 +41,18 @@ extension IssueCache {
           sql: """
             SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
               AND tbl_name IN ('issue', 'issueLabel', 'issueAssignee')
+              AND name NOT IN ('issue_by_githubId', 'issue_by_number')
             """)
         for index in indexes {
           try db.execute(sql: "DROP INDEX \"\(index["name"] as String)\"")
           dropped.append(index["sql"])
         }
       }
-      // Without the unique indexes every row must be new: one version per id and per number,
-      // as writing them one by one would leave.
+      defer {
+        if let cacheSize { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+      }
+      // One version per id and per number, as writing them one by one would leave: a plain
+      // insert of a second one would break the unique indexes.
       let issues = bulk ? Self.oneVersionEach(update.issues) : update.issues
       try Self.writeIssues(issues, recordingSeen: false, advancingMarks: true, db)
       if bulk {
@@ -96,11 +106,27 @@ extension IssueCache {
   /// The sub-issues of the page's parents, fetched before it is written, are recorded in the
   /// same transaction (see ``replaceSubIssues(of:with:etags:)``), with the entity tags of their
   /// lists: the marks never move past a page whose trees are not stored.
+  ///
+  /// A page inside a walk through one second passes where that walk stands (`resumePoint`),
+  /// stored with it for a sync cut off there to go on from (``issueResumePoint()``); a page that
+  /// moves the marks outside a walk clears it.
   public func writePage(
     _ issues: [GitHubIssue], seenIDs: [Int64] = [], advancingMarks: Bool,
-    subIssues: [(parent: Int, children: [Int])] = [], etags: [String: String] = [:]
+    subIssues: [(parent: Int, children: [Int])] = [], etags: [String: String] = [:],
+    resumePoint: ListingResumePoint? = nil
   ) throws {
+    let resumeJSON = try resumePoint.map {
+      String(decoding: try JSONEncoder().encode($0), as: UTF8.self)
+    }
     try writer.write { db in
+      if resumeJSON != nil || advancingMarks {
+        try db.execute(
+          sql: """
+            INSERT INTO syncState(id, issueResumePoint) VALUES (1, ?)
+            ON CONFLICT(id) DO UPDATE SET issueResumePoint = excluded.issueResumePoint
+            """,
+          arguments: [resumeJSON])
+      }
       let recording =
         try Bool.fetchOne(db, sql: "SELECT fullListingPending FROM syncState WHERE id = 1") ?? false
       try Self.writeIssues(issues, recordingSeen: recording, advancingMarks: advancingMarks, db)
@@ -114,6 +140,24 @@ extension IssueCache {
             sql: "INSERT OR IGNORE INTO fullListingSeen(id) VALUES (?)", arguments: [id])
         }
       }
+    }
+  }
+
+  /// Where a sync's issue listing cut off inside a walk through one second stands, or `nil`
+  /// (none, or one that can no longer be read) to go on from the marks.
+  public func issueResumePoint() throws -> ListingResumePoint? {
+    let json = try writer.read { db in
+      try String.fetchOne(db, sql: "SELECT issueResumePoint FROM syncState WHERE id = 1")
+    }
+    return json.flatMap { try? JSONDecoder().decode(ListingResumePoint.self, from: Data($0.utf8)) }
+  }
+
+  /// Forgets where walks through one second stood (the sync's and the mirror's): for a listing
+  /// that found its walk could not be proved, so that the next one walks from the marks.
+  public func forgetResumePoints() throws {
+    try writer.write { db in
+      try db.execute(
+        sql: "UPDATE syncState SET issueResumePoint = NULL, mirrorIssueResumePoint = NULL")
     }
   }
 
@@ -188,6 +232,8 @@ extension IssueCache {
             """)
       }
       if complete {
+        // The listing ended: no walk is left to go on with.
+        try db.execute(sql: "UPDATE syncState SET issueResumePoint = NULL WHERE id = 1")
         try Self.finish(syncedAt: syncedAt, db)
       } else {
         try Self.keepMilestoneIdentity(db)
@@ -424,31 +470,21 @@ extension IssueCache {
       // Distinct: a label listed twice is linked once.
       names = names.indices.filter { $0 == 0 || names[$0] != names[$0 - 1] }.map { names[$0] }
     }
-    let arguments: StatementArguments = [
-      issue.id, issue.number, storable(issue.title), issue.body.map(storable),
-      issue.state.rawValue,
-      issue.stateReason, storable(issue.user.login),
-      // Dates as GRDB stores them, formatted without its `DateFormatter`.
-      issue.milestone?.number, issue.comments, GitHubDate.databaseText(issue.createdAt),
-      GitHubDate.databaseText(issue.updatedAt), issue.closedAt.map(GitHubDate.databaseText),
-      issue.isPullRequest, issue.htmlURL, names.joined(separator: "\u{1F}"),
-      issue.subIssues?.total ?? 0, issue.subIssues?.completed ?? 0, issue.user.nodeID,
-      issue.user.isBot, issue.nodeID, issue.issueType, issue.isDraft,
-      issue.mergedAt.map(GitHubDate.databaseText),
-    ]
-    // The row's key: a new one for an item the cache never held (a plain insert, which an
-    // import into an empty cache runs without the unique indexes), the kept one otherwise.
+    // The row's key: a new one for an item the cache never held (a plain insert), the kept one
+    // otherwise.
     let key: Int64
     if isNew {
-      try statements.insert.execute(arguments: arguments)
+      bindColumns(of: issue, labelNames: names, to: statements.insert)
+      try statements.insert.execute()
       key = db.lastInsertedRowID
-    } else if let written = try Int64.fetchOne(
-      // Prepared when first needed: its conflict target is an index an import sets aside.
-      db.cachedStatement(sql: IssueColumns.upsertSQL), arguments: arguments)
-    {
-      key = written
     } else {
-      preconditionFailure("The upsert of #\(issue.number) answered no key.")
+      // Prepared when first needed: an import into an empty cache never runs it.
+      let upsert = try statements.upsert(db)
+      bindColumns(of: issue, labelNames: names, to: upsert)
+      guard let written = try upsert.fetchInteger() else {
+        preconditionFailure("The upsert of #\(issue.number) answered no key.")
+      }
+      key = written
     }
     if (issue.subIssues?.total ?? 0) == 0 {
       // No sub-issues any more: none to nest under it.
@@ -459,12 +495,15 @@ extension IssueCache {
       try statements.deleteLabels.execute(arguments: [key])
     }
     for assignee in issue.assignees {
-      try statements.insertAssignee.execute(arguments: [
-        key, storable(assignee.login), assignee.nodeID,
-      ])
+      statements.insertAssignee.bind(key)
+      statements.insertAssignee.bind(storable(assignee.login))
+      statements.insertAssignee.bind(assignee.nodeID)
+      try statements.insertAssignee.execute()
     }
     for name in names {
-      try statements.insertLabel.execute(arguments: [key, name])
+      statements.insertLabel.bind(key)
+      statements.insertLabel.bind(name)
+      try statements.insertLabel.execute()
     }
     #if TRELLIS_INTERNAL_CHECKS
     let mismatches = try labelCopyMismatches(db, keys: [key])
@@ -473,31 +512,70 @@ extension IssueCache {
     #endif
   }
 
+  /// Binds an issue's ``IssueColumns/written`` values, in that order.
+  private static func bindColumns(
+    of issue: GitHubIssue, labelNames names: [String], to statement: BoundStatement
+  ) {
+    statement.bind(issue.id)
+    statement.bind(issue.number)
+    statement.bind(storable(issue.title))
+    statement.bind(issue.body.map(storable))
+    statement.bind(issue.state.rawValue)
+    statement.bind(issue.stateReason)
+    statement.bind(storable(issue.user.login))
+    statement.bind(issue.milestone?.number)
+    statement.bind(issue.comments)
+    // Dates as GRDB stores them, formatted without its `DateFormatter`.
+    statement.bind(GitHubDate.databaseText(issue.createdAt))
+    statement.bind(GitHubDate.databaseText(issue.updatedAt))
+    statement.bind(issue.closedAt.map(GitHubDate.databaseText))
+    statement.bind(issue.isPullRequest)
+    statement.bind(issue.htmlURL)
+    statement.bind(names.joined(separator: "\u{1F}"))
+    statement.bind(issue.subIssues?.total ?? 0)
+    statement.bind(issue.subIssues?.completed ?? 0)
+    statement.bind(issue.user.nodeID)
+    statement.bind(issue.user.isBot)
+    statement.bind(issue.nodeID)
+    statement.bind(issue.issueType)
+    statement.bind(issue.isDraft)
+    statement.bind(issue.mergedAt.map(GitHubDate.databaseText))
+  }
+
   /// The statements an issue's upsert runs, prepared once for a batch of issues rather than
-  /// looked up by their SQL for every row.
-  struct IssueStatements {
+  /// looked up by their SQL for every row; those run for every row bind their values directly.
+  final class IssueStatements {
     let updatedAt: Statement
     let deleteOtherWithNumber: Statement
-    let insert: Statement
+    let insert: BoundStatement
     let deleteSubIssues: Statement
     let deleteAssignees: Statement
     let deleteLabels: Statement
-    let insertAssignee: Statement
-    let insertLabel: Statement
+    let insertAssignee: BoundStatement
+    let insertLabel: BoundStatement
+    private var preparedUpsert: BoundStatement?
 
     init(_ db: Database) throws {
       updatedAt = try db.cachedStatement(sql: "SELECT updatedAt FROM issue WHERE githubId = ?")
       deleteOtherWithNumber = try db.cachedStatement(
         sql: "DELETE FROM issue WHERE number = ? AND githubId IS NOT ?")
-      insert = try db.cachedStatement(sql: IssueColumns.insertSQL)
+      insert = try BoundStatement(db, sql: IssueColumns.insertSQL)
       deleteSubIssues = try db.cachedStatement(sql: "DELETE FROM subIssue WHERE parentNumber = ?")
       deleteAssignees = try db.cachedStatement(sql: "DELETE FROM issueAssignee WHERE issueKey = ?")
       deleteLabels = try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueKey = ?")
       // Listed twice, or in two cases, an assignee is one row: the key compares without case.
-      insertAssignee = try db.cachedStatement(
-        sql: "INSERT OR IGNORE INTO issueAssignee(issueKey, login, nodeId) VALUES (?, ?, ?)")
-      insertLabel = try db.cachedStatement(
-        sql: "INSERT INTO issueLabel(issueKey, labelName) VALUES (?, ?)")
+      insertAssignee = try BoundStatement(
+        db, sql: "INSERT OR IGNORE INTO issueAssignee(issueKey, login, nodeId) VALUES (?, ?, ?)")
+      insertLabel = try BoundStatement(
+        db, sql: "INSERT INTO issueLabel(issueKey, labelName) VALUES (?, ?)")
+    }
+
+    /// The upsert by GitHub id, answering the row's key.
+    func upsert(_ db: Database) throws -> BoundStatement {
+      if let preparedUpsert { return preparedUpsert }
+      let statement = try BoundStatement(db, sql: IssueColumns.upsertSQL)
+      preparedUpsert = statement
+      return statement
     }
   }
 

@@ -483,6 +483,13 @@ public final class IssueCache: Sendable {
     migrator.registerMigration("v14: issue rows keyed by the cache, not by GitHub") { db in
       try keyIssueRowsLocally(db)
     }
+    migrator.registerMigration("v15: a sync's walk through one second, to resume inside") { db in
+      try db.alter(table: "syncState") { t in
+        // JSON of a `ListingResumePoint`: where the REST listing of a sync cut off inside a
+        // block of items updated in one second stands (the mirror keeps its own, above).
+        t.add(column: "issueResumePoint", .text)
+      }
+    }
     return migrator
   }
 }

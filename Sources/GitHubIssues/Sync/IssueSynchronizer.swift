@@ -137,6 +137,11 @@ public struct IssueSynchronizer: Sendable {
       query.since = since
       return client.issuePages(of: owner, query: query).first
     }
+    // Cut off inside a block of one second, the last sync stored where its walk stood: the
+    // listing re-reads the margin up to that block, then goes on there.
+    if let point = try cacheStep("read", { try cache.issueResumePoint() }) {
+      listing.resume(at: point)
+    }
     var items = 0
     // Open items by identifier, as last listed: the listing may serve an item twice.
     var openIDs: Set<Int64> = []
@@ -187,6 +192,10 @@ public struct IssueSynchronizer: Sendable {
     progress(SyncProgress(phase: .saving, pages: pages, items: items))
 
     var gap = listing.unproven
+    if gap != nil {
+      // Where its walk stood is not a place to go on from: the next sync walks from the marks.
+      try cacheStep("write") { try cache.forgetResumePoints() }
+    }
     if gap == nil, resumeAfter == nil, let announced = repositoryInfo.openIssuesCount,
       openIDs.count < announced - max(5, announced / 100)
     {
@@ -281,6 +290,8 @@ public struct IssueSynchronizer: Sendable {
     var trees: [(parent: Int, children: [Int])] = []
     /// Whether every page added may move the marks.
     var inOrder = true
+    /// Where the walk through one second stands after the last page added, if inside one.
+    var resumePoint: ListingResumePoint?
 
     mutating func add(
       _ page: UpdatedOrderListing<GitHubIssue>.Fresh, trees: [(parent: Int, children: [Int])]
@@ -289,9 +300,12 @@ public struct IssueSynchronizer: Sendable {
       seenIDs += page.skipped.compactMap(\.id)
       self.trees += trees
       inOrder = page.inOrder
+      resumePoint = page.resumePoint
     }
 
-    var isEmpty: Bool { items.isEmpty && seenIDs.isEmpty && trees.isEmpty }
+    var isEmpty: Bool {
+      items.isEmpty && seenIDs.isEmpty && trees.isEmpty && resumePoint == nil
+    }
   }
 
   /// Writes the pending pages in one transaction, with the entity tags fetched for them.
@@ -305,7 +319,7 @@ public struct IssueSynchronizer: Sendable {
     try cacheStep("write") {
       try cache.writePage(
         pending.items, seenIDs: pending.seenIDs, advancingMarks: pending.inOrder,
-        subIssues: pending.trees, etags: etags)
+        subIssues: pending.trees, etags: etags, resumePoint: pending.resumePoint)
     }
     await etagStore.clear()
     batch = PendingPages()

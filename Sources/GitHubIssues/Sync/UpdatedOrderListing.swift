@@ -43,9 +43,11 @@ extension GitHubComment: UpdateOrdered {}
 ///
 /// A source of cursors (GraphQL, whose edges give each node's cursor) chooses its windows the
 /// same way: the next page is asked for after the cursor of an item proved a few places before
-/// the last, so the same witness rule holds whether the server's cursors are keys or positions;
-/// a cut-off listing stores where such a walk stands (``Fresh/resumePoint``) and the next one
-/// goes on from there (``resume(at:)``). A source with neither follows its `next` pages, and
+/// the last, so the same witness rule holds whether the server's cursors are keys or positions.
+/// Either way a cut-off listing stores where its walk stands (``Fresh/resumePoint``: the
+/// position or cursor, and the last items proved as witnesses) and the next one goes on from
+/// there (``resume(at:)``) instead of walking the block again from its start; the stored
+/// witnesses prove that step as they prove any other. A source with neither follows its `next` pages, and
 /// when an item first seen in such a walk is seen again, updated, the walk is listed again once
 /// the listing ends (at most ``maximumPasses`` passes, then ``unproven`` says so).
 ///
@@ -89,15 +91,30 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
     /// Cursors the source refused (expired) during this walk, each answered by walking again
     /// from the query's start.
     var refusedCursors = 0
+    /// For a walk in windows: the items of the last window that counted, which end at
+    /// ``covered``: the witnesses a later listing's first window looks for.
+    var lastWindow: [Int64: Date] = [:]
+    /// Whether ``served`` holds every item before the positions covered, so that a window's
+    /// order can be checked against it: not in the first window of a walk an earlier listing
+    /// stored, which knows only its witnesses.
+    var knowsPrefix = true
+    /// Windows whose order showed that the server's order among the block's ties changed.
+    var reorders = 0
 
-    /// Where a later listing goes on from: after the anchor the next page would be asked
-    /// after, with the items after it as witnesses.
+    /// Where a later listing goes on from: for a walk in windows, the positions covered with
+    /// the last window's items as witnesses; for a source of cursors, after the anchor the next
+    /// page would be asked after, with the items after it as witnesses.
     var resumePoint: ListingResumePoint? {
+      if !lastWindow.isEmpty {
+        return ListingResumePoint(
+          since: since, position: .covered(covered, pageSize: pageSize), witnesses: lastWindow)
+      }
       let index = anchors.count - 1 - max(overlap, 2)
       guard index >= 0 else { return nil }
       var witnesses: [Int64: Date] = [:]
       for anchor in anchors[(index + 1)...] { witnesses[anchor.id] = anchor.updatedAt }
-      return ListingResumePoint(since: since, after: anchors[index].cursor, witnesses: witnesses)
+      return ListingResumePoint(
+        since: since, position: .after(cursor: anchors[index].cursor), witnesses: witnesses)
     }
   }
 
@@ -127,6 +144,9 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
   private var since: Date?
   private var iterator: (any ListingPages<Item>)?
   private var walk: Walk?
+  /// A walk in windows an earlier listing stored, gone on with once this listing reaches its
+  /// block (``resume(at:)``).
+  private var storedWalk: ListingResumePoint?
   /// Each identifier served and the latest `updated_at` it was served with.
   private(set) var seen: [Int64: Date] = [:]
   /// Identifiers served on a page of a cursor walk, and the `since` of that walk.
@@ -144,6 +164,9 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
   private(set) var pages = 0
   /// Windows of a walk that held no witness and were asked again further back.
   private(set) var stepsBack = 0
+  /// Once a walk could not be proved, no later page moves a mark or stores a point to resume
+  /// from: what it missed stays ahead of the marks for the next listing.
+  private var marksHeld = false
   /// Why the listing cannot vouch for having seen everything, or `nil`.
   private(set) var unproven: String?
 
@@ -181,21 +204,72 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
     self.defaultPageBudget = defaultPageBudget
   }
 
-  /// A listing of a source of cursors that goes on inside the walk an earlier listing stored
-  /// (``Fresh/resumePoint``): its first page is asked for after the stored cursor and counts
-  /// only with one of the stored witnesses in it; without one, the walk starts again from the
-  /// query's start.
+  /// A listing that goes on inside the walk through one second an earlier listing stored
+  /// (``Fresh/resumePoint``), rather than walking that second again from its start.
+  ///
+  /// - A source of cursors asks for its first page after the stored cursor; the page counts
+  ///   only with one of the stored witnesses in it, and without one the walk starts again from
+  ///   the query's start.
+  /// - A source of windows first lists from its own `since` as usual, which brings what was
+  ///   updated before the block (the margin a later sync re-reads), until a page reaches the
+  ///   block: everything updated before the block's witnesses was served by then. The walk
+  ///   then goes on at the stored position, its first window overlapping the positions covered
+  ///   and counting only with a stored witness in it, so that items that left the block since
+  ///   shift nothing out; without one it steps back, down to the block's start.
+  ///
+  /// A point of the other kind, or one whose block comes before this listing's `since`, is
+  /// not this listing's to follow, and is ignored: the listing then walks from its `since`.
   mutating func resume(at point: ListingResumePoint) {
-    precondition(openAfter != nil, "resuming a walk needs a source of cursors (openAfter)")
-    since = point.since
-    var walk = Walk(since: point.since, pageSize: 0, covered: 0, served: point.witnesses)
-    walk.anchors = [(point.after, 0, .distantPast)]
-    walk.overlap = 0
+    switch point.position {
+    case .after(let cursor):
+      guard openAfter != nil else { return }
+      since = point.since
+      var walk = Walk(since: point.since, pageSize: 0, covered: 0, served: point.witnesses)
+      walk.anchors = [(cursor, 0, .distantPast)]
+      walk.overlap = 0
+      walk.knowsPrefix = false
+      self.walk = walk
+    case .covered:
+      guard openWindow != nil, let block = point.witnesses.values.min(),
+        block >= since ?? .distantPast
+      else { return }
+      storedWalk = point
+    }
+  }
+
+  /// Goes on with the stored walk once `page`, listed from this listing's `since`, reaches its
+  /// block; whether it did.
+  private mutating func enterStoredWalk(after page: ListingPage<Item>) -> Bool {
+    guard inOrder, let point = storedWalk,
+      case .covered(let covered, let pageSize) = point.position,
+      let block = point.witnesses.values.min(),
+      page.items.contains(where: { $0.updatedAt >= block })
+    else { return false }
+    storedWalk = nil
+    // A query that ends on this page has no block left to walk.
+    guard page.hasNext else { return false }
+    var walk = Walk(
+      since: point.since, pageSize: pageSize, covered: covered, served: point.witnesses)
+    walk.lastWindow = point.witnesses
+    walk.knowsPrefix = false
     self.walk = walk
+    // The walk's query is the listing's from here: a later key moves on from it.
+    since = point.since
+    iterator = nil
+    return true
   }
 
   /// The next page of fresh items, or `nil` when the listing has ended.
   mutating func next() async throws(GitHubError) -> Fresh? {
+    guard var page = try await nextPage() else { return nil }
+    if marksHeld {
+      page.inOrder = false
+      page.resumePoint = nil
+    }
+    return page
+  }
+
+  private mutating func nextPage() async throws(GitHubError) -> Fresh? {
     while !ended {
       let page: ListingPage<Item>
       var window: (start: Int, size: Int)?
@@ -218,7 +292,8 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
       } else if let walk, let openWindow {
         let (perPage, number, proved) = Self.window(
           covering: walk.covered, overlapping: walk.overlap, pageSize: walk.pageSize)
-        if !proved, unproven == nil {
+        // A walk started again from its block's start needs no overlap for its first window.
+        if !proved, walk.covered > 0, unproven == nil {
           unproven =
             "pages of \(walk.pageSize) are too small to prove a walk through items of one second"
         }
@@ -282,7 +357,11 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
         let witnessed =
           window.start == 0 || openWindow != nil && window.start >= current.covered
           || page.items.contains { current.served[$0.id] == $0.updatedAt }
+        if witnessed, current.knowsPrefix, Self.isReordered(page.items, served: current.served) {
+          return reordered(page, current)
+        }
         if witnessed {
+          current.knowsPrefix = true
           current.covered = window.start + page.items.count + page.skipped.count
           if openWindow == nil {
             guard page.cursors.count == page.items.count else {
@@ -311,6 +390,10 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
           }
           // Every item not served yet is after these: they may witness a later window.
           for item in page.items { current.served[item.id] = item.updatedAt }
+          if openWindow != nil, !page.items.isEmpty {
+            current.lastWindow = Dictionary(
+              page.items.map { ($0.id, $0.updatedAt) }, uniquingKeysWith: { max($0, $1) })
+          }
         } else {
           // Something unserved may sit before this window, so its items witness nothing.
           stepsBack += 1
@@ -321,6 +404,12 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
         }
         walk = current
         let fresh = fresh(in: page.items, walkSince: nil)
+        if witnessed, storedWalk != nil, enterStoredWalk(after: page) {
+          return Fresh(
+            items: fresh, skipped: page.skipped,
+            inOrder: inOrder && !hasWalked && Self.isSorted(page.items),
+            resumePoint: walk?.resumePoint)
+        }
         if witnessed {
           if !page.hasNext || page.items.count + page.skipped.count < window.size {
             // The query's end: what a cursor walk left to list again comes next.
@@ -339,6 +428,11 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
       let walkSince = since ?? .distantPast
       let fresh = fresh(in: page.items, walkSince: walkSince)
       var pageInOrder = inOrder && !hasWalked
+      if storedWalk != nil, enterStoredWalk(after: page) {
+        return Fresh(
+          items: fresh, skipped: page.skipped, inOrder: pageInOrder && Self.isSorted(page.items),
+          resumePoint: walk?.resumePoint)
+      }
       if inOrder, page.hasNext {
         let sorted = Self.isSorted(page.items)
         if !sorted { pageInOrder = false }
@@ -349,13 +443,14 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
             || openAfter != nil && !page.items.isEmpty && page.cursors.count == page.items.count
         {
           // A same-second block: walked in windows, each proved by a witness.
+          let served = Dictionary(
+            page.items.map { ($0.id, $0.updatedAt) }, uniquingKeysWith: { max($0, $1) })
           walk = Walk(
             since: since, pageSize: page.items.count + page.skipped.count,
-            covered: page.items.count + page.skipped.count,
-            served: Dictionary(
-              page.items.map { ($0.id, $0.updatedAt) }, uniquingKeysWith: { max($0, $1) }),
+            covered: page.items.count + page.skipped.count, served: served,
             anchors: openWindow == nil
-              ? zip(page.cursors, page.items).map { ($0, $1.id, $1.updatedAt) } : [])
+              ? zip(page.cursors, page.items).map { ($0, $1.id, $1.updatedAt) } : [],
+            lastWindow: openWindow != nil ? served : [:])
           iterator = nil
           return Fresh(
             items: fresh, skipped: page.skipped, inOrder: pageInOrder,
@@ -369,6 +464,52 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
       return Fresh(items: fresh, skipped: page.skipped, inOrder: pageInOrder)
     }
     return nil
+  }
+
+  /// Most walks of one block started again because the server's order among its ties changed
+  /// between requests: once may be an item created in that very second (placed anywhere among
+  /// them), twice is a server whose order cannot be walked by position.
+  static var maximumReorders: Int { 1 }
+
+  /// Whether a window of a walk shows the server's order among the block's ties changed since
+  /// the walk began: under one order every item this walk served comes before every item it did
+  /// not (items leave a block, or move past its end when updated, but never enter it ahead of
+  /// what was served), so a served item after one not served means another order.
+  static func isReordered(_ items: [Item], served: [Int64: Date]) -> Bool {
+    guard let firstUnserved = items.firstIndex(where: { served[$0.id] != $0.updatedAt }) else {
+      return false
+    }
+    return items[firstUnserved...].contains { served[$0.id] == $0.updatedAt }
+  }
+
+  /// A window that showed another order: its items are kept, and the walk starts again from its
+  /// block's start; past ``maximumReorders`` the listing cannot vouch for the block, says so
+  /// (``unproven``), and goes on after it without moving a mark again.
+  private mutating func reordered(_ page: ListingPage<Item>, _ current: Walk) -> Fresh {
+    let items = fresh(in: page.items, walkSince: nil)
+    var current = current
+    current.reorders += 1
+    if current.reorders <= Self.maximumReorders {
+      // A walk of its own from the block's start, whose first window needs no witness.
+      current.covered = 0
+      current.overlap = 2
+      current.served = [:]
+      current.anchors = []
+      current.lastWindow = [:]
+      current.knowsPrefix = true
+      walk = current
+    } else {
+      unproven =
+        "GitHub served the items updated in one second in a different order from one request"
+        + " to the next, so a walk through them could not be proved"
+      marksHeld = true
+      walk = nil
+      iterator = nil
+      // Past the block's second (`since` counts whole seconds): what follows is listed still.
+      let block = current.served.values.max() ?? since ?? .distantPast
+      since = Date(timeIntervalSince1970: block.timeIntervalSince1970.rounded(.down) + 1)
+    }
+    return Fresh(items: items, skipped: page.skipped, inOrder: false)
   }
 
   /// The items of a page not served before in this version, noting a cursor walk to list again

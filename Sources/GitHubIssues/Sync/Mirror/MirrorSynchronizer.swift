@@ -179,7 +179,11 @@ public struct MirrorSynchronizer: Sendable {
           try await fetchSubIssueLists(&run, in: owner, progress: report)
         }
       }
-      if let unproven = issues.unproven { run.gap = unproven }
+      if let unproven = issues.unproven {
+        run.gap = unproven
+        // Where its walk stood is not a place to go on from: the next run walks from the mark.
+        try step("write") { try cache.forgetResumePoints() }
+      }
       if run.gap == gapBefore {
         phase = .pullRequests
         try step("write") { try cache.recordMirrorListingPhase(phase) }

@@ -338,6 +338,11 @@ public actor LocalGitHub {
     editServed(numbers, "/repos/\(repository.owner)/\(repository.name)/issues")
   }
 
+  /// Whether an item's JSON is a pull request's (REST lists them with a `pull_request` key).
+  static func isPullRequest(_ json: Data) -> Bool {
+    json.range(of: Data("\"pull_request\"".utf8)) != nil
+  }
+
   /// Serves the items of a repository's listing that share an `updated_at` in a new order on
   /// every request (from `seed`): GitHub does not document the order of ties, nor that it
   /// stays the same from one request to the next.
@@ -609,8 +614,9 @@ public actor LocalGitHub {
         listingEditPages[request.path, default: .max] -= 1
         editServed(slice.prefix(listingEdits[request.path] ?? 0).map(\.number), request.path)
       }
+      // An issue: pull requests cannot be transferred, and only GitHub's staff delete them.
       if page < pageCount, listingServedDeletions[request.path, default: 0] > 0,
-        let first = slice.first
+        let first = slice.first(where: { !Self.isPullRequest($0.json) })
       {
         listingServedDeletions[request.path, default: 0] -= 1
         listings[request.path]?.items.removeAll { $0.number == first.number }
@@ -691,8 +697,8 @@ public actor LocalGitHub {
   }
 
   /// After each of the next `pages` pages of an issue listing (but the last), deletes the first
-  /// item it served, as someone deleting or transferring an issue while a sync walks: every later
-  /// item shifts a place earlier.
+  /// issue (not pull request) it served, as someone deleting or transferring an issue while a
+  /// sync walks: every later item shifts a place earlier.
   public func deleteServedWhileListing(_ repository: RepositoryName, pages: Int) {
     listingServedDeletions["/repos/\(repository.owner)/\(repository.name)/issues"] = pages
   }

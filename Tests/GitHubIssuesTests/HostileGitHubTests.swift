@@ -482,6 +482,20 @@ import Testing
     try await expectCacheEqualsServer(cache, github, .nothingMissing)
   }
 
+  /// Issues deleted after a full listing served them are found through GitHub's count and
+  /// deleted with the unlisted ones: the cache ends equal to the server, not holding them until
+  /// the next `--full`.
+  @Test func aFullSyncFindsTheIssuesDeletedAfterItListedThem() async throws {
+    let github = try await start()
+    defer { Task { await github.stop() } }
+    let cache = try await fullySynced(github)
+    await github.deleteServedWhileListing(repository, pages: 4)
+    let summary = try await synchronizer(github, cache: cache).sync(full: true)
+    #expect(summary.deleted == 4)
+    #expect(summary.skipped.isEmpty, "\(summary.skipped)")
+    try await expectCacheEqualsServer(cache, github, .exact)
+  }
+
   @Test func commentsEditedOnEveryPageOfTheirListingAreAllKept() async throws {
     let github = try await start()
     defer { Task { await github.stop() } }

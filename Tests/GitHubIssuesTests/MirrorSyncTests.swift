@@ -362,6 +362,46 @@ import Testing
     #expect(try await differences(fresh, github) == [])
   }
 
+  /// An issue GitHub answers as null in the middle of a block of one second, in runs cut off
+  /// inside the block: no run moves the mark or the resume point past it (a run that meets it
+  /// and is not cut off first fails naming GitHub's message), and once GitHub answers for it
+  /// the mirror ends with it.
+  @Test(arguments: [GraphQLState.Cursors.keyset, .offset])
+  func aNulledNodeInsideABlockIsNeverWalkedPast(cursors: GraphQLState.Cursors) async throws {
+    let github = try await served(items: 400)
+    defer { Task { await github.stop() } }
+    let block = Array(stride(from: 1, through: 400, by: 2).prefix(180))
+    await github.touchAtOnce(numbers: block, in: acme, ties: .descendingNumber)
+    let made = SyntheticRepository(itemCount: 400, milestoneCount: 4, seed: 3).make().issues
+    let issuesInBlock = Set(made.filter { !$0.isPullRequest }.map(\.number)).intersection(block)
+    // Deep in the block as it is served (descending numbers): after the first page of it.
+    let nulled = try #require(issuesInBlock.sorted().dropFirst(issuesInBlock.count / 3).first)
+    await github.configureGraphQL {
+      $0.cursors = cursors
+      $0.nulledIssueNodes = [nulled: 3]
+    }
+    let cache = try IssueCache()
+    var runs = 0
+    var failures: [String] = []
+    var finished = false
+    while !finished, runs < 60 {
+      runs += 1
+      do {
+        try await mirror(github, cache: cache, pointLimit: 2).sync()
+        finished = true
+      } catch  where error.code == .rateLimited {
+      } catch {
+        #expect(error.code == .incompleteListing, "\(error)")
+        failures.append(error.description)
+      }
+    }
+    #expect(finished, "still cut off after \(runs) runs")
+    #expect(await github.graphQLState.nulledIssueNodes[nulled] == 0, "served null three times")
+    #expect(failures.allSatisfy { $0.contains("Something went wrong") }, "\(failures)")
+    #expect(try cache.issue(number: nulled) != nil, "the nulled issue was walked past for good")
+    #expect(try await differences(cache, github) == [])
+  }
+
   /// A stored resume point that cannot be read (a file damaged, a version that wrote another
   /// shape) is not trusted: the walk goes on from the mark, before the block, and misses nothing.
   @Test func aResumePointThatCannotBeReadIsWalkedAgainFromTheMark() async throws {

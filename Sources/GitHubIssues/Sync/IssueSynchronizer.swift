@@ -207,6 +207,12 @@ public struct IssueSynchronizer: Sendable {
     var confirmedGone: [Int64] = []
     if gap == nil, listsAll {
       do throws(GitHubError) {
+        // Issues listed, then deleted before the listing ended: with a token, GitHub's count
+        // tells when to look, and those found are taken out of the seen set, so that the
+        // unlisted-item check below proves them gone with the rest.
+        if client.isAuthenticated {
+          skipped += await findDeletedDuringListing(in: owner, pages: &pages)
+        }
         confirmedGone = try await confirmUnlisted(in: owner, pages: &pages)
       } catch {
         gap = error.detail ?? error.description
@@ -323,6 +329,41 @@ public struct IssueSynchronizer: Sendable {
     }
     await etagStore.clear()
     batch = PendingPages()
+  }
+
+  /// Looks for the issues deleted while the full listing ran (see
+  /// ``findIssuesDeletedDuringListing(in:requests:count:)``), through GraphQL's count: 1 point
+  /// when none was. What it cannot look for or find is a warning, not a failure: the listing
+  /// itself is complete, and the next `sync --full` looks again.
+  private func findDeletedDuringListing(
+    in owner: RepositoryName, pages: inout Int
+  ) async -> [SkippedItem] {
+    let session = MirrorSession(client: client)
+    do throws(GitHubError) {
+      let unfound = try await findIssuesDeletedDuringListing(in: owner, requests: &pages) {
+        since throws(GitHubError) in
+        try await session.issueCount(since: since, in: owner)
+      }
+      guard unfound > 0 else { return [] }
+      return [
+        SkippedItem(
+          id: nil, number: nil,
+          reason:
+            "GitHub counts \(unfound) issues fewer than the cache holds; the next `sync --full` looks again"
+        )
+      ]
+    } catch  where error.code == .notFound {
+      // An API root without GraphQL (an older GitHub Enterprise Server): nothing to count with.
+      return []
+    } catch {
+      return [
+        SkippedItem(
+          id: nil, number: nil,
+          reason:
+            "issues deleted while it listed were not looked for (\(error.summary())); the next `sync --full` looks again"
+        )
+      ]
+    }
   }
 
   /// The most cached items a full listing asks for one by one because it did not see them; more

@@ -223,7 +223,12 @@ public struct MirrorSynchronizer: Sendable {
       do throws(GitHubError) {
         // Issues listed, then deleted before the listing ended: taken out of the seen set, so
         // that the unlisted-item check below proves them gone with the rest.
-        let unfound = try await findIssuesDeletedDuringListing(&run, rest: rest, in: owner)
+        let session = run.session
+        let unfound = try await rest.findIssuesDeletedDuringListing(
+          in: owner, requests: &run.restRequests
+        ) { since throws(GitHubError) in
+          try await session.issueCount(since: since, in: owner)
+        }
         if unfound > 0 {
           run.skipped.append(
             SkippedItem(

@@ -331,10 +331,11 @@ public struct IssueSynchronizer: Sendable {
     batch = PendingPages()
   }
 
-  /// Looks for the issues deleted while the full listing ran (see
-  /// ``findIssuesDeletedDuringListing(in:requests:count:)``), through GraphQL's count: 1 point
-  /// when none was. What it cannot look for or find is a warning, not a failure: the listing
-  /// itself is complete, and the next `sync --full` looks again.
+  /// Looks for the issues deleted while the full listing ran, through GraphQL's count.
+  ///
+  /// See ``findIssuesDeletedDuringListing(in:requests:count:)``: 1 point when none was. What it
+  /// cannot look for or find is a warning, not a failure: the listing itself is complete, and
+  /// the next `sync --full` looks again.
   private func findDeletedDuringListing(
     in owner: RepositoryName, pages: inout Int
   ) async -> [SkippedItem] {

@@ -51,6 +51,10 @@ public struct GraphQLState: Sendable {
   /// Issues whose nullable `milestone` answers `null` with an error beside it (GitHub could not
   /// resolve it), the given number of times each.
   public var erroredMilestones: [Int: Int] = [:]
+  /// With offset cursors, items sharing an `updatedAt` come in a new order on every query, from
+  /// this generator state (`nil`: one order): GitHub documents no order among ties, nor that it
+  /// stays the same from one query to the next.
+  public var reshuffledTies: UInt64?
   /// How many queries for issues or pull requests that carry an `after` cursor are refused as
   /// GitHub refuses an expired cursor (`data: null`, `INVALID_CURSOR_ARGUMENTS`).
   public var expiredCursorAnswers = 0
@@ -377,7 +381,11 @@ extension LocalGitHub {
   private func connection(
     _ path: String, issues: Bool, variables: [String: Any], errors: inout [[String: Any]]
   ) -> [String: Any] {
-    guard let listing = listings[path] else { return [:] }
+    guard var listing = listings[path] else { return [:] }
+    if var state = graphQL.reshuffledTies, graphQL.cursors == .offset {
+      listing.items = Self.shuffledTies(listing.items[...], state: &state)
+      graphQL.reshuffledTies = state
+    }
     let pulls = pullRequestNumbers(path)
     let first = max(0, min(100, variables["first"] as? Int ?? 0))
     let since = (variables["since"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }

@@ -402,6 +402,33 @@ import Testing
     #expect(try await differences(cache, github) == [])
   }
 
+  /// A GraphQL server whose order among ties changes on every query (cursors that count
+  /// positions) cannot be walked by position: the mirror says so and fails rather than ending
+  /// with an issue missing, and once the order holds a mirror ends equal to the server.
+  @Test func tiesInANewOrderOnEveryQueryAreCaughtNotSkipped() async throws {
+    let github = try await served(items: 400)
+    defer { Task { await github.stop() } }
+    await github.touchAtOnce(
+      numbers: Array(stride(from: 1, through: 400, by: 2).prefix(180)), in: acme)
+    print("tiesInANewOrderOnEveryQuery seed 41")
+    await github.configureGraphQL {
+      $0.cursors = .offset
+      $0.reshuffledTies = 41
+    }
+    let cache = try IssueCache()
+    do {
+      try await mirror(github, cache: cache).sync()
+      #expect(try await differences(cache, github) == [])
+    } catch let error as GitHubError {
+      #expect(error.code == .incompleteListing, "\(error)")
+      #expect(error.description.contains("different order"), "\(error)")
+    }
+    #expect(try cache.mirrorIssueResumePoint() == nil)
+    await github.configureGraphQL { $0.reshuffledTies = nil }
+    try await mirror(github, cache: cache).sync()
+    #expect(try await differences(cache, github) == [])
+  }
+
   /// A stored resume point that cannot be read (a file damaged, a version that wrote another
   /// shape) is not trusted: the walk goes on from the mark, before the block, and misses nothing.
   @Test func aResumePointThatCannotBeReadIsWalkedAgainFromTheMark() async throws {

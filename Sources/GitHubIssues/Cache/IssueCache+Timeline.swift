@@ -61,7 +61,7 @@ extension IssueCache {
         INSERT INTO \(table)(issueNumber, issueUpdatedAt) VALUES (?, ?)
         ON CONFLICT(issueNumber) DO UPDATE SET issueUpdatedAt = excluded.issueUpdatedAt
         """
-    ).execute(arguments: [number, issueUpdatedAt])
+    ).execute(arguments: [number, GitHubDate.databaseText(issueUpdatedAt)])
   }
 
   static func replaceTimeline(
@@ -82,7 +82,9 @@ extension IssueCache {
         """)
     for (position, event) in events.filter(\.isShown).enumerated() {
       try insert.execute(arguments: [
-        number, position, storable(event.actor.login), event.createdAt, storable(event.sentence),
+        // Dates as GRDB stores them, formatted without its `DateFormatter`.
+        number, position, storable(event.actor.login), event.createdAt.map(GitHubDate.databaseText),
+        storable(event.sentence),
       ])
     }
   }

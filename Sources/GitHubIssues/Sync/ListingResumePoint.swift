@@ -21,6 +21,8 @@ public struct ListingResumePoint: Codable, Sendable, Equatable {
   /// stored with.
   public var witnesses: [Int64: Date]
 
+  /// Creates a resume point: where a walk through a block stands in the query from `since`, and
+  /// the items one of which the next page must hold.
   public init(since: Date?, position: Position, witnesses: [Int64: Date]) {
     self.since = since
     self.position = position

@@ -454,6 +454,27 @@ import Testing
     try await expectCacheEqualsServer(cache, github, .nothingMissing)
   }
 
+  /// A full sync does not go on from where a plain sync cut off inside a block stood: it must
+  /// see every item itself, or the items before that point would count as unlisted.
+  @Test func aFullSyncWalksABlockItselfWhereAPlainSyncWasCutOff() async throws {
+    let github = try await start()
+    defer { Task { await github.stop() } }
+    let cache = try await fullySynced(github)
+    let block = Array(stride(from: 2, through: 3_000, by: 2).prefix(500))
+    await github.touchAtOnce(numbers: block, in: repository, ties: .descendingNumber)
+    await github.inject(.status(502), path: issuesPath, method: "GET", times: 4, after: 3)
+    await #expect(throws: GitHubError.self) {
+      try await synchronizer(github, cache: cache).sync()
+    }
+    #expect(try cache.issueResumePoint() != nil)
+    let before = await github.requestCount(pathPrefix: issuesPath + "/")
+    let summary = try await synchronizer(github, cache: cache).sync(full: true)
+    // No item of the block asked for on its own as unlisted.
+    #expect(await github.requestCount(pathPrefix: issuesPath + "/") == before)
+    #expect(summary.deleted == 0)
+    try await expectCacheEqualsServer(cache, github, .exact)
+  }
+
   /// A server whose order among ties changes on every request cannot be walked by position:
   /// the sync says so and fails, and a later sync from a server that keeps one order ends with
   /// nothing missing; no sync ends "complete" with an item missing.

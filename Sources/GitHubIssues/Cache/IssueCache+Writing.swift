@@ -165,7 +165,8 @@ extension IssueCache {
   /// ``finishListing(complete:syncedAt:highWaterMark:)`` deletes what was not seen.
   ///
   /// Starting one while another is pending keeps the pending one, so an interrupted full sync
-  /// resumes.
+  /// resumes. A new one forgets where an earlier listing's walk stood: a full listing must see
+  /// every item itself, so it goes on only from points it stored.
   public func beginFullListing() throws {
     try writer.write { db in
       let pending =
@@ -176,7 +177,8 @@ extension IssueCache {
         sql: """
           INSERT INTO syncState(id, fullListingPending, fullListingMark) VALUES (1, 1, NULL)
           ON CONFLICT(id) DO UPDATE SET fullListingPending = 1, fullListingMark = NULL,
-            mirrorPullRequestCursor = NULL, mirrorIssueResumePoint = NULL, mirrorPhase = 0
+            mirrorPullRequestCursor = NULL, mirrorIssueResumePoint = NULL, mirrorPhase = 0,
+            issueResumePoint = NULL
           """)
     }
   }

@@ -412,21 +412,27 @@ import Testing
     try await expectCacheEqualsServer(cache, github, .nothingMissing)
   }
 
+  /// A synced cache whose next sync was cut off inside a block of 500 issues updated in one
+  /// second: the listing's fourth request fails, and the client's three retries with it, so
+  /// three pages of the block are written.
+  private func syncCutOffInsideABlock(_ github: LocalGitHub) async throws -> IssueCache {
+    let cache = try await fullySynced(github)
+    let block = Array(stride(from: 2, through: 3_000, by: 2).prefix(500))
+    await github.touchAtOnce(numbers: block, in: repository, ties: .descendingNumber)
+    await github.inject(.status(502), path: issuesPath, method: "GET", times: 4, after: 3)
+    await #expect(throws: GitHubError.self) {
+      try await synchronizer(github, cache: cache).sync()
+    }
+    return cache
+  }
+
   /// A sync cut off inside a block of five pages goes on where it stood: the next one re-reads
   /// the margin up to the block (one request) and walks the rest, not the block from its start.
   @Test(arguments: [0, 2])
   func aSyncCutOffInsideABlockGoesOnWhereItStood(deletedPages: Int) async throws {
     let github = try await start()
     defer { Task { await github.stop() } }
-    let cache = try await fullySynced(github)
-    let block = Array(stride(from: 2, through: 3_000, by: 2).prefix(500))
-    await github.touchAtOnce(numbers: block, in: repository, ties: .descendingNumber)
-    // The listing's fourth request fails, and the client's three retries with it: three pages
-    // of the block are written.
-    await github.inject(.status(502), path: issuesPath, method: "GET", times: 4, after: 3)
-    await #expect(throws: GitHubError.self) {
-      try await synchronizer(github, cache: cache).sync()
-    }
+    let cache = try await syncCutOffInsideABlock(github)
     let point = try #require(try cache.issueResumePoint())
     guard case .covered(let covered, _) = point.position else {
       Issue.record("a REST walk stored \(point.position)")
@@ -459,13 +465,7 @@ import Testing
   @Test func aFullSyncWalksABlockItselfWhereAPlainSyncWasCutOff() async throws {
     let github = try await start()
     defer { Task { await github.stop() } }
-    let cache = try await fullySynced(github)
-    let block = Array(stride(from: 2, through: 3_000, by: 2).prefix(500))
-    await github.touchAtOnce(numbers: block, in: repository, ties: .descendingNumber)
-    await github.inject(.status(502), path: issuesPath, method: "GET", times: 4, after: 3)
-    await #expect(throws: GitHubError.self) {
-      try await synchronizer(github, cache: cache).sync()
-    }
+    let cache = try await syncCutOffInsideABlock(github)
     #expect(try cache.issueResumePoint() != nil)
     let before = await github.requestCount(pathPrefix: issuesPath + "/")
     let summary = try await synchronizer(github, cache: cache).sync(full: true)

@@ -229,9 +229,10 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
       walk.overlap = 0
       walk.knowsPrefix = false
       self.walk = walk
-    case .covered:
-      guard openWindow != nil, let block = point.witnesses.values.min(),
-        block >= since ?? .distantPast
+    case .covered(let covered, let pageSize):
+      // Read from the cache file: a position no walk could have stored is not followed.
+      guard openWindow != nil, covered > 0, (1...100).contains(pageSize),
+        let block = point.witnesses.values.min(), block >= since ?? .distantPast
       else { return }
       storedWalk = point
     }

@@ -65,7 +65,12 @@ extension IssueCache {
   static func rebuildDeferredSearchIndex(_ db: Database) throws -> Bool {
     let missing = try missingSearchTriggers(db)
     guard !missing.isEmpty else { return false }
+    // FTS5 gathers terms in memory and writes a segment each time they pass its hash size (1 MiB
+    // by default); 8 MiB while rebuilding writes an eighth as many segments to merge later,
+    // and the setting goes back before the transaction ends.
+    try db.execute(sql: "INSERT INTO issueSearch(issueSearch, rank) VALUES ('hashsize', 8388608)")
     try db.execute(sql: "INSERT INTO issueSearch(issueSearch) VALUES ('rebuild')")
+    try db.execute(sql: "INSERT INTO issueSearch(issueSearch, rank) VALUES ('hashsize', 1048576)")
     for trigger in searchTriggers where missing.contains(trigger.name) {
       try db.execute(sql: trigger.sql)
     }

@@ -488,9 +488,9 @@ extension IssueCache {
       }
       key = written
     }
-    if (issue.subIssues?.total ?? 0) == 0 {
+    if (issue.subIssues?.total ?? 0) == 0, let deleteSubIssues = statements.deleteSubIssues {
       // No sub-issues any more: none to nest under it.
-      try statements.deleteSubIssues.execute(arguments: [issue.number])
+      try deleteSubIssues.execute(arguments: [issue.number])
     }
     if !isNew {
       try statements.deleteAssignees.execute(arguments: [key])
@@ -550,7 +550,9 @@ extension IssueCache {
     let updatedAt: Statement
     let deleteOtherWithNumber: Statement
     let insert: BoundStatement
-    let deleteSubIssues: Statement
+    /// `nil` while no issue has sub-issues recorded: nothing to delete, for any row of the batch
+    /// (a batch writes its trees after its issues).
+    let deleteSubIssues: Statement?
     let deleteAssignees: Statement
     let deleteLabels: Statement
     let insertAssignee: BoundStatement
@@ -562,7 +564,9 @@ extension IssueCache {
       deleteOtherWithNumber = try db.cachedStatement(
         sql: "DELETE FROM issue WHERE number = ? AND githubId IS NOT ?")
       insert = try BoundStatement(db, sql: IssueColumns.insertSQL)
-      deleteSubIssues = try db.cachedStatement(sql: "DELETE FROM subIssue WHERE parentNumber = ?")
+      deleteSubIssues =
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM subIssue)") ?? true
+        ? try db.cachedStatement(sql: "DELETE FROM subIssue WHERE parentNumber = ?") : nil
       deleteAssignees = try db.cachedStatement(sql: "DELETE FROM issueAssignee WHERE issueKey = ?")
       deleteLabels = try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueKey = ?")
       // Listed twice, or in two cases, an assignee is one row: the key compares without case.
@@ -627,8 +631,14 @@ extension IssueCache {
   /// written as U+E000 `0`, and U+E000 itself as U+E000 `e`; ``restored(_:)`` gives back the text
   /// as GitHub sent it.
   static func storable(_ text: String) -> String {
-    // U+E000 is EE 80 80 in UTF-8: most text has neither byte and is stored as it is.
-    guard text.utf8.contains(where: { $0 == 0 || $0 == 0xEE }) else { return text }
+    // U+E000 is EE 80 80 in UTF-8: most text has neither byte and is stored as it is (found by
+    // `memchr`, many bytes a step, where it can read the bytes in place).
+    let mayNeedEscapes =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        guard let start = bytes.baseAddress else { return false }
+        return memchr(start, 0, bytes.count) != nil || memchr(start, 0xEE, bytes.count) != nil
+      } ?? text.utf8.contains(where: { $0 == 0 || $0 == 0xEE })
+    guard mayNeedEscapes else { return text }
     guard text.contains(where: { $0 == "\u{0}" || $0 == escape }) else { return text }
     var stored = ""
     stored.reserveCapacity(text.utf8.count + 8)

@@ -2,21 +2,8 @@ import Foundation
 
 /// The JSON conventions of the GitHub API.
 public enum GitHubJSON {
-  /// A decoder for GitHub's ISO 8601 dates.
-  public static var decoder: JSONDecoder {
-    let decoder = JSONDecoder()
-    // ISO 8601 read by hand: on Linux a formatter per date costs more than the rest of an item.
-    decoder.dateDecodingStrategy = .custom { decoder in
-      let container = try decoder.singleValueContainer()
-      let text = try container.decode(String.self)
-      guard let date = GitHubDate.parse(text) else {
-        throw DecodingError.dataCorruptedError(
-          in: container, debugDescription: "Expected date string to be ISO8601-formatted.")
-      }
-      return date
-    }
-    return decoder
-  }
+  /// The decoder for GitHub's answers, dates in ISO 8601 (see ``GitHubJSONDecoder``).
+  public static var decoder: GitHubJSONDecoder { GitHubJSONDecoder() }
 
   /// An encoder writing the same dates.
   public static var encoder: JSONEncoder {

@@ -152,9 +152,6 @@ enum MirrorNode {
       case currentTitle, source
     }
 
-    enum GroupKeys: String, CodingKey { case content, reactors }
-    enum ReactorKeys: String, CodingKey { case totalCount }
-
     /// Decodes only the fields of the entry's own type: half a mirror's decoding is timeline
     /// entries, and a comment's eight reaction groups are most of that.
     init(from decoder: any Decoder) throws {
@@ -170,19 +167,16 @@ enum MirrorNode {
         url = try container.decodeIfPresent(String.self, forKey: .url)
         authorAssociation = try container.decodeIfPresent(String.self, forKey: .authorAssociation)
         author = try container.decodeIfPresent(Account.self, forKey: .author)
-        if container.contains(.reactionGroups), try !container.decodeNil(forKey: .reactionGroups) {
-          var groups = try container.nestedUnkeyedContainer(forKey: .reactionGroups)
-          while !groups.isAtEnd {
-            // A group that cannot be read counts nothing; the comment is kept.
-            guard let group = try? groups.nestedContainer(keyedBy: GroupKeys.self) else {
-              _ = try? groups.decodeNil()
-              continue
-            }
-            guard
-              let reactors = try? group.nestedContainer(
-                keyedBy: ReactorKeys.self, forKey: .reactors),
-              let count = try? reactors.decode(Int.self, forKey: .totalCount), count > 0,
-              let content = try? group.decode(String.self, forKey: .content)
+        // Read from the value as it came, not through a container per group (eight groups of
+        // two objects each, on every comment). A group that cannot be read counts nothing;
+        // the comment is kept.
+        if case .array(let groups)? = try container.decodeIfPresent(
+          JSONValue.self, forKey: .reactionGroups)
+        {
+          for group in groups {
+            guard case .string(let content)? = group[member: "content"],
+              case .number(let text)? = group[member: "reactors"]?[member: "totalCount"],
+              let count = Int(text), count > 0
             else { continue }
             reactions[content] = count
           }

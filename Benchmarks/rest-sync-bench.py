@@ -4,6 +4,7 @@
     swift build -c release --product issues && swift build -c release --product local-github
     python3 Benchmarks/rest-sync-bench.py                      # 100,000 items, 3 runs
     python3 Benchmarks/rest-sync-bench.py --compare OTHER/.build/release/issues
+    python3 Benchmarks/rest-sync-bench.py --no-token            # the REST listing alone
 
 The local GitHub (its own process, so the client's CPU is the client's alone) serves `acme/tracker`
 with `--items` items and no latency. Each run syncs into a fresh cache folder and reports the
@@ -28,6 +29,9 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--items", type=int, default=100_000)
 parser.add_argument("--runs", type=int, default=3)
 parser.add_argument("--compare", help="another build of `issues`, run alternately with this one")
+parser.add_argument(
+    "--no-token", action="store_true",
+    help="sync without a token: the REST listing alone, without the pull requests' GraphQL details")
 options = parser.parse_args()
 
 server = subprocess.Popen(
@@ -56,6 +60,10 @@ def check(xdg):
 def run(binary):
     xdg = tempfile.mkdtemp(prefix="rest-sync-bench-")
     environment = dict(os.environ, XDG_CACHE_HOME=xdg, GH_TOKEN="bench")
+    if options.no_token:
+        for name in ("GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"):
+            environment.pop(name, None)
+        environment["HOME"] = xdg  # no gh configuration to find a token in
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(

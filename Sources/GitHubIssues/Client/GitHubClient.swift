@@ -462,7 +462,7 @@ public struct GitHubClient: Sendable {
   }
 
   private func statusError(for response: HTTPResponse, url: URL) -> GitHubError {
-    let message = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.summary
+    let message = (try? GitHubJSON.decoder.decode(ErrorBody.self, from: response.body))?.summary
     let rateLimit = RateLimit(headers: response.headers)
     let sentToken = isAuthenticated
     switch response.status {

@@ -22,6 +22,25 @@ struct Issues: AsyncParsableCommand {
     ],
     defaultSubcommand: Browse.self)
 
+  /// Runs the command the arguments name. A usage error exits 1, as gh's do (the argument
+  /// parser's own code is 64, which a script written for gh would not expect).
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      if exitCode(for: error) == .validationFailure {
+        Terminal.standardError(fullMessage(for: error) + "\n")
+        exit(withError: ExitCode.failure)
+      }
+      exit(withError: error)
+    }
+  }
+
   /// What `issues --version` prints.
   static let version = "issues 0.2.0 (Trellis)"
 }

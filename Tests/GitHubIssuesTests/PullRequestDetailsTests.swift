@@ -89,7 +89,7 @@ import Testing
     ])
     let open = synthetic.make().issues.filter { $0.isPullRequest && $0.state == .open }
     func numbers(_ query: String) throws -> Set<Int> {
-      Set(try dashboard.entries(DashboardQuery(parsing: query)).map(\.number))
+      Set(try dashboard.entries(SearchQuery(parsing: query)).map(\.number))
     }
     #expect(
       try numbers("is:open is:pr review-requested:@me")

@@ -51,10 +51,10 @@ import TrellisTerminal
       .init(source: Self.platform, cache: platform, me: nil),
     ])
     let sections = try [
-      DashboardSection(title: "Bugs", query: DashboardQuery(parsing: "is:open label:bug")),
+      DashboardSection(title: "Bugs", query: SearchQuery(parsing: "is:open label:bug")),
       DashboardSection(
-        title: "PRs", query: DashboardQuery(parsing: "is:pr"), grouping: .repository),
-      DashboardSection(title: "Tracker", query: DashboardQuery(parsing: "repo:acme/tracker")),
+        title: "PRs", query: SearchQuery(parsing: "is:pr"), grouping: .repository),
+      DashboardSection(title: "Tracker", query: SearchQuery(parsing: "repo:acme/tracker")),
     ]
     let browser = DashboardBrowser(
       dashboard: dashboard, sections: sections, size: TerminalSize(columns: 100, rows: 12),
@@ -148,7 +148,7 @@ import TrellisTerminal
     let empty = Dashboard(repositories: [])
     let browser = DashboardBrowser(
       dashboard: empty,
-      sections: [DashboardSection(title: "A", query: try DashboardQuery(parsing: "is:open"))],
+      sections: [DashboardSection(title: "A", query: try SearchQuery(parsing: "is:open"))],
       size: TerminalSize(columns: 80, rows: 10))
     #expect(browser.render().lines.contains { $0.contains("Nothing matches is:open") })
     #expect(browser.handle(.key(KeyEvent(.enter))).isEmpty)

@@ -350,13 +350,14 @@ import Glibc
     }
   }
 
-  /// A mistyped argument is reported with the usage before the terminal is touched.
+  /// A mistyped argument is reported with the usage before the terminal is touched, and exits
+  /// 1 as gh's usage errors do.
   @Test func aBadArgumentIsReportedBeforeTheTerminalIsTouched() async throws {
     for arguments in [["not a repo"], ["a/b/c"], ["o/r", "--hostname", "no host"]] {
       let run = try await Run(arguments: arguments, github: nil)
       let said = String(decoding: run.read { $0.lines.joined().contains("Usage") }, as: UTF8.self)
       #expect(waitForExit(run.process))
-      #expect(run.process.terminationStatus == 64, "\(arguments)")
+      #expect(run.process.terminationStatus == 1, "\(arguments)")
       #expect(said.contains("is not a"), "\(arguments)")
       #expect(!said.contains("\u{1B}[?1049h"))  // never the alternate screen
       #expect(run.pty.settings() == run.settingsBefore)

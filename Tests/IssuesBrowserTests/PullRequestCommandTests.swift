@@ -17,8 +17,9 @@ import Testing
   @Test func listTakesGhsFlagsAndPrintsGhsFields() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }
+    // Newest created first, as gh lists them.
     let open = Self.served.filter { $0.isPullRequest && $0.state == .open }
-      .sorted { $0.updatedAt > $1.updatedAt }
+      .sorted { ($0.createdAt, $0.number) > ($1.createdAt, $1.number) }
     #expect(!open.isEmpty)
     var (status, out, err) = try await world.run([
       "pr", "list", "--json", "number,state,isDraft,headRefName,baseRefName,reviewDecision",

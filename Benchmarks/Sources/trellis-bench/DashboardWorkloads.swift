@@ -37,7 +37,7 @@ func dashboardWorkloads(wanted: (String) -> Bool) async throws {
     "is:open is:issue label:bug,ui milestone:v3.4 sort:created-desc",
     "is:closed comments:>30 -label:docs",
     "repo:acme/repo3 is:open is:issue",
-  ].map { try DashboardQuery(parsing: $0) }
+  ].map { try SearchQuery(parsing: $0) }
 
   // First screen, as `issues` opens a dashboard: every cache (side by side), the first
   // section's entries, the rows a screen shows.

@@ -186,7 +186,7 @@ extension IssueCache {
     String, [any DatabaseValueConvertible]
   ) {
     var (conditions, arguments) = conditions(filter)
-    let order = orderClause(filter.sort)
+    let order = orderClause(filter.sort, filter.direction)
     var sql = "SELECT \(columns) FROM issue"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += " ORDER BY \(order)"
@@ -199,11 +199,12 @@ extension IssueCache {
 
   /// The ORDER BY clause of a sort: a total order, ties broken by number, so that a list read
   /// again or merged row by row comes out the same.
-  static func orderClause(_ sort: IssueSort) -> String {
-    switch sort {
-    case .updated: "updatedAt DESC, number DESC"
-    case .created: "createdAt DESC, number DESC"
-    case .comments: "comments DESC, updatedAt DESC, number DESC"
+  static func orderClause(_ sort: IssueSort, _ direction: QuerySort.Direction) -> String {
+    let way = direction == .descending ? "DESC" : "ASC"
+    return switch sort {
+    case .updated: "updatedAt \(way), number \(way)"
+    case .created: "createdAt \(way), number \(way)"
+    case .comments: "comments \(way), updatedAt \(way), number \(way)"
     }
   }
 
@@ -257,6 +258,11 @@ extension IssueCache {
         conditions.append("(instr(title, ?) > 0 OR instr(coalesce(body, ''), ?) > 0)")
         arguments += [symbol, symbol]
       }
+    }
+    for term in filter.terms {
+      let (condition, values) = Self.condition(term, me: nil)
+      conditions.append(condition)
+      arguments += values
     }
     return (conditions, arguments)
   }

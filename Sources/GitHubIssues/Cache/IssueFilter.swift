@@ -1,9 +1,10 @@
-/// Which cached issues to read and in what order, always descending.
+/// Which cached issues to read and in what order.
 ///
 /// Apart from ``IssueQuery`` (what GitHub's list endpoint selects) because the cache can search
 /// the text of titles and bodies, find mentions in bodies and tell pull requests from issues,
 /// which that endpoint cannot; the two share ``IssueStateFilter``, ``MilestoneFilter`` and
-/// ``IssueSort``. Every condition set must hold: labels, assignee, author, mention, text.
+/// ``IssueSort``. Every condition set must hold: labels, assignee, author, mention, text, and
+/// the search terms (``SearchQuery/applied(to:me:)`` puts a search's terms here).
 public struct IssueFilter: Hashable, Sendable {
   /// Issues, pull requests, or both: pull requests are kept apart unless asked for.
   public enum Kind: Hashable, Sendable {
@@ -34,8 +35,13 @@ public struct IssueFilter: Hashable, Sendable {
   /// Only issues whose title or body contain all these words (prefix match); `nil` or only
   /// white space: no text filter.
   public var text: String?
+  /// Search terms that must hold too, answered by the same SQL as every search (`@me`
+  /// already resolved: a term still naming it matches nothing).
+  public var terms: [QueryTerm]
   /// The order.
   public var sort: IssueSort
+  /// Which way: newest or largest first unless a search writes `-asc`.
+  public var direction: QuerySort.Direction
   /// At most this many results.
   public var limit: Int?
 
@@ -43,7 +49,8 @@ public struct IssueFilter: Hashable, Sendable {
   public init(
     milestone: MilestoneFilter = .all, state: IssueStateFilter = .open, kind: Kind = .issues,
     labels: [String] = [], assignee: String? = nil, author: String? = nil,
-    mention: String? = nil, text: String? = nil, sort: IssueSort = .updated, limit: Int? = nil
+    mention: String? = nil, text: String? = nil, terms: [QueryTerm] = [],
+    sort: IssueSort = .updated, direction: QuerySort.Direction = .descending, limit: Int? = nil
   ) {
     self.milestone = milestone
     self.state = state
@@ -53,7 +60,9 @@ public struct IssueFilter: Hashable, Sendable {
     self.author = author
     self.mention = mention
     self.text = text
+    self.terms = terms
     self.sort = sort
+    self.direction = direction
     self.limit = limit
   }
 }

@@ -292,17 +292,19 @@ struct OrderedIssueList {
       conditions.append(condition)
       arguments += values
     }
+    // Rows are merged in descending key order: an ascending list's keys are negated.
+    let sign = filter.direction == .descending ? "" : "-"
     let keyColumns =
       switch filter.sort {
-      case .updated: "julianday(updatedAt), 0"
-      case .created: "julianday(createdAt), 0"
-      case .comments: "comments, julianday(updatedAt)"
+      case .updated: "\(sign)julianday(updatedAt), 0"
+      case .created: "\(sign)julianday(createdAt), 0"
+      case .comments: "\(sign)comments, \(sign)julianday(updatedAt)"
       }
     var sql =
-      "SELECT key, number, milestoneNumber, state, \(keyColumns), julianday(updatedAt), localRevision "
-      + "FROM issue"
+      "SELECT key, number, milestoneNumber, state, \(keyColumns), julianday(updatedAt), localRevision, "
+      + "\(sign)number FROM issue"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-    sql += " ORDER BY \(IssueCache.orderClause(filter.sort))"
+    sql += " ORDER BY \(IssueCache.orderClause(filter.sort, filter.direction))"
     let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
     var rows: [Row] = []
     while let row = try cursor.next() {
@@ -314,7 +316,7 @@ struct OrderedIssueList {
           entry: IssueListEntry(
             key: IssueKey(rawValue: row[0]), number: number, milestoneNumber: row[2],
             isOpen: state == "open"),
-          key: SortKey(primary: row[4], secondary: row[5], number: number), updatedAt: row[6],
+          key: SortKey(primary: row[4], secondary: row[5], number: row[8]), updatedAt: row[6],
           localRevision: row[7]))
     }
     return rows

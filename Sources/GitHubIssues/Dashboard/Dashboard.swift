@@ -2,14 +2,14 @@ import Foundation
 import Synchronization
 
 /// The caches of several repositories, on one host or several, read as one: a
-/// ``DashboardQuery`` is answered across all of them at once, from the cache, without GitHub's
+/// ``SearchQuery`` is answered across all of them at once, from the cache, without GitHub's
 /// search API.
 ///
 ///     let dashboard = Dashboard(repositories: [
 ///       .init(source: tracker, cache: trackerCache, me: "octocat"),
 ///       .init(source: platform, cache: platformCache, me: "octo-enterprise"),
 ///     ])
-///     let mine = try dashboard.entries(DashboardQuery(parsing: "is:open is:pr author:@me"))
+///     let mine = try dashboard.entries(SearchQuery(parsing: "is:open is:pr author:@me"))
 ///     let firstScreen = try dashboard.items(mine.prefix(40))
 ///
 /// `@me` stands for each host's own account: a repository whose `me` is `nil` (no token, or
@@ -49,7 +49,8 @@ public final class Dashboard: Sendable {
   ///
   /// - Complexity: One query per repository in scope, then O(*n* log *k*) to merge *n* entries
   ///   from *k* repositories.
-  public func entries(_ query: DashboardQuery) throws -> [DashboardEntry] {
+  public func entries(_ query: SearchQuery) throws -> [DashboardEntry] {
+    let query = query.resolvingHosts(among: sources)
     let reached = repositories.indices.filter {
       query.includes(repositories[$0].source.repository, host: repositories[$0].source.host.name)
     }

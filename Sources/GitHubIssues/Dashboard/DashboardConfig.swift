@@ -94,7 +94,7 @@ public struct DashboardConfig: Hashable, Sendable {
       sections.append(
         DashboardSection(
           title: "\(current.repository)",
-          query: DashboardQuery(terms: [
+          query: SearchQuery(terms: [
             QueryTerm(.repository(current.repository, host: current.host.name)),
             QueryTerm(.state(.open)), QueryTerm(.kind(.issue)),
           ])))
@@ -102,20 +102,20 @@ public struct DashboardConfig: Hashable, Sendable {
     sections.append(
       DashboardSection(
         title: "My pull requests",
-        query: DashboardQuery(terms: [
+        query: SearchQuery(terms: [
           QueryTerm(.state(.open)), QueryTerm(.kind(.pullRequest)), QueryTerm(.author(.me)),
         ]), grouping: .repository))
     sections.append(
       DashboardSection(
         title: "Review requests",
-        query: DashboardQuery(terms: [
+        query: SearchQuery(terms: [
           QueryTerm(.state(.open)), QueryTerm(.kind(.pullRequest)),
           QueryTerm(.reviewRequested(SearchQuery.me)),
         ]), grouping: .repository))
     sections.append(
       DashboardSection(
         title: "Assigned to me",
-        query: DashboardQuery(terms: [QueryTerm(.state(.open)), QueryTerm(.assignee(.me))]),
+        query: SearchQuery(terms: [QueryTerm(.state(.open)), QueryTerm(.assignee(.me))]),
         grouping: .repository))
     var repositories = current.map { [$0] } ?? []
     for source in cached where !repositories.contains(source) { repositories.append(source) }
@@ -307,7 +307,7 @@ extension DashboardConfig {
       for (section, queryNode) in zip(sections, queryNodes) {
         for term in section.query.scopeTerms where term.polarity == .include {
           let reaches = repositories.contains {
-            DashboardQuery.scope(term.condition, matches: $0.repository, host: $0.host.name)
+            SearchQuery.scope(term.condition, matches: $0.repository, host: $0.host.name)
           }
           if !reaches {
             throw error(
@@ -326,12 +326,12 @@ extension DashboardConfig {
     }
 
     /// A section's query, with a syntax error placed in the file.
-    func query(_ node: Node) throws(DashboardConfigError) -> DashboardQuery {
+    func query(_ node: Node) throws(DashboardConfigError) -> SearchQuery {
       guard let scalar = node.scalar else {
         throw error(at: node, "query: should be text, such as is:open is:pr author:@me.")
       }
       do {
-        return try DashboardQuery(parsing: scalar.string)
+        return try SearchQuery(parsing: scalar.string)
       } catch {
         // On one line the query's characters sit after the scalar's start (and its quote);
         // a folded or block scalar is reported at its start, with the column within the query.

@@ -11,12 +11,12 @@ public struct DashboardSection: Hashable, Sendable {
   /// What the section is called (its tab).
   public var title: String
   /// Which items, in which order.
-  public var query: DashboardQuery
+  public var query: SearchQuery
   /// Whether items are grouped under their repositories.
   public var grouping: Grouping
 
   /// A section.
-  public init(title: String, query: DashboardQuery, grouping: Grouping = .none) {
+  public init(title: String, query: SearchQuery, grouping: Grouping = .none) {
     self.title = title
     self.query = query
     self.grouping = grouping

@@ -11,7 +11,7 @@ extension IssueBrowser {
   /// While a qualifier says `@me` and the host has not said who that is, nothing is listed (the
   /// placeholder says why) rather than a list that ignores it.
   var queryFilter: IssueFilter {
-    let query = SearchQuery(parsing: state.filter.text ?? "")
+    let query = SearchQuery(typing: state.filter.text ?? "")
     if let filter = query.applied(to: state.filter, me: context.viewer.login) { return filter }
     var waiting = query.applied(to: state.filter, me: SearchQuery.me) ?? state.filter
     waiting.limit = 0
@@ -103,7 +103,7 @@ extension IssueBrowser {
   /// Asks the host (through ``BrowserEffect/lookUpViewer``) who `@me` is, once, when the
   /// search needs it.
   func requestViewerIfNeeded() {
-    guard SearchQuery(parsing: state.filter.text ?? "").mentionsMe, context.viewer.login == nil,
+    guard SearchQuery(typing: state.filter.text ?? "").mentionsMe, context.viewer.login == nil,
       context.viewer != .lookingUp
     else { return }
     context.viewer = .lookingUp
@@ -117,7 +117,7 @@ extension IssueBrowser {
     case .success(let login): context.viewer = .known(login)
     case .failure(let failure): context.viewer = .failed(failure.message)
     }
-    guard SearchQuery(parsing: state.filter.text ?? "").mentionsMe else { return }
+    guard SearchQuery(typing: state.filter.text ?? "").mentionsMe else { return }
     reload(.countsAndList, askingForViewer: false)
   }
 

@@ -10,7 +10,7 @@ extension DashboardBrowser {
   /// The repository the section shown reads alone, as an index into the dashboard's
   /// repositories; `nil` when it reads several (or none).
   var chipRepository: Int? {
-    let query = sections[selected].query
+    let query = sections[selected].query.resolvingHosts(among: dashboard.sources)
     guard query.singleRepository != nil else { return nil }
     let reached = dashboard.repositories.indices.filter {
       query.includes(

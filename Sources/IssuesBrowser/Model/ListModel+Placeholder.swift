@@ -34,7 +34,7 @@ extension ListModel {
 
   /// "No open issues in 1.0 matching “crash”." and the keys that change that.
   private func emptyMessage(filter: IssueFilter, viewer: ViewerLogin) -> String {
-    if SearchQuery(parsing: filter.text ?? "").mentionsMe, viewer.login == nil {
+    if SearchQuery(typing: filter.text ?? "").mentionsMe, viewer.login == nil {
       if case .failed(let reason) = viewer {
         return "Could not tell who @me is: \(reason)\nChange /: search"
       }

@@ -30,8 +30,8 @@ struct List: AsyncParsableCommand {
 
   @Option(
     name: [.customShort("l"), .long],
-    help: "Only issues with this label; repeat it for issues with all of them.")
-  var label: [String] = []
+    help: "Only issues with these labels (comma-separated, or repeated): all of them.")
+  var labels: [String] = []
 
   @Option(name: [.customShort("a"), .long], help: "Only issues assigned to this login, or @me.")
   var assignee: String?
@@ -46,7 +46,8 @@ struct List: AsyncParsableCommand {
   var mention: String?
 
   @Option(
-    name: [.customShort("S"), .long], help: "Only issues whose title or body has these words.")
+    name: [.customShort("S"), .long], parsing: .unconditional,
+    help: "Only issues this search selects (words and qualifiers: `issues help search`).")
   var search: String?
 
   @Option(help: "The order: newest (gh's default), most recently updated, or most commented first.")
@@ -81,7 +82,11 @@ struct List: AsyncParsableCommand {
       }
     }
     if let json { _ = try IssueJSON.fields(json) }
+    _ = try SearchOption.query(search)
   }
+
+  /// The labels of the `-l` flags, each split at its commas as gh splits them.
+  var label: [String] { SearchOption.labels(labels) }
 
   func run() async throws {
     let (host, repository) = try options.resolve()
@@ -92,21 +97,21 @@ struct List: AsyncParsableCommand {
     let cache = try await Syncing.syncedCache(
       host: host, repository: repository, offline: offline, timeout: options.timeout)
     let milestones = Dictionary(try cache.milestones().map { ($0.number, $0) }) { a, _ in a }
-    // The search reads GitHub's qualifiers too (`assignee:@me label:bug crash`); flags win.
-    let query = SearchQuery(parsing: search ?? "")
+    // The search is the whole language (`assignee:@me label:bug -label:wontfix crash`); its
+    // terms and the flags must all hold, as in gh, which sends both to GitHub's search.
+    let query = try SearchOption.query(search) ?? SearchQuery()
     var filter = IssueFilter(
-      state: state, kind: pullRequests ? .both : .issues,
-      labels: label + query.labels.filter { !label.contains($0) },
-      text: query.words.isEmpty ? nil : query.words.joined(separator: " "), sort: sort,
-      limit: limit)
+      state: state, kind: pullRequests ? .both : .issues, labels: label, sort: sort, limit: limit)
     if let milestone {
       filter.milestone = try Self.milestoneFilter(
         milestone, milestones: Array(milestones.values), repository: repository)
     }
     let me = MeResolver(host: host, cache: cache, offline: offline, timeout: options.timeout)
-    filter.assignee = try await me.login(assignee.flatMap(SearchQuery.actorLogin) ?? query.assignee)
-    filter.author = try await me.login(author.flatMap(SearchQuery.actorLogin) ?? query.author)
-    filter.mention = try await me.login(mention.flatMap(SearchQuery.actorLogin) ?? query.mention)
+    filter.assignee = try await me.login(assignee.flatMap(SearchQuery.actorLogin))
+    filter.author = try await me.login(author.flatMap(SearchQuery.actorLogin))
+    filter.mention = try await me.login(mention.flatMap(SearchQuery.actorLogin))
+    let login = query.mentionsMe ? try await me.login(SearchQuery.me) : nil
+    if let narrowed = query.applied(to: filter, me: login) { filter = narrowed }
     let knownLabels = try cache.labels()
     for label in label
     where !knownLabels.contains(where: { $0.name.caseInsensitiveCompare(label) == .orderedSame }) {
@@ -204,6 +209,11 @@ struct List: AsyncParsableCommand {
   }
 }
 
-// The filters' own names are the options' values: `--state closed`, `--sort comments`.
-extension IssueStateFilter: ExpressibleByArgument {}
+// The filters' own names are the options' values: `--state closed`, `--sort comments`; in
+// any case, as gh takes them (`-s CLOSED`).
+extension IssueStateFilter: ExpressibleByArgument {
+  public init?(argument: String) {
+    self.init(rawValue: argument.lowercased())
+  }
+}
 extension IssueSort: ExpressibleByArgument {}

@@ -38,8 +38,10 @@ struct PullRequestList: AsyncParsableCommand {
   @Option(name: [.customShort("s"), .long], help: "open, closed, merged or all.")
   var state = "open"
 
-  @Option(name: [.customShort("l"), .long], help: "Only with this label (repeatable).")
-  var label: [String] = []
+  @Option(
+    name: [.customShort("l"), .long],
+    help: "Only with these labels (comma-separated, or repeated): all of them.")
+  var labels: [String] = []
 
   @Option(name: [.customShort("a"), .long], help: "Only assigned to this login, or @me.")
   var assignee: String?
@@ -56,7 +58,9 @@ struct PullRequestList: AsyncParsableCommand {
   @Flag(name: [.customShort("d"), .long], help: "Only drafts.")
   var draft = false
 
-  @Option(name: [.customShort("S"), .long], help: "A query in GitHub's search syntax.")
+  @Option(
+    name: [.customShort("S"), .long], parsing: .unconditional,
+    help: "A search in GitHub's syntax (`issues help search`); newest first unless it sorts.")
   var search: String?
 
   @Option(name: [.customShort("L"), .long], help: "At most this many (default 30).")
@@ -76,7 +80,7 @@ struct PullRequestList: AsyncParsableCommand {
   var offline = false
 
   func validate() throws {
-    guard ["open", "closed", "merged", "all"].contains(state) else {
+    guard ["open", "closed", "merged", "all"].contains(state.lowercased()) else {
       throw ValidationError("--state takes open, closed, merged or all, not “\(state)”.")
     }
     guard limit >= 1 else { throw ValidationError("--limit must be at least 1.") }
@@ -84,26 +88,22 @@ struct PullRequestList: AsyncParsableCommand {
     for login in [assignee, author].compactMap({ $0 }) where SearchQuery.actorLogin(login) == nil {
       throw ValidationError("“\(ControlCharacters.visible(login))” is not a login or @me.")
     }
-    if let search {
-      do {
-        _ = try DashboardQuery(parsing: search)
-      } catch {
-        throw ValidationError("--search: \(error.description)")
-      }
-    }
+    _ = try SearchOption.query(search)
   }
 
   /// The query the flags make.
-  func query() throws -> DashboardQuery {
-    var query = try search.map { try DashboardQuery(parsing: $0) } ?? DashboardQuery()
+  func query() throws -> SearchQuery {
+    var query = try SearchOption.query(search) ?? SearchQuery()
+    // gh lists the newest first.
+    if query.writtenSort == nil { query.writtenSort = QuerySort(.created) }
     query.terms.append(QueryTerm(.kind(.pullRequest)))
-    switch state {
+    switch state.lowercased() {
     case "open": query.terms.append(QueryTerm(.state(.open)))
     case "closed": query.terms.append(QueryTerm(.state(.closed)))
     case "merged": query.terms.append(QueryTerm(.merged(true)))
     default: break
     }
-    for name in label { query.terms.append(QueryTerm(.label(anyOf: [name]))) }
+    for name in SearchOption.labels(labels) { query.terms.append(QueryTerm(.label(anyOf: [name]))) }
     func actor(_ text: String) -> QueryActor {
       text == SearchQuery.me ? .me : .login(SearchQuery.actorLogin(text) ?? text)
     }

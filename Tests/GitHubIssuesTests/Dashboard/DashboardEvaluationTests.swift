@@ -98,10 +98,10 @@ import TrellisTestSupport
     return items
   }
 
-  static func randomQuery(_ random: inout SplitMix64) -> DashboardQuery {
+  static func randomQuery(_ random: inout SplitMix64) -> SearchQuery {
     func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
     let actors = [QueryActor.me, .login("alice"), .login("BOB"), .login("dependabot[bot]")]
-    func instant() -> QueryInstant { DashboardQueryTests.instant(pick(instants).0) }
+    func instant() -> QueryInstant { SearchQueryTests.instant(pick(instants).0) }
     func dates() -> QueryInterval<QueryInstant> {
       switch random.next() % 6 {
       case 0: .equal(instant())
@@ -113,7 +113,8 @@ import TrellisTestSupport
       }
     }
     func condition() -> QueryCondition {
-      switch random.next() % 29 {
+      switch random.next() % 30 {
+      case 29: .phrase(pick(["dark mode", "crash launch", "mode dark", "memory scroll crash"]))
       case 20: .draft(pick([true, false]))
       case 21: .merged(pick([true, false]))
       case 22: .mergedAt(dates())
@@ -144,13 +145,13 @@ import TrellisTestSupport
       case 15: .updated(dates())
       case 16: .closed(dates())
       case 17: .issueType("Bug")
-      default: .text(pick(words + ["cra", "dark mode", "memo"]))
+      default: .text(pick(words + ["cra", "memo"]))
       }
     }
     let terms = (0..<Int(random.next() % 5)).map { _ in
       QueryTerm(condition(), random.next() % 4 == 0 ? .exclude : .include)
     }
-    return DashboardQuery(
+    return SearchQuery(
       terms: terms, sort: QuerySort(pick(QuerySort.Key.allCases), pick([.descending, .ascending])))
   }
 
@@ -208,6 +209,11 @@ import TrellisTestSupport
     case .missing(.milestone): return issue.milestone == nil
     case .missing(.assignee): return issue.assignees.isEmpty
     case .repository(let name, let host):
+      // Without a host, github.com's copy when one is read (GitHub's search knows one host).
+      let onGitHub = sources.contains {
+        $0.host == .github && same($0.repository.description, name.description)
+      }
+      let host = host ?? (onGitHub ? "github.com" : nil)
       return same(name.description, source.repository.description)
         && (host.map { same($0, source.host.name) } ?? true)
     case .owner(let owner): return same(owner, source.repository.owner)
@@ -260,6 +266,16 @@ import TrellisTestSupport
     case .status(let checks): return item.details?.checks == checks
     case .base(let branch): return item.details?.baseRef == branch
     case .head(let branch): return item.details?.headRef == branch
+    case .phrase(let phrase):
+      // Whole words next to each other, in the title or in the body.
+      let words = phrase.lowercased().split(separator: " ")
+      return [issue.title, issue.body ?? ""].contains { field in
+        let tokens = field.lowercased().split { !($0.isLetter || $0.isNumber) }
+        guard tokens.count >= words.count else { return false }
+        return (0...(tokens.count - words.count)).contains { start in
+          zip(tokens[start...], words).allSatisfy { $0 == $1 }
+        }
+      }
     case .text(let text):
       let tokens = (issue.title + " " + (issue.body ?? "")).lowercased()
         .split { !($0.isLetter || $0.isNumber) }
@@ -269,7 +285,7 @@ import TrellisTestSupport
     }
   }
 
-  static func modelAnswer(_ query: DashboardQuery, _ items: [Item]) -> [(Int, Int)] {
+  static func modelAnswer(_ query: SearchQuery, _ items: [Item]) -> [(Int, Int)] {
     var scope = query.scopeTerms.filter { $0.polarity == .include }
     if scope.isEmpty { scope = [] }
     let selected = items.filter { item in
@@ -355,12 +371,12 @@ import TrellisTestSupport
     var random = SplitMix64(seed: 11)
     let items = Self.makeItems(&random)
     let dashboard = try dashboard(items)
-    let mine = try dashboard.entries(DashboardQuery(parsing: "author:@me"))
+    let mine = try dashboard.entries(SearchQuery(parsing: "author:@me"))
     #expect(!mine.isEmpty)
     // The Enterprise host's @me is not known: none of its items are anybody's "mine".
     #expect(mine.allSatisfy { $0.source != 2 })
     let notMine = try dashboard.entries(
-      DashboardQuery(parsing: "-author:@me repo:ghe.example.com/acme/tracker"))
+      SearchQuery(parsing: "-author:@me repo:ghe.example.com/acme/tracker"))
     #expect(notMine.count == 40)
   }
 }

@@ -1,4 +1,5 @@
-/// What one term of a ``DashboardQuery`` tests, in GitHub's search vocabulary.
+/// What one term of a ``SearchQuery`` tests, in GitHub's search vocabulary (each qualifier of
+/// ``SearchQualifier/all`` reads its value as one of these).
 ///
 /// Scope conditions (``repository(_:host:)``, ``owner(_:)``, ``host(_:)``) choose which cached
 /// repositories a query reads; the others test each item in them.
@@ -40,8 +41,11 @@ public enum QueryCondition: Hashable, Sendable {
   case updated(QueryInterval<QueryInstant>)
   /// `closed:2026-11-01..2026-11-30`.
   case closed(QueryInterval<QueryInstant>)
-  /// A word, or a `"quoted phrase"`, searched for in titles and bodies.
+  /// A word, searched for in titles and bodies as the start of a word (`crash` finds
+  /// "crashes").
   case text(String)
+  /// A `"quoted phrase"` of several words: those words, whole and in that order.
+  case phrase(String)
   /// `is:draft` (`true`) or `draft:false`: a pull request that is (not) a draft.
   case draft(Bool)
   /// `is:merged` (`true`) or `is:unmerged`: a pull request merged, or open or closed unmerged.
@@ -90,7 +94,8 @@ public enum QueryCondition: Hashable, Sendable {
     case .created(let interval): "created:\(interval.text)"
     case .updated(let interval): "updated:\(interval.text)"
     case .closed(let interval): "closed:\(interval.text)"
-    case .text(let words): QuerySyntax.quotedIfNeeded(words)
+    case .text(let word): QuerySyntax.quotedIfNeeded(word)
+    case .phrase(let words): "\"\(words)\""
     case .draft(let isDraft): isDraft ? "is:draft" : "draft:false"
     case .merged(let isMerged): isMerged ? "is:merged" : "is:unmerged"
     case .mergedAt(let interval): "merged:\(interval.text)"

@@ -2,9 +2,9 @@ import GitHubIssues
 import Testing
 import TrellisTestSupport
 
-@Suite struct DashboardQueryTests {
+@Suite struct SearchQueryTests {
   @Test func readsGitHubsQualifiersAndNegation() throws {
-    let query = try DashboardQuery(
+    let query = try SearchQuery(
       parsing:
         #"is:open is:pr -label:wip label:bug,"good first issue" milestone:"1.0" repo:acme/tracker"#
         + #" org:acme author:@me assignee:octo-cat mentions:app/dependabot NOT crash"#
@@ -18,18 +18,18 @@ import TrellisTestSupport
         QueryTerm(.repository(RepositoryName(owner: "acme", name: "tracker"), host: nil)),
         QueryTerm(.owner("acme")), QueryTerm(.author(.me)),
         QueryTerm(.assignee(.login("octo-cat"))), QueryTerm(.mentions(.login("dependabot[bot]"))),
-        QueryTerm(.text("crash"), .exclude), QueryTerm(.text("exact words")),
+        QueryTerm(.text("crash"), .exclude), QueryTerm(.phrase("exact words")),
         QueryTerm(.comments(.greater(than: 10))),
         QueryTerm(.updated(.atMost(Self.instant("2026-11-01")))),
       ])
     #expect(query.sort == QuerySort(.created, .ascending))
-    #expect(try DashboardQuery(parsing: query.text) == query)
+    #expect(try SearchQuery(parsing: query.text) == query)
   }
 
   @Test func errorsNameTheColumnAndTheFix() {
     func error(_ text: String) -> QuerySyntaxError? {
       do {
-        _ = try DashboardQuery(parsing: text)
+        _ = try SearchQuery(parsing: text)
         return nil
       } catch {
         return error
@@ -41,11 +41,11 @@ import TrellisTestSupport
     #expect(unknown?.message.contains("Did you mean label:?") == true)
     #expect(error(#"is:open "no end"#)?.offset == 8)
     #expect(error("is:open OR is:closed")?.message.hasPrefix("OR is not supported") == true)
-    #expect(error("team-review-requested:acme/core")?.message.contains("reviewers") == true)
+    #expect(error("team-review-requested:acme/core")?.message.contains("teams a pull request asks to review") == true)
     #expect(error("linked:pr")?.message.contains("cannot be answered offline yet") == true)
     #expect(
       error("is:maybe")?.message
-        == "is: takes open, closed, issue, pr, draft, merged or unmerged, not “maybe”.")
+        == "is: takes open, closed, issue, pr, pull-request, draft, merged or unmerged, not “maybe”.")
     #expect(error("review:maybe")?.message.contains("approved, changes_requested") == true)
     #expect(error("status:green")?.message.contains("success, failure or pending") == true)
     #expect(error("review-requested:a/") != nil)
@@ -70,7 +70,7 @@ import TrellisTestSupport
       #expect(QueryInstant(queryText: Substring(bad)) == nil, "\(bad)")
     }
     #expect(QueryInstant(queryText: "2028-02-29") != nil)
-    let query = try DashboardQuery(
+    let query = try SearchQuery(
       parsing: "comments:5..20 comments:*..3 comments:7..* created:2026-01-01")
     #expect(
       query.terms.map(\.condition) == [
@@ -83,29 +83,29 @@ import TrellisTestSupport
     let tracker = RepositoryName(owner: "acme", name: "tracker")
     let web = RepositoryName(owner: "acme", name: "web")
     let other = RepositoryName(owner: "octo", name: "tracker")
-    let query = try DashboardQuery(parsing: "org:acme -repo:acme/web repo:octo/tracker is:open")
+    let query = try SearchQuery(parsing: "org:acme -repo:acme/web repo:octo/tracker is:open")
     #expect(query.includes(tracker, host: "github.com"))
     #expect(!query.includes(web, host: "github.com"))
     #expect(query.includes(other, host: "ghe.example.com"))
-    let onHost = try DashboardQuery(parsing: "repo:ghe.example.com/acme/tracker")
+    let onHost = try SearchQuery(parsing: "repo:ghe.example.com/acme/tracker")
     #expect(onHost.includes(tracker, host: "GHE.example.com"))
     #expect(!onHost.includes(tracker, host: "github.com"))
     #expect(onHost.singleRepository == tracker)
-    #expect(try DashboardQuery(parsing: "is:open").includes(web, host: "github.com"))
-    #expect(try DashboardQuery(parsing: "host:github.com").includes(web, host: "github.com"))
-    #expect(try !DashboardQuery(parsing: "-host:github.com").includes(web, host: "github.com"))
+    #expect(try SearchQuery(parsing: "is:open").includes(web, host: "github.com"))
+    #expect(try SearchQuery(parsing: "host:github.com").includes(web, host: "github.com"))
+    #expect(try !SearchQuery(parsing: "-host:github.com").includes(web, host: "github.com"))
   }
 
   /// Random queries written as text read back as themselves; random text never traps, and an
   /// error points inside the query.
   @Test func writingAndReadingAgreeOnRandomQueries() throws {
     let seed: UInt64 = 0xDA5B_0A2D
-    print("DashboardQueryTests seed \(seed)")
+    print("SearchQueryTests seed \(seed)")
     var random = SplitMix64(seed: seed)
     for _ in 0..<2_000 {
       let query = Self.randomQuery(&random)
       let text = query.text
-      #expect(try DashboardQuery(parsing: text) == query, "\(text)")
+      #expect(try SearchQuery(parsing: text) == query, "\(text)")
     }
     let alphabet = Array(#"ab -:"NOT,.<>=*@/12 \#t"#)
     for _ in 0..<5_000 {
@@ -113,8 +113,8 @@ import TrellisTestSupport
       let text = String(
         (0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
       do {
-        let query = try DashboardQuery(parsing: text)
-        #expect(try DashboardQuery(parsing: query.text) == query, "\(text)")
+        let query = try SearchQuery(parsing: text)
+        #expect(try SearchQuery(parsing: query.text) == query, "\(text)")
       } catch {
         #expect(error.offset >= 0 && error.offset + error.length <= max(text.count, 1), "\(text)")
       }
@@ -128,9 +128,9 @@ import TrellisTestSupport
     return instant
   }
 
-  static func randomQuery(_ random: inout SplitMix64) -> DashboardQuery {
+  static func randomQuery(_ random: inout SplitMix64) -> SearchQuery {
     func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
-    let words = ["crash", "dark mode", "a:b", "-x", "NOT", "한글", "x,y", "OR"]
+    let words = ["crash", "a:b", "-x", "NOT", "한글", "x,y", "OR"]
     let logins = [QueryActor.me, .login("octocat"), .login("dependabot[bot]")]
     let counts: [QueryInterval<Int>] = [.equal(3), .greater(than: 1), .atMost(9), .between(2, 5)]
     let instants: [QueryInterval<QueryInstant>] = [
@@ -139,7 +139,8 @@ import TrellisTestSupport
       .between(instant("2025-12-31"), instant("2026-01-02")),
     ]
     func condition() -> QueryCondition {
-      switch random.next() % 28 {
+      switch random.next() % 29 {
+      case 28: .phrase(pick(["dark mode", "NOT this", "a:b c", "-x y"]))
       case 19: .draft(pick([true, false]))
       case 20: .merged(pick([true, false]))
       case 21: .mergedAt(pick(instants))
@@ -174,7 +175,44 @@ import TrellisTestSupport
     let terms = (0..<Int(random.next() % 6)).map { _ in
       QueryTerm(condition(), pick([.include, .exclude]))
     }
-    return DashboardQuery(
-      terms: terms, sort: QuerySort(pick(QuerySort.Key.allCases), pick([.descending, .ascending])))
+    let sort = QuerySort(pick(QuerySort.Key.allCases), pick([.descending, .ascending]))
+    return SearchQuery(terms: terms, sort: random.next() % 3 == 0 ? nil : sort)
+  }
+
+  /// A quoted phrase is its words in order, not the words anywhere; one quoted word is a word.
+  @Test func aPhraseIsAPhrase() throws {
+    let query = try SearchQuery(parsing: #""startup  fails" "crash""#)
+    #expect(query.terms == [QueryTerm(.phrase("startup fails")), QueryTerm(.text("crash"))])
+  }
+
+  /// The table is the language: every answered qualifier's example reads as a term of that
+  /// qualifier and back, every unanswered one is refused naming what it needs, and misspellings
+  /// are suggested from the table's names.
+  @Test func everyQualifierOfTheTableReadsItsExample() throws {
+    #expect(Set(SearchQualifier.all.map(\.name)).count == SearchQualifier.all.count)
+    for qualifier in SearchQualifier.all {
+      if let needs = qualifier.needs {
+        #expect(throws: QuerySyntaxError.self) { try SearchQuery(parsing: qualifier.example) }
+        do {
+          _ = try SearchQuery(parsing: qualifier.example)
+        } catch {
+          #expect(error.message.contains(needs), "\(qualifier.name)")
+        }
+        continue
+      }
+      #expect(qualifier.example.lowercased().hasPrefix(qualifier.name + ":"), "\(qualifier.name)")
+      let query = try SearchQuery(parsing: qualifier.example)
+      #expect(query.terms.count + (query.writtenSort == nil ? 0 : 1) == 1, "\(qualifier.name)")
+      #expect(try SearchQuery(parsing: query.text) == query, "\(qualifier.name)")
+      // Names are read in any case.
+      let shouted = qualifier.name.uppercased() + qualifier.example.dropFirst(qualifier.name.count)
+      #expect(try SearchQuery(parsing: shouted) == query, "\(shouted)")
+      // Misspelt by one letter, it is suggested.
+      if qualifier.name.count > 3 {
+        let misspelt = String(qualifier.name.dropLast()) + "q"
+        #expect(SearchQualifier.suggestion(for: misspelt) == qualifier.name, "\(misspelt)")
+      }
+    }
+    #expect(SearchQualifier.helpText.contains("milestone:TITLE"))
   }
 }

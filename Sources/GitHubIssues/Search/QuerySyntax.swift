@@ -1,5 +1,4 @@
-/// The lexical side of GitHub's search syntax: tokens with their places, quoting, the
-/// qualifier names known and the ones this version cannot answer.
+/// The lexical side of the search language: tokens with their places, and quoting.
 enum QuerySyntax {
   /// A token of a query and where it is, in characters.
   struct Token {
@@ -80,39 +79,6 @@ enum QuerySyntax {
       !text.isEmpty && !text.hasPrefix("-") && !["NOT", "AND", "OR"].contains(text)
       && !text.contains { $0.isWhitespace || $0 == ":" || $0 == "," }
     return plain ? text : "\"\(text)\""
-  }
-
-  /// The qualifiers this version answers.
-  static let knownKeys: [String] = [
-    "is", "state", "type", "label", "milestone", "no", "repo", "org", "user", "host", "author",
-    "assignee", "mentions", "commenter", "involves", "comments", "created", "updated", "closed",
-    "sort", "draft", "merged", "review-requested", "reviewed-by", "review", "status", "base",
-    "head",
-  ]
-
-  /// GitHub qualifiers that need what the cache does not hold (yet), and what that is.
-  static let unansweredKeys: [String: String] = [
-    "team-review-requested": "the reviewers a pull request asks for",
-    "linked": "linked pull requests",
-    "project": "projects",
-    "team": "team mentions",
-    "reason": "why an issue was closed",
-    "in": "per-field search (words are searched for in titles and bodies)",
-    "language": "repository languages",
-    "archived": "whether a repository is archived",
-    "interactions": "interaction counts",
-    "reactions": "reaction counts",
-    "is-private": "repository visibility",
-  ]
-
-  /// The known qualifier closest to a misspelt one, if one is close.
-  static func suggestion(for key: String) -> String? {
-    let candidates = knownKeys + unansweredKeys.keys.sorted()
-    let scored = candidates.map { ($0, editDistance(key, $0)) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= (key.count <= 3 ? 1 : 2) else {
-      return nil
-    }
-    return best.0
   }
 
   /// Levenshtein distance, for suggestions between short names.

@@ -1,6 +1,7 @@
 import GRDB
 
-// Dashboard queries: GitHub's search syntax, answered by SQL over one repository's cache.
+// The search language answered by SQL over one repository's cache: one condition per term,
+// for the dashboard, `pr list -S` and every list filter's terms alike.
 
 extension IssueCache {
   /// The entries of the items `query`'s item terms select, in its order, tagged with `source`.
@@ -10,18 +11,15 @@ extension IssueCache {
   /// known, a term naming `@me` matches nothing (and its negation everything).
   ///
   /// - Complexity: One indexed query; a scan of the cache's items for terms no index serves.
-  public func dashboardEntries(_ query: DashboardQuery, me: String?, source: Int) throws
+  public func dashboardEntries(_ query: SearchQuery, me: String?, source: Int) throws
     -> [DashboardEntry]
   {
     try writer.read { db in
       var conditions: [String] = []
       var arguments: [any DatabaseValueConvertible] = []
       for term in query.itemTerms {
-        let (condition, values) = Self.condition(term.condition, me: me)
-        switch term.polarity {
-        case .include: conditions.append("(\(condition))")
-        case .exclude: conditions.append("NOT coalesce((\(condition)), 0)")
-        }
+        let (condition, values) = Self.condition(term, me: me)
+        conditions.append(condition)
         arguments += values
       }
       let direction = query.sort.direction == .descending ? "DESC" : "ASC"
@@ -56,6 +54,17 @@ extension IssueCache {
             secondKey: isCount ? DashboardEntry.dateKey(row[5] as String?) : 0))
       }
       return entries
+    }
+  }
+
+  /// The SQL of one item term, and its arguments: its condition, or that condition's negation
+  /// (an unknown value, such as a pull request's missing details, counts as not holding).
+  static func condition(_ term: QueryTerm, me: String?) -> (String, [any DatabaseValueConvertible])
+  {
+    let (condition, values) = Self.condition(term.condition, me: me)
+    switch term.polarity {
+    case .include: return ("(\(condition))", values)
+    case .exclude: return ("NOT coalesce((\(condition)), 0)", values)
     }
   }
 
@@ -134,6 +143,21 @@ extension IssueCache {
     case .created(let range): return interval("createdAt", range) { ($0.start, $0.end) }
     case .updated(let range): return interval("updatedAt", range) { ($0.start, $0.end) }
     case .closed(let range): return interval("closedAt", range) { ($0.start, $0.end) }
+    case .phrase(let phrase):
+      let (words, symbols) = searchTerms(phrase)
+      guard symbols.isEmpty else {
+        // The index has no tokens for symbols: the phrase is found as it is written.
+        return (
+          "(instr(lower(title), ?) > 0 OR instr(lower(coalesce(body, '')), ?) > 0)",
+          [phrase.lowercased(), phrase.lowercased()]
+        )
+      }
+      // An FTS5 phrase: the words as whole tokens, next to each other, in this order.
+      let quoted = words.map { $0.replacingOccurrences(of: "\"", with: "\"\"") }
+      return (
+        "key IN (SELECT rowid FROM issueSearch WHERE issueSearch MATCH ?)",
+        ["\"" + quoted.joined(separator: " ") + "\""]
+      )
     case .text(let text):
       let (words, symbols) = searchTerms(text)
       var parts: [String] = []

@@ -1,4 +1,4 @@
-/// One condition of a ``DashboardQuery``, kept or excluded (`-label:bug`, `NOT crash`).
+/// One condition of a ``SearchQuery``, kept or excluded (`-label:bug`, `NOT crash`).
 public struct QueryTerm: Hashable, Sendable {
   /// Whether an item must meet the condition or must not.
   public enum Polarity: Hashable, Sendable {

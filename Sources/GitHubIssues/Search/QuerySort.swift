@@ -1,4 +1,4 @@
-/// The order of a ``DashboardQuery``'s results (`sort:updated-desc`, GitHub's default for
+/// The order of a ``SearchQuery``'s results (`sort:updated-desc`, GitHub's default for
 /// dashboards; `sort:created-asc`, `sort:comments-desc`).
 public struct QuerySort: Hashable, Sendable {
   /// What is compared.

@@ -66,6 +66,8 @@ struct List: AsyncParsableCommand {
       valueName: "fields"))
   var json: String?
 
+  @OptionGroup var scripting: ScriptingOptions
+
   @Flag(help: "Open the same list on GitHub in the web browser instead of printing it.")
   var web = false
 
@@ -82,6 +84,7 @@ struct List: AsyncParsableCommand {
       }
     }
     if let json { _ = try IssueJSON.fields(json) }
+    try scripting.check(json: json)
     _ = try SearchOption.query(search)
   }
 
@@ -125,13 +128,13 @@ struct List: AsyncParsableCommand {
         milestones: milestones,
         labels: Dictionary(knownLabels.map { ($0.name, $0) }) { first, _ in first })
       // Streamed, one issue at a time: memory stays flat however long the list is.
-      var output = StandardOutput()
-      var writer = IssueJSON.ArrayWriter(pretty: isTerminal)
+      var output = try scripting.output()
+      var writer = IssueJSON.ArrayWriter(pretty: output.pretty(toTerminal: isTerminal))
       try cache.forEachIssue(filter, withBody: fields.contains(.body)) { issue in
         output.write(writer.element(IssueJSON.object(issue, fields: fields, context: context)))
       }
       output.write(writer.end())
-      output.flush()
+      try output.finish()
       return
     }
     if !isTerminal {

@@ -73,6 +73,8 @@ struct PullRequestList: AsyncParsableCommand {
       valueName: "fields"))
   var json: String?
 
+  @OptionGroup var scripting: ScriptingOptions
+
   @Flag(name: [.customShort("w"), .long], help: "Open the list on GitHub instead.")
   var web = false
 
@@ -85,6 +87,7 @@ struct PullRequestList: AsyncParsableCommand {
     }
     guard limit >= 1 else { throw ValidationError("--limit must be at least 1.") }
     if let json { _ = try PullRequestJSON.fields(json) }
+    try scripting.check(json: json)
     for login in [assignee, author].compactMap({ $0 }) where SearchQuery.actorLogin(login) == nil {
       throw ValidationError("“\(ControlCharacters.visible(login))” is not a login or @me.")
     }
@@ -143,14 +146,16 @@ struct PullRequestList: AsyncParsableCommand {
           .latestReviews,
         ].contains($0)
       }
-      var writer = IssueJSON.ArrayWriter(pretty: isTerminal)
+      var json = try scripting.output()
+      var writer = IssueJSON.ArrayWriter(pretty: json.pretty(toTerminal: isTerminal))
       for pull in pulls {
         let details = needsDetails ? try cache.pullRequestDetails(number: pull.number) : nil
-        output.write(
+        json.write(
           writer.element(
             PullRequestJSON.object(pull, details: details, fields: fields, context: context)))
       }
-      output.write(writer.end())
+      json.write(writer.end())
+      try json.finish()
     } else if pulls.isEmpty {
       Terminal.standardError("no pull requests match your search in \(repository)\n")
     } else if isTerminal {
@@ -203,6 +208,8 @@ struct PullRequestView: AsyncParsableCommand {
       valueName: "fields"))
   var json: String?
 
+  @OptionGroup var scripting: ScriptingOptions
+
   @Flag(name: [.customShort("c"), .long], help: "Print its comments and reviews.")
   var comments = false
 
@@ -214,6 +221,7 @@ struct PullRequestView: AsyncParsableCommand {
 
   func validate() throws {
     if let json { _ = try PullRequestJSON.fields(json) }
+    try scripting.check(json: json)
   }
 
   /// Fetches the pull request's conversation (comments, reviews, line comments, checks) into
@@ -277,12 +285,14 @@ struct PullRequestView: AsyncParsableCommand {
         }) : nil
     let isTerminal = isatty(STDOUT_FILENO) == 1
     if let fields {
-      output.write(
+      var json = try scripting.output()
+      json.write(
         IssueJSON.single(
           PullRequestJSON.object(
             shown, details: details, fields: fields, context: context,
             conversation: conversation),
-          pretty: isTerminal))
+          pretty: json.pretty(toTerminal: isTerminal)))
+      try json.finish()
     } else if let conversation {
       output.write(
         isTerminal

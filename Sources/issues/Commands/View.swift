@@ -30,6 +30,8 @@ struct View: AsyncParsableCommand {
       valueName: "fields"))
   var json: String?
 
+  @OptionGroup var scripting: ScriptingOptions
+
   @Flag(name: [.customShort("w"), .long], help: "Open the issue in the web browser.")
   var web = false
 
@@ -38,6 +40,7 @@ struct View: AsyncParsableCommand {
 
   func validate() throws {
     if let json { _ = try IssueJSON.fields(json, allowingComments: true) }
+    try scripting.check(json: json)
   }
 
   func run() async throws {
@@ -112,7 +115,9 @@ struct View: AsyncParsableCommand {
         members["comments"] = .array(conversation.map { IssueJSON.comment($0, viewer: viewer) })
         object = .object(members.sortedByKey())
       }
-      output.write(IssueJSON.single(object, pretty: isTerminal))
+      var json = try scripting.output()
+      json.write(IssueJSON.single(object, pretty: json.pretty(toTerminal: isTerminal)))
+      try json.finish()
     } else if isTerminal {
       output.write(
         IssueView.terminal(

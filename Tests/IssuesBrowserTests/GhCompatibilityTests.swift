@@ -1,0 +1,116 @@
+import Foundation
+import GitHubIssues
+import GitHubTestSupport
+import Testing
+
+#if os(Linux)
+
+/// A script written for gh, run against `issues`: each case is a gh command line and what gh
+/// prints for it by its documentation (`gh help formatting`, `gh issue list --help`), worked out
+/// from the served issues.
+@Suite(.serialized) struct GhCompatibilityTests {
+  typealias World = ActionCommandTests.World
+
+  static let served = SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make().issues
+
+  /// Numbers as gh lists issues: newest created first.
+  static func numbers(_ issues: [GitHubIssue], ascending: Bool = false) -> String {
+    let sorted = issues.sorted { ($0.createdAt, $0.number) > ($1.createdAt, $1.number) }
+    return (ascending ? sorted.reversed() : sorted).map { "\($0.number)\n" }.joined()
+  }
+
+  static func has(_ issue: GitHubIssue, label: String) -> Bool {
+    issue.labels.contains { $0.name.lowercased() == label.lowercased() }
+  }
+
+  struct Case: CustomStringConvertible {
+    var arguments: [String]
+    var status: Int32
+    var output: String?
+    var error: String?
+    var description: String { arguments.joined(separator: " ") }
+  }
+
+  static var cases: [Case] {
+    let issues = served.filter { !$0.isPullRequest }
+    let open = issues.filter { $0.state == .open }
+    let closed = issues.filter { $0.state == .closed }
+    let pulls = served.filter { $0.isPullRequest && $0.state == .open }
+    let first = numbers(open).split(separator: "\n").first.map(String.init) ?? ""
+    let firstIssue = open.first { "\($0.number)" == first }
+    // Two labels one open issue has together.
+    let pair = open.first { $0.labels.count >= 2 }.map { [$0.labels[0].name, $0.labels[1].name] }
+      ?? ["bug", "ui"]
+    return [
+      // --jq: jq's language, each result a line, strings bare, objects compact with sorted keys.
+      Case(arguments: ["list", "--json", "number", "--jq", ".[].number"], status: 0, output: numbers(open)),
+      Case(
+        arguments: ["list", "--json", "title,number", "-L", "1", "--jq", ".[0] | {title, number}"],
+        status: 0,
+        output: firstIssue.map { issue in
+          let title = String(
+            decoding: try! JSONEncoder().encode(issue.title), as: UTF8.self
+          )
+          .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026").replacingOccurrences(of: "\\/", with: "/")
+          return "{\"number\":\(issue.number),\"title\":\(title)}\n"
+        }),
+      Case(arguments: ["list", "--json", "number", "-q", ".[0].number", "-L", "1"], status: 0, output: first + "\n"),
+      Case(arguments: ["list", "--json", "number", "--jq", ".[0].missing"], status: 0, output: "\n"),
+      Case(
+        arguments: ["list", "--jq", ".[].number"], status: 1,
+        error: "cannot use `--jq` without specifying `--json`"),
+      Case(arguments: ["list", "--json", "number", "--jq", ".["], status: 1, error: "compile error"),
+      Case(
+        arguments: ["list", "--json", "number", "--jq", ".[0].number.x"], status: 1,
+        error: "Cannot index number"),
+      Case(arguments: ["list", "--json", "number", "-t", "{{.number}}"], status: 1, error: "--jq"),
+      // One search language: every qualifier, negation, a value starting with -.
+      Case(
+        arguments: ["list", "-S", "label:bug no:assignee", "--json", "number", "--jq", ".[].number"],
+        status: 0,
+        output: numbers(open.filter { has($0, label: "bug") && $0.assignees.isEmpty })),
+      Case(
+        arguments: ["list", "-s", "all", "-S", "is:closed", "--json", "number", "--jq", ".[].number", "-L", "100"],
+        status: 0, output: numbers(closed)),
+      Case(
+        arguments: ["list", "-S", "-label:bug", "--json", "number", "--jq", ".[].number"],
+        status: 0, output: numbers(open.filter { !has($0, label: "bug") })),
+      Case(
+        arguments: ["list", "-S", "sort:created-asc", "--json", "number", "--jq", ".[].number"],
+        status: 0, output: numbers(open, ascending: true)),
+      Case(
+        arguments: ["list", "-S", "lable:bug", "--json", "number"], status: 1,
+        error: "Did you mean label:?"),
+      // gh's flag conventions: -s in any case, -l split at commas.
+      Case(
+        arguments: ["list", "-s", "CLOSED", "--json", "number", "--jq", ".[].number", "-L", "100"],
+        status: 0, output: numbers(closed)),
+      Case(
+        arguments: ["list", "-l", pair.joined(separator: ","), "--json", "number", "--jq", ".[].number"],
+        status: 0, output: numbers(open.filter { has($0, label: pair[0]) && has($0, label: pair[1]) })),
+      Case(arguments: ["list", "-s", "sideways"], status: 1, error: "sideways"),
+      // pr list: newest created first, as gh lists them.
+      Case(
+        arguments: ["pr", "list", "-L", "1", "--json", "number", "--jq", ".[].number"], status: 0,
+        output: String(numbers(pulls).split(separator: "\n").first ?? "") + "\n"),
+    ]
+  }
+
+  @Test func scriptsWrittenForGhGetGhsAnswers() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    // One sync first; then every case reads the cache as it is.
+    let (synced, _, syncError) = try await world.run(["sync"])
+    #expect(synced == 0, "\(syncError)")
+    for check in Self.cases {
+      // A case that expects nothing would pass whatever `issues` did.
+      if check.status == 0 { #expect(check.output?.isEmpty == false, "\(check)") }
+      let (status, out, err) = try await world.run(check.arguments + ["--offline"])
+      #expect(status == check.status, "\(check): \(err)")
+      if let output = check.output { #expect(out == output, "\(check)") }
+      if let error = check.error { #expect(err.contains(error), "\(check): \(err)") }
+    }
+  }
+}
+#endif

@@ -308,7 +308,7 @@ extension SearchQualifier {
       return .condition(.host(text))
     },
     SearchQualifier(
-      "sort", "updated|created|comments[-desc|-asc]", "the order (default: updated-desc)",
+      "sort", "updated|created|comments[-desc|-asc]", "the order (without it: the command's own; the dashboard's is updated-desc)",
       example: "sort:created-asc"
     ) { value throws(QuerySyntaxError) in
       let text = try value.text()
@@ -336,24 +336,23 @@ extension SearchQualifier {
     SearchQualifier("is-private", needs: "repository visibility"),
   ]
 
-  /// The language as `issues help search` prints it: one line per qualifier, then the rest.
+  /// The language as `issues help search` prints it: what a search is, then each qualifier
+  /// on two lines (its values and an example, then what it selects), narrow enough for an 80-column terminal.
   public static var helpText: String {
-    let answered = all.filter { $0.needs == nil }
-    let width = answered.map { $0.name.count + 1 + $0.values.count }.max() ?? 0
     var lines = [
-      "A search is words, \"quoted phrases\" and qualifiers; every one must hold. A leading -",
-      "or NOT excludes a term (-label:wontfix). Words match titles and bodies by prefix; a",
-      "phrase matches its words in that order. `issues list -S`, the browser's /, `pr list -S`",
-      "and the dashboard read the same language.",
+      "A search is words, \"quoted phrases\" and qualifiers; every one must hold. A leading - "
+        + "or NOT excludes a term (-label:wontfix). Words match titles and bodies by prefix; a "
+        + "phrase matches its words next to each other, in order. `issues list -S`, "
+        + "`issues pr list -S`, the browser's / and the dashboard read the same language.",
       "",
+      "Qualifiers (names in any case; LOGIN may be @me, NAME[bot] or app/NAME):",
     ]
-    for qualifier in answered {
-      let head = "\(qualifier.name):\(qualifier.values)"
-      lines.append(
-        "  " + head + String(repeating: " ", count: width - head.count + 2) + qualifier.summary)
+    for qualifier in all where qualifier.needs == nil {
+      lines.append("  \(qualifier.name):\(qualifier.values)   e.g. \(qualifier.example)")
+      lines.append("      \(qualifier.summary)")
     }
     lines.append("")
-    lines.append("GitHub qualifiers the cache cannot answer (a search using one is refused):")
+    lines.append("GitHub qualifiers the cache cannot answer; a search using one is refused:")
     for qualifier in all where qualifier.needs != nil {
       lines.append("  \(qualifier.name): needs \(qualifier.needs ?? "")")
     }

@@ -114,7 +114,7 @@ extension KeyBindings {
         hint: "label"),
       KeyBinding(
         [.init(.character("/"), .search)],
-        "search as you type, with assignee: author: mentions: label: (Enter keeps, Esc clears)",
+        "search as you type, every qualifier of `issues help search` (Enter keeps, Esc clears)",
         hint: "search"),
       KeyBinding(
         [.init(.character("c"), .cycleSort)],

@@ -23,8 +23,10 @@ struct Issues: AsyncParsableCommand {
     ],
     defaultSubcommand: Browse.self)
 
-  /// Runs the command the arguments name. A usage error exits 1, as gh's do (the argument
-  /// parser's own code is 64, which a script written for gh would not expect).
+  /// Runs the command the arguments name.
+  ///
+  /// A usage error exits 1, as gh's do (the argument parser's own code is 64, which a script
+  /// written for gh would not expect).
   static func main() async {
     do {
       var command = try parseAsRoot()

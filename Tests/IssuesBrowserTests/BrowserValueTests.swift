@@ -156,7 +156,7 @@ import TrellisTestSupport
     #expect(text(ReaderModel.checksPost).hasPrefix("✗ test\n✓ build\n… and 3 more on GitHub"))
     #expect(model.posts[ReaderModel.checksPost]?.header.detail == "1 failing · 1 passing")
     #expect(text(10).contains("x labelled"), "the event before the review stays with the comment")
-    #expect(model.posts[mona]?.header.detail.hasPrefix("requested changes") == true)
+    #expect(model.posts[mona]?.header.detail.hasPrefix("changes requested") == true)
     let review = text(mona)
     #expect(
       review.hasPrefix(

@@ -640,7 +640,7 @@ import Glibc
     #expect(said.contains("issues view N --json comments") && said.contains("assignees"))
     let (badLogin, _) = try runIssues(
       ["list", "betamaxpy/betamax", "-a", "x;rm -rf", "--offline"], cache: cache, errorsToo: true)
-    #expect(badLogin == 64)
+    #expect(badLogin == 1)
     let (failure, _) = try await list(["--milestone", "no such", "--offline"])
     #expect(failure != 0)
     // Only the cache itself: no folder of Foundation's URL cache beside it.

@@ -23,6 +23,29 @@ import Testing
     issue.labels.contains { $0.name.lowercased() == label.lowercased() }
   }
 
+  /// A string as Go's JSON encoder writes it (what gh prints): `<`, `>`, `&` and the line
+  /// separators escaped, control characters as `\n` or `\u00XX`.
+  static func goString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "<", ">", "&", "\u{2028}", "\u{2029}":
+        out +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      case _ where scalar.value < 0x20:
+        out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
   struct Case: CustomStringConvertible {
     var arguments: [String]
     var status: Int32
@@ -39,39 +62,46 @@ import Testing
     let first = numbers(open).split(separator: "\n").first.map(String.init) ?? ""
     let firstIssue = open.first { "\($0.number)" == first }
     // Two labels one open issue has together.
-    let pair = open.first { $0.labels.count >= 2 }.map { [$0.labels[0].name, $0.labels[1].name] }
+    let pair =
+      open.first { $0.labels.count >= 2 }.map { [$0.labels[0].name, $0.labels[1].name] }
       ?? ["bug", "ui"]
     return [
       // --jq: jq's language, each result a line, strings bare, objects compact with sorted keys.
-      Case(arguments: ["list", "--json", "number", "--jq", ".[].number"], status: 0, output: numbers(open)),
+      Case(
+        arguments: ["list", "--json", "number", "--jq", ".[].number"], status: 0,
+        output: numbers(open)),
       Case(
         arguments: ["list", "--json", "title,number", "-L", "1", "--jq", ".[0] | {title, number}"],
         status: 0,
-        output: firstIssue.map { issue in
-          let title = String(
-            decoding: try! JSONEncoder().encode(issue.title), as: UTF8.self
-          )
-          .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
-            .replacingOccurrences(of: "&", with: "\\u0026").replacingOccurrences(of: "\\/", with: "/")
-          return "{\"number\":\(issue.number),\"title\":\(title)}\n"
+        output: firstIssue.map {
+          "{\"number\":\($0.number),\"title\":\(Self.goString($0.title))}\n"
         }),
-      Case(arguments: ["list", "--json", "number", "-q", ".[0].number", "-L", "1"], status: 0, output: first + "\n"),
-      Case(arguments: ["list", "--json", "number", "--jq", ".[0].missing"], status: 0, output: "\n"),
+      Case(
+        arguments: ["list", "--json", "number", "-q", ".[0].number", "-L", "1"], status: 0,
+        output: first + "\n"),
+      Case(
+        arguments: ["list", "--json", "number", "--jq", ".[0].missing"], status: 0, output: "\n"),
       Case(
         arguments: ["list", "--jq", ".[].number"], status: 1,
         error: "cannot use `--jq` without specifying `--json`"),
-      Case(arguments: ["list", "--json", "number", "--jq", ".["], status: 1, error: "compile error"),
+      Case(
+        arguments: ["list", "--json", "number", "--jq", ".["], status: 1, error: "compile error"),
       Case(
         arguments: ["list", "--json", "number", "--jq", ".[0].number.x"], status: 1,
         error: "Cannot index number"),
       Case(arguments: ["list", "--json", "number", "-t", "{{.number}}"], status: 1, error: "--jq"),
       // One search language: every qualifier, negation, a value starting with -.
       Case(
-        arguments: ["list", "-S", "label:bug no:assignee", "--json", "number", "--jq", ".[].number"],
+        arguments: [
+          "list", "-S", "label:bug no:assignee", "--json", "number", "--jq", ".[].number",
+        ],
         status: 0,
         output: numbers(open.filter { has($0, label: "bug") && $0.assignees.isEmpty })),
       Case(
-        arguments: ["list", "-s", "all", "-S", "is:closed", "--json", "number", "--jq", ".[].number", "-L", "100"],
+        arguments: [
+          "list", "-s", "all", "-S", "is:closed", "--json", "number", "--jq", ".[].number", "-L",
+          "100",
+        ],
         status: 0, output: numbers(closed)),
       Case(
         arguments: ["list", "-S", "-label:bug", "--json", "number", "--jq", ".[].number"],
@@ -87,8 +117,17 @@ import Testing
         arguments: ["list", "-s", "CLOSED", "--json", "number", "--jq", ".[].number", "-L", "100"],
         status: 0, output: numbers(closed)),
       Case(
-        arguments: ["list", "-l", pair.joined(separator: ","), "--json", "number", "--jq", ".[].number"],
-        status: 0, output: numbers(open.filter { has($0, label: pair[0]) && has($0, label: pair[1]) })),
+        arguments: [
+          "list", "-l", pair.joined(separator: ","), "--json", "number", "--jq", ".[].number",
+        ],
+        status: 0,
+        output: numbers(open.filter { has($0, label: pair[0]) && has($0, label: pair[1]) })),
+      Case(
+        arguments: [
+          "list", "--label", pair[0], "--label", pair[1], "--json", "number", "--jq", ".[].number",
+        ],
+        status: 0,
+        output: numbers(open.filter { has($0, label: pair[0]) && has($0, label: pair[1]) })),
       Case(arguments: ["list", "-s", "sideways"], status: 1, error: "sideways"),
       // pr list: newest created first, as gh lists them.
       Case(

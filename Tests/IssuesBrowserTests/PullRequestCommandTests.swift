@@ -85,7 +85,7 @@ import Testing
     #expect(status == 0, "\(err)")
     let blocks = out.components(separatedBy: "--\n")
     #expect(blocks.first?.hasPrefix("author:\tmona\nassociation:\tmember\n") == true)
-    #expect(blocks.first?.contains("status:\trequested changes\n") == true)
+    #expect(blocks.first?.contains("status:\tchanges requested\n") == true)
     #expect(blocks.count > 1 && blocks[1] == "Please cover the empty case.\n")
     #expect(out.contains("status:\tline comment\npath:\tSources/Parser.swift\nline:\t12\n"))
     #expect(out.contains("Covered in the next commit."), "the reply follows in the thread")

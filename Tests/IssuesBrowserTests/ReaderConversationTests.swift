@@ -209,7 +209,8 @@ import TrellisTerminal
     #expect(lines[checks].contains("1 failing · 1 passing"))
     let failing = try #require(lines.firstIndex { $0.contains("✗ test") })
     let passing = try #require(lines.firstIndex { $0.contains("✓ build") })
-    let review = try #require(lines.firstIndex { $0.contains("requested changes") })
+    let review = try #require(
+      lines.firstIndex { $0.contains("mona") && $0.contains("changes requested") })
     let place = try #require(lines.firstIndex { $0.contains("▸ Sources/Parser.swift:12") })
     let question = try #require(lines.firstIndex { $0.contains("│ What if it is empty?") })
     let thanks = try #require(lines.firstIndex { $0.contains("Thanks!") })

@@ -55,13 +55,14 @@ public struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
     threads = []
   }
 
-  /// "approved", "requested changes": the verdict, for a header.
+  /// "approved", "changes requested", "commented", "dismissed": the verdict in gh's words, for
+  /// a header.
   public var verdict: String {
     switch state {
     case "APPROVED": "approved"
-    case "CHANGES_REQUESTED": "requested changes"
-    case "DISMISSED": "reviewed (dismissed)"
-    default: "reviewed"
+    case "CHANGES_REQUESTED": "changes requested"
+    case "DISMISSED": "dismissed"
+    default: "commented"
     }
   }
 

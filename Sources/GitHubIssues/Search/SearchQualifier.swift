@@ -181,10 +181,15 @@ extension SearchQualifier {
       }
       return .condition(.label(anyOf: names))
     },
-    SearchQualifier("milestone", "TITLE", "in the milestone of that title", example: #"milestone:"1.0""#) {
+    SearchQualifier(
+      "milestone", "TITLE", "in the milestone of that title", example: #"milestone:"1.0""#
+    ) {
       value throws(QuerySyntaxError) in .condition(.milestone(try value.text()))
     },
-    SearchQualifier("no", "label|milestone|assignee", "has no label, milestone or assignee", example: "no:assignee") {
+    SearchQualifier(
+      "no", "label|milestone|assignee", "has no label, milestone or assignee",
+      example: "no:assignee"
+    ) {
       value throws(QuerySyntaxError) in
       .condition(
         .missing(
@@ -214,17 +219,22 @@ extension SearchQualifier {
     SearchQualifier("created", dateValues, "opened on or in", example: "created:>=2026-01-01") {
       value throws(QuerySyntaxError) in .condition(.created(try value.interval(dates)))
     },
-    SearchQualifier("updated", dateValues, "last changed on or in", example: "updated:<2026-06-01") {
+    SearchQualifier("updated", dateValues, "last changed on or in", example: "updated:<2026-06-01")
+    {
       value throws(QuerySyntaxError) in .condition(.updated(try value.interval(dates)))
     },
     SearchQualifier(
       "closed", dateValues, "closed on or in", example: "closed:2026-11-01..2026-11-30"
     ) { value throws(QuerySyntaxError) in .condition(.closed(try value.interval(dates))) },
-    SearchQualifier("draft", "true|false", "a pull request that is (not) a draft", example: "draft:false") {
+    SearchQualifier(
+      "draft", "true|false", "a pull request that is (not) a draft", example: "draft:false"
+    ) {
       value throws(QuerySyntaxError) in
       .condition(.draft(try value.choice(["true": true, "false": false])))
     },
-    SearchQualifier("merged", dateValues, "a pull request merged on or in", example: "merged:>=2026-01-01") {
+    SearchQualifier(
+      "merged", dateValues, "a pull request merged on or in", example: "merged:>=2026-01-01"
+    ) {
       value throws(QuerySyntaxError) in .condition(.mergedAt(try value.interval(dates)))
     },
     SearchQualifier(
@@ -244,7 +254,9 @@ extension SearchQualifier {
       }
       return .condition(.reviewRequested(login))
     },
-    SearchQualifier("reviewed-by", "LOGIN|@me", "a pull request they reviewed", example: "reviewed-by:@me") {
+    SearchQualifier(
+      "reviewed-by", "LOGIN|@me", "a pull request they reviewed", example: "reviewed-by:@me"
+    ) {
       value throws(QuerySyntaxError) in .condition(.reviewedBy(try value.actor()))
     },
     SearchQualifier(
@@ -308,7 +320,8 @@ extension SearchQualifier {
       return .condition(.host(text))
     },
     SearchQualifier(
-      "sort", "updated|created|comments[-desc|-asc]", "the order (without it: the command's own; the dashboard's is updated-desc)",
+      "sort", "updated|created|comments[-desc|-asc]",
+      "the order (without it: the command's own; the dashboard's is updated-desc)",
       example: "sort:created-asc"
     ) { value throws(QuerySyntaxError) in
       let text = try value.text()

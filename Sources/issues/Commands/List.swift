@@ -29,7 +29,7 @@ struct List: AsyncParsableCommand {
   var state: IssueStateFilter = .open
 
   @Option(
-    name: [.customShort("l"), .long],
+    name: [.customShort("l"), .customLong("label")],
     help: "Only issues with these labels (comma-separated, or repeated): all of them.")
   var labels: [String] = []
 

@@ -39,7 +39,7 @@ struct PullRequestList: AsyncParsableCommand {
   var state = "open"
 
   @Option(
-    name: [.customShort("l"), .long],
+    name: [.customShort("l"), .customLong("label")],
     help: "Only with these labels (comma-separated, or repeated): all of them.")
   var labels: [String] = []
 
@@ -313,10 +313,13 @@ struct PullRequestView: AsyncParsableCommand {
     _ pull: CachedIssue, details: PullRequestDetails?, milestones: [Int: GitHubMilestone]
   ) -> String {
     let reviewers =
-      (details?.reviews.map { "\($0.author) (\(reviewName($0.state)))" } ?? [])
+      (details?.reviews.map { "\(IssueView.ghLogin($0.author)) (\(reviewName($0.state)))" } ?? [])
       + (details?.requestedReviewers.map { "\($0) (Requested)" } ?? [])
     var header: [(String, String)] = [
-      ("title", pull.title), ("state", PullRequestJSON.state(pull)), ("author", pull.author),
+      ("title", pull.title),
+      // gh says an open draft's state is DRAFT (its `prStateWithDraft`), with no line of its own.
+      ("state", pull.isDraft && pull.state == .open ? "DRAFT" : PullRequestJSON.state(pull)),
+      ("author", IssueView.ghLogin(pull.author)),
       ("labels", pull.labels.joined(separator: ", ")),
       ("assignees", pull.assignees.joined(separator: ", ")),
       ("reviewers", reviewers.joined(separator: ", ")), ("projects", ""),
@@ -325,7 +328,6 @@ struct PullRequestView: AsyncParsableCommand {
       ("additions", String(details?.additions ?? 0)),
       ("deletions", String(details?.deletions ?? 0)),
     ]
-    if pull.isDraft { header.insert(("draft", "true"), at: 2) }
     if let details {
       header.append(("base", details.baseRef))
       header.append(("head", details.headRef))

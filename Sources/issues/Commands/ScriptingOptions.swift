@@ -8,7 +8,8 @@ import ArgumentParser
 struct ScriptingOptions: ParsableArguments {
   @Option(
     name: [.customShort("q"), .long],
-    help: ArgumentHelp("Filter the JSON with this jq expression (needs --json).", valueName: "expression"))
+    help: ArgumentHelp(
+      "Filter the JSON with this jq expression (needs --json).", valueName: "expression"))
   var jq: String?
 
   @Option(

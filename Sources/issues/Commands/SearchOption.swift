@@ -15,7 +15,8 @@ enum SearchOption {
     } catch {
       let visible = ControlCharacters.visible(text)
       let caret =
-        String(repeating: " ", count: error.offset) + String(repeating: "^", count: max(error.length, 1))
+        String(repeating: " ", count: error.offset)
+        + String(repeating: "^", count: max(error.length, 1))
       throw ValidationError("--search: \(error.message)\n  \(visible)\n  \(caret)")
     }
   }

@@ -49,7 +49,7 @@ enum IssueView {
     lines.append(visible("\(issue.title) #\(issue.number)"))
     var facts = [
       issue.state == .open ? "Open" : "Closed",
-      "\(issue.author) opened \(RelativeAge.ago(issue.createdAt, now: now))",
+      "\(ghLogin(issue.author)) opened \(RelativeAge.ago(issue.createdAt, now: now))",
       "\(issue.comments) comment\(issue.comments == 1 ? "" : "s")",
     ]
     if issue.isPullRequest { facts.insert("pull request", at: 1) }
@@ -72,7 +72,7 @@ enum IssueView {
       case .comment(let comment):
         lines.append("")
         lines.append(String(repeating: "─", count: width))
-        var header = "\(comment.author) · \(RelativeAge.ago(comment.createdAt, now: now))"
+        var header = "\(ghLogin(comment.author)) · \(RelativeAge.ago(comment.createdAt, now: now))"
         if let association = comment.authorAssociation, association != "NONE" {
           header += " · \(association.lowercased())"
         }
@@ -101,7 +101,7 @@ enum IssueView {
   /// the file and line it is on.
   private static func terminal(_ review: PullRequestReview, width: Int, now: Date) -> [String] {
     var lines = ["", String(repeating: "─", count: width)]
-    var header = "\(review.author) · \(review.verdict)"
+    var header = "\(ghLogin(review.author)) · \(review.verdict)"
     if let at = review.submittedAt { header += " · \(RelativeAge.ago(at, now: now))" }
     if let association = review.authorAssociation, association != "NONE" {
       header += " · \(association.lowercased())"
@@ -118,7 +118,7 @@ enum IssueView {
         visible("▸ " + (first.line.map { "\(first.path):\($0)" } ?? "\(first.path) (outdated)")))
       for comment in thread.comments {
         lines.append(
-          visible("│ \(comment.author) · \(RelativeAge.ago(comment.createdAt, now: now))"))
+          visible("│ \(ghLogin(comment.author)) · \(RelativeAge.ago(comment.createdAt, now: now))"))
         lines += markdown(comment.body, width: max(10, width - 2)).map { "│ " + $0 }
       }
     }
@@ -141,7 +141,7 @@ enum IssueView {
     var text = ""
     let header: [(String, String)] = [
       ("title", issue.title), ("state", issue.state == .open ? "OPEN" : "CLOSED"),
-      ("author", issue.author), ("labels", issue.labels.joined(separator: ", ")),
+      ("author", ghLogin(issue.author)), ("labels", issue.labels.joined(separator: ", ")),
       ("comments", String(issue.comments)), ("assignees", issue.assignees.joined(separator: ", ")),
       ("projects", ""),
       ("milestone", issue.milestoneNumber.flatMap { milestones[$0]?.title } ?? ""),
@@ -152,6 +152,22 @@ enum IssueView {
     return text
   }
 
+  /// A login as gh prints it in text: a bot without `[bot]` (GraphQL's `Bot.login`).
+  static func ghLogin(_ login: String) -> String {
+    login.hasSuffix("[bot]") ? String(login.dropLast("[bot]".count)) : login
+  }
+
+  /// A review's `status:` in gh's piped format: its state in words for approved, changes
+  /// requested and commented; `none` for any other (gh's `formatRawCommentStatus`).
+  static func rawStatus(_ state: String) -> String {
+    switch state {
+    case "APPROVED": "approved"
+    case "CHANGES_REQUESTED": "changes requested"
+    case "COMMENTED": "commented"
+    default: "none"
+    }
+  }
+
   /// The comment blocks of gh's piped format.
   private static func piped(_ posts: [Post]) -> String {
     var text = ""
@@ -159,7 +175,7 @@ enum IssueView {
       _ author: String, _ association: String?, edited: Bool, status: String,
       extra: [(String, String)] = [], _ body: String
     ) {
-      text += "author:\t\(oneLine(author))\n"
+      text += "author:\t\(oneLine(ghLogin(author)))\n"
       text += "association:\t\(oneLine((association ?? "none").lowercased()))\n"
       text += "edited:\t\(edited)\nstatus:\t\(status)\n"
       for (key, value) in extra { text += "\(key):\t\(oneLine(value))\n" }
@@ -173,7 +189,7 @@ enum IssueView {
           comment.body)
       case .review(let review):
         block(
-          review.author, review.authorAssociation, edited: false, status: review.verdict,
+          review.author, review.authorAssociation, edited: false, status: rawStatus(review.state),
           review.body)
         for comment in review.threads.flatMap(\.comments) {
           block(

@@ -41,11 +41,14 @@ import TrellisTestSupport
     #expect(unknown?.message.contains("Did you mean label:?") == true)
     #expect(error(#"is:open "no end"#)?.offset == 8)
     #expect(error("is:open OR is:closed")?.message.hasPrefix("OR is not supported") == true)
-    #expect(error("team-review-requested:acme/core")?.message.contains("teams a pull request asks to review") == true)
+    #expect(
+      error("team-review-requested:acme/core")?.message.contains(
+        "teams a pull request asks to review") == true)
     #expect(error("linked:pr")?.message.contains("cannot be answered offline yet") == true)
     #expect(
       error("is:maybe")?.message
-        == "is: takes open, closed, issue, pr, pull-request, draft, merged or unmerged, not “maybe”.")
+        == "is: takes open, closed, issue, pr, pull-request, draft, merged or unmerged, not “maybe”."
+    )
     #expect(error("review:maybe")?.message.contains("approved, changes_requested") == true)
     #expect(error("status:green")?.message.contains("success, failure or pending") == true)
     #expect(error("review-requested:a/") != nil)

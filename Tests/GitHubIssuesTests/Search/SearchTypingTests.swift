@@ -57,7 +57,8 @@ import TrellisTestSupport
   @Test func meIsResolvedOrTheFilterWaits() throws {
     let query = try SearchQuery(parsing: "author:@me bug -label:wontfix sort:comments-asc")
     #expect(query.applied(to: IssueFilter(), me: nil) == nil)
-    let filter = try #require(query.applied(to: IssueFilter(labels: ["x"], text: "old"), me: "octo"))
+    let filter = try #require(
+      query.applied(to: IssueFilter(labels: ["x"], text: "old"), me: "octo"))
     #expect(
       filter.terms == [
         QueryTerm(.author(.login("octo"))), QueryTerm(.text("bug")),

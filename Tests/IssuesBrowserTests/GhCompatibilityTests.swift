@@ -136,6 +136,33 @@ import Testing
     ]
   }
 
+  /// `pr list --json` fills node ids and account shapes as `pr view --json` does (gh reads both
+  /// from one GraphQL shape).
+  @Test func pullRequestListAndViewAgreeOnIdsAndAuthors() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let (synced, _, syncError) = try await world.run(["sync"])
+    #expect(synced == 0, "\(syncError)")
+    let (status, listed, error) = try await world.run([
+      "pr", "list", "-s", "all", "-L", "100", "--json", "number,id,author,assignees", "--offline",
+      "--jq", ".[] | tojson",
+    ])
+    #expect(status == 0, "\(error)")
+    let lines = listed.split(separator: "\n")
+    #expect(lines.count == Self.served.filter(\.isPullRequest).count)
+    for line in lines {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let number = try #require(object["number"] as? Int)
+      #expect((object["id"] as? String)?.isEmpty == false, "#\(number)")
+      let (_, viewed, _) = try await world.run([
+        "pr", "view", "\(number)", "--json", "number,id,author,assignees", "--offline",
+        "--jq", "tojson",
+      ])
+      #expect(viewed == line + "\n", "#\(number)")
+    }
+  }
+
   @Test func scriptsWrittenForGhGetGhsAnswers() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }

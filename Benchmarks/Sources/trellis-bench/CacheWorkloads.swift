@@ -72,6 +72,26 @@ func cacheWorkloads(wanted: (String) -> Bool) throws {
   print(
     "cache:search-entries".padding(to: 22) + format(searchEntries).leftPadding(to: 10)
       + " ms   \(foundEntries) entries (last run), what a list's snapshot needs")
+  // `issues list -S` with four qualifiers, as the command asks the cache: the search read by
+  // the one parser, its terms put on the list's filter (open issues, newest first), and the
+  // first 30 rows with their assignees (gh's default limit).
+  let searches = [
+    "label:bug no:assignee -label:docs created:>=2020-01-01",
+    "label:ui comments:>2 updated:>=2021-01-01 -label:bug",
+    "no:milestone label:feature comments:<5 dark",
+  ]
+  var which = 0
+  let (qualified, qualifiedRows) = measure(runs: 31) { () -> Int in
+    which += 1
+    guard let query = try? SearchQuery(parsing: searches[which % searches.count]),
+      let filter = query.applied(
+        to: IssueFilter(state: .open, sort: .created, limit: 30), me: nil)
+    else { return -1 }
+    return (try? cache.issues(filter))?.count ?? -1
+  }
+  print(
+    "cache:list-4-qualifiers".padding(to: 22) + format(qualified).leftPadding(to: 10)
+      + " ms   \(qualifiedRows) rows (last run), `list -S` with four qualifiers")
   let (allOpenEntries, openEntries) = measure(runs: 21) {
     (try? cache.listEntries(IssueFilter(state: .open)))?.count ?? 0
   }

@@ -26,7 +26,10 @@ extension IssueCache {
   ///
   /// Each matching item's number, milestone and state, without the heavier columns.
   public func listEntries(_ filter: IssueFilter) throws -> [IssueListEntry] {
-    try writer.read { db in
+    if let (match, rest) = Self.searchDriver(filter) {
+      return try writer.read { db in try Self.searchedEntries(match, rest, db) }
+    }
+    return try writer.read { db in
       let columns = [
         IssueColumns.number, IssueColumns.milestoneNumber, IssueColumns.state, IssueColumns.key,
       ]
@@ -43,6 +46,87 @@ extension IssueCache {
       }
       return entries
     }
+  }
+
+  /// The entries of a filter whose words drive the query: the full-text index's matches, each
+  /// looked up by key in the index of a list's columns and tested against the rest of the
+  /// filter, then put in the filter's order here.
+  ///
+  /// Scanning the list's index in order and probing the matches costs a probe per item of
+  /// the repository; looking the matches up costs one per match, and sorting a few thousand
+  /// entries in memory is cheaper than SQLite's sorter.
+  private static func searchedEntries(
+    _ match: String, _ rest: IssueFilter, _ db: Database
+  ) throws -> [IssueListEntry] {
+    var (conditions, arguments) = conditions(rest)
+    let keys =
+      switch rest.sort {
+      case .updated: "julianday(updatedAt), 0"
+      case .created: "julianday(createdAt), 0"
+      case .comments: "comments, julianday(updatedAt)"
+      }
+    var sql =
+      "SELECT number, milestoneNumber, state, key, \(keys) FROM "
+      + "(SELECT rowid AS matched FROM issueSearch WHERE issueSearch MATCH ?) "
+      + "CROSS JOIN issue INDEXED BY \(listingByKey) ON issue.key = matched"
+    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    arguments.insert(match, at: 0)
+    let cursor = try Row.fetchCursor(
+      db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+    var found: [(entry: IssueListEntry, primary: Double, secondary: Double)] = []
+    while let row = try cursor.next() {
+      let state: String = row[2]
+      found.append(
+        (
+          IssueListEntry(
+            key: IssueKey(rawValue: row[3]), number: row[0], milestoneNumber: row[1],
+            isOpen: state == "open"), row[4], row[5]
+        ))
+    }
+    // The order of ``orderClause(_:_:)``: the keys, then the number.
+    let ascending = rest.direction == .ascending
+    found.sort { a, b in
+      let first = (a.primary, a.secondary, a.entry.number)
+      let second = (b.primary, b.secondary, b.entry.number)
+      return ascending ? first < second : first > second
+    }
+    let entries = found.map(\.entry)
+    return rest.limit.map { Array(entries.prefix(max($0, 0))) } ?? entries
+  }
+
+  /// The words and phrases of a filter that the full-text index can answer, as one FTS5 query
+  /// (every one must match), and the filter without them; `nil` when it has none.
+  ///
+  /// Words holding emoji or symbols, which the index does not tokenize, and excluded words stay
+  /// in the filter.
+  static func searchDriver(_ filter: IssueFilter) -> (match: String, rest: IssueFilter)? {
+    var rest = filter
+    var pieces: [String] = []
+    rest.terms = []
+    if let text = filter.text {
+      let (words, symbols) = searchTerms(text)
+      if let query = ftsQuery(words.joined(separator: " ")) { pieces.append(query) }
+      rest.text = nil
+      rest.terms += symbols.map { QueryTerm(.text($0)) }
+    }
+    for term in filter.terms {
+      switch (term.condition, term.polarity) {
+      case (.text(let word), .include) where searchTerms(word).symbols.isEmpty:
+        if let query = ftsQuery(word) { pieces.append(query) }
+      case (.phrase(let phrase), .include) where searchTerms(phrase).symbols.isEmpty:
+        pieces.append(phraseQuery(phrase))
+      default: rest.terms.append(term)
+      }
+    }
+    return pieces.isEmpty ? nil : (pieces.joined(separator: " "), rest)
+  }
+
+  /// An FTS5 phrase: the words as whole tokens, next to each other, in this order.
+  static func phraseQuery(_ phrase: String) -> String {
+    let words = phrase.split(whereSeparator: \.isWhitespace).map {
+      $0.replacingOccurrences(of: "\"", with: "\"\"")
+    }
+    return "\"" + words.joined(separator: " ") + "\""
   }
 
   /// The issues with these numbers, without bodies, in the order given (missing ones left out).

@@ -152,11 +152,9 @@ extension IssueCache {
           [phrase.lowercased(), phrase.lowercased()]
         )
       }
-      // An FTS5 phrase: the words as whole tokens, next to each other, in this order.
-      let quoted = words.map { $0.replacingOccurrences(of: "\"", with: "\"\"") }
       return (
         "key IN (SELECT rowid FROM issueSearch WHERE issueSearch MATCH ?)",
-        ["\"" + quoted.joined(separator: " ") + "\""]
+        [phraseQuery(words.joined(separator: " "))]
       )
     case .text(let text):
       let (words, symbols) = searchTerms(text)

@@ -490,6 +490,19 @@ public final class IssueCache: Sendable {
         t.add(column: "issueResumePoint", .text)
       }
     }
+    migrator.registerMigration("v16: a list's columns by key, for searches the words drive") { db in
+      // What a list entry needs, found by key: a full-text match is looked up here rather than
+      // in the table, whose rows hold bodies.
+      try db.execute(
+        sql: """
+          CREATE INDEX \(Self.listingByKey)
+            ON issue(key, isPullRequest, state, updatedAt, createdAt, comments, number,
+              milestoneNumber)
+          """)
+    }
     return migrator
   }
+
+  /// The index of a list entry's columns by key.
+  static let listingByKey = "issue_listing_by_key"
 }

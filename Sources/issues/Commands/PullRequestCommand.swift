@@ -148,7 +148,10 @@ struct PullRequestList: AsyncParsableCommand {
       }
       var json = try scripting.output()
       var writer = IssueJSON.ArrayWriter(pretty: json.pretty(toTerminal: isTerminal))
-      for pull in pulls {
+      // Node ids and a bot's shape come with the row's accounts, which the list's rows leave out.
+      let needsAccounts = fields.contains { [.id, .author, .assignees].contains($0) }
+      for listed in pulls {
+        let pull = needsAccounts ? try cache.issue(number: listed.number) ?? listed : listed
         let details = needsDetails ? try cache.pullRequestDetails(number: pull.number) : nil
         json.write(
           writer.element(

@@ -245,6 +245,13 @@ public actor LocalGitHub {
         "https://github.com/\(repository)/\(issue.isPullRequest ? "pull" : "issues")/\(issue.number)"
       // No comments are served until some are posted: the counts say so.
       issue.comments = 0
+      // GitHub's REST objects always carry their GraphQL node ids.
+      issue.nodeID = issue.nodeID ?? (issue.isPullRequest ? "PR_kw" : "I_kw") + "\(issue.id)"
+      issue.user.nodeID = issue.user.nodeID ?? "U_kg\(issue.user.id)"
+      for index in issue.assignees.indices {
+        issue.assignees[index].nodeID =
+          issue.assignees[index].nodeID ?? "U_kg\(issue.assignees[index].id)"
+      }
       return issue
     }
     let items = try issues.sorted { ($0.updatedAt, $0.number) < ($1.updatedAt, $1.number) }

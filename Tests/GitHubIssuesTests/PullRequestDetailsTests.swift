@@ -19,12 +19,28 @@ import Testing
     return (github, client, cache)
   }
 
-  @Test func openPullRequestsGetTheirReviewsAndChecksOnceUntilTheyChange() async throws {
+  /// Every open pull request is asked first, then the newest closed and merged ones, at most
+  /// a budget of them a sync.
+  @Test func closedPullRequestsAreAskedWithinABudgetNewestFirst() async throws {
+    let (github, _, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    let pulls = synthetic.make().issues.filter(\.isPullRequest)
+      .sorted { ($0.updatedAt, $0.number) > ($1.updatedAt, $1.number) }
+    let open = pulls.filter { $0.state == .open }.map(\.number)
+    let closed = pulls.filter { $0.state == .closed }.map(\.number)
+    #expect(closed.count > 5)
+    #expect(try cache.pullRequestsNeedingDetails(closedLimit: 5) == open + closed.prefix(5))
+    #expect(try cache.pullRequestsNeedingDetails(closedLimit: 0) == open)
+    #expect(try cache.pullRequestsNeedingDetails() == open + closed)
+  }
+
+  @Test func pullRequestsGetTheirReviewsAndChecksOnceUntilTheyChange() async throws {
     let (github, client, cache) = try await setUp()
     defer { Task { await github.stop() } }
     let served = synthetic.make().issues
-    let open = served.filter { $0.isPullRequest && $0.state == .open }
-    #expect(open.count > 15)
+    // Open, closed and merged alike: gh prints every one's branches, size and review.
+    let open = served.filter { $0.isPullRequest }
+    #expect(open.count > 15 && open.contains { $0.state == .closed })
     let mirror = MirrorSynchronizer(client: client, cache: cache, repository: acme)
     let first = try await mirror.fetchPullRequestDetails()
     #expect(first.fetched == open.count)
@@ -87,7 +103,8 @@ import Testing
     let dashboard = Dashboard(repositories: [
       .init(source: DashboardSource(host: .github, repository: acme), cache: cache, me: "octocat")
     ])
-    let open = synthetic.make().issues.filter { $0.isPullRequest && $0.state == .open }
+    let pulls = synthetic.make().issues.filter(\.isPullRequest)
+    let open = pulls.filter { $0.state == .open }
     func numbers(_ query: String) throws -> Set<Int> {
       Set(try dashboard.entries(SearchQuery(parsing: query)).map(\.number))
     }
@@ -96,10 +113,10 @@ import Testing
         == Set(open.filter { $0.number % 4 == 0 }.map(\.number)))
     #expect(
       try numbers("is:pr status:failure review:approved")
-        == Set(open.filter { $0.number % 3 == 1 && $0.number % 4 == 0 }.map(\.number)))
+        == Set(pulls.filter { $0.number % 3 == 1 && $0.number % 4 == 0 }.map(\.number)))
     #expect(
       try numbers("is:pr review-requested:acme/core")
-        == Set(open.filter { $0.number % 6 == 0 }.map(\.number)))
+        == Set(pulls.filter { $0.number % 6 == 0 }.map(\.number)))
     #expect(try numbers("is:draft") == Set(open.filter(\.isDraft).map(\.number)))
     let merged = synthetic.make().issues.filter { $0.mergedAt != nil }
     #expect(!merged.isEmpty)

@@ -163,6 +163,35 @@ import Testing
     }
   }
 
+  /// A merged pull request's branch and size are printed as GitHub has them, or refused —
+  /// never printed as an empty branch or 0 additions. Without a token (no GraphQL), a command
+  /// fetches the few it prints through REST.
+  @Test func closedPullRequestsShowTheirDetailsOrRefuse() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let (synced, _, syncError) = try await world.run(["sync"], token: nil)
+    #expect(synced == 0, "\(syncError)")
+    let merged = Self.served.filter { $0.mergedAt != nil }
+      .sorted { ($0.createdAt, $0.number) > ($1.createdAt, $1.number) }.prefix(3)
+    #expect(merged.count == 3)
+    let asked = ["pr", "list", "-s", "merged", "-L", "3", "--json", "number,headRefName,additions"]
+    var (status, out, err) = try await world.run(asked + ["--offline"], token: nil)
+    #expect(status == 1)
+    #expect(err.contains("are not cached"), "\(err)")
+    #expect(out.isEmpty)
+    (status, out, err) = try await world.run(
+      asked + ["--jq", #".[] | "\(.number) \(.headRefName)""#], token: nil)
+    #expect(status == 0, "\(err)")
+    #expect(out == merged.map { "\($0.number) feature/\($0.number)\n" }.joined())
+    // Fetched once, they are the cache's: piped, with the branch.
+    (status, out, err) = try await world.run(
+      ["pr", "list", "-s", "merged", "-L", "3", "--offline"], token: nil)
+    #expect(status == 0, "\(err)")
+    #expect(
+      out.split(separator: "\n").map { $0.split(separator: "\t")[2] }
+        == merged.map { "feature/\($0.number)" })
+  }
+
   @Test func scriptsWrittenForGhGetGhsAnswers() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }

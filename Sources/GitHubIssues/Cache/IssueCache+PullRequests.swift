@@ -1,23 +1,54 @@
 import Foundation
 import GRDB
 
-// Pull requests' details: review, checks, branches, size — from GraphQL, for open ones.
+// Pull requests' details: review, checks, branches, size — from GraphQL (or REST when it does
+// not answer), for open pull requests and a budget of closed and merged ones each sync.
 
 extension IssueCache {
-  /// The open pull requests whose details are missing or older than the pull request, newest
-  /// first: what a sync asks GraphQL for.
-  public func pullRequestsNeedingDetails() throws -> [Int] {
+  /// How many closed or merged pull requests a sync asks details of at most (about 50 points
+  /// through GraphQL): a repository's backlog of old ones is worked through over several syncs
+  /// rather than spending an hour's points on the first.
+  public static let closedDetailsPerSync = 350
+
+  /// The pull requests whose details are missing or older than the pull request: every open
+  /// one, newest first, then at most `closedLimit` closed or merged ones, newest first. What a
+  /// sync asks GraphQL for.
+  public func pullRequestsNeedingDetails(closedLimit: Int = closedDetailsPerSync) throws -> [Int] {
     try writer.read { db in
-      try Int.fetchAll(
+      let stale = """
+        isPullRequest = 1 AND NOT EXISTS (
+          SELECT 1 FROM pullRequest
+          WHERE pullRequest.number = issue.number AND pullRequest.updatedAt >= issue.updatedAt)
+        """
+      let open = try Int.fetchAll(
         db,
         sql: """
-          SELECT number FROM issue
-          WHERE isPullRequest = 1 AND state = 'open' AND NOT EXISTS (
-            SELECT 1 FROM pullRequest
-            WHERE pullRequest.number = issue.number AND pullRequest.updatedAt >= issue.updatedAt)
+          SELECT number FROM issue WHERE state = 'open' AND \(stale)
           ORDER BY updatedAt DESC, number DESC
           """)
+      guard closedLimit > 0 else { return open }
+      let closed = try Int.fetchAll(
+        db,
+        sql: """
+          SELECT number FROM issue WHERE state = 'closed' AND \(stale)
+          ORDER BY updatedAt DESC, number DESC LIMIT ?
+          """, arguments: [closedLimit])
+      return open + closed
     }
+  }
+
+  /// Which of `numbers` have no details in the cache (or are not pull requests it holds).
+  public func pullRequestsWithoutDetails(_ numbers: [Int]) throws -> [Int] {
+    guard !numbers.isEmpty else { return [] }
+    let known = try writer.read { db in
+      Set(
+        try Int.fetchAll(
+          db,
+          sql: "SELECT number FROM pullRequest WHERE number IN ("
+            + Array(repeating: "?", count: numbers.count).joined(separator: ",") + ")",
+          arguments: StatementArguments(numbers)))
+    }
+    return numbers.filter { !known.contains($0) }
   }
 
   /// Stores pull requests' details in one transaction, replacing what was kept of each (its

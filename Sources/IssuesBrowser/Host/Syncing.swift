@@ -35,8 +35,8 @@ public enum Syncing {
     guard token != nil else { return summary }
     var mirror = MirrorSynchronizer(client: client, cache: cache, repository: repository)
     mirror.lockPolicy = .wait(waiting: waiting)
-    // Open pull requests' reviews and checks, through GraphQL, for those that changed (none
-    // changed, nothing spent). When GraphQL does not answer, REST brings a few (the newest);
+    // Pull requests' reviews and checks, through GraphQL, for those that changed (none
+    // changed, nothing spent): every open one, and a budget of closed and merged ones. When GraphQL does not answer, REST brings a few (the newest);
     // failing that leaves the rows synced, and says so.
     var reason: String?
     do {
@@ -108,8 +108,8 @@ public enum Syncing {
     return summary
   }
 
-  /// Fetches the reviews and checks of open pull requests that changed, counting what they
-  /// cost in the mirror's summary.
+  /// Fetches the reviews and checks of pull requests that changed (open ones, and a budget of
+  /// closed and merged ones), counting what they cost in the mirror's summary.
   static func addPullRequestDetails(
     to summary: inout MirrorSummary, mirror: MirrorSynchronizer,
     progress: @escaping @Sendable (SyncProgress) -> Void

@@ -12,8 +12,48 @@ struct PullRequestCommand: AsyncParsableCommand {
     subcommands: [PullRequestList.self, PullRequestView.self])
 }
 
-/// What `pr list` and `pr view` share: the cache's milestones and labels for gh's fields.
+/// What `pr list` and `pr view` share: the cache's milestones and labels for gh's fields, and
+/// the details (branches, size, review) of the pull requests a command prints.
 enum PullRequestCommands {
+  /// The JSON fields that only a pull request's details fill.
+  static let detailFields: [PullRequestJSON.Field] = [
+    .additions, .deletions, .baseRefName, .headRefName, .mergeable, .reviewRequests,
+    .latestReviews, .reviewDecision,
+  ]
+
+  /// Fetches through REST the details the cache lacks of the pull requests in `numbers` (at
+  /// most ``PullRequestFetcher/fallbackLimit``, the first it lacks first), unless `offline`.
+  ///
+  /// - Returns: Those still without details: their fields are refused, never printed as 0 or
+  ///   an empty string.
+  static func ensureDetails(
+    _ numbers: [Int], host: GitHubHost, repository: RepositoryName, cache: IssueCache,
+    offline: Bool, timeout: Double?
+  ) async throws -> [Int] {
+    let missing = try cache.pullRequestsWithoutDetails(numbers)
+    guard !missing.isEmpty, !offline else { return missing }
+    let client = Syncing.client(
+      host: host, token: try? TokenDiscovery.token(for: host), timeout: timeout)
+    let fetcher = PullRequestFetcher(client: client, cache: cache, repository: repository)
+    for number in missing.prefix(PullRequestFetcher.fallbackLimit) {
+      guard await fetcher.fetch(number, reviews: nil, lineComments: false) else { break }
+    }
+    return try cache.pullRequestsWithoutDetails(numbers)
+  }
+
+  /// Why fields of some pull requests are refused: their details are not cached.
+  static func unknownDetails(_ missing: [Int], offline: Bool) -> CommandFailure {
+    let named = missing.prefix(5).map { "#\($0)" }.joined(separator: ", ")
+    let more = missing.count > 5 ? " and \(missing.count - 5) more" : ""
+    return CommandFailure(
+      "The branches, size and review of \(named)\(more) are not cached, and are not printed "
+        + "as 0 or empty: "
+        + (offline
+          ? "run without --offline to fetch them."
+          : "GitHub did not give them now; `issues sync` (with a token, through GraphQL) or "
+            + "`issues pr view N` fetches them."))
+  }
+
   static func context(_ cache: IssueCache) throws -> IssueJSON.Context {
     IssueJSON.Context(
       milestones: Dictionary(try cache.milestones().map { ($0.number, $0) }) { a, _ in a },
@@ -137,15 +177,19 @@ struct PullRequestList: AsyncParsableCommand {
     let pulls = try dashboard.items(entries).map(\.issue)
     let isTerminal = isatty(STDOUT_FILENO) == 1
     var output = StandardOutput()
-    if let json {
-      let fields = try PullRequestJSON.fields(json, conversation: false)
+    let fields = try json.map { try PullRequestJSON.fields($0, conversation: false) }
+    // gh's piped columns have the branch; its JSON the fields only details fill.
+    let needsDetails =
+      fields.map { $0.contains(where: PullRequestCommands.detailFields.contains) }
+      ?? !isTerminal
+    if needsDetails {
+      let missing = try await PullRequestCommands.ensureDetails(
+        pulls.map(\.number), host: host, repository: repository, cache: cache, offline: offline,
+        timeout: options.timeout)
+      if !missing.isEmpty { throw PullRequestCommands.unknownDetails(missing, offline: offline) }
+    }
+    if let fields {
       let context = try PullRequestCommands.context(cache)
-      let needsDetails = fields.contains {
-        [
-          .additions, .deletions, .baseRefName, .headRefName, .mergeable, .reviewRequests,
-          .latestReviews,
-        ].contains($0)
-      }
       var json = try scripting.output()
       var writer = IssueJSON.ArrayWriter(pretty: json.pretty(toTerminal: isTerminal))
       // Node ids and a bot's shape come with the row's accounts, which the list's rows leave out.
@@ -171,7 +215,9 @@ struct PullRequestList: AsyncParsableCommand {
       output.write(IssueTable.table(rows, width: Terminal.width(STDOUT_FILENO), now: Date()))
     } else {
       for pull in pulls {
-        let branch = try cache.pullRequestDetails(number: pull.number)?.headRef ?? ""
+        guard let branch = try cache.pullRequestDetails(number: pull.number)?.headRef else {
+          throw PullRequestCommands.unknownDetails([pull.number], offline: offline)
+        }
         let state = pull.isDraft && pull.state == .open ? "DRAFT" : PullRequestJSON.state(pull)
         output.write(
           [
@@ -266,6 +312,15 @@ struct PullRequestView: AsyncParsableCommand {
     let readsConversation = comments || (fields?.contains(where: \.isConversation) ?? false)
     if readsConversation, !offline {
       await fetchConversation(number, host: host, repository: repository, cache: cache)
+    }
+    // gh's header has the size and branches; its JSON the fields only details fill.
+    if fields.map({ $0.contains(where: PullRequestCommands.detailFields.contains) })
+      ?? !readsConversation
+    {
+      let missing = try await PullRequestCommands.ensureDetails(
+        [number], host: host, repository: repository, cache: cache, offline: offline,
+        timeout: options.timeout)
+      if !missing.isEmpty { throw PullRequestCommands.unknownDetails(missing, offline: offline) }
     }
     // Read again: fetching the conversation may have brought newer details.
     let row = readsConversation ? try cache.issues(numbers: [number]).first ?? pull : pull

@@ -15,7 +15,8 @@ extension MirrorSynchronizer {
 
   /// Fetches the details (review decision, requested reviewers, latest reviews, checks,
   /// mergeability, branches, size) of every open pull request whose details are missing or
-  /// older than the pull request, several to a query, within the budget.
+  /// older than the pull request, and of the newest such closed or merged ones
+  /// (``IssueCache/closedDetailsPerSync`` a sync), several to a query, within the budget.
   ///
   /// A plain sync calls this after its REST listing when there is a token: a quiet repository
   /// has nothing to fetch and costs nothing.

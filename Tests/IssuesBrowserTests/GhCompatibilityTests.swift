@@ -163,9 +163,10 @@ import Testing
     }
   }
 
-  /// A merged pull request's branch and size are printed as GitHub has them, or refused —
-  /// never printed as an empty branch or 0 additions. Without a token (no GraphQL), a command
-  /// fetches the few it prints through REST.
+  /// A merged pull request's branch and size are printed as GitHub has them, or refused.
+  ///
+  /// Never as an empty branch or 0 additions. Without a token (no GraphQL), a command fetches
+  /// the few it prints through REST.
   @Test func closedPullRequestsShowTheirDetailsOrRefuse() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }

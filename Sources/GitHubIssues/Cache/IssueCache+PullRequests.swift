@@ -10,9 +10,11 @@ extension IssueCache {
   /// rather than spending an hour's points on the first.
   public static let closedDetailsPerSync = 350
 
-  /// The pull requests whose details are missing or older than the pull request: every open
-  /// one, newest first, then at most `closedLimit` closed or merged ones, newest first. What a
-  /// sync asks GraphQL for.
+  /// The pull requests whose details are missing or older than the pull request: what a sync
+  /// asks GraphQL for.
+  ///
+  /// Every open one, newest first, then at most `closedLimit` closed or merged ones, newest
+  /// first.
   public func pullRequestsNeedingDetails(closedLimit: Int = closedDetailsPerSync) throws -> [Int] {
     try writer.read { db in
       let stale = """

@@ -193,6 +193,30 @@ import Testing
         == merged.map { "feature/\($0.number)" })
   }
 
+  /// `viewerDidAuthor` says whether the token's account wrote the comment, asked of GitHub
+  /// when not known yet — never `false` only because nothing had asked who `@me` is.
+  @Test func viewerDidAuthorIsKnownOrRefused() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let number = try #require(Self.served.first { !$0.isPullRequest }?.number)
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    try await world.github.addComment("mine", by: "octocat", on: number, in: acme)
+    try await world.github.addComment("theirs", by: "mona", on: number, in: acme)
+    let asked = ["view", "\(number)", "--json", "comments", "--jq", ".comments[].viewerDidAuthor"]
+    // Synced, but @me never asked: offline it cannot be known.
+    let (synced, _, syncError) = try await world.run(["sync", "--comments"])
+    #expect(synced == 0, "\(syncError)")
+    var (status, out, err) = try await world.run(asked + ["--offline"])
+    #expect(status == 1)
+    #expect(err.contains("viewerDidAuthor needs the token's account"), "\(err)")
+    (status, out, err) = try await world.run(asked)
+    #expect(status == 0, "\(err)")
+    #expect(out == "true\nfalse\n")
+    // Asked once, it is remembered for the token.
+    (status, out, _) = try await world.run(asked + ["--offline"])
+    #expect(status == 0 && out == "true\nfalse\n")
+  }
+
   @Test func scriptsWrittenForGhGetGhsAnswers() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }

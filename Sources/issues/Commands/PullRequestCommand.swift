@@ -338,9 +338,9 @@ struct PullRequestView: AsyncParsableCommand {
         comments: try cache.comments(of: number),
         reviews: try cache.reviews(of: number, threaded: fields == nil),
         checks: try cache.checks(of: number)?.checks ?? [],
-        viewer: (try? TokenDiscovery.token(for: host)).flatMap {
-          try? cache.viewerLogin(token: $0)
-        }) : nil
+        viewer: fields?.contains(.comments) == true
+          ? try await MeResolver.viewer(
+            host: host, cache: cache, offline: offline, timeout: options.timeout) : nil) : nil
     let isTerminal = isatty(STDOUT_FILENO) == 1
     if let fields {
       var json = try scripting.output()

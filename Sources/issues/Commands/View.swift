@@ -109,9 +109,8 @@ struct View: AsyncParsableCommand {
         context: IssueJSON.Context(milestones: milestones, labels: labels))
       if fields.contains(.comments), case .object(var members) = object {
         // The login behind the token, when a sync has asked GitHub for it.
-        let viewer = (try? TokenDiscovery.token(for: host)).flatMap {
-          try? cache.viewerLogin(token: $0)
-        }
+        let viewer = try await MeResolver.viewer(
+          host: host, cache: cache, offline: offline, timeout: options.timeout)
         members["comments"] = .array(conversation.map { IssueJSON.comment($0, viewer: viewer) })
         object = .object(members.sortedByKey())
       }

@@ -148,8 +148,13 @@ enum PullRequestJSON {
     case .reviewRequests:
       return .array(
         (details?.requestedReviewers ?? []).map { reviewer in
+          // gh's `slug` of a team is `ORG/TEAM`, which the details keep; GraphQL's display
+          // name of the team is not fetched (see the README's differences).
           reviewer.contains("/")
-            ? .object(["__typename": .string("Team"), "name": .string(reviewer)])
+            ? .object([
+              "__typename": .string("Team"), "name": .string(reviewer),
+              "slug": .string(reviewer),
+            ])
             : .object(["__typename": .string("User"), "login": .string(reviewer)])
         })
     case .latestReviews:

@@ -18,4 +18,14 @@ extension MeResolver {
       throw CommandFailure("viewerDidAuthor needs the token's account: \(error)")
     }
   }
+
+  /// Asks GitHub once who the token's account is, when the cache does not know it yet, so that
+  /// an offline read later knows `@me` and `viewerDidAuthor`; a failure is left for the read
+  /// that needs it to say.
+  static func remember(token: String?, client: GitHubClient, cache: IssueCache) async {
+    guard let token, (try? cache.viewerLogin(token: token)) ?? nil == nil,
+      let user = try? await client.authenticatedUser()
+    else { return }
+    try? cache.setViewerLogin(user.login, token: token)
+  }
 }

@@ -59,7 +59,7 @@ import Testing
     #expect(try cache.subIssues() == expected)
     // GitHub's node ids beside the REST ids: what gh prints as `id`.
     let first = try #require(try cache.issue(number: 1))
-    #expect(first.nodeID == "I_\(first.id)")
+    #expect(first.nodeID == "I_kw\(first.id)")
     // REST: the repository, its milestones and labels, nothing per issue.
     #expect(await github.requests.count { !$0.target.hasPrefix("/graphql") } <= 4)
   }

@@ -203,8 +203,9 @@ import Testing
     try await world.github.addComment("mine", by: "octocat", on: number, in: acme)
     try await world.github.addComment("theirs", by: "mona", on: number, in: acme)
     let asked = ["view", "\(number)", "--json", "comments", "--jq", ".comments[].viewerDidAuthor"]
-    // Synced, but @me never asked: offline it cannot be known.
-    let (synced, _, syncError) = try await world.run(["sync", "--comments"])
+    // Synced without a token, so nobody asked who the token's account is: offline, with a
+    // token, it cannot be known.
+    let (synced, _, syncError) = try await world.run(["sync", "--comments"], token: nil)
     #expect(synced == 0, "\(syncError)")
     var (status, out, err) = try await world.run(asked + ["--offline"])
     #expect(status == 1)
@@ -215,6 +216,27 @@ import Testing
     // Asked once, it is remembered for the token.
     (status, out, _) = try await world.run(asked + ["--offline"])
     #expect(status == 0 && out == "true\nfalse\n")
+  }
+
+  /// A sync with a token asks once who the token's account is, so that offline reads know.
+  @Test func aSyncWithATokenRemembersItsAccount() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let number = try #require(Self.served.first { !$0.isPullRequest }?.number)
+    try await world.github.addComment(
+      "mine", by: "octocat", on: number, in: RepositoryName(owner: "acme", name: "tracker"))
+    let (synced, _, syncError) = try await world.run(["sync", "--comments"])
+    #expect(synced == 0, "\(syncError)")
+    let (status, out, err) = try await world.run([
+      "view", "\(number)", "--json", "comments", "--jq", ".comments[].viewerDidAuthor",
+      "--offline",
+    ])
+    #expect(status == 0, "\(err)")
+    #expect(out == "true\n")
+    let asked = await world.github.requests.count { $0.target == "/user" }
+    #expect(asked == 1)
+    _ = try await world.run(["sync"])
+    #expect(await world.github.requests.count { $0.target == "/user" } == 1, "asked once per token")
   }
 
   @Test func scriptsWrittenForGhGetGhsAnswers() async throws {

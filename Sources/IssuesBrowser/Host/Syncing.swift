@@ -32,7 +32,14 @@ public enum Syncing {
       summary.queueSent = queue.sent + queue.foundLanded + queue.alreadyHeld
       summary.queueWaiting = queue.waiting
     }
-    guard token != nil else { return summary }
+    guard let token else { return summary }
+    // Who the token's account is, asked once per token and remembered: offline, `@me` and
+    // gh's `viewerDidAuthor` are then known without asking.
+    if (try? cache.viewerLogin(token: token)) ?? nil == nil,
+      let user = try? await client.authenticatedUser()
+    {
+      try? cache.setViewerLogin(user.login, token: token)
+    }
     var mirror = MirrorSynchronizer(client: client, cache: cache, repository: repository)
     mirror.lockPolicy = .wait(waiting: waiting)
     // Pull requests' reviews and checks, through GraphQL, for those that changed (none

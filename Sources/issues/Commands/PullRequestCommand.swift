@@ -279,8 +279,9 @@ struct PullRequestView: AsyncParsableCommand {
     _ number: Int, host: GitHubHost, repository: RepositoryName, cache: IssueCache
   ) async {
     do {
-      let client = Syncing.client(
-        host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
+      let token = try TokenDiscovery.token(for: host)
+      let client = Syncing.client(host: host, token: token, timeout: options.timeout)
+      await MeResolver.remember(token: token, client: client, cache: cache)
       _ = try await ConversationFetcher(client: client, cache: cache, repository: repository)
         .fetch(number)
     } catch {

@@ -56,9 +56,10 @@ struct View: AsyncParsableCommand {
     if !offline {
       var client: GitHubClient?
       do {
-        let made = Syncing.client(
-          host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
+        let token = try TokenDiscovery.token(for: host)
+        let made = Syncing.client(host: host, token: token, timeout: options.timeout)
         client = made
+        await MeResolver.remember(token: token, client: made, cache: cache)
         let fetcher = ConversationFetcher(client: made, cache: cache, repository: repository)
         if case .listed(let count, let complete, let announced, let skippedEvents) =
           try await fetcher.fetch(number)

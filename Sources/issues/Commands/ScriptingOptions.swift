@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import TrellisTerminal
 
 /// gh's `--jq` and `--template` beside a command's `--json`.
 ///
@@ -68,9 +70,12 @@ struct JSONOutput {
   /// - Throws: ``CommandFailure`` with jq's message when the program stops with an error.
   mutating func finish() throws {
     if let filter {
+      // A string result prints as it is, for scripts; to a terminal, the characters it would
+      // act on (from text anyone can write on GitHub) are shown instead.
+      let toTerminal = isatty(STDOUT_FILENO) == 1
       do {
         try filter.run(gathered) { line in
-          output.write(line)
+          output.write(toTerminal ? ControlCharacters.visible(line, keepingLineBreaks: true) : line)
           output.write("\n")
         }
       } catch {

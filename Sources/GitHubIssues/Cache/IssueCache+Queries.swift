@@ -16,9 +16,34 @@ extension IssueCache {
   ) throws {
     try writer.read { db in
       let columns = IssueColumns.rowWithAssigneesSQL + (withBody ? ", body" : "")
+      if let (match, rest) = Self.searchDriver(filter) {
+        let keys = try Self.searchedEntries(match, rest, db).map(\.key)
+        try Self.forEachRow(keys: keys, columns: columns, withBody: withBody, db, body)
+        return
+      }
       let (sql, arguments) = Self.selectSQL(filter, columns: columns)
       let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
       while let row = try cursor.next() { try body(Self.cachedIssue(row, withBody: withBody)) }
+    }
+  }
+
+  /// Calls `body` with the rows of `keys`, in that order, read 500 at a time.
+  private static func forEachRow(
+    keys: [IssueKey], columns: String, withBody: Bool, _ db: Database,
+    _ body: (CachedIssue) throws -> Void
+  ) throws {
+    for start in stride(from: 0, to: keys.count, by: 500) {
+      let window = Array(keys[start..<min(start + 500, keys.count)])
+      let placeholders = Array(repeating: "?", count: window.count).joined(separator: ",")
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT \(columns) FROM issue WHERE key IN (\(placeholders))",
+        arguments: StatementArguments(window))
+      var byKey: [IssueKey: CachedIssue] = [:]
+      for row in rows {
+        let issue = cachedIssue(row, withBody: withBody)
+        byKey[issue.key] = issue
+      }
+      for key in window { if let issue = byKey[key] { try body(issue) } }
     }
   }
 
@@ -259,6 +284,21 @@ extension IssueCache {
   // MARK: SQL
 
   static func issues(_ filter: IssueFilter, _ db: Database) throws -> [CachedIssue] {
+    if let (match, rest) = searchDriver(filter) {
+      // The words drive it: the matches in order, then their rows (see `searchedEntries`).
+      var found: [CachedIssue] = []
+      let keys = try searchedEntries(match, rest, db).map(\.key)
+      try forEachRow(keys: keys, columns: IssueColumns.rowWithAssigneesSQL, withBody: false, db) {
+        found.append($0)
+      }
+      return found
+    }
+    return try orderedIssues(filter, db)
+  }
+
+  /// The issues a filter selects, read in its order by SQL's `ORDER BY` (the way a filter
+  /// without words is answered, and what the word-driven way must agree with).
+  static func orderedIssues(_ filter: IssueFilter, _ db: Database) throws -> [CachedIssue] {
     let (sql, arguments) = selectSQL(filter, columns: IssueColumns.rowWithAssigneesSQL)
     return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map {
       cachedIssue($0, withBody: false)

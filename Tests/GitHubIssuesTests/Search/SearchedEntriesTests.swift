@@ -1,10 +1,11 @@
 import Foundation
-import GitHubIssues
+@testable import GitHubIssues
 import Testing
 import TrellisTestSupport
 
 /// A list whose words drive its query (the full-text index's matches looked up, then sorted in
-/// memory) gives the entries, in the order, that the ordered SQL of the same filter gives.
+/// memory) gives the entries and rows, in the order, that the ordered SQL of the same filter
+/// gives.
 @Suite struct SearchedEntriesTests {
   @Test func wordDrivenEntriesMatchTheOrderedQuery() throws {
     let cache = try IssueCache()
@@ -35,9 +36,15 @@ import TrellisTestSupport
         }
       default: filter.labels = [pick(["bug", "ui"])]
       }
-      let ordered = try cache.issues(filter).map(\.number)
+      let ordered = try cache.writer.read { db in
+        try IssueCache.orderedIssues(filter, db).map(\.number)
+      }
       let entries = try cache.listEntries(filter).map(\.number)
       #expect(entries == ordered, "seed \(seed), round \(round): \(filter)")
+      #expect(try cache.issues(filter).map(\.number) == ordered, "seed \(seed), round \(round)")
+      var streamed: [Int] = []
+      try cache.forEachIssue(filter) { streamed.append($0.number) }
+      #expect(streamed == ordered, "seed \(seed), round \(round)")
       if !ordered.isEmpty, filter.text != nil || !filter.terms.isEmpty { driven += 1 }
     }
     #expect(driven > 50, "the word-driven path was tried on lists that are not empty")

@@ -20,6 +20,24 @@ import TrellisTerminal
     #expect(harness.browser.listPane.model.chipCounts[.all] == 3)
   }
 
+  /// Every qualifier of the language works in `/`, and a written `sort:` orders the list and
+  /// says so in the filter line.
+  @Test func theWholeLanguageNarrowsAndSortsTheList() throws {
+    var harness = try BrowserHarness()
+    harness.press(.character("s"), .character("s"))  // open + closed
+    harness.press(.character("/"))
+    harness.type("no:assignee -label:bug sort:created-asc")
+    harness.press(.enter)
+    let cache = try BrowserHarness.betamax()
+    let query = try SearchQuery(parsing: "no:assignee -label:bug sort:created-asc")
+    let expected = try #require(query.applied(to: IssueFilter(state: .all), me: nil))
+    let numbers = try cache.listEntries(expected).map(\.number)
+    #expect(!numbers.isEmpty)
+    #expect(harness.browser.listPane.model.chipCounts[.all] == numbers.count)
+    #expect(Set(harness.browser.shownNumbers) == Set(numbers))
+    #expect(harness.lines.contains { $0.contains("sort:created-asc") })
+  }
+
   @Test func meIsAskedOfTheHostOnceAndTheListWaitsForIt() throws {
     var harness = try BrowserHarness()
     harness.press(.character("s"), .character("s"))

@@ -89,7 +89,9 @@ struct BrowserScreen {
 
   private func drawFilterLine(into screen: inout CellBuffer) {
     let filter = state.filter
-    var parts = [filter.state.name, filter.sort.name]
+    // A search's own `sort:` orders the list instead of the sort key's: it says so.
+    let sort = SearchQuery(typing: filter.text ?? "").writtenSort?.text ?? filter.sort.name
+    var parts = [filter.state.name, sort]
     if filter.kind != .issues { parts.append("with pull requests") }
     if !filter.labels.isEmpty {
       parts.append("label: \(filter.labels.joined(separator: ", "))")

@@ -23,6 +23,9 @@ struct JQFilter {
   ///
   /// - Throws: ``Failure`` when the input is not JSON or the program stops with an error.
   func run(_ json: [UInt8], _ emit: (String) -> Void) throws {
+    guard json.count <= Int(Int32.max) else {
+      throw Failure(description: "jq: error: the JSON is larger than jq can read (2 GiB)")
+    }
     try Self.withCompiled(program) { state in
       let input = json.withUnsafeBufferPointer { bytes in
         bytes.withMemoryRebound(to: CChar.self) { jv_parse_sized($0.baseAddress, Int32($0.count)) }

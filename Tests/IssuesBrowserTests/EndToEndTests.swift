@@ -295,6 +295,18 @@ import Glibc
     #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
     #expect(!list.terminal.isAlternateScreen)
 
+    // `--jq` prints a string result bare, for scripts; to a terminal, its controls are shown.
+    let filtered = try await Run(
+      arguments: [
+        "list", "acme/tracker", "--state", "all", "--limit", "100", "--offline", "--json",
+        "number,title", "--jq", ".[] | select(.number == 1) | .title",
+      ], github: github, environment: ["XDG_CACHE_HOME": list.cacheDirectory.path])
+    #expect(waitForExit(filtered.process, seconds: 20))
+    let filteredBytes = filtered.settle()
+    #expect(filtered.process.terminationStatus == 0)
+    #expect(String(decoding: filteredBytes, as: UTF8.self).contains("␛]52;c;aGVsbG8=␇"))
+    #expect(!filteredBytes.contains(0x1B) && !filteredBytes.contains(0x07))
+
     // The browser, on the same cache: it draws the title and the terminal sees no OSC.
     let browse = try await Run(
       arguments: ["acme/tracker", "--offline"], github: nil,

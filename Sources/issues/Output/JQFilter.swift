@@ -52,7 +52,7 @@ struct JQFilter {
   static func line(_ value: jv) -> String {
     switch jv_get_kind(value) {
     case JV_KIND_STRING:
-      let text = String(cString: jv_string_value(value))
+      let text = text(of: value)
       jv_free(value)
       return text
     case JV_KIND_NULL:
@@ -61,20 +61,29 @@ struct JQFilter {
     default:
       let dumped = jv_dump_string(value, Int32(JV_PRINT_SORTED.rawValue))
       defer { jv_free(dumped) }
-      var text = ""
+      var escaped = ""
       // Outside strings JSON has none of these characters, so escaping them everywhere
       // escapes them inside strings, as Go's encoder does.
-      for scalar in String(cString: jv_string_value(dumped)).unicodeScalars {
+      for scalar in text(of: dumped).unicodeScalars {
         switch scalar {
-        case "<": text += "\\u003c"
-        case ">": text += "\\u003e"
-        case "&": text += "\\u0026"
-        case "\u{2028}": text += "\\u2028"
-        case "\u{2029}": text += "\\u2029"
-        default: text.unicodeScalars.append(scalar)
+        case "<": escaped += "\\u003c"
+        case ">": escaped += "\\u003e"
+        case "&": escaped += "\\u0026"
+        case "\u{2028}": escaped += "\\u2028"
+        case "\u{2029}": escaped += "\\u2029"
+        default: escaped.unicodeScalars.append(scalar)
         }
       }
-      return text
+      return escaped
+    }
+  }
+
+  /// A jq string's text, all of its bytes: a string may hold NUL, which a C string would end at.
+  private static func text(of string: jv) -> String {
+    let count = Int(jv_string_length_bytes(jv_copy(string)))
+    guard let start = jv_string_value(string), count > 0 else { return "" }
+    return start.withMemoryRebound(to: UInt8.self, capacity: count) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
     }
   }
 
@@ -82,10 +91,10 @@ struct JQFilter {
   private static func message(of invalid: jv) -> String {
     let message = jv_invalid_get_msg(invalid)
     defer { jv_free(message) }
-    if jv_get_kind(message) == JV_KIND_STRING { return String(cString: jv_string_value(message)) }
+    if jv_get_kind(message) == JV_KIND_STRING { return text(of: message) }
     let dumped = jv_dump_string(jv_copy(message), 0)
     defer { jv_free(dumped) }
-    return String(cString: jv_string_value(dumped)) + " (not a string)"
+    return text(of: dumped) + " (not a string)"
   }
 
   /// Compiles the program in a fresh jq state and hands it over; the state is torn down after.
@@ -106,7 +115,7 @@ struct JQFilter {
         defer { jv_free(formatted) }
         let box = Unmanaged<MessageBox>.fromOpaque(context).takeUnretainedValue()
         if jv_get_kind(formatted) == JV_KIND_STRING {
-          box.lines.append(String(cString: jv_string_value(formatted)))
+          box.lines.append(JQFilter.text(of: formatted))
         }
       }, box.toOpaque())
     guard jq_compile(state, program) != 0 else {

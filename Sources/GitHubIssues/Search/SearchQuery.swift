@@ -57,8 +57,9 @@ public struct SearchQuery: Hashable, Sendable {
   private mutating func read(_ text: String, lenient: Bool) throws(QuerySyntaxError) {
     var sortToken: QuerySyntax.Token?
     var negateNext: QuerySyntax.Token?
-    func asWords(_ token: QuerySyntax.Token, _ polarity: QueryTerm.Polarity) {
-      for word in token.text.split(whereSeparator: { $0 == "\"" || $0.isWhitespace }) {
+    // What does not read yet, without its `-` (the polarity says it): words.
+    func asWords(_ body: Substring, _ polarity: QueryTerm.Polarity) {
+      for word in body.split(whereSeparator: { $0 == "\"" || $0.isWhitespace }) {
         terms.append(QueryTerm(.text(String(word)), polarity))
       }
     }
@@ -97,7 +98,7 @@ public struct SearchQuery: Hashable, Sendable {
         parsed = try Self.term(body, token: token)
       } catch {
         guard lenient else { throw error }
-        asWords(token, polarity)
+        asWords(body, polarity)
         continue
       }
       switch parsed {

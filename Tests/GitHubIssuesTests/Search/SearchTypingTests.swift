@@ -40,6 +40,9 @@ import TrellisTestSupport
       let query = SearchQuery(typing: typed)
       #expect(query.terms == words.map { QueryTerm(.text($0)) }, "\(typed)")
     }
+    // An unfinished excluded qualifier excludes its words, not a word with the `-`.
+    #expect(
+      SearchQuery(typing: "-lable:bug").terms == [QueryTerm(.text("lable:bug"), .exclude)])
     // Random text never traps.
     let seed: UInt64 = 0x7A_11F6
     print("SearchTypingTests seed \(seed)")

@@ -3,14 +3,18 @@ import Foundation
 import GitHubIssues
 import TrellisTerminal
 
-/// `issues`: browse a GitHub repository's issues in the terminal, filtered by milestone.
+/// `issues`: a person's GitHub work in the terminal — issues, pull requests, notifications.
 @main
 struct Issues: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "issues",
-    abstract: "Browse a GitHub repository's issues, filtered by milestone.",
+    abstract: "Your GitHub issues, pull requests and notifications, local-first and offline.",
     discussion: """
-      Without a subcommand, opens the full-screen browser. The repository comes from the \
+      Without a subcommand, opens the full-screen browser of a repository's issues (filter by \
+      milestone, label, state or any search; read, close, comment — offline too: changes wait \
+      in a queue). `issues dash` opens the dashboard across repositories, `issues inbox` your \
+      notifications; `issues list`, `pr list`, `view` and the others print for scripts, with \
+      gh's flags. Every screen lists its keys with ?. The repository comes from the \
       argument, then GH_REPO, then the current directory's git remote. Tokens are found as gh \
       finds them: GH_TOKEN or GITHUB_TOKEN (GH_ENTERPRISE_TOKEN, GITHUB_ENTERPRISE_TOKEN for \
       Enterprise hosts), then `gh auth token`. Public repositories need none.

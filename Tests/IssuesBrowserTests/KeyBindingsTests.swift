@@ -21,11 +21,19 @@ import TrellisTerminal
   }
 
   @Test func theReadmeTableIsTheKeyTable() throws {
-    let generated = KeyBindings.markdown
+    let generated = ScreenKeys.markdown
     let readme = try Self.readmeKeys()
     if readme != generated {
-      // Print the table to paste, so that fixing the README is one copy.
-      print("README key table is stale; it should read:\n\(generated)")
+      if ProcessInfo.processInfo.environment["TRELLIS_UPDATE_README"] == "1" {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+          .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "README.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try text.replacingOccurrences(of: readme, with: generated)
+          .write(to: url, atomically: true, encoding: .utf8)
+      } else {
+        print("README key table is stale (TRELLIS_UPDATE_README=1 rewrites it):\n\(generated)")
+      }
     }
     #expect(readme == generated)
   }
@@ -34,19 +42,16 @@ import TrellisTerminal
     var harness = try BrowserHarness(columns: 140, rows: 80)
     harness.press(.character("?"))
     let screen = harness.lines.joined(separator: "\n")
-    for table in KeyBindings.all {
-      #expect(screen.contains(table.title), "\(table.title)")
-      for row in table.rows {
-        #expect(screen.contains(row.summary), "\(row.summary)")
-        #expect(screen.contains(row.keyNames), "\(row.keyNames)")
-      }
+    for line in BrowserKeys.helpLines where !line.keys.isEmpty {
+      #expect(screen.contains(line.keys), "\(line.keys)")
+      if !line.summary.isEmpty { #expect(screen.contains(line.summary), "\(line.summary)") }
     }
   }
 
   @Test func theHelpScrollsOnASmallTerminalAndAnyOtherKeyClosesIt() throws {
     var harness = try BrowserHarness(columns: 100, rows: 20)
     harness.press(.character("?"))
-    let last = try #require(KeyBindings.all.last?.rows.last?.summary)
+    let last = try #require(BrowserKeys.helpLines.last?.summary)
     #expect(!harness.lines.joined().contains(last))
     harness.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown)
     #expect(harness.lines.joined().contains(last))
@@ -63,36 +68,36 @@ import TrellisTerminal
 
   @Test func theStatusLineShowsTheHintsOfTheModesTable() throws {
     var harness = try BrowserHarness(columns: 200, rows: 30)
-    #expect(harness.lines.last?.contains(KeyBindings.browsing.hint) == true)
+    #expect(harness.lines.last?.contains(BrowserKeys.browsing.hint) == true)
     harness.press(.character("/"))
-    #expect(harness.lines.last?.contains(KeyBindings.searching.hint) == true)
+    #expect(harness.lines.last?.contains(BrowserKeys.searching.hint) == true)
     harness.press(.escape, .enter)
-    #expect(harness.lines.last?.contains(KeyBindings.reading.hint) == true)
+    #expect(harness.lines.last?.contains(BrowserKeys.reading.hint) == true)
   }
 
   @Test func keysMatchWithTheirModifiersAndShiftIsInTheCharacter() {
-    let table = KeyBindings.browsing
+    let table = BrowserKeys.browsing
     #expect(table.command(for: KeyEvent(.character("s"))) == .cycleState)
     #expect(table.command(for: KeyEvent(.character("Z"), modifiers: .shift)) == .expandAllSections)
     #expect(table.command(for: KeyEvent(.character("s"), modifiers: .control)) == nil)
     #expect(table.command(for: KeyEvent(.character("s"), modifiers: .alt)) == nil)
     #expect(
-      KeyBindings.global.command(for: KeyEvent(.character("c"), modifiers: .control))
+      BrowserKeys.global.command(for: KeyEvent(.character("c"), modifiers: .control))
         == .interrupt)
-    #expect(KeyBindings.searching.command(for: KeyEvent(.character("q"))) == nil)
+    #expect(BrowserKeys.searching.command(for: KeyEvent(.character("q"))) == nil)
     #expect(
-      KeyBindings.searching.command(for: KeyEvent(.character("u"), modifiers: .control))
+      BrowserKeys.searching.command(for: KeyEvent(.character("u"), modifiers: .control))
         == .eraseAll)
   }
 
   @Test func keyNamesAreWhatTheKeycapsSay() {
-    #expect(KeyBinding.name(of: KeyEvent(.character(" "))) == "Space")
-    #expect(KeyBinding.name(of: KeyEvent(.pageDown)) == "PgDn")
-    #expect(KeyBinding.name(of: KeyEvent(.character("u"), modifiers: .control)) == "Ctrl-U")
-    #expect(KeyBinding.name(of: KeyEvent(.tab, modifiers: .shift)) == "Shift-Tab")
-    #expect(KeyBindings.browsing.hint(for: .cycleState) == "s: state")
-    #expect(KeyBindings.browsing.hint(for: .moveAlongChips(.right)) == "←→: milestone")
-    #expect(KeyBindings.browsing.hint(for: .expandAllSections) == nil)
+    #expect(KeyEvent(.character(" ")).keycapName == "Space")
+    #expect(KeyEvent(.pageDown).keycapName == "PgDn")
+    #expect(KeyEvent(.character("u"), modifiers: .control).keycapName == "Ctrl-U")
+    #expect(KeyEvent(.tab, modifiers: .shift).keycapName == "Shift-Tab")
+    #expect(BrowserKeys.browsing.hint(for: .cycleState) == "s: state")
+    #expect(BrowserKeys.browsing.hint(for: .moveAlongChips(.right)) == "←→: milestone")
+    #expect(BrowserKeys.browsing.hint(for: .expandAllSections) == nil)
   }
 
   @Test func everyBrowsingKeyDoesWhatItsRowSays() throws {
@@ -110,5 +115,39 @@ import TrellisTerminal
     #expect(harness.browser.state.mode == .pickingLabel)
     harness.press(.escape, .character("?"))
     #expect(harness.browser.state.mode == .help(offset: 0))
+  }
+
+  @Test func shiftMattersOnTabButNotOnACharacter() {
+    let table = DashboardKeys.table
+    #expect(table.command(for: KeyEvent(.tab)) == .nextSection)
+    #expect(table.command(for: KeyEvent(.tab, modifiers: .shift)) == .previousSection)
+    #expect(table.command(for: KeyEvent(.character("G"), modifiers: .shift)) == .moveInList(.last))
+    #expect(table.command(for: KeyEvent(.character("3"))) == .section(2))
+    #expect(InboxKeys.table.command(for: KeyEvent(.character("R"))) == .refresh)
+    #expect(InboxKeys.table.command(for: KeyEvent(.character("d"))) == .triage(.done))
+  }
+
+  @Test func theStatusLineKeepsKeysAndQuitOnANarrowTerminal() {
+    for hints in [
+      BrowserKeys.browsing.hints, DashboardKeys.table.hints, InboxKeys.table.hints,
+    ] {
+      for columns in [40, 60, 78, 118] {
+        let line = ScreenBars.hintLine(hints, columns: columns)
+        #expect(DisplayWidth.of(line) <= columns, "\(columns): \(line)")
+        #expect(line.hasSuffix(hints.suffix(2).joined(separator: " · ")), "\(line)")
+      }
+      // With room, every hint shows and nothing is elided.
+      let all = hints.joined(separator: " · ")
+      #expect(ScreenBars.hintLine(hints, columns: DisplayWidth.of(all)) == all)
+    }
+    #expect(BrowserKeys.browsing.hints.suffix(2) == ["? keys", "q quit"])
+    #expect(DashboardKeys.table.hints.suffix(2) == ["? keys", "q quit"])
+    #expect(InboxKeys.table.hints.suffix(2) == ["? keys", "q quit"])
+  }
+
+  @Test func theBrowserAt80ColumnsSaysHowToGetHelpAndQuit() throws {
+    let harness = try BrowserHarness(columns: 80, rows: 24)
+    let status = try #require(harness.lines.last)
+    #expect(status.contains("? keys · q quit"), "\(status)")
   }
 }

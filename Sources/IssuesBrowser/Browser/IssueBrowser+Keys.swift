@@ -9,10 +9,19 @@ extension IssueBrowser {
   /// Handles a key, a paste or the mouse, and returns what the host should do.
   public func handle(_ event: InputEvent) -> [BrowserEffect] {
     var effects: [BrowserEffect] = []
+    if case .help(let offset) = state.mode {
+      // The overlay takes every event but the global keys; any other key closes it.
+      if case .key(let key) = event, let command = BrowserKeys.global.command(for: key) {
+        return perform(command) + takePendingEffects()
+      }
+      var overlay = HelpOverlay(lines: BrowserKeys.helpLines, offset: offset)
+      state.mode = overlay.handle(event, on: size) ? .help(offset: overlay.offset) : .browsing
+      return takePendingEffects()
+    }
     switch event {
     case .key(let key):
-      if let command = KeyBindings.global.command(for: key)
-        ?? KeyBindings.of(state.mode).command(for: key)
+      if let command = BrowserKeys.global.command(for: key)
+        ?? BrowserKeys.of(state.mode)?.command(for: key)
       {
         effects = perform(command)
       } else {
@@ -40,7 +49,9 @@ extension IssueBrowser {
     case .openInBrowser: return focusedIssue.map { [.open(url(of: $0))] } ?? []
     case .copyNumber: return focusedIssue.map { [.copy(String($0.number))] } ?? []
     case .copyURL: return focusedIssue.map { [.copy(url(of: $0))] } ?? []
-    case .moveAlongChips(let move): listPane.chips.moveFocus(move)
+    case .moveAlongChips(let move):
+      state.focusArea = .chips
+      listPane.chips.moveFocus(move)
     case .close, .reopen, .comment, .moveToMilestone, .moveToFocusedChip:
       return performAction(command)
     case .forceQueued, .cancelQueued:
@@ -52,6 +63,7 @@ extension IssueBrowser {
         openReader()
       }
     case .moveInList(let move):
+      state.focusArea = .list
       listPane.follow(nil)
       if state.mode == .pickingLabel {
         labelPicker.view.moveFocus(move)
@@ -123,8 +135,7 @@ extension IssueBrowser {
       } else {
         labelPicker.view.handle(.key(key))
       }
-    case .help: state.mode = .browsing
-    case .browsing, .reading, .movingToMilestone: break
+    case .browsing, .reading, .movingToMilestone, .help: break
     }
   }
 
@@ -150,21 +161,16 @@ extension IssueBrowser {
     case .reading:
       if wheel > 0 { readerPane.prepareScroll(by: wheel, width: geometry.readerTextWidth) }
       readerPane.view.handle(.mouse(mouse))
-    case .help: if wheel != 0 { scroll(by: wheel) }
+    case .help: break
     }
   }
 
-  // MARK: Scrolling the reader and the help
+  // MARK: Scrolling the reader
 
-  /// A screen of the reader or the help, less a line of context.
-  private var pageHeight: Int {
-    if case .help = state.mode { return max(1, helpArea.height - 5) }
-    return max(1, geometry.readerArea.height - 1)
-  }
+  /// A screen of the reader, less a line of context.
+  private var pageHeight: Int { max(1, geometry.readerArea.height - 1) }
 
-  private var helpArea: CellRect { geometry.helpArea(lineCount: BrowserScreen.helpLines.count) }
-
-  /// Scrolls the reader or the help by lines (`nil`: to the top; a huge count: to the end).
+  /// Scrolls the reader by lines (`nil`: to the top; a huge count: to the end).
   private func scroll(by lines: Int?) {
     switch state.mode {
     case .reading:
@@ -174,12 +180,7 @@ extension IssueBrowser {
       } else {
         readerPane.scroll(to: 0, width: width)
       }
-    case .help(let offset):
-      let top = BrowserState.clamp(
-        lines.map { offset + $0 } ?? 0, lineCount: BrowserScreen.helpLines.count,
-        height: max(1, helpArea.height - 4))
-      state.mode = .help(offset: top)
-    case .browsing, .searching, .pickingLabel, .movingToMilestone: break
+    case .browsing, .searching, .pickingLabel, .movingToMilestone, .help: break
     }
   }
 

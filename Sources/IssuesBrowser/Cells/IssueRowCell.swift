@@ -45,11 +45,7 @@ struct IssueRowCell: CollectionCell {
     // The collection view has cleared the row to plain blanks.
     if base != .plain { canvas.fill(style: base) }
     let width = canvas.extent.width
-    func on(_ style: Style) -> Style {
-      var style = style
-      style.background = base.background
-      return style
-    }
+    func on(_ style: Style) -> Style { Theme.row(style, on: base) }
     // Right side first: age, comments, author; the title takes what is left.
     let age = RelativeAge.describe(issue.updatedAt, now: now)
     let comments = issue.comments > 0 ? "💬\(issue.comments)" : ""
@@ -140,7 +136,9 @@ struct IssueRowCell: CollectionCell {
     let titleRoom = max(0, right - x - labelWidth - (labelWidth > 0 ? 2 : 1))
     let titleStyle = on(state.contains(.selected) ? Style(attributes: .bold) : .plain)
     let end = canvas.text(
-      DisplayWidth.truncate(issue.title, toColumns: titleRoom), x: x, y: 0, style: titleStyle)
+      // A TAB or NUL shows as the list prints it (␉, ␀), not as nothing.
+      DisplayWidth.truncate(ControlCharacters.visible(issue.title), toColumns: titleRoom), x: x,
+      y: 0, style: titleStyle)
     var labelX = max(end + 1, right - labelWidth - 1)
     for (name, color) in labelRuns {
       labelX = canvas.text(name, x: labelX, y: 0, style: on(Style(foreground: color))) + 1

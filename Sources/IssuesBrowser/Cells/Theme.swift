@@ -12,7 +12,19 @@ enum Theme {
   /// The focused row: a blue background, and reverse video where there is no colour.
   static let focus = Style(background: .indexed(24), attributes: .reverseWithoutColor)
   static let dim = Style(foreground: .gray)
+  /// Borders and titles of overlays.
+  static let accent = Style(foreground: .cyan)
   static let open = Style(foreground: .green)
   static let closed = Style(foreground: .magenta)
   static let problem = Style(foreground: .black, background: .yellow)
+
+  /// A run of a row's text drawn on the row's `base` (the focus, or plain): the base's
+  /// background, and its attributes — so that without colour the focused row's text is
+  /// reversed with its gaps, not the gaps alone.
+  static func row(_ style: Style, on base: Style) -> Style {
+    var style = style
+    style.background = base.background
+    style.attributes.formUnion(base.attributes)
+    return style
+  }
 }

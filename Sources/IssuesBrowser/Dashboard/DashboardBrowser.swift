@@ -12,7 +12,7 @@ import TrellisTerminal
 /// ``refresh()`` and every section is asked again, the list moving through a staged update
 /// with the focus kept on its item.
 @MainActor
-public final class DashboardBrowser {
+public final class DashboardBrowser: Screen {
   /// The repositories, read as one.
   public let dashboard: Dashboard
   /// The sections, in tab order.
@@ -28,7 +28,9 @@ public final class DashboardBrowser {
   /// The screen size.
   public private(set) var size: TerminalSize
   /// A message on the status line, until it expires.
-  private(set) var message: (text: String, until: Date)?
+  private(set) var message: StatusMessage?
+  /// The `?` overlay, while it is open.
+  public private(set) var help: HelpOverlay?
   let now: () -> Date
   /// The section tabs.
   let tabs: CollectionView<Int, Int>
@@ -278,10 +280,17 @@ public final class DashboardBrowser {
 
   /// Handles a key or the mouse, and returns what the host should do.
   public func handle(_ event: InputEvent) -> [DashboardEffect] {
+    if var help {
+      // The overlay takes every event but Ctrl-C; any other key closes it.
+      if case .key(let key) = event, DashboardKeys.table.command(for: key) == .interrupt {
+        return [.interrupted]
+      }
+      self.help = help.handle(event, on: size) ? help : nil
+      return []
+    }
     switch event {
     case .key(let key):
-      if let command = DashboardKeys.command(for: key) { return perform(command) }
-      _ = list.handle(event)
+      if let command = DashboardKeys.table.command(for: key) { return perform(command) }
     case .mouse(let mouse):
       if tabs.frame.contains(x: mouse.x, y: mouse.y) {
         _ = tabs.handle(event)
@@ -309,6 +318,8 @@ public final class DashboardBrowser {
       } else {
         show(message: "There are \(sections.count) sections.")
       }
+    case .moveInList(let move): list.moveFocus(move)
+    case .showHelp: help = HelpOverlay(lines: DashboardKeys.helpLines)
     case .previousMilestone: moveAlongChips(by: -1)
     case .nextMilestone: moveAlongChips(by: 1)
     case .toggleGrouping:
@@ -332,19 +343,21 @@ public final class DashboardBrowser {
       + (issue.isPullRequest ? "pull" : "issues") + "/\(issue.number)"
   }
 
-  /// Moves time on: expires the message.
-  public func tick() {
-    if let message, message.until <= now() { self.message = nil }
+  /// Moves time on: expires the message, reads the sections still to be read.
+  @discardableResult
+  public func tick() -> [DashboardEffect] {
+    if let message, message.hasExpired(at: now()) { self.message = nil }
     if !stale.isEmpty {
       for index in stale.sorted() { answer(index) }
       showTabs()
     }
     list.tick()
+    return []
   }
 
   /// Shows a message on the status line for a few seconds.
   public func show(message text: String) {
-    message = (text, now().addingTimeInterval(5))
+    message = StatusMessage(text, now: now())
   }
 
   /// Adapts to a new terminal size.
@@ -376,11 +389,17 @@ public final class DashboardBrowser {
     tabs.render(into: &screen)
     if chips.frame.height > 0 { chips.render(into: &screen) }
     list.render(into: &screen)
-    let line =
-      message?.text
-      ?? "Tab ←→ section · [ ] milestone · ↑↓ move · Enter read · o open · y copy · v group · "
-      + "r sync · q quit"
-    ScreenBars.statusLine(&screen, line)
+    ScreenBars.statusLine(
+      &screen,
+      message?.text ?? ScreenBars.hintLine(DashboardKeys.table.hints, columns: size.columns - 2))
+    help?.draw(into: &screen)
+  }
+
+  /// Where the accessible mode puts the terminal's cursor: the focused item, or the section's
+  /// tab when the section is empty.
+  public var cursorPosition: CellPoint? {
+    if help != nil { return CellPoint(x: 2, y: 1) }
+    return list.focusedCell ?? tabs.focusedCell
   }
 
   /// A new frame of the screen.

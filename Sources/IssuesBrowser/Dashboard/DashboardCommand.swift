@@ -20,6 +20,8 @@ public enum DashboardCommand: Hashable, Sendable {
   case nextMilestone
   /// Group the section by repository, or not (`v`).
   case toggleGrouping
+  /// Move the focus in the list.
+  case moveInList(FocusMove)
   /// Read the focused item (Enter).
   case read
   /// Open it on GitHub (`o`).
@@ -28,28 +30,60 @@ public enum DashboardCommand: Hashable, Sendable {
   case copyNumber
   /// Copy its URL (`Y`).
   case copyURL
+  /// Show every key (`?`).
+  case showHelp
 }
 
-/// The dashboard's keys.
+/// The dashboard's keys, as one table: the keyboard, the `?` overlay, the status line and the
+/// README come from it.
 public enum DashboardKeys {
-  /// The command of a key; `nil` for keys the list moves with.
-  public static func command(for key: KeyEvent) -> DashboardCommand? {
-    if key.modifiers == .control, key.key == .character("c") { return .interrupt }
-    switch (key.key, key.modifiers) {
-    case (.tab, []), (.right, []), (.character("l"), []): return .nextSection
-    case (.tab, .shift), (.left, []), (.character("h"), []): return .previousSection
-    case (.enter, []): return .read
-    case (.character("q"), []): return .quit
-    case (.character("r"), []): return .refresh
-    case (.character("v"), []): return .toggleGrouping
-    case (.character("["), []): return .previousMilestone
-    case (.character("]"), []): return .nextMilestone
-    case (.character("o"), []): return .openInBrowser
-    case (.character("y"), []): return .copyNumber
-    case (.character("Y"), []), (.character("Y"), .shift): return .copyURL
-    case (.character(let digit), []) where ("1"..."9").contains(digit):
-      return digit.wholeNumberValue.map { .section($0 - 1) }
-    default: return nil
-    }
-  }
+  typealias Row = KeyBinding<DashboardCommand>
+
+  /// The dashboard's table.
+  public static let table = KeyBindings<DashboardCommand>(
+    title: "The dashboard (issues dash)",
+    rows: [
+      Row(
+        [
+          .init(.tab, .nextSection), .init(KeyEvent(.tab, modifiers: .shift), .previousSection),
+          .init(.right, .nextSection), .init(.left, .previousSection),
+          .init(.character("l"), .nextSection), .init(.character("h"), .previousSection),
+        ], "next and previous section", mouse: "click a tab", hint: "section"),
+      Row(
+        (1...9).map { .init(.character(Character(String($0))), .section($0 - 1)) },
+        "a section by its place"),
+      Row(
+        [.init(.character("["), .previousMilestone), .init(.character("]"), .nextMilestone)],
+        "previous and next milestone, in a section over one repository", mouse: "click a chip",
+        hint: "milestone"),
+      Row(
+        [
+          .init(.up, .moveInList(.up)), .init(.down, .moveInList(.down)),
+          .init(.character("k"), .moveInList(.up)), .init(.character("j"), .moveInList(.down)),
+        ], "move in the list", mouse: "wheel, click a row", hint: "move"),
+      Row(
+        [
+          .init(.pageUp, .moveInList(.pageUp)), .init(.pageDown, .moveInList(.pageDown)),
+          .init(.home, .moveInList(.first)), .init(.end, .moveInList(.last)),
+          .init(.character("g"), .moveInList(.first)), .init(.character("G"), .moveInList(.last)),
+        ], "page up and down, first and last item"),
+      Row(
+        [.init(.enter, .read)], "read the item in its repository's browser, then come back",
+        hint: "read"),
+      Row([.init(.character("o"), .openInBrowser)], "open it on GitHub", hint: "open"),
+      Row([.init(.character("y"), .copyNumber)], "copy OWNER/REPO#N", hint: "copy"),
+      Row([.init(.character("Y"), .copyURL)], "copy its URL"),
+      Row(
+        [.init(.character("v"), .toggleGrouping)], "group the section by repository, or not",
+        hint: "group"),
+      Row([.init(.character("r"), .refresh)], "sync every repository now", hint: "sync"),
+      Row([.init(.character("?"), .showHelp)], "show every key", hint: "keys"),
+      Row([.init(.character("q"), .quit)], "quit", hint: "quit"),
+      Row(
+        [.init(KeyEvent(.character("c"), modifiers: .control), .interrupt)],
+        "quit, as interrupted (exit status 130)"),
+    ])
+
+  /// The `?` overlay's lines.
+  public static let helpLines = HelpOverlay.lines([table.helpLines, HelpOverlay.keys.helpLines])
 }

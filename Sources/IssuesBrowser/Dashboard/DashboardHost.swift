@@ -10,7 +10,7 @@ import TrellisTerminal
 /// repository's browser, and ``run(in:)`` is called again on the way back, with the tabs, the
 /// focus and the sync where they were.
 @MainActor
-public final class DashboardHost {
+public final class DashboardHost: ScreenDriver {
   /// How a session of the dashboard ended.
   public enum Ending: Sendable, Equatable {
     /// `q`.
@@ -27,6 +27,10 @@ public final class DashboardHost {
 
   /// The screen.
   public let browser: DashboardBrowser
+  var screen: DashboardBrowser { browser }
+  let options: ScreenOptions
+  /// The session running, while one is.
+  var session: TerminalSession?
   let repositories: [(DashboardSource, IssueCache)]
   let network: BrowserHost.Network
   /// Where the messages of work off the loop go: the session running now, or kept for the
@@ -70,14 +74,15 @@ public final class DashboardHost {
   var lastRefresh = Date.distantPast
   var changedSinceRefresh = false
   var progressBySource: [DashboardSource: String] = [:]
-  /// Whether a session ran before (the next one comes back from reading an item).
-  var hasRun = false
+  /// How many sessions ran (the second and later come back from reading an item).
+  var sessions = 0
 
   /// A host for a dashboard over `repositories`, syncing them when `network` allows.
   public init(
     dashboard: Dashboard, sections: [DashboardSection], network: BrowserHost.Network,
-    size: TerminalSize, notes: [String]
+    size: TerminalSize, notes: [String], options: ScreenOptions = .fromEnvironment()
   ) {
+    self.options = options
     repositories = dashboard.repositories.map { ($0.source, $0.cache) }
     browser = DashboardBrowser(dashboard: dashboard, sections: sections, size: size)
     self.network = network
@@ -98,45 +103,13 @@ public final class DashboardHost {
   public func run(in session: TerminalSession) async -> Ending {
     let events = AppEvents<Message>(session.events, tick: .milliseconds(100))
     relay.attach(events)
-    var renderer = FrameRenderer(
-      colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment))
-    var screen = CellBuffer(width: session.size.columns, height: session.size.rows)
-    browser.resize(session.size)
+    self.session = session
+    sessions += 1
     // Back from reading an item: it may have changed.
-    let isFirstRun = !hasRun
-    if !isFirstRun { refreshIfChanged(force: true) }
-    hasRun = true
-    func present() {
-      browser.render(into: &screen)
-      try? session.write(renderer.render(screen))
-    }
-    present()
-    // The first time only: coming back from reading an item does not sync everything again
-    // (`r` does).
-    if isFirstRun { startSync() }
-    var ending: Ending?
-    for await event in events.stream {
-      switch event {
-      case .tick:
-        browser.tick()
-        refreshIfChanged(force: false)
-      case .message(.sync(let report)): receive(report)
-      case .terminal(.resize(let size)): browser.resize(size)
-      case .terminal(.resumed): renderer.invalidate()
-      case .terminal(.input(.key(let key)))
-      where key.key == .character("z") && key.modifiers == .control:
-        session.suspend()
-        continue
-      case .terminal(.input(let input)):
-        for effect in browser.handle(input) where ending == nil {
-          ending = perform(effect, session: session)
-        }
-      }
-      if ending != nil { break }
-      present()
-    }
+    if sessions > 1 { refreshIfChanged(force: true) }
+    let ending = await ScreenHost(options: options).run(self, in: session, events: events)
     relay.detach()
-    events.finish()
+    self.session = nil
     if case .read = ending {
       // The scheduler goes on while the item is read; its reports wait for the way back.
     } else {
@@ -148,7 +121,22 @@ public final class DashboardHost {
     return ending ?? .quit
   }
 
-  func perform(_ effect: DashboardEffect, session: TerminalSession) -> Ending? {
+  /// The first session only starts the sync: coming back from reading an item does not sync
+  /// everything again (`r` does).
+  func started() {
+    if sessions == 1 { startSync() }
+  }
+
+  func tick() { refreshIfChanged(force: false) }
+
+  func receive(_ message: Message) -> Ending? {
+    switch message {
+    case .sync(let report): receive(report)
+    }
+    return nil
+  }
+
+  func perform(_ effect: DashboardEffect) -> Ending? {
     switch effect {
     case .quit: return .quit
     case .interrupted: return .interrupted
@@ -158,7 +146,7 @@ public final class DashboardHost {
       if let done = Desktop.copy(text) {
         browser.show(message: done)
       } else {
-        try? session.write(Desktop.terminalClipboardSequence(text))
+        try? session?.write(Desktop.terminalClipboardSequence(text))
         browser.show(message: "Copied \(text) through the terminal (OSC 52)")
       }
     case .refresh:

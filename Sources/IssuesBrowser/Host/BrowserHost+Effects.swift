@@ -6,22 +6,21 @@ import TrellisTerminal
 // message on the loop; nothing here waits on GitHub.
 
 extension BrowserHost {
-  /// Does what the browser asked, in order, until it asks to be left.
-  func perform(_ effects: [BrowserEffect]) {
-    for effect in effects where ending == nil {
-      switch effect {
-      case .quit: ending = .quit
-      case .interrupted: ending = .interrupted
-      case .refresh: refresh()
-      case .open(let url): open(url)
-      case .copy(let text): copy(text)
-      case .fetchConversation(let number): fetchConversation(number)
-      case .edit(let request): act(request)
-      case .comment(let request): comment(request)
-      case .sendQueue: sendQueueIfDue(now: true)
-      case .lookUpViewer: lookUpViewer()
-      }
+  /// Does what the browser asked; `q` and Ctrl-C leave it.
+  func perform(_ effect: BrowserEffect) -> Ending? {
+    switch effect {
+    case .quit: return .quit
+    case .interrupted: return .interrupted
+    case .refresh: refresh()
+    case .open(let url): open(url)
+    case .copy(let text): copy(text)
+    case .fetchConversation(let number): fetchConversation(number)
+    case .edit(let request): act(request)
+    case .comment(let request): comment(request)
+    case .sendQueue: sendQueueIfDue(now: true)
+    case .lookUpViewer: lookUpViewer()
     }
+    return nil
   }
 
   /// Syncs now, unless there is no network or a sync is running.
@@ -164,10 +163,9 @@ extension BrowserHost {
       try drafts.prepareDirectory()
       let file = drafts.file(for: number)
       if !FileManager.default.fileExists(atPath: file.path) { try drafts.save("", for: number) }
+      // Lending asks the loop for a full redraw when the editor gives the terminal back.
       try session.lend { () throws -> Void in try Editor.edit(file) }
-      renderer.invalidate()
     } catch {
-      renderer.invalidate()
       browser.actionFinished(request.id, .failure(HostFailure("\(error)")))
       return
     }

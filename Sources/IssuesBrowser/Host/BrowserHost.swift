@@ -9,7 +9,7 @@ import TrellisTerminal
 /// clipboard, the editor — off the input path, and hands the answers back as messages on the
 /// same loop as the keys, so that a slow GitHub never holds a key press.
 @MainActor
-public final class BrowserHost {
+public final class BrowserHost: ScreenDriver {
   /// How the host reaches GitHub.
   public enum Network: Sendable {
     /// Not at all (the demo), for this reason, as the keys say it.
@@ -51,32 +51,34 @@ public final class BrowserHost {
     case acted(Int, Result<String, HostFailure>)
     /// The queue was sent in the background: what to say, if anything.
     case queueSent(String?)
+    /// The token was looked for, after the first frame: what was found.
+    case token(String?)
   }
 
   let browser: IssueBrowser
+  var screen: IssueBrowser { browser }
   let session: TerminalSession
+  let options: ScreenOptions
   let cache: IssueCache
   let network: Network
-  /// The client writes go through: `nil` without a token.
-  let writeClient: GitHubClient?
+  /// The client writes go through: `nil` without a token, or until it is found.
+  var writeClient: GitHubClient?
   let drafts: CommentDrafts
   let events: AppEvents<Message>
   let follower: ListFollower
-  var renderer: FrameRenderer
-  var screen: CellBuffer
   var syncTask: Task<Void, Never>?
   /// The queue being sent in the background.
   var queueTask: Task<Void, Never>?
   /// When the queue was last sent in the background.
   var lastQueueSend = Date.distantPast
-  var ending: Ending?
 
   /// A host for the browser of a repository's cache, drawing in `session`; with `reading`,
   /// the browser opens on that issue in the reader, and leaving the reader leaves it (the
   /// dashboard opens issues this way).
   public init(
     cache: IssueCache, repository: RepositoryName, host: GitHubHost, network: Network,
-    session: TerminalSession, syncStatus: SyncStatus, reading: Int? = nil
+    session: TerminalSession, syncStatus: SyncStatus, reading: Int? = nil,
+    options: ScreenOptions = .fromEnvironment()
   ) {
     self.cache = cache
     self.session = session
@@ -84,25 +86,15 @@ public final class BrowserHost {
     browser = IssueBrowser(
       cache: cache, repository: repository, host: host, size: session.size,
       syncStatus: syncStatus)
+    self.options = options
+    writeClient = nil
+    // The token is looked for after the first frame (`gh auth token` takes tens of
+    // milliseconds): until then a write says so and waits for nothing.
     switch network {
-    case .none(let reason):
-      writeClient = nil
-      browser.writeAccess = .unavailable(reason: reason)
-    case .offline:
-      writeClient = nil
-      let token = (try? TokenDiscovery.token(for: host)) ?? nil
-      browser.writeAccess =
-        token == nil ? .needsToken(advice: host.tokenAdvice) : .queued(reason: "offline mode")
-    case .github(let timeout):
-      // Found once here, so that the keys can say at once that writes need one.
-      let token = (try? TokenDiscovery.token(for: host)) ?? nil
-      writeClient = token.map { Syncing.client(host: host, token: $0, timeout: timeout) }
-      browser.writeAccess = writeClient == nil ? .needsToken(advice: host.tokenAdvice) : .allowed
+    case .none(let reason): browser.writeAccess = .unavailable(reason: reason)
+    case .offline, .github: browser.writeAccess = .lookingForToken
     }
     drafts = CommentDrafts(directory: CommentDrafts.defaultDirectory(for: repository, host: host))
-    renderer = FrameRenderer(
-      colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment))
-    screen = CellBuffer(width: session.size.columns, height: session.size.rows)
     let events = AppEvents<Message>(session.events, tick: .milliseconds(100))
     self.events = events
     follower = ListFollower(cache: cache) { events.send(.listChanged) }
@@ -115,30 +107,7 @@ public final class BrowserHost {
 
   /// Runs the browser until the person leaves it, then gives the terminal back.
   public func run() async -> Ending {
-    present()
-    // The list and the chips follow the cache as syncs commit page by page.
-    follower.follow(browser.observedFilter)
-    startSync()
-    present()
-    for await event in events.stream {
-      switch event {
-      case .tick:
-        perform(browser.tick())
-        sendQueueIfDue()
-      case .message(let message): receive(message)
-      case .terminal(.resize(let size)): browser.resize(size)
-      case .terminal(.resumed): renderer.invalidate()
-      case .terminal(.input(.key(let key)))
-      where key.key == .character("z") && key.modifiers == .control:
-        session.suspend()
-        continue
-      case .terminal(.input(let input)): perform(browser.handle(input))
-      }
-      if ending != nil { break }
-      follower.follow(browser.observedFilter)
-      present()
-    }
-    events.finish()
+    let ending = await ScreenHost(options: options).run(self, in: session, events: events)
     follower.stop()
     syncTask?.cancel()
     queueTask?.cancel()
@@ -146,15 +115,44 @@ public final class BrowserHost {
     return ending ?? .quit
   }
 
-  /// Draws the browser's frame: only the cells that changed reach the terminal.
-  func present() {
-    browser.render(into: &screen)
-    try? session.write(renderer.render(screen))
+  /// After the first frame: the token is looked for, the list follows the cache as syncs
+  /// commit page by page, and the sync starts.
+  func started() {
+    follower.follow(browser.observedFilter)
+    switch network {
+    case .none: break
+    case .offline, .github:
+      let (events, host) = (events, browser.host)
+      Task.detached {
+        events.send(.token((try? TokenDiscovery.token(for: host)) ?? nil))
+      }
+    }
+    startSync()
+  }
+
+  func tick() { sendQueueIfDue() }
+
+  func willPresent() { follower.follow(browser.observedFilter) }
+
+  /// Takes what the token lookup found: writes are sent with it, queued with it (offline), or
+  /// refused with the advice.
+  func tokenFound(_ token: String?) {
+    let host = browser.host
+    switch network {
+    case .none: break
+    case .offline:
+      browser.writeAccess =
+        token == nil ? .needsToken(advice: host.tokenAdvice) : .queued(reason: "offline mode")
+    case .github(let timeout):
+      writeClient = token.map { Syncing.client(host: host, token: $0, timeout: timeout) }
+      browser.writeAccess = writeClient == nil ? .needsToken(advice: host.tokenAdvice) : .allowed
+    }
   }
 
   /// Takes a report of work done off the loop.
-  func receive(_ message: Message) {
+  func receive(_ message: Message) -> Ending? {
     switch message {
+    case .token(let token): tokenFound(token)
     case .progress(let progress): browser.syncStatus = .syncing(progress)
     case .waiting(let pid): browser.show(message: Syncing.waitingNote(pid))
     case .synced(let result):
@@ -181,6 +179,7 @@ public final class BrowserHost {
       queueTask = nil
       if let said { browser.show(message: said) }
     }
+    return nil
   }
 
   /// Sends what waits in the queue, every half minute while some does and GitHub may be

@@ -10,7 +10,7 @@ import TrellisTerminal
 /// once — a thread done leaves the list in the same key press — and the host is asked to send
 /// it. Enter reads the thread's issue or pull request (and marks it read).
 @MainActor
-public final class InboxBrowser {
+public final class InboxBrowser: Screen {
   /// Each host's inbox.
   public let inboxes: [(host: GitHubHost, store: InboxStore)]
   /// The screen size.
@@ -23,7 +23,9 @@ public final class InboxBrowser {
   public private(set) var repositoryFilter: RepositoryName?
   /// The threads as last read, by row.
   public private(set) var threads: [InboxRow: InboxThread] = [:]
-  private(set) var message: (text: String, until: Date)?
+  private(set) var message: StatusMessage?
+  /// The `?` overlay, while it is open.
+  public private(set) var help: HelpOverlay?
   let now: () -> Date
   /// The threads.
   let list: CollectionView<Int, InboxRow>
@@ -170,23 +172,35 @@ public final class InboxBrowser {
 
   /// Handles a key or the mouse, and returns what the host should do.
   public func handle(_ event: InputEvent) -> [InboxEffect] {
+    if var help {
+      // The overlay takes every event but Ctrl-C; any other key closes it.
+      if case .key(let key) = event, InboxKeys.table.command(for: key) == .interrupt {
+        return [.interrupted]
+      }
+      self.help = help.handle(event, on: size) ? help : nil
+      return []
+    }
     guard case .key(let key) = event else {
       _ = list.handle(event)
       return []
     }
-    if key.modifiers == .control, key.key == .character("c") { return [.interrupted] }
-    switch (key.key, key.modifiers) {
-    case (.character("q"), []): return [.quit]
-    case (.character("R"), _), (.character("r"), []): return [.refresh]
-    case (.character("m"), []): return triage(.read)
-    case (.character("d"), []): return triage(.done)
-    case (.character("u"), []): return triage(.unsubscribe)
-    case (.character("f"), []): cycleReason()
-    case (.character("F"), _): cycleRepository()
-    case (.character("o"), []):
-      guard let (_, thread) = focused else { return [] }
-      return [.open(Self.url(of: thread.notification, host: inboxes[0].host))]
-    case (.enter, []):
+    return InboxKeys.table.command(for: key).map(perform) ?? []
+  }
+
+  /// Performs a command, whatever key sent it, and returns what the host should do.
+  public func perform(_ command: InboxCommand) -> [InboxEffect] {
+    switch command {
+    case .quit: return [.quit]
+    case .interrupt: return [.interrupted]
+    case .refresh: return [.refresh]
+    case .moveInList(let move): list.moveFocus(move)
+    case .triage(let kind): return triage(kind)
+    case .cycleReason: cycleReason()
+    case .cycleRepository: cycleRepository()
+    case .openInBrowser:
+      guard let (row, thread) = focused else { return [] }
+      return [.open(Self.url(of: thread.notification, host: inboxes[row.host].host))]
+    case .read:
       guard let (row, thread) = focused, let number = thread.notification.number else {
         return []
       }
@@ -194,7 +208,7 @@ public final class InboxBrowser {
       effects.append(
         .read(host: row.host, repository: thread.notification.repository, number: number))
       return effects
-    default: _ = list.handle(event)
+    case .showHelp: help = HelpOverlay(lines: InboxKeys.helpLines)
     }
     return []
   }
@@ -267,14 +281,16 @@ public final class InboxBrowser {
   }
 
   /// Moves time on: expires the message.
-  public func tick() {
-    if let message, message.until <= now() { self.message = nil }
+  @discardableResult
+  public func tick() -> [InboxEffect] {
+    if let message, message.hasExpired(at: now()) { self.message = nil }
     list.tick()
+    return []
   }
 
   /// Shows a message on the status line for a few seconds.
   public func show(message text: String) {
-    message = (text, now().addingTimeInterval(5))
+    message = StatusMessage(text, now: now())
   }
 
   /// Adapts to a new terminal size.
@@ -297,11 +313,16 @@ public final class InboxBrowser {
     guard !ScreenBars.tooSmall(&screen, size: size, rows: 4, columns: 20) else { return }
     ScreenBars.title(&screen, name: "inbox · \(unreadCount) unread", status: status)
     list.render(into: &screen)
-    let line =
-      message?.text
-      ?? "↑↓ move · Enter read · m mark read · d done · u unsubscribe · f reason · F repository · "
-      + "o open · r refresh · q quit"
-    ScreenBars.statusLine(&screen, line)
+    ScreenBars.statusLine(
+      &screen,
+      message?.text ?? ScreenBars.hintLine(InboxKeys.table.hints, columns: size.columns - 2))
+    help?.draw(into: &screen)
+  }
+
+  /// Where the accessible mode puts the terminal's cursor: the focused thread.
+  public var cursorPosition: CellPoint? {
+    if help != nil { return CellPoint(x: 2, y: 1) }
+    return list.focusedCell
   }
 
   /// A new frame of the screen.

@@ -8,7 +8,7 @@ import TrellisTerminal
 /// Like the dashboard it outlives a terminal session: Enter leaves for the thread's repository
 /// browser, and ``run(in:)`` is called again on the way back.
 @MainActor
-public final class InboxHost {
+public final class InboxHost: ScreenDriver {
   /// How a session ended.
   public enum Ending: Sendable, Equatable {
     /// `q`.
@@ -25,6 +25,8 @@ public final class InboxHost {
 
   /// The screen.
   public let browser: InboxBrowser
+  var screen: InboxBrowser { browser }
+  let options: ScreenOptions
   let syncs: [InboxSync]?
   let network: BrowserHost.Network
   /// The runs under way, by host.
@@ -37,7 +39,11 @@ public final class InboxHost {
 
   /// A host over these inboxes (each with the client that reaches it), polling when `network`
   /// allows.
-  public init(inboxes: [InboxSync], network: BrowserHost.Network, size: TerminalSize) {
+  public init(
+    inboxes: [InboxSync], network: BrowserHost.Network, size: TerminalSize,
+    options: ScreenOptions = .fromEnvironment()
+  ) {
+    self.options = options
     browser = InboxBrowser(inboxes: inboxes.map { ($0.client.host, $0.store) }, size: size)
     // The subjects' live state, from the caches of the repositories that have one.
     var opened: [String: IssueCache?] = [:]
@@ -59,41 +65,20 @@ public final class InboxHost {
   public func run(in session: TerminalSession) async -> Ending {
     let events = AppEvents<Message>(session.events, tick: .milliseconds(100))
     self.events = events
-    var renderer = FrameRenderer(
-      colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment))
-    var screen = CellBuffer(width: session.size.columns, height: session.size.rows)
-    browser.resize(session.size)
     browser.reload()
-    func present() {
-      browser.render(into: &screen)
-      try? session.write(renderer.render(screen))
-    }
-    present()
-    var ending: Ending?
-    for await event in events.stream {
-      switch event {
-      case .tick:
-        browser.tick()
-        pollDue(force: false)
-      case .message(.synced(let index, let outcome)): receive(index, outcome)
-      case .terminal(.resize(let size)): browser.resize(size)
-      case .terminal(.resumed): renderer.invalidate()
-      case .terminal(.input(.key(let key)))
-      where key.key == .character("z") && key.modifiers == .control:
-        session.suspend()
-        continue
-      case .terminal(.input(let input)):
-        for effect in browser.handle(input) where ending == nil {
-          ending = perform(effect)
-        }
-      }
-      if ending != nil { break }
-      present()
-    }
+    let ending = await ScreenHost(options: options).run(self, in: session, events: events)
     self.events = nil
-    events.finish()
     session.restore()
     return ending ?? .quit
+  }
+
+  func tick() { pollDue(force: false) }
+
+  func receive(_ message: Message) -> Ending? {
+    switch message {
+    case .synced(let index, let outcome): receive(index, outcome)
+    }
+    return nil
   }
 
   func perform(_ effect: InboxEffect) -> Ending? {

@@ -14,11 +14,7 @@ struct InboxRowCell: CollectionCell {
   func draw(in canvas: inout Canvas, state: CellState) {
     let base: Style = state.contains(.focused) ? Theme.focus : .plain
     if base != .plain { canvas.fill(style: base) }
-    func on(_ style: Style) -> Style {
-      var style = style
-      style.background = base.background
-      return style
-    }
+    func on(_ style: Style) -> Style { Theme.row(style, on: base) }
     let n = thread.notification
     let width = canvas.extent.width
     let age = RelativeAge.describe(n.updatedAt, now: now)
@@ -64,7 +60,7 @@ struct InboxRowCell: CollectionCell {
     let room = (width >= 60 ? reasonX : width - 6) - x - 1
     guard room > 0 else { return }
     canvas.text(
-      DisplayWidth.truncate(n.title, toColumns: room), x: x, y: 0,
+      DisplayWidth.truncate(ControlCharacters.visible(n.title), toColumns: room), x: x, y: 0,
       style: on(n.unread ? Style(attributes: .bold) : .plain))
   }
 }

@@ -30,6 +30,8 @@ enum ActionPlan: Hashable {
     case .allowed, .queued: break
     case .needsToken(let advice): return .refuse("Changing issues needs a token: \(advice).")
     case .unavailable(let reason): return .refuse("Issues cannot be changed here: \(reason).")
+    case .lookingForToken:
+      return .refuse("Still looking for a token to write with: try again in a moment.")
     }
     let number = issue.number
     switch command {

@@ -41,12 +41,15 @@ public enum WriteAccess: Hashable, Sendable {
   case unavailable(reason: String)
   /// A token, but GitHub is not asked (offline mode): changes wait in the queue, shown at once.
   case queued(reason: String)
+  /// The token is still being looked for (the first moments of a session): a change is
+  /// refused, saying so, rather than queued without one.
+  case lookingForToken
 
   /// Whether a change may be queued: `.allowed` when a token will send it, now or later.
   var queueing: WriteAccess {
     switch self {
     case .allowed, .queued: .allowed
-    case .needsToken, .unavailable: self
+    case .needsToken, .unavailable, .lookingForToken: self
     }
   }
 }

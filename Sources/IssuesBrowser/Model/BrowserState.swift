@@ -9,15 +9,23 @@ import GitHubIssues
 /// without a terminal, a cache or a view.
 public struct BrowserState: Hashable, Sendable {
   /// A message shown in the status bar until it expires.
-  public struct Flash: Hashable, Sendable {
-    public var text: String
-    public var until: Date
+  public typealias Flash = StatusMessage
+
+  /// The two focuses of the browsing screen.
+  public enum FocusArea: Hashable, Sendable {
+    /// The focused issue in the list.
+    case list
+    /// The focused milestone chip.
+    case chips
   }
 
   /// What the list shows.
   public var filter = IssueFilter()
   /// What the keyboard is talking to.
   public var mode = BrowserMode.browsing
+  /// Which of the two focuses while browsing was moved last: the list's row or the milestone
+  /// chip — where the accessible mode's cursor goes.
+  public var focusArea = FocusArea.list
   /// The search being typed; applied to ``filter`` after a pause.
   public var searchDraft = ""
   /// When the search draft is applied, if typing stays paused until then.
@@ -165,7 +173,7 @@ public struct BrowserState: Hashable, Sendable {
 
   /// Advances to `now`: applies a search once typing has paused, expires the message.
   public mutating func tick(now: Date) -> ListReload {
-    if let flash, now >= flash.until { self.flash = nil }
+    if let flash, flash.hasExpired(at: now) { self.flash = nil }
     if let deadline = searchDeadline, now >= deadline { return applySearchDraft() }
     return .nothing
   }
@@ -192,7 +200,7 @@ public struct BrowserState: Hashable, Sendable {
 
   /// Shows a message in the status line for four seconds.
   public mutating func show(message: String, now: Date) {
-    flash = Flash(text: message, until: now.addingTimeInterval(4))
+    flash = StatusMessage(message, now: now)
   }
 
   // MARK: Scrolling

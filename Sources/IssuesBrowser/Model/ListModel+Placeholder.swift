@@ -53,7 +53,7 @@ extension ListModel {
     if !filter.labels.isEmpty { commands.append(.pickLabel) }
     if filter.text != nil { commands.append(.search) }
     if filter.milestone != .all { commands.append(.moveAlongChips(.left)) }
-    let hints = commands.compactMap { KeyBindings.browsing.hint(for: $0) }
+    let hints = commands.compactMap { BrowserKeys.browsing.hint(for: $0) }
     if !hints.isEmpty { message += "\nChange " + hints.joined(separator: " · ") }
     return message
   }

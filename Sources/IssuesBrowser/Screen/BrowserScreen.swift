@@ -54,7 +54,8 @@ struct BrowserScreen {
     }
     drawStatusLine(into: &screen)
     switch state.mode {
-    case .help(let offset): drawHelp(into: &screen, offset: offset)
+    case .help(let offset):
+      HelpOverlay(lines: BrowserKeys.helpLines, offset: offset).draw(into: &screen)
     case .pickingLabel: drawLabelPicker(into: &screen)
     case .browsing, .searching, .reading, .movingToMilestone: break
     }
@@ -125,7 +126,7 @@ struct BrowserScreen {
 
   private func drawStatusLine(into screen: inout CellBuffer) {
     let row = geometry.statusRow
-    let hint = KeyBindings.of(state.mode).hint
+    let hints = BrowserKeys.hints(in: state.mode)
     screen.draw(in: CellRect(x: 0, y: row, width: size.columns, height: 1)) { canvas in
       canvas.fill(style: Theme.bar)
       switch state.mode {
@@ -143,10 +144,12 @@ struct BrowserScreen {
         if let message {
           canvas.text(message, x: typed + 1, y: 0, style: Theme.bar.with(.bold))
         } else {
+          let hint = ScreenBars.hintLine(hints, columns: max(0, size.columns - typed - 3))
           canvas.text("  " + hint, x: typed + 2, y: 0, style: Theme.bar.with(.dim))
         }
       case .movingToMilestone(let number):
         let end = canvas.text(" move #\(number) to ", x: 0, y: 0, style: Theme.title)
+        let hint = ScreenBars.hintLine(hints, columns: max(0, size.columns - end - 2))
         canvas.text(" " + hint, x: end, y: 0, style: Theme.bar)
       case .browsing, .pickingLabel, .help, .reading:
         if let flash = state.flash {
@@ -154,6 +157,7 @@ struct BrowserScreen {
         } else if let pending = pendingSummary {
           canvas.text(" " + pending, x: 0, y: 0, style: Theme.bar.with(.bold))
         } else {
+          let hint = ScreenBars.hintLine(hints, columns: max(0, size.columns - 2))
           canvas.text(" " + hint, x: 0, y: 0, style: Theme.bar)
         }
       }
@@ -185,56 +189,6 @@ struct BrowserScreen {
   }
 
   // MARK: Overlays
-
-  /// The help's lines: each table's title, then its rows.
-  static var helpLines: [(keys: String, summary: String, isTitle: Bool)] {
-    var lines: [(String, String, Bool)] = []
-    for table in KeyBindings.all {
-      if !lines.isEmpty { lines.append(("", "", false)) }
-      lines.append((table.title, "", true))
-      for row in table.rows {
-        var keys = row.keyNames
-        if let mouse = row.mouse { keys += " · " + mouse }
-        lines.append((keys, row.summary, false))
-      }
-    }
-    return lines
-  }
-
-  private func drawHelp(into screen: inout CellBuffer, offset: Int) {
-    let lines = Self.helpLines
-    let area = geometry.helpArea(lineCount: lines.count)
-    let keyColumn = min(
-      30, (lines.filter { !$0.isTitle }.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 2)
-    // As wide as the longest line needs, when the terminal has room for it.
-    let needed = 3 + keyColumn + (lines.map { DisplayWidth.of($0.summary) }.max() ?? 0) + 3
-    let width = max(0, min(needed, size.columns - 2))
-    let height = area.height
-    let box = CellRect(x: (size.columns - width) / 2, y: area.y, width: width, height: height)
-    screen.draw(in: box) { canvas in
-      canvas.fill()
-      canvas.box(border: .rounded, style: Style(foreground: .cyan))
-      canvas.text(" Keys ", x: 2, y: 0, style: Style(foreground: .cyan, attributes: .bold))
-      let shown = max(0, height - 4)
-      let offset = BrowserState.clamp(offset, lineCount: lines.count, height: shown)
-      for (row, line) in lines.dropFirst(offset).prefix(shown).enumerated() {
-        if line.isTitle {
-          canvas.text(line.keys, x: 3, y: row + 2, style: Style(foreground: .cyan))
-          continue
-        }
-        canvas.text(
-          DisplayWidth.truncate(line.keys, toColumns: max(0, min(keyColumn - 1, width - 4))),
-          x: 3, y: row + 2, style: Style(attributes: .bold))
-        canvas.text(
-          DisplayWidth.truncate(line.summary, toColumns: max(0, width - keyColumn - 5)),
-          x: 3 + keyColumn, y: row + 2)
-      }
-      let more = lines.count > shown ? " ↑↓ more ·" : ""
-      let footer = more + " any key closes "
-      canvas.text(
-        footer, x: max(1, width - DisplayWidth.of(footer) - 1), y: height - 1, style: Theme.dim)
-    }
-  }
 
   private func drawLabelPicker(into screen: inout CellBuffer) {
     let frame = labelPicker.frame

@@ -33,6 +33,24 @@ enum ScreenBars {
     }
   }
 
+  /// The status line's key hints fitted in `columns`: the last two (the keys list and quit,
+  /// which every table ends with) always show; the others from the first, as many as fit, an
+  /// ellipsis where some were left out.
+  static func hintLine(_ hints: [String], columns: Int) -> String {
+    let joined = hints.joined(separator: " · ")
+    guard DisplayWidth.of(joined) > columns, hints.count > 2 else { return joined }
+    let kept = hints.suffix(2).joined(separator: " · ")
+    var line = ""
+    var used = DisplayWidth.of(kept) + DisplayWidth.of(" · … · ")
+    for hint in hints.dropLast(2) {
+      let width = DisplayWidth.of(hint) + (line.isEmpty ? 0 : 3)
+      guard used + width <= columns else { break }
+      line += (line.isEmpty ? "" : " · ") + hint
+      used += width
+    }
+    return (line.isEmpty ? "… · " : line + " · … · ") + kept
+  }
+
   /// The status line on the bottom row.
   static func statusLine(_ screen: inout CellBuffer, _ line: String) {
     let width = screen.width

@@ -56,6 +56,28 @@ extension CollectionView {
     return nil
   }
 
+  /// Where an item was drawn in the last frame, in screen cells (cut by the view's edges);
+  /// `nil` when it was not drawn.
+  ///
+  /// - Complexity: O(*v*), the elements the last frame drew.
+  public func screenFrame(ofItem id: ItemID) -> CellRect? {
+    for element in drawn.reversed() {
+      guard case .item(let drawnID) = element.key, drawnID == id else { continue }
+      let rect = element.rect
+      return CellRect(
+        x: rect.x + frame.x, y: rect.y + frame.y, width: rect.width, height: rect.height)
+    }
+    return nil
+  }
+
+  /// The first cell of the focused item as last drawn: where the terminal's cursor goes for a
+  /// screen reader or a magnifier to follow the focus. `nil` without a visible focus.
+  public var focusedCell: CellPoint? {
+    guard let focused = focusedItem, let rect = screenFrame(ofItem: focused), rect.width > 0
+    else { return nil }
+    return CellPoint(x: rect.x, y: rect.y)
+  }
+
   /// The supplementary element (a header, a footer) drawn at a screen position, topmost first:
   /// its kind and section.
   ///

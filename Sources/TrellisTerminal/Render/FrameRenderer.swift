@@ -24,6 +24,9 @@ public struct FrameRenderer: Sendable {
   private var cursor: (x: Int, y: Int)?
   /// The style the terminal is drawing with.
   private var style = Style.plain
+  /// Where the terminal shows its cursor between frames; `nil` while it is hidden (as a
+  /// session starts it).
+  private var shownCursor: CellPoint?
   /// What colours the terminal shows; every cell's colours are mapped to them.
   public var colors: ColorSupport
 
@@ -37,20 +40,27 @@ public struct FrameRenderer: Sendable {
   public mutating func invalidate() {
     previous = nil
     cursor = nil
+    // A resumed terminal hides the cursor again (the session's setup): shown anew if wanted.
+    shownCursor = nil
   }
 
   /// The bytes that turn the previous frame into `frame` on the terminal; empty when nothing
   /// changed.
   ///
   /// - Complexity: O(*w* × *h*) comparisons, plus output proportional to the changed cells.
-  public mutating func render(_ frame: CellBuffer) -> [UInt8] {
+  public mutating func render(_ frame: CellBuffer, cursor: CellPoint? = nil) -> [UInt8] {
     var out: [UInt8] = []
-    render(frame, into: &out)
+    render(frame, cursor: cursor, into: &out)
     return out
   }
 
   /// Appends to `out` the bytes that turn the previous frame into `frame`.
-  public mutating func render(_ frame: CellBuffer, into out: inout [UInt8]) {
+  ///
+  /// With `cursor`, the terminal's cursor is shown on that cell once the frame is drawn — where
+  /// a screen reader or a magnifier follows the focus; without, it is hidden.
+  public mutating func render(
+    _ frame: CellBuffer, cursor visible: CellPoint? = nil, into out: inout [UInt8]
+  ) {
     let start = out.count
     out += ControlSequence.beginSynchronizedUpdate
     let bodyStart = out.count
@@ -64,6 +74,21 @@ public struct FrameRenderer: Sendable {
       out += ControlSequence.clearScreen
       cursor = nil
       writeAll(frame, into: &out)
+    }
+    let changed = out.count != bodyStart
+    if let visible {
+      let x = min(max(0, visible.x), max(0, frame.width - 1))
+      let y = min(max(0, visible.y), max(0, frame.height - 1))
+      if changed || shownCursor != CellPoint(x: x, y: y) {
+        // Drawing moved the cursor: it goes back where it is shown.
+        if cursor?.x != x || cursor?.y != y { moveCursor(toX: x, y: y, into: &out) }
+        cursor = (x, y)
+        if shownCursor == nil { out += ControlSequence.showCursor }
+        shownCursor = CellPoint(x: x, y: y)
+      }
+    } else if shownCursor != nil {
+      out += ControlSequence.hideCursor
+      shownCursor = nil
     }
     if out.count == bodyStart {
       out.removeSubrange(start...)

@@ -10,7 +10,7 @@ struct Browse: AsyncParsableCommand {
     commandName: "browse",
     abstract: "Open the full-screen browser (the default).",
     discussion: "Starts from the cache at once and syncs in the background. Keys: "
-      + KeyBindings.browsing.hint + ".")
+      + BrowserKeys.browsing.hint + ".")
 
   @OptionGroup var options: RepositoryOptions
 

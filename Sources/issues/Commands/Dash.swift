@@ -9,17 +9,19 @@ import TrellisTerminal
 struct Dash: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "dash",
-    abstract: "Print the dashboard's sections, answered from the caches.",
+    abstract: "Open the dashboard: your sections across repositories (printed to a pipe).",
     discussion: """
       Sections come from $XDG_CONFIG_HOME/trellis-issues/dashboard.yml (or --config): each a \
       title and a query in GitHub's search syntax (is:open is:pr author:@me label:bug,crash \
       milestone:"1.0" repo:o/r org:acme -label:wip sort:updated-desc), over the repositories it \
       lists, on github.com and Enterprise hosts side by side. Without a file: the current \
       repository's open issues, your pull requests and what is assigned to you, across every \
-      cached repository. Nothing is fetched but @me's login (once per token): sync repositories \
-      with `issues sync`. To a terminal, a table per section; to a pipe, one tab-separated line \
-      per item (section, repository, number, state, kind, title, labels, updated); --json FIELDS \
-      gives each section's title, count and items with gh's fields, plus repository and \
+      cached repository. Printed, nothing is fetched but @me's login (once per token): sync \
+      repositories with `issues sync`; the screen syncs every one in the background. In a \
+      terminal, the dashboard screen: a tab per section, Enter reads an item in its \
+      repository's browser, ? lists the keys. To a pipe (or with --print), one tab-separated \
+      line per item (section, repository, number, state, kind, title, labels, updated); --json \
+      FIELDS gives each section's title, count and items with gh's fields, plus repository and \
       isPullRequest.
       """)
 

@@ -9,7 +9,7 @@ import TrellisTerminal
 struct InboxCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inbox",
-    abstract: "List your GitHub notifications; mark them read or done, or unsubscribe.",
+    abstract: "Your GitHub notifications: a screen to read and triage them (printed to a pipe).",
     discussion: """
       The inbox is kept per host beside the caches. Each run sends the triage that waits, then \
       asks GitHub for the inbox only when its poll interval (X-Poll-Interval) has passed, with \

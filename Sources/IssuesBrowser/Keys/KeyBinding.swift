@@ -1,0 +1,60 @@
+import TrellisTerminal
+
+/// One row of a screen's key table: the keys, the command each one sends, what the row does in
+/// words, and how the status line abbreviates it.
+///
+/// Generic over the screen's command type, so that every screen — the browser, the dashboard,
+/// the inbox — gets its keyboard, its `?` overlay, its status hints and its README table from
+/// one kind of table.
+public struct KeyBinding<Command: Hashable & Sendable>: Hashable, Sendable {
+  /// A key and the command it sends.
+  public struct Action: Hashable, Sendable {
+    /// The key, with the modifiers it needs (Shift is implied by the character it types).
+    public var key: KeyEvent
+    /// What the key asks for.
+    public var command: Command
+
+    /// Binds a key to a command.
+    public init(_ key: KeyEvent, _ command: Command) {
+      self.key = key
+      self.command = command
+    }
+
+    /// Binds a key pressed without modifiers to a command.
+    public init(_ key: Key, _ command: Command) {
+      self.init(KeyEvent(key), command)
+    }
+  }
+
+  /// The row's keys, in the order the help shows them.
+  public var actions: [Action]
+  /// What the keys do, as the help overlay and the README say it.
+  public var summary: String
+  /// What the mouse does to the same effect, if anything ("click").
+  public var mouse: String?
+  /// The status line's word for the row ("state"), when the row is worth a place there.
+  public var hint: String?
+
+  /// A row of a key table.
+  public init(
+    _ actions: [Action], _ summary: String, mouse: String? = nil, hint: String? = nil
+  ) {
+    self.actions = actions
+    self.summary = summary
+    self.mouse = mouse
+    self.hint = hint
+  }
+
+  /// The keys as the help shows them: `← →`, `Ctrl-U`.
+  public var keyNames: String {
+    actions.map(\.key.keycapName).joined(separator: " ")
+  }
+
+  /// The keys as the status line shows them: the leading arrows side by side (`←→`), or the
+  /// first key alone.
+  var compactKeyNames: String {
+    let names = actions.map(\.key.keycapName)
+    let arrows = names.prefix { ["←", "→", "↑", "↓"].contains($0) }
+    return arrows.isEmpty ? names.first ?? "" : arrows.joined()
+  }
+}

@@ -1,0 +1,101 @@
+import TrellisTerminal
+
+/// The keys of one screen or mode, as a table: the keyboard goes through it, and the `?`
+/// overlay, the status-line hints and the README's key tables are generated from it, so they
+/// cannot disagree with what the keys do.
+public struct KeyBindings<Command: Hashable & Sendable>: Hashable, Sendable {
+  /// Where the keys apply, as the help and the README title them.
+  public var title: String
+  /// The rows, in the order the help shows them.
+  public var rows: [KeyBinding<Command>]
+
+  /// A table of keys.
+  ///
+  /// A key bound twice is a programming error and traps, naming the key and the table.
+  public init(title: String, rows: [KeyBinding<Command>]) {
+    self.title = title
+    self.rows = rows
+    var seen: Set<KeyEvent> = []
+    for action in rows.flatMap(\.actions) {
+      precondition(
+        seen.insert(Self.normalized(action.key)).inserted,
+        "\(action.key.keycapName) is bound twice in “\(title)”")
+    }
+  }
+
+  /// A key as it is matched: Shift is dropped from characters, where it is in the character
+  /// typed (`G`), and kept on other keys (Tab and Shift-Tab differ).
+  static func normalized(_ key: KeyEvent) -> KeyEvent {
+    guard case .character = key.key else { return key }
+    return KeyEvent(key.key, modifiers: key.modifiers.subtracting(.shift))
+  }
+
+  /// The command a key sends here, if any.
+  public func command(for key: KeyEvent) -> Command? {
+    let key = Self.normalized(key)
+    for row in rows {
+      for action in row.actions where Self.normalized(action.key) == key {
+        return action.command
+      }
+    }
+    return nil
+  }
+
+  /// The status line's summary of the rows that have a hint: `s state · l label`.
+  public var hint: String {
+    hints.joined(separator: " · ")
+  }
+
+  /// Each hinted row's words for the status line, in the table's order: `s state`.
+  public var hints: [String] {
+    rows.compactMap { row in row.hint.map { "\(row.compactKeyNames) \($0)" } }
+  }
+
+  /// The status line's words for the row that sends `command` (`s: state`), if it has a hint.
+  public func hint(for command: Command) -> String? {
+    guard let row = rows.first(where: { $0.actions.contains { $0.command == command } }),
+      let hint = row.hint
+    else { return nil }
+    return "\(row.compactKeyNames): \(hint)"
+  }
+
+  /// The table's lines in the `?` overlay: its title, then a line per row.
+  public var helpLines: [HelpLine] {
+    [HelpLine(keys: title, summary: "", isTitle: true)]
+      + rows.map { row in
+        var keys = row.keyNames
+        if let mouse = row.mouse { keys += " · " + mouse }
+        return HelpLine(keys: keys, summary: row.summary, isTitle: false)
+      }
+  }
+
+  /// The table as Markdown, for the README.
+  public var markdown: String {
+    var lines = ["| \(title) | |", "| --- | --- |"]
+    for row in rows {
+      var keys = row.actions.map { "`\($0.key.keycapName)`" }.joined(separator: " ")
+      if let mouse = row.mouse { keys += " · \(mouse)" }
+      lines.append("| \(Self.escaped(keys)) | \(Self.escaped(row.summary)) |")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func escaped(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      if character == "|" { escaped += "\\" }
+      escaped.append(character)
+    }
+    return escaped
+  }
+}
+
+/// A line of the `?` overlay: a table's title, or a row's keys and what they do.
+public struct HelpLine: Hashable, Sendable {
+  /// The keys (or the table's title).
+  public var keys: String
+  /// What they do; empty on a title.
+  public var summary: String
+  /// Whether the line titles a table.
+  public var isTitle: Bool
+}

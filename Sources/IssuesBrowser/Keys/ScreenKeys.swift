@@ -1,0 +1,9 @@
+/// Every screen's keys, for the README's key section: the browser's tables, then the
+/// dashboard's and the inbox's.
+public enum ScreenKeys {
+  /// The tables as Markdown, in the order the README lists them.
+  public static var markdown: String {
+    [BrowserKeys.markdown, DashboardKeys.table.markdown, InboxKeys.table.markdown]
+      .joined(separator: "\n\n")
+  }
+}

@@ -1,0 +1,26 @@
+import TrellisTerminal
+
+/// A screen of the app, as its host sees it: input in, effects out, drawn from what it holds.
+///
+/// Everything that reaches outside the screen — the network, the clipboard, the editor, another
+/// screen — is an ``Effect`` the screen returns and its host performs, so a screen is tested by
+/// driving it directly, without a terminal. The browser, the dashboard and the inbox are
+/// screens; a new one (a form, a diff) is a model, a screen and a driver on ``ScreenHost``, not a
+/// loop of its own.
+@MainActor
+public protocol Screen: AnyObject {
+  /// What the screen asks its host to do.
+  associatedtype Effect
+
+  /// Handles a key, a paste or the mouse, and returns what the host should do.
+  func handle(_ event: InputEvent) -> [Effect]
+  /// Moves time on (a tenth of a second): expires messages, applies what typing paused on.
+  func tick() -> [Effect]
+  /// Adapts to a new terminal size.
+  func resize(_ size: TerminalSize)
+  /// Draws the whole screen into a buffer of the screen's size.
+  func render(into screen: inout CellBuffer)
+  /// Where the terminal's cursor goes in the accessible mode (the focused row or chip), if
+  /// anywhere.
+  var cursorPosition: CellPoint? { get }
+}

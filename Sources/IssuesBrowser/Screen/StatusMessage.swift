@@ -1,7 +1,8 @@
 import Foundation
 
-/// A message on a screen's status line, shown until it expires: what an action did, why a key
-/// did nothing. Every screen's status line shows one the same way.
+/// A message on a screen's status line, shown until it expires.
+///
+/// What an action did, why a key did nothing: every screen's status line shows one the same way.
 public struct StatusMessage: Hashable, Sendable {
   /// What the message says.
   public var text: String

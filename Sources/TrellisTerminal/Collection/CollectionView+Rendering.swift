@@ -70,8 +70,9 @@ extension CollectionView {
     return nil
   }
 
-  /// The first cell of the focused item as last drawn: where the terminal's cursor goes for a
-  /// screen reader or a magnifier to follow the focus. `nil` without a visible focus.
+  /// The first cell of the focused item as last drawn; `nil` without a visible focus.
+  ///
+  /// Where the terminal's cursor goes for a screen reader or a magnifier to follow the focus.
   public var focusedCell: CellPoint? {
     guard let focused = focusedItem, let rect = screenFrame(ofItem: focused), rect.width > 0
     else { return nil }

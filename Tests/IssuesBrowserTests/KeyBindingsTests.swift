@@ -42,7 +42,7 @@ import TrellisTerminal
     var harness = try BrowserHarness(columns: 140, rows: 80)
     harness.press(.character("?"))
     let screen = harness.lines.joined(separator: "\n")
-    for line in BrowserKeys.helpLines where !line.keys.isEmpty {
+    for line in BrowserKeys.standard.helpLines where !line.keys.isEmpty {
       #expect(screen.contains(line.keys), "\(line.keys)")
       if !line.summary.isEmpty { #expect(screen.contains(line.summary), "\(line.summary)") }
     }
@@ -51,7 +51,7 @@ import TrellisTerminal
   @Test func theHelpScrollsOnASmallTerminalAndAnyOtherKeyClosesIt() throws {
     var harness = try BrowserHarness(columns: 100, rows: 20)
     harness.press(.character("?"))
-    let last = try #require(BrowserKeys.helpLines.last?.summary)
+    let last = try #require(BrowserKeys.standard.helpLines.last?.summary)
     #expect(!harness.lines.joined().contains(last))
     harness.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown)
     #expect(harness.lines.joined().contains(last))
@@ -68,25 +68,25 @@ import TrellisTerminal
 
   @Test func theStatusLineShowsTheHintsOfTheModesTable() throws {
     var harness = try BrowserHarness(columns: 200, rows: 30)
-    #expect(harness.lines.last?.contains(BrowserKeys.browsing.hint) == true)
+    #expect(harness.lines.last?.contains(BrowserKeys.standard.browsing.hint) == true)
     harness.press(.character("/"))
-    #expect(harness.lines.last?.contains(BrowserKeys.searching.hint) == true)
+    #expect(harness.lines.last?.contains(BrowserKeys.standard.searching.hint) == true)
     harness.press(.escape, .enter)
-    #expect(harness.lines.last?.contains(BrowserKeys.reading.hint) == true)
+    #expect(harness.lines.last?.contains(BrowserKeys.standard.reading.hint) == true)
   }
 
   @Test func keysMatchWithTheirModifiersAndShiftIsInTheCharacter() {
-    let table = BrowserKeys.browsing
+    let table = BrowserKeys.standard.browsing
     #expect(table.command(for: KeyEvent(.character("s"))) == .cycleState)
     #expect(table.command(for: KeyEvent(.character("Z"), modifiers: .shift)) == .expandAllSections)
     #expect(table.command(for: KeyEvent(.character("s"), modifiers: .control)) == nil)
     #expect(table.command(for: KeyEvent(.character("s"), modifiers: .alt)) == nil)
     #expect(
-      BrowserKeys.global.command(for: KeyEvent(.character("c"), modifiers: .control))
+      BrowserKeys.standard.global.command(for: KeyEvent(.character("c"), modifiers: .control))
         == .interrupt)
-    #expect(BrowserKeys.searching.command(for: KeyEvent(.character("q"))) == nil)
+    #expect(BrowserKeys.standard.searching.command(for: KeyEvent(.character("q"))) == nil)
     #expect(
-      BrowserKeys.searching.command(for: KeyEvent(.character("u"), modifiers: .control))
+      BrowserKeys.standard.searching.command(for: KeyEvent(.character("u"), modifiers: .control))
         == .eraseAll)
   }
 
@@ -95,9 +95,9 @@ import TrellisTerminal
     #expect(KeyEvent(.pageDown).keycapName == "PgDn")
     #expect(KeyEvent(.character("u"), modifiers: .control).keycapName == "Ctrl-U")
     #expect(KeyEvent(.tab, modifiers: .shift).keycapName == "Shift-Tab")
-    #expect(BrowserKeys.browsing.hint(for: .cycleState) == "s: state")
-    #expect(BrowserKeys.browsing.hint(for: .moveAlongChips(.right)) == "←→: milestone")
-    #expect(BrowserKeys.browsing.hint(for: .expandAllSections) == nil)
+    #expect(BrowserKeys.standard.browsing.hint(for: .cycleState) == "s: state")
+    #expect(BrowserKeys.standard.browsing.hint(for: .moveAlongChips(.right)) == "←→: milestone")
+    #expect(BrowserKeys.standard.browsing.hint(for: .expandAllSections) == nil)
   }
 
   @Test func everyBrowsingKeyDoesWhatItsRowSays() throws {
@@ -118,18 +118,18 @@ import TrellisTerminal
   }
 
   @Test func shiftMattersOnTabButNotOnACharacter() {
-    let table = DashboardKeys.table
+    let table = DashboardKeys.standard
     #expect(table.command(for: KeyEvent(.tab)) == .nextSection)
     #expect(table.command(for: KeyEvent(.tab, modifiers: .shift)) == .previousSection)
     #expect(table.command(for: KeyEvent(.character("G"), modifiers: .shift)) == .moveInList(.last))
     #expect(table.command(for: KeyEvent(.character("3"))) == .section(2))
-    #expect(InboxKeys.table.command(for: KeyEvent(.character("R"))) == .refresh)
-    #expect(InboxKeys.table.command(for: KeyEvent(.character("d"))) == .triage(.done))
+    #expect(InboxKeys.standard.command(for: KeyEvent(.character("R"))) == .refresh)
+    #expect(InboxKeys.standard.command(for: KeyEvent(.character("d"))) == .triage(.done))
   }
 
   @Test func theStatusLineKeepsKeysAndQuitOnANarrowTerminal() {
     for hints in [
-      BrowserKeys.browsing.hints, DashboardKeys.table.hints, InboxKeys.table.hints,
+      BrowserKeys.standard.browsing.hints, DashboardKeys.standard.hints, InboxKeys.standard.hints,
     ] {
       for columns in [40, 60, 78, 118] {
         let line = ScreenBars.hintLine(hints, columns: columns)
@@ -140,9 +140,9 @@ import TrellisTerminal
       let all = hints.joined(separator: " · ")
       #expect(ScreenBars.hintLine(hints, columns: DisplayWidth.of(all)) == all)
     }
-    #expect(BrowserKeys.browsing.hints.suffix(2) == ["? keys", "q quit"])
-    #expect(DashboardKeys.table.hints.suffix(2) == ["? keys", "q quit"])
-    #expect(InboxKeys.table.hints.suffix(2) == ["? keys", "q quit"])
+    #expect(BrowserKeys.standard.browsing.hints.suffix(2) == ["? keys", "q quit"])
+    #expect(DashboardKeys.standard.hints.suffix(2) == ["? keys", "q quit"])
+    #expect(InboxKeys.standard.hints.suffix(2) == ["? keys", "q quit"])
   }
 
   @Test func theBrowserAt80ColumnsSaysHowToGetHelpAndQuit() throws {

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// What a dashboard shows: its sections and the repositories they read, from a YAML file in the
 /// XDG config folder, as gh and gh-dash keep theirs.
@@ -33,54 +32,44 @@ public struct DashboardConfig: Hashable, Sendable {
     self.sections = sections
   }
 
-  /// Where the configuration is read from: `$XDG_CONFIG_HOME/trellis-issues/dashboard.yml`,
-  /// with `~/.config` when `XDG_CONFIG_HOME` is unset.
+  /// Where the configuration is read from: ``ConfigFile/defaultURL(environment:)``.
   public static func defaultURL(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
-    let base: URL
-    if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty, xdg.hasPrefix("/") {
-      base = URL(fileURLWithPath: xdg)
-    } else {
-      let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-      base = URL(fileURLWithPath: home).appendingPathComponent(".config")
-    }
-    return base.appendingPathComponent("trellis-issues").appendingPathComponent("dashboard.yml")
+    ConfigFile.defaultURL(environment: environment)
   }
 
   /// Reads a configuration file.
   ///
-  /// - Throws: ``DashboardConfigError`` for a file that cannot be read, is not YAML, or says
+  /// - Throws: ``ConfigFileError`` for a file that cannot be read, is not YAML, or says
   ///   something this version does not take, with where.
-  public init(contentsOf url: URL) throws(DashboardConfigError) {
-    let text: String
-    do {
-      text = try String(contentsOf: url, encoding: .utf8)
-    } catch {
-      throw DashboardConfigError(
-        file: url.path, line: 1, column: 1,
-        message: "cannot read the file (\((error as NSError).localizedDescription)).")
-    }
-    try self.init(yaml: text, file: url.path)
+  public init(contentsOf url: URL) throws(ConfigFileError) {
+    try self.init(file: ConfigFile(contentsOf: url))
   }
 
   /// Reads a configuration from its text; `file` names it in errors.
-  public init(yaml: String, file: String) throws(DashboardConfigError) {
-    let reader = Reader(file: file)
-    let root: Node?
-    do {
-      root = try Yams.compose(yaml: yaml)
-    } catch let error as YamlError {
-      throw reader.error(error)
-    } catch {
-      throw DashboardConfigError(file: file, line: 1, column: 1, message: "\(error)")
-    }
-    guard let root else {
-      throw DashboardConfigError(
-        file: file, line: 1, column: 1,
+  public init(yaml: String, file: String) throws(ConfigFileError) {
+    try self.init(file: ConfigFile(yaml: yaml, file: file))
+  }
+
+  /// Reads the dashboard of a configuration file; one without `sections:` is a mistake.
+  public init(file: ConfigFile) throws(ConfigFileError) {
+    guard let root = file.root else {
+      throw ConfigFileError(
+        file: file.path, line: 1, column: 1,
         message: "the file is empty: it needs sections:, each with a title: and a query:.")
     }
-    self = try reader.config(root)
+    self = try Reader(file: file).config(root)
+  }
+
+  /// The dashboard a configuration file sets up, or `nil` when it sets up none (it names
+  /// neither `sections:` nor `repositories:`, only keys or a theme): the standard one is used.
+  public static func configured(in file: ConfigFile) throws(ConfigFileError) -> DashboardConfig? {
+    guard
+      file.topLevel("sections") != nil || file.topLevel("repositories") != nil
+        || file.topLevel("hosts") != nil
+    else { return nil }
+    return try DashboardConfig(file: file)
   }
 
   /// The dashboard when there is no configuration file: the current repository's open issues
@@ -126,85 +115,33 @@ public struct DashboardConfig: Hashable, Sendable {
 // MARK: Reading the YAML
 
 extension DashboardConfig {
-  /// Turns YAML nodes into a configuration, or into an error at a node.
+  /// Turns the file's nodes into a configuration, or into an error at a node.
   private struct Reader {
-    let file: String
+    let file: ConfigFile
 
-    func error(at node: Node?, _ message: String) -> DashboardConfigError {
-      DashboardConfigError(
-        file: file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message)
+    func error(at node: ConfigNode?, _ message: String) -> ConfigFileError {
+      file.error(at: node, message)
     }
 
-    func error(_ yaml: YamlError) -> DashboardConfigError {
-      switch yaml {
-      case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-        .composer(_, let problem, let mark, _):
-        return DashboardConfigError(
-          file: file, line: mark.line, column: mark.column, message: "not valid YAML: \(problem).")
-      case .duplicatedKeysInMapping(let duplicates, let context):
-        return DashboardConfigError(
-          file: file, line: context.mark.line, column: context.mark.column,
-          message: "\(duplicates.joined(separator: ", ")) is given twice.")
-      default:
-        return DashboardConfigError(
-          file: file, line: 1, column: 1, message: "not valid YAML: \(yaml).")
-      }
-    }
-
-    /// The pairs of a mapping, checking that every key is one of `allowed`.
-    func mapping(_ node: Node, what: String, allowed: [String]) throws(DashboardConfigError)
-      -> [(key: String, keyNode: Node, value: Node)]
+    func mapping(_ node: ConfigNode, what: String, allowed: [String]?) throws(ConfigFileError)
+      -> [(key: String, keyNode: ConfigNode, value: ConfigNode)]
     {
-      guard let mapping = node.mapping else {
-        throw error(at: node, "\(what) should be a mapping of \(list(allowed)).")
-      }
-      var pairs: [(key: String, keyNode: Node, value: Node)] = []
-      for (keyNode, value) in mapping {
-        guard let key = keyNode.scalar?.string else {
-          throw error(at: keyNode, "a key of \(what) should be a name.")
-        }
-        guard allowed.contains(key) else {
-          var message = "\(what) has no “\(key)”: it takes \(list(allowed))."
-          if let close = allowed.min(by: {
-            QuerySyntax.editDistance(key, $0) < QuerySyntax.editDistance(key, $1)
-          }), QuerySyntax.editDistance(key, close) <= 2 {
-            message = "\(what) has no “\(key)”: did you mean “\(close)”?"
-          }
-          throw error(at: keyNode, message)
-        }
-        if pairs.contains(where: { $0.key == key }) {
-          throw error(at: keyNode, "“\(key)” is given twice in \(what).")
-        }
-        pairs.append((key, keyNode, value))
-      }
-      return pairs
+      try file.mapping(node, what: what, allowed: allowed).map { ($0.key, $0.keyNode, $0.value) }
     }
 
-    func list(_ names: [String]) -> String {
-      names.map { "\($0):" }.joined(separator: ", ")
+    func string(_ node: ConfigNode, what: String) throws(ConfigFileError) -> String {
+      try file.string(node, what: what)
     }
 
-    func string(_ node: Node, what: String) throws(DashboardConfigError) -> String {
-      guard let scalar = node.scalar else {
-        throw error(at: node, "\(what) should be text.")
-      }
-      return scalar.string
+    func sequence(_ node: ConfigNode, what: String) throws(ConfigFileError) -> [ConfigNode] {
+      try file.sequence(node, what: what)
     }
 
-    func sequence(_ node: Node, what: String) throws(DashboardConfigError) -> [Node] {
-      guard let sequence = node.sequence else {
-        throw error(at: node, "\(what) should be a list (lines starting with “- ”).")
-      }
-      return Array(sequence)
-    }
-
-    func config(_ root: Node) throws(DashboardConfigError) -> DashboardConfig {
-      let top = try mapping(root, what: "the file", allowed: ["repositories", "hosts", "sections"])
+    func config(_ root: ConfigNode) throws(ConfigFileError) -> DashboardConfig {
+      let top = try mapping(root, what: "the file", allowed: ConfigFile.topLevelKeys)
       var hosts: [String: GitHubHost] = [:]
       if let node = top.first(where: { $0.key == "hosts" })?.value {
-        for (name, nameNode, value) in try mapping(
-          node, what: "hosts:", allowed: mappingKeys(node))
-        {
+        for (name, nameNode, value) in try mapping(node, what: "hosts:", allowed: nil) {
           guard var host = GitHubHost.named(name) else {
             throw error(at: nameNode, "“\(name)” is not a host name.")
           }
@@ -226,7 +163,7 @@ extension DashboardConfig {
       }
 
       var repositories: [DashboardSource] = []
-      var repositoryNodes: [Node] = []
+      var repositoryNodes: [ConfigNode] = []
       if let node = top.first(where: { $0.key == "repositories" })?.value {
         for item in try sequence(node, what: "repositories:") {
           let text = try string(item, what: "a repository")
@@ -259,7 +196,7 @@ extension DashboardConfig {
         throw error(at: sectionsNode, "sections: is empty: list at least one.")
       }
       var sections: [DashboardSection] = []
-      var queryNodes: [Node] = []
+      var queryNodes: [ConfigNode] = []
       for node in sectionNodes {
         let pairs = try mapping(node, what: "a section", allowed: ["title", "query", "group-by"])
         guard let titleNode = pairs.first(where: { $0.key == "title" })?.value else {
@@ -320,34 +257,28 @@ extension DashboardConfig {
       return DashboardConfig(repositories: repositories, sections: sections)
     }
 
-    /// The keys of a mapping node as they are (any host name may be a key of `hosts:`).
-    func mappingKeys(_ node: Node) -> [String] {
-      node.mapping.map { $0.keys.compactMap { $0.scalar?.string } } ?? []
-    }
-
     /// A section's query, with a syntax error placed in the file.
-    func query(_ node: Node) throws(DashboardConfigError) -> SearchQuery {
-      guard let scalar = node.scalar else {
+    func query(_ node: ConfigNode) throws(ConfigFileError) -> SearchQuery {
+      guard case .scalar(let text, let style) = node.value else {
         throw error(at: node, "query: should be text, such as is:open is:pr author:@me.")
       }
       do {
-        return try SearchQuery(parsing: scalar.string)
+        return try SearchQuery(parsing: text)
       } catch {
         // On one line the query's characters sit after the scalar's start (and its quote);
         // a folded or block scalar is reported at its start, with the column within the query.
-        let line = node.mark?.line ?? 1
-        let column = node.mark?.column ?? 1
-        switch scalar.style {
-        case .plain where !scalar.string.contains("\n"):
-          throw DashboardConfigError(
-            file: file, line: line, column: column + error.offset, message: error.message)
-        case .singleQuoted where !scalar.string.contains("\n"),
-          .doubleQuoted where !scalar.string.contains("\n"):
-          throw DashboardConfigError(
-            file: file, line: line, column: column + 1 + error.offset, message: error.message)
+        let line = node.line
+        let column = node.column
+        switch style {
+        case .plain where !text.contains("\n"):
+          throw ConfigFileError(
+            file: file.path, line: line, column: column + error.offset, message: error.message)
+        case .quoted where !text.contains("\n"):
+          throw ConfigFileError(
+            file: file.path, line: line, column: column + 1 + error.offset, message: error.message)
         default:
-          throw DashboardConfigError(
-            file: file, line: line, column: column,
+          throw ConfigFileError(
+            file: file.path, line: line, column: column,
             message: "in the query, at character \(error.offset + 1): \(error.message)")
         }
       }

@@ -1,7 +1,7 @@
 /// Why a query could not be read, and where: the characters of the query at fault.
 ///
 /// A configuration file turns the position into a line and column of its own
-/// (``DashboardConfigError``); the command line prints the query with a caret under it.
+/// (``ConfigFileError``); the command line prints the query with a caret under it.
 public struct QuerySyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong, and what would be right.
   public var message: String

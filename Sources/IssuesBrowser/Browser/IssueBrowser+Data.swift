@@ -95,7 +95,7 @@ extension IssueBrowser {
     let cacheIsEmpty = isEmpty && read("the sync state") { try $0.syncState().itemCount } == 0
     listPane.list.placeholder = listPane.model.placeholder(
       isEmpty: isEmpty, cacheIsEmpty: cacheIsEmpty, syncStatus: syncStatus, filter: state.filter,
-      viewer: context.viewer, repository: repository, now: now())
+      viewer: context.viewer, repository: repository, now: now(), keys: keys.browsing)
   }
 
   // MARK: Who @me is

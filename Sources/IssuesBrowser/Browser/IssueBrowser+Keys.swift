@@ -11,18 +11,16 @@ extension IssueBrowser {
     var effects: [BrowserEffect] = []
     if case .help(let offset) = state.mode {
       // The overlay takes every event but the global keys; any other key closes it.
-      if case .key(let key) = event, let command = BrowserKeys.global.command(for: key) {
+      if case .key(let key) = event, let command = keys.global.command(for: key) {
         return perform(command) + takePendingEffects()
       }
-      var overlay = HelpOverlay(lines: BrowserKeys.helpLines, offset: offset)
+      var overlay = HelpOverlay(lines: keys.helpLines, offset: offset)
       state.mode = overlay.handle(event, on: size) ? .help(offset: overlay.offset) : .browsing
       return takePendingEffects()
     }
     switch event {
     case .key(let key):
-      if let command = BrowserKeys.global.command(for: key)
-        ?? BrowserKeys.of(state.mode)?.command(for: key)
-      {
+      if let command = keys.global.command(for: key) ?? keys.of(state.mode)?.command(for: key) {
         effects = perform(command)
       } else {
         handleUnbound(key)
@@ -49,6 +47,18 @@ extension IssueBrowser {
     case .openInBrowser: return focusedIssue.map { [.open(url(of: $0))] } ?? []
     case .copyNumber: return focusedIssue.map { [.copy(String($0.number))] } ?? []
     case .copyURL: return focusedIssue.map { [.copy(url(of: $0))] } ?? []
+    case .run(let command):
+      guard let issue = focusedIssue else {
+        show(message: "“\(command.title)” runs on an issue: none is focused.")
+        return []
+      }
+      return [
+        .run(
+          CommandRun(
+            command, host: host, repository: repository, number: issue.number,
+            title: issue.title, url: url(of: issue), isPullRequest: issue.isPullRequest,
+            branch: read.pullRequestDetails(issue)?.headRef))
+      ]
     case .moveAlongChips(let move):
       state.focusArea = .chips
       listPane.chips.moveFocus(move)

@@ -1,3 +1,4 @@
+import GitHubIssues
 import TrellisTerminal
 
 // The browser on the screen plan: its handle, tick, resize and render are the protocol's.
@@ -22,5 +23,41 @@ extension IssueBrowser: Screen {
       return CellPoint(x: min(size.columns - 1, 4 + typed), y: geometry.statusRow)
     case .help: return CellPoint(x: 2, y: 1)
     }
+  }
+}
+
+extension IssueBrowser {
+  /// The focus in words: the focused issue, chip, label or the issue read.
+  public var focusDescription: String? {
+    switch state.mode {
+    case .browsing:
+      switch state.focusArea {
+      case .list: return focusedIssue.map(Self.describe)
+      case .chips: return listPane.chips.focusedItem.map(describe(chip:))
+      }
+    case .movingToMilestone:
+      return listPane.chips.focusedItem.map { "move to " + describe(chip: $0) }
+    case .pickingLabel: return labelPicker.view.focusedItem.map { "label: \($0)" }
+    case .reading: return focusedIssue.map { "reading " + Self.describe($0) }
+    case .searching: return nil
+    case .help: return "the list of keys"
+    }
+  }
+
+  /// A milestone chip in words: its title and count, and whether it is the list's filter.
+  func describe(chip: MilestoneFilter) -> String {
+    let model = listPane.model
+    let count = model.chipCounts[chip] ?? 0
+    return "milestone \(model.title(of: chip)), \(count) issue\(count == 1 ? "" : "s")"
+      + (chip == state.filter.milestone ? ", selected" : "")
+  }
+
+  /// An issue in words: number, title, state, kind and comments.
+  static func describe(_ issue: CachedIssue) -> String {
+    let kind = issue.isPullRequest ? "pull request" : "issue"
+    let state = issue.isDraft && issue.state == .open ? "draft" : issue.state.rawValue
+    let comments = "\(issue.comments) comment\(issue.comments == 1 ? "" : "s")"
+    return "#\(issue.number) \(ControlCharacters.visible(issue.title)), \(state) \(kind), "
+      + comments
   }
 }

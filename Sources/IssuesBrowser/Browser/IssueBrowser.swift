@@ -44,6 +44,8 @@ public final class IssueBrowser {
   /// Whether leaving the reader leaves the browser (it was opened on one issue, from the
   /// dashboard).
   public var returnsAfterReading = false
+  /// The keys: the standard ones, or the person's.
+  public var keys = BrowserKeys.standard
   /// Effects for the host that did not come from an event (a lookup the search needs).
   var pendingEffects: [BrowserEffect] = []
 
@@ -123,7 +125,7 @@ public final class IssueBrowser {
     BrowserScreen(
       state: state, geometry: geometry, repository: repository, syncStatus: syncStatus,
       now: now(), totalShown: listPane.model.totalShown, pendingSummary: state.pendingSummary,
-      queuedCount: listPane.queued.count, preview: preview, chips: listPane.chips,
+      queuedCount: listPane.queued.count, preview: preview, keys: keys, chips: listPane.chips,
       list: listPane.list, reader: readerPane.view,
       labelPicker: labelPicker.view
     ).render(into: &screen)

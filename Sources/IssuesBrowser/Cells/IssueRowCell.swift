@@ -59,7 +59,7 @@ struct IssueRowCell: CollectionCell {
     if width >= 70 {
       // A fixed column, so that labels and titles line up whatever the names' lengths.
       right -= 16
-      canvas.text(author, x: right + 1, y: 0, style: on(Style(foreground: .cyan)))
+      canvas.text(author, x: right + 1, y: 0, style: on(Theme.accent))
     }
     let symbol =
       !issue.isPullRequest
@@ -70,8 +70,8 @@ struct IssueRowCell: CollectionCell {
     let (mark, markStyle): (String, Style) =
       switch queueMark {
       case .none: (" ", .plain)
-      case .waiting: ("⇡", Style(foreground: .yellow))
-      case .conflict: ("!", Style(foreground: .red, attributes: .bold))
+      case .waiting: ("⇡", Theme.warning)
+      case .conflict: ("!", Theme.failure.with(.bold))
       }
     var x = canvas.text(mark, x: 0, y: 0, style: on(markStyle))
     x = canvas.text(symbol + " ", x: x, y: 0, style: stateStyle)
@@ -90,7 +90,7 @@ struct IssueRowCell: CollectionCell {
         }
       x = canvas.text(
         String(repeating: "  ", count: min(level, 8)) + marker, x: x, y: 0,
-        style: on(Style(foreground: .cyan)))
+        style: on(Theme.accent))
     }
     if let elsewhere {
       x = canvas.text(
@@ -103,15 +103,15 @@ struct IssueRowCell: CollectionCell {
       let checks: (String, Style) =
         switch issue.checks {
         case .passing?: ("✓", Theme.open)
-        case .failing?: ("✗", Style(foreground: .red))
-        case .pending?: ("●", Style(foreground: .yellow))
+        case .failing?: ("✗", Theme.failure)
+        case .pending?: ("●", Theme.warning)
         case nil: (" ", .plain)
         }
       let review: (String, Style) =
         switch issue.reviewDecision {
         case .approved?: ("✓", Theme.open)
-        case .changesRequested?: ("±", Style(foreground: .red))
-        case .reviewRequired?: ("◷", Style(foreground: .yellow))
+        case .changesRequested?: ("±", Theme.failure)
+        case .reviewRequired?: ("◷", Theme.warning)
         case nil: (" ", .plain)
         }
       x = canvas.text(checks.0, x: x, y: 0, style: on(checks.1))

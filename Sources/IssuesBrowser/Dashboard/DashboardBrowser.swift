@@ -31,6 +31,8 @@ public final class DashboardBrowser: Screen {
   private(set) var message: StatusMessage?
   /// The `?` overlay, while it is open.
   public private(set) var help: HelpOverlay?
+  /// The keys: the standard ones, or the person's.
+  public var keys = DashboardKeys.standard
   let now: () -> Date
   /// The section tabs.
   let tabs: CollectionView<Int, Int>
@@ -282,7 +284,7 @@ public final class DashboardBrowser: Screen {
   public func handle(_ event: InputEvent) -> [DashboardEffect] {
     if var help {
       // The overlay takes every event but Ctrl-C; any other key closes it.
-      if case .key(let key) = event, DashboardKeys.table.command(for: key) == .interrupt {
+      if case .key(let key) = event, keys.command(for: key) == .interrupt {
         return [.interrupted]
       }
       self.help = help.handle(event, on: size) ? help : nil
@@ -290,7 +292,7 @@ public final class DashboardBrowser: Screen {
     }
     switch event {
     case .key(let key):
-      if let command = DashboardKeys.table.command(for: key) { return perform(command) }
+      if let command = keys.command(for: key) { return perform(command) }
     case .mouse(let mouse):
       if tabs.frame.contains(x: mouse.x, y: mouse.y) {
         _ = tabs.handle(event)
@@ -319,7 +321,7 @@ public final class DashboardBrowser: Screen {
         show(message: "There are \(sections.count) sections.")
       }
     case .moveInList(let move): list.moveFocus(move)
-    case .showHelp: help = HelpOverlay(lines: DashboardKeys.helpLines)
+    case .showHelp: help = HelpOverlay(lines: DashboardKeys.helpLines(keys))
     case .previousMilestone: moveAlongChips(by: -1)
     case .nextMilestone: moveAlongChips(by: 1)
     case .toggleGrouping:
@@ -333,6 +335,21 @@ public final class DashboardBrowser: Screen {
       return focusedIssue.map { [.open(Self.url(of: $1, in: $0))] } ?? []
     case .copyNumber: return focusedIssue.map { [.copy("\($0.repository)#\($1.number)")] } ?? []
     case .copyURL: return focusedIssue.map { [.copy(Self.url(of: $1, in: $0))] } ?? []
+    case .run(let command):
+      guard let focused = list.focusedItem, let (source, issue) = focusedIssue else {
+        show(message: "“\(command.title)” runs on an item: none is focused.")
+        return []
+      }
+      let cache = dashboard.repositories[focused.source].cache
+      let branch =
+        issue.isPullRequest ? (try? cache.pullRequestDetails(number: issue.number))??.headRef : nil
+      return [
+        .run(
+          CommandRun(
+            command, host: source.host, repository: source.repository, number: issue.number,
+            title: issue.title, url: Self.url(of: issue, in: source),
+            isPullRequest: issue.isPullRequest, branch: branch))
+      ]
     }
     return []
   }
@@ -391,7 +408,7 @@ public final class DashboardBrowser: Screen {
     list.render(into: &screen)
     ScreenBars.statusLine(
       &screen,
-      message?.text ?? ScreenBars.hintLine(DashboardKeys.table.hints, columns: size.columns - 2))
+      message?.text ?? ScreenBars.hintLine(keys.hints, columns: size.columns - 2))
     help?.draw(into: &screen)
   }
 
@@ -400,6 +417,15 @@ public final class DashboardBrowser: Screen {
   public var cursorPosition: CellPoint? {
     if help != nil { return CellPoint(x: 2, y: 1) }
     return list.focusedCell ?? tabs.focusedCell
+  }
+
+  /// The focus in words: the focused item and its repository, or the empty section.
+  public var focusDescription: String? {
+    if help != nil { return "the list of keys" }
+    guard let (source, issue) = focusedIssue else {
+      return "section \(sections[selected].title), empty"
+    }
+    return IssueBrowser.describe(issue) + ", in \(source.repository)"
   }
 
   /// A new frame of the screen.

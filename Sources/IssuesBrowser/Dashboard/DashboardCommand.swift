@@ -32,6 +32,8 @@ public enum DashboardCommand: Hashable, Sendable {
   case copyURL
   /// Show every key (`?`).
   case showHelp
+  /// Runs one of the person's own commands on the focused item.
+  case run(UserCommand)
 }
 
 /// The dashboard's keys, as one table: the keyboard, the `?` overlay, the status line and the
@@ -39,8 +41,8 @@ public enum DashboardCommand: Hashable, Sendable {
 public enum DashboardKeys {
   typealias Row = KeyBinding<DashboardCommand>
 
-  /// The dashboard's table.
-  public static let table = KeyBindings<DashboardCommand>(
+  /// The dashboard's standard keys.
+  public static let standard = KeyBindings<DashboardCommand>(
     title: "The dashboard (issues dash)",
     rows: [
       Row(
@@ -84,6 +86,8 @@ public enum DashboardKeys {
         "quit, as interrupted (exit status 130)"),
     ])
 
-  /// The `?` overlay's lines.
-  public static let helpLines = HelpOverlay.lines([table.helpLines, HelpOverlay.keys.helpLines])
+  /// The `?` overlay's lines for `keys`.
+  public static func helpLines(_ keys: KeyBindings<DashboardCommand>) -> [HelpLine] {
+    HelpOverlay.lines([keys.helpLines, HelpOverlay.keys.helpLines])
+  }
 }

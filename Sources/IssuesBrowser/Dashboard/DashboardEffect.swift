@@ -14,4 +14,6 @@ public enum DashboardEffect: Hashable, Sendable {
   case copy(String)
   /// Sync every repository now.
   case refresh
+  /// Run one of the person's commands on the focused item.
+  case run(CommandRun)
 }

@@ -23,6 +23,8 @@ public final class DashboardHost: ScreenDriver {
 
   enum Message: Sendable {
     case sync(DashboardSyncScheduler.Report)
+    /// Something to say on the status line (a background command ended).
+    case said(String)
   }
 
   /// The screen.
@@ -83,6 +85,7 @@ public final class DashboardHost: ScreenDriver {
     size: TerminalSize, notes: [String], options: ScreenOptions = .fromEnvironment()
   ) {
     self.options = options
+    defer { browser.keys = options.config.dashboardKeys }
     repositories = dashboard.repositories.map { ($0.source, $0.cache) }
     browser = DashboardBrowser(dashboard: dashboard, sections: sections, size: size)
     self.network = network
@@ -132,6 +135,7 @@ public final class DashboardHost: ScreenDriver {
   func receive(_ message: Message) -> Ending? {
     switch message {
     case .sync(let report): receive(report)
+    case .said(let text): browser.show(message: text)
     }
     return nil
   }
@@ -156,6 +160,11 @@ public final class DashboardHost: ScreenDriver {
         browser.show(message: "A sync is already running.")
       } else {
         startSync()
+      }
+    case .run(let run):
+      let relay = relay
+      if let said = CommandRunner.start(run, session: session, report: { relay.send(.said($0)) }) {
+        browser.show(message: said)
       }
     }
     return nil

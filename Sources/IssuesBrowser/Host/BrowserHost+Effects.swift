@@ -19,6 +19,11 @@ extension BrowserHost {
     case .comment(let request): comment(request)
     case .sendQueue: sendQueueIfDue(now: true)
     case .lookUpViewer: lookUpViewer()
+    case .run(let run):
+      let events = events
+      if let said = CommandRunner.start(run, session: session, report: { events.send(.said($0)) }) {
+        browser.show(message: said)
+      }
     }
     return nil
   }

@@ -53,6 +53,8 @@ public final class BrowserHost: ScreenDriver {
     case queueSent(String?)
     /// The token was looked for, after the first frame: what was found.
     case token(String?)
+    /// Something to say on the status line (a background command ended).
+    case said(String)
   }
 
   let browser: IssueBrowser
@@ -87,6 +89,7 @@ public final class BrowserHost: ScreenDriver {
       cache: cache, repository: repository, host: host, size: session.size,
       syncStatus: syncStatus)
     self.options = options
+    browser.keys = options.config.browserKeys
     writeClient = nil
     // The token is looked for after the first frame (`gh auth token` takes tens of
     // milliseconds): until then a write says so and waits for nothing.
@@ -153,6 +156,7 @@ public final class BrowserHost: ScreenDriver {
   func receive(_ message: Message) -> Ending? {
     switch message {
     case .token(let token): tokenFound(token)
+    case .said(let text): browser.show(message: text)
     case .progress(let progress): browser.syncStatus = .syncing(progress)
     case .waiting(let pid): browser.show(message: Syncing.waitingNote(pid))
     case .synced(let result):

@@ -26,6 +26,8 @@ public final class InboxBrowser: Screen {
   private(set) var message: StatusMessage?
   /// The `?` overlay, while it is open.
   public private(set) var help: HelpOverlay?
+  /// The keys: the standard ones, or the person's.
+  public var keys = InboxKeys.standard
   let now: () -> Date
   /// The threads.
   let list: CollectionView<Int, InboxRow>
@@ -174,7 +176,7 @@ public final class InboxBrowser: Screen {
   public func handle(_ event: InputEvent) -> [InboxEffect] {
     if var help {
       // The overlay takes every event but Ctrl-C; any other key closes it.
-      if case .key(let key) = event, InboxKeys.table.command(for: key) == .interrupt {
+      if case .key(let key) = event, keys.command(for: key) == .interrupt {
         return [.interrupted]
       }
       self.help = help.handle(event, on: size) ? help : nil
@@ -184,7 +186,7 @@ public final class InboxBrowser: Screen {
       _ = list.handle(event)
       return []
     }
-    return InboxKeys.table.command(for: key).map(perform) ?? []
+    return keys.command(for: key).map(perform) ?? []
   }
 
   /// Performs a command, whatever key sent it, and returns what the host should do.
@@ -208,7 +210,21 @@ public final class InboxBrowser: Screen {
       effects.append(
         .read(host: row.host, repository: thread.notification.repository, number: number))
       return effects
-    case .showHelp: help = HelpOverlay(lines: InboxKeys.helpLines)
+    case .showHelp: help = HelpOverlay(lines: InboxKeys.helpLines(keys))
+    case .run(let command):
+      guard let (row, thread) = focused, let number = thread.notification.number else {
+        show(message: "“\(command.title)” runs on an issue or pull request: none is focused.")
+        return []
+      }
+      let n = thread.notification
+      let host = inboxes[row.host].host
+      return [
+        .run(
+          CommandRun(
+            command, host: host, repository: n.repository, number: number, title: n.title,
+            url: Self.url(of: n, host: host), isPullRequest: n.subjectType == "PullRequest",
+            branch: nil))
+      ]
     }
     return []
   }
@@ -315,7 +331,7 @@ public final class InboxBrowser: Screen {
     list.render(into: &screen)
     ScreenBars.statusLine(
       &screen,
-      message?.text ?? ScreenBars.hintLine(InboxKeys.table.hints, columns: size.columns - 2))
+      message?.text ?? ScreenBars.hintLine(keys.hints, columns: size.columns - 2))
     help?.draw(into: &screen)
   }
 
@@ -323,6 +339,16 @@ public final class InboxBrowser: Screen {
   public var cursorPosition: CellPoint? {
     if help != nil { return CellPoint(x: 2, y: 1) }
     return list.focusedCell
+  }
+
+  /// The focus in words: the thread's title, where it is, why it came, read or not.
+  public var focusDescription: String? {
+    if help != nil { return "the list of keys" }
+    guard let (_, thread) = focused else { return threads.isEmpty ? "no thread" : nil }
+    let n = thread.notification
+    return ControlCharacters.visible(n.title) + ", \(n.repository)"
+      + (n.number.map { "#\($0)" } ?? "") + ", "
+      + GitHubNotification.describe(reason: n.reason) + (n.unread ? ", unread" : "")
   }
 
   /// A new frame of the screen.

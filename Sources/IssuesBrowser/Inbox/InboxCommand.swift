@@ -23,6 +23,8 @@ public enum InboxCommand: Hashable, Sendable {
   case openInBrowser
   /// Show every key (`?`).
   case showHelp
+  /// Runs one of the person's own commands on the focused item.
+  case run(UserCommand)
 }
 
 /// The inbox's keys, as one table: the keyboard, the `?` overlay, the status line and the
@@ -30,8 +32,8 @@ public enum InboxCommand: Hashable, Sendable {
 public enum InboxKeys {
   typealias Row = KeyBinding<InboxCommand>
 
-  /// The inbox's table.
-  public static let table = KeyBindings<InboxCommand>(
+  /// The inbox's standard keys.
+  public static let standard = KeyBindings<InboxCommand>(
     title: "The inbox (issues inbox)",
     rows: [
       Row(
@@ -73,6 +75,8 @@ public enum InboxKeys {
         "quit, as interrupted (exit status 130)"),
     ])
 
-  /// The `?` overlay's lines.
-  public static let helpLines = HelpOverlay.lines([table.helpLines, HelpOverlay.keys.helpLines])
+  /// The `?` overlay's lines for `keys`.
+  public static func helpLines(_ keys: KeyBindings<InboxCommand>) -> [HelpLine] {
+    HelpOverlay.lines([keys.helpLines, HelpOverlay.keys.helpLines])
+  }
 }

@@ -14,4 +14,6 @@ public enum InboxEffect: Hashable, Sendable {
   case refresh
   /// Open a URL in the web browser (`o`).
   case open(String)
+  /// Run one of the person's commands on the focused thread's subject.
+  case run(CommandRun)
 }

@@ -21,6 +21,8 @@ public final class InboxHost: ScreenDriver {
 
   enum Message: Sendable {
     case synced(Int, InboxSync.Outcome)
+    /// Something to say on the status line (a background command ended).
+    case said(String)
   }
 
   /// The screen.
@@ -34,6 +36,8 @@ public final class InboxHost: ScreenDriver {
   /// When each host's next poll is due.
   var due: [Int: Date] = [:]
   var events: AppEvents<Message>?
+  /// The session running, while one is.
+  var session: TerminalSession?
   /// What each host last said went wrong.
   var problems: [Int: String] = [:]
 
@@ -44,6 +48,7 @@ public final class InboxHost: ScreenDriver {
     options: ScreenOptions = .fromEnvironment()
   ) {
     self.options = options
+    defer { browser.keys = options.config.inboxKeys }
     browser = InboxBrowser(inboxes: inboxes.map { ($0.client.host, $0.store) }, size: size)
     // The subjects' live state, from the caches of the repositories that have one.
     var opened: [String: IssueCache?] = [:]
@@ -65,9 +70,11 @@ public final class InboxHost: ScreenDriver {
   public func run(in session: TerminalSession) async -> Ending {
     let events = AppEvents<Message>(session.events, tick: .milliseconds(100))
     self.events = events
+    self.session = session
     browser.reload()
     let ending = await ScreenHost(options: options).run(self, in: session, events: events)
     self.events = nil
+    self.session = nil
     session.restore()
     return ending ?? .quit
   }
@@ -77,6 +84,7 @@ public final class InboxHost: ScreenDriver {
   func receive(_ message: Message) -> Ending? {
     switch message {
     case .synced(let index, let outcome): receive(index, outcome)
+    case .said(let text): browser.show(message: text)
     }
     return nil
   }
@@ -100,6 +108,12 @@ public final class InboxHost: ScreenDriver {
         pollDue(force: true)
       }
     case .open(let url): browser.show(message: Desktop.open(url))
+    case .run(let run):
+      let events = events
+      if let said = CommandRunner.start(run, session: session, report: { events?.send(.said($0)) })
+      {
+        browser.show(message: said)
+      }
     }
     return nil
   }

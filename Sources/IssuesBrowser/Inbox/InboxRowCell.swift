@@ -25,12 +25,12 @@ struct InboxRowCell: CollectionCell {
     if width >= 60 {
       canvas.text(
         DisplayWidth.truncate(reason, toColumns: 17), x: reasonX, y: 0,
-        style: on(n.reason == "review_requested" ? Style(foreground: .yellow) : Theme.dim))
+        style: on(n.reason == "review_requested" ? Theme.warning : Theme.dim))
     }
     var x = canvas.text(
-      thread.pendingTriage != nil ? "⇡" : " ", x: 0, y: 0, style: on(Style(foreground: .yellow)))
+      thread.pendingTriage != nil ? "⇡" : " ", x: 0, y: 0, style: on(Theme.warning))
     x = canvas.text(
-      n.unread ? "● " : "  ", x: x, y: 0, style: on(Style(foreground: .blue)))
+      n.unread ? "● " : "  ", x: x, y: 0, style: on(Theme.unread))
     // The subject's state now, from the cache: open, closed since, merged, a draft.
     let (kind, kindStyle): (String, Style) =
       if let subject {
@@ -38,7 +38,7 @@ struct InboxRowCell: CollectionCell {
         case (true, .open, _, true): ("◌", Theme.dim)
         case (true, .open, _, false): ("⇄", Theme.open)
         case (true, .closed, true, _): ("⇄", Theme.closed)
-        case (true, .closed, false, _): ("⇄", Style(foreground: .red))
+        case (true, .closed, false, _): ("⇄", Theme.failure)
         case (false, .open, _, _): ("●", Theme.open)
         case (false, .closed, _, _): ("✔", Theme.closed)
         }

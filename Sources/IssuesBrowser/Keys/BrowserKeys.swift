@@ -1,13 +1,14 @@
 import TrellisTerminal
 
-/// The browser's keys: a table per mode, and the keys that work in every mode.
-public enum BrowserKeys {
+/// The browser's keys: a table per mode, and the keys that work in every mode — the standard
+/// ones, or the person's (``ScreenConfig``).
+public struct BrowserKeys: Hashable, Sendable {
   /// A table of the browser's keys.
   public typealias Table = KeyBindings<BrowserCommand>
   typealias Row = KeyBinding<BrowserCommand>
 
   /// Keys that work everywhere.
-  public static let global = Table(
+  static let standardGlobal = Table(
     title: "Anywhere",
     rows: [
       Row(
@@ -16,7 +17,7 @@ public enum BrowserKeys {
     ])
 
   /// The chips and the list.
-  public static let browsing = Table(
+  static let standardBrowsing = Table(
     title: "Browsing",
     rows: [
       Row(
@@ -92,7 +93,7 @@ public enum BrowserKeys {
     ])
 
   /// An issue read full screen.
-  public static let reading = Table(
+  static let standardReading = Table(
     title: "Reading an issue",
     rows: [
       Row(
@@ -133,7 +134,7 @@ public enum BrowserKeys {
     ])
 
   /// The search field; other keys type.
-  public static let searching = Table(
+  static let standardSearching = Table(
     title: "Searching",
     rows: [
       Row([.init(.enter, .commitSearch)], "keep the search", hint: "done"),
@@ -149,7 +150,7 @@ public enum BrowserKeys {
     ])
 
   /// The label picker; other keys narrow the labels.
-  public static let pickingLabel = Table(
+  static let standardPickingLabel = Table(
     title: "Picking a label",
     rows: [
       Row(
@@ -166,7 +167,7 @@ public enum BrowserKeys {
     ])
 
   /// Picking the milestone to move an issue to, on the chip bar.
-  public static let movingToMilestone = Table(
+  static let standardMovingToMilestone = Table(
     title: "Moving an issue to a milestone",
     rows: [
       Row(
@@ -181,13 +182,17 @@ public enum BrowserKeys {
       Row([.init(.escape, .back)], "leave it where it is", hint: "cancel"),
     ])
 
-  /// The browser's own tables, in the order the help and the README list them.
-  public static let tables: [Table] = [
-    browsing, reading, movingToMilestone, searching, pickingLabel, global,
-  ]
+  /// The keys of every mode.
+  public var global, browsing, reading, movingToMilestone, searching, pickingLabel: Table
+
+  /// The standard keys.
+  public static let standard = BrowserKeys(
+    global: standardGlobal, browsing: standardBrowsing, reading: standardReading,
+    movingToMilestone: standardMovingToMilestone, searching: standardSearching,
+    pickingLabel: standardPickingLabel)
 
   /// The keys of a mode; `nil` in the help, whose keys are the overlay's.
-  public static func of(_ mode: BrowserMode) -> Table? {
+  public func of(_ mode: BrowserMode) -> Table? {
     switch mode {
     case .browsing: browsing
     case .reading: reading
@@ -199,17 +204,19 @@ public enum BrowserKeys {
   }
 
   /// The status line's hints in a mode.
-  public static func hints(in mode: BrowserMode) -> [String] {
+  public func hints(in mode: BrowserMode) -> [String] {
     of(mode)?.hints ?? HelpOverlay.keys.hints
   }
 
   /// The `?` overlay's lines: the browser's tables, the overlay's keys, then the global ones.
-  public static let helpLines: [HelpLine] = HelpOverlay.lines(
-    [browsing, reading, movingToMilestone, searching, pickingLabel].map(\.helpLines)
-      + [HelpOverlay.keys.helpLines, global.helpLines])
+  public var helpLines: [HelpLine] {
+    HelpOverlay.lines(
+      [browsing, reading, movingToMilestone, searching, pickingLabel].map(\.helpLines)
+        + [HelpOverlay.keys.helpLines, global.helpLines])
+  }
 
   /// The browser's tables as Markdown, in the help's order.
-  public static var markdown: String {
+  public var markdown: String {
     ([browsing, reading, movingToMilestone, searching, pickingLabel].map(\.markdown)
       + [HelpOverlay.keys.markdown, global.markdown]).joined(separator: "\n\n")
   }

@@ -99,3 +99,28 @@ public struct HelpLine: Hashable, Sendable {
   /// Whether the line titles a table.
   public var isTitle: Bool
 }
+
+extension KeyBindings where Command: NamedCommand {
+  /// The table with `key` sending `command` instead of what it sent (`nil`: nothing).
+  ///
+  /// The key leaves the row it was in (a row left with no key leaves the table); it joins the
+  /// row of `command`, or a new row at the end for a command the table did not have (one of
+  /// the person's own), summarised by its name.
+  public func binding(_ key: KeyEvent, to command: Command?) -> KeyBindings {
+    let normalizedKey = Self.normalized(key)
+    var rows = rows.compactMap { row -> KeyBinding<Command>? in
+      var row = row
+      row.actions.removeAll { Self.normalized($0.key) == normalizedKey }
+      return row.actions.isEmpty ? nil : row
+    }
+    if let command {
+      let action = KeyBinding<Command>.Action(key, command)
+      if let index = rows.firstIndex(where: { $0.actions.contains { $0.command == command } }) {
+        rows[index].actions.append(action)
+      } else {
+        rows.append(KeyBinding([action], command.name))
+      }
+    }
+    return KeyBindings(title: title, rows: rows)
+  }
+}

@@ -3,7 +3,7 @@
 public enum ScreenKeys {
   /// The tables as Markdown, in the order the README lists them.
   public static var markdown: String {
-    [BrowserKeys.markdown, DashboardKeys.table.markdown, InboxKeys.table.markdown]
+    [BrowserKeys.standard.markdown, DashboardKeys.standard.markdown, InboxKeys.standard.markdown]
       .joined(separator: "\n\n")
   }
 }

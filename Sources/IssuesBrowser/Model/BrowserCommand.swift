@@ -86,4 +86,9 @@ public enum BrowserCommand: Hashable, Sendable {
   case eraseAll
   /// Picks the focused label.
   case pick
+
+  // The person's own
+  /// Runs one of the person's own commands (the configuration's `commands:`) on the focused
+  /// item.
+  case run(UserCommand)
 }

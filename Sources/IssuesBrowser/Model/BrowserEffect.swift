@@ -26,4 +26,6 @@ public enum BrowserEffect: Hashable, Sendable {
   case comment(CommentRequest)
   /// Send what waits in the queue now (a conflict was set aside).
   case sendQueue
+  /// Run one of the person's commands on the focused issue.
+  case run(CommandRun)
 }

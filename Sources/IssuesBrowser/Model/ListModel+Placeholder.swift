@@ -19,7 +19,8 @@ extension ListModel {
   /// - Returns: The placeholder, or `nil` when the list shows items.
   func placeholder(
     isEmpty: Bool, cacheIsEmpty: Bool, syncStatus: SyncStatus, filter: IssueFilter,
-    viewer: ViewerLogin, repository: RepositoryName, now: Date
+    viewer: ViewerLogin, repository: RepositoryName, now: Date,
+    keys: BrowserKeys.Table = BrowserKeys.standard.browsing
   ) -> CollectionPlaceholder? {
     if let loadError { return .failure(loadError) }
     guard isEmpty else { return nil }
@@ -27,16 +28,22 @@ extension ListModel {
     case .syncing where cacheIsEmpty: return .loading("Fetching the issues of \(repository)…")
     case .missingToken where cacheIsEmpty, .notFound where cacheIsEmpty,
       .failed where cacheIsEmpty, .offline where cacheIsEmpty, .rateLimited where cacheIsEmpty:
-      return .failure(syncStatus.text(now: now) + "\nPress r to try again.")
-    default: return .empty(emptyMessage(filter: filter, viewer: viewer))
+      let retry = keys.rows.first { $0.actions.contains { $0.command == .refresh } }
+      return .failure(
+        syncStatus.text(now: now)
+          + (retry.map { "\nPress \($0.compactKeyNames) to try again." } ?? ""))
+    default: return .empty(emptyMessage(filter: filter, viewer: viewer, keys: keys))
     }
   }
 
   /// "No open issues in 1.0 matching “crash”." and the keys that change that.
-  private func emptyMessage(filter: IssueFilter, viewer: ViewerLogin) -> String {
+  private func emptyMessage(filter: IssueFilter, viewer: ViewerLogin, keys: BrowserKeys.Table)
+    -> String
+  {
     if SearchQuery(typing: filter.text ?? "").mentionsMe, viewer.login == nil {
       if case .failed(let reason) = viewer {
-        return "Could not tell who @me is: \(reason)\nChange /: search"
+        return "Could not tell who @me is: \(reason)"
+          + (keys.hint(for: .search).map { "\nChange \($0)" } ?? "")
       }
       return "Asking GitHub who @me is…"
     }
@@ -53,7 +60,7 @@ extension ListModel {
     if !filter.labels.isEmpty { commands.append(.pickLabel) }
     if filter.text != nil { commands.append(.search) }
     if filter.milestone != .all { commands.append(.moveAlongChips(.left)) }
-    let hints = commands.compactMap { BrowserKeys.browsing.hint(for: $0) }
+    let hints = commands.compactMap { keys.hint(for: $0) }
     if !hints.isEmpty { message += "\nChange " + hints.joined(separator: " · ") }
     return message
   }

@@ -193,7 +193,7 @@ struct ReaderModel {
     let verdictStyle: Style =
       switch review.state {
       case "APPROVED": Theme.open
-      case "CHANGES_REQUESTED": Style(foreground: .red)
+      case "CHANGES_REQUESTED": Theme.failure
       default: Theme.dim
       }
     if !review.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -212,7 +212,7 @@ struct ReaderModel {
       for line in hunk {
         let style: Style =
           line.hasPrefix("+")
-          ? Style(foreground: .green) : line.hasPrefix("-") ? Style(foreground: .red) : Theme.dim
+          ? Theme.open : line.hasPrefix("-") ? Theme.failure : Theme.dim
         lines.append([StyledRun("  " + String(line.prefix(max(1, width - 2))), style)])
       }
       for comment in thread.comments {
@@ -237,17 +237,17 @@ struct ReaderModel {
       switch action.status {
       case .conflict(let reason):
         return [
-          StyledRun("! ", Style(foreground: .red, attributes: .bold)), StyledRun(what),
-          StyledRun(" — \(reason)", Style(foreground: .red)),
+          StyledRun("! ", Theme.failure.with(.bold)), StyledRun(what),
+          StyledRun(" — \(reason)", Theme.failure),
         ]
       case .sending:
         return [
-          StyledRun("⇡ ", Style(foreground: .yellow)), StyledRun(what),
+          StyledRun("⇡ ", Theme.warning), StyledRun(what),
           StyledRun(" — sent without an answer: checked on GitHub before any resend", Theme.dim),
         ]
       default:
         return [
-          StyledRun("⇡ ", Style(foreground: .yellow)), StyledRun(what),
+          StyledRun("⇡ ", Theme.warning), StyledRun(what),
           StyledRun(" — sent when GitHub can be reached", Theme.dim),
         ]
       }
@@ -288,8 +288,8 @@ struct ReaderModel {
       let (symbol, style): (String, Style) =
         switch check.state {
         case .passing: ("✓", Theme.open)
-        case .failing: ("✗", Style(foreground: .red))
-        case .pending: ("●", Style(foreground: .yellow))
+        case .failing: ("✗", Theme.failure)
+        case .pending: ("●", Theme.warning)
         case .neutral: ("–", Theme.dim)
         }
       return [StyledRun("\(symbol) ", style), StyledRun(check.name)]

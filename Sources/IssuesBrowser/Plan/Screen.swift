@@ -23,4 +23,9 @@ public protocol Screen: AnyObject {
   /// Where the terminal's cursor goes in the accessible mode (the focused row or chip), if
   /// anywhere.
   var cursorPosition: CellPoint? { get }
+  /// The focus in words, for the accessible mode to say on the status line when it changes
+  /// ("#12 Crash on start, open, 3 comments").
+  var focusDescription: String? { get }
+  /// Shows a message on the status line for a few seconds.
+  func show(message: String)
 }

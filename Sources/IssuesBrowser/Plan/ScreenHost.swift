@@ -53,6 +53,7 @@ struct ScreenHost {
   func run<Driver: ScreenDriver>(
     _ driver: Driver, in session: TerminalSession, events: AppEvents<Driver.Message>
   ) async -> Driver.Ending? {
+    Theme.current = options.theme
     var frame = ScreenFrame(options: options, size: session.size)
     driver.screen.resize(session.size)
     driver.willPresent()
@@ -94,6 +95,8 @@ struct ScreenFrame {
   var renderer: FrameRenderer
   var buffer: CellBuffer
   let options: ScreenOptions
+  /// What the accessible mode last said of the focus.
+  var announced: String?
 
   init(options: ScreenOptions, size: TerminalSize) {
     self.options = options
@@ -104,6 +107,11 @@ struct ScreenFrame {
   /// Draws `screen` and writes what changed; in the accessible mode the cursor is shown on
   /// the screen's focus.
   mutating func present(_ screen: some Screen, in session: TerminalSession) {
+    if options.accessible {
+      let description = screen.focusDescription
+      if let description, description != announced { screen.show(message: description) }
+      announced = description
+    }
     screen.render(into: &buffer)
     let cursor = options.accessible ? screen.cursorPosition : nil
     try? session.write(renderer.render(buffer, cursor: cursor))

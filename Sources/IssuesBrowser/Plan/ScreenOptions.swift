@@ -1,22 +1,32 @@
 import Foundation
 import TrellisTerminal
 
-/// How every screen is drawn: the colours the terminal shows, and whether the accessible mode
-/// is on.
+/// How every screen is drawn and driven: the colours the terminal shows, the theme, the keys,
+/// and whether the accessible mode is on.
 public struct ScreenOptions: Hashable, Sendable {
   /// The colours the terminal shows (`NO_COLOR` means none).
   public var colors: ColorSupport
   /// The accessible mode: the terminal's cursor sits on the focused row or chip, where a
   /// screen reader or a magnifier follows it, and focus changes are said on the status line.
   public var accessible: Bool
+  /// The colours of every role.
+  public var theme: Theme
+  /// The person's keys and commands (the standard ones without a configuration).
+  public var config: ScreenConfig
 
-  /// Options drawing in `colors`, accessible or not.
-  public init(colors: ColorSupport, accessible: Bool = false) {
+  /// Options drawing in `colors` with `theme`, the keys of `config`, accessible or not.
+  public init(
+    colors: ColorSupport, accessible: Bool = false, theme: Theme = .dark,
+    config: ScreenConfig = .standard
+  ) {
     self.colors = colors
     self.accessible = accessible
+    self.theme = theme
+    self.config = config
   }
 
-  /// The colours the environment says (`NO_COLOR`, `COLORTERM`, `TERM`), not accessible.
+  /// The colours the environment says (`NO_COLOR`, `COLORTERM`, `TERM`), the standard theme
+  /// and keys, not accessible.
   public static func fromEnvironment(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> ScreenOptions {

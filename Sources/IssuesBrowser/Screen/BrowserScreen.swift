@@ -24,6 +24,8 @@ struct BrowserScreen {
   var queuedCount = 0
   /// The focused issue's preview lines, when the screen has a preview pane.
   var preview: [StyledLine]?
+  /// The keys, for the status line and the help.
+  var keys: BrowserKeys
   let chips: CollectionView<Int, MilestoneFilter>
   let list: CollectionView<ListSection, ListItem>
   let reader: CollectionView<Int64, ReaderLine>
@@ -55,7 +57,7 @@ struct BrowserScreen {
     drawStatusLine(into: &screen)
     switch state.mode {
     case .help(let offset):
-      HelpOverlay(lines: BrowserKeys.helpLines, offset: offset).draw(into: &screen)
+      HelpOverlay(lines: keys.helpLines, offset: offset).draw(into: &screen)
     case .pickingLabel: drawLabelPicker(into: &screen)
     case .browsing, .searching, .reading, .movingToMilestone: break
     }
@@ -79,7 +81,7 @@ struct BrowserScreen {
         ? Theme.problem
         : {
           if case .syncing = syncStatus {
-            Style(foreground: .cyan, background: .indexed(236))
+            Theme.syncing
           } else {
             Theme.bar.with(.dim)
           }
@@ -103,7 +105,7 @@ struct BrowserScreen {
     screen.draw(in: CellRect(x: 0, y: 2, width: size.columns, height: 1)) { canvas in
       canvas.fill(with: "─", style: Theme.dim)
       let text = " " + parts.joined(separator: " · ") + " "
-      let end = canvas.text(text, x: 1, y: 0, style: Style(foreground: .cyan))
+      let end = canvas.text(text, x: 1, y: 0, style: Theme.accent)
       let right = " \(count) "
       let x = size.columns - DisplayWidth.of(right) - 1
       if x > end { canvas.text(right, x: x, y: 0, style: Theme.dim) }
@@ -126,7 +128,7 @@ struct BrowserScreen {
 
   private func drawStatusLine(into screen: inout CellBuffer) {
     let row = geometry.statusRow
-    let hints = BrowserKeys.hints(in: state.mode)
+    let hints = keys.hints(in: state.mode)
     screen.draw(in: CellRect(x: 0, y: row, width: size.columns, height: 1)) { canvas in
       canvas.fill(style: Theme.bar)
       switch state.mode {
@@ -140,7 +142,7 @@ struct BrowserScreen {
         let typed = canvas.text(
           " " + Self.tail(of: state.searchDraft, fitting: room), x: end, y: 0,
           style: Theme.bar.with(.bold))
-        canvas.text("▏", x: typed, y: 0, style: Style(foreground: .cyan, background: .indexed(236)))
+        canvas.text("▏", x: typed, y: 0, style: Theme.syncing)
         if let message {
           canvas.text(message, x: typed + 1, y: 0, style: Theme.bar.with(.bold))
         } else {
@@ -198,11 +200,11 @@ struct BrowserScreen {
     let query = state.labelQuery
     screen.draw(in: box) { canvas in
       canvas.fill()
-      canvas.box(border: .rounded, style: Style(foreground: .cyan))
+      canvas.box(border: .rounded, style: Theme.accent)
       let title = query.isEmpty ? " Label (type to narrow) " : " Label: \(query)▏ "
       canvas.text(
         DisplayWidth.truncate(title, toColumns: max(0, box.width - 4)), x: 2, y: 0,
-        style: Style(foreground: .cyan, attributes: .bold))
+        style: Theme.accent.with(.bold))
     }
     labelPicker.render(into: &screen)
   }

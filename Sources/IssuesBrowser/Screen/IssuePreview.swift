@@ -27,7 +27,7 @@ enum IssuePreview {
       }
     var facts = [
       StyledRun("\(state) \(kind)", issue.isDraft ? Theme.dim : stateStyle),
-      StyledRun(" · \(issue.author)", Style(foreground: .cyan)),
+      StyledRun(" · \(issue.author)", Theme.accent),
       StyledRun(
         " · opened \(LocalTime.day(issue.createdAt)) · updated \(RelativeAge.ago(issue.updatedAt, now: now))",
         Theme.dim),
@@ -49,7 +49,7 @@ enum IssuePreview {
       lines += Markdown.wrap(Self.branches(details), width: width, first: "", rest: "  ")
     }
     if let number = issue.milestoneNumber, let milestone = milestones[number] {
-      lines.append([StyledRun("◆ " + milestone.title, Style(foreground: .yellow))])
+      lines.append([StyledRun("◆ " + milestone.title, Theme.warning)])
     }
     if !issue.labels.isEmpty {
       var runs: [StyledRun] = []
@@ -73,13 +73,13 @@ enum IssuePreview {
   /// how big it is, whether it merges, and who is asked to review.
   static func branches(_ details: PullRequestDetails) -> [StyledRun] {
     var runs = [
-      StyledRun(details.headRef, Style(foreground: .cyan)), StyledRun(" → ", Theme.dim),
-      StyledRun(details.baseRef, Style(foreground: .cyan)), StyledRun(" · ", Theme.dim),
-      StyledRun("+\(details.additions)", Style(foreground: .green)),
-      StyledRun(" −\(details.deletions)", Style(foreground: .red)),
+      StyledRun(details.headRef, Theme.accent), StyledRun(" → ", Theme.dim),
+      StyledRun(details.baseRef, Theme.accent), StyledRun(" · ", Theme.dim),
+      StyledRun("+\(details.additions)", Theme.open),
+      StyledRun(" −\(details.deletions)", Theme.failure),
     ]
     switch details.mergeable {
-    case .conflicting: runs.append(StyledRun(" · conflicts", Style(foreground: .red)))
+    case .conflicting: runs.append(StyledRun(" · conflicts", Theme.failure))
     case .mergeable, .unknown: break
     }
     if !details.requestedReviewers.isEmpty {
@@ -93,8 +93,8 @@ enum IssuePreview {
   static func review(_ decision: PullRequestDetails.ReviewDecision) -> StyledRun {
     switch decision {
     case .approved: StyledRun("✓ approved", Theme.open)
-    case .changesRequested: StyledRun("± changes requested", Style(foreground: .red))
-    case .reviewRequired: StyledRun("◷ review required", Style(foreground: .yellow))
+    case .changesRequested: StyledRun("± changes requested", Theme.failure)
+    case .reviewRequired: StyledRun("◷ review required", Theme.warning)
     }
   }
 
@@ -102,8 +102,8 @@ enum IssuePreview {
   static func checks(_ checks: PullRequestDetails.Checks) -> StyledRun {
     switch checks {
     case .passing: StyledRun("✓ checks passing", Theme.open)
-    case .failing: StyledRun("✗ checks failing", Style(foreground: .red))
-    case .pending: StyledRun("● checks pending", Style(foreground: .yellow))
+    case .failing: StyledRun("✗ checks failing", Theme.failure)
+    case .pending: StyledRun("● checks pending", Theme.warning)
     }
   }
 }

@@ -6,10 +6,10 @@ import TrellisTerminal
 /// Issue bodies keep their line breaks (GitHub shows them in issues); HTML comments, which issue
 /// templates are full of, are dropped.
 public enum Markdown {
-  static let codeStyle = Style(foreground: .cyan)
-  static let quoteStyle = Style(foreground: .gray, attributes: .italic)
-  static let linkStyle = Style(foreground: .blue, attributes: .underline)
-  static let dim = Style(foreground: .gray)
+  static var codeStyle: Style { Theme.accent }
+  static var quoteStyle: Style { Theme.dim.with(.italic) }
+  static var linkStyle: Style { Theme.accent.with(.underline) }
+  static var dim: Style { Theme.dim }
 
   /// Renders Markdown into lines at most `width` columns wide.
   public static func render(_ markdown: String, width: Int) -> [StyledLine] {
@@ -80,7 +80,7 @@ public enum Markdown {
       let hanging = pad + String(repeating: " ", count: DisplayWidth.of(marker))
       return wrap(
         inline(content, base: .plain), width: width, first: pad + marker, rest: hanging,
-        marker: Style(foreground: .yellow))
+        marker: Theme.warning)
     }
     return wrap(inline(text, base: .plain), width: width, first: pad, rest: pad)
   }

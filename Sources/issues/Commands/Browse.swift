@@ -10,7 +10,7 @@ struct Browse: AsyncParsableCommand {
     commandName: "browse",
     abstract: "Open the full-screen browser (the default).",
     discussion: "Starts from the cache at once and syncs in the background. Keys: "
-      + BrowserKeys.browsing.hint + ".")
+      + BrowserKeys.standard.browsing.hint + ".")
 
   @OptionGroup var options: RepositoryOptions
 
@@ -19,6 +19,8 @@ struct Browse: AsyncParsableCommand {
 
   @Flag(help: "Do not sync: browse what the cache holds.")
   var offline = false
+
+  @OptionGroup var screen: ScreenFlags
 
   func run() async throws {
     guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
@@ -52,7 +54,8 @@ struct Browse: AsyncParsableCommand {
     let status: SyncStatus = demo ? .demo : .cached(lastSynced: try? cache.syncState().lastSyncedAt)
     // Ctrl-C: the status a shell expects of an interrupted program (128 + SIGINT).
     let ending = try await Self.browse(
-      cache: cache, repository: repository, host: host, network: network, status: status)
+      cache: cache, repository: repository, host: host, network: network, status: status,
+      options: screen.options())
     if ending == .interrupted { throw ExitCode(130) }
   }
 
@@ -60,7 +63,7 @@ struct Browse: AsyncParsableCommand {
   @MainActor
   static func browse(
     cache: IssueCache, repository: RepositoryName, host: GitHubHost,
-    network: BrowserHost.Network, status: SyncStatus
+    network: BrowserHost.Network, status: SyncStatus, options: ScreenOptions
   ) async throws -> BrowserHost.Ending {
     let session: TerminalSession
     do {
@@ -70,7 +73,7 @@ struct Browse: AsyncParsableCommand {
     }
     return await BrowserHost(
       cache: cache, repository: repository, host: host, network: network, session: session,
-      syncStatus: status
+      syncStatus: status, options: options
     ).run()
   }
 }

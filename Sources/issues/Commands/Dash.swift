@@ -49,6 +49,8 @@ struct Dash: AsyncParsableCommand {
   @Flag(help: "Never ask GitHub anything (@me must have been looked up before).")
   var offline = false
 
+  @OptionGroup var screen: ScreenFlags
+
   @Option(help: ArgumentHelp("Seconds to wait for GitHub (default: 15).", valueName: "seconds"))
   var timeout: Double?
 
@@ -162,10 +164,11 @@ struct Dash: AsyncParsableCommand {
       config, offline: offline, timeout: timeout, creatingMissing: !offline)
     let network: BrowserHost.Network =
       offline ? .offline : .github(timeout: timeout)
+    let options = try screen.options(configPath: self.config)
     var session = try Terminal.takeSession()
     let host = DashboardHost(
       dashboard: opened.dashboard, sections: config.sections, network: network,
-      size: session.size, notes: opened.notes)
+      size: session.size, notes: opened.notes, options: options)
     if let section, let index = config.sections.firstIndex(where: { $0.title == section }) {
       host.browser.select(index)
     }
@@ -183,7 +186,7 @@ struct Dash: AsyncParsableCommand {
         let ending = await BrowserHost(
           cache: cache, repository: source.repository, host: source.host, network: network,
           session: reading, syncStatus: .cached(lastSynced: try? cache.syncState().lastSyncedAt),
-          reading: number
+          reading: number, options: options
         ).run()
         if ending == .interrupted { throw ExitCode(130) }
         session = try Terminal.takeSession()
@@ -196,7 +199,10 @@ struct Dash: AsyncParsableCommand {
     let url = config.map { URL(fileURLWithPath: $0) } ?? DashboardConfig.defaultURL()
     if config != nil || FileManager.default.fileExists(atPath: url.path) {
       do {
-        return try DashboardConfig(contentsOf: url)
+        // A file with only keys, commands or a theme leaves the standard dashboard.
+        if let configured = try DashboardConfig.configured(in: ConfigFile(contentsOf: url)) {
+          return configured
+        }
       } catch {
         throw CommandFailure(error.description)
       }

@@ -54,7 +54,8 @@ struct InboxCommand: AsyncParsableCommand {
       if config != nil || FileManager.default.fileExists(atPath: url.path) {
         do {
           var hosts: [GitHubHost] = []
-          for source in try DashboardConfig(contentsOf: url).repositories
+          let dashboard = try DashboardConfig.configured(in: ConfigFile(contentsOf: url))
+          for source in dashboard?.repositories ?? []
           where !hosts.contains(where: { $0.name == source.host.name }) {
             hosts.append(source.host)
           }
@@ -93,6 +94,8 @@ struct InboxCommand: AsyncParsableCommand {
     @Option(
       name: [.customShort("R"), .long], help: "Only threads of this repository (OWNER/REPO).")
     var repo: String?
+
+    @OptionGroup var screen: ScreenFlags
 
     @Flag(help: "Do not ask GitHub: list what the inbox holds.")
     var offline = false
@@ -194,8 +197,10 @@ struct InboxCommand: AsyncParsableCommand {
     func showScreen() async throws {
       let syncs = try hosts.hosts().map { try hosts.inbox($0) }
       let network: BrowserHost.Network = offline ? .offline : .github(timeout: hosts.timeout)
+      let options = try screen.options(configPath: hosts.config)
       var session = try Terminal.takeSession()
-      let host = InboxHost(inboxes: syncs, network: network, size: session.size)
+      let host = InboxHost(
+        inboxes: syncs, network: network, size: session.size, options: options)
       while true {
         switch await host.run(in: session) {
         case .quit: return
@@ -222,7 +227,8 @@ struct InboxCommand: AsyncParsableCommand {
           let ending = await BrowserHost(
             cache: cache, repository: repository, host: server, network: network,
             session: reading,
-            syncStatus: .cached(lastSynced: try? cache.syncState().lastSyncedAt), reading: number
+            syncStatus: .cached(lastSynced: try? cache.syncState().lastSyncedAt), reading: number,
+            options: options
           ).run()
           if ending == .interrupted { throw ExitCode(130) }
           session = try Terminal.takeSession()

@@ -1,6 +1,6 @@
-/// A mistake in a dashboard's configuration file, and where it is: `FILE:LINE:COLUMN: message`,
+/// A mistake in the configuration file, and where it is: `FILE:LINE:COLUMN: message`,
 /// as compilers write them, so an editor can jump there.
-public struct DashboardConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ConfigFileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file.
   public var file: String
   /// The line, from 1.

@@ -1,0 +1,158 @@
+import Foundation
+import GitHubIssues
+@testable import IssuesBrowser
+import Testing
+import TrellisTerminal
+
+/// The screens' part of the configuration file: keys rebound per screen, the person's commands,
+/// the theme and the accessible mode; every mistake at its line and column.
+@Suite struct ScreenConfigTests {
+  static func read(_ yaml: String) throws(ConfigFileError) -> ScreenConfig {
+    try ScreenConfig(file: ConfigFile(yaml: yaml, file: "dashboard.yml"))
+  }
+
+  @Test func aFileWithoutScreenKeysChangesNothing() throws {
+    let config = try Self.read("sections:\n  - {title: Bugs, query: label:bug}\n")
+    #expect(config == ScreenConfig.standard)
+    #expect(config.accessible == nil && config.theme == nil)
+  }
+
+  @Test func keysAreReboundPerScreenAndTheHelpAndHintsFollow() throws {
+    let config = try Self.read(
+      """
+      keys:
+        browser: {K: up, J: down, s: none, S: state}
+        reader: {ctrl-d: page-down}
+        dashboard: {n: next-section}
+        inbox: {x: done}
+      """)
+    let browsing = config.browserKeys.browsing
+    #expect(browsing.command(for: KeyEvent(.character("K"))) == .moveInList(.up))
+    #expect(browsing.command(for: KeyEvent(.character("J"))) == .moveInList(.down))
+    // `s` sends nothing now, `S` the state; the standard `k` and `j` still move.
+    #expect(browsing.command(for: KeyEvent(.character("s"))) == nil)
+    #expect(browsing.command(for: KeyEvent(.character("S"))) == .cycleState)
+    #expect(browsing.command(for: KeyEvent(.character("k"))) == .moveInList(.up))
+    #expect(browsing.hint(for: .cycleState) == "S: state")
+    #expect(
+      config.browserKeys.reading.command(for: KeyEvent(.character("d"), modifiers: .control))
+        == .pageReader(screens: 1))
+    #expect(config.dashboardKeys.command(for: KeyEvent(.character("n"))) == .nextSection)
+    #expect(config.inboxKeys.command(for: KeyEvent(.character("x"))) == .triage(.done))
+    // The screens the file did not name keep their keys.
+    #expect(config.browserKeys.searching == BrowserKeys.standard.searching)
+    #expect(config.browserKeys.helpLines.contains { $0.keys.hasPrefix("S") })
+  }
+
+  @Test func aKeyTakenFromACommandLeavesItsRowAndAnEmptyRowLeavesTheTable() throws {
+    let config = try Self.read("keys:\n  browser: {s: label, l: none}\n")
+    let browsing = config.browserKeys.browsing
+    #expect(browsing.command(for: KeyEvent(.character("s"))) == .pickLabel)
+    #expect(!browsing.rows.contains { $0.summary.hasPrefix("state:") })
+    #expect(browsing.rows.filter { $0.actions.contains { $0.command == .pickLabel } }.count == 1)
+  }
+
+  @Test func commandsAreBoundWithTheirTitleOnTheScreensTheyName() throws {
+    let config = try Self.read(
+      """
+      commands:
+        - key: b
+          title: check out
+          run: gh pr checkout {number} --repo {repository}
+          in: foreground
+          screens: [browser, dashboard]
+        - key: ctrl-o
+          title: notes
+          run: echo {title} >> ~/notes
+      """)
+    guard
+      case .run(let checkout) = config.browserKeys.browsing.command(for: KeyEvent(.character("b")))
+    else {
+      Issue.record("b is not the command")
+      return
+    }
+    #expect(checkout.title == "check out" && checkout.mode == .foreground)
+    #expect(checkout.template.placeholders == [.number, .repository])
+    #expect(config.dashboardKeys.command(for: KeyEvent(.character("b"))) == .run(checkout))
+    #expect(config.inboxKeys.command(for: KeyEvent(.character("b"))) == nil)
+    let notes = KeyEvent(.character("o"), modifiers: .control)
+    // Without screens:, every screen.
+    #expect(config.inboxKeys.command(for: notes) != nil)
+    #expect(config.browserKeys.reading.command(for: notes) != nil)
+    #expect(config.browserKeys.browsing.rows.last?.summary == "check out")
+  }
+
+  @Test(arguments: [
+    ("keys:\n  browser: {K: upp}\n", 2, 17, "did you mean “up”?"),
+    ("keys:\n  browser: {ctrl-c: quit}\n", 2, 13, "Ctrl-C always quits"),
+    ("keys:\n  browser: {hyper-x: quit}\n", 2, 13, "is not a key"),
+    ("keys:\n  brwoser: {K: up}\n", 2, 3, "did you mean “browser”?"),
+    ("keys:\n  dashboard: {x: state}\n", 2, 18, "the dashboard has no command “state”"),
+    (
+      "keys:\n  browser: {b: up}\ncommands:\n  - {key: b, title: t, run: echo, screens: [browser]}\n",
+      4, 10, "b is bound twice on the browser: here and at line 2, column 13"
+    ),
+    (
+      "commands:\n  - {key: b, title: t, run: echo {numbr}}\n", 2, 33,
+      "{numbr} is not a placeholder"
+    ),
+    ("commands:\n  - {key: b, title: t, run: 'echo {x}'}\n", 2, 33, "{x} is not a placeholder"),
+    ("commands:\n  - {key: b, run: echo}\n", 2, 5, "no title:"),
+    (
+      "commands:\n  - {key: b, title: t, run: echo, in: later}\n", 2, 37, "foreground or background"
+    ),
+    ("commands:\n  - {key: b, title: t, run: echo, screens: [board]}\n", 2, 43, "not a screen"),
+    ("theme: solarized\n", 1, 8, "“solarized” is not a theme"),
+    ("theme: {base: light, focus: purple-ish}\n", 1, 29, "is not a colour"),
+    ("theme: {foccus: red}\n", 1, 9, "did you mean “focus”?"),
+    ("accessible: maybe\n", 1, 13, "true or false"),
+    ("colours: dark\n", 1, 1, "the file has no “colours”"),
+  ])
+  func mistakesAreReportedWhereTheyAre(yaml: String, line: Int, column: Int, message: String) {
+    do {
+      _ = try Self.read(yaml)
+      Issue.record("accepted: \(yaml)")
+    } catch {
+      #expect(error.line == line && error.column == column, "\(error)")
+      #expect(error.message.contains(message), "\(error)")
+    }
+  }
+
+  @Test func aThemeIsBuiltInOrABaseWithRolesChanged() throws {
+    #expect(try Self.read("theme: light\n").theme == Theme.light)
+    let custom = try #require(
+      try Self.read("theme:\n  base: mono\n  focus: bold white on \"#005f87\"\n  dim: '245'\n")
+        .theme)
+    #expect(
+      custom.focus == Style(foreground: .white, background: .rgb(0, 0x5F, 0x87), attributes: .bold))
+    #expect(custom.dim == Style(foreground: .indexed(245)))
+    #expect(custom.bar == Theme.mono.bar)
+    #expect(try Self.read("accessible: yes\n").accessible == true)
+  }
+
+  @Test func keyNamesAreReadAsTheHelpWritesThem() {
+    #expect(KeyEvent(configName: "j") == KeyEvent(.character("j")))
+    #expect(KeyEvent(configName: "shift-j") == KeyEvent(.character("J")))
+    #expect(KeyEvent(configName: "Ctrl-U") == KeyEvent(.character("u"), modifiers: .control))
+    #expect(KeyEvent(configName: "shift-tab") == KeyEvent(.tab, modifiers: .shift))
+    #expect(KeyEvent(configName: "PgDn") == KeyEvent(.pageDown))
+    #expect(KeyEvent(configName: "←") == KeyEvent(.left))
+    #expect(KeyEvent(configName: "f12") == KeyEvent(.function(12)))
+    #expect(KeyEvent(configName: "space") == KeyEvent(.character(" ")))
+    #expect(KeyEvent(configName: "-") == KeyEvent(.character("-")))
+    #expect(KeyEvent(configName: "hyper-x") == nil)
+    #expect(KeyEvent(configName: "f99") == nil)
+    // Every key the standard tables name reads back from its name.
+    let browser = BrowserKeys.standard
+    let keys =
+      [
+        browser.browsing, browser.reading, browser.movingToMilestone, browser.searching,
+        browser.pickingLabel,
+      ].flatMap { $0.rows.flatMap(\.actions).map(\.key) }
+      + DashboardKeys.standard.rows.flatMap(\.actions).map(\.key)
+      + InboxKeys.standard.rows.flatMap(\.actions).map(\.key)
+    for key in keys {
+      #expect(KeyEvent(configName: key.keycapName) == key, "\(key.keycapName)")
+    }
+  }
+}

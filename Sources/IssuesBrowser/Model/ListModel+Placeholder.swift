@@ -16,6 +16,7 @@ extension ListModel {
   ///   - viewer: Who `@me` is, when the search says it.
   ///   - repository: The repository, for the loading message.
   ///   - now: The time, for the sync status.
+  ///   - keys: The browsing keys, for the hints of what to change.
   /// - Returns: The placeholder, or `nil` when the list shows items.
   func placeholder(
     isEmpty: Bool, cacheIsEmpty: Bool, syncStatus: SyncStatus, filter: IssueFilter,

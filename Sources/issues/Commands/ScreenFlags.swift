@@ -32,6 +32,8 @@ struct ScreenFlags: ParsableArguments {
   /// with these flags and the environment over them.
   ///
   /// - Parameter configPath: The configuration file given on the command line, if any.
+  /// - Returns: The options every screen of the run is drawn with.
+  /// - Throws: ``CommandFailure`` naming the file, line and column of a mistake in it.
   func options(configPath: String? = nil) throws -> ScreenOptions {
     let environment = ProcessInfo.processInfo.environment
     let url = configPath.map { URL(fileURLWithPath: $0) } ?? ConfigFile.defaultURL()

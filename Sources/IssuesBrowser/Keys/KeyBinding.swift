@@ -34,6 +34,9 @@ public struct KeyBinding<Command: Hashable & Sendable>: Hashable, Sendable {
   public var mouse: String?
   /// The status line's word for the row ("state"), when the row is worth a place there.
   public var hint: String?
+  /// The commands the row is about, as it was made: a key rebound to one of them joins this
+  /// row, even after the person took all its keys away.
+  public let commands: [Command]
 
   /// A row of a key table.
   public init(
@@ -43,6 +46,7 @@ public struct KeyBinding<Command: Hashable & Sendable>: Hashable, Sendable {
     self.summary = summary
     self.mouse = mouse
     self.hint = hint
+    commands = actions.map(\.command)
   }
 
   /// The keys as the help shows them: `← →`, `Ctrl-U`.

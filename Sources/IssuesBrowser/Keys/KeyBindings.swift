@@ -48,13 +48,15 @@ public struct KeyBindings<Command: Hashable & Sendable>: Hashable, Sendable {
 
   /// Each hinted row's words for the status line, in the table's order: `s state`.
   public var hints: [String] {
-    rows.compactMap { row in row.hint.map { "\(row.compactKeyNames) \($0)" } }
+    rows.compactMap { row in
+      row.actions.isEmpty ? nil : row.hint.map { "\(row.compactKeyNames) \($0)" }
+    }
   }
 
   /// The status line's words for the row that sends `command` (`s: state`), if it has a hint.
   public func hint(for command: Command) -> String? {
     guard let row = rows.first(where: { $0.actions.contains { $0.command == command } }),
-      let hint = row.hint
+      let hint = row.hint, !row.actions.isEmpty
     else { return nil }
     return "\(row.compactKeyNames): \(hint)"
   }
@@ -62,7 +64,7 @@ public struct KeyBindings<Command: Hashable & Sendable>: Hashable, Sendable {
   /// The table's lines in the `?` overlay: its title, then a line per row.
   public var helpLines: [HelpLine] {
     [HelpLine(keys: title, summary: "", isTitle: true)]
-      + rows.map { row in
+      + rows.filter { !$0.actions.isEmpty }.map { row in
         var keys = row.keyNames
         if let mouse = row.mouse { keys += " · " + mouse }
         return HelpLine(keys: keys, summary: row.summary, isTitle: false)
@@ -72,7 +74,7 @@ public struct KeyBindings<Command: Hashable & Sendable>: Hashable, Sendable {
   /// The table as Markdown, for the README.
   public var markdown: String {
     var lines = ["| \(title) | |", "| --- | --- |"]
-    for row in rows {
+    for row in rows where !row.actions.isEmpty {
       var keys = row.actions.map { "`\($0.key.keycapName)`" }.joined(separator: " ")
       if let mouse = row.mouse { keys += " · \(mouse)" }
       lines.append("| \(Self.escaped(keys)) | \(Self.escaped(row.summary)) |")
@@ -103,19 +105,20 @@ public struct HelpLine: Hashable, Sendable {
 extension KeyBindings where Command: NamedCommand {
   /// The table with `key` sending `command` instead of what it sent (`nil`: nothing).
   ///
-  /// The key leaves the row it was in (a row left with no key leaves the table); it joins the
-  /// row of `command`, or a new row at the end for a command the table did not have (one of
-  /// the person's own), summarised by its name.
+  /// The key leaves the row it was in (a row left with no key stays, unshown, so that a key
+  /// bound to its command later brings it back with its words); it joins the row of `command`,
+  /// or a new row at the end for a command the table did not have (one of the person's own),
+  /// summarised by its name.
   public func binding(_ key: KeyEvent, to command: Command?) -> KeyBindings {
     let normalizedKey = Self.normalized(key)
-    var rows = rows.compactMap { row -> KeyBinding<Command>? in
+    var rows = rows.map { row in
       var row = row
       row.actions.removeAll { Self.normalized($0.key) == normalizedKey }
-      return row.actions.isEmpty ? nil : row
+      return row
     }
     if let command {
       let action = KeyBinding<Command>.Action(key, command)
-      if let index = rows.firstIndex(where: { $0.actions.contains { $0.command == command } }) {
+      if let index = rows.firstIndex(where: { $0.commands.contains(command) }) {
         rows[index].actions.append(action)
       } else {
         rows.append(KeyBinding([action], command.name))

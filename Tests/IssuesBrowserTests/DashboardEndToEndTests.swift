@@ -126,6 +126,13 @@ extension EndToEndTests {
     run.pty.type("\u{1B}")
     run.read { $0.lines[0].contains("dashboard") }
     #expect(run.terminal.lines[3].contains("repo:ghe.example.com/platform/api"))
+    // `?` lists the dashboard's keys; any other key closes it and does nothing else.
+    run.pty.type("?")
+    run.read { $0.lines.contains { $0.contains("next and previous section") } }
+    #expect(run.terminal.lines.contains { $0.contains("group the section by repository") })
+    run.pty.type("q")
+    run.read { !$0.lines.contains { $0.contains("next and previous section") } }
+    #expect(run.terminal.lines[3].contains("repo:ghe.example.com/platform/api"))
     run.quitAndExpectTheTerminalAsItWas()
   }
 

@@ -57,6 +57,13 @@ extension EndToEndTests {
     let writes = await github.appliedWrites.map { "\($0.method) \($0.path)" }
     #expect(writes.first == "DELETE /notifications/threads/705")
     #expect(writes.filter { $0 == "DELETE /notifications/threads/705" }.count == 1)
+    // `?` lists the inbox's keys; any other key closes it and does nothing else.
+    run.pty.type("?")
+    run.read { $0.lines.contains { $0.contains("mark it done: it leaves the inbox") } }
+    #expect(run.terminal.lines.contains { $0.contains("unsubscribe from it") })
+    run.pty.type("d")
+    run.read { !$0.lines.contains { $0.contains("mark it done: it leaves the inbox") } }
+    #expect(run.terminal.lines.first?.contains("4 unread") == true, "d closed the help only")
     run.quitAndExpectTheTerminalAsItWas()
   }
 }

@@ -137,11 +137,13 @@ import TrellisTerminal
     var frame = CellBuffer(width: 10, height: 3)
     _ = renderer.render(frame)
     frame.draw { $0.text("abc", x: 0, y: 1) }
-    let shown = String(decoding: renderer.render(frame, cursor: CellPoint(x: 2, y: 1)), as: UTF8.self)
+    let shown = String(
+      decoding: renderer.render(frame, cursor: CellPoint(x: 2, y: 1)), as: UTF8.self)
     #expect(shown.hasSuffix("\u{1B}[2;3H\u{1B}[?25h\u{1B}[?2026l"), "\(shown.debugDescription)")
     // Nothing changed, the cursor stays: nothing is written.
     #expect(renderer.render(frame, cursor: CellPoint(x: 2, y: 1)).isEmpty)
-    let moved = String(decoding: renderer.render(frame, cursor: CellPoint(x: 0, y: 2)), as: UTF8.self)
+    let moved = String(
+      decoding: renderer.render(frame, cursor: CellPoint(x: 0, y: 2)), as: UTF8.self)
     #expect(moved.contains("\u{1B}[3H") && !moved.contains("?25h"))
     let hidden = String(decoding: renderer.render(frame), as: UTF8.self)
     #expect(hidden.contains("\u{1B}[?25l"))

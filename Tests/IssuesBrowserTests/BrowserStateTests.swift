@@ -26,10 +26,11 @@ import Testing
     state.beginSearch()
     state.type("cr", now: Self.start)
     state.type("ash", now: Self.start.addingTimeInterval(0.1))
-    // 0.15 s after the first keys, but only 0.05 s after the last: still typing.
-    #expect(state.tick(now: Self.start.addingTimeInterval(0.15)) == .nothing)
+    // 0.11 s after the first keys, but only 0.01 s after the last: still typing.
+    #expect(state.tick(now: Self.start.addingTimeInterval(0.11)) == .nothing)
     #expect(state.filter.text == nil)
-    #expect(state.tick(now: Self.start.addingTimeInterval(0.25)) == .countsAndList)
+    #expect(state.searchDeadline == Self.start.addingTimeInterval(0.1 + state.searchDelay))
+    #expect(state.tick(now: Self.start.addingTimeInterval(0.14)) == .countsAndList)
     #expect(state.filter.text == "crash")
     #expect(state.mode == .searching)
     // Nothing pending: later ticks change nothing.

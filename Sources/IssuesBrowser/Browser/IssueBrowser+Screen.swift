@@ -1,9 +1,13 @@
+import Foundation
 import GitHubIssues
 import TrellisTerminal
 
 // The browser on the screen plan: its handle, tick, resize and render are the protocol's.
 
 extension IssueBrowser: Screen {
+  /// When the search typed applies, if typing is pausing.
+  public var deadline: Date? { state.searchDeadline }
+
   /// Where the accessible mode puts the terminal's cursor: on the focused row or chip, on the
   /// reader's first line, at the end of the search typed, on the label picked.
   public var cursorPosition: CellPoint? {

@@ -1,3 +1,4 @@
+import Foundation
 import TrellisTerminal
 
 /// A screen of the app, as its host sees it: input in, effects out, drawn from what it holds.
@@ -28,4 +29,11 @@ public protocol Screen: AnyObject {
   var focusDescription: String? { get }
   /// Shows a message on the status line for a few seconds.
   func show(message: String)
+  /// When the screen next has something to do without input (typing paused long enough for a
+  /// search to apply): its host ticks it then, not on the clock's next tick.
+  var deadline: Date? { get }
+}
+
+extension Screen {
+  public var deadline: Date? { nil }
 }

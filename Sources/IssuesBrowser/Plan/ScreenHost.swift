@@ -77,7 +77,11 @@ struct ScreenHost {
       where key.key == .character("z") && key.modifiers == .control:
         session.suspend()
         continue
-      case .terminal(.input(let input)): perform(driver.screen.handle(input))
+      case .terminal(.input(let input)):
+        perform(driver.screen.handle(input))
+        if let deadline = driver.screen.deadline {
+          events.tick(after: .milliseconds(max(0, Int(deadline.timeIntervalSinceNow * 1000) + 1)))
+        }
       }
       if ending != nil { break }
       driver.willPresent()

@@ -51,6 +51,16 @@ public final class AppEvents<Message: Sendable>: Sendable {
     continuation.yield(.message(message))
   }
 
+  /// Adds a tick after `delay`, besides the clock's: a deadline (typing that paused) is met
+  /// when it falls, not on the clock's next tick.
+  public func tick(after delay: Duration) {
+    let continuation = continuation
+    Task {
+      try? await Task.sleep(for: max(.zero, delay))
+      continuation.yield(.tick)
+    }
+  }
+
   /// Stops the clock and the stream.
   public func finish() {
     for task in tasks { task.cancel() }

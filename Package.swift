@@ -63,6 +63,11 @@ let package = Package(
     // A local GitHub serving a synthetic repository with a chosen fault, for trying and measuring
     // `issues` by hand; not a product.
     .executableTarget(name: "local-github", dependencies: ["GitHubIssues", "GitHubTestSupport"]),
+    // The real `issues` in a pseudo-terminal, timed from outside: launch → first frame, and a
+    // search typed → on screen (`swift run -c release issues-pty-bench`).
+    .executableTarget(
+      name: "issues-pty-bench",
+      dependencies: ["GitHubIssues", "GitHubTestSupport", "TerminalTestSupport"]),
     // The issues browser: its screen, keys and text rendering, testable without a terminal.
     .target(
       name: "IssuesBrowser", dependencies: ["Trellis", "TrellisTerminal", "GitHubIssues"]),

@@ -23,7 +23,7 @@ struct Issues: AsyncParsableCommand {
     subcommands: [
       Browse.self, List.self, View.self, Sync.self, Close.self, Reopen.self, CommentCommand.self,
       Edit.self, Dash.self, PullRequestCommand.self, QueueCommand.self, InboxCommand.self,
-      SearchHelp.self,
+      SearchHelp.self, ConfigHelp.self,
     ],
     defaultSubcommand: Browse.self)
 

@@ -15,7 +15,9 @@ import TrellisTerminal
     let close = try cache.enqueue(.change(.close(.completed)), onIssue: issue.number)
     try cache.enqueue(.change(.addLabels(["queued"])), onIssue: issue.number)
     try cache.markConflict(close.id, reason: "#\(issue.number) was closed on GitHub meanwhile")
+    // Without a cache observation here, the queue's marks are read as a new list would bring them.
     harness.browser.listPane.forgetRows(nil)
+    harness.browser.listPane.readQueue()
     // Shown closed: the open list lost it; with closed ones, its row is marked.
     harness.press(.character("s"))
     harness.frame()

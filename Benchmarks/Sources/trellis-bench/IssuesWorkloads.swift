@@ -184,7 +184,8 @@ func readerWorkloads(wanted: (String) -> Bool) throws {
 /// chips and list updated, the frame drawn and encoded.
 @MainActor
 func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
-  guard wanted("issues:sync-page") || wanted("issues:milestone-move") else { return }
+  guard wanted("issues:sync-page") || wanted("issues:milestone-move") || wanted("issues:close")
+  else { return }
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "trellis-bench-live-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -235,6 +236,7 @@ func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
         + " (\(Int(median(bytes))) bytes; with the commit and the observer's merge:"
         + " \(format(median(totals))) ms)")
   }
+  if wanted("issues:close") { try await closeWorkload(cache: cache, size: size) }
   guard wanted("issues:milestone-move") else { return }
 
   // `issues:milestone-move:100k`: m, → and Enter move the focused issue to the next milestone;
@@ -275,4 +277,60 @@ func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
     "issues:milestone-move:100k".padding(to: 26) + format(median(moves)).leftPadding(to: 8)
       + " ms   m → Enter, shown in the cache, to the frame's bytes, median of 40"
       + " (\(Int(median(moveBytes))) bytes)")
+}
+
+/// `issues:close:100k`: `x` on the focused issue, as the host performs it, to the frame's bytes.
+///
+/// The browser plans it
+/// from the row it drew, the queue commits it (synced off the input path), the observer leaves
+/// the write's list before the write returns, the row is patched as written and the list edited
+/// — to the frame's bytes. The row leaves the open list in that frame.
+@MainActor
+func closeWorkload(cache: IssueCache, size: TerminalSize) async throws {
+  let browser = IssueBrowser(
+    cache: cache, repository: RepositoryName(owner: "synthetic", name: "large"), size: size)
+  browser.writeAccess = .queued(reason: "offline mode")
+  let follower = ListFollower(cache: cache) {}
+  follower.follow(browser.observedFilter)
+  var first: ObservedIssueList?
+  while first == nil {
+    if case .success(let list)? = follower.take() {
+      first = list
+    } else {
+      try await Task.sleep(for: .milliseconds(2))
+    }
+  }
+  guard let first else { return }
+  browser.apply(first)
+  var screen = CellBuffer(width: size.columns, height: size.rows)
+  var renderer = FrameRenderer()
+  browser.render(into: &screen)
+  _ = renderer.render(screen)
+  var times: [Double] = []
+  var bytes: [Double] = []
+  for run in 0..<41 {
+    let start = clock.now
+    guard case .edit(let request)? = browser.perform(.close(.completed)).first else {
+      print("issues:close:100k  no close asked for")
+      return
+    }
+    let queued = try request.changes.map {
+      try cache.enqueue(.change($0), onIssue: request.number, durability: .deferred)
+    }
+    browser.showQueued(queued, on: request.number)
+    if case .success(let list)? = follower.take() { browser.apply(list) }
+    browser.render(into: &screen)
+    let frame = renderer.render(screen)
+    let end = clock.now
+    browser.actionFinished(request.id, .success("closed"))
+    Task.detached { cache.syncWrites() }
+    guard run > 0 else { continue }  // warm-up
+    times.append(milliseconds(end - start))
+    bytes.append(Double(frame.count))
+  }
+  print(
+    "issues:close:100k".padding(to: 26) + format(median(times)).leftPadding(to: 8)
+      + " ms   x → queued (synced off the input path), list taken, row patched, frame bytes;"
+      + " median of 40 (\(Int(median(bytes))) bytes)")
+  follower.stop()
 }

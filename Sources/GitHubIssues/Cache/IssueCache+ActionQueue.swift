@@ -19,13 +19,17 @@ extension IssueCache {
   ///   ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list.
   @discardableResult
   public func enqueue(
-    _ operation: QueuedAction.Operation, onIssue number: Int, now: Date = Date()
+    _ operation: QueuedAction.Operation, onIssue number: Int, now: Date = Date(),
+    durability: Durability = .synced
   ) throws -> QueuedAction {
-    try Self.writeDurably(writer) { db in
-      guard let before = try Self.editableFields(of: number, db),
-        let key = try IssueKey.fetchOne(
-          db, sql: "SELECT key FROM issue WHERE number = ?", arguments: [number])
-      else {
+    let writer = writer
+    let write: ((Database) throws -> QueuedAction) throws -> QueuedAction =
+      switch durability {
+      case .synced: { try Self.writeDurably(writer, $0) }
+      case .deferred: { try writer.write($0) }
+      }
+    return try write { db in
+      guard let (key, before) = try Self.editableRow(of: number, db) else {
         throw QueueError.notCached(number)
       }
       var after = before
@@ -37,7 +41,7 @@ extension IssueCache {
         {
           throw LocalEditError.unknownMilestone(milestone)
         }
-        try Self.write(after, to: number, db)
+        try Self.write(after, toKey: key, db)
       }
       try db.execute(
         sql: """
@@ -118,24 +122,12 @@ extension IssueCache {
 
   /// The issues with actions still waiting to reach GitHub: what rows mark as pending.
   public func queuedIssueNumbers() throws -> Set<Int> {
-    try writer.read { db in
-      Set(
-        try Int.fetchAll(
-          db,
-          sql: """
-            SELECT DISTINCT issueNumber FROM queuedAction
-            WHERE status IN ('pending', 'sending', 'conflict')
-            """))
-    }
+    try writer.read { db in try QueueMarks(db).waiting }
   }
 
   /// The issues with an action in conflict: what rows mark as waiting for the person.
   public func conflictedIssueNumbers() throws -> Set<Int> {
-    try writer.read { db in
-      Set(
-        try Int.fetchAll(
-          db, sql: "SELECT DISTINCT issueNumber FROM queuedAction WHERE status = 'conflict'"))
-    }
+    try writer.read { db in try QueueMarks(db).conflicted }
   }
 
   /// Cancels an action not sent yet (pending, or in conflict): it leaves the queue and the
@@ -298,6 +290,28 @@ extension IssueCache {
       try Int64.fetchOne(
         db, sql: "SELECT knownCommentID FROM queuedAction WHERE id = ?", arguments: [id])
     }
+  }
+
+  /// How a write reaches the disk.
+  public enum Durability: Hashable, Sendable {
+    /// Synced before the call returns: it survives a power cut as soon as it is done.
+    case synced
+    /// Committed (every reader, every process sees it; a killed process keeps it), synced to
+    /// the disk by ``syncWrites()`` or the next synced write — such as the send that marks the
+    /// action before its request leaves. A key press commits this way, and syncs off its path.
+    case deferred
+  }
+
+  /// Syncs every write committed so far to the disk.
+  ///
+  /// The write-ahead log's file, which holds them, is flushed (`fsync`). A no-op for a cache in
+  /// memory.
+  public func syncWrites() {
+    guard let path else { return }
+    let descriptor = open(path + "-wal", O_RDONLY)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
   }
 
   /// Runs a transaction whose commit reaches the disk before it returns (`synchronous = FULL`

@@ -11,6 +11,13 @@ extension IssueCache {
   }
 
   static func editableFields(of number: Int, _ db: Database) throws -> EditableFields? {
+    try editableRow(of: number, db)?.fields
+  }
+
+  /// An issue's key and editable fields, in one read of its row.
+  static func editableRow(of number: Int, _ db: Database) throws -> (
+    key: IssueKey, fields: EditableFields
+  )? {
     guard
       let row = try Row.fetchOne(
         db,
@@ -23,11 +30,12 @@ extension IssueCache {
     let labelNames: String = row["labelNames"]
     let assignees = try String.fetchAll(
       db, sql: "SELECT login FROM issueAssignee WHERE issueKey = ?", arguments: [key])
-    return EditableFields(
+    let fields = EditableFields(
       state: GitHubIssue.State(rawValue: row["state"]) ?? .open, stateReason: row["stateReason"],
       closedAt: row["closedAt"], milestoneNumber: row["milestoneNumber"],
       labels: labelNames.isEmpty ? [] : labelNames.split(separator: "\u{1F}").map(String.init),
       assignees: assignees.sorted())
+    return (IssueKey(rawValue: key), fields)
   }
 
   static func write(_ fields: EditableFields, to number: Int, _ db: Database) throws {
@@ -35,6 +43,11 @@ extension IssueCache {
       let key = try Int64.fetchOne(
         db, sql: "SELECT key FROM issue WHERE number = ?", arguments: [number])
     else { return }
+    try write(fields, toKey: IssueKey(rawValue: key), db)
+  }
+
+  static func write(_ fields: EditableFields, toKey issueKey: IssueKey, _ db: Database) throws {
+    let key = issueKey.rawValue
     try db.execute(
       sql: """
         UPDATE issue SET state = ?, stateReason = ?, closedAt = ?, milestoneNumber = ?,

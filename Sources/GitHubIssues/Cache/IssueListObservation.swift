@@ -62,7 +62,7 @@ public struct IssueListObservation: AsyncSequence, Sendable {
 
   /// Where the observer leaves lists for the iterator: the latest one, with the changes of
   /// those it replaced merged in.
-  final class Sink: Sendable {
+  final class Sink: ListDelivery {
     private struct State {
       var pending: ObservedIssueList?
       var failure: (any Error)?
@@ -76,6 +76,7 @@ public struct IssueListObservation: AsyncSequence, Sendable {
           var list = list
           if let previous = state.pending {
             list.change = previous.change.merged(with: list.change)
+            list.queue = list.queue ?? previous.queue
           }
           guard let waiter = state.waiter else {
             state.pending = list

@@ -18,15 +18,16 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
   private var changedIDs: Set<Int64> = []
   private var metadataChanged = false
   private var treeChanged = false
+  private var queueChanged = false
   private var subIssues: [Int: [Int]]
   /// The milestones and labels, read again only after a commit that touched their tables.
   private var milestones: [GitHubMilestone]
   private var labels: [GitHubLabel]
-  private let sink: IssueListObservation.Sink
+  private let sink: any ListDelivery
   /// Above this many changed rows, the list is read again whole.
   static let incrementalLimit = 5_000
 
-  init(filter: IssueFilter, db: Database, sink: IssueListObservation.Sink) throws {
+  init(filter: IssueFilter, db: Database, sink: any ListDelivery) throws {
     var everyMilestone = filter
     everyMilestone.milestone = .all
     everyMilestone.limit = nil
@@ -36,12 +37,12 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
     subIssues = try IssueCache.subIssues(db)
     milestones = try IssueCache.milestones(db)
     labels = try IssueCache.labels(db)
-    sink.send(element(change: .everything))
+    sink.send(element(change: .everything, queue: try QueueMarks(db)))
   }
 
   func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
     switch eventKind.tableName {
-    case "issue", "milestone", "label", "issueLabel", "subIssue": true
+    case "issue", "milestone", "label", "issueLabel", "subIssue", "queuedAction": true
     default: false
     }
   }
@@ -53,6 +54,7 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
     case "issue": changedIDs.insert(event.rowID)
     case "milestone", "label": metadataChanged = true
     case "subIssue": treeChanged = true
+    case "queuedAction": queueChanged = true
     default: break
     }
   }
@@ -62,9 +64,11 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
       changedIDs.removeAll(keepingCapacity: true)
       metadataChanged = false
       treeChanged = false
+      queueChanged = false
     }
-    guard !changedIDs.isEmpty || metadataChanged || treeChanged else { return }
+    guard !changedIDs.isEmpty || metadataChanged || treeChanged || queueChanged else { return }
     do {
+      let queue = queueChanged ? try QueueMarks(db) : nil
       var treeNumbers: Set<Int> = []
       if treeChanged {
         let tree = try IssueCache.subIssues(db)
@@ -91,10 +95,10 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
             keys.insert(entry.key)
           }
         }
-        guard !keys.isEmpty || metadataChanged else { return }
+        guard !keys.isEmpty || metadataChanged || queue != nil else { return }
         change = .items(keys, metadata: metadataChanged ? .changed : .unchanged)
       }
-      sink.send(element(change: change))
+      sink.send(element(change: change, queue: queue))
     } catch {
       sink.fail(error)
     }
@@ -104,12 +108,13 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
     changedIDs.removeAll(keepingCapacity: true)
     metadataChanged = false
     treeChanged = false
+    queueChanged = false
   }
 
-  private func element(change: IssueListChange) -> ObservedIssueList {
+  private func element(change: IssueListChange, queue: QueueMarks?) -> ObservedIssueList {
     ObservedIssueList(
       entries: list.entries, counts: list.counts, milestones: milestones, labels: labels,
-      subIssues: subIssues, change: change)
+      subIssues: subIssues, change: change, queue: queue)
   }
 }
 

@@ -21,4 +21,7 @@ public struct ObservedIssueList: Sendable {
   /// What changed since the previous element; a change of an issue's sub-issues counts the
   /// parent and the children that came or went as changed items.
   public var change: IssueListChange
+  /// The queue's marks when they changed (every first element has them); `nil` when the queue
+  /// did not change since the previous element, so that a list change reads no queue.
+  public var queue: QueueMarks?
 }

@@ -12,8 +12,24 @@ extension IssueBrowser {
   var actionIssue: CachedIssue? {
     if case .reading = state.mode, let number = readerPane.number { return read.issue(number) }
     if case .movingToMilestone(let number) = state.mode { return read.issue(number) }
+    // The row the list drew: what an action needs (state, milestone, labels), without a read.
+    if let focused = listPane.list.focusedItem, let row = listPane.loadedRow(focused) {
+      return row
+    }
     return focusedIssue
   }
+
+  /// Shows queued changes on the row the list draws, as the cache now holds them.
+  public func showQueued(_ actions: [QueuedAction], on number: Int) {
+    guard let focused = listPane.list.focusedItem, var row = listPane.loadedRow(focused),
+      row.number == number
+    else { return }
+    for action in actions { row = row.showing(action) }
+    listPane.showWritten(row)
+  }
+
+  /// The milestones' titles, by number, as the chips have them.
+  var milestoneTitles: [Int: String] { listPane.model.milestones.mapValues(\.title) }
 
   /// Performs an action command: checks what can be checked here (a token, the issue's state),
   /// records it as pending, and returns the request for the host.
@@ -95,6 +111,7 @@ extension IssueBrowser {
       }
       for action in conflicts { _ = read("the queue") { try $0.sendAnyway(action.id) } }
       listPane.forgetRows([issue.key])
+      listPane.readQueue()
       listPane.list.setNeedsDisplay()
       show(message: "Sending #\(number)'s \(conflicts.count) action(s) in conflict anyway.")
       refreshReader(showing: number)
@@ -110,6 +127,7 @@ extension IssueBrowser {
       if read("the queue", { try $0.cancelQueuedAction(action.id) }) != nil { cancelled += 1 }
     }
     listPane.forgetRows([issue.key])
+    listPane.readQueue()
     listPane.list.setNeedsDisplay()
     show(
       message: "Cancelled \(cancelled) queued action\(cancelled == 1 ? "" : "s") of #\(number)"

@@ -105,15 +105,22 @@ extension BrowserHost {
     let number = request.number
     var queued: [QueuedAction] = []
     do {
+      // Committed on the input path, synced to the disk off it (below, and by the send, which
+      // marks the action with a synced write before its request leaves).
       for change in request.changes {
-        queued.append(try cache.enqueue(.change(change), onIssue: number))
+        queued.append(try cache.enqueue(.change(change), onIssue: number, durability: .deferred))
       }
     } catch {
       for action in queued { try? cache.cancelQueuedAction(action.id) }
       browser.actionFinished(request.id, .failure(HostFailure("\(error)")))
       return
     }
-    let (events, cache, titles) = (events, cache, cache.milestoneTitles())
+    // The commit's list was left by the observer before the write returned: the row shows the
+    // change in this key press's frame, patched as written rather than read again.
+    browser.showQueued(queued, on: number)
+    _ = receive(.listChanged)
+    let (events, cache, titles) = (events, cache, browser.milestoneTitles)
+    Task.detached { cache.syncWrites() }
     let what = queued.map { $0.operation.describe(issue: number, milestoneTitles: titles) }
       .joined(separator: ", ")
     guard let writeClient else {

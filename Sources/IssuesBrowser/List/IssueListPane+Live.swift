@@ -20,6 +20,12 @@ extension IssueListPane {
   ) {
     let changed: Set<IssueKey>?
     var metadataChanged: Bool
+    // Rows this screen just wrote are shown as written: this list is that write's.
+    let written = self.written
+    self.written = []
+    // The queue's marks come with the list when the queue changed: no read of the queue here.
+    let queueChanged = observed.queue.map { $0.waiting != queued || $0.conflicted != conflicted }
+    if let marks = observed.queue { showQueue(marks) }
     switch observed.change {
     case .everything:
       changed = nil
@@ -28,7 +34,7 @@ extension IssueListPane {
       if !metadataChanged && observed.subIssues == model.subIssues
         && observed.entries == model.entries
       {
-        return (false, nil)
+        return (queueChanged == true, nil)
       }
     case .items(let keys, let metadata):
       changed = keys
@@ -52,7 +58,7 @@ extension IssueListPane {
     // Sub-issues nest: a change that touches a tree, or any tree on screen, rebuilds the list.
     let treeChanged = observed.subIssues != model.subIssues
     model.subIssues = observed.subIssues
-    forgetRows(changed)
+    forgetRows(changed, keeping: written)
     showChips(counts: ListModel.chipCounts(observed.counts), selection: &filter)
     let shown = model.entries(under: filter.milestone)
     if let changed, !metadataChanged, !treeChanged, model.sectionTrees.isEmpty,

@@ -23,6 +23,9 @@ final class IssueListPane {
   private let rowCells = CellSource<ListItem>()
   /// Rows loaded from the cache, by list row; filled around what the list draws.
   private var rows: [ListItem: CachedIssue] = [:]
+  /// Rows this screen wrote (an action queued) and patched in memory as the cache has them:
+  /// the next observed change keeps them rather than reading them again.
+  var written: Set<IssueKey> = []
   /// The issues with actions waiting in the queue: their rows are marked.
   private(set) var queued: Set<Int> = []
   /// Those of them with an action in conflict, waiting for the person.
@@ -71,6 +74,7 @@ final class IssueListPane {
       model.loadError = "Could not read the cache: \(error)"
     }
     forgetRows(nil)
+    readQueue()
     list.setNeedsDisplay()
     chips.setNeedsDisplay()
   }
@@ -212,13 +216,40 @@ final class IssueListPane {
         closedAt: nil, isPullRequest: false, htmlURL: nil, body: nil)
   }
 
+  /// Marks the rows of the issues with queued actions as `marks` says; the rows whose mark
+  /// changed are drawn again.
+  func showQueue(_ marks: QueueMarks) {
+    guard marks.waiting != queued || marks.conflicted != conflicted else { return }
+    queued = marks.waiting
+    conflicted = marks.conflicted
+    list.setNeedsDisplay()
+  }
+
+  /// Reads the queue's marks (after the person changed the queue, or to start again).
+  func readQueue() {
+    let marks = read("the queue") {
+      QueueMarks(waiting: try $0.queuedIssueNumbers(), conflicted: try $0.conflictedIssueNumbers())
+    }
+    if let marks { showQueue(marks) }
+  }
+
+  /// The row the list loaded for an item, if it did: what the list draws, without a read.
+  func loadedRow(_ item: ListItem) -> CachedIssue? { rows[item] }
+
+  /// Shows a row as this screen just wrote it in the cache, without reading it again: the
+  /// next observed list, which this write makes, keeps it.
+  func showWritten(_ issue: CachedIssue) {
+    guard rows[.issue(issue.key)] != nil else { return }
+    rows[.issue(issue.key)] = issue
+    written.insert(issue.key)
+    previews.forget([issue.key])
+  }
+
   /// Forgets the loaded rows and previews of these issues (all of them when `nil`); sub-issue
-  /// rows, named by number, are read again with them.
-  func forgetRows(_ keys: Set<IssueKey>?) {
-    queued = read("the queue") { try $0.queuedIssueNumbers() } ?? queued
-    conflicted = queued.isEmpty ? [] : read("the queue") { try $0.conflictedIssueNumbers() } ?? []
+  /// rows, named by number, are read again with them; those in `keeping` stay.
+  func forgetRows(_ keys: Set<IssueKey>?, keeping: Set<IssueKey> = []) {
     if let keys {
-      for key in keys { rows[.issue(key)] = nil }
+      for key in keys where !keeping.contains(key) { rows[.issue(key)] = nil }
       for item in rows.keys where item.key == nil { rows[item] = nil }
       previews.forget(keys)
     } else {

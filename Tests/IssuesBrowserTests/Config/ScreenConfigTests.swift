@@ -158,3 +158,30 @@ import TrellisTerminal
     }
   }
 }
+
+/// `issues help config` names every key of the file, every command of every screen, every
+/// placeholder and every theme role.
+@Suite struct ConfigHelpTests {
+  @Test func theHelpNamesEverythingTheFileTakes() {
+    let help = ScreenConfig.helpText
+    for key in ConfigFile.topLevelKeys { #expect(help.contains("\(key):"), "\(key)") }
+    for role in Theme.roles { #expect(help.contains(role.name), "\(role.name)") }
+    for theme in Theme.builtIn { #expect(help.contains(theme.name), "\(theme.name)") }
+    for placeholder in CommandTemplate.Placeholder.allCases {
+      #expect(help.contains("{\(placeholder.rawValue)}") && help.contains(placeholder.variable))
+    }
+    let names =
+      BrowserKeys.standard.browsing.namedCommands.map(\.name)
+      + BrowserKeys.standard.reading.namedCommands.map(\.name)
+      + DashboardKeys.standard.namedCommands.map(\.name)
+      + InboxKeys.standard.namedCommands.map(\.name)
+    for name in names { #expect(help.contains(name), "\(name)") }
+    // The example in the help is a valid configuration.
+    let example = help.components(separatedBy: "Example:\n\n").last ?? ""
+    let yaml = example.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
+    #expect(throws: Never.self) {
+      try ScreenConfig(file: ConfigFile(yaml: yaml, file: "example.yml"))
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import IssuesBrowser
+
+/// `issues help config` (or `issues config`): every key of the configuration file, generated
+/// from what reads it.
+struct ConfigHelp: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "config",
+    abstract: "The configuration file: the dashboard, keys, your own commands, themes.",
+    discussion: ScreenConfig.helpText)
+
+  func run() {
+    print(Self.helpMessage(), terminator: "")
+  }
+}

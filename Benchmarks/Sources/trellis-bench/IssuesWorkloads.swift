@@ -281,10 +281,9 @@ func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
 
 /// `issues:close:100k`: `x` on the focused issue, as the host performs it, to the frame's bytes.
 ///
-/// The browser plans it
-/// from the row it drew, the queue commits it (synced off the input path), the observer leaves
-/// the write's list before the write returns, the row is patched as written and the list edited
-/// — to the frame's bytes. The row leaves the open list in that frame.
+/// The browser plans it from the row it drew, the queue commits it (synced off the input path),
+/// the observer leaves the write's list before the write returns, the row is patched as written
+/// and the list edited. The row leaves the open list in that frame.
 @MainActor
 func closeWorkload(cache: IssueCache, size: TerminalSize) async throws {
   let browser = IssueBrowser(

@@ -22,31 +22,14 @@ extension DashboardBrowser {
 
   /// The milestone chosen in the section shown.
   public var milestoneFilter: MilestoneFilter {
-    chipRepository == nil ? .all : chipFilters[selected] ?? .all
-  }
-
-  /// The section's entries under the chosen milestone.
-  func filtered(_ entries: [DashboardEntry]) -> [DashboardEntry] {
-    switch milestoneFilter {
-    case .all: entries
-    case .withMilestone: entries.filter { $0.milestoneNumber != nil }
-    case .withoutMilestone: entries.filter { $0.milestoneNumber == nil }
-    case .number(let number): entries.filter { $0.milestoneNumber == number }
-    }
+    model.chosenChip(hasChips: chipRepository != nil)
   }
 
   /// The chips for the section shown: All, No milestone, then its repository's milestones that
   /// hold one of its items (open ones first by due date, as the cache orders them).
   func chipOrder() -> [MilestoneFilter] {
     guard let source = chipRepository else { return [] }
-    let entries = answers[selected]
-    let used = Set(entries.compactMap(\.milestoneNumber))
-    var order: [MilestoneFilter] = [.all]
-    if entries.contains(where: { $0.milestoneNumber == nil }) { order.append(.withoutMilestone) }
-    for milestone in milestones[source] ?? [] where used.contains(milestone.number) {
-      order.append(.number(milestone.number))
-    }
-    return order
+    return model.chipOrder(milestones: milestones[source] ?? [])
   }
 
   /// Shows the chips of the section shown, or hides them.
@@ -58,12 +41,7 @@ extension DashboardBrowser {
       place()
       return
     }
-    let entries = answers[selected]
-    var counts: [MilestoneFilter: Int] = [.all: entries.count]
-    for entry in entries {
-      let key = entry.milestoneNumber.map(MilestoneFilter.number) ?? .withoutMilestone
-      counts[key, default: 0] += 1
-    }
+    let counts = model.chipCounts
     let byNumber = Dictionary(
       (milestones[source] ?? []).map { ($0.number, $0) }
     ) { first, _ in first }
@@ -86,8 +64,8 @@ extension DashboardBrowser {
       return Size(
         width: Double(ChipCell.width(title: title(filter), count: counts[filter] ?? 0)), height: 1)
     }
-    if !order.contains(chipFilters[selected] ?? .all) { chipFilters[selected] = .all }
-    let chosen = chipFilters[selected] ?? .all
+    if !order.contains(milestoneFilter) { model.choose(.all) }
+    let chosen = milestoneFilter
     var snapshot = Snapshot<Int, MilestoneFilter>(sections: [(0, order)])
     snapshot.reconfigureItems(order.filter { chips.dataSource.indexPath(for: $0) != nil })
     chips.layout = DashboardBrowser.tabLayout()
@@ -110,7 +88,7 @@ extension DashboardBrowser {
 
   func chooseChip(_ filter: MilestoneFilter) {
     guard filter != milestoneFilter else { return }
-    chipFilters[selected] = filter
+    model.choose(filter)
     showChips()
     showList(focusFirst: true)
   }

@@ -15,22 +15,23 @@ import TrellisTerminal
 public final class DashboardBrowser: Screen {
   /// The repositories, read as one.
   public let dashboard: Dashboard
+  /// The sections, their answers, the one shown, the message: the screen's state as a value.
+  public internal(set) var model: DashboardModel
   /// The sections, in tab order.
-  public let sections: [DashboardSection]
+  public var sections: [DashboardSection] { model.sections }
   /// The section shown.
-  public private(set) var selected = 0
+  public var selected: Int { model.selected }
   /// Each section's items, in its order.
-  public private(set) var answers: [[DashboardEntry]]
-  /// Sections whose grouping the person switched (`v`).
-  var groupingOverride: [Int: DashboardSection.Grouping] = [:]
+  public var answers: [[DashboardEntry]] { model.answers }
   /// What the title bar says beside the name: sync progress, or where the caches stand.
-  public var status = ""
+  public var status: String {
+    get { model.status }
+    set { model.status = newValue }
+  }
   /// The screen size.
   public private(set) var size: TerminalSize
-  /// A message on the status line, until it expires.
-  private(set) var message: StatusMessage?
   /// The `?` overlay, while it is open.
-  public private(set) var help: HelpOverlay?
+  public var help: HelpOverlay? { model.help }
   /// The keys: the standard ones, or the person's.
   public var keys = DashboardKeys.standard
   let now: () -> Date
@@ -43,8 +44,6 @@ public final class DashboardBrowser: Screen {
   let chipCells = CellSource<MilestoneFilter>()
   /// A section's milestone chips, when it reads one repository.
   let chips: CollectionView<Int, MilestoneFilter>
-  /// The milestone chosen in each section that has chips.
-  var chipFilters: [Int: MilestoneFilter] = [:]
   /// Each repository's milestones, in the cache's order.
   var milestones: [Int: [GitHubMilestone]] = [:]
   /// Rows read from the caches, by repository and number; filled around what the list draws.
@@ -56,12 +55,10 @@ public final class DashboardBrowser: Screen {
     dashboard: Dashboard, sections: [DashboardSection], size: TerminalSize,
     now: @escaping () -> Date = Date.init
   ) {
-    precondition(!sections.isEmpty, "a dashboard has at least one section")
     self.dashboard = dashboard
-    self.sections = sections
+    model = DashboardModel(sections: sections)
     self.size = size
     self.now = now
-    answers = Array(repeating: [], count: sections.count)
     let tabCells = tabCells
     tabs = CollectionView(layout: Self.tabLayout(), selection: .single()) { tabCells.make($0, $1) }
     let rowCells = rowCells
@@ -86,21 +83,16 @@ public final class DashboardBrowser: Screen {
     place()
     // The section shown first; the others' counts on the first tick, so that the first frame
     // waits for one query, not one per section.
-    stale = Set(sections.indices).subtracting([selected])
     answer(selected)
     showTabs()
     showChips()
     showList(focusFirst: false)
   }
 
-  /// Sections whose answers are still to be read (their tabs say `…`).
-  private var stale: Set<Int> = []
-
   /// Reads one section's answer.
   private func answer(_ index: Int) {
     do {
-      answers[index] = try dashboard.entries(sections[index].query)
-      stale.remove(index)
+      model.answer(index, with: try dashboard.entries(sections[index].query))
     } catch {
       show(message: "Could not read the caches: \(error)")
     }
@@ -119,9 +111,7 @@ public final class DashboardBrowser: Screen {
   }
 
   /// How the section shown arranges its items.
-  public var grouping: DashboardSection.Grouping {
-    groupingOverride[selected] ?? sections[selected].grouping
-  }
+  public var grouping: DashboardSection.Grouping { model.grouping }
 
   /// The item focused in the list.
   public var focusedRow: DashboardRow? { list.focusedItem }
@@ -147,8 +137,8 @@ public final class DashboardBrowser: Screen {
     guard sections.indices.contains(index), index != selected || list.focusedItem == nil else {
       return
     }
-    selected = index
-    if stale.contains(index) {
+    model.select(index)
+    if model.stale.contains(index) {
       answer(index)
       showTabs()
     }
@@ -159,7 +149,7 @@ public final class DashboardBrowser: Screen {
   }
 
   private func showTabs() {
-    let counts: [Int?] = answers.indices.map { stale.contains($0) ? nil : answers[$0].count }
+    let counts = model.tabCounts
     let titles = sections.map(\.title)
     tabCells.make = { _, index in
       ChipCell(title: titles[index], count: counts[index], isClosed: false)
@@ -181,22 +171,7 @@ public final class DashboardBrowser: Screen {
 
   /// The list's snapshot for the section shown.
   func snapshot() -> Snapshot<DashboardGroup, DashboardRow> {
-    let entries = filtered(answers[selected])
-    switch grouping {
-    case .none:
-      return Snapshot(sections: [
-        (.all, entries.map { DashboardRow(source: $0.source, number: $0.number) })
-      ])
-    case .repository:
-      var order: [Int] = []
-      var bySource: [Int: [DashboardRow]] = [:]
-      for entry in entries {
-        if bySource[entry.source] == nil { order.append(entry.source) }
-        bySource[entry.source, default: []].append(
-          DashboardRow(source: entry.source, number: entry.number))
-      }
-      return Snapshot(sections: order.map { (DashboardGroup.repository($0), bySource[$0] ?? []) })
-    }
+    model.snapshot(under: milestoneFilter)
   }
 
   func showList(focusFirst: Bool) {
@@ -287,7 +262,7 @@ public final class DashboardBrowser: Screen {
       if case .key(let key) = event, keys.command(for: key) == .interrupt {
         return [.interrupted]
       }
-      self.help = help.handle(event, on: size) ? help : nil
+      model.help = help.handle(event, on: size) ? help : nil
       return []
     }
     switch event {
@@ -312,8 +287,8 @@ public final class DashboardBrowser: Screen {
     case .quit: return [.quit]
     case .interrupt: return [.interrupted]
     case .refresh: return [.refresh]
-    case .nextSection: select((selected + 1) % sections.count)
-    case .previousSection: select((selected + sections.count - 1) % sections.count)
+    case .nextSection: select(model.nextSection)
+    case .previousSection: select(model.previousSection)
     case .section(let index):
       if sections.indices.contains(index) {
         select(index)
@@ -321,11 +296,11 @@ public final class DashboardBrowser: Screen {
         show(message: "There are \(sections.count) sections.")
       }
     case .moveInList(let move): list.moveFocus(move)
-    case .showHelp: help = HelpOverlay(lines: DashboardKeys.helpLines(keys))
+    case .showHelp: model.help = HelpOverlay(lines: DashboardKeys.helpLines(keys))
     case .previousMilestone: moveAlongChips(by: -1)
     case .nextMilestone: moveAlongChips(by: 1)
     case .toggleGrouping:
-      groupingOverride[selected] = grouping == .none ? .repository : DashboardSection.Grouping.none
+      model.toggleGrouping()
       showList(focusFirst: false)
       list.setNeedsDisplay()
     case .read:
@@ -363,9 +338,9 @@ public final class DashboardBrowser: Screen {
   /// Moves time on: expires the message, reads the sections still to be read.
   @discardableResult
   public func tick() -> [DashboardEffect] {
-    if let message, message.hasExpired(at: now()) { self.message = nil }
-    if !stale.isEmpty {
-      for index in stale.sorted() { answer(index) }
+    model.tick(now: now())
+    if !model.stale.isEmpty {
+      for index in model.stale.sorted() { answer(index) }
       showTabs()
     }
     list.tick()
@@ -374,7 +349,7 @@ public final class DashboardBrowser: Screen {
 
   /// Shows a message on the status line for a few seconds.
   public func show(message text: String) {
-    message = StatusMessage(text, now: now())
+    model.message = StatusMessage(text, now: now())
   }
 
   /// Adapts to a new terminal size.
@@ -408,7 +383,7 @@ public final class DashboardBrowser: Screen {
     list.render(into: &screen)
     ScreenBars.statusLine(
       &screen,
-      message?.text ?? ScreenBars.hintLine(keys.hints, columns: size.columns - 2))
+      model.message?.text ?? ScreenBars.hintLine(keys.hints, columns: size.columns - 2))
     help?.draw(into: &screen)
   }
 

@@ -17,23 +17,22 @@ public final class InboxBrowser: Screen {
   public private(set) var size: TerminalSize
   /// What the title bar says beside the name: polling, or where the inbox stands.
   public var status = ""
+  /// The threads, the filters, the message: the screen's state as a value.
+  public private(set) var model = InboxModel()
   /// The reason shown, or all (`f` cycles).
-  public private(set) var reasonFilter: String?
+  public var reasonFilter: String? { model.reasonFilter }
   /// The repository shown, or all (`F` cycles).
-  public private(set) var repositoryFilter: RepositoryName?
-  /// The threads as last read, by row.
-  public private(set) var threads: [InboxRow: InboxThread] = [:]
-  private(set) var message: StatusMessage?
+  public var repositoryFilter: RepositoryName? { model.repositoryFilter }
+  /// The threads shown, by row.
+  public var threads: [InboxRow: InboxThread] { model.threads }
   /// The `?` overlay, while it is open.
-  public private(set) var help: HelpOverlay?
+  public var help: HelpOverlay? { model.help }
   /// The keys: the standard ones, or the person's.
   public var keys = InboxKeys.standard
   let now: () -> Date
   /// The threads.
   let list: CollectionView<Int, InboxRow>
   private let cells = CellSource<InboxRow>()
-  /// Every thread read (before the filters), to offer the filters' values.
-  private var all: [(InboxRow, InboxThread)] = []
   /// The subject of a thread as its repository's cache holds it now (closed since, merged),
   /// when that repository is cached; set by the host.
   public var subject: (GitHubHost, RepositoryName, Int) -> CachedIssue? = { _, _, _ in nil }
@@ -61,31 +60,19 @@ public final class InboxBrowser: Screen {
             notification: GitHubNotification(
               id: row.thread, unread: false, reason: "", updatedAt: self.now(), title: "",
               subjectType: "", number: nil, repository: RepositoryName(owner: "?", name: "?"))),
-        now: self.now(), placeWidth: self.placeWidth)
+        now: self.now(), placeWidth: self.model.placeWidth)
     }
     list.dataSource.supplementaryProvider = { [unowned self] _, _, _ in
-      SectionHeaderCell(title: self.headerTitle, detail: "unread first")
+      SectionHeaderCell(title: self.model.headerTitle, detail: "unread first")
     }
     place()
     reload()
   }
 
-  /// The width of the rows' `owner/name#N` column.
-  private var placeWidth = 10
-  /// What the list's header says: how many threads, and the filters.
-  private var headerTitle = ""
-
   /// Says the count and the filters in the header, and the placeholder when nothing shows.
   private func showHeader() {
-    let filters = [
-      reasonFilter.map(GitHubNotification.describe(reason:)), repositoryFilter?.description,
-    ]
-    .compactMap { $0 }
-    headerTitle =
-      "\(threads.count) thread\(threads.count == 1 ? "" : "s")"
-      + (filters.isEmpty ? "" : " · " + filters.joined(separator: " · "))
-    list.placeholder =
-      threads.isEmpty ? .empty(all.isEmpty ? "Inbox zero." : "No thread matches.") : nil
+    list.placeholder = model.emptyText.map { .empty($0) }
+    list.setNeedsDisplay(supplementariesOf: 0)
   }
 
   /// The focused thread.
@@ -94,60 +81,36 @@ public final class InboxBrowser: Screen {
   }
 
   /// How many threads are unread.
-  public var unreadCount: Int { all.count { $0.1.notification.unread } }
+  public var unreadCount: Int { model.unreadCount }
 
   // MARK: Data
 
   /// Reads every inbox again and shows it: a staged update that keeps the focused thread in
   /// place (or its neighbour, when it left).
   public func reload() {
-    var rows: [(InboxRow, InboxThread)] = []
+    var entries: [InboxModel.Entry] = []
     for (index, inbox) in inboxes.enumerated() {
       do {
-        rows += try inbox.store.threads().map { (InboxRow(host: index, thread: $0.id), $0) }
+        entries += try inbox.store.threads().map {
+          InboxModel.Entry(row: InboxRow(host: index, thread: $0.id), thread: $0)
+        }
       } catch {
         show(message: "Could not read the inbox of \(inbox.host.name): \(error)")
       }
     }
-    all = rows
+    let before = threads
+    model.load(entries)
     subjects = [:]
-    showThreads()
+    showThreads(before: before)
     // The subjects may have changed in their caches: every row is drawn again.
     list.setNeedsDisplay()
   }
 
-  /// Shows the threads read, unread first, through the filters; `sorting` false when their
-  /// order holds already (a thread left).
-  private func showThreads(sorting: Bool = true) {
-    if sorting {
-      all.sort {
-        ($0.1.notification.unread ? 0 : 1, $1.1.notification.updatedAt, $0.0.thread)
-          < ($1.1.notification.unread ? 0 : 1, $0.1.notification.updatedAt, $1.0.thread)
-      }
-    }
-    let rows = all
-    let shown = rows.filter { _, thread in
-      (reasonFilter.map { $0 == thread.notification.reason } ?? true)
-        && (repositoryFilter.map { $0 == thread.notification.repository } ?? true)
-    }
-    let before = threads
-    threads = Dictionary(shown.map { ($0.0, $0.1) }) { first, _ in first }
-    // `owner/name#N`, measured without building the strings.
-    placeWidth = min(
-      40,
-      shown.reduce(10) { widest, row in
-        let n = row.1.notification
-        var digits = 1
-        var number = n.number ?? 0
-        while number >= 10 {
-          number /= 10
-          digits += 1
-        }
-        return max(widest, n.repository.owner.count + n.repository.name.count + 2 + digits)
-      })
+  /// Shows what the model shows: a staged update in which only rows whose thread changed
+  /// (`before` is what they were) are made again, the focus kept in its place.
+  private func showThreads(before: [InboxRow: InboxThread]) {
     showHeader()
-    list.setNeedsDisplay(supplementariesOf: 0)
-    let snapshot = Snapshot<Int, InboxRow>(sections: [(0, shown.map(\.0))])
+    let snapshot = Snapshot<Int, InboxRow>(sections: [(0, model.shown.map(\.row))])
     let old = list.dataSource.snapshot()
     let focusedIndex = list.focusedItem.flatMap { old.itemIdentifiers.firstIndex(of: $0) }
     // Only rows whose thread changed (read now, retitled) are made again; the others move.
@@ -179,7 +142,7 @@ public final class InboxBrowser: Screen {
       if case .key(let key) = event, keys.command(for: key) == .interrupt {
         return [.interrupted]
       }
-      self.help = help.handle(event, on: size) ? help : nil
+      model.help = help.handle(event, on: size) ? help : nil
       return []
     }
     guard case .key(let key) = event else {
@@ -210,7 +173,7 @@ public final class InboxBrowser: Screen {
       effects.append(
         .read(host: row.host, repository: thread.notification.repository, number: number))
       return effects
-    case .showHelp: help = HelpOverlay(lines: InboxKeys.helpLines(keys))
+    case .showHelp: model.help = HelpOverlay(lines: InboxKeys.helpLines(keys))
     case .run(let command):
       guard let (row, thread) = focused, let number = thread.notification.number else {
         show(message: "“\(command.title)” runs on an issue or pull request: none is focused.")
@@ -242,22 +205,18 @@ public final class InboxBrowser: Screen {
     }
     let place = list.dataSource.snapshot().itemIdentifiers.firstIndex(of: row)
     // Shown from what the screen holds: the row leaves (or reads) without reading the inbox.
-    if let index = all.firstIndex(where: { $0.0 == row }) {
-      switch kind {
-      case .read:
-        all[index].1.notification.unread = false
-        all[index].1.pendingTriage = .read
-        showThreads()
-      case .done, .unsubscribe:
-        // The row leaves: one deletion, the order and the other rows as they were.
-        all.remove(at: index)
-        threads[row] = nil
-        var snapshot = list.dataSource.snapshot()
-        snapshot.deleteItems([row])
-        showHeader()
-        list.dataSource.apply(snapshot)
-        list.setNeedsDisplay(supplementariesOf: 0)
-      }
+    switch kind {
+    case .read:
+      let before = threads
+      model.markRead(row)
+      showThreads(before: before)
+    case .done, .unsubscribe:
+      // The row leaves: one deletion, the order and the other rows as they were.
+      model.remove(row)
+      var snapshot = list.dataSource.snapshot()
+      snapshot.deleteItems([row])
+      showHeader()
+      list.dataSource.apply(snapshot)
     }
     // The focus stays in its place (the next thread), not on one that moved away.
     let items = list.dataSource.snapshot().itemIdentifiers
@@ -269,25 +228,17 @@ public final class InboxBrowser: Screen {
   }
 
   private func cycleReason() {
-    let reasons = Array(Set(all.map(\.1.notification.reason))).sorted()
-    reasonFilter = Self.next(after: reasonFilter, in: reasons)
-    showThreads()
-    show(message: "Reason: " + (reasonFilter.map(GitHubNotification.describe(reason:)) ?? "all"))
+    let before = threads
+    let said = model.cycleReason()
+    showThreads(before: before)
+    show(message: said)
   }
 
   private func cycleRepository() {
-    let repositories = Array(Set(all.map(\.1.notification.repository))).sorted {
-      $0.description < $1.description
-    }
-    repositoryFilter = Self.next(after: repositoryFilter, in: repositories)
-    showThreads()
-    show(message: "Repository: " + (repositoryFilter?.description ?? "all"))
-  }
-
-  /// The value after `current` in `values`, then none (all), then the first again.
-  static func next<T: Equatable>(after current: T?, in values: [T]) -> T? {
-    guard let current, let index = values.firstIndex(of: current) else { return values.first }
-    return index + 1 < values.count ? values[index + 1] : nil
+    let before = threads
+    let said = model.cycleRepository()
+    showThreads(before: before)
+    show(message: said)
   }
 
   static func url(of thread: GitHubNotification, host: GitHubHost) -> String {
@@ -299,14 +250,14 @@ public final class InboxBrowser: Screen {
   /// Moves time on: expires the message.
   @discardableResult
   public func tick() -> [InboxEffect] {
-    if let message, message.hasExpired(at: now()) { self.message = nil }
+    model.tick(now: now())
     list.tick()
     return []
   }
 
   /// Shows a message on the status line for a few seconds.
   public func show(message text: String) {
-    message = StatusMessage(text, now: now())
+    model.message = StatusMessage(text, now: now())
   }
 
   /// Adapts to a new terminal size.
@@ -331,7 +282,7 @@ public final class InboxBrowser: Screen {
     list.render(into: &screen)
     ScreenBars.statusLine(
       &screen,
-      message?.text ?? ScreenBars.hintLine(keys.hints, columns: size.columns - 2))
+      model.message?.text ?? ScreenBars.hintLine(keys.hints, columns: size.columns - 2))
     help?.draw(into: &screen)
   }
 

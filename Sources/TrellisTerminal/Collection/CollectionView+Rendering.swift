@@ -73,6 +73,8 @@ extension CollectionView {
   /// The first cell of the focused item as last drawn; `nil` without a visible focus.
   ///
   /// Where the terminal's cursor goes for a screen reader or a magnifier to follow the focus.
+  ///
+  /// - Complexity: O(*v*), the elements the last frame drew.
   public var focusedCell: CellPoint? {
     guard let focused = focusedItem, let rect = screenFrame(ofItem: focused), rect.width > 0
     else { return nil }

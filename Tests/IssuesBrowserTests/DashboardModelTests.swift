@@ -13,10 +13,15 @@ import Testing
   }
 
   static let sections = [
-    DashboardSection(title: "Bugs", query: try! SearchQuery(parsing: "label:bug")),
+    DashboardSection(title: "Bugs", query: SearchQuery(terms: [QueryTerm(.label(anyOf: ["bug"]))])),
     DashboardSection(
-      title: "PRs", query: try! SearchQuery(parsing: "is:pr"), grouping: .repository),
-    DashboardSection(title: "Web", query: try! SearchQuery(parsing: "repo:acme/web")),
+      title: "PRs", query: SearchQuery(terms: [QueryTerm(.kind(.pullRequest))]),
+      grouping: .repository),
+    DashboardSection(
+      title: "Web",
+      query: SearchQuery(terms: [
+        QueryTerm(.repository(RepositoryName(owner: "acme", name: "web"), host: nil))
+      ])),
   ]
 
   @Test func tabsCountWhatIsAnsweredAndSectionsCycle() {

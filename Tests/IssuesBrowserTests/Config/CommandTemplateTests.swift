@@ -73,9 +73,9 @@ import TrellisTestSupport
         + "home|{a,b}|")
   }
 
-  @Test func aNulInAValueIsShownNotCut() {
+  @Test func aNulInAValueIsShownNotCut() throws {
     let run = CommandRun(
-      UserCommand(title: "t", template: try! CommandTemplate("true"), mode: .background),
+      UserCommand(title: "t", template: try CommandTemplate("true"), mode: .background),
       host: .github, repository: RepositoryName(owner: "a", name: "b"), number: 1,
       title: "a\0b", url: "u", isPullRequest: true, branch: "feature")
     #expect(run.environment["TRELLIS_TITLE"] == "a␀b")

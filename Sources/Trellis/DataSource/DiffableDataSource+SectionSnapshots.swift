@@ -126,16 +126,17 @@ extension DiffableDataSource {
 
   /// An item of a tree about to be applied to `section` that another section holds, among its
   /// rows or in its tree, with that section.
+  ///
+  /// - Complexity: O(*k*) lookups for the tree's *k* items, whatever the other trees hold.
   @usableFromInline
   func itemHeldElsewhere(
     _ tree: SectionSnapshot<ItemID>, section: SectionID
   ) -> (ItemID, SectionID)? {
-    let others = sectionSnapshots.filter { $0.key != section }
     for item in tree.items {
       if let holder = current.sectionIdentifier(containingItem: item), holder != section {
         return (item, holder)
       }
-      for (other, otherTree) in others where otherTree.contains(item) { return (item, other) }
+      if let other = sectionSnapshots.holder(of: item), other != section { return (item, other) }
     }
     return nil
   }

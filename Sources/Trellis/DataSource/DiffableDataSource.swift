@@ -52,7 +52,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
 
   /// Section snapshots applied with ``apply(_:to:animatingDifferences:completion:)``, by section,
   /// while the section still shows their visible items.
-  @usableFromInline var sectionSnapshots: [SectionID: SectionSnapshot<ItemID>] = [:]
+  @usableFromInline var sectionSnapshots = SectionTrees<SectionID, ItemID>()
 
   /// Above this many items (old and new together), the asynchronous ``apply(_:animatingDifferences:)``
   /// and ``bind(_:animatingDifferences:)`` compute the diff off the main actor and apply it on it.

@@ -25,6 +25,7 @@ var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var items = 100_000
 var runs = 21
 var keptWork: String?
+var only: String?
 var issuesPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   .appendingPathComponent("issues").path
 while let argument = arguments.popFirst() {
@@ -33,10 +34,12 @@ while let argument = arguments.popFirst() {
   case "--runs": runs = arguments.popFirst().flatMap(Int.init) ?? runs
   case "--issues": issuesPath = arguments.popFirst() ?? issuesPath
   case "--work": keptWork = arguments.popFirst()
+  case "--only": only = arguments.popFirst()
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: issues-pty-bench [--items N] [--runs N] [--issues PATH] [--work DIR]\n".utf8))
+        "usage: issues-pty-bench [--items N] [--runs N] [--issues PATH] [--work DIR] [--only launch]\n"
+          .utf8))
     exit(2)
   }
 }
@@ -165,7 +168,7 @@ func firstFrameIsDrawn(_ terminal: VirtualTerminal) -> Bool {
 }
 
 var launches: [Double] = []
-for run in 0...runs {
+for run in 0...runs where only == nil || only == "launch" {
   let start = Date()
   let session = try Session(["\(repository)", "--api-url", url])
   let drawn = session.read(until: firstFrameIsDrawn)
@@ -183,6 +186,10 @@ print(
     + " ms   launch → first frame in a 200×60 pty, no token, a 60 ms gh; median of \(runs)"
     + " (min \(format(launches.min() ?? .nan)), max \(format(launches.max() ?? .nan)))")
 
+if only == "launch" {
+  await github.stop()
+  exit(0)
+}
 // Searching: `/`, a word typed a key every 40 ms, then the time until the list is filtered.
 let words = ["memory", "crash", "export", "scroll", "dark", "search", "layout", "cache"]
 let session = try Session(["\(repository)", "--api-url", url])

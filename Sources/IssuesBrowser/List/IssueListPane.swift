@@ -133,10 +133,8 @@ final class IssueListPane {
     } else {
       list.dataSource.apply(snapshot)
     }
-    // The data source keeps each tree, for expanding and collapsing its nodes later.
-    for (section, tree) in model.sectionTrees where !model.collapsedSections.contains(section) {
-      list.dataSource.apply(tree, to: section)
-    }
+    // The rows are the trees' visible items; a section's tree goes to the data source when a
+    // node in it opens or closes (Space), not for every section up front.
     if focusFirst || list.focusedItem == nil {
       list.setContentOffset(.zero)
       list.focus(snapshot.itemIdentifiers.first)

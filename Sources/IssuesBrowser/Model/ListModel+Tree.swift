@@ -15,21 +15,37 @@ extension ListModel {
   /// The cache's sub-issue lists come from the network: an issue listed under two parents nests
   /// under the first one met, and a list that would make an issue its own ancestor, or nest it
   /// deeper than ``maximumNesting``, is ignored there, so the tree is always valid and shallow.
+  ///
+  /// - Complexity: O(*n*) dictionary lookups for the section's *n* entries, plus work in
+  ///   proportion to its parents and their sub-issues; runs of plain rows are appended at once.
   func tree(of entries: [IssueListEntry]) -> SectionSnapshot<ListItem>? {
     guard !subIssues.isEmpty else { return nil }
-    let items = entries.map(\.number)
+    // The section's parents, in its order, and the sub-issues they name: only those need maps.
+    var parents: [IssueListEntry] = []
+    var wanted: Set<Int> = []
+    for entry in entries {
+      guard let children = subIssues[entry.number] else { continue }
+      parents.append(entry)
+      wanted.formUnion(children)
+    }
+    guard !parents.isEmpty else { return nil }
+    // Which of those sub-issues the section lists, with their keys; and every parent's key.
     var keyOf: [Int: IssueKey] = [:]
     var numberOf: [IssueKey: Int] = [:]
-    for entry in entries {
+    for entry in entries where wanted.contains(entry.number) {
       keyOf[entry.number] = entry.key
       numberOf[entry.key] = entry.number
     }
-    let listed = Set(items)
+    for parent in parents {
+      keyOf[parent.number] = parent.key
+      numberOf[parent.key] = parent.number
+    }
+    func listed(_ number: Int) -> Bool { keyOf[number] != nil }
     var parentOf: [Int: Int] = [:]
-    for parent in items {
+    for parent in parents.map(\.number) {
       guard let children = subIssues[parent] else { continue }
       for child in children
-      where listed.contains(child) && child != parent && parentOf[child] == nil {
+      where listed(child) && child != parent && parentOf[child] == nil {
         // Not an ancestor of the parent (no cycle), and not deeper than `maximumNesting` (GitHub
         // nests 8 levels; a deeper chain from the network would make every walk long).
         var ancestor: Int? = parent
@@ -49,36 +65,48 @@ extension ListModel {
     // Each parent's rows, in GitHub's order: its nested children, and the sub-issues listed
     // elsewhere (one listed in this section but nested under another parent is shown there).
     var childrenOf: [Int: [ListItem]] = [:]
-    for (parent, children) in subIssues where listed.contains(parent) {
-      guard let parentKey = keyOf[parent] else { continue }
-      var seen: Set<Int> = [parent]
+    for parent in parents {
+      guard let children = subIssues[parent.number] else { continue }
+      var seen: Set<Int> = [parent.number]
       let rows = children.compactMap { child -> ListItem? in
         guard seen.insert(child).inserted else { return nil }
-        if parentOf[child] == parent, let key = keyOf[child] { return .issue(key) }
-        return listed.contains(child) ? nil : .subIssue(child, parent: parentKey)
+        if parentOf[child] == parent.number, let key = keyOf[child] { return .issue(key) }
+        return listed(child) ? nil : .subIssue(child, parent: parent.key)
       }
-      if !rows.isEmpty { childrenOf[parent] = rows }
+      if !rows.isEmpty { childrenOf[parent.number] = rows }
     }
     guard !childrenOf.isEmpty else { return nil }
-    // Depth first, each item appended right after its parent's subtree so far (at the end of the
-    // storage, where appending costs nothing), with an explicit stack: a chain from the network
-    // may be as deep as the list is long.
+    // Depth first: runs of rows without children are appended at once; a parent's subtree item
+    // by item, each right after its parent's subtree so far (at the end of the storage, where
+    // appending costs nothing), with an explicit stack: a chain from the network may be as deep
+    // as the list is long.
     var tree = SectionSnapshot<ListItem>()
-    var pending: [(item: ListItem, number: Int, parent: ListItem?)] = entries.reversed().compactMap
-    {
-      parentOf[$0.number] == nil ? (.issue($0.key), $0.number, nil) : nil
-    }
-    while let (item, number, parent) = pending.popLast() {
-      tree.append([item], to: parent)
-      guard case .issue = item else { continue }
-      for child in (childrenOf[number] ?? []).reversed() {
-        switch child {
-        case .issue(let key):
-          if let childNumber = numberOf[key] { pending.append((child, childNumber, item)) }
-        case .subIssue(let childNumber, _): pending.append((child, childNumber, item))
+    var run: [ListItem] = []
+    for entry in entries where parentOf[entry.number] == nil {
+      guard childrenOf[entry.number] != nil else {
+        run.append(.issue(entry.key))
+        continue
+      }
+      if !run.isEmpty {
+        tree.append(run)
+        run.removeAll(keepingCapacity: true)
+      }
+      var pending: [(item: ListItem, number: Int, parent: ListItem?)] = [
+        (.issue(entry.key), entry.number, nil)
+      ]
+      while let (item, number, parent) = pending.popLast() {
+        tree.append([item], to: parent)
+        guard case .issue = item else { continue }
+        for child in (childrenOf[number] ?? []).reversed() {
+          switch child {
+          case .issue(let key):
+            if let childNumber = numberOf[key] { pending.append((child, childNumber, item)) }
+          case .subIssue(let childNumber, _): pending.append((child, childNumber, item))
+          }
         }
       }
     }
+    if !run.isEmpty { tree.append(run) }
     tree.expand(
       expandedParents.compactMap { keyOf[$0] }.map(ListItem.issue).filter { tree.contains($0) })
     return tree

@@ -169,6 +169,8 @@ struct ListModel {
     treeNumbers = [:]
     treeKeys = [:]
     if !subIssues.isEmpty {
+      treeNumbers.reserveCapacity(entries.count)
+      treeKeys.reserveCapacity(entries.count)
       for entry in entries {
         treeNumbers[entry.key] = entry.number
         treeKeys[entry.number] = entry.key

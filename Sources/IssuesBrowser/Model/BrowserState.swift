@@ -41,7 +41,7 @@ public struct BrowserState: Hashable, Sendable {
   /// The id the next action gets.
   public var nextActionID = 1
   /// How long typing pauses before the search applies.
-  public var searchDelay: TimeInterval = 0.03
+  public var searchDelay: TimeInterval = 0.02
 
   /// A state showing every open issue, browsing.
   public init() {}

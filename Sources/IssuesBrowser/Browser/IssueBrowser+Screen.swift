@@ -25,7 +25,7 @@ extension IssueBrowser: Screen {
       let room = max(1, size.columns - 6)
       let typed = DisplayWidth.of(BrowserScreen.tail(of: state.searchDraft, fitting: room))
       return CellPoint(x: min(size.columns - 1, 4 + typed), y: geometry.statusRow)
-    case .help: return CellPoint(x: 2, y: 1)
+    case .help: return HelpOverlay.cursor
     }
   }
 }

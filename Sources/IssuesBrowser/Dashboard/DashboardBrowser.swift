@@ -381,16 +381,14 @@ public final class DashboardBrowser: Screen {
     tabs.render(into: &screen)
     if chips.frame.height > 0 { chips.render(into: &screen) }
     list.render(into: &screen)
-    ScreenBars.statusLine(
-      &screen,
-      model.message?.text ?? ScreenBars.hintLine(keys.hints, columns: size.columns - 2))
+    ScreenBars.statusLine(&screen, message: model.message, hints: keys.hints)
     help?.draw(into: &screen)
   }
 
   /// Where the accessible mode puts the terminal's cursor: the focused item, or the section's
   /// tab when the section is empty.
   public var cursorPosition: CellPoint? {
-    if help != nil { return CellPoint(x: 2, y: 1) }
+    if help != nil { return HelpOverlay.cursor }
     return list.focusedCell ?? tabs.focusedCell
   }
 

@@ -58,33 +58,24 @@ public enum DashboardKeys {
         [.init(.character("["), .previousMilestone), .init(.character("]"), .nextMilestone)],
         "previous and next milestone, in a section over one repository", mouse: "click a chip",
         hint: "milestone"),
-      Row(
-        [
-          .init(.up, .moveInList(.up)), .init(.down, .moveInList(.down)),
-          .init(.character("k"), .moveInList(.up)), .init(.character("j"), .moveInList(.down)),
-        ], "move in the list", mouse: "wheel, click a row", hint: "move"),
-      Row(
-        [
-          .init(.pageUp, .moveInList(.pageUp)), .init(.pageDown, .moveInList(.pageDown)),
-          .init(.home, .moveInList(.first)), .init(.end, .moveInList(.last)),
-          .init(.character("g"), .moveInList(.first)), .init(.character("G"), .moveInList(.last)),
-        ], "page up and down, first and last item"),
-      Row(
-        [.init(.enter, .read)], "read the item in its repository's browser, then come back",
-        hint: "read"),
-      Row([.init(.character("o"), .openInBrowser)], "open it on GitHub", hint: "open"),
-      Row([.init(.character("y"), .copyNumber)], "copy OWNER/REPO#N", hint: "copy"),
-      Row([.init(.character("Y"), .copyURL)], "copy its URL"),
-      Row(
-        [.init(.character("v"), .toggleGrouping)], "group the section by repository, or not",
-        hint: "group"),
-      Row([.init(.character("r"), .refresh)], "sync every repository now", hint: "sync"),
-      Row([.init(.character("?"), .showHelp)], "show every key", hint: "keys"),
-      Row([.init(.character("q"), .quit)], "quit", hint: "quit"),
-      Row(
-        [.init(KeyEvent(.character("c"), modifiers: .control), .interrupt)],
-        "quit, as interrupted (exit status 130)"),
-    ])
+    ]
+      + Row.listMoves(DashboardCommand.moveInList, items: "items", hint: "move") + [
+        Row(
+          [.init(.enter, .read)], "read the item in its repository's browser, then come back",
+          hint: "read"),
+        Row([.init(.character("o"), .openInBrowser)], "open it on GitHub", hint: "open"),
+        Row([.init(.character("y"), .copyNumber)], "copy OWNER/REPO#N", hint: "copy"),
+        Row([.init(.character("Y"), .copyURL)], "copy its URL"),
+        Row(
+          [.init(.character("v"), .toggleGrouping)], "group the section by repository, or not",
+          hint: "group"),
+        Row([.init(.character("r"), .refresh)], "sync every repository now", hint: "sync"),
+        Row([.init(.character("?"), .showHelp)], "show every key", hint: "keys"),
+        Row([.init(.character("q"), .quit)], "quit", hint: "quit"),
+        Row(
+          [.init(KeyEvent(.character("c"), modifiers: .control), .interrupt)],
+          "quit, as interrupted (exit status 130)"),
+      ])
 
   /// The `?` overlay's lines for `keys`.
   public static func helpLines(_ keys: KeyBindings<DashboardCommand>) -> [HelpLine] {

@@ -280,15 +280,13 @@ public final class InboxBrowser: Screen {
     guard !ScreenBars.tooSmall(&screen, size: size, rows: 4, columns: 20) else { return }
     ScreenBars.title(&screen, name: "inbox · \(unreadCount) unread", status: status)
     list.render(into: &screen)
-    ScreenBars.statusLine(
-      &screen,
-      model.message?.text ?? ScreenBars.hintLine(keys.hints, columns: size.columns - 2))
+    ScreenBars.statusLine(&screen, message: model.message, hints: keys.hints)
     help?.draw(into: &screen)
   }
 
   /// Where the accessible mode puts the terminal's cursor: the focused thread.
   public var cursorPosition: CellPoint? {
-    if help != nil { return CellPoint(x: 2, y: 1) }
+    if help != nil { return HelpOverlay.cursor }
     return list.focusedCell
   }
 

@@ -35,18 +35,7 @@ public enum InboxKeys {
   /// The inbox's standard keys.
   public static let standard = KeyBindings<InboxCommand>(
     title: "The inbox (issues inbox)",
-    rows: [
-      Row(
-        [
-          .init(.up, .moveInList(.up)), .init(.down, .moveInList(.down)),
-          .init(.character("k"), .moveInList(.up)), .init(.character("j"), .moveInList(.down)),
-        ], "move in the threads", mouse: "wheel, click a row", hint: "move"),
-      Row(
-        [
-          .init(.pageUp, .moveInList(.pageUp)), .init(.pageDown, .moveInList(.pageDown)),
-          .init(.home, .moveInList(.first)), .init(.end, .moveInList(.last)),
-          .init(.character("g"), .moveInList(.first)), .init(.character("G"), .moveInList(.last)),
-        ], "page up and down, first and last thread"),
+    rows: Row.listMoves(InboxCommand.moveInList, items: "threads", hint: "move") + [
       Row(
         [.init(.enter, .read)],
         "read the issue or pull request in its repository's browser (marks it read)",

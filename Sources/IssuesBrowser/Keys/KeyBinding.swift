@@ -49,6 +49,28 @@ public struct KeyBinding<Command: Hashable & Sendable>: Hashable, Sendable {
     commands = actions.map(\.command)
   }
 
+  /// The two rows of a list's moves, as every screen binds them: ↑ ↓ k j, then PgUp PgDn Home
+  /// End g G; `what` names the list's items ("threads"), `hint` the first row's status word.
+  public static func listMoves(
+    _ command: (FocusMove) -> Command, items what: String, mouse: String? = "wheel, click a row",
+    hint: String
+  ) -> [KeyBinding] {
+    [
+      KeyBinding(
+        [
+          .init(.up, command(.up)), .init(.down, command(.down)),
+          .init(.character("k"), command(.up)), .init(.character("j"), command(.down)),
+        ], "move in the \(what)", mouse: mouse, hint: hint),
+      KeyBinding(
+        [
+          .init(.pageUp, command(.pageUp)), .init(.pageDown, command(.pageDown)),
+          .init(.home, command(.first)), .init(.end, command(.last)),
+          .init(.character("g"), command(.first)), .init(.character("G"), command(.last)),
+        ],
+        "page up and down, first and last \(what.hasSuffix("s") ? String(what.dropLast()) : what)"),
+    ]
+  }
+
   /// The keys as the help shows them: `← →`, `Ctrl-U`.
   public var keyNames: String {
     actions.map(\.key.keycapName).joined(separator: " ")

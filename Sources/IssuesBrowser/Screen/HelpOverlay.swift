@@ -28,6 +28,9 @@ public struct HelpOverlay: Hashable, Sendable {
       KeyBinding([.init(.escape, .close)], "close it (so does any other key)", hint: "close"),
     ])
 
+  /// Where the accessible mode's cursor goes while the overlay is open: its title.
+  public static let cursor = CellPoint(x: 2, y: 1)
+
   /// The lines listed: each table's title, then its rows.
   public let lines: [HelpLine]
   /// The first line shown.

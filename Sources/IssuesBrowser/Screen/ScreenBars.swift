@@ -51,6 +51,11 @@ enum ScreenBars {
     return (line.isEmpty ? "… · " : line + " · … · ") + kept
   }
 
+  /// The status line of a screen: its message while one shows, else its key hints fitted.
+  static func statusLine(_ screen: inout CellBuffer, message: StatusMessage?, hints: [String]) {
+    statusLine(&screen, message?.text ?? hintLine(hints, columns: screen.width - 2))
+  }
+
   /// The status line on the bottom row.
   static func statusLine(_ screen: inout CellBuffer, _ line: String) {
     let width = screen.width

@@ -268,19 +268,8 @@ import Glibc
   }
 
   @Test func aTitleFullOfControlCharactersDrivesNothing() async throws {
-    let github = try await LocalGitHub.start()
+    let github = try await Self.gitHub(withFirstIssueTitled: HostileTitleTests.hostileTitle)
     defer { Task { await github.stop() } }
-    let repository = RepositoryName(owner: "acme", name: "tracker")
-    try await github.serve(
-      synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 2, seed: 3), as: repository)
-    let json = try #require(await github.itemJSON(number: 1, in: repository))
-    var object = try #require(
-      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-    object["title"] = HostileTitleTests.hostileTitle
-    let hostile = String(
-      decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
-    #expect(hostile != json)
-    await github.replaceItem(number: 1, in: repository, json: hostile)
 
     // The table, in a terminal: no byte of the title is a control.
     let list = try await Run(

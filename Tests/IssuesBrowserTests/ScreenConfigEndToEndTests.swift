@@ -15,7 +15,8 @@ extension EndToEndTests {
   static let shellHostileTitle =
     "it's \"$(touch PWNED)\" `touch PWNED` ; touch PWNED & echo\nnext line $HOME * 'quoted'"
 
-  /// A local GitHub whose issue 1, updated last, has `title`.
+  /// A local GitHub serving 40 issues of `acme/tracker` whose issue 1, open and updated last,
+  /// has `title`.
   static func gitHub(withFirstIssueTitled title: String) async throws -> LocalGitHub {
     let github = try await LocalGitHub.start()
     let repository = RepositoryName(owner: "acme", name: "tracker")
@@ -27,9 +28,10 @@ extension EndToEndTests {
     object["title"] = title
     object["state"] = "open"
     object["updated_at"] = "2030-01-01T00:00:00Z"
-    await github.replaceItem(
-      number: 1, in: repository,
-      json: String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+    let replaced = String(
+      decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    #expect(replaced != json)
+    await github.replaceItem(number: 1, in: repository, json: replaced)
     return github
   }
 

@@ -184,11 +184,16 @@ public struct ScreenConfig: Hashable, Sendable {
       throw file.error(at: node, "this command has no run: (the shell command it runs).")
     }
     let key = try Self.key(keyNode, in: file)
-    let title = try file.string(titleNode, what: "title:")
+    // Shown in the help and on the status line: its control characters are shown, not sent.
+    let title = ControlCharacters.visible(try file.string(titleNode, what: "title:"))
     guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
       throw file.error(at: titleNode, "title: is empty.")
     }
     let text = try file.string(runNode, what: "run:")
+    // No process argument can hold a NUL: refused here, not cut where the shell gets it.
+    guard !text.unicodeScalars.contains("\0") else {
+      throw file.error(at: runNode, "run: holds a NUL character, which no command can be given.")
+    }
     let template: CommandTemplate
     do {
       template = try CommandTemplate(text)

@@ -82,6 +82,11 @@ import TrellisTerminal
     #expect(config.inboxKeys.command(for: notes) != nil)
     #expect(config.browserKeys.reading.command(for: notes) != nil)
     #expect(config.browserKeys.browsing.rows.contains { $0.summary == "check out" })
+    // A title's control characters are shown, never sent to the terminal.
+    let escaping = try Self.read(
+      "commands:\n  - {key: w, title: \"red\\e[31m\\a\", run: echo}\n")
+    #expect(escaping.inboxKeys.rows.contains { $0.summary == "red␛[31m␇" })
+    #expect(!escaping.inboxKeys.helpLines.contains { $0.summary.unicodeScalars.contains("\u{1B}") })
   }
 
   @Test(arguments: [
@@ -108,6 +113,7 @@ import TrellisTerminal
     ("theme: {base: light, focus: purple-ish}\n", 1, 29, "is not a colour"),
     ("theme: {foccus: red}\n", 1, 9, "did you mean “focus”?"),
     ("accessible: maybe\n", 1, 13, "true or false"),
+    ("commands:\n  - {key: b, title: t, run: \"echo \\0\"}\n", 2, 29, "holds a NUL"),
     ("colours: dark\n", 1, 1, "the file has no “colours”"),
   ])
   func mistakesAreReportedWhereTheyAre(yaml: String, line: Int, column: Int, message: String) {

@@ -354,14 +354,27 @@ extension LocalGitHub {
         ]
       ]
         + (number % 3 == 0
-          ? [["requestedReviewer": ["__typename": "Team", "combinedSlug": "acme/core"]]] : [])
+          ? [
+            [
+              "requestedReviewer": [
+                "__typename": "Team", "combinedSlug": "acme/core", "name": "Core maintainers",
+              ]
+            ]
+          ] : [])
       : []
-    let reviews: [[String: Any]] =
-      switch number % 4 {
-      case 0: [["author": ["login": "hubot"], "state": "APPROVED"]]
-      case 1: [["author": ["login": "mona"], "state": "CHANGES_REQUESTED"]]
-      default: []
-      }
+    // Each reviewer's latest review of the timeline's, in the order they were submitted.
+    var latest: [String: [String: Any]] = [:]
+    var authors: [String] = []
+    for review in Self.reviews(of: number) {
+      guard let login = (review["user"] as? [String: Any])?["login"] as? String else { continue }
+      if latest[login] == nil { authors.append(login) }
+      latest[login] = [
+        "author": ["login": login], "state": (review["state"] as? String ?? "").uppercased(),
+        "authorAssociation": review["author_association"] ?? "NONE",
+        "body": review["body"] ?? "", "submittedAt": review["submitted_at"] ?? NSNull(),
+      ]
+    }
+    let reviews = authors.compactMap { latest[$0] }
     return [
       "number": number, "updatedAt": object["updated_at"] ?? NSNull(),
       "isDraft": object["draft"] ?? false, "mergedAt": pull["merged_at"] ?? NSNull(),

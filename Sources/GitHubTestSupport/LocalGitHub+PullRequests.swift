@@ -8,7 +8,8 @@ import GitHubIssues
 extension LocalGitHub {
   /// The answer for a pull request's REST paths (`pulls/N`, `pulls/N/comments`,
   /// `pulls/N/reviews`, the PR's `issues/N/timeline`, `commits/SHA/check-runs`,
-  /// `commits/SHA/status`) when nothing was recorded there; `nil` for any other path.
+  /// `commits/SHA/status`, `actions/runs`) when nothing was recorded there; `nil` for any
+  /// other path.
   func pullRequestRoute(at path: String) throws -> Route? {
     guard routes[path] == nil else { return nil }
     let parts = path.split(separator: "/").map(String.init)
@@ -50,7 +51,18 @@ extension LocalGitHub {
       guard let number = Self.number(ofCommit: r[1]), pull(number) != nil else { return nil }
       body = [
         "state": "success", "total_count": 1,
-        "statuses": [["context": "ci/lint", "state": "success", "target_url": NSNull()]],
+        "statuses": [
+          [
+            "context": "ci/lint", "state": "success", "target_url": NSNull(),
+            "created_at": Self.checkTime(of: number, 5),
+          ]
+        ],
+      ]
+    case ["actions", "runs"]:
+      // Every head commit has one workflow run, `CI`, in the build's check suite.
+      body = [
+        "total_count": 1,
+        "workflow_runs": [["id": 1, "name": "CI", "check_suite_id": 7_000, "head_sha": ""]],
       ]
     default: return nil
     }
@@ -82,7 +94,7 @@ extension LocalGitHub {
       if let login = reviewer["login"] as? String {
         users.append(["login": login, "id": 9_000 + login.count])
       } else if let slug = (reviewer["combinedSlug"] as? String)?.split(separator: "/").last {
-        teams.append(["slug": String(slug), "name": String(slug)])
+        teams.append(["slug": String(slug), "name": reviewer["name"] ?? String(slug)])
       }
     }
     return [
@@ -108,9 +120,10 @@ extension LocalGitHub {
       -> [String: Any]
     {
       [
-        "event": "reviewed", "id": id, "user": ["login": login, "id": 9_000 + login.count],
-        "state": state, "body": body, "submitted_at": time(offset),
-        "author_association": "MEMBER",
+        "event": "reviewed", "id": id, "node_id": "PRR_kwDO\(id)",
+        "user": ["login": login, "id": 9_000 + login.count], "state": state, "body": body,
+        "submitted_at": time(offset), "author_association": "MEMBER",
+        "commit_id": headSHA(of: number),
       ]
     }
     switch number % 4 {
@@ -153,6 +166,12 @@ extension LocalGitHub {
       [
         "name": name, "status": status, "conclusion": conclusion,
         "html_url": "https://github.com/checks/\(number)/\(name)",
+        "details_url": "https://github.com/acme/widgets/actions/runs/\(number)/job/\(name)",
+        "started_at": checkTime(of: number, 1),
+        "completed_at": status == "completed" ? checkTime(of: number, 3) : NSNull(),
+        // The build is GitHub Actions', named by its workflow run; the test is another app's.
+        "app": ["slug": name == "build" ? "github-actions" : "ci-service"],
+        "check_suite": ["id": name == "build" ? 7_000 : 7_001],
       ]
     }
     let runs: [[String: Any]] =
@@ -162,5 +181,10 @@ extension LocalGitHub {
       default: [run("build", "completed", "success"), run("test", "in_progress", NSNull())]
       }
     return ["total_count": runs.count, "check_runs": runs]
+  }
+
+  /// A time of pull request `number`'s checks, `offset` seconds into them.
+  static func checkTime(of number: Int, _ offset: Int) -> String {
+    timestamp(Date(timeIntervalSince1970: 1_660_000_000 + Double(number * 100 + offset)))
   }
 }

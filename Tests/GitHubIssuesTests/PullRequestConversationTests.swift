@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import GitHubIssues
 import GitHubTestSupport
 import Testing
@@ -72,7 +73,10 @@ import TrellisTestSupport
       CheckRunList.self,
       #"""
       {"total_count":140,"check_runs":[
-        {"name":"build","status":"completed","conclusion":"success"},
+        {"name":"build","status":"completed","conclusion":"success",
+         "started_at":"2024-03-01T10:00:00Z","completed_at":"2024-03-01T10:02:00Z",
+         "details_url":"https://github.com/o/r/actions/runs/1/job/2",
+         "app":{"slug":"github-actions"},"check_suite":{"id":70}},
         {"name":"lint","status":"completed","conclusion":"skipped"},
         {"name":"test","status":"in_progress","conclusion":null},
         {"name":7},
@@ -81,6 +85,12 @@ import TrellisTestSupport
     #expect(runs.totalCount == 140)
     #expect(runs.checks.map(\.state) == [.passing, .neutral, .pending, .failing], "7 is no name")
     #expect(runs.checks.last?.url == "https://x")
+    // A GitHub Actions run keeps its times and job page, and is named by its workflow run.
+    let build = try #require(runs.checks.first)
+    #expect(build.detailsURL == "https://github.com/o/r/actions/runs/1/job/2")
+    #expect(build.completedAt?.timeIntervalSince(try #require(build.startedAt)) == 120)
+    #expect(runs.actionsSuites == [0: 70])
+    #expect(runs.named(by: [70: "CI", 71: "Lint"]).map(\.workflowName) == ["CI", "", "", ""])
     let statuses = try decode(
       CombinedStatus.self,
       #"{"statuses":[{"context":"ci/a","state":"error"},{"context":"ci/b","state":"success"}]}"#)
@@ -107,7 +117,10 @@ import TrellisTestSupport
     let details = pull.details(
       reviews: changedMind, checks: nil, cached: nil, repositoryOwner: "acme")
     #expect(details.reviewDecision == .approved)
-    #expect(details.reviews == [.init(author: "a", state: "APPROVED")])
+    #expect(
+      details.reviews == [
+        .init(author: "a", state: "APPROVED", submittedAt: Self.start.addingTimeInterval(120))
+      ])
     let blocked = changedMind + [review("b", "CHANGES_REQUESTED", 3), review("b", "COMMENTED", 4)]
     let second = pull.details(reviews: blocked, checks: [], cached: nil, repositoryOwner: "acme")
     #expect(second.reviewDecision == .changesRequested, "a comment does not lift a request")
@@ -276,6 +289,7 @@ extension PullRequestConversationTests {
       #expect(details.reviewDecision == expected, "#\(number)")
       #expect(details.checks == [.passing, .failing, .pending][number % 3], "#\(number)")
       #expect(details.requestedReviewers.contains("acme/core") == (number % 6 == 0))
+      PullRequestDetailsTests.expectLatestReviewsAndTeams(details)
     }
     #expect(Array(try cache.pullRequestsNeedingDetails()) == Array(missing.dropFirst(3)))
     // Four requests a pull request: the pull request, its reviews, check runs and statuses.
@@ -286,5 +300,57 @@ extension PullRequestConversationTests {
     let second = await fetcher.fetchMissingDetails(limit: 3)
     #expect(second.fetched == 0 && second.left == missing.count - 3)
     #expect(await github.requestCount(pathPrefix: "/repos/acme/tracker/pulls/") == 7)
+  }
+}
+
+extension PullRequestConversationTests {
+  /// A cache from before reviews and checks had gh's shapes forgets what it read without
+  /// them, so that it is read again rather than printed empty, and keeps everything else.
+  @Test func aCacheFromBeforeGhsReviewShapesReadsThemAgain() throws {
+    let path = IssueCacheTests.temporaryCachePath()
+    defer { IssueCacheTests.removeFolder(of: path) }
+    try FileManager.default.createDirectory(
+      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+      withIntermediateDirectories: true)
+    do {
+      let queue = try DatabaseQueue(path: path)
+      try IssueCache.migrator.migrate(
+        queue, upTo: "v16: a list's columns by key, for searches the words drive")
+      try queue.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO pullRequest(number, updatedAt, mergeable, headRef, baseRef, additions,
+              deletions)
+            VALUES (1, '2024-01-01', 'MERGEABLE', 'a', 'main', 1, 1),
+              (2, '2024-01-01', 'MERGEABLE', 'b', 'main', 2, 2),
+              (3, '2024-01-01', 'MERGEABLE', 'c', 'main', 3, 3);
+            INSERT INTO pullRequestReview(number, author, state) VALUES (1, 'mona', 'APPROVED');
+            INSERT INTO pullRequestReviewer(number, reviewer) VALUES (2, 'acme/core'),
+              (3, 'mona');
+            INSERT INTO review(id, issueNumber, author, state, body) VALUES (9, 1, 'mona',
+              'APPROVED', '');
+            INSERT INTO timelineListing(issueNumber, issueUpdatedAt) VALUES (1, '2024-01-01'),
+              (3, '2024-01-01');
+            INSERT INTO pullRequestCheck(number, position, name, state, kind, conclusion)
+              VALUES (3, 0, 'build', 'passing', 'CheckRun', 'success');
+            INSERT INTO pullRequestCheckListing(number, headSHA, announced)
+              VALUES (3, 'abcdef0', 1);
+            """)
+      }
+    }
+    let cache = try IssueCache(path: path)
+    // Read without the review's text, and without the team's name: read again.
+    #expect(try cache.pullRequestDetails(number: 1) == nil)
+    #expect(try cache.pullRequestDetails(number: 2) == nil)
+    // Nothing was missing from the third.
+    let kept = try #require(try cache.pullRequestDetails(number: 3))
+    #expect(kept.requestedReviewers == ["mona"] && kept.headRef == "c")
+    // Checks come again with the next reading; a timeline with reviews is listed again.
+    #expect(try cache.checks(of: 3) == nil)
+    let listed = try cache.writer.read { db in
+      try Int.fetchAll(db, sql: "SELECT issueNumber FROM timelineListing ORDER BY 1")
+    }
+    #expect(listed == [3])
+    #expect(try cache.reviews(of: 1, threaded: false).map { $0.nodeID } == [nil])
   }
 }

@@ -59,6 +59,7 @@ import Testing
       #expect(details.additions == (pull.number * 37) % 500)
       #expect(details.checks == [.passing, .failing, .pending][pull.number % 3])
       #expect(details.requestedReviewers.contains("acme/core") == (pull.number % 6 == 0))
+      Self.expectLatestReviewsAndTeams(details)
     }
     // Drafts and merges came with the REST rows.
     let rows = try cache.issues(numbers: served.filter(\.isPullRequest).map(\.number))
@@ -121,5 +122,44 @@ import Testing
     let merged = synthetic.make().issues.filter { $0.mergedAt != nil }
     #expect(!merged.isEmpty)
     #expect(try numbers("is:merged") == Set(merged.map(\.number)))
+  }
+}
+
+extension PullRequestDetailsTests {
+  /// The latest review of each reviewer and the teams' names as the local GitHub serves them,
+  /// whether GraphQL or REST brought the details: the two must agree.
+  static func expectLatestReviewsAndTeams(_ details: PullRequestDetails) {
+    let number = details.number
+    let time = { (offset: Int) in
+      Date(timeIntervalSince1970: 1_650_000_000 + Double(number * 1_000 + offset))
+    }
+    let expected: [PullRequestDetails.Review] =
+      switch number % 4 {
+      case 0:
+        [
+          .init(
+            author: "hubot", state: "APPROVED", authorAssociation: "MEMBER",
+            body: "Looks good to me.", submittedAt: time(10))
+        ]
+      case 1:
+        [
+          .init(
+            author: "mona", state: "CHANGES_REQUESTED", authorAssociation: "MEMBER",
+            body: "Please cover the empty case.", submittedAt: time(10)),
+          .init(
+            author: "octocat", state: "COMMENTED", authorAssociation: "MEMBER", body: "",
+            submittedAt: time(20)),
+        ]
+      default: []
+      }
+    #expect(details.reviews == expected, "#\(number)")
+    #expect(
+      details.teamNames == (number % 6 == 0 ? ["acme/core": "Core maintainers"] : [:]),
+      "#\(number)")
+    // The person first, then the team, as GitHub lists them.
+    let person = number % 4 == 0 ? "octocat" : "mona"
+    let asked: [String] =
+      number % 2 == 1 ? [] : number % 6 == 0 ? [person, "acme/core"] : [person]
+    #expect(details.requestedReviewers == asked, "#\(number)")
   }
 }

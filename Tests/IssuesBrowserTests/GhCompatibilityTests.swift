@@ -218,6 +218,104 @@ import Testing
     #expect(status == 0 && out == "true\nfalse\n")
   }
 
+  /// gh's review, check and team shapes, byte for byte as gh writes them to a pipe: a review
+  /// as its `PullRequestReview` struct (members in order; `latestReviews` without the id and
+  /// commit gh does not ask for), a check as a sorted map with Go's zero time for a time not
+  /// yet known, a team with its display name.
+  @Test func reviewsChecksAndTeamsHaveGhsShapes() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let (synced, _, syncError) = try await world.run(["sync"])
+    #expect(synced == 0, "\(syncError)")
+    func time(_ seconds: Int) -> String {
+      Date(timeIntervalSince1970: Double(seconds)).formatted(
+        Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .current))
+    }
+    // Changes requested, then a comment by another reviewer (`LocalGitHub.reviews(of:)`).
+    let reviewed = try #require(Self.served.first { $0.isPullRequest && $0.number % 4 == 1 })
+    let n = reviewed.number
+    let reviewTime = { (offset: Int) in time(1_650_000_000 + n * 1_000 + offset) }
+    func review(
+      id: String, _ login: String, _ body: String, _ at: Int, _ state: String, oid: String
+    )
+      -> String
+    {
+      #"{"id":"\#(id)","author":{"login":"\#(login)"},"authorAssociation":"MEMBER","body":"\#(body)","#
+        + #""submittedAt":"\#(reviewTime(at))","includesCreatedEdit":false,"reactionGroups":[],"#
+        + #""state":"\#(state)","commit":{"oid":"\#(oid)"}}"#
+    }
+    var (status, out, err) = try await world.run([
+      "pr", "view", "\(n)", "--json", "latestReviews,reviewRequests", "--offline",
+    ])
+    #expect(status == 0, "\(err)")
+    #expect(
+      out == #"{"latestReviews":["#
+        + review(id: "", "mona", "Please cover the empty case.", 10, "CHANGES_REQUESTED", oid: "")
+        + "," + review(id: "", "octocat", "", 20, "COMMENTED", oid: "")
+        + #"],"reviewRequests":[]}"# + "\n")
+    // `reviews` comes with the conversation, with each review's id and commit.
+    let head = LocalGitHub.headSHA(of: n)
+    (status, out, err) = try await world.run(["pr", "view", "\(n)", "--json", "reviews"])
+    #expect(status == 0, "\(err)")
+    #expect(
+      out == #"{"reviews":["#
+        + review(
+          id: "PRR_kwDO\(n * 10 + 1)", "mona", "Please cover the empty case.", 10,
+          "CHANGES_REQUESTED", oid: head) + ","
+        + review(id: "PRR_kwDO\(n * 10 + 2)", "octocat", "", 20, "COMMENTED", oid: head)
+        + "]}\n")
+    // Checks: a GitHub Actions run named by its workflow, another app's run still going (Go's
+    // zero time for its end), a status started when it was posted.
+    let running = try #require(Self.served.first { $0.isPullRequest && $0.number % 3 == 2 })
+    let m = running.number
+    let checkTime = { (offset: Int) in time(1_660_000_000 + m * 100 + offset) }
+    let jobs = "https://github.com/acme/widgets/actions/runs/\(m)/job"
+    (status, out, err) = try await world.run([
+      "pr", "view", "\(m)", "--json", "statusCheckRollup",
+    ])
+    #expect(status == 0, "\(err)")
+    #expect(
+      out == #"{"statusCheckRollup":[{"__typename":"CheckRun","completedAt":"\#(checkTime(3))","#
+        + #""conclusion":"SUCCESS","detailsUrl":"\#(jobs)/build","name":"build","#
+        + #""startedAt":"\#(checkTime(1))","status":"COMPLETED","workflowName":"CI"},"#
+        + #"{"__typename":"CheckRun","completedAt":"0001-01-01T00:00:00Z","conclusion":"","#
+        + #""detailsUrl":"\#(jobs)/test","name":"test","startedAt":"\#(checkTime(1))","#
+        + #""status":"IN_PROGRESS","workflowName":""},"#
+        + #"{"__typename":"StatusContext","context":"ci/lint","startedAt":"\#(checkTime(5))","#
+        + #""state":"SUCCESS","targetUrl":""}]}"# + "\n")
+    // A team asked to review: its slug and its display name, after the person asked.
+    let team = try #require(Self.served.first { $0.isPullRequest && $0.number % 6 == 0 })
+    (status, out, err) = try await world.run([
+      "pr", "view", "\(team.number)", "--json", "reviewRequests", "--offline",
+    ])
+    #expect(status == 0, "\(err)")
+    let person = team.number % 4 == 0 ? "octocat" : "mona"
+    #expect(
+      out == #"{"reviewRequests":[{"__typename":"User","login":"\#(person)"},"#
+        + #"{"__typename":"Team","name":"Core maintainers","slug":"acme/core"}]}"# + "\n")
+  }
+
+  /// What the cache has not read is refused, not printed empty: checks never fetched, offline.
+  @Test func checksNeverReadAreRefused() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let (synced, _, syncError) = try await world.run(["sync"])
+    #expect(synced == 0, "\(syncError)")
+    let pull = try #require(Self.served.first { $0.isPullRequest })
+    var (status, out, err) = try await world.run([
+      "pr", "view", "\(pull.number)", "--json", "statusCheckRollup", "--offline",
+    ])
+    #expect(status == 1)
+    #expect(err.contains("The checks of #\(pull.number) have not been read"), "\(err)")
+    #expect(out.isEmpty)
+    (status, out, err) = try await world.run([
+      "pr", "view", "\(pull.number)", "--json", "statusCheckRollup", "--jq",
+      ".statusCheckRollup | length",
+    ])
+    #expect(status == 0, "\(err)")
+    #expect(out == "3\n")
+  }
+
   /// A sync with a token asks once who the token's account is, so that offline reads know.
   @Test func aSyncWithATokenRemembersItsAccount() async throws {
     let world = try await World()

@@ -116,7 +116,12 @@ extension EndToEndTests {
     run.pty.type("?")
     run.read { $0.lines.contains { $0.contains("Keys") } }
     run.pty.type("\u{1B}[6~")
-    run.read { $0.lines.contains { $0.contains("save in the foreground") } }
+    // A frame may arrive in more than one read: wait for both lines.
+    run.read { screen in
+      ["save in the foreground", "save the title"].allSatisfy { command in
+        screen.lines.contains { $0.contains(command) }
+      }
+    }
     #expect(run.terminal.lines.contains { $0.contains("save in the foreground") })
     #expect(run.terminal.lines.contains { $0.contains("save the title") })
     run.pty.type("x")

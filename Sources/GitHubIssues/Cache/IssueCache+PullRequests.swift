@@ -77,19 +77,34 @@ extension IssueCache {
           ])
         try db.execute(
           sql: "DELETE FROM pullRequestReviewer WHERE number = ?", arguments: [pull.number])
-        for reviewer in Set(pull.requestedReviewers) {
+        var seen: Set<String> = []
+        for reviewer in pull.requestedReviewers where seen.insert(reviewer).inserted {
           try db.execute(
-            sql: "INSERT INTO pullRequestReviewer(number, reviewer) VALUES (?, ?)",
-            arguments: [pull.number, Self.storable(reviewer)])
+            sql: """
+              INSERT INTO pullRequestReviewer(number, reviewer, position, name) VALUES (?, ?, ?, ?)
+              """,
+            arguments: [
+              pull.number, Self.storable(reviewer), seen.count,
+              pull.teamNames[reviewer].map(Self.storable),
+            ])
         }
         try db.execute(
           sql: "DELETE FROM pullRequestReview WHERE number = ?", arguments: [pull.number])
-        for review in pull.reviews {
+        for (position, review) in pull.reviews.enumerated() {
           try db.execute(
             sql: """
-              INSERT INTO pullRequestReview(number, author, state) VALUES (?, ?, ?)
-              ON CONFLICT(number, author) DO UPDATE SET state = excluded.state
-              """, arguments: [pull.number, Self.storable(review.author), review.state])
+              INSERT INTO pullRequestReview(number, author, state, position, authorAssociation,
+                body, submittedAt)
+              VALUES (?, ?, ?, ?, ?, ?, ?)
+              ON CONFLICT(number, author) DO UPDATE SET state = excluded.state,
+                position = excluded.position, authorAssociation = excluded.authorAssociation,
+                body = excluded.body, submittedAt = excluded.submittedAt
+              """,
+            arguments: [
+              pull.number, Self.storable(review.author), review.state, position,
+              Self.storable(review.authorAssociation), Self.storable(review.body),
+              review.submittedAt,
+            ])
         }
       }
     }
@@ -102,13 +117,30 @@ extension IssueCache {
         let row = try Row.fetchOne(
           db, sql: "SELECT * FROM pullRequest WHERE number = ?", arguments: [number])
       else { return nil }
-      let reviewers = try String.fetchAll(
-        db, sql: "SELECT reviewer FROM pullRequestReviewer WHERE number = ? ORDER BY reviewer",
+      let reviewerRows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT reviewer, name FROM pullRequestReviewer WHERE number = ?
+          ORDER BY position, reviewer
+          """,
         arguments: [number])
+      let reviewers = reviewerRows.map { $0["reviewer"] as String }
+      var teamNames: [String: String] = [:]
+      for row in reviewerRows {
+        if let name = row["name"] as String? { teamNames[row["reviewer"]] = name }
+      }
       let reviews = try Row.fetchAll(
-        db, sql: "SELECT author, state FROM pullRequestReview WHERE number = ? ORDER BY author",
+        db,
+        sql: """
+          SELECT author, state, authorAssociation, body, submittedAt FROM pullRequestReview
+          WHERE number = ? ORDER BY position, author
+          """,
         arguments: [number]
-      ).map { PullRequestDetails.Review(author: $0[0], state: $0[1]) }
+      ).map {
+        PullRequestDetails.Review(
+          author: $0["author"], state: $0["state"], authorAssociation: $0["authorAssociation"],
+          body: $0["body"], submittedAt: $0["submittedAt"])
+      }
       return PullRequestDetails(
         number: number, updatedAt: row["updatedAt"],
         reviewDecision: (row["reviewDecision"] as String?).flatMap(
@@ -116,7 +148,8 @@ extension IssueCache {
         checks: (row["checks"] as String?).flatMap(PullRequestDetails.Checks.init(rawValue:)),
         mergeable: PullRequestDetails.Mergeable(rawValue: row["mergeable"]) ?? .unknown,
         headRef: row["headRef"], baseRef: row["baseRef"], additions: row["additions"],
-        deletions: row["deletions"], requestedReviewers: reviewers, reviews: reviews)
+        deletions: row["deletions"], requestedReviewers: reviewers, teamNames: teamNames,
+        reviews: reviews)
     }
   }
 }

@@ -13,13 +13,14 @@ extension IssueCache {
       let reviews = try Row.fetchAll(
         db,
         sql: """
-          SELECT id, author, state, body, submittedAt, authorAssociation FROM review
-          WHERE issueNumber = ? ORDER BY submittedAt, id
+          SELECT id, author, state, body, submittedAt, authorAssociation, nodeID, commitID
+          FROM review WHERE issueNumber = ? ORDER BY submittedAt, id
           """, arguments: [number]
       ).map {
         PullRequestReview(
           id: $0["id"], author: $0["author"], state: $0["state"], body: $0["body"],
-          submittedAt: $0["submittedAt"], authorAssociation: $0["authorAssociation"])
+          submittedAt: $0["submittedAt"], authorAssociation: $0["authorAssociation"],
+          nodeID: $0["nodeID"], commitID: $0["commitID"])
       }
       guard threaded else { return reviews }
       let comments = try Row.fetchAll(
@@ -47,16 +48,19 @@ extension IssueCache {
       .execute(arguments: [number])
     let insert = try db.cachedStatement(
       sql: """
-        INSERT INTO review(id, issueNumber, author, state, body, submittedAt, authorAssociation)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO review(id, issueNumber, author, state, body, submittedAt, authorAssociation,
+          nodeID, commitID)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET issueNumber = excluded.issueNumber,
           author = excluded.author, state = excluded.state, body = excluded.body,
-          submittedAt = excluded.submittedAt, authorAssociation = excluded.authorAssociation
+          submittedAt = excluded.submittedAt, authorAssociation = excluded.authorAssociation,
+          nodeID = excluded.nodeID, commitID = excluded.commitID
         """)
     for review in reviews {
       try insert.execute(arguments: [
         review.id, number, storable(review.author), storable(review.state),
         storable(review.body), review.submittedAt, review.authorAssociation.map(storable),
+        review.nodeID.map(storable), review.commitID.map(storable),
       ])
     }
   }
@@ -108,15 +112,18 @@ extension IssueCache {
       let checks = try Row.fetchAll(
         db,
         sql: """
-          SELECT name, state, url, kind, conclusion FROM pullRequestCheck WHERE number = ?
-          ORDER BY position
+          SELECT name, state, url, kind, conclusion, startedAt, completedAt, detailsURL,
+            workflowName
+          FROM pullRequestCheck WHERE number = ? ORDER BY position
           """,
         arguments: [number]
       ).map {
         PullRequestCheck(
           name: $0["name"], state: PullRequestCheck.State(rawValue: $0["state"]) ?? .pending,
           url: $0["url"], kind: PullRequestCheck.Kind(rawValue: $0["kind"]) ?? .checkRun,
-          conclusion: $0["conclusion"])
+          conclusion: $0["conclusion"], startedAt: $0["startedAt"],
+          completedAt: $0["completedAt"], detailsURL: $0["detailsURL"],
+          workflowName: $0["workflowName"])
       }
       return (checks, announced)
     }
@@ -131,12 +138,15 @@ extension IssueCache {
       for (position, check) in checks.enumerated() {
         try db.execute(
           sql: """
-            INSERT INTO pullRequestCheck(number, position, name, state, url, kind, conclusion)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO pullRequestCheck(number, position, name, state, url, kind, conclusion,
+              startedAt, completedAt, detailsURL, workflowName)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
           arguments: [
             number, position, Self.storable(check.name), check.state.rawValue,
             check.url.map(Self.storable), check.kind.rawValue, Self.storable(check.conclusion),
+            check.startedAt, check.completedAt, check.detailsURL.map(Self.storable),
+            Self.storable(check.workflowName),
           ])
       }
       try db.execute(

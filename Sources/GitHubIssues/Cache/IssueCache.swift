@@ -500,7 +500,50 @@ public final class IssueCache: Sendable {
               milestoneNumber)
           """)
     }
+    migrator.registerMigration("v17: reviews and checks as gh prints them") { db in
+      try addReviewAndCheckShapes(db)
+    }
     return migrator
+  }
+
+  /// Adds what gh prints of reviews, checks and teams, and forgets what was read without it
+  /// so that it is read again rather than printed empty: details with reviews or teams (a
+  /// command fetches those it prints, a sync the rest), every check (read again with each
+  /// conversation), and the timelines of pull requests with reviews.
+  private static func addReviewAndCheckShapes(_ db: Database) throws {
+    try db.alter(table: "review") { t in
+      t.add(column: "nodeID", .text)
+      t.add(column: "commitID", .text)
+    }
+    try db.alter(table: "pullRequestReview") { t in
+      t.add(column: "position", .integer).notNull().defaults(to: 0)
+      t.add(column: "authorAssociation", .text).notNull().defaults(to: "NONE")
+      t.add(column: "body", .text).notNull().defaults(to: "")
+      t.add(column: "submittedAt", .datetime)
+    }
+    try db.alter(table: "pullRequestReviewer") { t in
+      t.add(column: "position", .integer).notNull().defaults(to: 0)
+      t.add(column: "name", .text)
+    }
+    try db.alter(table: "pullRequestCheck") { t in
+      t.add(column: "startedAt", .datetime)
+      t.add(column: "completedAt", .datetime)
+      t.add(column: "detailsURL", .text)
+      t.add(column: "workflowName", .text).notNull().defaults(to: "")
+    }
+    try db.execute(
+      sql: """
+        CREATE TEMPORARY TABLE staleDetails AS
+          SELECT number FROM pullRequestReview
+          UNION SELECT number FROM pullRequestReviewer WHERE reviewer LIKE '%/%';
+        DELETE FROM pullRequest WHERE number IN (SELECT number FROM staleDetails);
+        DELETE FROM pullRequestReviewer WHERE number IN (SELECT number FROM staleDetails);
+        DELETE FROM pullRequestReview WHERE number IN (SELECT number FROM staleDetails);
+        DROP TABLE staleDetails;
+        DELETE FROM pullRequestCheck;
+        DELETE FROM pullRequestCheckListing;
+        DELETE FROM timelineListing WHERE issueNumber IN (SELECT issueNumber FROM review);
+        """)
   }
 
   /// The index of a list entry's columns by key.

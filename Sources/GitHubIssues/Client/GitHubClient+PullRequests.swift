@@ -63,4 +63,36 @@ extension GitHubClient {
     let (response, _) = try await fetch(url, conditional: false)
     return try decode(CombinedStatus.self, from: response, url: url)
   }
+
+  /// The names of the GitHub Actions workflows run on a commit, by each run's check suite.
+  ///
+  /// A check run of GitHub Actions names only its suite: this says its workflow. The first 100
+  /// runs of the commit.
+  public func workflowNames(of repository: RepositoryName, commit sha: String)
+    async throws(GitHubError) -> [Int64: String]
+  {
+    let url = host.url(
+      "/repos/\(repository.owner)/\(repository.name)/actions/runs",
+      query: [
+        URLQueryItem(name: "head_sha", value: sha), URLQueryItem(name: "per_page", value: "100"),
+      ])
+    let (response, _) = try await fetch(url, conditional: false)
+    return try decode(WorkflowRunList.self, from: response, url: url).names
+  }
+}
+
+/// `GET /repos/{owner}/{repo}/actions/runs`: each run's workflow name by its check suite.
+struct WorkflowRunList: Decodable {
+  struct Run: Decodable {
+    var name: String?
+    var check_suite_id: Int64?
+  }
+  var workflow_runs: [LossyElement<Run>]
+
+  var names: [Int64: String] {
+    Dictionary(
+      workflow_runs.compactMap(\.item).compactMap { run in
+        run.check_suite_id.map { ($0, run.name ?? "") }
+      }, uniquingKeysWith: { first, _ in first })
+  }
 }

@@ -30,12 +30,15 @@ public struct GitHubPullRequest: Decodable, Hashable, Sendable {
   public var requestedReviewers: [String]
   /// Teams asked to review, by slug.
   public var requestedTeams: [String]
+  /// The display names of ``requestedTeams``, by slug.
+  public var teamNames: [String: String]
 
   /// Creates one.
   public init(
     number: Int, updatedAt: Date, headRef: String, headSHA: String, baseRef: String,
     additions: Int = 0, deletions: Int = 0, mergeable: Bool? = nil, reviewComments: Int = 0,
-    requestedReviewers: [String] = [], requestedTeams: [String] = []
+    requestedReviewers: [String] = [], requestedTeams: [String] = [],
+    teamNames: [String: String] = [:]
   ) {
     self.number = number
     self.updatedAt = updatedAt
@@ -48,6 +51,7 @@ public struct GitHubPullRequest: Decodable, Hashable, Sendable {
     self.reviewComments = reviewComments
     self.requestedReviewers = requestedReviewers
     self.requestedTeams = requestedTeams
+    self.teamNames = teamNames
   }
 
   enum CodingKeys: String, CodingKey {
@@ -59,7 +63,7 @@ public struct GitHubPullRequest: Decodable, Hashable, Sendable {
   }
 
   struct Branch: Decodable { var ref: String?; var sha: String? }
-  struct Named: Decodable { var login: String?; var slug: String? }
+  struct Named: Decodable { var login: String?; var slug: String?; var name: String? }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -85,6 +89,9 @@ public struct GitHubPullRequest: Decodable, Hashable, Sendable {
     requestedReviewers = (reviewers ?? []).compactMap { $0?.login }
     let teams = (try? container.decodeIfPresent([Named?].self, forKey: .requestedTeams))
     requestedTeams = (teams ?? []).compactMap { $0?.slug }
+    teamNames = Dictionary(
+      (teams ?? []).compactMap { team in team?.slug.map { ($0, team?.name ?? $0) } },
+      uniquingKeysWith: { first, _ in first })
   }
 
   /// The details the cache keeps, from this answer, the pull request's reviews and checks.
@@ -121,16 +128,25 @@ public struct GitHubPullRequest: Decodable, Hashable, Sendable {
       } else {
         nil
       }
-    var latestOfEach: [String: PullRequestReview] = [:]
-    for review in reviews where review.state != "PENDING" { latestOfEach[review.author] = review }
+    // Each reviewer's latest review, in the order they were submitted.
+    var latestOfEach: [String: (position: Int, review: PullRequestReview)] = [:]
+    for (position, review) in reviews.enumerated() where review.state != "PENDING" {
+      latestOfEach[review.author] = (position, review)
+    }
     return PullRequestDetails(
       number: number, updatedAt: updatedAt, reviewDecision: decision,
       checks: checks.map(PullRequestCheck.rollup) ?? cached?.checks,
       mergeable: mergeable.map { $0 ? .mergeable : .conflicting } ?? .unknown,
       headRef: headRef, baseRef: baseRef, additions: additions, deletions: deletions,
       requestedReviewers: requested,
-      reviews: latestOfEach.values.sorted { $0.author < $1.author }.map {
-        PullRequestDetails.Review(author: $0.author, state: $0.state)
+      teamNames: Dictionary(
+        requestedTeams.map { ("\(repositoryOwner)/\($0)", teamNames[$0] ?? $0) },
+        uniquingKeysWith: { first, _ in first }),
+      reviews: latestOfEach.values.sorted { $0.position < $1.position }.map { latest in
+        PullRequestDetails.Review(
+          author: latest.review.author, state: latest.review.state,
+          authorAssociation: latest.review.authorAssociation ?? "NONE", body: latest.review.body,
+          submittedAt: latest.review.submittedAt)
       })
   }
 }

@@ -63,6 +63,8 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
     case stateReason = "state_reason"
     case submittedAt = "submitted_at"
     case authorAssociation = "author_association"
+    case nodeID = "node_id"
+    case commitID = "commit_id"
   }
 
   struct Named: Decodable { var name: String?; var title: String?; var login: String? }
@@ -130,7 +132,9 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
             body: (try? container.decodeIfPresent(String.self, forKey: .body)) ?? "",
             submittedAt: submitted,
             authorAssociation: try? container.decodeIfPresent(
-              String.self, forKey: .authorAssociation)))
+              String.self, forKey: .authorAssociation),
+            nodeID: try? container.decodeIfPresent(String.self, forKey: .nodeID),
+            commitID: try? container.decodeIfPresent(String.self, forKey: .commitID)))
       } else {
         kind = .other(event)
       }

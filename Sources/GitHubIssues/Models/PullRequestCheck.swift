@@ -38,16 +38,31 @@ public struct PullRequestCheck: Hashable, Sendable {
   /// (`success`, `timed_out`…), an unfinished run's status (`queued`, `in_progress`), a
   /// status's state (`success`, `error`, `pending`…).
   public var conclusion: String
+  /// When a check run started, or a status was posted.
+  public var startedAt: Date?
+  /// When a check run completed.
+  public var completedAt: Date?
+  /// Where the check's own app points for its details: gh's `detailsUrl`.
+  ///
+  /// A GitHub Actions job's page, a CI service's build; a status's is its ``url``.
+  public var detailsURL: String?
+  /// The name of the GitHub Actions workflow a check run belongs to; empty for other checks.
+  public var workflowName: String
 
   /// Creates one.
   public init(
     name: String, state: State, url: String? = nil, kind: Kind = .checkRun,
-    conclusion: String? = nil
+    conclusion: String? = nil, startedAt: Date? = nil, completedAt: Date? = nil,
+    detailsURL: String? = nil, workflowName: String = ""
   ) {
     self.name = name
     self.state = state
     self.url = url
     self.kind = kind
+    self.startedAt = startedAt
+    self.completedAt = completedAt
+    self.detailsURL = detailsURL
+    self.workflowName = workflowName
     let word: String =
       switch state {
       case .passing: "success"
@@ -74,6 +89,9 @@ public struct CheckRunList: Decodable, Hashable, Sendable {
   public var totalCount: Int
   /// The check runs of this page, those that could be read.
   public var checks: [PullRequestCheck]
+  /// The check suite of each GitHub Actions run among ``checks``, by position: the suites
+  /// whose workflow names ``named(by:)`` fills in.
+  public var actionsSuites: [Int: Int64]
 
   enum CodingKeys: String, CodingKey {
     case totalCount = "total_count"
@@ -81,18 +99,61 @@ public struct CheckRunList: Decodable, Hashable, Sendable {
   }
 
   struct Run: Decodable {
+    struct App: Decodable { var slug: String? }
+    struct Suite: Decodable { var id: Int64? }
     var name: String?
     var status: String?
     var conclusion: String?
     var html_url: String?
     var details_url: String?
+    var started_at: Date?
+    var completed_at: Date?
+    var app: App?
+    var check_suite: Suite?
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      // What says the run is one must read; what only describes it may be missing or odd.
+      name = try container.decodeIfPresent(String.self, forKey: .name)
+      status = try container.decodeIfPresent(String.self, forKey: .status)
+      conclusion = try container.decodeIfPresent(String.self, forKey: .conclusion)
+      html_url = (try? container.decodeIfPresent(String.self, forKey: .html_url)) ?? nil
+      details_url = (try? container.decodeIfPresent(String.self, forKey: .details_url)) ?? nil
+      started_at = (try? container.decodeIfPresent(Date.self, forKey: .started_at)) ?? nil
+      completed_at = (try? container.decodeIfPresent(Date.self, forKey: .completed_at)) ?? nil
+      app = (try? container.decodeIfPresent(App.self, forKey: .app)) ?? nil
+      check_suite = (try? container.decodeIfPresent(Suite.self, forKey: .check_suite)) ?? nil
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case name, status, conclusion, html_url, details_url, started_at, completed_at, app
+      case check_suite
+    }
+  }
+
+  /// The checks with their workflows' names, given the names of the workflow runs by check
+  /// suite (``GitHubClient/workflowNames(of:commit:)``).
+  public func named(by workflows: [Int64: String]) -> [PullRequestCheck] {
+    checks.enumerated().map { position, check in
+      var check = check
+      if let suite = actionsSuites[position], let name = workflows[suite] {
+        check.workflowName = name
+      }
+      return check
+    }
   }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     totalCount = max(0, (try? container.decodeIfPresent(Int.self, forKey: .totalCount)) ?? 0)
     let runs = try container.decode([LossyElement<Run>].self, forKey: .checkRuns)
-    checks = runs.compactMap(\.item).map { run in
+      .compactMap(\.item)
+    var suites: [Int: Int64] = [:]
+    for (position, run) in runs.enumerated() where run.app?.slug == "github-actions" {
+      suites[position] = run.check_suite?.id
+    }
+    actionsSuites = suites
+    checks = runs.map { run in
       let state: PullRequestCheck.State =
         switch (run.status, run.conclusion) {
         case ("completed", "success"): .passing
@@ -103,7 +164,8 @@ public struct CheckRunList: Decodable, Hashable, Sendable {
       return PullRequestCheck(
         name: run.name ?? "check", state: state, url: run.html_url ?? run.details_url,
         kind: .checkRun,
-        conclusion: (run.status == "completed" ? run.conclusion : run.status) ?? "queued")
+        conclusion: (run.status == "completed" ? run.conclusion : run.status) ?? "queued",
+        startedAt: run.started_at, completedAt: run.completed_at, detailsURL: run.details_url)
     }
   }
 }
@@ -124,6 +186,17 @@ public struct CombinedStatus: Decodable, Hashable, Sendable {
     var context: String?
     var state: String?
     var target_url: String?
+    var created_at: Date?
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      context = (try? container.decodeIfPresent(String.self, forKey: .context)) ?? nil
+      state = (try? container.decodeIfPresent(String.self, forKey: .state)) ?? nil
+      target_url = (try? container.decodeIfPresent(String.self, forKey: .target_url)) ?? nil
+      created_at = (try? container.decodeIfPresent(Date.self, forKey: .created_at)) ?? nil
+    }
+
+    enum CodingKeys: String, CodingKey { case context, state, target_url, created_at }
   }
 
   public init(from decoder: any Decoder) throws {
@@ -139,7 +212,8 @@ public struct CombinedStatus: Decodable, Hashable, Sendable {
         }
       return PullRequestCheck(
         name: status.context ?? "status", state: state, url: status.target_url, kind: .status,
-        conclusion: status.state ?? "pending")
+        conclusion: status.state ?? "pending", startedAt: status.created_at,
+        detailsURL: status.target_url)
     }
     totalCount = max(
       checks.count, (try? container.decodeIfPresent(Int.self, forKey: .totalCount)) ?? 0)

@@ -43,17 +43,29 @@ public struct PullRequestDetails: Hashable, Sendable {
     case unknown = "UNKNOWN"
   }
 
-  /// A review, the latest of its author.
+  /// A review, the latest of its author: what gh's `latestReviews` prints.
   public struct Review: Hashable, Sendable {
     /// Who reviewed.
     public var author: String
     /// `APPROVED`, `CHANGES_REQUESTED`, `COMMENTED`, `DISMISSED`.
     public var state: String
+    /// The reviewer's relation to the repository (`MEMBER`, `NONE`…).
+    public var authorAssociation: String
+    /// What the reviewer wrote as the review's summary (often empty).
+    public var body: String
+    /// When it was submitted, when GitHub said.
+    public var submittedAt: Date?
 
     /// A review.
-    public init(author: String, state: String) {
+    public init(
+      author: String, state: String, authorAssociation: String = "NONE", body: String = "",
+      submittedAt: Date? = nil
+    ) {
       self.author = author
       self.state = state
+      self.authorAssociation = authorAssociation
+      self.body = body
+      self.submittedAt = submittedAt
     }
   }
 
@@ -77,14 +89,16 @@ public struct PullRequestDetails: Hashable, Sendable {
   public var deletions: Int
   /// Who is asked to review: logins, and teams as `org/team`.
   public var requestedReviewers: [String]
-  /// The latest review of each reviewer.
+  /// The display names of the teams among ``requestedReviewers``, by their `org/team` slug.
+  public var teamNames: [String: String]
+  /// The latest review of each reviewer, in GitHub's order.
   public var reviews: [Review]
 
   /// Details of a pull request.
   public init(
     number: Int, updatedAt: Date, reviewDecision: ReviewDecision?, checks: Checks?,
     mergeable: Mergeable, headRef: String, baseRef: String, additions: Int, deletions: Int,
-    requestedReviewers: [String], reviews: [Review]
+    requestedReviewers: [String], teamNames: [String: String] = [:], reviews: [Review]
   ) {
     self.number = number
     self.updatedAt = updatedAt
@@ -96,6 +110,7 @@ public struct PullRequestDetails: Hashable, Sendable {
     self.additions = additions
     self.deletions = deletions
     self.requestedReviewers = requestedReviewers
+    self.teamNames = teamNames
     self.reviews = reviews
   }
 }

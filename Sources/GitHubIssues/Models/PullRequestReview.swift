@@ -21,13 +21,21 @@ public struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
   public var authorAssociation: String?
   /// The line-comment threads this review started, in the order they were written.
   public var threads: [ReviewThread]
+  /// GitHub's node identifier (`PRR_…`), what gh prints as the review's `id`; `nil` when it
+  /// was not read.
+  public var nodeID: String?
+  /// The commit the review was written on, in hexadecimal, when GitHub said.
+  public var commitID: String?
 
   /// Creates a review.
   public init(
     id: Int64, author: String, state: String, body: String, submittedAt: Date?,
-    authorAssociation: String? = nil, threads: [ReviewThread] = []
+    authorAssociation: String? = nil, threads: [ReviewThread] = [], nodeID: String? = nil,
+    commitID: String? = nil
   ) {
     self.id = id
+    self.nodeID = nodeID
+    self.commitID = commitID
     self.author = author
     self.state = state
     self.body = body
@@ -40,6 +48,8 @@ public struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
     case id, user, state, body
     case submittedAt = "submitted_at"
     case authorAssociation = "author_association"
+    case nodeID = "node_id"
+    case commitID = "commit_id"
   }
 
   /// Decodes a review as `GET /repos/{owner}/{repo}/pulls/{number}/reviews` lists it (the
@@ -53,6 +63,8 @@ public struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
     submittedAt = try? container.decodeIfPresent(Date.self, forKey: .submittedAt)
     authorAssociation = try? container.decodeIfPresent(String.self, forKey: .authorAssociation)
     threads = []
+    nodeID = try? container.decodeIfPresent(String.self, forKey: .nodeID)
+    commitID = try? container.decodeIfPresent(String.self, forKey: .commitID)
   }
 
   /// "approved", "changes requested", "commented", "dismissed": the verdict in gh's words, for

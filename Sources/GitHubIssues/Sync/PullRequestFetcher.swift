@@ -7,8 +7,8 @@ import Foundation
 /// It is what the reader asks when a pull request is opened, and what a sync falls back on
 /// when GraphQL does not answer for a pull request's details. Each part that cannot be read
 /// keeps what the cache held of it. Every listing is bounded by what GitHub announced: line
-/// comments by the pull request's count, reviews and check runs by one page of 100 (the reader
-/// says how many more checks there are).
+/// comments by the pull request's count, reviews, check runs and the workflow runs that name
+/// them by one page of 100 (the reader says how many more checks there are).
 public struct PullRequestFetcher: Sendable {
   /// The client requests go through.
   public var client: GitHubClient
@@ -50,9 +50,11 @@ public struct PullRequestFetcher: Sendable {
     var checks: [PullRequestCheck]?
     var announced = 0
     if let runs = try? await client.checkRuns(of: repository, commit: pull.headSHA),
-      let statuses = try? await client.combinedStatus(of: repository, commit: pull.headSHA)
+      let statuses = try? await client.combinedStatus(of: repository, commit: pull.headSHA),
+      let workflows = runs.actionsSuites.isEmpty
+        ? [:] : try? await client.workflowNames(of: repository, commit: pull.headSHA)
     {
-      checks = runs.checks + statuses.checks
+      checks = runs.named(by: workflows) + statuses.checks
       announced = runs.totalCount + statuses.totalCount
     }
     let cached = (try? cache.pullRequestDetails(number: number)) ?? nil
@@ -78,7 +80,7 @@ public struct PullRequestFetcher: Sendable {
     }
   }
 
-  /// How many pull requests a sync's fallback brings details for at most (four requests each).
+  /// How many pull requests a sync's fallback brings details for at most (four requests each, five when GitHub Actions ran).
   public static let fallbackLimit = 15
 
   /// Fetches through REST, newest first, the details of open pull requests that lack current

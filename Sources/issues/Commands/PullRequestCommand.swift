@@ -333,12 +333,18 @@ struct PullRequestView: AsyncParsableCommand {
     let details = try cache.pullRequestDetails(number: number)
     let context = try PullRequestCommands.context(cache)
     var output = StandardOutput()
+    let checks = try cache.checks(of: number)?.checks
+    if let fields {
+      try Self.refuseUnread(
+        fields, number: number, reviews: try cache.reviews(of: number, threaded: false),
+        checks: checks, offline: offline)
+    }
     let conversation =
       readsConversation
       ? PullRequestJSON.Conversation(
         comments: try cache.comments(of: number),
         reviews: try cache.reviews(of: number, threaded: fields == nil),
-        checks: try cache.checks(of: number)?.checks ?? [],
+        checks: checks ?? [],
         viewer: fields?.contains(.comments) == true
           ? try await MeResolver.viewer(
             host: host, cache: cache, offline: offline, timeout: options.timeout) : nil) : nil
@@ -365,6 +371,21 @@ struct PullRequestView: AsyncParsableCommand {
       output.write(Self.text(shown, details: details, milestones: context.milestones))
     }
     output.flush()
+  }
+
+  /// Refuses the conversation fields the cache cannot print as gh would: checks never read,
+  /// and reviews read before their ids were kept.
+  static func refuseUnread(
+    _ fields: [PullRequestJSON.Field], number: Int, reviews: [PullRequestReview],
+    checks: [PullRequestCheck]?, offline: Bool
+  ) throws {
+    let how = offline ? " (run without --offline to read them)." : " (GitHub did not answer)."
+    if fields.contains(.statusCheckRollup), checks == nil {
+      throw CommandFailure("The checks of #\(number) have not been read" + how)
+    }
+    if fields.contains(.reviews), reviews.contains(where: { $0.nodeID == nil }) {
+      throw CommandFailure("The reviews of #\(number) were read without their ids" + how)
+    }
   }
 
   /// gh's `key:<tab>value` header, `--` and the body.

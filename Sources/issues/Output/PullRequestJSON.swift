@@ -85,8 +85,8 @@ enum PullRequestJSON {
     return .object(members.sortedByKey())
   }
 
-  /// A conversation field, in gh's shapes: comments as `issue view` gives them, reviews with
-  /// their author, verdict and body, checks as GraphQL's `CheckRun` and `StatusContext`.
+  /// A conversation field, in gh's shapes: comments as `issue view` gives them, reviews as
+  /// gh's `PullRequestReview`, checks as GraphQL's `CheckRun` and `StatusContext`.
   static func value(of field: Field, conversation: Conversation?) -> IssueJSON.Value {
     guard let conversation else { return .array([]) }
     func object(_ members: IssueJSON.Object) -> IssueJSON.Value { .object(members.sortedByKey()) }
@@ -97,13 +97,10 @@ enum PullRequestJSON {
     case .reviews:
       return .array(
         conversation.reviews.filter { $0.submittedAt != nil }.map { review in
-          object(
-            [
-              "author": .object(["login": .string(review.author)]),
-              "authorAssociation": .string(review.authorAssociation ?? "NONE"),
-              "body": .string(review.body), "state": .string(review.state),
-              "submittedAt": review.submittedAt.map { .string(IssueJSON.timestamp($0)) } ?? .null,
-            ])
+          Self.review(
+            id: review.nodeID ?? "", author: review.author,
+            authorAssociation: review.authorAssociation ?? "NONE", body: review.body,
+            submittedAt: review.submittedAt, state: review.state, commit: review.commitID ?? "")
         })
     case .statusCheckRollup:
       return .array(
@@ -115,20 +112,44 @@ enum PullRequestJSON {
             return object(
               [
                 "__typename": .string("CheckRun"), "name": .string(check.name),
+                "workflowName": .string(check.workflowName),
                 "status": .string(done ? "COMPLETED" : word),
                 "conclusion": .string(done ? word : ""),
-                "detailsUrl": .string(check.url ?? ""),
+                "startedAt": goTime(check.startedAt), "completedAt": goTime(check.completedAt),
+                "detailsUrl": .string(check.detailsURL ?? ""),
               ])
           case .status:
             return object(
               [
                 "__typename": .string("StatusContext"), "context": .string(check.name),
                 "state": .string(word), "targetUrl": .string(check.url ?? ""),
+                "startedAt": goTime(check.startedAt),
               ])
           }
         })
     default: return .null
     }
+  }
+
+  /// A review as gh prints its `PullRequestReview`: its members in gh's order, with the edit
+  /// flag and reactions gh's REST-less query fills and the cache does not keep (see the
+  /// README's differences).
+  static func review(
+    id: String, author: String, authorAssociation: String, body: String, submittedAt: Date?,
+    state: String, commit: String
+  ) -> IssueJSON.Value {
+    .object([
+      "id": .string(id), "author": .object(["login": .string(author)]),
+      "authorAssociation": .string(authorAssociation), "body": .string(body),
+      "submittedAt": submittedAt.map { .string(IssueJSON.timestamp($0)) } ?? .null,
+      "includesCreatedEdit": .bool(false), "reactionGroups": .array([]),
+      "state": .string(state), "commit": .object(["oid": .string(commit)]),
+    ])
+  }
+
+  /// A time as Go writes a `time.Time`: gh prints a check's missing time as the zero time.
+  static func goTime(_ date: Date?) -> IssueJSON.Value {
+    .string(date.map(IssueJSON.timestamp) ?? "0001-01-01T00:00:00Z")
   }
 
   static func value(
@@ -148,22 +169,23 @@ enum PullRequestJSON {
     case .reviewRequests:
       return .array(
         (details?.requestedReviewers ?? []).map { reviewer in
-          // gh's `slug` of a team is `ORG/TEAM`, which the details keep; GraphQL's display
-          // name of the team is not fetched (see the README's differences).
+          // gh's `slug` of a team is `ORG/TEAM`, as the details keep it.
           reviewer.contains("/")
             ? .object([
-              "__typename": .string("Team"), "name": .string(reviewer),
+              "__typename": .string("Team"),
+              "name": .string(details?.teamNames[reviewer] ?? reviewer),
               "slug": .string(reviewer),
             ])
             : .object(["__typename": .string("User"), "login": .string(reviewer)])
         })
     case .latestReviews:
+      // gh asks GraphQL's `latestReviews` for neither the id nor the commit, and prints them
+      // empty: so does this.
       return .array(
         (details?.reviews ?? []).map { review in
-          .object([
-            "author": .object(["login": .string(review.author)]),
-            "state": .string(review.state),
-          ])
+          Self.review(
+            id: "", author: review.author, authorAssociation: review.authorAssociation,
+            body: review.body, submittedAt: review.submittedAt, state: review.state, commit: "")
         })
     default:
       guard let shared = field.issueField else { return .null }

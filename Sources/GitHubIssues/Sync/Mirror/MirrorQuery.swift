@@ -132,11 +132,13 @@ enum MirrorQuery {
           nodes {
             requestedReviewer {
               __typename ... on User { login } ... on Bot { login } ... on Mannequin { login }
-              ... on Team { combinedSlug }
+              ... on Team { combinedSlug name }
             }
           }
         }
-        latestReviews(first: 10) { nodes { author { login } state } }
+        latestReviews(first: 10) {
+          nodes { author { login } authorAssociation submittedAt body state }
+        }
         commits(last: 1) { nodes { commit { statusCheckRollup { state } } } }
       }
       """

@@ -6,12 +6,16 @@ struct AliasedPullRequest: Decodable, Sendable {
     var __typename: String
     var login: String?
     var combinedSlug: String?
+    var name: String?
   }
   struct ReviewRequest: Decodable, Sendable { var requestedReviewer: Reviewer? }
   struct Review: Decodable, Sendable {
     struct Author: Decodable, Sendable { var login: String }
     var author: Author?
     var state: String
+    var authorAssociation: String?
+    var body: String?
+    var submittedAt: Date?
   }
   struct Rollup: Decodable, Sendable { var state: String }
   struct Commit: Decodable, Sendable { var statusCheckRollup: Rollup? }
@@ -45,9 +49,18 @@ struct AliasedPullRequest: Decodable, Sendable {
       requestedReviewers: (reviewRequests?.nodes ?? []).compactMap { request in
         request?.requestedReviewer.flatMap { $0.login ?? $0.combinedSlug }
       },
+      teamNames: Dictionary(
+        (reviewRequests?.nodes ?? []).compactMap { request in
+          request?.requestedReviewer.flatMap { reviewer in
+            reviewer.combinedSlug.map { ($0, reviewer.name ?? $0) }
+          }
+        }, uniquingKeysWith: { first, _ in first }),
       reviews: (latestReviews?.nodes ?? []).compactMap { review in
         guard let review, let author = review.author?.login else { return nil }
-        return PullRequestDetails.Review(author: author, state: review.state)
+        return PullRequestDetails.Review(
+          author: author, state: review.state,
+          authorAssociation: review.authorAssociation ?? "NONE", body: review.body ?? "",
+          submittedAt: review.submittedAt)
       })
   }
 }

@@ -117,6 +117,71 @@ import TrellisTestSupport
     }
   }
 
+  /// With sub-issue trees, items that are neither parents nor sub-issues are edited in place,
+  /// in the list and at the top level of the trees, to what a rebuild gives.
+  @Test func editingAroundTreesMatchesRebuildingThem() {
+    let seed: UInt64 = 0x7_2EE5
+    print("ListModelTests.editingAroundTreesMatchesRebuildingThem seed: \(seed)")
+    var rng = SplitMix64(seed: seed)
+    // Parents 1–5, their sub-issues 6–15; 16–50 are plain.
+    let relations = Dictionary(uniqueKeysWithValues: (1...5).map { ($0, [$0 + 5, $0 + 10]) })
+    let chips: [MilestoneFilter] = [.all, .withoutMilestone, .number(2)]
+    var edited = 0
+    for round in 0..<300 {
+      let chip = chips[round % chips.count]
+      var entries = (1...50).filter { _ in Int.random(in: 0..<4, using: &rng) > 0 }.map {
+        Self.randomEntry($0, using: &rng)
+      }
+      entries.shuffle(using: &rng)
+      var model = Self.model()
+      model.subIssues = relations
+      model.expandedParents = Set((1...5).filter { _ in Bool.random(using: &rng) })
+      if Bool.random(using: &rng) { model.collapsedSections = [.milestone(number: 3)] }
+      let before = entries.filter { chip.matches(milestoneNumber: $0.milestoneNumber) }
+      model.entries = entries
+      var snapshot = model.snapshot(of: before, under: chip)
+      var changed: Set<Int> = []
+      for _ in 0..<Int.random(in: 1...4, using: &rng) {
+        let number = Int.random(in: 16...50, using: &rng)
+        changed.insert(number)
+        entries.removeAll { $0.number == number }
+        if Int.random(in: 0..<4, using: &rng) > 0 {
+          let at = Int.random(in: 0...entries.count, using: &rng)
+          entries.insert(Self.randomEntry(number, using: &rng), at: at)
+        }
+      }
+      let keys = Set(changed.map { IssueKey(rawValue: Int64($0)) })
+      model.entries = entries
+      #expect(model.treesTakeEdits(of: keys), "round \(round), seed \(seed)")
+      // A listed parent or sub-issue among the changes rebuilds instead.
+      if !model.sectionTrees.isEmpty, let nested = entries.first(where: { $0.number <= 15 }) {
+        let refused = !model.treesTakeEdits(of: keys.union([nested.key]))
+        #expect(refused, "round \(round)")
+      }
+      let after = entries.filter { chip.matches(milestoneNumber: $0.milestoneNumber) }
+      _ = model.edit(&snapshot, changed: keys, shown: after, under: chip, sectionCounts: nil)
+      var fresh = Self.model()
+      fresh.subIssues = relations
+      fresh.expandedParents = model.expandedParents
+      fresh.collapsedSections = model.collapsedSections
+      let expected = fresh.snapshot(of: after, under: chip)
+      if !fresh.sectionTrees.isEmpty { edited += 1 }
+      #expect(
+        snapshot.sectionIdentifiers == expected.sectionIdentifiers, "round \(round), seed \(seed)")
+      #expect(snapshot.itemIdentifiers == expected.itemIdentifiers, "round \(round), seed \(seed)")
+      #expect(
+        model.sectionTrees.mapValues(\.visibleItems)
+          == fresh.sectionTrees.mapValues(\.visibleItems),
+        "round \(round), seed \(seed)")
+      #expect(
+        model.sectionTrees.mapValues(\.items) == fresh.sectionTrees.mapValues(\.items),
+        "round \(round), seed \(seed)")
+      #expect(model.treeNumbers == fresh.treeNumbers, "round \(round), seed \(seed)")
+      #expect(model.sectionCounts == fresh.sectionCounts, "round \(round), seed \(seed)")
+    }
+    #expect(edited > 100, "most rounds edit around a tree")
+  }
+
   static func randomEntry(_ number: Int, using rng: inout SplitMix64) -> IssueListEntry {
     let milestone = Int.random(in: 0...4, using: &rng)
     return IssueListEntry(

@@ -7,7 +7,8 @@ import TrellisTerminal
 /// on a 200×60 screen: startup to the first frame's bytes, and keypress to frame.
 @MainActor
 func issuesWorkloads(wanted: (String) -> Bool) throws {
-  guard wanted("issues") else { return }
+  // `issues:startup` runs this one alone: startup, keypress, chip select and search.
+  guard wanted("issues:startup") else { return }
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "trellis-bench-issues-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -42,7 +43,10 @@ func issuesWorkloads(wanted: (String) -> Bool) throws {
     return renderer.render(screen).count
   }
   var bytes: [Double] = []
-  let down = medianOf(runs: 1000) { bytes.append(Double(press(.down))) }
+  // `TRELLIS_BENCH_KEYPRESSES=20000` makes the presses most of a profile.
+  let presses =
+    ProcessInfo.processInfo.environment["TRELLIS_BENCH_KEYPRESSES"].flatMap(Int.init) ?? 1000
+  let down = medianOf(runs: presses) { bytes.append(Double(press(.down))) }
   // The bytes of the list's own change: each frame and the one before it with the preview pane
   // (right of the list's "│" border) blanked, encoded one after the other.
   var listBytes: [Double] = []
@@ -66,7 +70,7 @@ func issuesWorkloads(wanted: (String) -> Bool) throws {
   _ = renderer.render(screen)
   print(
     "issues:keypress:100k".padding(to: 26) + format(down).leftPadding(to: 8)
-      + " ms   ↓ in the list to frame bytes, median of 1000 (\(Int(median(bytes))) bytes;"
+      + " ms   ↓ in the list to frame bytes, median of \(presses) (\(Int(median(bytes))) bytes;"
       + " the list's own \(Int(median(listBytes))), the rest the preview pane)")
 
   var chipBytes: [Double] = []
@@ -313,14 +317,24 @@ func closeWorkload(cache: IssueCache, size: TerminalSize) async throws {
       print("issues:close:100k  no close asked for")
       return
     }
+    let planned = clock.now
     let queued = try request.changes.map {
       try cache.enqueue(.change($0), onIssue: request.number, durability: .deferred)
     }
+    let enqueued = clock.now
     browser.showQueued(queued, on: request.number)
     if case .success(let list)? = follower.take() { browser.apply(list) }
+    let applied = clock.now
     browser.render(into: &screen)
+    let drawn = clock.now
     let frame = renderer.render(screen)
     let end = clock.now
+    if ProcessInfo.processInfo.environment["TRELLIS_BENCH_PARTS"] != nil {
+      print(
+        "parts plan \(milliseconds(planned - start)) enqueue \(milliseconds(enqueued - planned))"
+          + " apply \(milliseconds(applied - enqueued)) draw \(milliseconds(drawn - applied))"
+          + " encode \(milliseconds(end - drawn))")
+    }
     browser.actionFinished(request.id, .success("closed"))
     Task.detached { cache.syncWrites() }
     guard run > 0 else { continue }  // warm-up

@@ -37,18 +37,20 @@ extension IssueCache {
         after = before.applying(change, now: now)
         if let milestone = after.milestoneNumber, milestone != before.milestoneNumber,
           try Int.fetchOne(
-            db, sql: "SELECT 1 FROM milestone WHERE number = ?", arguments: [milestone]) == nil
+            db.cachedStatement(sql: "SELECT 1 FROM milestone WHERE number = ?"),
+            arguments: [milestone]) == nil
         {
           throw LocalEditError.unknownMilestone(milestone)
         }
         try Self.write(after, toKey: key, db)
       }
-      try db.execute(
+      try db.cachedStatement(
         sql: """
           INSERT INTO queuedAction(
             issueKey, issueNumber, operation, status, queuedAt, before, after, base)
           VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)
-          """,
+          """
+      ).execute(
         arguments: [
           key, number, try Self.json(operation), now, try Self.json(before), try Self.json(after),
           try Self.json(before),

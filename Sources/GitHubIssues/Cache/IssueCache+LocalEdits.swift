@@ -20,16 +20,17 @@ extension IssueCache {
   )? {
     guard
       let row = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT key, state, stateReason, closedAt, milestoneNumber, labelNames FROM issue
-          WHERE number = ?
-          """, arguments: [number])
+        db.cachedStatement(
+          sql: """
+            SELECT key, state, stateReason, closedAt, milestoneNumber, labelNames FROM issue
+            WHERE number = ?
+            """), arguments: [number])
     else { return nil }
     let key: Int64 = row["key"]
     let labelNames: String = row["labelNames"]
     let assignees = try String.fetchAll(
-      db, sql: "SELECT login FROM issueAssignee WHERE issueKey = ?", arguments: [key])
+      db.cachedStatement(sql: "SELECT login FROM issueAssignee WHERE issueKey = ?"),
+      arguments: [key])
     let fields = EditableFields(
       state: GitHubIssue.State(rawValue: row["state"]) ?? .open, stateReason: row["stateReason"],
       closedAt: row["closedAt"], milestoneNumber: row["milestoneNumber"],
@@ -41,33 +42,38 @@ extension IssueCache {
   static func write(_ fields: EditableFields, to number: Int, _ db: Database) throws {
     guard
       let key = try Int64.fetchOne(
-        db, sql: "SELECT key FROM issue WHERE number = ?", arguments: [number])
+        db.cachedStatement(sql: "SELECT key FROM issue WHERE number = ?"), arguments: [number])
     else { return }
     try write(fields, toKey: IssueKey(rawValue: key), db)
   }
 
   static func write(_ fields: EditableFields, toKey issueKey: IssueKey, _ db: Database) throws {
     let key = issueKey.rawValue
-    try db.execute(
+    try db.cachedStatement(
       sql: """
         UPDATE issue SET state = ?, stateReason = ?, closedAt = ?, milestoneNumber = ?,
           labelNames = ?, localRevision = localRevision + 1 WHERE key = ?
-        """,
+        """
+    ).execute(
       arguments: [
         fields.state.rawValue, fields.stateReason, fields.closedAt, fields.milestoneNumber,
         fields.labels.joined(separator: "\u{1F}"), key,
       ])
-    try db.execute(sql: "DELETE FROM issueLabel WHERE issueKey = ?", arguments: [key])
+    try db.cachedStatement(sql: "DELETE FROM issueLabel WHERE issueKey = ?").execute(
+      arguments: [key])
     for name in fields.labels {
-      try db.execute(
-        sql: "INSERT OR IGNORE INTO label(name) VALUES (?)", arguments: [name])
-      try db.execute(
-        sql: "INSERT INTO issueLabel(issueKey, labelName) VALUES (?, ?)", arguments: [key, name])
+      try db.cachedStatement(sql: "INSERT OR IGNORE INTO label(name) VALUES (?)").execute(
+        arguments: [name])
+      try db.cachedStatement(sql: "INSERT INTO issueLabel(issueKey, labelName) VALUES (?, ?)")
+        .execute(
+          arguments: [key, name])
     }
-    try db.execute(sql: "DELETE FROM issueAssignee WHERE issueKey = ?", arguments: [key])
+    try db.cachedStatement(sql: "DELETE FROM issueAssignee WHERE issueKey = ?").execute(
+      arguments: [key])
     for login in fields.assignees {
-      try db.execute(
-        sql: "INSERT OR IGNORE INTO issueAssignee(issueKey, login) VALUES (?, ?)",
+      try db.cachedStatement(
+        sql: "INSERT OR IGNORE INTO issueAssignee(issueKey, login) VALUES (?, ?)"
+      ).execute(
         arguments: [key, storable(login)])
     }
   }

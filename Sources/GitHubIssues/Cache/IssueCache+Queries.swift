@@ -208,8 +208,10 @@ extension IssueCache {
   /// The row with this key, with its body, or `nil`.
   public func issue(key: IssueKey) throws -> CachedIssue? {
     try writer.read { db in
+      // A prepared statement kept by the connection: an action reads its row this way.
       try Row.fetchOne(
-        db, sql: "SELECT \(IssueColumns.rowWithAssigneesSQL), body FROM issue WHERE key = ?",
+        db.cachedStatement(
+          sql: "SELECT \(IssueColumns.rowWithAssigneesSQL), body FROM issue WHERE key = ?"),
         arguments: [key]
       )
       .map { Self.cachedIssue($0, withBody: true) }
@@ -219,8 +221,10 @@ extension IssueCache {
   /// One issue with its body, or `nil`.
   public func issue(number: Int) throws -> CachedIssue? {
     try writer.read { db in
+      // A prepared statement kept by the connection: an action reads its row this way.
       try Row.fetchOne(
-        db, sql: "SELECT \(IssueColumns.rowWithAssigneesSQL), body FROM issue WHERE number = ?",
+        db.cachedStatement(
+          sql: "SELECT \(IssueColumns.rowWithAssigneesSQL), body FROM issue WHERE number = ?"),
         arguments: [number]
       )
       .map { Self.cachedIssue($0, withBody: true) }

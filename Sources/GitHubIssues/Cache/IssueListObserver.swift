@@ -310,7 +310,15 @@ struct OrderedIssueList {
       + "\(sign)number FROM issue"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += " ORDER BY \(IssueCache.orderClause(filter.sort, filter.direction))"
-    let cursor = try GRDB.Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+    // A few changed rows (an action, a sync's page of edits) come back commit after commit with
+    // the same query: kept prepared. A whole list, or a long list of keys, is read once.
+    let statement =
+      if let extra, extra.1.count <= inPlaceLimit {
+        try db.cachedStatement(sql: sql)
+      } else {
+        try db.makeStatement(sql: sql)
+      }
+    let cursor = try GRDB.Row.fetchCursor(statement, arguments: StatementArguments(arguments))
     var rows: [Row] = []
     while let row = try cursor.next() {
       let number: Int = row[1]

@@ -56,7 +56,7 @@ extension IssueBrowser {
     case .edit(let changes, let summary):
       let id = state.begin(PendingAction(number: number, summary: summary))
       if let focused = listPane.list.focusedItem, focused.key == issue.key {
-        listPane.follow(focused)
+        listPane.follow(focused, number: number)
       }
       return [.edit(EditRequest(id: id, number: number, changes: changes))]
     }

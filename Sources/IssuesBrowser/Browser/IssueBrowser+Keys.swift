@@ -74,7 +74,7 @@ extension IssueBrowser {
       }
     case .moveInList(let move):
       state.focusArea = .list
-      listPane.follow(nil)
+      listPane.unfollow()
       if state.mode == .pickingLabel {
         labelPicker.view.moveFocus(move)
       } else {

@@ -57,12 +57,12 @@ extension IssueListPane {
     let focusRow = anchor.flatMap { place(of: $0)?.row }
     // Sub-issues nest: a change that touches a tree, or any tree on screen, rebuilds the list.
     let treeChanged = observed.subIssues != model.subIssues
-    model.subIssues = observed.subIssues
+    if treeChanged { model.subIssues = observed.subIssues }
     forgetRows(changed, keeping: written)
     showChips(counts: ListModel.chipCounts(observed.counts), selection: &filter)
     let shown = model.entries(under: filter.milestone)
-    if let changed, !metadataChanged, !treeChanged, model.sectionTrees.isEmpty,
-      changed.count <= ListModel.incrementalLimit
+    if let changed, !metadataChanged, !treeChanged, changed.count <= ListModel.incrementalLimit,
+      model.treesTakeEdits(of: changed)
     {
       var snapshot = list.dataSource.snapshot()
       let edit = model.edit(
@@ -109,9 +109,11 @@ extension IssueListPane {
     return " It left this list; the focus is on #\(self.number(of: focused))."
   }
 
-  /// The number of the issue a row shows, for a message: from the list, or from the cache for a
-  /// row that left it.
+  /// The number of the issue a row shows, for a message: the row acted on's as the action
+  /// knew it, a drawn row's, the list's, or as a last resort the cache's.
   private func number(of item: ListItem) -> String {
+    if let acted = model.acted, acted.item == item { return String(acted.number) }
+    if let row = loadedRow(item) { return String(row.number) }
     if let number = model.number(of: item) { return String(number) }
     return read.issue(of: item).map { String($0.number) } ?? "?"
   }

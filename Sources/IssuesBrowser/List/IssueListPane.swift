@@ -127,7 +127,7 @@ final class IssueListPane {
     let snapshot = model.snapshot(of: entries, under: filter.milestone)
     installListProviders(filter: filter)
     // Another view of the list: the focus no longer follows an issue acted on in the last one.
-    if focusFirst { model.actedOn = nil }
+    if focusFirst { model.acted = nil }
     if list.dataSource.snapshot().numberOfItems == 0 || focusFirst {
       list.dataSource.applySnapshotUsingReloadData(snapshot)
     } else {
@@ -275,8 +275,13 @@ final class IssueListPane {
     return list.dataSource.sectionIdentifier(for: path.section)
   }
 
-  /// Records the row the person acted on (the focus follows it), or forgets it.
-  func follow(_ item: ListItem?) { model.actedOn = item }
+  /// Records the row the person acted on (the focus follows it), with its issue's number.
+  func follow(_ item: ListItem, number: Int) {
+    model.acted = ActedOnRow(item: item, number: number)
+  }
+
+  /// Forgets the row acted on: the person moved the focus.
+  func unfollow() { model.acted = nil }
 
   /// Says why the list could not be read, in its place.
   func fail(_ error: Error) { model.loadError = "Could not read the cache: \(error)" }

@@ -28,7 +28,11 @@ struct ListModel {
   /// Sections a person collapsed, shown as their header alone; kept in the cache.
   var collapsedSections: Set<ListSection> = []
   /// The sub-issues of every issue that has some, by parent number.
-  var subIssues: [Int: [Int]] = [:]
+  var subIssues: [Int: [Int]] = [:] {
+    didSet { subIssueNumbers = Set(subIssues.values.joined()) }
+  }
+  /// Every issue some issue lists as a sub-issue: a change of one may move it in a tree.
+  private(set) var subIssueNumbers: Set<Int> = []
   /// Parents whose sub-issues a person opened.
   var expandedParents: Set<Int> = []
   /// The sections in which sub-issues nest under their parents, as trees.
@@ -46,7 +50,10 @@ struct ListModel {
   var loadError: String?
   /// The row the person last acted on from the list, until they move the focus: the focus
   /// follows it through the optimistic change, the re-sort, GitHub's answer and a rollback.
-  var actedOn: ListItem?
+  var actedOn: ListItem? { acted?.item }
+  /// The row acted on with its issue's number, known when the action was planned: a message
+  /// about a row that left the list names it without reading it again.
+  var acted: ActedOnRow?
 
   // MARK: Milestones and labels
 
@@ -278,4 +285,10 @@ struct ListModel {
         }
       })
   }
+}
+
+/// The row a person acted on, and its issue's number.
+struct ActedOnRow: Equatable {
+  var item: ListItem
+  var number: Int
 }

@@ -100,8 +100,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   ///     items are updated.
   ///   - completion: Called once the view has applied the last stage.
   /// - Precondition: Not called from inside another apply (from the view's batch update).
-  /// - Complexity: That of ``StagedChangeset/init(from:to:itemUpdate:)``, plus O(*n*) for each
-  ///   stage that deletes or moves sections, where *n* is the number of items.
+  /// - Complexity: That of ``StagedChangeset/init(from:to:itemUpdate:)``, plus O(*n*), where *n*
+  ///   is the number of items, for each stage that deletes items or inserts or moves sections
+  ///   and is followed by one that inserts or moves items, when the view looks items up in it.
   @inlinable
   public func apply(
     _ snapshot: Snapshot<SectionID, ItemID>,
@@ -172,15 +173,22 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
       current = target
       return
     }
-    for change in changes {
-      // Stages after the first two leave the target's structure; earlier ones an interim one.
+    // The last stage that changes the structure leaves the target's: from there on, the view
+    // reads the target, whose lookup table exists, not an interim snapshot built for it.
+    let lastStructural = changes.lastIndex { $0.kind != .updates }
+    for (index, change) in zip(changes.indices, changes) {
       performBatch(change.update, kind: change.kind, animated: animated) {
         switch change.kind {
         case .itemInsertsAndMoves, .updates:
           stage = nil
           current = target
         case .deletes, .sectionInsertsAndMoves:
-          stage = StageData(sections: change.sectionIdentifiers, items: change.itemIdentifiers)
+          if index == lastStructural {
+            stage = nil
+            current = target
+          } else {
+            stage = StageData(sections: change.sectionIdentifiers, items: change.itemIdentifiers)
+          }
         }
       }
     }

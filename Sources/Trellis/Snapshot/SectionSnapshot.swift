@@ -284,6 +284,21 @@ public struct SectionSnapshot<ItemID: Hashable> {
   /// - Complexity: O(*n*).
   @inlinable
   public mutating func delete(_ items: [ItemID]) {
+    if items.count <= 8 {
+      // A few items (a row closed, an issue moved): each found by a scan that compares items
+      // rather than a pass that hashes every one.
+      for item in items where _nodes[item] != nil {
+        let start = _position(of: item, "to delete")
+        let end = _subtreeEnd(of: start)
+        for removed in _items[start..<end] {
+          _nodes[removed] = nil
+          _expanded.remove(removed)
+        }
+        _items.removeSubrange(start..<end)
+        _levels.removeSubrange(start..<end)
+      }
+      return
+    }
     let doomed = Set(items.filter { _nodes[$0] != nil })
     guard !doomed.isEmpty else { return }
     var keptItems: [ItemID] = []

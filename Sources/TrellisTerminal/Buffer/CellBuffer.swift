@@ -161,8 +161,12 @@ extension CellBuffer {
       if to.x > 0, cells[base + to.x].isContinuation {
         cells[base + to.x - 1] = .blank(cells[base + to.x - 1].style)
       }
-      for column in to.x..<to.maxX {
-        cells[base + column] = source.cells[sourceBase + column]
+      // One row at a time through the buffers: no uniqueness or bounds check per cell.
+      source.cells.withUnsafeBufferPointer { from in
+        cells.withUnsafeMutableBufferPointer { into in
+          guard let target = into.baseAddress, let origin = from.baseAddress else { return }
+          (target + base + to.x).update(from: origin + sourceBase + to.x, count: to.width)
+        }
       }
       // A wide character copied without its second half, or a first half left without its pair.
       if cells[base + to.x].isContinuation {

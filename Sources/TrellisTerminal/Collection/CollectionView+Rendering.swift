@@ -194,7 +194,7 @@ extension CollectionView {
     statistics.layoutQueries += 1
     let attributes = currentLayout.attributes(in: area, viewport: visible)
     let bounds = CellRect(x: 0, y: 0, width: frame.width, height: frame.height)
-    var elements: [(element: DrawnElement, zIndex: Int, order: Int)] = []
+    var elements: [Ordered] = []
     elements.reserveCapacity(attributes.count)
     for (order, attributes) in attributes.enumerated() {
       let rect = screenRect(attributes.frame)
@@ -214,15 +214,33 @@ extension CollectionView {
         key = .decoration(kind: kind, section: section, item: attributes.indexPath.item)
       }
       elements.append(
-        (
-          DrawnElement(
+        Ordered(
+          element: DrawnElement(
             key: key, section: section, indexPath: attributes.indexPath,
             category: attributes.category, rect: rect, state: state),
-          attributes.zIndex, order
-        ))
+          zIndex: attributes.zIndex, order: order))
     }
-    elements.sort { ($0.zIndex, $0.order) < ($1.zIndex, $1.order) }
-    return elements.map(\.element)
+    // Most frames draw everything at one z-index, already in order: no sort.
+    var lastZIndex = Int.min
+    for ordered in elements {
+      guard ordered.zIndex >= lastZIndex else {
+        elements.sort { ($0.zIndex, $0.order) < ($1.zIndex, $1.order) }
+        break
+      }
+      lastZIndex = ordered.zIndex
+    }
+    var result: [DrawnElement] = []
+    result.reserveCapacity(elements.count)
+    for ordered in elements { result.append(ordered.element) }
+    return result
+  }
+
+  /// An element with what orders its drawing: a struct, where a tuple would make the generic
+  /// view instantiate tuple metadata on every frame.
+  private struct Ordered {
+    var element: DrawnElement
+    var zIndex: Int
+    var order: Int
   }
 
   /// A layout frame on screen, relative to the view: edges rounded to whole cells.

@@ -16,10 +16,11 @@ extension ListModel {
     var widerNumbers: Bool
   }
 
-  /// Whether the sub-issue trees can take an edit of these items as the list does: when there
-  /// are none, or when none of the items is a parent or anyone's sub-issue (in a tree they are
-  /// rows at its top level, placed and removed there as in the list). Otherwise the list is
-  /// rebuilt.
+  /// Whether the sub-issue trees can take an edit of these items as the list does.
+  ///
+  /// They can when there are none, or when none of the items is a parent or anyone's sub-issue:
+  /// in a tree such items are rows at its top level, placed and removed there as in the list.
+  /// Otherwise the list is rebuilt.
   ///
   /// - Complexity: O(*n*) comparisons over the entries for a few items.
   func treesTakeEdits(of changed: Set<IssueKey>) -> Bool {

@@ -218,9 +218,18 @@ final class IssueListPane {
   /// changed are drawn again.
   func showQueue(_ marks: QueueMarks) {
     guard marks.waiting != queued || marks.conflicted != conflicted else { return }
+    let changed = marks.waiting.symmetricDifference(queued)
+      .union(marks.conflicted.symmetricDifference(conflicted))
     queued = marks.waiting
     conflicted = marks.conflicted
-    list.setNeedsDisplay()
+    // A sub-issue shows in rows of its own under other parents: those redraw everything.
+    guard changed.count <= 32, !changed.contains(where: model.subIssueNumbers.contains) else {
+      list.setNeedsDisplay()
+      return
+    }
+    for number in changed {
+      if let item = model.item(number: number) { list.setNeedsDisplay(item: item) }
+    }
   }
 
   /// Reads the queue's marks (after the person changed the queue, or to start again).

@@ -149,3 +149,33 @@ import TrellisTerminal
     #expect(hidden.contains("\u{1B}[?25l"))
   }
 }
+
+extension ScreenPlanTests {
+  /// The person's keys for the search field and the label picker drive the browser: a key
+  /// bound there acts, a key unbound there types.
+  @MainActor
+  @Test func theSearchAndThePickerTakeThePersonsKeys() throws {
+    let config = try ScreenConfig(
+      file: ConfigFile(
+        yaml: "keys:\n  search: {tab: keep-search, ctrl-w: erase-all}\n"
+          + "  label-picker: {esc: none}\n",
+        file: "dashboard.yml"))
+    let harness = try BrowserHarness()
+    let browser = harness.browser
+    browser.keys = config.browserKeys
+    _ = browser.handle(.key(KeyEvent(.character("/"))))
+    #expect(browser.state.mode == .searching)
+    for character in "crash" { _ = browser.handle(.key(KeyEvent(.character(character)))) }
+    #expect(browser.state.searchDraft == "crash")
+    _ = browser.handle(.key(KeyEvent(.character("w"), modifiers: .control)))
+    #expect(browser.state.searchDraft.isEmpty, "ctrl-w erases everything")
+    for character in "dark" { _ = browser.handle(.key(KeyEvent(.character(character)))) }
+    _ = browser.handle(.key(KeyEvent(.tab)))
+    #expect(browser.state.mode == .browsing, "Tab keeps the search")
+    // In the picker, Esc no longer closes it.
+    _ = browser.handle(.key(KeyEvent(.character("l"))))
+    #expect(browser.state.mode == .pickingLabel)
+    _ = browser.handle(.key(KeyEvent(.escape)))
+    #expect(browser.state.mode == .pickingLabel)
+  }
+}

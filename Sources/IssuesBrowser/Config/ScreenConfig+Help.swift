@@ -42,6 +42,9 @@ extension ScreenConfig {
       (.reader, BrowserKeys.standard.reading.namedCommands.map(\.name)),
       (.dashboard, DashboardKeys.standard.namedCommands.map(\.name)),
       (.inbox, InboxKeys.standard.namedCommands.map(\.name)),
+      (.search, BrowserKeys.standard.searching.namedCommands.map(\.name)),
+      (.labelPicker, BrowserKeys.standard.pickingLabel.namedCommands.map(\.name)),
+      (.milestonePicker, BrowserKeys.standard.movingToMilestone.namedCommands.map(\.name)),
     ]
     for (screen, names) in screens {
       lines.append("")
@@ -68,7 +71,8 @@ extension ScreenConfig {
       in: foreground hands the terminal over until the command ends (an editor, a pager, gh \
       pr checkout); background (the default) runs it beside the screen and says its last line \
       or its exit status on the status line. screens: is a list of browser, reader, \
-      dashboard, inbox (default: all).
+      dashboard, inbox (the default), search, label-picker, milestone-picker. In the search \
+      and the label picker, a key bound to nothing types.
       """)
     lines.append("")
     lines.append("A theme's roles: " + Theme.roles.map(\.name).joined(separator: ", ") + ".")

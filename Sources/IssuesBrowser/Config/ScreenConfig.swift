@@ -10,7 +10,8 @@ import TrellisTerminal
 /// theme: light                 # dark, light, high-contrast, mono; or a mapping:
 /// # theme: {base: dark, focus: white on "#005f87", dim: "245"}
 /// keys:
-///   browser: {K: up, J: down, s: none}      # browser, reader, dashboard, inbox
+///   browser: {K: up, J: down, s: none}      # browser, reader, dashboard, inbox, search,
+///   search: {ctrl-w: erase-all}             # label-picker, milestone-picker
 ///   dashboard: {n: next-section}
 /// commands:
 ///   - key: b
@@ -33,6 +34,16 @@ public struct ScreenConfig: Hashable, Sendable {
     case dashboard
     /// `issues inbox`.
     case inbox
+    /// The browser's search field (`/`): the keys no table binds type.
+    case search
+    /// The browser's label picker (`l`): the keys no table binds narrow the labels.
+    case labelPicker = "label-picker"
+    /// Picking the milestone to move an issue to (`m`), on the chip bar.
+    case milestonePicker = "milestone-picker"
+
+    /// The screens a command of the person's goes on when its `screens:` does not say: not
+    /// the fields that take typing, where a command's key would stop a character being typed.
+    static let commandDefaults: [ScreenName] = [.browser, .reader, .dashboard, .inbox]
   }
 
   /// Whether the accessible mode is on; `nil` when the file does not say.
@@ -143,6 +154,18 @@ public struct ScreenConfig: Hashable, Sendable {
       inboxKeys = try Self.bind(
         key, named: name, in: inboxKeys, standard: InboxKeys.standard, screen: screen, at: node,
         file: file)
+    case .search:
+      browserKeys.searching = try Self.bind(
+        key, named: name, in: browserKeys.searching, standard: BrowserKeys.standard.searching,
+        screen: screen, at: node, file: file)
+    case .labelPicker:
+      browserKeys.pickingLabel = try Self.bind(
+        key, named: name, in: browserKeys.pickingLabel,
+        standard: BrowserKeys.standard.pickingLabel, screen: screen, at: node, file: file)
+    case .milestonePicker:
+      browserKeys.movingToMilestone = try Self.bind(
+        key, named: name, in: browserKeys.movingToMilestone,
+        standard: BrowserKeys.standard.movingToMilestone, screen: screen, at: node, file: file)
     }
   }
 
@@ -217,7 +240,7 @@ public struct ScreenConfig: Hashable, Sendable {
       }
       mode = chosen
     }
-    var screens = ScreenName.allCases
+    var screens = ScreenName.commandDefaults
     if let screensNode = value("screens") {
       let items: [ConfigNode] =
         if case .sequence(let items) = screensNode.value { items } else { [screensNode] }
@@ -241,6 +264,12 @@ public struct ScreenConfig: Hashable, Sendable {
       case .reader: browserKeys.reading = browserKeys.reading.binding(key, to: .run(command))
       case .dashboard: dashboardKeys = dashboardKeys.binding(key, to: .run(command))
       case .inbox: inboxKeys = inboxKeys.binding(key, to: .run(command))
+      case .search: browserKeys.searching = browserKeys.searching.binding(key, to: .run(command))
+      case .labelPicker:
+        browserKeys.pickingLabel = browserKeys.pickingLabel.binding(key, to: .run(command))
+      case .milestonePicker:
+        browserKeys.movingToMilestone = browserKeys.movingToMilestone.binding(
+          key, to: .run(command))
       }
     }
   }

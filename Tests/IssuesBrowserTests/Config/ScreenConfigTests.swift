@@ -44,6 +44,58 @@ import TrellisTerminal
     #expect(config.browserKeys.helpLines.contains { $0.keys.hasPrefix("S") })
   }
 
+  /// The search field, the label picker and the milestone picker take keys of their own; a
+  /// command of the person's reaches them only when its `screens:` names them, so that its key
+  /// still types there.
+  @Test func theFieldsAndPickersTakeKeysOfTheirOwn() throws {
+    let config = try Self.read(
+      """
+      keys:
+        search: {ctrl-w: erase-all, tab: keep-search}
+        label-picker: {ctrl-n: down, ctrl-p: up}
+        milestone-picker: {h: none, ctrl-b: milestone-left}
+      commands:
+        - {key: w, title: note, run: "echo {number}"}
+        - {key: ctrl-t, title: tag, run: "echo {number}", screens: [search]}
+      """)
+    let control = { (character: Character) in KeyEvent(.character(character), modifiers: .control) }
+    #expect(config.browserKeys.searching.command(for: control("w")) == .eraseAll)
+    #expect(config.browserKeys.searching.command(for: KeyEvent(.tab)) == .commitSearch)
+    #expect(config.browserKeys.pickingLabel.command(for: control("n")) == .moveInList(.down))
+    #expect(config.browserKeys.pickingLabel.command(for: control("p")) == .moveInList(.up))
+    let picking = config.browserKeys.movingToMilestone
+    #expect(picking.command(for: KeyEvent(.character("h"))) == nil)
+    #expect(picking.command(for: control("b")) == .moveAlongChips(.left))
+    #expect(picking.command(for: KeyEvent(.character("l"))) == .moveAlongChips(.right))
+    // Without screens:, a command stays off the fields that take typing.
+    #expect(config.browserKeys.browsing.command(for: KeyEvent(.character("w"))) != nil)
+    #expect(config.browserKeys.searching.command(for: KeyEvent(.character("w"))) == nil)
+    #expect(config.browserKeys.pickingLabel.command(for: KeyEvent(.character("w"))) == nil)
+    guard case .run(let tag) = config.browserKeys.searching.command(for: control("t")) else {
+      Issue.record("ctrl-t is not the command in the search")
+      return
+    }
+    #expect(tag.title == "tag")
+    #expect(config.browserKeys.browsing.command(for: control("t")) == nil)
+    // A command another field does not have is named with that field's own commands.
+    #expect {
+      try Self.read("keys:\n  search: {x: close}\n")
+    } throws: { error in
+      "\(error)".contains("the search has no command “close”")
+    }
+    #expect {
+      try Self.read(
+        """
+        keys:
+          label-picker: {ctrl-n: down}
+        commands:
+          - {key: ctrl-n, title: next, run: "echo {number}", screens: [label-picker]}
+        """)
+    } throws: { error in
+      "\(error)".contains("bound twice on the label-picker")
+    }
+  }
+
   @Test func aKeyTakenFromACommandLeavesItsRowAndAnEmptyRowLeavesTheTable() throws {
     let config = try Self.read("keys:\n  browser: {s: label, l: none}\n")
     let browsing = config.browserKeys.browsing
@@ -181,7 +233,13 @@ import TrellisTerminal
       + BrowserKeys.standard.reading.namedCommands.map(\.name)
       + DashboardKeys.standard.namedCommands.map(\.name)
       + InboxKeys.standard.namedCommands.map(\.name)
+      + BrowserKeys.standard.searching.namedCommands.map(\.name)
+      + BrowserKeys.standard.pickingLabel.namedCommands.map(\.name)
+      + BrowserKeys.standard.movingToMilestone.namedCommands.map(\.name)
     for name in names { #expect(help.contains(name), "\(name)") }
+    for screen in ScreenConfig.ScreenName.allCases {
+      #expect(help.contains("\(screen.rawValue):"), "\(screen.rawValue)")
+    }
     // The example in the help is a valid configuration.
     let example = help.components(separatedBy: "Example:\n\n").last ?? ""
     let yaml = example.split(separator: "\n", omittingEmptySubsequences: false)

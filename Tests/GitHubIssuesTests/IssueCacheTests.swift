@@ -33,6 +33,20 @@ import Testing
     NSTemporaryDirectory() + "trellis-\(UUID().uuidString)/r.sqlite"
   }
 
+  /// A cache file as an older release left it: migrated up to `migration`, then `sql` run.
+  ///
+  /// Its path is in a folder of its own, for ``removeFolder(of:)``.
+  static func cacheFromAnOlderRelease(upTo migration: String, sql: String) throws -> String {
+    let path = temporaryCachePath()
+    try FileManager.default.createDirectory(
+      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+      withIntermediateDirectories: true)
+    let queue = try DatabaseQueue(path: path)
+    try IssueCache.migrator.migrate(queue, upTo: migration)
+    try queue.write { db in try db.execute(sql: sql) }
+    return path
+  }
+
   static func removeFolder(of path: String) {
     try? FileManager.default.removeItem(
       atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)

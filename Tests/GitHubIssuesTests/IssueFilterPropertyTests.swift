@@ -172,24 +172,16 @@ import TrellisTestSupport
 /// A cache from before assignees were stored relists everything once, so that they arrive.
 @Suite struct AssigneeMigrationTests {
   @Test func aCacheFromBeforeAssigneesListsEverythingOnItsNextSync() throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("assignee-migration-\(UUID().uuidString).sqlite").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    do {
-      // The cache as the previous release left it: migrated up to v3, synced, with issues.
-      let queue = try DatabaseQueue(path: path)
-      try IssueCache.migrator.migrate(
-        queue, upTo: "v3: sub-issues; the browser's collapsed sections")
-      try queue.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO issue(id, number, title, state, author, comments, createdAt, updatedAt,
-              isPullRequest) VALUES (1, 1, 't', 'open', 'a', 0, '2020-01-01', '2020-01-01', 0);
-            INSERT INTO syncState(id, lastSyncedAt, highWaterMark) VALUES (1, '2020-01-02', '2020-01-01');
-            INSERT INTO fullListingSeen(id) VALUES (99);
-            """)
-      }
-    }
+    // The cache as the previous release left it: migrated up to v3, synced, with issues.
+    let path = try IssueCacheTests.cacheFromAnOlderRelease(
+      upTo: "v3: sub-issues; the browser's collapsed sections",
+      sql: """
+        INSERT INTO issue(id, number, title, state, author, comments, createdAt, updatedAt,
+          isPullRequest) VALUES (1, 1, 't', 'open', 'a', 0, '2020-01-01', '2020-01-01', 0);
+        INSERT INTO syncState(id, lastSyncedAt, highWaterMark) VALUES (1, '2020-01-02', '2020-01-01');
+        INSERT INTO fullListingSeen(id) VALUES (99);
+        """)
+    defer { IssueCacheTests.removeFolder(of: path) }
     let cache = try IssueCache(path: path)
     let state = try cache.syncState()
     #expect(state.pendingFullListing != nil)

@@ -80,33 +80,23 @@ import Testing
   }
 
   @Test func aCacheFromBeforeKeysKeepsEveryRowLinkAndQueuedAction() throws {
-    let path = Fixture.temporaryCachePath()
+    // The cache as the previous release left it: migrated up to v13, with issues, labels,
+    // assignees, the search index and a queued action.
+    let path = try Fixture.cacheFromAnOlderRelease(
+      upTo: "v13: a mirror's walk through one second, to resume inside",
+      sql: """
+        INSERT INTO issue(id, number, title, body, state, author, comments, createdAt,
+          updatedAt, isPullRequest, labelNames)
+        VALUES (5001, 1, 'Crash on launch', 'stack trace', 'open', 'a', 0, '2020-01-01',
+          '2020-01-01', 0, 'bug'),
+          (5002, 2, 'Dark mode', NULL, 'closed', 'b', 0, '2020-01-01', '2020-01-02', 0, '');
+        INSERT INTO label(name) VALUES ('bug');
+        INSERT INTO issueLabel(issueId, labelName) VALUES (5001, 'bug');
+        INSERT INTO issueAssignee(issueId, login) VALUES (5002, 'ana');
+        INSERT INTO queuedAction(issueNumber, operation, status, queuedAt)
+          VALUES (2, '{"comment":{"_0":"+1"}}', 'pending', '2020-01-03');
+        """)
     defer { Fixture.removeFolder(of: path) }
-    try FileManager.default.createDirectory(
-      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-      withIntermediateDirectories: true)
-    do {
-      // The cache as the previous release left it: migrated up to v13, with issues, labels,
-      // assignees, the search index and a queued action.
-      let queue = try DatabaseQueue(path: path)
-      try IssueCache.migrator.migrate(
-        queue, upTo: "v13: a mirror's walk through one second, to resume inside")
-      try queue.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO issue(id, number, title, body, state, author, comments, createdAt,
-              updatedAt, isPullRequest, labelNames)
-            VALUES (5001, 1, 'Crash on launch', 'stack trace', 'open', 'a', 0, '2020-01-01',
-              '2020-01-01', 0, 'bug'),
-              (5002, 2, 'Dark mode', NULL, 'closed', 'b', 0, '2020-01-01', '2020-01-02', 0, '');
-            INSERT INTO label(name) VALUES ('bug');
-            INSERT INTO issueLabel(issueId, labelName) VALUES (5001, 'bug');
-            INSERT INTO issueAssignee(issueId, login) VALUES (5002, 'ana');
-            INSERT INTO queuedAction(issueNumber, operation, status, queuedAt)
-              VALUES (2, '{"comment":{"_0":"+1"}}', 'pending', '2020-01-03');
-            """)
-      }
-    }
     let cache = try IssueCache(path: path)
     let rows = try cache.issues(IssueFilter(state: .all)).sorted { $0.number < $1.number }
     #expect(rows.map(\.key.rawValue) == [5001, 5002], "rows keep their rowid as their key")

@@ -307,37 +307,27 @@ extension PullRequestConversationTests {
   /// A cache from before reviews and checks had gh's shapes forgets what it read without
   /// them, so that it is read again rather than printed empty, and keeps everything else.
   @Test func aCacheFromBeforeGhsReviewShapesReadsThemAgain() throws {
-    let path = IssueCacheTests.temporaryCachePath()
+    let path = try IssueCacheTests.cacheFromAnOlderRelease(
+      upTo: "v16: a list's columns by key, for searches the words drive",
+      sql: """
+        INSERT INTO pullRequest(number, updatedAt, mergeable, headRef, baseRef, additions,
+          deletions)
+        VALUES (1, '2024-01-01', 'MERGEABLE', 'a', 'main', 1, 1),
+          (2, '2024-01-01', 'MERGEABLE', 'b', 'main', 2, 2),
+          (3, '2024-01-01', 'MERGEABLE', 'c', 'main', 3, 3);
+        INSERT INTO pullRequestReview(number, author, state) VALUES (1, 'mona', 'APPROVED');
+        INSERT INTO pullRequestReviewer(number, reviewer) VALUES (2, 'acme/core'),
+          (3, 'mona');
+        INSERT INTO review(id, issueNumber, author, state, body) VALUES (9, 1, 'mona',
+          'APPROVED', '');
+        INSERT INTO timelineListing(issueNumber, issueUpdatedAt) VALUES (1, '2024-01-01'),
+          (3, '2024-01-01');
+        INSERT INTO pullRequestCheck(number, position, name, state, kind, conclusion)
+          VALUES (3, 0, 'build', 'passing', 'CheckRun', 'success');
+        INSERT INTO pullRequestCheckListing(number, headSHA, announced)
+          VALUES (3, 'abcdef0', 1);
+        """)
     defer { IssueCacheTests.removeFolder(of: path) }
-    try FileManager.default.createDirectory(
-      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-      withIntermediateDirectories: true)
-    do {
-      let queue = try DatabaseQueue(path: path)
-      try IssueCache.migrator.migrate(
-        queue, upTo: "v16: a list's columns by key, for searches the words drive")
-      try queue.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO pullRequest(number, updatedAt, mergeable, headRef, baseRef, additions,
-              deletions)
-            VALUES (1, '2024-01-01', 'MERGEABLE', 'a', 'main', 1, 1),
-              (2, '2024-01-01', 'MERGEABLE', 'b', 'main', 2, 2),
-              (3, '2024-01-01', 'MERGEABLE', 'c', 'main', 3, 3);
-            INSERT INTO pullRequestReview(number, author, state) VALUES (1, 'mona', 'APPROVED');
-            INSERT INTO pullRequestReviewer(number, reviewer) VALUES (2, 'acme/core'),
-              (3, 'mona');
-            INSERT INTO review(id, issueNumber, author, state, body) VALUES (9, 1, 'mona',
-              'APPROVED', '');
-            INSERT INTO timelineListing(issueNumber, issueUpdatedAt) VALUES (1, '2024-01-01'),
-              (3, '2024-01-01');
-            INSERT INTO pullRequestCheck(number, position, name, state, kind, conclusion)
-              VALUES (3, 0, 'build', 'passing', 'CheckRun', 'success');
-            INSERT INTO pullRequestCheckListing(number, headSHA, announced)
-              VALUES (3, 'abcdef0', 1);
-            """)
-      }
-    }
     let cache = try IssueCache(path: path)
     // Read without the review's text, and without the team's name: read again.
     #expect(try cache.pullRequestDetails(number: 1) == nil)

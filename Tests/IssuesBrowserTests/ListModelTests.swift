@@ -90,18 +90,7 @@ import TrellisTestSupport
       if Bool.random(using: &rng) { model.collapsedSections = [.milestone(number: 3), .closed] }
       let before = entries.filter { chip.matches(milestoneNumber: $0.milestoneNumber) }
       var snapshot = model.snapshot(of: before, under: chip)
-      // Edit: some entries change milestone or state, some leave, some arrive; the order shuffles
-      // a little (as a re-sort by update time would).
-      var changed: Set<Int> = []
-      for _ in 0..<Int.random(in: 1...6, using: &rng) {
-        let number = Int.random(in: 1...50, using: &rng)
-        changed.insert(number)
-        entries.removeAll { $0.number == number }
-        if Int.random(in: 0..<4, using: &rng) > 0 {
-          let at = Int.random(in: 0...entries.count, using: &rng)
-          entries.insert(Self.randomEntry(number, using: &rng), at: at)
-        }
-      }
+      let changed = Self.randomEdit(of: &entries, edits: 1...6, numbers: 1...50, using: &rng)
       let after = entries.filter { chip.matches(milestoneNumber: $0.milestoneNumber) }
       _ = model.edit(
         &snapshot, changed: Set(changed.map { IssueKey(rawValue: Int64($0)) }), shown: after,
@@ -140,16 +129,7 @@ import TrellisTestSupport
       let before = entries.filter { chip.matches(milestoneNumber: $0.milestoneNumber) }
       model.entries = entries
       var snapshot = model.snapshot(of: before, under: chip)
-      var changed: Set<Int> = []
-      for _ in 0..<Int.random(in: 1...4, using: &rng) {
-        let number = Int.random(in: 16...50, using: &rng)
-        changed.insert(number)
-        entries.removeAll { $0.number == number }
-        if Int.random(in: 0..<4, using: &rng) > 0 {
-          let at = Int.random(in: 0...entries.count, using: &rng)
-          entries.insert(Self.randomEntry(number, using: &rng), at: at)
-        }
-      }
+      let changed = Self.randomEdit(of: &entries, edits: 1...4, numbers: 16...50, using: &rng)
       let keys = Set(changed.map { IssueKey(rawValue: Int64($0)) })
       model.entries = entries
       #expect(model.treesTakeEdits(of: keys), "round \(round), seed \(seed)")
@@ -180,6 +160,27 @@ import TrellisTestSupport
       #expect(model.sectionCounts == fresh.sectionCounts, "round \(round), seed \(seed)")
     }
     #expect(edited > 100, "most rounds edit around a tree")
+  }
+
+  /// An edit as a sync brings one: some entries change milestone or state, some leave, some
+  /// arrive, and the order shuffles a little (as a re-sort by update time would).
+  ///
+  /// - Returns: The numbers changed.
+  static func randomEdit(
+    of entries: inout [IssueListEntry], edits: ClosedRange<Int>, numbers: ClosedRange<Int>,
+    using rng: inout SplitMix64
+  ) -> Set<Int> {
+    var changed: Set<Int> = []
+    for _ in 0..<Int.random(in: edits, using: &rng) {
+      let number = Int.random(in: numbers, using: &rng)
+      changed.insert(number)
+      entries.removeAll { $0.number == number }
+      if Int.random(in: 0..<4, using: &rng) > 0 {
+        let at = Int.random(in: 0...entries.count, using: &rng)
+        entries.insert(Self.randomEntry(number, using: &rng), at: at)
+      }
+    }
+    return changed
   }
 
   static func randomEntry(_ number: Int, using rng: inout SplitMix64) -> IssueListEntry {

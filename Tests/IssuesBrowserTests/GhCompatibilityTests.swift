@@ -316,6 +316,35 @@ import Testing
     #expect(out == "3\n")
   }
 
+  /// A workflow's name comes from the network: whatever it holds (escape sequences, a bell, a
+  /// NUL, 20,000 characters), `--json` prints it escaped, whole, and nothing reaches the terminal raw.
+  @Test func aHostileWorkflowNameIsPrintedEscaped() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let (synced, _, syncError) = try await world.run(["sync"])
+    #expect(synced == 0, "\(syncError)")
+    let pull = try #require(Self.served.first { $0.isPullRequest })
+    let long = String(repeating: "w", count: 20_000)
+    let hostile = "CI\u{1B}]0;pwned\u{07}\u{1B}[2J\u{0}" + long
+    let runs: [String: Any] = [
+      "total_count": 1,
+      "workflow_runs": [["id": 1, "name": hostile, "check_suite_id": 7_000]],
+    ]
+    await world.github.serve(
+      "/repos/acme/tracker/actions/runs", body: try JSONSerialization.data(withJSONObject: runs))
+    let (status, out, err) = try await world.run([
+      "pr", "view", "\(pull.number)", "--json", "statusCheckRollup",
+    ])
+    #expect(status == 0, "\(err)")
+    #expect(!out.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{0}" })
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let checks = try #require(object["statusCheckRollup"] as? [[String: Any]])
+    // Kept whole, but for the NUL, which the cache does not store as it came.
+    let name = try #require(checks.first?["workflowName"] as? String)
+    #expect(name.hasPrefix("CI\u{1B}]0;pwned\u{07}\u{1B}[2J") && name.hasSuffix(long))
+  }
+
   /// A sync with a token asks once who the token's account is, so that offline reads know.
   @Test func aSyncWithATokenRemembersItsAccount() async throws {
     let world = try await World()

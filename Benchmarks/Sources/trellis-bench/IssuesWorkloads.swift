@@ -267,11 +267,7 @@ func issuesLiveWorkloads(wanted: (String) -> Bool) async throws {
     browser.render(into: &screen)
     let frame = renderer.render(screen)
     let end = clock.now
-    if ProcessInfo.processInfo.environment["TRELLIS_BENCH_PARTS"] != nil {
-      print(
-        "parts", milliseconds(t1 - start), milliseconds(t2 - t1), milliseconds(t3 - t2),
-        milliseconds(end - t3))
-    }
+    printParts([("enqueue", t1 - start), ("list", t2 - t1), ("apply", t3 - t2), ("draw", end - t3)])
     browser.actionFinished(request.id, .success("moved"))
     guard run > 0 else { continue }  // warm-up
     moves.append(milliseconds(end - start))
@@ -329,12 +325,10 @@ func closeWorkload(cache: IssueCache, size: TerminalSize) async throws {
     let drawn = clock.now
     let frame = renderer.render(screen)
     let end = clock.now
-    if ProcessInfo.processInfo.environment["TRELLIS_BENCH_PARTS"] != nil {
-      print(
-        "parts plan \(milliseconds(planned - start)) enqueue \(milliseconds(enqueued - planned))"
-          + " apply \(milliseconds(applied - enqueued)) draw \(milliseconds(drawn - applied))"
-          + " encode \(milliseconds(end - drawn))")
-    }
+    printParts([
+      ("plan", planned - start), ("enqueue", enqueued - planned), ("apply", applied - enqueued),
+      ("draw", drawn - applied), ("encode", end - drawn),
+    ])
     browser.actionFinished(request.id, .success("closed"))
     Task.detached { cache.syncWrites() }
     guard run > 0 else { continue }  // warm-up
@@ -346,4 +340,10 @@ func closeWorkload(cache: IssueCache, size: TerminalSize) async throws {
       + " ms   x → queued (synced off the input path), list taken, row patched, frame bytes;"
       + " median of 40 (\(Int(median(bytes))) bytes)")
   follower.stop()
+}
+
+/// With `TRELLIS_BENCH_PARTS` set, prints where one run of a workload went, part by part.
+func printParts(_ parts: [(name: String, duration: Duration)]) {
+  guard ProcessInfo.processInfo.environment["TRELLIS_BENCH_PARTS"] != nil else { return }
+  print("parts " + parts.map { "\($0.name) \(milliseconds($0.duration))" }.joined(separator: " "))
 }

@@ -336,7 +336,8 @@ struct PullRequestView: AsyncParsableCommand {
     let checks = try cache.checks(of: number)?.checks
     if let fields {
       try Self.refuseUnread(
-        fields, number: number, reviews: try cache.reviews(of: number, threaded: false),
+        fields, number: number,
+        reviews: fields.contains(.reviews) ? try cache.reviews(of: number, threaded: false) : [],
         checks: checks, offline: offline)
     }
     let conversation =

@@ -134,7 +134,9 @@ extension EndToEndTests {
     defer { try? FileManager.default.removeItem(at: home) }
     let run = try await Run(
       arguments: ["--demo"], github: nil, environment: ["XDG_CONFIG_HOME": home.path])
-    let said = String(decoding: run.read { $0.lines.joined().contains("upp") }, as: UTF8.self)
+    // The message may arrive in more than one read: wait for its end.
+    let said = String(
+      decoding: run.read { $0.lines.joined().contains("did you mean “up”?") }, as: UTF8.self)
     #expect(waitForExit(run.process))
     #expect(run.process.terminationStatus == 1)
     #expect(

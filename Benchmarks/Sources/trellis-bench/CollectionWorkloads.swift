@@ -67,12 +67,14 @@ private final class ListScreen {
 
 /// Times `body` once per run and returns the median in milliseconds.
 @MainActor
-func medianOf(runs: Int, _ body: () -> Void) -> Double {
+func medianOf(runs: Int, _ body: () -> Void, between: () -> Void = {}) -> Double {
   var times: [Double] = []
   for _ in 0..<runs {
     let start = clock.now
     body()
     times.append(milliseconds(clock.now - start))
+    // Untimed: what a host does once the frame is written, before the next input.
+    between()
   }
   return median(times)
 }

@@ -46,7 +46,10 @@ func issuesWorkloads(wanted: (String) -> Bool) throws {
   // `TRELLIS_BENCH_KEYPRESSES=20000` makes the presses most of a profile.
   let presses =
     ProcessInfo.processInfo.environment["TRELLIS_BENCH_KEYPRESSES"].flatMap(Int.init) ?? 1000
-  let down = medianOf(runs: presses) { bytes.append(Double(press(.down))) }
+  browser.prepareNextFrame()
+  let down = medianOf(
+    runs: presses, { bytes.append(Double(press(.down))) },
+    between: { browser.prepareNextFrame() })
   // The bytes of the list's own change: each frame and the one before it with the preview pane
   // (right of the list's "│" border) blanked, encoded one after the other.
   var listBytes: [Double] = []
@@ -329,6 +332,8 @@ func closeWorkload(cache: IssueCache, size: TerminalSize) async throws {
       ("plan", planned - start), ("enqueue", enqueued - planned), ("apply", applied - enqueued),
       ("draw", drawn - applied), ("encode", end - drawn),
     ])
+    // Untimed, as the host does once the frame is written.
+    browser.prepareNextFrame()
     browser.actionFinished(request.id, .success("closed"))
     Task.detached { cache.syncWrites() }
     guard run > 0 else { continue }  // warm-up

@@ -18,12 +18,13 @@ public struct QueueMarks: Hashable, Sendable {
   init(_ db: Database) throws {
     var waiting: Set<Int> = []
     var conflicted: Set<Int> = []
-    let rows = try Row.fetchCursor(
-      db,
+    // Read after every commit that touched the queue: kept prepared.
+    let statement = try db.cachedStatement(
       sql: """
         SELECT DISTINCT issueNumber, status = 'conflict' FROM queuedAction
         WHERE status IN ('pending', 'sending', 'conflict')
         """)
+    let rows = try Row.fetchCursor(statement)
     while let row = try rows.next() {
       let number: Int = row[0]
       waiting.insert(number)

@@ -131,6 +131,13 @@ public final class IssueBrowser {
     ).render(into: &screen)
   }
 
+  /// Renders the previews of the rows above and below the focus, so that moving to one, or
+  /// acting on the focused one, draws its preview without reading the cache.
+  public func prepareNextFrame() {
+    guard geometry.hasPreviewPane else { return }
+    listPane.preparePreviews(width: geometry.previewTextWidth)
+  }
+
   /// A new frame of the screen.
   public func render() -> CellBuffer {
     var screen = CellBuffer(width: size.columns, height: size.rows)

@@ -277,6 +277,43 @@ final class IssueListPane {
     }
   }
 
+  /// Renders, ahead of the focus, the previews of the rows just above and below it, so that the
+  /// next ↑, ↓ or `x` draws its preview without reading the cache.
+  func preparePreviews(width: Int) {
+    guard let item = list.focusedItem, let path = list.dataSource.indexPath(for: item) else {
+      return
+    }
+    for neighbour in [neighbour(of: path, by: 1), neighbour(of: path, by: -1)] {
+      guard let neighbour, !previews.contains(neighbour, width: width),
+        let issue = read.issue(of: neighbour)
+      else { continue }
+      previews.remember(
+        neighbour, width: width,
+        lines: IssuePreview.lines(
+          of: issue, width: width, milestones: model.milestones, labelColors: model.labelColors,
+          now: now(), details: read.pullRequestDetails(issue)))
+    }
+    // The focused row's stays the most recently used.
+    _ = focusedPreview(width: width)
+  }
+
+  /// The row `step` rows from `path`, across section boundaries.
+  private func neighbour(of path: Trellis.IndexPath, by step: Int) -> ListItem? {
+    let source = list.dataSource
+    var section = path.section
+    var item = path.item + step
+    while section >= 0 && section < source.numberOfSections {
+      let count = source.numberOfItems(inSection: section)
+      if item >= 0 && item < count {
+        return source.itemIdentifier(for: Trellis.IndexPath(item: item, section: section))
+      }
+      section += step
+      guard section >= 0 && section < source.numberOfSections else { return nil }
+      item = step > 0 ? 0 : source.numberOfItems(inSection: section) - 1
+    }
+    return nil
+  }
+
   /// The section of the focused row.
   var focusedSection: ListSection? {
     guard let focused = list.focusedItem, let path = list.dataSource.indexPath(for: focused)

@@ -32,8 +32,12 @@ public protocol Screen: AnyObject {
   /// When the screen next has something to do without input (typing paused long enough for a
   /// search to apply): its host ticks it then, not on the clock's next tick.
   var deadline: Date? { get }
+  /// Work that makes the next frame cheaper, done after a frame is on screen (the previews of
+  /// the rows next to the focus): changes nothing drawn.
+  func prepareNextFrame()
 }
 
 extension Screen {
   public var deadline: Date? { nil }
+  public func prepareNextFrame() {}
 }

@@ -119,6 +119,7 @@ struct ScreenFrame {
     screen.render(into: &buffer)
     let cursor = options.accessible ? screen.cursorPosition : nil
     try? session.write(renderer.render(buffer, cursor: cursor))
+    screen.prepareNextFrame()
   }
 
   mutating func invalidate() { renderer.invalidate() }

@@ -464,10 +464,14 @@ extension PositionTable {
     guard delta != 0, count > 0 else { return }
     let threshold = UInt32(truncatingIfNeeded: start &+ 1)
     let delta = UInt32(truncatingIfNeeded: delta)
+    let tombstone = Self.tombstone
+    // Without a branch, so that the pass over every slot is vectorized: a deletion near the top
+    // of a long list renumbers almost all of it.
     slots.withUnsafeMutableBufferPointer { slots in
       for bucket in slots.indices {
         let slot = slots[bucket]
-        if slot >= threshold && slot != Self.tombstone { slots[bucket] = slot &+ delta }
+        let moves = (slot >= threshold) && (slot != tombstone)
+        slots[bucket] = slot &+ (moves ? delta : 0)
       }
     }
   }

@@ -2,6 +2,7 @@ import Foundation
 import GitHubIssues
 @testable import IssuesBrowser
 import Testing
+import Trellis
 import TrellisTerminal
 import TrellisTestSupport
 
@@ -250,6 +251,52 @@ import TrellisTestSupport
     #expect(harness.lines[3].contains("#137") == false)
     harness.press(.down)
     #expect(harness.browser.focusedIssue.map { harness.lines[3].contains("#\($0.number)") } == true)
+  }
+}
+
+@MainActor
+@Suite struct PreparedPreviewTests {
+  /// Property: a browser that renders previews ahead of the focus after every frame, as its host
+  /// does, draws every frame as one that never does, whatever keys come.
+  @Test func previewsRenderedAheadDrawWhatRenderingThemOnDemandDraws() throws {
+    let seed: UInt64 = 52
+    var rng = SplitMix64(seed: seed)
+    var ahead = try BrowserHarness(columns: 130, rows: 24)
+    var plain = try BrowserHarness(columns: 130, rows: 24)
+    let keys: [Key] = [
+      .up, .down, .down, .down, .left, .right, .enter, .escape, .pageDown, .pageUp, .home, .end,
+      .tab, .character("s"), .character("j"), .character("k"), .character(" "),
+    ]
+    for step in 0..<400 {
+      let key = keys[Int.random(in: 0..<keys.count, using: &rng)]
+      ahead.press(key)
+      plain.press(key)
+      ahead.browser.prepareNextFrame()
+      #expect(ahead.lines == plain.lines, "seed \(seed), step \(step), key \(key)")
+    }
+  }
+
+  @Test func theRowsNextToTheFocusAndAChipsFirstRowAreRenderedAhead() throws {
+    var harness = try BrowserHarness(columns: 130, rows: 24)
+    let pane = harness.browser.listPane
+    let width = harness.browser.geometry.previewTextWidth
+    // Moved without drawing: the row the focus lands on has its preview only if it was rendered
+    // ahead. Down crosses into the next section, up comes back.
+    for key in [Key.down, .down, .down, .up] {
+      harness.browser.prepareNextFrame()
+      _ = harness.browser.handle(.key(KeyEvent(key)))
+      let focused = try #require(pane.list.focusedItem)
+      #expect(pane.previews.contains(focused, width: width), "after \(key)")
+    }
+    harness.frame()
+
+    harness.press(.right, .right)
+    let chip = try #require(pane.chips.focusedItem)
+    harness.browser.prepareNextFrame()
+    let first = try #require(pane.model.likelyFirstItem(under: chip))
+    #expect(pane.previews.contains(first, width: width))
+    harness.press(.enter)
+    #expect(pane.list.focusedItem == first)
   }
 }
 

@@ -132,10 +132,17 @@ public final class IssueBrowser {
   }
 
   /// Renders the previews of the rows above and below the focus, so that moving to one, or
-  /// acting on the focused one, draws its preview without reading the cache.
+  /// acting on the focused one, draws its preview without reading the cache; with a chip
+  /// focused, the preview of the first row Enter would show.
   public func prepareNextFrame() {
     guard geometry.hasPreviewPane else { return }
-    listPane.preparePreviews(width: geometry.previewTextWidth)
+    if state.focusArea == .chips, let chip = listPane.chips.focusedItem,
+      chip != state.filter.milestone
+    {
+      listPane.preparePreview(firstUnder: chip, width: geometry.previewTextWidth)
+    } else {
+      listPane.preparePreviews(width: geometry.previewTextWidth)
+    }
   }
 
   /// A new frame of the screen.

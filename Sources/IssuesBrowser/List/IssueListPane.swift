@@ -284,17 +284,27 @@ final class IssueListPane {
       return
     }
     for neighbour in [neighbour(of: path, by: 1), neighbour(of: path, by: -1)] {
-      guard let neighbour, !previews.contains(neighbour, width: width),
-        let issue = read.issue(of: neighbour)
-      else { continue }
-      previews.remember(
-        neighbour, width: width,
-        lines: IssuePreview.lines(
-          of: issue, width: width, milestones: model.milestones, labelColors: model.labelColors,
-          now: now(), details: read.pullRequestDetails(issue)))
+      if let neighbour { preparePreview(of: neighbour, width: width) }
     }
     // The focused row's stays the most recently used.
     _ = focusedPreview(width: width)
+  }
+
+  /// Renders the preview of the row a chip's list most likely starts with: the one Enter on the
+  /// focused chip shows.
+  func preparePreview(firstUnder chip: MilestoneFilter, width: Int) {
+    guard let item = model.likelyFirstItem(under: chip) else { return }
+    preparePreview(of: item, width: width)
+    _ = focusedPreview(width: width)
+  }
+
+  private func preparePreview(of item: ListItem, width: Int) {
+    guard !previews.contains(item, width: width), let issue = read.issue(of: item) else { return }
+    previews.remember(
+      item, width: width,
+      lines: IssuePreview.lines(
+        of: issue, width: width, milestones: model.milestones, labelColors: model.labelColors,
+        now: now(), details: read.pullRequestDetails(issue)))
   }
 
   /// The row `step` rows from `path`, across section boundaries.

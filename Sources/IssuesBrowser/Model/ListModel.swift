@@ -135,6 +135,22 @@ struct ListModel {
     chip == .all ? entries : entries.filter { chip.matches(milestoneNumber: $0.milestoneNumber) }
   }
 
+  /// The row a chip's list most likely starts with, to render its preview before the chip is
+  /// chosen: the first entry of its first section that is not collapsed (a sub-issue tree may
+  /// put another row first).
+  func likelyFirstItem(under chip: MilestoneFilter) -> ListItem? {
+    var best: (rank: (Int, Int), entry: IssueListEntry)?
+    for entry in entries where chip.matches(milestoneNumber: entry.milestoneNumber) {
+      let section = Self.section(of: entry, under: chip)
+      guard !collapsedSections.contains(section) else { continue }
+      let rank = rank(of: section)
+      if best == nil || rank < best!.rank { best = (rank, entry) }
+      // Nothing ranks before the first section.
+      if rank == (0, 0) { break }
+    }
+    return best.map { .issue($0.entry.key) }
+  }
+
   /// The order of sections: milestones in chip order, then milestones the cache does not list
   /// (deleted since) by number, then no milestone; or open, then closed.
   func rank(of section: ListSection) -> (Int, Int) {

@@ -144,7 +144,7 @@ struct ListModel {
       let section = Self.section(of: entry, under: chip)
       guard !collapsedSections.contains(section) else { continue }
       let rank = rank(of: section)
-      if best == nil || rank < best!.rank { best = (rank, entry) }
+      if best.map({ rank < $0.rank }) ?? true { best = (rank, entry) }
       // Nothing ranks before the first section.
       if rank == (0, 0) { break }
     }

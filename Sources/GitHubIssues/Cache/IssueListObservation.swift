@@ -38,7 +38,7 @@ public struct IssueListObservation: AsyncSequence, Sendable {
     do {
       let observer = try writer.writeWithoutTransaction { db in
         // Registering and reading the first list in one access: no commit falls between.
-        let observer = try IssueListObserver(filter: filter, db: db, sink: sink)
+        let observer = try IssueListObserver(filter: filter, db: db, sink: sink, writer: writer)
         db.add(transactionObserver: observer, extent: .observerLifetime)
         return observer
       }

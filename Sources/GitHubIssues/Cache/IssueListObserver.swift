@@ -24,10 +24,16 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
   private var milestones: [GitHubMilestone]
   private var labels: [GitHubLabel]
   private let sink: any ListDelivery
+  /// The database the observer watches, to give the list entries of its own after a delivery
+  /// (``OrderedIssueList/separateEntries()``) on the writer's queue, outside the write.
+  private weak var writer: (any DatabaseWriter)?
   /// Above this many changed rows, the list is read again whole.
   static let incrementalLimit = 5_000
 
-  init(filter: IssueFilter, db: Database, sink: any ListDelivery) throws {
+  init(
+    filter: IssueFilter, db: Database, sink: any ListDelivery, writer: (any DatabaseWriter)? = nil
+  ) throws {
+    self.writer = writer
     var everyMilestone = filter
     everyMilestone.milestone = .all
     everyMilestone.limit = nil
@@ -99,6 +105,9 @@ final class IssueListObserver: TransactionObserver, @unchecked Sendable {
         change = .items(keys, metadata: metadataChanged ? .changed : .unchanged)
       }
       sink.send(element(change: change, queue: queue))
+      // The entries are now shared with whoever took them: the next merge would copy them all
+      // inside its write. Copy them now, after this write, while nothing waits.
+      writer?.asyncWriteWithoutTransaction { [weak self] _ in self?.list.separateEntries() }
     } catch {
       sink.fail(error)
     }
@@ -133,8 +142,6 @@ struct OrderedIssueList {
   }
 
   struct Row {
-    /// The row's ``IssueKey`` value (its rowid, which is what a commit reports).
-    var id: Int64
     var entry: IssueListEntry
     var key: SortKey
     /// When the row last changed on GitHub: a change of it redraws the row.
@@ -142,12 +149,16 @@ struct OrderedIssueList {
     /// How many times a local edit (shown before GitHub confirmed it, or taken back) wrote the
     /// row: such a write keeps `updatedAt`, and still redraws the row.
     var localRevision: Int
+    /// The row's ``IssueKey`` value (its rowid, which is what a commit reports).
+    var id: Int64 { entry.key.rawValue }
   }
 
   let filter: IssueFilter
-  /// The rows in the list's order (descending keys), and their entries at the same positions:
-  /// the entries are handed to observers as they are, without a copy per commit.
-  private(set) var rows: [Row]
+  /// The rows' sort keys in the list's order (descending), and their entries at the same
+  /// positions: the entries are handed to observers as they are, without a copy per commit. Kept
+  /// apart from the rest of a row so that a row leaving the top of a long list shifts 24 bytes
+  /// per row below it, not a whole row.
+  private(set) var keys: [SortKey]
   private(set) var entries: [IssueListEntry]
   private var byID: [Int64: Row]
   /// The entries per milestone, updated with each merge.
@@ -158,10 +169,18 @@ struct OrderedIssueList {
 
   init(filter: IssueFilter, db: Database) throws {
     self.filter = filter
-    rows = try Self.fetch(filter, extra: nil, db)
+    let rows = try Self.fetch(filter, extra: nil, db)
+    keys = rows.map(\.key)
     entries = rows.map(\.entry)
     byID = Dictionary(rows.map { ($0.id, $0) }) { first, _ in first }
     counts = EntryCounts(entries)
+  }
+
+  /// Gives the list entries of its own, apart from those handed out with the last element, so
+  /// that the next merge edits them in place: done off the write that merges (a copy of the
+  /// whole list), after the element is delivered.
+  mutating func separateEntries() {
+    entries.reserveCapacity(entries.count)
   }
 
   /// Reads the rows with these keys again and moves, adds or removes them in the list.
@@ -212,10 +231,10 @@ struct OrderedIssueList {
   /// The first position whose key is not greater than `key` (rows are in descending order).
   private func position(of key: SortKey) -> Int {
     var low = 0
-    var high = rows.count
+    var high = keys.count
     while low < high {
       let middle = (low + high) >> 1
-      if rows[middle].key > key { low = middle + 1 } else { high = middle }
+      if keys[middle] > key { low = middle + 1 } else { high = middle }
     }
     return low
   }
@@ -224,11 +243,11 @@ struct OrderedIssueList {
   /// number passes from an issue to another within a commit).
   private func index(of row: Row) -> Int {
     var index = position(of: row.key)
-    while index < rows.count && rows[index].key == row.key {
-      if rows[index].id == row.id { return index }
+    while index < keys.count && keys[index] == row.key {
+      if entries[index].key == row.entry.key { return index }
       index += 1
     }
-    guard let found = rows.firstIndex(where: { $0.id == row.id }) else {
+    guard let found = entries.firstIndex(where: { $0.key == row.entry.key }) else {
       fatalError("Row \(row.id) is in the index but not in the list.")
     }
     return found
@@ -240,14 +259,14 @@ struct OrderedIssueList {
     let from = old.map(index(of:))
     guard let new else {
       if let from {
-        rows.remove(at: from)
+        keys.remove(at: from)
         entries.remove(at: from)
       }
       return
     }
     let place = position(of: new.key)
     guard let from else {
-      rows.insert(new, at: place)
+      keys.insert(new.key, at: place)
       entries.insert(new.entry, at: place)
       return
     }
@@ -255,37 +274,45 @@ struct OrderedIssueList {
     let to = place > from ? place - 1 : place
     if to > from {
       for index in from..<to {
-        rows[index] = rows[index + 1]
+        keys[index] = keys[index + 1]
         entries[index] = entries[index + 1]
       }
     } else if to < from {
       for index in stride(from: from, to: to, by: -1) {
-        rows[index] = rows[index - 1]
+        keys[index] = keys[index - 1]
         entries[index] = entries[index - 1]
       }
     }
-    rows[to] = new
+    keys[to] = new.key
     entries[to] = new.entry
   }
 
   /// Merges many changes in one pass over the list.
   private mutating func mergeInOnePass(_ changes: [(old: Row?, new: Row?)]) {
-    let removed = Set(changes.compactMap { $0.old?.id })
+    let removed = Set(changes.compactMap { $0.old?.entry.key })
     // Descending order: greater keys first.
     let added = changes.compactMap(\.new).sorted { $0.key > $1.key }
-    var merged: [Row] = []
-    merged.reserveCapacity(rows.count - removed.count + added.count)
+    var mergedKeys: [SortKey] = []
+    var mergedEntries: [IssueListEntry] = []
+    let count = entries.count - removed.count + added.count
+    mergedKeys.reserveCapacity(count)
+    mergedEntries.reserveCapacity(count)
     var next = added.startIndex
-    for row in rows where !removed.contains(row.id) {
-      while next < added.endIndex && added[next].key > row.key {
-        merged.append(added[next])
+    for index in entries.indices where !removed.contains(entries[index].key) {
+      while next < added.endIndex && added[next].key > keys[index] {
+        mergedKeys.append(added[next].key)
+        mergedEntries.append(added[next].entry)
         next += 1
       }
-      merged.append(row)
+      mergedKeys.append(keys[index])
+      mergedEntries.append(entries[index])
     }
-    merged.append(contentsOf: added[next...])
-    rows = merged
-    entries = merged.map(\.entry)
+    for row in added[next...] {
+      mergedKeys.append(row.key)
+      mergedEntries.append(row.entry)
+    }
+    keys = mergedKeys
+    entries = mergedEntries
   }
 
   /// The rows a filter selects, and an extra condition, in the filter's order.
@@ -325,7 +352,6 @@ struct OrderedIssueList {
       let state: String = row[3]
       rows.append(
         Row(
-          id: row[0],
           entry: IssueListEntry(
             key: IssueKey(rawValue: row[0]), number: number, milestoneNumber: row[2],
             isOpen: state == "open"),

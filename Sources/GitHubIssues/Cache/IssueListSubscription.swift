@@ -20,7 +20,7 @@ extension IssueCache {
   ) throws -> IssueListSubscription {
     let delivery = CallbackDelivery(deliver: deliver)
     let observer = try writer.writeWithoutTransaction { db in
-      let observer = try IssueListObserver(filter: filter, db: db, sink: delivery)
+      let observer = try IssueListObserver(filter: filter, db: db, sink: delivery, writer: writer)
       db.add(transactionObserver: observer, extent: .observerLifetime)
       return observer
     }

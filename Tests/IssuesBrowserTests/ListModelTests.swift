@@ -134,7 +134,7 @@ import TrellisTestSupport
       model.entries = entries
       #expect(model.treesTakeEdits(of: keys), "round \(round), seed \(seed)")
       // A listed parent or sub-issue among the changes rebuilds instead.
-      if !model.sectionTrees.isEmpty, let nested = entries.first(where: { $0.number <= 15 }) {
+      if model.hasTrees, let nested = entries.first(where: { $0.number <= 15 }) {
         let refused = !model.treesTakeEdits(of: keys.union([nested.key]))
         #expect(refused, "round \(round)")
       }
@@ -145,7 +145,10 @@ import TrellisTestSupport
       fresh.expandedParents = model.expandedParents
       fresh.collapsedSections = model.collapsedSections
       let expected = fresh.snapshot(of: after, under: chip)
-      if !fresh.sectionTrees.isEmpty { edited += 1 }
+      if fresh.hasTrees { edited += 1 }
+      // Trees left for later are built as they would be when drawn.
+      model.ensureAllTrees()
+      fresh.ensureAllTrees()
       #expect(
         snapshot.sectionIdentifiers == expected.sectionIdentifiers, "round \(round), seed \(seed)")
       #expect(snapshot.itemIdentifiers == expected.itemIdentifiers, "round \(round), seed \(seed)")
@@ -160,6 +163,52 @@ import TrellisTestSupport
       #expect(model.sectionCounts == fresh.sectionCounts, "round \(round), seed \(seed)")
     }
     #expect(edited > 100, "most rounds edit around a tree")
+  }
+
+  /// Property: a section whose tree is left for later shows the rows its tree shows once
+  /// built, and the trees built later are those built at once.
+  @Test func treesLeftForLaterShowWhatTheirTreesShow() {
+    let seed: UInt64 = 0x1A2_7EE5
+    print("ListModelTests.treesLeftForLaterShowWhatTheirTreesShow seed: \(seed)")
+    var rng = SplitMix64(seed: seed)
+    var leftForLater = 0
+    for round in 0..<200 {
+      // Parents 1–8 with two or three sub-issues among 9–40, some of them parents themselves.
+      var relations: [Int: [Int]] = [:]
+      for parent in 1...8 {
+        relations[parent] = (0..<Int.random(in: 2...3, using: &rng)).map { _ in
+          Int.random(in: 2...40, using: &rng)
+        }
+      }
+      var entries = (1...40).filter { _ in Int.random(in: 0..<5, using: &rng) > 0 }.map {
+        Self.randomEntry($0, using: &rng)
+      }
+      entries.shuffle(using: &rng)
+      var model = Self.model()
+      model.subIssues = relations
+      model.expandedParents = Set((1...8).filter { _ in Int.random(in: 0..<4, using: &rng) == 0 })
+      model.entries = entries
+      let snapshot = model.snapshot(of: entries, under: .all)
+      for (section, _) in model.unbuiltTrees {
+        leftForLater += 1
+        let shown = snapshot.itemIdentifiers(inSection: section)
+        model.ensureTree(of: section)
+        let tree = model.sectionTrees[section]
+        #expect(tree?.visibleItems == shown, "round \(round), seed \(seed), \(section)")
+      }
+      #expect(model.unbuiltTrees.isEmpty)
+      // Built at once, with every tree wanted.
+      var eager = Self.model()
+      eager.subIssues = relations
+      eager.expandedParents = model.expandedParents
+      eager.entries = entries
+      for (section, items) in eager.sectioned(entries, under: .all) {
+        #expect(
+          eager.tree(of: items) == model.sectionTrees[section],
+          "round \(round), seed \(seed), \(section)")
+      }
+    }
+    #expect(leftForLater > 100, "most rounds leave trees for later")
   }
 
   /// An edit as a sync brings one: some entries change milestone or state, some leave, some

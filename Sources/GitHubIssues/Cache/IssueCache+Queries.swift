@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension IssueCache {
   /// The issues a filter selects, in its order, without bodies.
@@ -55,21 +56,41 @@ extension IssueCache {
       return try writer.read { db in try Self.searchedEntries(match, rest, db) }
     }
     return try writer.read { db in
-      let columns = [
-        IssueColumns.number, IssueColumns.milestoneNumber, IssueColumns.state, IssueColumns.key,
-      ]
       let (sql, arguments) = Self.selectSQL(
-        filter, columns: columns.map(\.name).joined(separator: ", "))
-      let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-      var entries: [IssueListEntry] = []
-      while let row = try cursor.next() {
-        let state: String = row[2]
-        entries.append(
-          IssueListEntry(
-            key: IssueKey(rawValue: row[3]), number: row[0], milestoneNumber: row[1],
-            isOpen: state == "open"))
+        filter,
+        columns: [
+          IssueColumns.number.name, IssueColumns.milestoneNumber.name,
+          "\(IssueColumns.state.name) = 'open'", IssueColumns.key.name,
+        ].joined(separator: ", "))
+      let statement = try db.makeStatement(sql: sql)
+      try statement.setArguments(StatementArguments(arguments))
+      return try Self.entries(stepping: statement, db)
+    }
+  }
+
+  /// Runs a statement whose columns are an issue's number, milestone number (or NULL), whether
+  /// it is open, and key, reading each row's integers straight from SQLite: the whole list of
+  /// a repository is read this way before the first frame, where a row decoded column by column
+  /// costs several times as much.
+  static func entries(stepping statement: Statement, _ db: Database) throws -> [IssueListEntry] {
+    let raw = statement.sqliteStatement
+    defer { sqlite3_reset(raw) }
+    var entries: [IssueListEntry] = []
+    while true {
+      let code = sqlite3_step(raw)
+      if code == SQLITE_DONE { return entries }
+      guard code == SQLITE_ROW else {
+        throw DatabaseError(
+          resultCode: ResultCode(rawValue: code),
+          message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
       }
-      return entries
+      let milestone =
+        sqlite3_column_type(raw, 1) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(raw, 1))
+      entries.append(
+        IssueListEntry(
+          key: IssueKey(rawValue: sqlite3_column_int64(raw, 3)),
+          number: Int(sqlite3_column_int64(raw, 0)), milestoneNumber: milestone,
+          isOpen: sqlite3_column_int64(raw, 2) != 0))
     }
   }
 

@@ -73,6 +73,9 @@ public final class BrowserHost: ScreenDriver {
   var queueTask: Task<Void, Never>?
   /// When the queue was last sent in the background.
   var lastQueueSend = Date.distantPast
+  /// Whether the first frame is on screen: the list follows the cache only then (reading the
+  /// whole list again on the writer's connection would compete with the first frame).
+  var hasStarted = false
 
   /// A host for the browser of a repository's cache, drawing in `session`; with `reading`,
   /// the browser opens on that issue in the reader, and leaving the reader leaves it (the
@@ -121,6 +124,7 @@ public final class BrowserHost: ScreenDriver {
   /// After the first frame: the token is looked for, the list follows the cache as syncs
   /// commit page by page, and the sync starts.
   func started() {
+    hasStarted = true
     follower.follow(browser.observedFilter)
     switch network {
     case .none: break
@@ -135,7 +139,9 @@ public final class BrowserHost: ScreenDriver {
 
   func tick() { sendQueueIfDue() }
 
-  func willPresent() { follower.follow(browser.observedFilter) }
+  func willPresent() {
+    if hasStarted { follower.follow(browser.observedFilter) }
+  }
 
   /// Takes what the token lookup found: writes are sent with it, queued with it (offline), or
   /// refused with the advice.

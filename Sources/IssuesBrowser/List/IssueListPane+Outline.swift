@@ -31,6 +31,7 @@ extension IssueListPane {
     var tree = SectionSnapshot<ListItem>()
     if !collapsed {
       let items = model.items(of: section, under: filter.milestone)
+      model.unbuiltTrees[section] = nil
       if let nested = model.tree(of: items) {
         tree = nested
         model.sectionTrees[section] = nested
@@ -64,6 +65,7 @@ extension IssueListPane {
   ///
   /// - Returns: Whether the focused row is such a parent.
   func toggleSubIssues(filter: IssueFilter) -> Bool {
+    if let section = focusedSection { model.ensureTree(of: section) }
     guard let focused = list.focusedItem, case .issue = focused,
       let number = model.number(of: focused),
       let section = focusedSection, var tree = model.sectionTrees[section],

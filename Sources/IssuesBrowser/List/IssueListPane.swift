@@ -164,8 +164,10 @@ final class IssueListPane {
   /// The rows and headers drawn from the current model.
   func installListProviders(filter: IssueFilter) {
     rowCells.make = { [unowned self] indexPath, item in
-      let (level, disclosure) = self.model.outline(
-        of: item, in: list.dataSource.sectionIdentifier(for: indexPath.section))
+      let section = list.dataSource.sectionIdentifier(for: indexPath.section)
+      // A row drawn needs its section's tree (its depth and marker): built the first time.
+      if let section { self.model.ensureTree(of: section) }
+      let (level, disclosure) = self.model.outline(of: item, in: section)
       let issue = row(item, at: indexPath)
       return IssueRowCell(
         issue: issue, labelColors: self.model.labelColors, now: now(),

@@ -24,7 +24,7 @@ extension ListModel {
   ///
   /// - Complexity: O(*n*) comparisons over the entries for a few items.
   func treesTakeEdits(of changed: Set<IssueKey>) -> Bool {
-    guard !sectionTrees.isEmpty else { return true }
+    guard hasTrees else { return true }
     guard changed.count <= 16 else { return false }
     var numbers = changed.compactMap { treeNumbers[$0] }
     let wanted = Array(changed)
@@ -49,6 +49,19 @@ extension ListModel {
     shown: [IssueListEntry],
     under chip: MilestoneFilter, sectionCounts known: [ListSection: Int]?
   ) -> Edit {
+    // The trees the edit touches are built first (from the entries the snapshot was made of):
+    // those of the sections the changed items were in, and of those they go to.
+    if !unbuiltTrees.isEmpty {
+      for key in changed {
+        if let section = snapshot.sectionIdentifier(containingItem: .issue(key)) {
+          ensureTree(of: section)
+        }
+      }
+      let few = changed.count <= 16 ? Array(changed) : nil
+      for entry in shown where few?.contains(entry.key) ?? changed.contains(entry.key) {
+        ensureTree(of: Self.section(of: entry, under: chip))
+      }
+    }
     var counts = known ?? [:]
     if known == nil {
       for entry in shown { counts[Self.section(of: entry, under: chip), default: 0] += 1 }
@@ -77,7 +90,7 @@ extension ListModel {
       }
       placements.append((key, section, next?.key))
       widest = max(widest, shown[index].number)
-      if !subIssues.isEmpty {
+      if isInTree(shown[index].number) {
         treeNumbers[key] = shown[index].number
         treeKeys[shown[index].number] = key
       }
@@ -109,6 +122,9 @@ extension ListModel {
     }
     for section in Array(sectionTrees.keys) where counts[section] == nil {
       sectionTrees[section] = nil
+    }
+    for section in Array(unbuiltTrees.keys) where counts[section] == nil {
+      unbuiltTrees[section] = nil
     }
     for placement in placements {
       place(placement.key, in: placement.section, before: placement.before, of: &snapshot)

@@ -19,6 +19,25 @@ extension ListModel {
   /// - Complexity: O(*n*) dictionary lookups for the section's *n* entries, plus work in
   ///   proportion to its parents and their sub-issues; runs of plain rows are appended at once.
   func tree(of entries: [IssueListEntry]) -> SectionSnapshot<ListItem>? {
+    treeShape(of: entries).map { tree(of: entries, shape: $0) }
+  }
+
+  /// Who nests under whom in a section: what building its tree needs, found in proportion to
+  /// its parents and their sub-issues (plus a lookup per entry), without building it.
+  struct TreeShape {
+    /// The section's parents, in its order.
+    var parents: [IssueListEntry]
+    /// The keys of the parents and of the sub-issues the section lists, by number, and back.
+    var keyOf: [Int: IssueKey]
+    var numberOf: [IssueKey: Int]
+    /// The parent each nested sub-issue shows under.
+    var parentOf: [Int: Int]
+    /// Each parent's rows, in GitHub's order.
+    var childrenOf: [Int: [ListItem]]
+  }
+
+  /// The shape of a section's tree, or `nil` when nothing nests in it (see ``tree(of:)``).
+  func treeShape(of entries: [IssueListEntry]) -> TreeShape? {
     guard !subIssues.isEmpty else { return nil }
     // The section's parents, in its order, and the sub-issues they name: only those need maps.
     var parents: [IssueListEntry] = []
@@ -76,11 +95,23 @@ extension ListModel {
       if !rows.isEmpty { childrenOf[parent.number] = rows }
     }
     guard !childrenOf.isEmpty else { return nil }
+    return TreeShape(
+      parents: parents, keyOf: keyOf, numberOf: numberOf, parentOf: parentOf,
+      childrenOf: childrenOf)
+  }
+
+  /// A section's tree, from its shape.
+  func tree(of entries: [IssueListEntry], shape: TreeShape) -> SectionSnapshot<ListItem> {
+    let (keyOf, numberOf, parentOf, childrenOf) = (
+      shape.keyOf, shape.numberOf, shape.parentOf, shape.childrenOf
+    )
     // Depth first: runs of rows without children are appended at once; a parent's subtree item
     // by item, each right after its parent's subtree so far (at the end of the storage, where
     // appending costs nothing), with an explicit stack: a chain from the network may be as deep
     // as the list is long.
     var tree = SectionSnapshot<ListItem>()
+    // Every entry is a row of the tree, and a few sub-issues listed elsewhere.
+    tree.reserveCapacity(entries.count + 16)
     var run: [ListItem] = []
     for entry in entries where parentOf[entry.number] == nil {
       guard childrenOf[entry.number] != nil else {

@@ -37,8 +37,15 @@ struct ListModel {
   var expandedParents: Set<Int> = []
   /// The sections in which sub-issues nest under their parents, as trees.
   var sectionTrees: [ListSection: SectionSnapshot<ListItem>] = [:]
-  /// The numbers of the rows in ``sectionTrees`` by key, and the keys by number: sub-issue lists
-  /// name issues by number, the list's rows by key.
+  /// Sections with sub-issues nested in them whose trees are not built yet, with their entries
+  /// as the snapshot had them: no parent in them is open, so their rows are the trees' top level,
+  /// found without building a tree. ``ensureTree(of:)`` builds one the first time it is needed
+  /// (a row of it drawn, an edit placed in it, a parent opened).
+  var unbuiltTrees: [ListSection: [IssueListEntry]] = [:]
+  /// Whether sub-issues nest anywhere in the list, in trees built or not.
+  var hasTrees: Bool { !sectionTrees.isEmpty || !unbuiltTrees.isEmpty }
+  /// The numbers of the parents and sub-issues listed, by key, and their keys by number:
+  /// sub-issue lists name issues by number, the list's rows by key.
   var treeNumbers: [IssueKey: Int] = [:]
   var treeKeys: [Int: IssueKey] = [:]
   /// The item count of each section, for the headers, and of the whole list.
@@ -189,27 +196,51 @@ struct ListModel {
     totalShown = entries.count
     numberWidth = max(3, String(entries.map(\.number).max() ?? 0).count)
     sectionTrees = [:]
+    unbuiltTrees = [:]
     treeNumbers = [:]
     treeKeys = [:]
     if !subIssues.isEmpty {
-      treeNumbers.reserveCapacity(entries.count)
-      treeKeys.reserveCapacity(entries.count)
-      for entry in entries {
+      for entry in entries where isInTree(entry.number) {
         treeNumbers[entry.key] = entry.number
         treeKeys[entry.number] = entry.key
       }
     }
-    for (section, items) in sections {
-      if let tree = tree(of: items) { sectionTrees[section] = tree }
-    }
     return Snapshot(
       sections: sections.map { section, items in
-        (
+        // A collapsed section shows no row; opening it builds its tree.
+        guard !collapsedSections.contains(section) else { return (section, []) }
+        guard let shape = treeShape(of: items) else {
+          return (section, items.map { ListItem.issue($0.key) })
+        }
+        if shape.parents.contains(where: { expandedParents.contains($0.number) }) {
+          let tree = tree(of: items, shape: shape)
+          sectionTrees[section] = tree
+          return (section, tree.visibleItems)
+        }
+        // Every parent closed: the rows are those not nested under another.
+        unbuiltTrees[section] = items
+        return (
           section,
-          collapsedSections.contains(section)
-            ? [] : sectionTrees[section]?.visibleItems ?? items.map { ListItem.issue($0.key) }
+          items.lazy.filter { shape.parentOf[$0.number] == nil }.map { ListItem.issue($0.key) }
         )
       })
+  }
+
+  /// Whether an issue is a parent or a sub-issue: only those have a place in a tree that is not
+  /// at its top level, or a disclosure marker.
+  func isInTree(_ number: Int) -> Bool {
+    subIssues[number] != nil || subIssueNumbers.contains(number)
+  }
+
+  /// Builds a section's tree if it was left for later (see ``unbuiltTrees``).
+  mutating func ensureTree(of section: ListSection) {
+    guard let items = unbuiltTrees.removeValue(forKey: section) else { return }
+    if let tree = tree(of: items) { sectionTrees[section] = tree }
+  }
+
+  /// Builds every tree left for later.
+  mutating func ensureAllTrees() {
+    for section in Array(unbuiltTrees.keys) { ensureTree(of: section) }
   }
 
   /// The items of one section under a chip, in order (to expand it).

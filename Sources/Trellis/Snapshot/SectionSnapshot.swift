@@ -199,6 +199,17 @@ public struct SectionSnapshot<ItemID: Hashable> {
 
   // MARK: Changing the tree
 
+  /// Reserves room for `count` items, so that building a large tree does not grow its storage
+  /// and index step by step.
+  ///
+  /// - Complexity: O(*n*) when the storage grows, O(1) otherwise.
+  @inlinable
+  public mutating func reserveCapacity(_ count: Int) {
+    _items.reserveCapacity(count)
+    _levels.reserveCapacity(count)
+    _nodes.reserveCapacity(count)
+  }
+
   /// Adds items at the end of a parent's children, or as the last roots when `parent` is `nil`.
   ///
   /// - Precondition: None of `items` is in the snapshot or twice in `items`; the snapshot holds
@@ -399,6 +410,16 @@ public struct SectionSnapshot<ItemID: Hashable> {
     return (_subtreeEnd(of: position), _levels[position] + 1)
   }
 
+  /// Records a new item's node, stopping with a precise message if the item is already in the
+  /// snapshot (it would have two parents, or be its own ancestor): one lookup of the item.
+  @inlinable
+  mutating func _addNode(_ item: ItemID, parent: ItemID?, level: Int) {
+    guard let existing = _nodes.updateValue(Node(parent: parent, level: level), forKey: item)
+    else { return }
+    _nodes[item] = existing
+    _requireNew(item, parent: parent)
+  }
+
   /// Stops with a precise message if an item is already in the snapshot (it would have two
   /// parents, or be its own ancestor).
   @inlinable
@@ -427,10 +448,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
   @inlinable
   mutating func _insert(_ items: [ItemID], at position: Int, level: Int, parent: ItemID?) {
     _nodes.reserveCapacity(_nodes.count + items.count)
-    for item in items {
-      _requireNew(item, parent: parent)
-      _nodes[item] = Node(parent: parent, level: level)
-    }
+    for item in items { _addNode(item, parent: parent, level: level) }
     if position == _items.count {
       _items.append(contentsOf: items)
       _levels.append(contentsOf: repeatElement(level, count: items.count))
@@ -448,8 +466,7 @@ public struct SectionSnapshot<ItemID: Hashable> {
     for (index, item) in subtree._items.enumerated() {
       let depth = subtree._levels[index]
       let itemParent = depth == 0 ? parent : subtree._nodes[item]?.parent
-      _requireNew(item, parent: itemParent)
-      _nodes[item] = Node(parent: itemParent, level: level + depth)
+      _addNode(item, parent: itemParent, level: level + depth)
     }
     let levels = subtree._levels.map { $0 + level }
     _items.insert(contentsOf: subtree._items, at: position)

@@ -98,6 +98,19 @@ import TrellisTestSupport
         """)
   }
 
+  @Test func reservingRoomChangesNothingBuilt() {
+    var reserved = SectionSnapshot<String>()
+    reserved.reserveCapacity(100)
+    #expect(reserved == SectionSnapshot<String>())
+    reserved.append(["fruit", "vegetables"])
+    reserved.append(["apple", "pear"], to: "fruit")
+    reserved.append(["green", "red"], to: "apple")
+    reserved.append(["leek"], to: "vegetables")
+    reserved.reserveCapacity(2)
+    #expect(reserved == outline())
+    #expect(reserved.parent(of: "red") == "apple" && reserved.level(of: "red") == 2)
+  }
+
   @Test func anItemUnderTwoParentsIsRejected() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var tree = SectionSnapshot<Int>()
@@ -110,7 +123,7 @@ import TrellisTestSupport
   }
 
   @Test func anItemUnderItsOwnDescendantIsRejected() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var tree = SectionSnapshot<Int>()
       tree.append([1])
       tree.append([2], to: 1)
@@ -118,6 +131,9 @@ import TrellisTestSupport
       cycle.append([1])
       tree.append(cycle, to: 2)
     }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Item identifier 1 is already in the section snapshot, a root item"))
+    #expect(message.contains("adding it under 2 would make it its own ancestor"))
   }
 
   @Test func aParentThatIsNotInTheSnapshotIsRejected() async {

@@ -155,9 +155,11 @@ struct OrderedIssueList {
 
   let filter: IssueFilter
   /// The rows' sort keys in the list's order (descending), and their entries at the same
-  /// positions: the entries are handed to observers as they are, without a copy per commit. Kept
-  /// apart from the rest of a row so that a row leaving the top of a long list shifts 24 bytes
-  /// per row below it, not a whole row.
+  /// positions.
+  ///
+  /// The entries are handed to observers as they are, without a copy per commit. The keys are
+  /// kept apart from the rest of a row so that a row leaving the top of a long list shifts 24
+  /// bytes per row below it, not a whole row.
   private(set) var keys: [SortKey]
   private(set) var entries: [IssueListEntry]
   private var byID: [Int64: Row]

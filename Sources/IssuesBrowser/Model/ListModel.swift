@@ -37,10 +37,11 @@ struct ListModel {
   var expandedParents: Set<Int> = []
   /// The sections in which sub-issues nest under their parents, as trees.
   var sectionTrees: [ListSection: SectionSnapshot<ListItem>] = [:]
-  /// Sections with sub-issues nested in them whose trees are not built yet, with their entries
-  /// as the snapshot had them: no parent in them is open, so their rows are the trees' top level,
-  /// found without building a tree. ``ensureTree(of:)`` builds one the first time it is needed
-  /// (a row of it drawn, an edit placed in it, a parent opened).
+  /// Sections with sub-issues nested in them whose trees are not built yet.
+  ///
+  /// They keep their entries as the snapshot had them: no parent in them is open, so their rows
+  /// are the trees' top level, found without building a tree. ``ensureTree(of:)`` builds one the
+  /// first time it is needed (a row of it drawn, an edit placed in it, a parent opened).
   var unbuiltTrees: [ListSection: [IssueListEntry]] = [:]
   /// Whether sub-issues nest anywhere in the list, in trees built or not.
   var hasTrees: Bool { !sectionTrees.isEmpty || !unbuiltTrees.isEmpty }

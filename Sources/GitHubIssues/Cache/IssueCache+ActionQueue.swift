@@ -32,6 +32,9 @@ extension IssueCache {
       guard let (key, before) = try Self.editableRow(of: number, db) else {
         throw QueueError.notCached(number)
       }
+      // One encoder for the action's three values; the row before is its base too.
+      let encoder = JSONEncoder()
+      let beforeJSON = try Self.json(before, with: encoder)
       var after = before
       if case .change(let change) = operation {
         after = before.applying(change, now: now)
@@ -52,8 +55,8 @@ extension IssueCache {
           """
       ).execute(
         arguments: [
-          key, number, try Self.json(operation), now, try Self.json(before), try Self.json(after),
-          try Self.json(before),
+          key, number, try Self.json(operation, with: encoder), now, beforeJSON,
+          try Self.json(after, with: encoder), beforeJSON,
         ])
       return QueuedAction(
         id: db.lastInsertedRowID, issueKey: key, issueNumber: number, operation: operation,
@@ -417,8 +420,10 @@ extension IssueCache {
     }
   }
 
-  private static func json<T: Encodable>(_ value: T) throws -> String {
-    String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+  private static func json<T: Encodable>(_ value: T, with encoder: JSONEncoder = JSONEncoder())
+    throws -> String
+  {
+    String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
   private static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {

@@ -23,6 +23,8 @@ final class IssueListPane {
   private let rowCells = CellSource<ListItem>()
   /// Rows loaded from the cache, by list row; filled around what the list draws.
   private var rows: [ListItem: CachedIssue] = [:]
+  /// The chip whose first row's preview was last rendered ahead, and that row.
+  private var chipPrediction: (chip: MilestoneFilter, item: ListItem)?
   /// Rows this screen wrote (an action queued) and patched in memory as the cache has them:
   /// the next observed change keeps them rather than reading them again.
   var written: Set<IssueKey> = []
@@ -295,7 +297,13 @@ final class IssueListPane {
   /// Renders the preview of the row a chip's list most likely starts with: the one Enter on the
   /// focused chip shows.
   func preparePreview(firstUnder chip: MilestoneFilter, width: Int) {
+    // Asked after every frame, ticks included: the list is scanned again only for another chip,
+    // or once the preview found last was forgotten (its issue changed, or others replaced it).
+    if let last = chipPrediction, last.chip == chip, previews.contains(last.item, width: width) {
+      return
+    }
     guard let item = model.likelyFirstItem(under: chip) else { return }
+    chipPrediction = (chip, item)
     preparePreview(of: item, width: width)
     _ = focusedPreview(width: width)
   }

@@ -49,17 +49,14 @@ extension ListModel {
     shown: [IssueListEntry],
     under chip: MilestoneFilter, sectionCounts known: [ListSection: Int]?
   ) -> Edit {
-    // The trees the edit touches are built first (from the entries the snapshot was made of):
-    // those of the sections the changed items were in, and of those they go to.
+    // The trees the edit touches are built before it edits them, from the entries the snapshot
+    // was made of: here those of the sections the changed items were in, below (in the pass
+    // that places them) those of the sections they go to.
     if !unbuiltTrees.isEmpty {
       for key in changed {
         if let section = snapshot.sectionIdentifier(containingItem: .issue(key)) {
           ensureTree(of: section)
         }
-      }
-      let few = changed.count <= 16 ? Array(changed) : nil
-      for entry in shown where few?.contains(entry.key) ?? changed.contains(entry.key) {
-        ensureTree(of: Self.section(of: entry, under: chip))
       }
     }
     var counts = known ?? [:]
@@ -85,6 +82,7 @@ extension ListModel {
       let key = shown[index].key
       guard few?.contains(key) ?? changed.contains(key) else { continue }
       let section = Self.section(of: shown[index], under: chip)
+      ensureTree(of: section)
       let next = shown[(index + 1)...].first {
         Self.section(of: $0, under: chip) == section && isTopLevel($0, in: section)
       }

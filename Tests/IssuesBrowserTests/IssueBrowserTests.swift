@@ -301,6 +301,33 @@ import TrellisTestSupport
 }
 
 @MainActor
+@Suite struct LongBodyAheadTests {
+  /// A neighbour whose body is longer than `longestBodyAhead` is not rendered ahead (the next
+  /// key would wait for it), and still shows, whole, once the focus reaches it.
+  @Test func aLongBodyIsRenderedOnlyWhenTheFocusReachesIt() throws {
+    var update = try BundledDataset.load()
+    // The row below the first (#40) is #52.
+    let index = try #require(update.issues.firstIndex { $0.number == 52 })
+    let line = "A pasted log line that goes on for a while, 0123456789.\n"
+    let long = String(repeating: line, count: IssueListPane.longestBodyAhead / line.utf8.count + 2)
+    update.issues[index].body = "The last words of a long paste\n\n" + long
+    let cache = try IssueCache()
+    try cache.apply(update)
+    var harness = try BrowserHarness(columns: 130, rows: 24, cache: cache)
+    let pane = harness.browser.listPane
+    let width = harness.browser.geometry.previewTextWidth
+    harness.browser.prepareNextFrame()
+    _ = harness.browser.handle(.key(KeyEvent(.down)))
+    let focused = try #require(pane.list.focusedItem)
+    #expect(pane.model.number(of: focused) == 52)
+    #expect(!pane.previews.contains(focused, width: width))
+    harness.frame()
+    #expect(harness.text.contains("The last words of a long paste"))
+    #expect(pane.previews.contains(focused, width: width))
+  }
+}
+
+@MainActor
 @Suite struct EmptyContainerTests {
   /// A terminal reported as zero columns or rows (`stty rows 0`, a resize race) is a screen with
   /// nothing to draw: every key and every frame terminates, and growing again draws the browser.

@@ -308,8 +308,15 @@ final class IssueListPane {
     _ = focusedPreview(width: width)
   }
 
+  /// The longest body rendered ahead of the focus: a longer one (a pasted log, a dump from the
+  /// network) is rendered only if the focus reaches it, so that the next key never waits for
+  /// the Markdown of a row the person may not visit.
+  static let longestBodyAhead = 64 * 1024
+
   private func preparePreview(of item: ListItem, width: Int) {
-    guard !previews.contains(item, width: width), let issue = read.issue(of: item) else { return }
+    guard !previews.contains(item, width: width), let issue = read.issue(of: item),
+      (issue.body?.utf8.count ?? 0) <= Self.longestBodyAhead
+    else { return }
     previews.remember(
       item, width: width,
       lines: IssuePreview.lines(

@@ -330,6 +330,8 @@ import Testing
     let cache = try filled()
     #expect(try cache.syncState().highWaterMark == Self.base.addingTimeInterval(9 * 60))
     #expect(try cache.syncState().lastSyncedAt == Self.base)
+    #expect(try cache.lastSyncedAt() == Self.base, "read alone, as a screen reads it at launch")
+    #expect(try IssueCache().lastSyncedAt() == nil, "never synced")
   }
 
   @Test func observationEmitsWhenTheDataChanges() async throws {

@@ -221,6 +221,7 @@ import Testing
     #expect(throws: GitHubError.self) { try result.get() }
     #expect(try cache.syncState().itemCount == 4 * 30)
     #expect(try cache.syncState().lastSyncedAt == nil)
+    #expect(try cache.lastSyncedAt() == nil, "a sync that failed part-way did not finish")
   }
 
   @Test func faultsBecomeTypedErrors() async throws {

@@ -282,6 +282,16 @@ extension IssueCache {
     }
   }
 
+  /// When the last sync finished, or `nil` before the first: what a screen says before it syncs.
+  ///
+  /// Reads one row; ``syncState()`` also counts every cached item, which on a large cache reads
+  /// the whole table (milliseconds a launch would wait for).
+  public func lastSyncedAt() throws -> Date? {
+    try writer.read { db in
+      try Date.fetchOne(db, sql: "SELECT lastSyncedAt FROM syncState WHERE id = 1")
+    }
+  }
+
   /// Where the cache stands.
   public func syncState() throws -> SyncState {
     try writer.read { db in

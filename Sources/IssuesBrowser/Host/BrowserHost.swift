@@ -171,7 +171,7 @@ public final class BrowserHost: ScreenDriver {
       // The list already shows every committed page: only the status changes.
       case .success: browser.syncStatus = .upToDate(Date())
       case .failure(let error):
-        let lastSynced = try? cache.syncState().lastSyncedAt
+        let lastSynced = try? cache.lastSyncedAt()
         browser.syncStatus = SyncStatus(error, hadToken: error.sentToken, lastSynced: lastSynced)
       }
     case .listChanged:

@@ -51,7 +51,7 @@ struct Browse: AsyncParsableCommand {
       demo
       ? .none(reason: "the demo has no network")
       : offline ? .offline : .github(timeout: options.timeout)
-    let status: SyncStatus = demo ? .demo : .cached(lastSynced: try? cache.syncState().lastSyncedAt)
+    let status: SyncStatus = demo ? .demo : .cached(lastSynced: try? cache.lastSyncedAt())
     // Ctrl-C: the status a shell expects of an interrupted program (128 + SIGINT).
     let ending = try await Self.browse(
       cache: cache, repository: repository, host: host, network: network, status: status,

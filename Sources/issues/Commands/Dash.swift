@@ -185,7 +185,7 @@ struct Dash: AsyncParsableCommand {
         let reading = try Terminal.takeSession()
         let ending = await BrowserHost(
           cache: cache, repository: source.repository, host: source.host, network: network,
-          session: reading, syncStatus: .cached(lastSynced: try? cache.syncState().lastSyncedAt),
+          session: reading, syncStatus: .cached(lastSynced: try? cache.lastSyncedAt()),
           reading: number, options: options
         ).run()
         if ending == .interrupted { throw ExitCode(130) }

@@ -227,7 +227,7 @@ struct InboxCommand: AsyncParsableCommand {
           let ending = await BrowserHost(
             cache: cache, repository: repository, host: server, network: network,
             session: reading,
-            syncStatus: .cached(lastSynced: try? cache.syncState().lastSyncedAt), reading: number,
+            syncStatus: .cached(lastSynced: try? cache.lastSyncedAt()), reading: number,
             options: options
           ).run()
           if ending == .interrupted { throw ExitCode(130) }

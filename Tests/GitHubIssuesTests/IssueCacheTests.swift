@@ -334,6 +334,16 @@ import Testing
     #expect(try IssueCache().lastSyncedAt() == nil, "never synced")
   }
 
+  @Test func aLastSyncDateThatIsNotADateIsAnErrorNotACrash() throws {
+    let cache = try filled()
+    try cache.writer.write { db in
+      try db.execute(
+        sql: "UPDATE syncState SET lastSyncedAt = ? WHERE id = 1",
+        arguments: ["not a date\u{0}\u{1B}["])
+    }
+    #expect(throws: (any Error).self) { try cache.lastSyncedAt() }
+  }
+
   @Test func observationEmitsWhenTheDataChanges() async throws {
     let cache = try filled()
     // An observed list spans every milestone: the chip bar counts them all.

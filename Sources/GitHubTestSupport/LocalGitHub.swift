@@ -152,7 +152,8 @@ public actor LocalGitHub {
 
   private func run() async throws {
     let server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+      address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30,
+      pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled)
     self.server = server
     await server.appendRoute("*") { [weak self] request in
       guard let self else { return FlyingFox.HTTPResponse(statusCode: .notFound) }

@@ -23,7 +23,7 @@ struct Issues: AsyncParsableCommand {
     subcommands: [
       Browse.self, List.self, View.self, Sync.self, Close.self, Reopen.self, CommentCommand.self,
       Edit.self, Dash.self, PullRequestCommand.self, QueueCommand.self, InboxCommand.self,
-      SearchHelp.self, ConfigHelp.self,
+      SearchHelp.self, ConfigHelp.self, KeysHelp.self, EnvironmentHelp.self,
     ],
     defaultSubcommand: Browse.self)
 
@@ -33,7 +33,7 @@ struct Issues: AsyncParsableCommand {
   /// written for gh would not expect).
   static func main() async {
     do {
-      var command = try parseAsRoot()
+      var command = try parseCommand(Array(CommandLine.arguments.dropFirst()))
       if var command = command as? any AsyncParsableCommand {
         try await command.run()
       } else {
@@ -47,6 +47,29 @@ struct Issues: AsyncParsableCommand {
       exit(withError: error)
     }
   }
+
+  /// The command the arguments name: a plain browse (`issues`, `issues OWNER/REPO --offline`) is
+  /// parsed as the browser's alone.
+  ///
+  /// Parsing from the root builds every subcommand's configuration first, help texts and key
+  /// tables included: milliseconds before the first frame that only `--help` reads. Arguments
+  /// that name a subcommand, or that the browser alone refuses (help, `--version`, a mistake),
+  /// are parsed from the root, so its messages and usage are the ones shown.
+  static func parseCommand(_ arguments: [String]) throws -> any ParsableCommand {
+    if !arguments.contains(where: subcommandNames.contains),
+      let browse = try? Browse.parseAsRoot(arguments)
+    {
+      return browse
+    }
+    return try parseAsRoot(arguments)
+  }
+
+  /// The names that route arguments to a subcommand (`help` is the parser's own); a test keeps
+  /// them equal to the configuration's.
+  static let subcommandNames: Set<String> = [
+    "browse", "list", "view", "sync", "close", "reopen", "comment", "edit", "dash", "pr", "queue",
+    "inbox", "search", "config", "keys", "environment", "help",
+  ]
 
   /// What `issues --version` prints.
   static let version = "issues 0.2.0 (Trellis)"

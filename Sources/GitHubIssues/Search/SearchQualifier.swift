@@ -362,7 +362,7 @@ extension SearchQualifier {
     ]
     for qualifier in all where qualifier.needs == nil {
       lines.append("  \(qualifier.name):\(qualifier.values)   e.g. \(qualifier.example)")
-      lines.append("      \(qualifier.summary)")
+      lines += HelpText.wrapped(qualifier.summary, indent: 6)
     }
     lines.append("")
     lines.append("GitHub qualifiers the cache cannot answer; a search using one is refused:")

@@ -49,7 +49,7 @@ extension ScreenConfig {
     for (screen, names) in screens {
       lines.append("")
       lines.append("  \(screen.rawValue):")
-      lines += wrapped(names.joined(separator: ", "), indent: 4)
+      lines += HelpText.wrapped(names.joined(separator: ", "), indent: 4)
     }
     lines.append("")
     lines.append(
@@ -60,10 +60,9 @@ extension ScreenConfig {
       """)
     lines.append("")
     for placeholder in CommandTemplate.Placeholder.allCases {
-      lines.append(
-        "  {\(placeholder.rawValue)}".padding(toLength: 16, withPad: " ", startingAt: 0)
-          + placeholder.variable.padding(toLength: 22, withPad: " ", startingAt: 0)
-          + placeholder.summary)
+      lines += HelpText.entry(
+        "{\(placeholder.rawValue)}".padding(toLength: 14, withPad: " ", startingAt: 0)
+          + placeholder.variable, placeholder.summary, column: 38)
     }
     lines.append("")
     lines.append(
@@ -103,20 +102,6 @@ extension ScreenConfig {
             run: echo "{repository}#{number} {title}" >> ~/notes.txt
       """)
     return lines.joined(separator: "\n")
-  }
-
-  private static func wrapped(_ text: String, indent: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if !line.isEmpty, line.count + 1 + word.count > 76 - indent {
-        lines.append(String(repeating: " ", count: indent) + line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(String(repeating: " ", count: indent) + line) }
-    return lines
   }
 }
 

@@ -1,9 +1,43 @@
-/// Every screen's keys, for the README's key section: the browser's tables, then the
-/// dashboard's and the inbox's.
+import GitHubIssues
+
+/// Every screen's keys, for the README's key section and `issues help keys`: the browser's
+/// tables, then the dashboard's and the inbox's.
 public enum ScreenKeys {
   /// The tables as Markdown, in the order the README lists them.
   public static var markdown: String {
     [BrowserKeys.standard.markdown, DashboardKeys.standard.markdown, InboxKeys.standard.markdown]
       .joined(separator: "\n\n")
+  }
+
+  /// The same tables as plain text: each title, then a line per row, its keys in a column.
+  public static var helpText: String {
+    let lines = HelpOverlay.lines(
+      [
+        BrowserKeys.standard.helpLines, DashboardKeys.standard.helpLines,
+        InboxKeys.standard.helpLines,
+      ]
+    )
+    // The list of keys has the same table on every screen: printed once.
+    var seen: Set<HelpLine> = []
+    var tables: [[HelpLine]] = [[]]
+    for line in lines {
+      if line.keys.isEmpty && !line.isTitle {
+        tables.append([])
+      } else {
+        tables[tables.count - 1].append(line)
+      }
+    }
+    tables = tables.filter { table in
+      guard let title = table.first else { return false }
+      return seen.insert(title).inserted
+    }
+    var text: [String] = []
+    for table in tables {
+      if !text.isEmpty { text.append("") }
+      for line in table {
+        text += line.isTitle ? [line.keys] : HelpText.entry(line.keys, line.summary, column: 26)
+      }
+    }
+    return text.joined(separator: "\n")
   }
 }

@@ -66,7 +66,7 @@ struct Issues: AsyncParsableCommand {
 
   /// The names that route arguments to a subcommand (`help` is the parser's own); a test keeps
   /// them equal to the configuration's.
-  static let subcommandNames: Set<String> = [
+  static let subcommandNames: [String] = [
     "browse", "list", "view", "sync", "close", "reopen", "comment", "edit", "dash", "pr", "queue",
     "inbox", "search", "config", "keys", "environment", "help",
   ]

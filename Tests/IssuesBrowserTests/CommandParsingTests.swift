@@ -7,7 +7,8 @@ import Testing
 @Suite struct CommandParsingTests {
   @Test func theRoutingNamesAreTheSubcommandsNames() {
     let names = Issues.configuration.subcommands.map { $0._commandName }
-    #expect(Issues.subcommandNames == Set(names + ["help"]))
+    #expect(Set(Issues.subcommandNames) == Set(names + ["help"]))
+    #expect(Issues.subcommandNames.count == names.count + 1)
   }
 
   @Test(arguments: [

@@ -350,7 +350,8 @@ extension SearchQualifier {
   ]
 
   /// The language as `issues help search` prints it: what a search is, then each qualifier
-  /// on two lines (its values and an example, then what it selects), narrow enough for an 80-column terminal.
+  /// as its values, then what it selects and an example, wrapped for an 80-column terminal and a
+  /// man page.
   public static var helpText: String {
     var lines = [
       "A search is words, \"quoted phrases\" and qualifiers; every one must hold. A leading - "
@@ -361,13 +362,13 @@ extension SearchQualifier {
       "Qualifiers (names in any case; LOGIN may be @me, NAME[bot] or app/NAME):",
     ]
     for qualifier in all where qualifier.needs == nil {
-      lines.append("  \(qualifier.name):\(qualifier.values)   e.g. \(qualifier.example)")
-      lines += HelpText.wrapped(qualifier.summary, indent: 6)
+      lines.append("  \(qualifier.name):\(qualifier.values)")
+      lines += HelpText.wrapped("\(qualifier.summary); e.g. \(qualifier.example)", indent: 6)
     }
     lines.append("")
     lines.append("GitHub qualifiers the cache cannot answer; a search using one is refused:")
     for qualifier in all where qualifier.needs != nil {
-      lines.append("  \(qualifier.name): needs \(qualifier.needs ?? "")")
+      lines += HelpText.entry("\(qualifier.name):", "needs \(qualifier.needs ?? "")", column: 24)
     }
     return lines.joined(separator: "\n") + "\n"
   }

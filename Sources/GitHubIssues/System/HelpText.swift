@@ -2,21 +2,33 @@
 /// parser wraps, and indented entries wrapped here, so that no line is wrapped without its
 /// indent.
 public enum HelpText {
-  /// The width entries are wrapped to: under 80, so the parser never wraps them again.
-  public static let width = 76
+  /// The width entries are wrapped to: a man page indents its text by 5 and an 80-column
+  /// terminal leaves room for 75, so neither wraps them again.
+  public static let width = 72
 
   /// `text` wrapped at spaces to ``width``, each line indented by `indent` spaces.
   public static func wrapped(_ text: String, indent: Int) -> [String] {
+    let room = width - indent
+    let margin = String(repeating: " ", count: indent)
     var lines: [String] = []
     var line = ""
+    // Counted as the line grows: a String's count walks its characters every time.
+    var length = 0
     for word in text.split(separator: " ") {
-      if !line.isEmpty, line.count + 1 + word.count > width - indent {
-        lines.append(String(repeating: " ", count: indent) + line)
+      let wordLength = word.count
+      if length > 0, length + 1 + wordLength > room {
+        lines.append(margin + line)
         line = ""
+        length = 0
       }
-      line += (line.isEmpty ? "" : " ") + word
+      if length > 0 {
+        line += " "
+        length += 1
+      }
+      line += word
+      length += wordLength
     }
-    if !line.isEmpty { lines.append(String(repeating: " ", count: indent) + line) }
+    if length > 0 { lines.append(margin + line) }
     return lines
   }
 

@@ -14,19 +14,31 @@ extension ScreenConfig {
       and nothing of the file is used. Its keys:
       """)
     lines.append("")
-    lines.append("  repositories:  the dashboard's repositories (OWNER/REPO, HOST/OWNER/REPO)")
-    lines.append("  hosts:         per host, api-url: another API root (a proxy, a test server)")
-    lines.append("  sections:      the dashboard's tabs: title:, query: (issues help search),")
-    lines.append("                 group-by: repository or none")
-    lines.append("  accessible:    true: the terminal's cursor on the focus, focus changes said")
-    lines.append("                 on the status line (also --accessible, TRELLIS_ACCESSIBLE=1)")
-    lines.append(
-      "  theme:         " + Theme.builtIn.map(\.name).joined(separator: ", ")
-        + " (also --theme), or a mapping:")
-    lines.append("                 base: a theme, then any role: a style")
-    lines.append("  keys:          per screen, KEY: COMMAND, or KEY: none to unbind")
-    lines.append("  commands:      your own: key:, title:, run: (a shell command with")
-    lines.append("                 placeholders), in: foreground or background, screens:")
+    let keys: [(String, String)] = [
+      ("repositories:", "the dashboard's repositories (OWNER/REPO, HOST/OWNER/REPO)"),
+      ("hosts:", "per host, api-url: another API root (a proxy, a test server)"),
+      (
+        "sections:",
+        "the dashboard's tabs: title:, query: (issues help search), group-by: repository or none"
+      ),
+      (
+        "accessible:",
+        "true: the terminal's cursor on the focus, focus changes said on the status line (also "
+          + "--accessible, TRELLIS_ACCESSIBLE=1)"
+      ),
+      (
+        "theme:",
+        Theme.builtIn.map(\.name).joined(separator: ", ")
+          + " (also --theme), or a mapping: base: a theme, then any role: a style"
+      ),
+      ("keys:", "per screen, KEY: COMMAND, or KEY: none to unbind"),
+      (
+        "commands:",
+        "your own: key:, title:, run: (a shell command with placeholders), in: foreground or "
+          + "background, screens:"
+      ),
+    ]
+    for (key, meaning) in keys { lines += HelpText.entry(key, meaning, column: 17) }
     lines.append("")
     lines.append(
       """

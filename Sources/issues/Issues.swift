@@ -20,11 +20,7 @@ struct Issues: AsyncParsableCommand {
       Enterprise hosts), then `gh auth token`. Public repositories need none.
       """,
     version: Issues.version,
-    subcommands: [
-      Browse.self, List.self, View.self, Sync.self, Close.self, Reopen.self, CommentCommand.self,
-      Edit.self, Dash.self, PullRequestCommand.self, QueueCommand.self, InboxCommand.self,
-      SearchHelp.self, ConfigHelp.self, KeysHelp.self, EnvironmentHelp.self,
-    ],
+    subcommands: routes.map(\.command),
     defaultSubcommand: Browse.self)
 
   /// Runs the command the arguments name.
@@ -48,14 +44,19 @@ struct Issues: AsyncParsableCommand {
     }
   }
 
-  /// The command the arguments name: a plain browse (`issues`, `issues OWNER/REPO --offline`) is
-  /// parsed as the browser's alone.
+  /// The command the arguments name, parsed from the command they route to.
   ///
-  /// Parsing from the root builds every subcommand's configuration first, help texts and key
-  /// tables included: milliseconds before the first frame that only `--help` reads. Arguments
-  /// that name a subcommand, or that the browser alone refuses (help, `--version`, a mistake),
-  /// are parsed from the root, so its messages and usage are the ones shown.
+  /// Parsing from the root builds every subcommand's configuration first, help pages and key
+  /// tables included: milliseconds that only help reads. So `issues list …` is parsed as `list`
+  /// alone, and a plain browse (`issues`, `issues OWNER/REPO --offline`) as the browser alone —
+  /// before its first frame. What that refuses (help, `--version`, a mistake) is parsed again from
+  /// the root, so that its messages and usage are the ones shown.
   static func parseCommand(_ arguments: [String]) throws -> any ParsableCommand {
+    if let first = arguments.first, let route = routes.first(where: { $0.name == first }),
+      let command = try? route.command.parseAsRoot(Array(arguments.dropFirst()))
+    {
+      return command
+    }
     if !arguments.contains(where: subcommandNames.contains),
       let browse = try? Browse.parseAsRoot(arguments)
     {
@@ -64,12 +65,17 @@ struct Issues: AsyncParsableCommand {
     return try parseAsRoot(arguments)
   }
 
-  /// The names that route arguments to a subcommand (`help` is the parser's own); a test keeps
-  /// them equal to the configuration's.
-  static let subcommandNames: [String] = [
-    "browse", "list", "view", "sync", "close", "reopen", "comment", "edit", "dash", "pr", "queue",
-    "inbox", "search", "config", "keys", "environment", "help",
+  /// The subcommands by the name that routes to them (a test keeps each name its command's).
+  static let routes: [(name: String, command: any ParsableCommand.Type)] = [
+    ("browse", Browse.self), ("list", List.self), ("view", View.self), ("sync", Sync.self),
+    ("close", Close.self), ("reopen", Reopen.self), ("comment", CommentCommand.self),
+    ("edit", Edit.self), ("dash", Dash.self), ("pr", PullRequestCommand.self),
+    ("queue", QueueCommand.self), ("inbox", InboxCommand.self), ("search", SearchHelp.self),
+    ("config", ConfigHelp.self), ("keys", KeysHelp.self), ("environment", EnvironmentHelp.self),
   ]
+
+  /// The arguments that route to a subcommand (`help` is the parser's own).
+  static let subcommandNames: [String] = routes.map(\.name) + ["help"]
 
   /// What `issues --version` prints.
   static let version = "issues 0.2.0 (Trellis)"

@@ -5,10 +5,11 @@ import Testing
 /// A plain browse is parsed as the browser's alone; everything else as from the root, with the
 /// same result, messages and usage.
 @Suite struct CommandParsingTests {
-  @Test func theRoutingNamesAreTheSubcommandsNames() {
-    let names = Issues.configuration.subcommands.map { $0._commandName }
-    #expect(Set(Issues.subcommandNames) == Set(names + ["help"]))
-    #expect(Issues.subcommandNames.count == names.count + 1)
+  @Test func eachRouteIsItsCommandsName() {
+    for route in Issues.routes {
+      #expect(route.command._commandName == route.name)
+    }
+    #expect(Set(Issues.subcommandNames).count == Issues.routes.count + 1)
   }
 
   @Test(arguments: [
@@ -30,14 +31,22 @@ import Testing
 
   @Test func argumentsNamingASubcommandRunIt() throws {
     #expect(try Issues.parseCommand(["sync", "acme/tracker"]) is Sync)
-    #expect(try Issues.parseCommand(["list", "acme/tracker", "--state", "closed"]) is List)
+    let list = try #require(
+      try Issues.parseCommand(["list", "acme/tracker", "-s", "closed", "-L", "5"]) as? List)
+    let root = try #require(
+      try Issues.parseAsRoot(["list", "acme/tracker", "-s", "closed", "-L", "5"]) as? List)
+    #expect(list.options.repository == root.options.repository)
+    #expect("\(list.state)" == "\(root.state)")
+    #expect(list.limit == root.limit)
     #expect(try Issues.parseCommand(["browse", "acme/tracker"]) is Browse)
+    #expect(try Issues.parseCommand(["queue", "send", "-R", "acme/tracker"]) is QueueCommand.Send)
   }
 
   /// Help, the version and mistakes say what the root says: usage as `issues`, not `browse`.
   @Test(arguments: [
     ["--version"], ["--help"], ["-h"], ["help"], ["--theme", "neon"], ["acme/tracker", "--bogus"],
     ["acme/tracker", "--timeout", "0"], ["help", "sync"], ["--experimental-dump-help"],
+    ["list", "--help"], ["list", "--bogus"], ["sync", "-h"], ["queue", "cancel"], ["keys", "x"],
   ])
   func whatTheBrowserAloneRefusesIsAnsweredByTheRoot(arguments: [String]) {
     /// What parsing gave: the command's type, or the message an error prints.

@@ -10,6 +10,7 @@ struct ConfigHelp: ParsableCommand {
     discussion: ScreenConfig.helpText)
 
   func run() {
-    print(Self.helpMessage(), terminator: "")
+    // From the root: parsed alone, the command would name itself without "issues".
+    print(Issues.helpMessage(for: Self.self), terminator: "")
   }
 }

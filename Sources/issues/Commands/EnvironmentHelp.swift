@@ -10,7 +10,8 @@ struct EnvironmentHelp: ParsableCommand {
     discussion: text)
 
   func run() {
-    print(Self.helpMessage(), terminator: "")
+    // From the root: parsed alone, the command would name itself without "issues".
+    print(Issues.helpMessage(for: Self.self), terminator: "")
   }
 
   /// The page: a paragraph per group, then its entries.

@@ -14,6 +14,7 @@ struct KeysHelp: ParsableCommand {
       """ + ScreenKeys.helpText)
 
   func run() {
-    print(Self.helpMessage(), terminator: "")
+    // From the root: parsed alone, the command would name itself without "issues".
+    print(Issues.helpMessage(for: Self.self), terminator: "")
   }
 }

@@ -10,6 +10,7 @@ struct SearchHelp: ParsableCommand {
     discussion: SearchQualifier.helpText)
 
   func run() {
-    print(Self.helpMessage(), terminator: "")
+    // From the root: parsed alone, the command would name itself without "issues".
+    print(Issues.helpMessage(for: Self.self), terminator: "")
   }
 }

@@ -49,9 +49,10 @@ struct Issues: AsyncParsableCommand {
   /// Parsing from the root builds every subcommand's configuration first, help pages and key
   /// tables included: milliseconds that only help reads. So `issues list …` is parsed as `list`
   /// alone, and a plain browse (`issues`, `issues OWNER/REPO --offline`) as the browser alone —
-  /// before its first frame. What that refuses (help, `--version`, a mistake) is parsed again from
-  /// the root, so that its messages and usage are the ones shown.
+  /// before its first frame; `--version` is answered at once. What that refuses (help, a mistake)
+  /// is parsed again from the root, so that its messages and usage are the ones shown.
   static func parseCommand(_ arguments: [String]) throws -> any ParsableCommand {
+    if arguments == ["--version"] { throw CleanExit.message(version) }
     if let first = arguments.first, let route = routes.first(where: { $0.name == first }),
       let command = try? route.command.parseAsRoot(Array(arguments.dropFirst()))
     {

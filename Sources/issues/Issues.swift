@@ -50,9 +50,12 @@ struct Issues: AsyncParsableCommand {
   /// tables included: milliseconds that only help reads. So `issues list …` is parsed as `list`
   /// alone, and a plain browse (`issues`, `issues OWNER/REPO --offline`) as the browser alone —
   /// before its first frame; `--version` is answered at once. What that refuses (help, a mistake)
-  /// is parsed again from the root, so that its messages and usage are the ones shown.
+  /// is parsed again from the root, so that its messages and usage are the ones shown. A lone
+  /// `--help` is the root's help, as `issues help` (the parser would show the default
+  /// command's, the browser's, which lists no subcommand).
   static func parseCommand(_ arguments: [String]) throws -> any ParsableCommand {
     if arguments == ["--version"] { throw CleanExit.message(version) }
+    if arguments == ["--help"] || arguments == ["-h"] { throw CleanExit.helpRequest(self) }
     if let first = arguments.first, let route = routes.first(where: { $0.name == first }),
       let command = try? route.command.parseAsRoot(Array(arguments.dropFirst()))
     {
@@ -73,6 +76,7 @@ struct Issues: AsyncParsableCommand {
     ("edit", Edit.self), ("dash", Dash.self), ("pr", PullRequestCommand.self),
     ("queue", QueueCommand.self), ("inbox", InboxCommand.self), ("search", SearchHelp.self),
     ("config", ConfigHelp.self), ("keys", KeysHelp.self), ("environment", EnvironmentHelp.self),
+    ("offline", OfflineHelp.self), ("mirror", MirrorHelp.self), ("scripts", ScriptsHelp.self),
   ]
 
   /// The arguments that route to a subcommand (`help` is the parser's own).

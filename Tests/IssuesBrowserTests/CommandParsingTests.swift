@@ -42,9 +42,22 @@ import Testing
     #expect(try Issues.parseCommand(["queue", "send", "-R", "acme/tracker"]) is QueueCommand.Send)
   }
 
+  /// `issues --help` lists the subcommands, as `issues help` does, not the browser's options.
+  @Test(arguments: [["--help"], ["-h"]])
+  func aLoneHelpFlagIsTheRootsHelp(arguments: [String]) {
+    do {
+      _ = try Issues.parseCommand(arguments)
+      Issue.record("\(arguments) parsed as a command")
+    } catch {
+      let message = Issues.fullMessage(for: error)
+      #expect(message.contains("SUBCOMMANDS:") && message.contains("USAGE: issues"), "\(message)")
+      #expect(Issues.exitCode(for: error) == .success)
+    }
+  }
+
   /// Help, the version and mistakes say what the root says: usage as `issues`, not `browse`.
   @Test(arguments: [
-    ["--version"], ["--help"], ["-h"], ["help"], ["--theme", "neon"], ["acme/tracker", "--bogus"],
+    ["--version"], ["help"], ["--theme", "neon"], ["acme/tracker", "--bogus"],
     ["acme/tracker", "--timeout", "0"], ["help", "sync"], ["--experimental-dump-help"],
     ["list", "--help"], ["list", "--bogus"], ["sync", "-h"], ["queue", "cancel"], ["keys", "x"],
   ])

@@ -55,7 +55,7 @@ import Testing
 
   /// No indented line of a topic is wrapped by the parser at 80 columns, or by man, which
   /// indents by 5.
-  @Test(arguments: ["keys", "environment", "config", "search"])
+  @Test(arguments: ["keys", "environment", "config", "search", "offline", "mirror", "scripts"])
   func topicsFitEightyColumns(topic: String) throws {
     let command = try #require(
       Issues.configuration.subcommands.first { $0._commandName == topic })

@@ -5,39 +5,10 @@ import TerminalTestSupport
 import Testing
 import TrellisTerminal
 
-/// The key table is the one source of the keys: the keyboard, the help, the status line and the
-/// README all come from it.
+/// The key table is the one source of the keys: the keyboard, the help, the status line and
+/// `issues help keys` all come from it.
 @MainActor
 @Suite struct KeyBindingsTests {
-  /// The README's key section, between its markers.
-  static func readmeKeys() throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let begin = try #require(readme.range(of: "<!-- keys:begin -->\n"))
-    let end = try #require(
-      readme.range(of: "<!-- keys:end -->", range: begin.upperBound..<readme.endIndex))
-    return String(readme[begin.upperBound..<end.lowerBound]).trimmingCharacters(in: .newlines)
-  }
-
-  @Test func theReadmeTableIsTheKeyTable() throws {
-    let generated = ScreenKeys.markdown
-    let readme = try Self.readmeKeys()
-    if readme != generated {
-      if ProcessInfo.processInfo.environment["TRELLIS_UPDATE_README"] == "1" {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-          .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-            "README.md")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        try text.replacingOccurrences(of: readme, with: generated)
-          .write(to: url, atomically: true, encoding: .utf8)
-      } else {
-        print("README key table is stale (TRELLIS_UPDATE_README=1 rewrites it):\n\(generated)")
-      }
-    }
-    #expect(readme == generated)
-  }
-
   @Test func everyRowOfEveryTableIsInTheHelp() throws {
     var harness = try BrowserHarness(columns: 140, rows: 80)
     harness.press(.character("?"))

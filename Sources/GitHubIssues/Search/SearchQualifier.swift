@@ -3,8 +3,8 @@
 /// GitHub qualifier the cache cannot answer, what answering it would need.
 ///
 /// ``all`` is the language. The parser reads qualifiers only through it, the suggestions for a
-/// misspelt name come from its names, and `issues help search` and the README's list are
-/// generated from it (a test fails when the README drifts). The SQL of each condition is
+/// misspelt name come from its names, and `issues help search` (and its man page) is
+/// generated from it. The SQL of each condition is
 /// ``IssueCache``'s exhaustive switch over ``QueryCondition``: a qualifier whose condition had
 /// no SQL would not compile.
 public struct SearchQualifier: Sendable {
@@ -371,32 +371,5 @@ extension SearchQualifier {
       lines += HelpText.entry("\(qualifier.name):", "needs \(qualifier.needs ?? "")", column: 24)
     }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// The README's list of qualifiers, as a Markdown table.
-  public static var markdownTable: String {
-    var lines = ["| Qualifier | Values | Selects | Example |", "|---|---|---|---|"]
-    for qualifier in all where qualifier.needs == nil {
-      let values = qualifier.values.replacingPipes()
-      lines.append(
-        "| `\(qualifier.name):` | \(values) | \(qualifier.summary) | `\(qualifier.example)` |")
-    }
-    let unanswered = all.filter { $0.needs != nil }.map { "`\($0.name):`" }
-    lines.append("")
-    lines.append(
-      "Refused with the reason, because the cache does not hold what they need: "
-        + unanswered.joined(separator: ", ") + ".")
-    return lines.joined(separator: "\n") + "\n"
-  }
-}
-
-extension String {
-  /// `a|b` as Markdown table text: the bars escaped.
-  fileprivate func replacingPipes() -> String {
-    var result = ""
-    for character in self {
-      if character == "|" { result += "\\|" } else { result.append(character) }
-    }
-    return result
   }
 }

@@ -36,8 +36,8 @@ public enum DashboardCommand: Hashable, Sendable {
   case run(UserCommand)
 }
 
-/// The dashboard's keys, as one table: the keyboard, the `?` overlay, the status line and the
-/// README come from it.
+/// The dashboard's keys, as one table: the keyboard, the `?` overlay, the status line and
+/// `issues help keys` come from it.
 public enum DashboardKeys {
   typealias Row = KeyBinding<DashboardCommand>
 

@@ -27,8 +27,8 @@ public enum InboxCommand: Hashable, Sendable {
   case run(UserCommand)
 }
 
-/// The inbox's keys, as one table: the keyboard, the `?` overlay, the status line and the
-/// README come from it.
+/// The inbox's keys, as one table: the keyboard, the `?` overlay, the status line and
+/// `issues help keys` come from it.
 public enum InboxKeys {
   typealias Row = KeyBinding<InboxCommand>
 

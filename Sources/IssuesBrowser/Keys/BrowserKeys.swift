@@ -214,10 +214,4 @@ public struct BrowserKeys: Hashable, Sendable {
       [browsing, reading, movingToMilestone, searching, pickingLabel].map(\.helpLines)
         + [HelpOverlay.keys.helpLines, global.helpLines])
   }
-
-  /// The browser's tables as Markdown, in the help's order.
-  public var markdown: String {
-    ([browsing, reading, movingToMilestone, searching, pickingLabel].map(\.markdown)
-      + [HelpOverlay.keys.markdown, global.markdown]).joined(separator: "\n\n")
-  }
 }

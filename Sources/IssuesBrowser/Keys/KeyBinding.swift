@@ -4,7 +4,7 @@ import TrellisTerminal
 /// words, and how the status line abbreviates it.
 ///
 /// Generic over the screen's command type, so that every screen — the browser, the dashboard,
-/// the inbox — gets its keyboard, its `?` overlay, its status hints and its README table from
+/// the inbox — gets its keyboard, its `?` overlay, its status hints and its `issues help keys` page from
 /// one kind of table.
 public struct KeyBinding<Command: Hashable & Sendable>: Hashable, Sendable {
   /// A key and the command it sends.
@@ -28,7 +28,7 @@ public struct KeyBinding<Command: Hashable & Sendable>: Hashable, Sendable {
 
   /// The row's keys, in the order the help shows them.
   public var actions: [Action]
-  /// What the keys do, as the help overlay and the README say it.
+  /// What the keys do, as the help overlay and `issues help keys` say it.
   public var summary: String
   /// What the mouse does to the same effect, if anything ("click").
   public var mouse: String?

@@ -1,10 +1,10 @@
 import TrellisTerminal
 
 /// The keys of one screen or mode, as a table: the keyboard goes through it, and the `?`
-/// overlay, the status-line hints and the README's key tables are generated from it, so they
+/// overlay, the status-line hints and `issues help keys` are generated from it, so they
 /// cannot disagree with what the keys do.
 public struct KeyBindings<Command: Hashable & Sendable>: Hashable, Sendable {
-  /// Where the keys apply, as the help and the README title them.
+  /// Where the keys apply, as the help titles them.
   public var title: String
   /// The rows, in the order the help shows them.
   public var rows: [KeyBinding<Command>]
@@ -69,26 +69,6 @@ public struct KeyBindings<Command: Hashable & Sendable>: Hashable, Sendable {
         if let mouse = row.mouse { keys += " · " + mouse }
         return HelpLine(keys: keys, summary: row.summary, isTitle: false)
       }
-  }
-
-  /// The table as Markdown, for the README.
-  public var markdown: String {
-    var lines = ["| \(title) | |", "| --- | --- |"]
-    for row in rows where !row.actions.isEmpty {
-      var keys = row.actions.map { "`\($0.key.keycapName)`" }.joined(separator: " ")
-      if let mouse = row.mouse { keys += " · \(mouse)" }
-      lines.append("| \(Self.escaped(keys)) | \(Self.escaped(row.summary)) |")
-    }
-    return lines.joined(separator: "\n")
-  }
-
-  private static func escaped(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      if character == "|" { escaped += "\\" }
-      escaped.append(character)
-    }
-    return escaped
   }
 }
 

@@ -1,14 +1,8 @@
 import GitHubIssues
 
-/// Every screen's keys, for the README's key section and `issues help keys`: the browser's
-/// tables, then the dashboard's and the inbox's.
+/// Every screen's keys, for `issues help keys`: the browser's tables, then the dashboard's and
+/// the inbox's.
 public enum ScreenKeys {
-  /// The tables as Markdown, in the order the README lists them.
-  public static var markdown: String {
-    [BrowserKeys.standard.markdown, DashboardKeys.standard.markdown, InboxKeys.standard.markdown]
-      .joined(separator: "\n\n")
-  }
-
   /// The same tables as plain text: each title, then a line per row, its keys in a column.
   public static var helpText: String {
     let lines = HelpOverlay.lines(

@@ -4,7 +4,7 @@ import TrellisTerminal
 /// Something a person asks the browser to do, whichever key asked for it.
 ///
 /// Keys map to commands through ``KeyBindings``; the browser performs commands. Keeping the two
-/// apart is what lets the help overlay, the status-line hints and the README's key table come from
+/// apart is what lets the help overlay, the status-line hints and `issues help keys` come from
 /// the same table the keyboard goes through.
 public enum BrowserCommand: Hashable, Sendable {
   // Browsing

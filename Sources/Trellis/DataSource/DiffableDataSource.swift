@@ -5,7 +5,7 @@
 ///     }
 ///     dataSource.apply(Snapshot(sections: [(.open, openIDs), (.closed, closedIDs)]))
 ///
-/// ``apply(_:animatingDifferences:itemUpdate:)`` diffs the new snapshot against the current one
+/// ``apply(_:animatingDifferences:itemUpdate:completion:)`` diffs the new snapshot against the current one
 /// and hands each stage of the ``StagedChangeset`` to the view. While the view applies a stage,
 /// the data source answers with exactly that stage's data, so the view and the data never disagree.
 /// Views ask for cells and supplementaries by index path, and the providers receive identifiers:
@@ -55,7 +55,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable, Cel
   @usableFromInline var sectionSnapshots = SectionTrees<SectionID, ItemID>()
 
   /// Above this many items (old and new together), the asynchronous ``apply(_:animatingDifferences:)``
-  /// and ``bind(_:animatingDifferences:)`` compute the diff off the main actor and apply it on it.
+  /// and ``bind(_:animatingDifferences:didApply:)`` compute the diff off the main actor and apply it on it.
   public var concurrentDiffThreshold = 20_000
 
   /// What to do when a person moves items in the view; without `canReorderItem`, nothing moves.

@@ -16,7 +16,7 @@ public struct CellState: OptionSet, Hashable, Sendable {
 
   /// The keyboard focus is on the item: what the arrow keys move and Enter selects.
   public static let focused = CellState(rawValue: 1 << 0)
-  /// The item is selected, in the view's ``SelectionModel``.
+  /// The item is selected, in the view's `SelectionModel`.
   public static let selected = CellState(rawValue: 1 << 1)
   /// The mouse button is down on the item (it becomes selected when released there).
   public static let highlighted = CellState(rawValue: 1 << 2)

@@ -7,8 +7,8 @@ extension CollectionView {
   /// Moves the focused item one place earlier (`.up`, `.left`) or later (`.down`, `.right`) in
   /// data order, into the next section at a section's end, as Alt with an arrow key does.
   ///
-  /// The move goes through the data source's ``DiffableDataSource/moveItem(at:to:)``: it happens
-  /// only when ``DiffableDataSource/canMoveItem(at:to:)`` allows it (the reordering handlers'
+  /// The move goes through the data source's `DiffableDataSource.moveItem(at:to:)`: it happens
+  /// only when `DiffableDataSource.canMoveItem(at:to:)` allows it (the reordering handlers'
   /// `canReorderItem`, and no section nesting a tree), and `willReorder` and `didReorder`
   /// receive its transaction. The item keeps the focus and stays in view.
   ///

@@ -1,6 +1,6 @@
 import Trellis
 
-/// A collection view for the terminal: any Trellis layout, fed by a ``DiffableDataSource``, drawn
+/// A collection view for the terminal: any Trellis layout, fed by a `DiffableDataSource`, drawn
 /// into cells of a ``CellBuffer`` — one terminal cell is one layout point.
 ///
 ///     let view = CollectionView<Section, Issue.ID>(layout: list) { indexPath, id in

@@ -21,7 +21,7 @@ public enum WorkingRange: Hashable, Sendable, ExpressibleByIntegerLiteral,
 
   public init(floatLiteral value: Double) { self = .distance(value) }
 
-  /// The range with a distance read as documented: ``visible``, a positive finite ``distance``,
+  /// The range with a distance read as documented: ``visible``, a positive finite ``distance(_:)``,
   /// or ``all``.
   public var normalized: WorkingRange {
     guard case .distance(let points) = self else { return self }

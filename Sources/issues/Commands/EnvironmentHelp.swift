@@ -40,7 +40,13 @@ struct EnvironmentHelp: ParsableCommand {
         ),
       ])
     lines += section(
-      "The network:",
+      "The network. The token goes only to the API root: a link or redirect to another host is "
+        + "refused, naming it (a same-host redirect for a renamed repository is followed, and "
+        + "said). Reads that fail (a dropped connection, a 5xx) are retried with backoff, "
+        + "writes never (issues help offline); a server silent for --timeout seconds (15) is "
+        + "reported, and paging stops at a repeated page or past the last one announced. "
+        + "Rate limits are said with which limit, when it lifts, and whether a token would "
+        + "help. Proxies:",
       [
         (
           "https_proxy, HTTPS_PROXY, http_proxy, all_proxy, ALL_PROXY",

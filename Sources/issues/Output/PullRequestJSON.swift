@@ -132,8 +132,8 @@ enum PullRequestJSON {
   }
 
   /// A review as gh prints its `PullRequestReview`: its members in gh's order, with the edit
-  /// flag and reactions gh's REST-less query fills and the cache does not keep (see the
-  /// README's differences).
+  /// flag and reactions gh's REST-less query fills and the cache does not keep (see
+  /// `issues help scripts`).
   static func review(
     id: String, author: String, authorAssociation: String, body: String, submittedAt: Date?,
     state: String, commit: String

@@ -112,8 +112,8 @@ func shelfView(books: [Book.ID: Book], frame: CellRect) -> CollectionView<Shelf,
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if current == nil, line == "```swift" {
         current = []
-      } else if current != nil, line == "```" {
-        blocks.append(current!.joined(separator: "\n"))
+      } else if let block = current, line == "```" {
+        blocks.append(block.joined(separator: "\n"))
         current = nil
       } else {
         current?.append(line)

@@ -3,30 +3,30 @@ import Foundation
 import GitHubIssues
 
 /// A write that changed something on the local GitHub: a copy that reached the server.
-public struct AppliedWrite: Hashable, Sendable {
+package struct AppliedWrite: Hashable, Sendable {
   /// `PATCH`, `POST`, `DELETE`.
-  public var method: String
+  package var method: String
   /// The path written, unescaped.
-  public var path: String
+  package var path: String
   /// The JSON body sent.
-  public var body: String
+  package var body: String
 }
 
 /// How often connections drop, at random but replayably: before a read answers, before a write
 /// arrives, after a write applied (the answer lost), or with a 502 after it applied.
-public struct Chaos: Sendable {
+package struct Chaos: Sendable {
   /// The chance that a read's connection drops before it answers.
-  public var dropRead: Double
+  package var dropRead: Double
   /// The chance that a write's connection drops before it arrives (nothing applied).
-  public var dropBeforeWrite: Double
+  package var dropBeforeWrite: Double
   /// The chance that a write applies and its answer is lost mid-body.
-  public var dropAfterWrite: Double
+  package var dropAfterWrite: Double
   /// The chance that a write applies and is answered 502.
-  public var failAfterWrite: Double
+  package var failAfterWrite: Double
   var state: UInt64
 
   /// Chaos with these chances, its rolls fixed by `seed`.
-  public init(
+  package init(
     seed: UInt64, dropRead: Double = 0, dropBeforeWrite: Double = 0, dropAfterWrite: Double = 0,
     failAfterWrite: Double = 0
   ) {
@@ -48,16 +48,16 @@ public struct Chaos: Sendable {
 
 extension LocalGitHub {
   /// Drops connections at random from now on (`nil`: never).
-  public func setChaos(_ chaos: Chaos?) { self.chaos = chaos }
+  package func setChaos(_ chaos: Chaos?) { self.chaos = chaos }
 
   /// Takes the network away (every request's connection drops before anything applies) or
   /// gives it back.
-  public func setReachable(_ reachable: Bool) {
+  package func setReachable(_ reachable: Bool) {
     chaos = reachable ? nil : Chaos(seed: 0, dropRead: 1, dropBeforeWrite: 1)
   }
 
   /// The writes that changed something, in order.
-  public var appliedWrites: [AppliedWrite] { writeLog }
+  package var appliedWrites: [AppliedWrite] { writeLog }
 
   /// Whether this request meets the chaos named by `chance`.
   func rollChaos(_ chance: KeyPath<Chaos, Double>) -> Bool {

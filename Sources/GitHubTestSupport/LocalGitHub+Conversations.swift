@@ -13,7 +13,7 @@ extension LocalGitHub {
   ///   - seed: The seed of the counts and authors.
   /// - Returns: The comments and events served.
   @discardableResult
-  public func serveConversations(
+  package func serveConversations(
     in repository: RepositoryName, comments: Int, events: Int, seed: UInt64 = 11
   ) -> (comments: Int, events: Int) {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues"
@@ -106,7 +106,7 @@ extension LocalGitHub {
   }
 
   /// The comments served on an issue: identifier and body, oldest first.
-  public func servedComments(
+  package func servedComments(
     of number: Int, in repository: RepositoryName
   ) -> [(id: Int64, body: String)] {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments"
@@ -117,7 +117,7 @@ extension LocalGitHub {
   }
 
   /// How many timeline events of an issue a reader shows.
-  public func servedEventCount(of number: Int, in repository: RepositoryName) -> Int {
+  package func servedEventCount(of number: Int, in repository: RepositoryName) -> Int {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/timeline"
     return
       (routes[path].flatMap { try? JSONSerialization.jsonObject(with: $0.body) as? [[String: Any]] }
@@ -131,7 +131,7 @@ extension LocalGitHub {
   /// Compared: the rows (each item there, at the `updated_at` served), and each issue's comments
   /// (identifiers and bodies, in order), comment count and number of events. Empty when the
   /// cache mirrors the repository.
-  public func differences(
+  package func differences(
     from cache: IssueCache, in repository: RepositoryName
   ) throws -> [String] {
     var differences: [String] = []

@@ -10,9 +10,9 @@ import GitHubIssues
 /// resolver rather than a schema-driven server, because the point is to control exactly what
 /// each answer holds (cursors, partial errors, limits) and to price each query by GitHub's
 /// documented rule, computed here from the request on its own.
-public struct GraphQLState: Sendable {
+package struct GraphQLState: Sendable {
   /// How cursors point into a connection.
-  public enum Cursors: Sendable {
+  package enum Cursors: Sendable {
     /// After an item's (`updatedAt`, number): an item edited meanwhile moves behind the cursor
     /// and no other shifts, as on GitHub.
     case keyset
@@ -22,76 +22,76 @@ public struct GraphQLState: Sendable {
   }
 
   /// Points an hour.
-  public var limit = 5_000
+  package var limit = 5_000
   /// Points left until ``resetAt``.
-  public var remaining = 5_000
+  package var remaining = 5_000
   /// When the points come back.
-  public var resetAt = Date().addingTimeInterval(3_600)
+  package var resetAt = Date().addingTimeInterval(3_600)
   /// Points charged so far.
-  public internal(set) var spent = 0
+  package internal(set) var spent = 0
   /// Queries answered (charged or not), by operation name.
-  public internal(set) var queries: [String: Int] = [:]
+  package internal(set) var queries: [String: Int] = [:]
   /// How cursors work.
-  public var cursors = Cursors.keyset
+  package var cursors = Cursors.keyset
   /// A page query asking for more items than this answers 502, as GitHub does to a query that
   /// runs past its 10 seconds.
-  public var largestPage: Int?
+  package var largestPage: Int?
   /// A query asking for more nodes than this answers `MAX_NODE_LIMIT_EXCEEDED` (GitHub's limit
   /// is 500,000).
-  public var nodeLimit: Int?
+  package var nodeLimit: Int?
   /// More points than this within a minute answers 403 with `retry-after` (a secondary limit).
-  public var pointsPerMinute: Int?
+  package var pointsPerMinute: Int?
   /// Issues whose timeline answers `null` with an error beside the rest of the data, the given
   /// number of times each.
-  public var brokenTimelines: [Int: Int] = [:]
+  package var brokenTimelines: [Int: Int] = [:]
   /// Issues whose node answers `null` as GitHub's null propagation makes it (an error in one of
   /// its non-null fields nulls the whole node), with an error naming the node's path, the given
   /// number of times each.
-  public var nulledIssueNodes: [Int: Int] = [:]
+  package var nulledIssueNodes: [Int: Int] = [:]
   /// Issues whose nullable `milestone` answers `null` with an error beside it (GitHub could not
   /// resolve it), the given number of times each.
-  public var erroredMilestones: [Int: Int] = [:]
+  package var erroredMilestones: [Int: Int] = [:]
   /// With offset cursors, items sharing an `updatedAt` come in a new order on every query, from
   /// this generator state (`nil`: one order): GitHub documents no order among ties, nor that it
   /// stays the same from one query to the next.
-  public var reshuffledTies: UInt64?
+  package var reshuffledTies: UInt64?
   /// How many queries for issues or pull requests that carry an `after` cursor are refused as
   /// GitHub refuses an expired cursor (`data: null`, `INVALID_CURSOR_ARGUMENTS`).
-  public var expiredCursorAnswers = 0
+  package var expiredCursorAnswers = 0
   /// Issues edited right after each issue page that has a page after it, and for how many
   /// pages.
-  public var editsPerPage = 0
-  public var editPages = Int.max
+  package var editsPerPage = 0
+  package var editPages = Int.max
   /// How many more pages of issues (with another after them) are followed by the deletion of
   /// the first item they served, as someone deleting or transferring an issue mid-listing.
-  public var servedDeletionPages = 0
+  package var servedDeletionPages = 0
   /// A lying server: every page of issues or pull requests says another follows, with a new
   /// cursor, past the end too.
-  public var endlessPages = false
+  package var endlessPages = false
   var endlessCursor = 0
   /// Whether a query without a token is refused, as on GitHub.
-  public var requiresToken = true
+  package var requiresToken = true
   var recent: [(at: Date, points: Int)] = []
   var pullRequestNumbers: [String: Set<Int>] = [:]
 
-  public init() {}
+  package init() {}
 
   /// All queries answered.
-  public var totalQueries: Int { queries.values.reduce(0, +) }
+  package var totalQueries: Int { queries.values.reduce(0, +) }
 }
 
 extension LocalGitHub {
   /// Changes the GraphQL side's settings.
-  public func configureGraphQL(_ change: @Sendable (inout GraphQLState) -> Void) {
+  package func configureGraphQL(_ change: @Sendable (inout GraphQLState) -> Void) {
     change(&graphQL)
   }
 
   /// The GraphQL side's state: what it charged, what is left.
-  public var graphQLState: GraphQLState { graphQL }
+  package var graphQLState: GraphQLState { graphQL }
 
   /// Serves an issue's timeline events (REST's shape: `event`, `actor`, `created_at`, and the
   /// event's own fields) at `…/issues/N/timeline` and in GraphQL's `timelineItems`.
-  public func setTimeline(
+  package func setTimeline(
     _ events: [[String: Any]], of number: Int, in repository: RepositoryName
   ) throws {
     serve(
@@ -100,17 +100,17 @@ extension LocalGitHub {
   }
 
   /// Serves an issue's timeline events from ready JSON (an array).
-  public func setTimeline(json: Data, of number: Int, in repository: RepositoryName) {
+  package func setTimeline(json: Data, of number: Int, in repository: RepositoryName) {
     serve("/repos/\(repository.owner)/\(repository.name)/issues/\(number)/timeline", body: json)
   }
 
   /// Serves an issue's comments from ready JSON (an array, REST's shape), and counts them on it.
-  public func setComments(json: Data, count: Int, of number: Int, in repository: RepositoryName) {
+  package func setComments(json: Data, count: Int, of number: Int, in repository: RepositoryName) {
     serve("/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments", body: json)
   }
 
   /// Removes a served comment, as if deleted on GitHub; its issue's `updated_at` does not move.
-  public func deleteComment(_ id: Int, on number: Int, in repository: RepositoryName) throws {
+  package func deleteComment(_ id: Int, on number: Int, in repository: RepositoryName) throws {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments"
     guard let route = routes[path],
       let comments = try JSONSerialization.jsonObject(with: route.body) as? [[String: Any]]
@@ -339,7 +339,7 @@ extension LocalGitHub {
   /// A pull request's review, checks and branches, made up from its number (the same every
   /// time): a quarter approved, a quarter with changes requested, a quarter waiting for review;
   /// checks passing, failing or pending in turn; reviewers asked of every other one.
-  public static func pullRequestDetails(_ object: [String: Any]) -> [String: Any] {
+  package static func pullRequestDetails(_ object: [String: Any]) -> [String: Any] {
     let number = object["number"] as? Int ?? 0
     let decisions: [Any] = ["APPROVED", "CHANGES_REQUESTED", "REVIEW_REQUIRED", NSNull()]
     let rollups = ["SUCCESS", "FAILURE", "PENDING"]

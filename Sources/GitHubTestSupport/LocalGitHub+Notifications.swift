@@ -3,31 +3,31 @@ import Foundation
 import GitHubIssues
 
 /// A notification thread the local GitHub serves.
-public struct NotificationThread: Sendable {
+package struct NotificationThread: Sendable {
   /// The thread's id.
-  public var id: String
+  package var id: String
   /// The repository, `owner/name`.
-  public var repository: String
+  package var repository: String
   /// The issue or pull request it is about.
-  public var number: Int
+  package var number: Int
   /// Whether it is about a pull request.
-  public var isPullRequest: Bool
+  package var isPullRequest: Bool
   /// Its subject's title.
-  public var title: String
+  package var title: String
   /// Why it reached the person.
-  public var reason: String
+  package var reason: String
   /// Whether it is unread.
-  public var unread = true
+  package var unread = true
   /// When it last changed.
-  public var updatedAt: Date
+  package var updatedAt: Date
   /// Whether the person is subscribed.
-  public var subscribed = true
+  package var subscribed = true
   /// Whether the person ignores the thread (`PUT …/subscription {ignored: true}`): no activity
   /// brings it back.
-  public var ignored = false
+  package var ignored = false
 
   /// A thread about issue or pull request `number` of `repository`.
-  public init(
+  package init(
     id: String, repository: String, number: Int, isPullRequest: Bool, title: String,
     reason: String, unread: Bool = true, updatedAt: Date
   ) {
@@ -48,18 +48,18 @@ public struct NotificationThread: Sendable {
 
 extension LocalGitHub {
   /// Adds a notification thread (or replaces one with the same id), changing the inbox now.
-  public func addNotification(_ thread: NotificationThread) {
+  package func addNotification(_ thread: NotificationThread) {
     threads[thread.id] = thread
     inboxModified = max(Date(), inboxModified.addingTimeInterval(1))
   }
 
   /// The threads served, by id (done ones are gone).
-  public func notificationThreads() -> [String: NotificationThread] { threads }
+  package func notificationThreads() -> [String: NotificationThread] { threads }
 
   /// Someone acts on a thread's issue or pull request (a comment, a push): as on GitHub, the
   /// thread comes back unread — a done one too, and one whose subscription was deleted — unless
   /// the person ignores it.
-  public func threadActivity(_ id: String, at date: Date = Date()) {
+  package func threadActivity(_ id: String, at date: Date = Date()) {
     guard var thread = threads[id] ?? doneThreads[id], !thread.ignored else { return }
     doneThreads[id] = nil
     thread.unread = true
@@ -69,11 +69,11 @@ extension LocalGitHub {
   }
 
   /// Sets the `X-Poll-Interval` the inbox asks for.
-  public func setPollInterval(_ seconds: Int) { pollInterval = seconds }
+  package func setPollInterval(_ seconds: Int) { pollInterval = seconds }
 
   /// How many listings of the inbox were answered in full (they count against the rate limit)
   /// and with `304` (they do not).
-  public func inboxListings() -> (full: Int, notModified: Int) { inboxAnswers }
+  package func inboxListings() -> (full: Int, notModified: Int) { inboxAnswers }
 
   static let httpDate: DateFormatter = {
     let formatter = DateFormatter()

@@ -72,7 +72,7 @@ extension LocalGitHub {
   }
 
   /// The head commit of pull request `number`: its number in hexadecimal, 40 digits.
-  public static func headSHA(of number: Int) -> String {
+  package static func headSHA(of number: Int) -> String {
     let digits = String(number, radix: 16)
     return String(repeating: "0", count: max(0, 40 - digits.count)) + digits
   }

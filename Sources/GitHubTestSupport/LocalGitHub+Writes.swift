@@ -7,12 +7,12 @@ import GitHubIssues
 
 extension LocalGitHub {
   /// Requires this token (`Authorization: Bearer …`) for every write; any other gets 401.
-  public func requireToken(forWrites token: String?) {
+  package func requireToken(forWrites token: String?) {
     writeToken = token
   }
 
   /// The login comments posted here are written by.
-  public func setViewer(_ login: String) {
+  package func setViewer(_ login: String) {
     viewerLogin = login
   }
 
@@ -42,7 +42,7 @@ extension LocalGitHub {
   /// - Returns: The comment's identifier.
   /// - Throws: When the served comments cannot be encoded.
   @discardableResult
-  public func addComment(
+  package func addComment(
     _ body: String, by author: String, on number: Int, in repository: RepositoryName
   ) throws -> Int {
     let listing = "/repos/\(repository.owner)/\(repository.name)/issues"
@@ -80,7 +80,7 @@ extension LocalGitHub {
 
   /// Someone closes or reopens an issue on the web: its state changes, its `updated_at` moves,
   /// and its timeline gets the event by `actor`.
-  public func setState(
+  package func setState(
     _ state: GitHubIssue.State, of number: Int, in repository: RepositoryName, by actor: String
   ) throws {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)"
@@ -95,7 +95,7 @@ extension LocalGitHub {
   }
 
   /// Someone moves an issue to a milestone (or out of it, `nil`) on the web.
-  public func setMilestone(
+  package func setMilestone(
     _ milestone: Int?, of number: Int, in repository: RepositoryName
   ) throws {
     let listing = "/repos/\(repository.owner)/\(repository.name)/issues"
@@ -121,7 +121,7 @@ extension LocalGitHub {
   }
 
   /// The bodies of the comments served for an issue, oldest first.
-  public func commentBodies(of number: Int, in repository: RepositoryName) -> [String] {
+  package func commentBodies(of number: Int, in repository: RepositoryName) -> [String] {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments"
     let comments =
       routes[path].flatMap {
@@ -131,7 +131,7 @@ extension LocalGitHub {
   }
 
   /// One served issue, decoded.
-  public func issue(number: Int, in repository: RepositoryName) -> GitHubIssue? {
+  package func issue(number: Int, in repository: RepositoryName) -> GitHubIssue? {
     itemJSON(number: number, in: repository).flatMap {
       try? GitHubJSON.decoder.decode(GitHubIssue.self, from: Data($0.utf8))
     }
@@ -234,7 +234,7 @@ extension LocalGitHub {
   }
 
   /// The served comments of the repository: identifier and `updated_at` as the JSON says.
-  public func servedComments(in repository: RepositoryName) -> [(id: Int, updatedAt: String)] {
+  package func servedComments(in repository: RepositoryName) -> [(id: Int, updatedAt: String)] {
     let listing = "/repos/\(repository.owner)/\(repository.name)/issues"
     var all: [(id: Int, updatedAt: String)] = []
     for (path, route) in routes where path.hasPrefix(listing + "/") && path.hasSuffix("/comments") {
@@ -249,7 +249,7 @@ extension LocalGitHub {
   }
 
   /// Serves `count` comments on issue `number`, written a minute apart from `start`.
-  public func addComments(
+  package func addComments(
     _ count: Int, on number: Int, in repository: RepositoryName, start: Date
   ) throws {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/comments"

@@ -9,7 +9,7 @@ import GitHubIssues
 ///
 /// Requests are routed by path and `page` parameter, so the client's own query (state, sort,
 /// per_page) reaches the recorded first page; `link` URLs are rewritten to point here.
-public actor LocalGitHub {
+package actor LocalGitHub {
   struct Route {
     var status: Int
     var headers: [String: String]
@@ -17,7 +17,7 @@ public actor LocalGitHub {
   }
 
   /// A failure to inject into matching requests, a given number of times.
-  public enum Fault: Sendable {
+  package enum Fault: Sendable {
     /// Answer with this status and a GitHub-style error body.
     case status(Int)
     /// Answer after this many seconds (longer than the client's timeout).
@@ -133,18 +133,18 @@ public actor LocalGitHub {
   /// The GraphQL side: its budget, its faults, what it charged.
   var graphQL = GraphQLState()
   /// A pause before every answer, REST and GraphQL: the network's round trip.
-  public private(set) var latency: Duration?
+  package private(set) var latency: Duration?
   /// Every request received: path with query, and headers (lower-cased names).
-  public private(set) var requests: [(target: String, headers: [String: String])] = []
+  package private(set) var requests: [(target: String, headers: [String: String])] = []
   /// Every request that is not a read, as `METHOD /path` (escapes kept), whether it applied or
   /// not: what copies of a write left the client.
-  public private(set) var writeAttempts: [String] = []
+  package private(set) var writeAttempts: [String] = []
   private var server: HTTPServer?
   private var task: Task<Void, any Error>?
-  public private(set) var baseURL = URL(fileURLWithPath: "/")
+  package private(set) var baseURL = URL(fileURLWithPath: "/")
 
   /// Starts a server on a free port.
-  public static func start() async throws -> LocalGitHub {
+  package static func start() async throws -> LocalGitHub {
     let github = LocalGitHub()
     try await github.run()
     return github
@@ -169,18 +169,18 @@ public actor LocalGitHub {
     baseURL = url
   }
 
-  public func stop() async {
+  package func stop() async {
     await server?.stop(timeout: 0)
     task?.cancel()
   }
 
   /// The host to give a client.
-  public var host: GitHubHost {
+  package var host: GitHubHost {
     GitHubHost(name: "github.com", apiBaseURL: baseURL, isEnterprise: false)
   }
 
   /// Serves every exchange of a recording (the shared "exchange" format).
-  public func load(recording name: String) throws {
+  package func load(recording name: String) throws {
     let data = try Fixtures.data(name)
     guard let exchanges = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
       return
@@ -214,7 +214,7 @@ public actor LocalGitHub {
 
   /// Serves betamaxpy/betamax: its recorded issues (150, 19 in milestones) and its milestones
   /// (derived from those issues).
-  public func serveBetamax() throws {
+  package func serveBetamax() throws {
     try load(recording: "github3py__betamax_issues_state_all.json")
     let derived = try JSONSerialization.jsonObject(
       with: Fixtures.data("github3py__betamax_milestones_DERIVED.json"))
@@ -224,7 +224,7 @@ public actor LocalGitHub {
   }
 
   /// Serves a JSON body at a path, with a stable entity tag.
-  public func serve(_ path: String, body: Data, etag: String? = nil) {
+  package func serve(_ path: String, body: Data, etag: String? = nil) {
     var headers = ["content-type": "application/json; charset=utf-8"]
     headers["etag"] = etag ?? "W/\"\(body.count)-\(body.hashValue & 0xFFFF)\""
     routes[Self.key(path: path, page: nil)] = Route(status: 200, headers: headers, body: body)
@@ -233,7 +233,7 @@ public actor LocalGitHub {
   /// Serves a synthetic repository as GitHub would: the repository, its milestones, and its issues
   /// in pages of `perPage` (oldest update first, as a sync asks) with `link` headers that carry
   /// `next` and `last`, honouring `since`.
-  public func serve(
+  package func serve(
     synthetic: SyntheticRepository, as repository: RepositoryName, perPage: Int = 100
   ) throws {
     let update = synthetic.make()
@@ -276,7 +276,7 @@ public actor LocalGitHub {
   }
 
   /// Replaces the JSON of one served item (to serve a `null` user, say).
-  public func replaceItem(number: Int, in repository: RepositoryName, json: String) {
+  package func replaceItem(number: Int, in repository: RepositoryName, json: String) {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues"
     guard let index = listings[path]?.items.firstIndex(where: { $0.number == number }) else {
       return
@@ -285,7 +285,7 @@ public actor LocalGitHub {
   }
 
   /// The JSON of one served item.
-  public func itemJSON(number: Int, in repository: RepositoryName) -> String? {
+  package func itemJSON(number: Int, in repository: RepositoryName) -> String? {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues"
     return listings[path]?.items.first { $0.number == number }.map {
       String(decoding: $0.json, as: UTF8.self)
@@ -295,19 +295,19 @@ public actor LocalGitHub {
   /// Leaves items out of the repository's listings while `GET …/issues/N` still answers for
   /// them: a listing that misses items GitHub still has (an index lagging behind, an item edited
   /// past the walk).
-  public func hideFromListings(numbers: Set<Int>, in repository: RepositoryName) {
+  package func hideFromListings(numbers: Set<Int>, in repository: RepositoryName) {
     hiddenFromListings["/repos/\(repository.owner)/\(repository.name)/issues", default: []]
       .formUnion(numbers)
   }
 
   /// Removes served items, as if deleted on GitHub.
-  public func removeItems(numbers: Set<Int>, in repository: RepositoryName) {
+  package func removeItems(numbers: Set<Int>, in repository: RepositoryName) {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues"
     listings[path]?.items.removeAll { numbers.contains($0.number) }
   }
 
   /// The requests received so far whose path starts with a prefix.
-  public func requestCount(pathPrefix: String) -> Int {
+  package func requestCount(pathPrefix: String) -> Int {
     requests.count { $0.target.hasPrefix(pathPrefix) }
   }
 
@@ -316,7 +316,7 @@ public actor LocalGitHub {
   ///
   /// A sync lists by key (each request a first page from a later `since`), so "the twelfth
   /// page of the listing" is `after: 11`, not `page: 12`.
-  public func inject(
+  package func inject(
     _ fault: Fault, path: String, page: Int? = nil, method: String? = nil, times: Int = 1,
     after: Int = 0
   ) {
@@ -330,19 +330,19 @@ public actor LocalGitHub {
   /// Each moves to the end of the `updated_at` order with a later `updated_at` (a second
   /// apart), so a listing by page number would miss as many items of the next page. Zero stops
   /// it.
-  public func editWhileListing(_ repository: RepositoryName, count: Int, pages: Int = .max) {
+  package func editWhileListing(_ repository: RepositoryName, count: Int, pages: Int = .max) {
     listingEdits["/repos/\(repository.owner)/\(repository.name)/issues"] = count
     listingEditPages["/repos/\(repository.owner)/\(repository.name)/issues"] = pages
   }
 
   /// Edits `count` comments of every page of the repository's comment listing right after
   /// serving it, as ``editWhileListing(_:count:)`` does for issues.
-  public func editCommentsWhileListing(_ repository: RepositoryName, count: Int) {
+  package func editCommentsWhileListing(_ repository: RepositoryName, count: Int) {
     listingEdits["/repos/\(repository.owner)/\(repository.name)/issues/comments"] = count
   }
 
   /// Gives served items a later `updated_at`, as an edit on GitHub does.
-  public func touch(numbers: [Int], in repository: RepositoryName) {
+  package func touch(numbers: [Int], in repository: RepositoryName) {
     editServed(numbers, "/repos/\(repository.owner)/\(repository.name)/issues")
   }
 
@@ -354,12 +354,12 @@ public actor LocalGitHub {
   /// Serves the items of a repository's listing that share an `updated_at` in a new order on
   /// every request (from `seed`): GitHub does not document the order of ties, nor that it
   /// stays the same from one request to the next.
-  public func reshuffleTiesOnEveryRequest(in repository: RepositoryName, seed: UInt64) {
+  package func reshuffleTiesOnEveryRequest(in repository: RepositoryName, seed: UInt64) {
     reshuffledTies["/repos/\(repository.owner)/\(repository.name)/issues"] = seed
   }
 
   /// Serves a repository's listing in one order again after ``reshuffleTiesOnEveryRequest(in:seed:)``.
-  public func keepTieOrder(in repository: RepositoryName) {
+  package func keepTieOrder(in repository: RepositoryName) {
     reshuffledTies["/repos/\(repository.owner)/\(repository.name)/issues"] = nil
   }
 
@@ -388,14 +388,14 @@ public actor LocalGitHub {
 
   /// The order a listing serves items that share an `updated_at` in: GitHub does not document
   /// one, so a listing must be right under either.
-  public enum TieOrder: Sendable {
+  package enum TieOrder: Sendable {
     case ascendingNumber
     case descendingNumber
   }
 
   /// Gives served items one later `updated_at`, the same second for all, as a bulk edit on
   /// GitHub does: more of them than a page holds share a second.
-  public func touchAtOnce(
+  package func touchAtOnce(
     numbers: [Int], in repository: RepositoryName, ties: TieOrder = .ascendingNumber
   ) {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues"
@@ -421,7 +421,7 @@ public actor LocalGitHub {
   }
 
   /// Every served item of a listing: number and `updated_at` as its JSON says, by number.
-  public func servedItems(in repository: RepositoryName) -> [(number: Int, updatedAt: String)] {
+  package func servedItems(in repository: RepositoryName) -> [(number: Int, updatedAt: String)] {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues"
     return (listings[path]?.items ?? []).compactMap { item in
       guard let object = try? JSONSerialization.jsonObject(with: item.json) as? [String: Any]
@@ -431,14 +431,14 @@ public actor LocalGitHub {
   }
 
   /// Removes every fault.
-  public func clearFaults() { faults = [] }
+  package func clearFaults() { faults = [] }
 
   static func key(path: String, page: Int?) -> String {
     page.map { "\(path)#\($0)" } ?? path
   }
 
   /// Makes every answer wait `latency` first, as a real network does (`nil`: none).
-  public func setLatency(_ latency: Duration?) { self.latency = latency }
+  package func setLatency(_ latency: Duration?) { self.latency = latency }
 
   private func handle(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
     if let latency { try await Task.sleep(for: latency) }
@@ -698,7 +698,7 @@ public actor LocalGitHub {
   /// On the given requests of an issue listing (1 is its first), edits the middle item of the
   /// page while serving it: the page shows the edited version, with its new `updated_at`, at the
   /// item's old place, out of order.
-  public func editWhileServing(_ repository: RepositoryName, requests: Set<Int>) {
+  package func editWhileServing(_ repository: RepositoryName, requests: Set<Int>) {
     let path = "/repos/\(repository.owner)/\(repository.name)/issues"
     listingEditsInPlace[path] = requests
     listingRequests[path] = 0
@@ -707,13 +707,13 @@ public actor LocalGitHub {
   /// After each of the next `pages` pages of an issue listing (but the last), deletes the first
   /// issue (not pull request) it served, as someone deleting or transferring an issue while a
   /// sync walks: every later item shifts a place earlier.
-  public func deleteServedWhileListing(_ repository: RepositoryName, pages: Int) {
+  package func deleteServedWhileListing(_ repository: RepositoryName, pages: Int) {
     listingServedDeletions["/repos/\(repository.owner)/\(repository.name)/issues"] = pages
   }
 
   /// After each of the next `pages` pages of an issue listing (but the last), deletes an item
   /// the listing has not reached and opens a new issue.
-  public func churnWhileListing(_ repository: RepositoryName, pages: Int) {
+  package func churnWhileListing(_ repository: RepositoryName, pages: Int) {
     listingChurnPages["/repos/\(repository.owner)/\(repository.name)/issues"] = pages
   }
 
@@ -849,8 +849,8 @@ public actor LocalGitHub {
 }
 
 /// The recorded responses in the test bundle.
-public enum Fixtures {
-  public static func url(_ name: String) throws -> URL {
+package enum Fixtures {
+  package static func url(_ name: String) throws -> URL {
     guard
       let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures")
     else {
@@ -859,10 +859,10 @@ public enum Fixtures {
     return url
   }
 
-  public static func data(_ name: String) throws -> Data { try Data(contentsOf: url(name)) }
+  package static func data(_ name: String) throws -> Data { try Data(contentsOf: url(name)) }
 
   /// The response bodies of a recording's exchanges, in order.
-  public static func bodies(_ name: String) throws -> [Data] {
+  package static func bodies(_ name: String) throws -> [Data] {
     guard let exchanges = try JSONSerialization.jsonObject(with: data(name)) as? [[String: Any]]
     else { return [] }
     return try exchanges.compactMap { exchange in
@@ -871,7 +871,7 @@ public enum Fixtures {
     }
   }
 
-  public static func errorBody422() throws -> Data {
+  package static func errorBody422() throws -> Data {
     try bodies("octokit_fixtures__errors_422.json").first ?? Data()
   }
 }

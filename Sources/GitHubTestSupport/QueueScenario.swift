@@ -6,14 +6,14 @@ import GitHubIssues
 ///
 /// The expected writes come from a model of its own (state, milestone, labels, assignees), not
 /// from the queue's code, so that the two check each other.
-public struct QueueScenario: Sendable {
+package struct QueueScenario: Sendable {
   /// The actions, in the order they are queued.
-  public var actions: [(issue: Int, operation: QueuedAction.Operation)]
+  package var actions: [(issue: Int, operation: QueuedAction.Operation)]
   /// The writes GitHub must see, by issue, in order, as ``describe(_:)`` says them.
-  public var expected: [Int: [String]]
+  package var expected: [Int: [String]]
 
   /// Makes `count` actions over `issues` (the served issues' numbers), with a fixed seed.
-  public init(
+  package init(
     count: Int, issues: [Int], milestones: [Int], seed: UInt64, github: LocalGitHub,
     repository: RepositoryName
   ) async {
@@ -96,7 +96,7 @@ public struct QueueScenario: Sendable {
   }
 
   /// The writes GitHub saw, by issue, said as ``expected`` says them.
-  public static func served(_ writes: [AppliedWrite]) -> [Int: [String]] {
+  package static func served(_ writes: [AppliedWrite]) -> [Int: [String]] {
     var served: [Int: [String]] = [:]
     for write in writes {
       let parts = write.path.split(separator: "/").map(String.init)
@@ -107,7 +107,7 @@ public struct QueueScenario: Sendable {
   }
 
   /// Every issue whose served writes differ from the expected ones, with both.
-  public func mismatches(_ writes: [AppliedWrite]) -> [(Int, served: [String], expected: [String])]
+  package func mismatches(_ writes: [AppliedWrite]) -> [(Int, served: [String], expected: [String])]
   {
     let served = Self.served(writes)
     return Set(expected.keys).union(served.keys).sorted().compactMap { number in
@@ -117,7 +117,7 @@ public struct QueueScenario: Sendable {
   }
 
   /// A served write, said as the expected writes are.
-  public static func describe(_ write: AppliedWrite) -> String {
+  package static func describe(_ write: AppliedWrite) -> String {
     let object =
       (try? JSONSerialization.jsonObject(with: Data(write.body.utf8))) as? [String: Any] ?? [:]
     let parts = write.path.split(separator: "/").map(String.init)

@@ -7,8 +7,8 @@ import Trellis
 
 // `ratios`: the diff workloads as ratios to a plain `Dictionary` built from the same identifiers in
 // the same process, measured in turn, so that the figures hold from one machine (and one of its
-// speed phases) to the next. The README records each ratio between its `diff-ratios` markers; a
-// ratio more than 25% above its record fails the run, loudly, with exit status 1.
+// speed phases) to the next. Benchmarks/README.md records each ratio between its `diff-ratios`
+// markers; a ratio more than 25% above its record fails the run, loudly, with exit status 1.
 //
 //     trellis-bench ratios                 # compare with the README's records
 //     trellis-bench ratios --readme PATH   # another README
@@ -193,9 +193,9 @@ func runRatioGuard(readme: String) -> Bool {
   return false
 }
 
-/// The README this source file was built from.
+/// The benchmarks' README (`Benchmarks/README.md`) of the tree this source file was built from.
 func defaultReadmePath() -> String {
   var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-  parts.removeLast(4)  // RatioWorkloads.swift, trellis-bench, Sources, Benchmarks
+  parts.removeLast(3)  // RatioWorkloads.swift, trellis-bench, Sources
   return parts.joined(separator: "/") + "/README.md"
 }

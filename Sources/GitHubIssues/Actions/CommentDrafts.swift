@@ -8,19 +8,19 @@ import Foundation
 /// Drafts are the user's words, not a cache: they live under `XDG_STATE_HOME`
 /// (`~/.local/state`), not beside the cache, and only the owner can read them. Every write
 /// replaces the file atomically, so a crash leaves the old text or the new, never half.
-public struct CommentDrafts: Sendable {
+package struct CommentDrafts: Sendable {
   /// The folder.
-  public let directory: URL
+  package let directory: URL
 
   /// Drafts kept in a folder.
-  public init(directory: URL) {
+  package init(directory: URL) {
     self.directory = directory
   }
 
   /// Where a repository's drafts live by default:
   /// `$XDG_STATE_HOME/trellis-issues/HOST/OWNER/REPO/drafts`, with `~/.local/state` when the
   /// variable is unset.
-  public static func defaultDirectory(
+  package static func defaultDirectory(
     for repository: RepositoryName, host: GitHubHost = .github,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
@@ -38,7 +38,7 @@ public struct CommentDrafts: Sendable {
 
   /// The file that holds the draft for an issue (whether or not there is one): what an editor
   /// opens.
-  public func file(for issue: Int) -> URL {
+  package func file(for issue: Int) -> URL {
     directory.appendingPathComponent("\(issue).md")
   }
 
@@ -48,7 +48,7 @@ public struct CommentDrafts: Sendable {
   }
 
   /// The draft for an issue, if one is saved and holds more than blank space.
-  public func draft(for issue: Int) throws -> CommentDraft? {
+  package func draft(for issue: Int) throws -> CommentDraft? {
     let url = file(for: issue)
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     let body = String(decoding: try Data(contentsOf: url), as: UTF8.self)
@@ -59,7 +59,7 @@ public struct CommentDrafts: Sendable {
   }
 
   /// Every saved draft, by issue number.
-  public func all() throws -> [CommentDraft] {
+  package func all() throws -> [CommentDraft] {
     guard
       let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
     else { return [] }
@@ -72,13 +72,13 @@ public struct CommentDrafts: Sendable {
   }
 
   /// Saves a draft's text, replacing the file in one step.
-  public func save(_ body: String, for issue: Int) throws {
+  package func save(_ body: String, for issue: Int) throws {
     try prepareDirectory()
     try Self.writePrivately(Data(body.utf8), to: file(for: issue))
   }
 
   /// Deletes the draft: it went to the outbox, or the person dropped it.
-  public func remove(_ issue: Int) throws {
+  package func remove(_ issue: Int) throws {
     for url in [file(for: issue), legacyMarker(for: issue)]
     where FileManager.default.fileExists(atPath: url.path) {
       try FileManager.default.removeItem(at: url)
@@ -86,7 +86,7 @@ public struct CommentDrafts: Sendable {
   }
 
   /// Creates the folder, readable only by its owner.
-  public func prepareDirectory() throws {
+  package func prepareDirectory() throws {
     try FileManager.default.createDirectory(
       at: directory, withIntermediateDirectories: true,
       attributes: [.posixPermissions: 0o700])

@@ -30,7 +30,7 @@ public enum IssueChange: Hashable, Sendable, Codable {
 
   /// "close #12 as not planned", for messages; a milestone is named by its title when
   /// `milestoneTitles` has it.
-  public func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
+  package func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
     switch self {
     case .close(.completed): "close #\(number)"
     case .close(.notPlanned): "close #\(number) as not planned"

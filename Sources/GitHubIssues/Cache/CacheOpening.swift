@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Why a cache file could not be used as it was.
-public enum CacheProblem: Error, Hashable, Sendable, CustomStringConvertible {
+package enum CacheProblem: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file is not a SQLite database, or it is cut short or corrupt.
   case damaged(path: String, reason: String)
   /// The file was written by a newer version, with migrations this one does not know.
@@ -10,7 +10,7 @@ public enum CacheProblem: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file or its folder cannot be created, read or written.
   case unusable(path: String, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .damaged(let path, let reason): "The cache at \(path) is damaged (\(reason))."
     case .newerSchema(let path, let unknown):
@@ -29,7 +29,7 @@ extension IssueCache {
   /// - Returns: The cache, and the problem that was recovered from with where the old file went.
   /// - Throws: ``CacheProblem/unusable(path:reason:)`` when the folder or file cannot be used,
   ///   naming the path and why (a file where a folder should be, no permission).
-  public static func openRecovering(at url: URL) throws(CacheProblem) -> (
+  package static func openRecovering(at url: URL) throws(CacheProblem) -> (
     cache: IssueCache, recovered: (problem: CacheProblem, keptAt: String)?
   ) {
     try checkFolder(url.deletingLastPathComponent())

@@ -14,9 +14,9 @@ public struct CacheUpdate: Sendable {
   /// The complete list of labels, or `nil` when unchanged.
   public var labels: [GitHubLabel]?
   /// Entity tags to remember, by URL.
-  public var etags: [String: String]
+  package var etags: [String: String]
   /// When the sync finished.
-  public var syncedAt: Date
+  package var syncedAt: Date
 
   /// Creates an update.
   public init(

@@ -5,7 +5,7 @@ public struct CachedComment: Hashable, Sendable, Identifiable {
   /// The numeric identifier.
   public var id: Int64
   /// The number of the issue it is on.
-  public var issueNumber: Int
+  package var issueNumber: Int
   /// The writer's login.
   public var author: String
   /// The text, in Markdown.
@@ -15,20 +15,20 @@ public struct CachedComment: Hashable, Sendable, Identifiable {
   /// When it last changed.
   public var updatedAt: Date
   /// Its page on GitHub.
-  public var htmlURL: String?
+  package var htmlURL: String?
   /// The writer's relation to the repository (`OWNER`, `MEMBER`…), when GitHub said.
   public var authorAssociation: String?
   /// Reactions by content (`+1`, `heart`…), in GitHub's order, without zero counts.
   public var reactions: [(content: String, count: Int)]
   /// The comment's GraphQL node id, when GitHub sent it.
-  public var nodeID: String?
+  package var nodeID: String?
   /// The writer's GraphQL node id, when GitHub sent it.
-  public var authorNodeID: String?
+  package var authorNodeID: String?
   /// Whether the writer is a bot.
-  public var authorIsBot: Bool
+  package var authorIsBot: Bool
 
   /// Whether it was changed after it was written.
-  public var isEdited: Bool { updatedAt > createdAt }
+  package var isEdited: Bool { updatedAt > createdAt }
 
   /// Creates a comment as the cache stores it.
   public init(

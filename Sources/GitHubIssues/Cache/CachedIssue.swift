@@ -15,7 +15,7 @@ public struct CachedIssue: Hashable, Sendable, Identifiable {
   /// The author's login.
   public var author: String
   /// The milestone's number, if any.
-  public var milestoneNumber: Int?
+  package var milestoneNumber: Int?
   /// The label names, sorted.
   public var labels: [String]
   /// The number of comments.
@@ -25,34 +25,34 @@ public struct CachedIssue: Hashable, Sendable, Identifiable {
   /// When it last changed.
   public var updatedAt: Date
   /// When it was closed.
-  public var closedAt: Date?
+  package var closedAt: Date?
   /// Whether it is a pull request.
   public var isPullRequest: Bool
   /// Its page on GitHub.
-  public var htmlURL: String?
+  package var htmlURL: String?
   /// The body, in Markdown; loaded only for a single issue.
   public var body: String?
   /// Its sub-issues, done and in all, when it has some.
-  public var subIssues: SubIssueSummary?
+  package var subIssues: SubIssueSummary?
   /// The logins it is assigned to, sorted.
   public var assignees: [String]
   /// The issue's GraphQL node id (what gh prints as its `id`), when the cache has it (read with
   /// whole issues, not rows).
-  public var nodeID: String?
+  package var nodeID: String?
   /// The author's GraphQL node id, when the cache has it (read with whole issues, not rows).
-  public var authorNodeID: String?
+  package var authorNodeID: String?
   /// Whether the author is a bot.
-  public var authorIsBot = false
+  package var authorIsBot = false
   /// The assignees' GraphQL node ids by login, where the cache has them (as ``authorNodeID``).
-  public var assigneeNodeIDs: [String: String] = [:]
+  package var assigneeNodeIDs: [String: String] = [:]
   /// Whether a pull request is a draft.
-  public var isDraft = false
+  package var isDraft = false
   /// When a pull request was merged.
-  public var mergedAt: Date?
+  package var mergedAt: Date?
   /// What a pull request's reviews decided, when its details were fetched.
-  public var reviewDecision: PullRequestDetails.ReviewDecision?
+  package var reviewDecision: PullRequestDetails.ReviewDecision?
   /// Its checks, when its details were fetched and it has some.
-  public var checks: PullRequestDetails.Checks?
+  package var checks: PullRequestDetails.Checks?
 
   /// Creates an item as the cache stores it.
   public init(

@@ -3,9 +3,9 @@ public struct EntryCounts: Hashable, Sendable {
   /// Every entry.
   public var all = 0
   /// Entries in no milestone.
-  public var noMilestone = 0
+  package var noMilestone = 0
   /// Entries by milestone number; milestones with none are left out.
-  public var byMilestone: [Int: Int] = [:]
+  package var byMilestone: [Int: Int] = [:]
 
   /// No entries.
   public init() {}
@@ -16,7 +16,7 @@ public struct EntryCounts: Hashable, Sendable {
   }
 
   /// Counts one more entry.
-  public mutating func add(_ entry: IssueListEntry) {
+  package mutating func add(_ entry: IssueListEntry) {
     all += 1
     if let number = entry.milestoneNumber {
       byMilestone[number, default: 0] += 1

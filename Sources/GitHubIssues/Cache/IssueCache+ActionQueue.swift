@@ -73,7 +73,7 @@ extension IssueCache {
   ///
   /// - Returns: The action that carries the comment.
   /// - Throws: ``QueueError/notCached(_:)`` when the issue is not cached.
-  public func enqueueComment(_ body: String, onIssue number: Int, now: Date = Date()) throws
+  package func enqueueComment(_ body: String, onIssue number: Int, now: Date = Date()) throws
     -> QueuedAction
   {
     let wanted = ActionReplayer.normalized(body)
@@ -90,7 +90,7 @@ extension IssueCache {
 
   /// The comments waiting on an issue to be sent (pending, sent without an answer, or in
   /// conflict), oldest first.
-  public func waitingComments(onIssue number: Int) throws -> [QueuedAction] {
+  package func waitingComments(onIssue number: Int) throws -> [QueuedAction] {
     try queuedActions(
       "issueNumber = ? AND status IN ('pending', 'sending', 'conflict')", [number]
     ).filter {
@@ -100,7 +100,7 @@ extension IssueCache {
   }
 
   /// The comment an action became, once it landed and the cache holds it.
-  public func postedComment(ofAction id: Int64) throws -> CachedComment? {
+  package func postedComment(ofAction id: Int64) throws -> CachedComment? {
     let row = try writer.read { db in
       try Row.fetchOne(
         db, sql: "SELECT resultCommentID, issueNumber FROM queuedAction WHERE id = ?",
@@ -118,7 +118,7 @@ extension IssueCache {
 
   /// The queued actions in the queue's order: those still waiting to reach GitHub, or with
   /// `all`, the finished ones kept too.
-  public func queuedActions(all: Bool = false) throws -> [QueuedAction] {
+  package func queuedActions(all: Bool = false) throws -> [QueuedAction] {
     try writer.read { db in
       try Self.queuedActions(
         where: all ? "1" : "status IN ('pending', 'sending', 'conflict')", [], db)
@@ -126,12 +126,12 @@ extension IssueCache {
   }
 
   /// The issues with actions still waiting to reach GitHub: what rows mark as pending.
-  public func queuedIssueNumbers() throws -> Set<Int> {
+  package func queuedIssueNumbers() throws -> Set<Int> {
     try writer.read { db in try QueueMarks(db).waiting }
   }
 
   /// The issues with an action in conflict: what rows mark as waiting for the person.
-  public func conflictedIssueNumbers() throws -> Set<Int> {
+  package func conflictedIssueNumbers() throws -> Set<Int> {
     try writer.read { db in try QueueMarks(db).conflicted }
   }
 
@@ -141,7 +141,7 @@ extension IssueCache {
   /// - Throws: ``QueueError/mayHaveLanded(_:)`` for an action sent without an answer (it is
   ///   checked on GitHub when the queue is sent), ``QueueError/notQueued(_:)`` for one that
   ///   is not waiting.
-  public func cancelQueuedAction(_ id: Int64, now: Date = Date()) throws {
+  package func cancelQueuedAction(_ id: Int64, now: Date = Date()) throws {
     try writer.write { db in
       guard let action = try Self.queuedActions(where: "id = ?", [id], db).first else {
         throw QueueError.notQueued(id)
@@ -167,7 +167,7 @@ extension IssueCache {
 
   /// Sends an action in conflict anyway: it is pending again, and its conflict is not checked
   /// again.
-  public func sendAnyway(_ id: Int64) throws {
+  package func sendAnyway(_ id: Int64) throws {
     try writer.write { db in
       try Self.actionLedger.sendAnyway(id, db)
       try db.execute(sql: "UPDATE queuedAction SET forced = 1 WHERE id = ?", arguments: [id])
@@ -176,7 +176,7 @@ extension IssueCache {
 
   /// Forgets finished actions older than `date`; those of the last day are kept, so that a
   /// comment found on GitHub is never claimed by two actions.
-  public func pruneQueue(finishedBefore date: Date) throws {
+  package func pruneQueue(finishedBefore date: Date) throws {
     try writer.write { db in try Self.actionLedger.prune(finishedBefore: date, db) }
   }
 
@@ -442,7 +442,7 @@ struct LandedCheckMarks {
 }
 
 /// Why a queue operation could not be done.
-public enum QueueError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum QueueError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The issue is not cached: sync or fetch it first.
   case notCached(Int)
   /// No waiting action has this identifier.
@@ -450,7 +450,7 @@ public enum QueueError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The action was sent without an answer: it may be on GitHub already.
   case mayHaveLanded(Int64)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notCached(let number): "#\(number) is not in the cache: sync or fetch it first"
     case .notQueued(let id): "no queued action \(id) is waiting"

@@ -31,7 +31,7 @@ extension IssueCache {
   }
 
   /// How many comments on an issue the cache holds.
-  public func commentCount(of number: Int) throws -> Int {
+  package func commentCount(of number: Int) throws -> Int {
     try writer.read { db in
       try Int.fetchOne(
         db, sql: "SELECT count(*) FROM comment WHERE issueNumber = ?", arguments: [number]) ?? 0
@@ -40,7 +40,7 @@ extension IssueCache {
 
   /// Whether the cached comments of an issue are all of them as of the issue's cached
   /// `updated_at`: listed completely since it last changed (a new comment changes it).
-  public func commentsAreCurrent(of number: Int) throws -> Bool {
+  package func commentsAreCurrent(of number: Int) throws -> Bool {
     try writer.read { db in
       try Bool.fetchOne(
         db,
@@ -52,7 +52,7 @@ extension IssueCache {
   }
 
   /// The identifiers of an issue's cached comments.
-  public func commentIDs(of number: Int) throws -> [Int64] {
+  package func commentIDs(of number: Int) throws -> [Int64] {
     try writer.read { db in
       try Int64.fetchAll(
         db, sql: "SELECT id FROM comment WHERE issueNumber = ? ORDER BY id", arguments: [number])
@@ -90,7 +90,7 @@ extension IssueCache {
   ///
   /// Whether the issue's comments are current does not change: if they were complete, they
   /// are with this one.
-  public func addPostedComment(_ comment: GitHubComment, to number: Int) throws {
+  package func addPostedComment(_ comment: GitHubComment, to number: Int) throws {
     try writer.write { db in try Self.addPostedComment(comment, to: number, db) }
   }
 
@@ -152,14 +152,14 @@ extension IssueCache {
 
 extension IssueCache {
   /// The latest `updated_at` of the repository's comments listed so far, if a listing ran.
-  public func commentMark() throws -> Date? {
+  package func commentMark() throws -> Date? {
     try writer.read { db in
       try Date.fetchOne(db, sql: "SELECT commentMark FROM syncState WHERE id = 1")
     }
   }
 
   /// How many comments the cached issues announce in all: what a full listing may bring.
-  public func announcedCommentCount() throws -> Int {
+  package func announcedCommentCount() throws -> Int {
     try writer.read { db in
       try Int.fetchOne(db, sql: "SELECT coalesce(sum(max(comments, 0)), 0) FROM issue") ?? 0
     }
@@ -172,7 +172,7 @@ extension IssueCache {
   ///
   /// - Returns: How many comments were written.
   @discardableResult
-  public func writeRepositoryComments(
+  package func writeRepositoryComments(
     _ comments: [GitHubComment], advancingMark: Bool = true
   ) throws -> Int {
     try writer.write { db in
@@ -198,7 +198,7 @@ extension IssueCache {
 
   /// The identifiers of cached comments that are not in `seen`: what a full listing did not
   /// list, each to be asked for on its own before it is deleted.
-  public func unlistedComments(seen: Set<Int64>) throws -> [Int64] {
+  package func unlistedComments(seen: Set<Int64>) throws -> [Int64] {
     try writer.read { db in
       try Int64.fetchAll(db, sql: "SELECT id FROM comment ORDER BY id").filter {
         !seen.contains($0)
@@ -212,7 +212,8 @@ extension IssueCache {
   ///
   /// - Returns: How many comments were deleted.
   @discardableResult
-  public func finishCompleteCommentListing(seen: Set<Int64>, confirmedGone: [Int64]) throws -> Int {
+  package func finishCompleteCommentListing(seen: Set<Int64>, confirmedGone: [Int64]) throws -> Int
+  {
     try writer.write { db in
       var deleted = 0
       for id in confirmedGone where !seen.contains(id) {

@@ -6,7 +6,7 @@ extension IssueCache {
   ///
   /// GitHub's version replaces whatever was shown locally. The sync's marks do not move (this is
   /// not a listing).
-  public func confirm(_ issue: GitHubIssue) throws {
+  package func confirm(_ issue: GitHubIssue) throws {
     try writePage([issue], advancingMarks: false)
   }
 
@@ -80,11 +80,11 @@ extension IssueCache {
 }
 
 /// A change the cache cannot show.
-public enum LocalEditError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum LocalEditError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No milestone with this number is cached: sync first, or the milestone does not exist.
   case unknownMilestone(Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownMilestone(let number):
       "no milestone \(number) in the cache; sync to fetch the repository's milestones"

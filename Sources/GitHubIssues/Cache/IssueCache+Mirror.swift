@@ -3,23 +3,23 @@ import GRDB
 
 /// An issue's conversation as the mirror fetched it: its comments and the events a reader shows,
 /// complete as of the issue's `updated_at`.
-public struct MirroredConversation: Sendable {
+package struct MirroredConversation: Sendable {
   /// The issue.
-  public var number: Int
+  package var number: Int
   /// The issue's `updated_at` when the listing began: the conversation is current until it
   /// changes.
-  public var issueUpdatedAt: Date
+  package var issueUpdatedAt: Date
   /// Every comment, oldest first.
-  public var comments: [GitHubComment]
+  package var comments: [GitHubComment]
   /// Every event a reader shows, in GitHub's order.
-  public var events: [GitHubTimelineEvent]
+  package var events: [GitHubTimelineEvent]
   /// Cached comments missing from ``comments`` that GitHub confirmed are gone.
-  public var confirmedGone: [Int64] = []
+  package var confirmedGone: [Int64] = []
 }
 
 /// How far a mirror's listing got: a mirror cut off resumes at its phase, without listing again
 /// what an earlier phase listed to its end.
-public enum MirrorListingPhase: Int, Sendable {
+package enum MirrorListingPhase: Int, Sendable {
   /// Listing issues (from the full listing's mark).
   case issues = 0
   /// Listing pull requests (from the cursor stored with the last page written).
@@ -29,15 +29,15 @@ public enum MirrorListingPhase: Int, Sendable {
 }
 
 /// How much of a mirror can be read offline.
-public struct MirrorCoverage: Hashable, Sendable {
+package struct MirrorCoverage: Hashable, Sendable {
   /// Whether `sync --all` made this cache a mirror.
-  public var isMirror: Bool
+  package var isMirror: Bool
   /// Issues (not pull requests) in the cache.
-  public var issues: Int
+  package var issues: Int
   /// Issues whose comments and timeline are both complete as of their last change.
-  public var completeConversations: Int
+  package var completeConversations: Int
   /// GraphQL points every mirror sync of this cache has spent.
-  public var pointsSpent: Int
+  package var pointsSpent: Int
 }
 
 extension IssueCache {
@@ -53,7 +53,7 @@ extension IssueCache {
   /// page for a pending full listing to resume from. A page of issues inside a walk through
   /// one second passes where that walk stands (`issueResumePoint`); a page that moves the marks
   /// outside a walk clears it.
-  public func writeMirrorPage(
+  package func writeMirrorPage(
     _ issues: [GitHubIssue], seenIDs: [Int64] = [], advancingMarks: Bool,
     conversations: [MirroredConversation] = [], parentsToFetch: [Int] = [],
     pullRequestCursor: String? = nil, issueResumePoint: ListingResumePoint? = nil
@@ -99,7 +99,7 @@ extension IssueCache {
   }
 
   /// Writes complete conversations, each in the same transaction as the others.
-  public func writeConversations(_ conversations: [MirroredConversation]) throws {
+  package func writeConversations(_ conversations: [MirroredConversation]) throws {
     guard !conversations.isEmpty else { return }
     try writer.write { db in
       for conversation in conversations { try Self.write(conversation, db) }
@@ -108,7 +108,7 @@ extension IssueCache {
 
   /// Writes the sub-issue lists of parents, and takes the parents in `done` (those written and
   /// those that could not be read) off the list of ``pendingSubIssueParents(limit:)``.
-  public func writeSubIssueLists(_ lists: [(parent: Int, children: [Int])], done: [Int]) throws {
+  package func writeSubIssueLists(_ lists: [(parent: Int, children: [Int])], done: [Int]) throws {
     try writer.write { db in
       for (parent, children) in lists { try Self.replaceSubIssues(of: parent, with: children, db) }
       for parent in done {
@@ -119,7 +119,7 @@ extension IssueCache {
   }
 
   /// Parents a mirror listed whose sub-issue lists are still to be fetched, lowest first.
-  public func pendingSubIssueParents(limit: Int = .max) throws -> [Int] {
+  package func pendingSubIssueParents(limit: Int = .max) throws -> [Int] {
     try writer.read { db in
       try Int.fetchAll(
         db, sql: "SELECT parentNumber FROM mirrorSubIssuesPending ORDER BY parentNumber LIMIT ?",
@@ -129,7 +129,7 @@ extension IssueCache {
 
   /// How far a pending mirror's listing got, or ``MirrorListingPhase/issues`` when no full
   /// listing is pending.
-  public func mirrorListingPhase() throws -> MirrorListingPhase {
+  package func mirrorListingPhase() throws -> MirrorListingPhase {
     try writer.read { db in
       let value = try Int.fetchOne(
         db, sql: "SELECT mirrorPhase FROM syncState WHERE id = 1 AND fullListingPending")
@@ -138,7 +138,7 @@ extension IssueCache {
   }
 
   /// Records how far a pending mirror's listing got.
-  public func recordMirrorListingPhase(_ phase: MirrorListingPhase) throws {
+  package func recordMirrorListingPhase(_ phase: MirrorListingPhase) throws {
     try writer.write { db in
       try db.execute(
         sql: "UPDATE syncState SET mirrorPhase = ? WHERE id = 1 AND fullListingPending",
@@ -169,7 +169,7 @@ extension IssueCache {
 
   /// Issues whose conversation is not complete as of their cached `updated_at`, lowest number
   /// first: what a mirror sync fetches after its listing.
-  public func incompleteConversations(limit: Int = .max) throws -> [(number: Int, updatedAt: Date)]
+  package func incompleteConversations(limit: Int = .max) throws -> [(number: Int, updatedAt: Date)]
   {
     try writer.read { db in
       try Row.fetchAll(
@@ -192,7 +192,7 @@ extension IssueCache {
     """
 
   /// The cached comments of some issues with their node ids, by issue.
-  public func cachedCommentIdentities(of numbers: [Int]) throws -> [Int: [(
+  package func cachedCommentIdentities(of numbers: [Int]) throws -> [Int: [(
     id: Int64, nodeId: String?
   )]] {
     try writer.read { db in
@@ -209,7 +209,7 @@ extension IssueCache {
 
   /// Where a pending mirror's pull-request listing stands: the cursor after the last page
   /// written, or `nil` to list them from the start.
-  public func mirrorPullRequestCursor() throws -> String? {
+  package func mirrorPullRequestCursor() throws -> String? {
     try writer.read { db in
       try String.fetchOne(
         db, sql: "SELECT mirrorPullRequestCursor FROM syncState WHERE id = 1 AND fullListingPending"
@@ -219,7 +219,7 @@ extension IssueCache {
 
   /// Where a pending mirror's issue listing stands inside a walk through one second, or `nil`
   /// (none, or one that can no longer be read) to go on from the marks.
-  public func mirrorIssueResumePoint() throws -> ListingResumePoint? {
+  package func mirrorIssueResumePoint() throws -> ListingResumePoint? {
     let json = try writer.read { db in
       try String.fetchOne(
         db, sql: "SELECT mirrorIssueResumePoint FROM syncState WHERE id = 1 AND fullListingPending")
@@ -229,7 +229,7 @@ extension IssueCache {
 
   /// How many issues (not pull requests) the cache holds updated at or after `since` (all of
   /// them with `nil`): what GitHub's `totalCount` of the same filter is compared with.
-  public func issueCount(updatedSince since: Date?) throws -> Int {
+  package func issueCount(updatedSince since: Date?) throws -> Int {
     try writer.read { db in
       try Int.fetchOne(
         db, sql: "SELECT count(*) FROM issue WHERE NOT isPullRequest AND updatedAt >= ?",
@@ -238,7 +238,7 @@ extension IssueCache {
   }
 
   /// Every distinct `updatedAt` of the cached issues (not pull requests), oldest first.
-  public func issueUpdateTimes() throws -> [Date] {
+  package func issueUpdateTimes() throws -> [Date] {
     try writer.read { db in
       try Date.fetchAll(
         db,
@@ -263,7 +263,7 @@ extension IssueCache {
   /// Takes items out of a pending full listing's seen set: items it listed that GitHub has
   /// since deleted, so that ``finishListing(complete:syncedAt:highWaterMark:confirmedGone:)``
   /// deletes them with the unlisted ones.
-  public func forgetSeen(_ ids: [Int64]) throws {
+  package func forgetSeen(_ ids: [Int64]) throws {
     try writer.write { db in
       for id in ids {
         try db.execute(sql: "DELETE FROM fullListingSeen WHERE id = ?", arguments: [id])
@@ -272,7 +272,7 @@ extension IssueCache {
   }
 
   /// Marks the cache as a mirror and adds the points a mirror sync spent.
-  public func recordMirror(pointsSpent: Int, isMirror: Bool) throws {
+  package func recordMirror(pointsSpent: Int, isMirror: Bool) throws {
     try writer.write { db in
       try db.execute(
         sql: """
@@ -287,14 +287,14 @@ extension IssueCache {
   ///
   /// A plain sync of a mirror fetches changed conversations too. One row is read, where
   /// ``mirrorCoverage()`` counts every issue.
-  public func isMirror() throws -> Bool {
+  package func isMirror() throws -> Bool {
     try writer.read { db in
       try Bool.fetchOne(db, sql: "SELECT isMirror FROM syncState WHERE id = 1") ?? false
     }
   }
 
   /// How much of the cache can be read offline.
-  public func mirrorCoverage() throws -> MirrorCoverage {
+  package func mirrorCoverage() throws -> MirrorCoverage {
     try writer.read { db in
       let row = try Row.fetchOne(
         db, sql: "SELECT isMirror, mirrorPoints FROM syncState WHERE id = 1")

@@ -8,14 +8,14 @@ extension IssueCache {
   /// How many closed or merged pull requests a sync asks details of at most (about 50 points
   /// through GraphQL): a repository's backlog of old ones is worked through over several syncs
   /// rather than spending an hour's points on the first.
-  public static let closedDetailsPerSync = 350
+  package static let closedDetailsPerSync = 350
 
   /// The pull requests whose details are missing or older than the pull request: what a sync
   /// asks GraphQL for.
   ///
   /// Every open one, newest first, then at most `closedLimit` closed or merged ones, newest
   /// first.
-  public func pullRequestsNeedingDetails(closedLimit: Int = closedDetailsPerSync) throws -> [Int] {
+  package func pullRequestsNeedingDetails(closedLimit: Int = closedDetailsPerSync) throws -> [Int] {
     try writer.read { db in
       let stale = """
         isPullRequest = 1 AND NOT EXISTS (
@@ -40,7 +40,7 @@ extension IssueCache {
   }
 
   /// Which of `numbers` have no details in the cache (or are not pull requests it holds).
-  public func pullRequestsWithoutDetails(_ numbers: [Int]) throws -> [Int] {
+  package func pullRequestsWithoutDetails(_ numbers: [Int]) throws -> [Int] {
     guard !numbers.isEmpty else { return [] }
     let known = try writer.read { db in
       Set(
@@ -55,7 +55,7 @@ extension IssueCache {
 
   /// Stores pull requests' details in one transaction, replacing what was kept of each (its
   /// reviewers and reviews too).
-  public func writePullRequestDetails(_ details: [PullRequestDetails]) throws {
+  package func writePullRequestDetails(_ details: [PullRequestDetails]) throws {
     guard !details.isEmpty else { return }
     try writer.write { db in
       for pull in details {
@@ -111,7 +111,7 @@ extension IssueCache {
   }
 
   /// A pull request's details, if they were fetched.
-  public func pullRequestDetails(number: Int) throws -> PullRequestDetails? {
+  package func pullRequestDetails(number: Int) throws -> PullRequestDetails? {
     try writer.read { db in
       guard
         let row = try Row.fetchOne(

@@ -12,7 +12,7 @@ extension IssueCache {
 
   /// Calls `body` with each issue a filter selects, in its order, reading them one at a time so
   /// that memory stays constant however many there are; with their bodies when `withBody`.
-  public func forEachIssue(
+  package func forEachIssue(
     _ filter: IssueFilter, withBody: Bool = false, _ body: (CachedIssue) throws -> Void
   ) throws {
     try writer.read { db in
@@ -286,14 +286,14 @@ extension IssueCache {
   ///
   /// Reads one row; ``syncState()`` also counts every cached item, which on a large cache reads
   /// the whole table (milliseconds a launch would wait for).
-  public func lastSyncedAt() throws -> Date? {
+  package func lastSyncedAt() throws -> Date? {
     try writer.read { db in
       try Date.fetchOne(db, sql: "SELECT lastSyncedAt FROM syncState WHERE id = 1")
     }
   }
 
   /// Where the cache stands.
-  public func syncState() throws -> SyncState {
+  package func syncState() throws -> SyncState {
     try writer.read { db in
       let row = try Row.fetchOne(
         db,
@@ -541,7 +541,7 @@ extension IssueCache {
 extension IssueCache {
   /// The cached milestones' titles by number, to name them in messages; none when the cache
   /// cannot be read (a message then gives numbers).
-  public func milestoneTitles() -> [Int: String] {
+  package func milestoneTitles() -> [Int: String] {
     do {
       return Dictionary(try milestones().map { ($0.number, $0.title) }) { first, _ in first }
     } catch {

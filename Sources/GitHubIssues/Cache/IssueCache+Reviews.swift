@@ -8,7 +8,7 @@ extension IssueCache {
   /// A pull request's reviews with their line-comment threads, in the order they were
   /// submitted (see ``PullRequestReview/threaded(_:comments:)``); with `threaded` false, every
   /// submitted review as GitHub lists them, replies' own reviews included, without threads.
-  public func reviews(of number: Int, threaded: Bool = true) throws -> [PullRequestReview] {
+  package func reviews(of number: Int, threaded: Bool = true) throws -> [PullRequestReview] {
     try writer.read { db in
       let reviews = try Row.fetchAll(
         db,
@@ -70,7 +70,7 @@ extension IssueCache {
   /// With `complete` (the listing proved it saw them all), the cached ones it did not list are
   /// deleted: GitHub no longer has them. Otherwise those listed are added or updated and the rest
   /// kept.
-  public func writeReviewComments(
+  package func writeReviewComments(
     _ comments: [ReviewComment], of number: Int, complete: Bool
   ) throws {
     try writer.write { db in
@@ -102,7 +102,7 @@ extension IssueCache {
   /// A pull request's checks as last read, with how many GitHub announced; `nil` when never read.
   ///
   /// GitHub may announce more than a page holds: the reader says how many more there are.
-  public func checks(of number: Int) throws -> (checks: [PullRequestCheck], announced: Int)? {
+  package func checks(of number: Int) throws -> (checks: [PullRequestCheck], announced: Int)? {
     try writer.read { db in
       guard
         let announced = try Int.fetchOne(
@@ -130,7 +130,7 @@ extension IssueCache {
   }
 
   /// Replaces a pull request's checks with those read for its head commit.
-  public func replaceChecks(
+  package func replaceChecks(
     of number: Int, with checks: [PullRequestCheck], announced: Int, headSHA: String
   ) throws {
     try writer.write { db in
@@ -159,7 +159,7 @@ extension IssueCache {
   }
 
   /// Whether an issue's timeline was listed completely since it last changed.
-  public func timelineIsCurrent(of number: Int) throws -> Bool {
+  package func timelineIsCurrent(of number: Int) throws -> Bool {
     try writer.read { db in
       try Bool.fetchOne(
         db,

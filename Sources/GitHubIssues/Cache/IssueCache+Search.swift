@@ -11,7 +11,7 @@ extension IssueCache {
   /// known, a term naming `@me` matches nothing (and its negation everything).
   ///
   /// - Complexity: One indexed query; a scan of the cache's items for terms no index serves.
-  public func dashboardEntries(_ query: SearchQuery, me: String?, source: Int) throws
+  package func dashboardEntries(_ query: SearchQuery, me: String?, source: Int) throws
     -> [DashboardEntry]
   {
     try writer.read { db in

@@ -39,7 +39,7 @@ extension IssueCache {
   ///
   /// All three triggers go, not only the insert's: removing from the index a row it never held
   /// would leave it inconsistent. Searches meanwhile see only what was indexed before.
-  public func deferSearchIndex() throws {
+  package func deferSearchIndex() throws {
     try writer.write { db in try Self.deferSearchIndex(db) }
   }
 
@@ -48,7 +48,7 @@ extension IssueCache {
   ///
   /// - Returns: Whether the index was rebuilt.
   @discardableResult
-  public func rebuildDeferredSearchIndex() throws -> Bool {
+  package func rebuildDeferredSearchIndex() throws -> Bool {
     let missing = try writer.read { db in try Self.missingSearchTriggers(db) }
     guard !missing.isEmpty else { return false }
     return try writer.write { db in try Self.rebuildDeferredSearchIndex(db) }

@@ -7,7 +7,7 @@ extension IssueCache {
   ///
   /// An issue is recorded under one parent only, as on GitHub: a child already recorded under
   /// another parent moves here.
-  public func replaceSubIssues(
+  package func replaceSubIssues(
     of parent: Int, with children: [Int], etags: [String: String] = [:]
   ) throws {
     try writer.write { db in
@@ -41,7 +41,7 @@ extension IssueCache {
   ///
   /// That is the same `updated_at` and sub-issue counts as cached, and children recorded: their
   /// lists need not be asked for again.
-  public func currentSubIssueLists(of issues: [GitHubIssue]) throws -> Set<Int> {
+  package func currentSubIssueLists(of issues: [GitHubIssue]) throws -> Set<Int> {
     try writer.read { db in
       var current: Set<Int> = []
       let statement = try db.cachedStatement(
@@ -65,7 +65,7 @@ extension IssueCache {
   }
 
   /// The sub-issues of every issue that has some, by parent number, in GitHub's order.
-  public func subIssues() throws -> [Int: [Int]] {
+  package func subIssues() throws -> [Int: [Int]] {
     try writer.read { db in try Self.subIssues(db) }
   }
 

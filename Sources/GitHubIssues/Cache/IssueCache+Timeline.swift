@@ -2,16 +2,16 @@ import Foundation
 import GRDB
 
 /// A timeline event as the cache keeps it: who, when, and what, said.
-public struct CachedTimelineEvent: Hashable, Sendable {
+package struct CachedTimelineEvent: Hashable, Sendable {
   /// Who did it.
-  public var actor: String
+  package var actor: String
   /// When, when GitHub said.
-  public var createdAt: Date?
+  package var createdAt: Date?
   /// What, as ``GitHubTimelineEvent/sentence``.
-  public var sentence: String
+  package var sentence: String
 
   /// Creates one.
-  public init(actor: String, createdAt: Date?, sentence: String) {
+  package init(actor: String, createdAt: Date?, sentence: String) {
     self.actor = actor
     self.createdAt = createdAt
     self.sentence = sentence
@@ -20,7 +20,7 @@ public struct CachedTimelineEvent: Hashable, Sendable {
 
 extension IssueCache {
   /// The cached timeline events of an issue, in GitHub's order.
-  public func timeline(of number: Int) throws -> [CachedTimelineEvent] {
+  package func timeline(of number: Int) throws -> [CachedTimelineEvent] {
     try writer.read { db in
       try Row.fetchAll(
         db,
@@ -40,7 +40,7 @@ extension IssueCache {
   ///
   /// With `completeAsOf` (the issue's `updated_at` when the listing began), the timeline is
   /// current until the issue changes again.
-  public func replaceTimeline(
+  package func replaceTimeline(
     of number: Int, with events: [GitHubTimelineEvent], completeAsOf issueUpdatedAt: Date? = nil
   ) throws {
     try writer.write { db in

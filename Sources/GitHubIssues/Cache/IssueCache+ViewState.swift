@@ -5,14 +5,14 @@ extension IssueCache {
   /// cache so that they stay collapsed after a restart.
   ///
   /// The keys are the browser's own (a milestone's, say); the cache only stores them.
-  public func collapsedSections() throws -> Set<String> {
+  package func collapsedSections() throws -> Set<String> {
     try writer.read { db in
       Set(try String.fetchAll(db, sql: "SELECT key FROM collapsedSection"))
     }
   }
 
   /// Records that a section is collapsed or expanded.
-  public func setSection(_ key: String, collapsed: Bool) throws {
+  package func setSection(_ key: String, collapsed: Bool) throws {
     try writer.write { db in
       if collapsed {
         try db.execute(

@@ -4,7 +4,7 @@ import GRDB
 
 extension IssueCache {
   /// The login `@me` stands for with `token`, if it was recorded for that token.
-  public func viewerLogin(token: String) throws -> String? {
+  package func viewerLogin(token: String) throws -> String? {
     try writer.read { db in
       try String.fetchOne(
         db, sql: "SELECT login FROM viewer WHERE id = 1 AND tokenDigest = ?",
@@ -14,7 +14,7 @@ extension IssueCache {
 
   /// Records the login `@me` stands for with `token` (which is not stored: a digest tells it
   /// apart from another token).
-  public func setViewerLogin(_ login: String, token: String) throws {
+  package func setViewerLogin(_ login: String, token: String) throws {
     try writer.write { db in
       try db.execute(
         sql: """

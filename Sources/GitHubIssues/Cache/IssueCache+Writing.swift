@@ -85,7 +85,7 @@ extension IssueCache {
   ///
   /// `nil` lists are unchanged (`304`). Without `deletingMissing` (a list had an element that
   /// could not be read, so it is not known to be complete) nothing missing from them is deleted.
-  public func writeMetadata(
+  package func writeMetadata(
     repository: GitHubRepository?, milestones: [GitHubMilestone]?, labels: [GitHubLabel]?,
     etags: [String: String], deletingMissing: Bool = true
   ) throws {
@@ -145,7 +145,7 @@ extension IssueCache {
 
   /// Where a sync's issue listing cut off inside a walk through one second stands, or `nil`
   /// (none, or one that can no longer be read) to go on from the marks.
-  public func issueResumePoint() throws -> ListingResumePoint? {
+  package func issueResumePoint() throws -> ListingResumePoint? {
     let json = try writer.read { db in
       try String.fetchOne(db, sql: "SELECT issueResumePoint FROM syncState WHERE id = 1")
     }
@@ -154,7 +154,7 @@ extension IssueCache {
 
   /// Forgets where walks through one second stood (the sync's and the mirror's): for a listing
   /// that found its walk could not be proved, so that the next one walks from the marks.
-  public func forgetResumePoints() throws {
+  package func forgetResumePoints() throws {
     try writer.write { db in
       try db.execute(
         sql: "UPDATE syncState SET issueResumePoint = NULL, mirrorIssueResumePoint = NULL")
@@ -167,7 +167,7 @@ extension IssueCache {
   /// Starting one while another is pending keeps the pending one, so an interrupted full sync
   /// resumes. A new one forgets where an earlier listing's walk stood: a full listing must see
   /// every item itself, so it goes on only from points it stored.
-  public func beginFullListing() throws {
+  package func beginFullListing() throws {
     try writer.write { db in
       let pending =
         try Bool.fetchOne(db, sql: "SELECT fullListingPending FROM syncState WHERE id = 1") ?? false
@@ -185,7 +185,7 @@ extension IssueCache {
 
   /// The cached items a pending full listing has not seen: each is deleted only once GitHub
   /// confirms it is gone (see ``finishListing(complete:syncedAt:highWaterMark:confirmedGone:)``).
-  public func unlistedItems() throws -> [(id: Int64, number: Int)] {
+  package func unlistedItems() throws -> [(id: Int64, number: Int)] {
     try writer.read { db in
       try Row.fetchAll(
         db,
@@ -207,7 +207,7 @@ extension IssueCache {
   ///
   /// - Returns: How many items were deleted.
   @discardableResult
-  public func finishListing(
+  package func finishListing(
     complete: Bool, syncedAt: Date, highWaterMark: Date? = nil, confirmedGone: [Int64] = []
   ) throws -> Int {
     try writer.write { db in

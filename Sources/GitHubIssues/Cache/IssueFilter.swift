@@ -41,7 +41,7 @@ public struct IssueFilter: Hashable, Sendable {
   /// The order.
   public var sort: IssueSort
   /// Which way: newest or largest first unless a search writes `-asc`.
-  public var direction: QuerySort.Direction
+  package var direction: QuerySort.Direction
   /// At most this many results.
   public var limit: Int?
 

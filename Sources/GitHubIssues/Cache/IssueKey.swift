@@ -9,7 +9,7 @@ import GRDB
 /// follow a change of identity.
 public struct IssueKey: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The key's value: the row's `key` column (its SQLite rowid).
-  public var rawValue: Int64
+  package var rawValue: Int64
 
   /// Wraps a key read from the cache.
   public init(rawValue: Int64) {

@@ -5,9 +5,9 @@ public struct IssueListEntry: Hashable, Sendable {
   /// The issue or pull request number.
   public var number: Int
   /// The number of its milestone, if any.
-  public var milestoneNumber: Int?
+  package var milestoneNumber: Int?
   /// Whether it is open.
-  public var isOpen: Bool
+  package var isOpen: Bool
 
   /// Creates an entry.
   public init(key: IssueKey, number: Int, milestoneNumber: Int?, isOpen: Bool) {

@@ -143,7 +143,7 @@ public struct IssueListObservation: AsyncSequence, Sendable {
 extension IssueListChange {
   /// The change of two elements in a row, as if they were one: for a consumer that skipped the
   /// first.
-  public func merged(with newer: IssueListChange) -> IssueListChange {
+  package func merged(with newer: IssueListChange) -> IssueListChange {
     switch (self, newer) {
     case (.items(let a, let metadataA), .items(let b, let metadataB)):
       .items(

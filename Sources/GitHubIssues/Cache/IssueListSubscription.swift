@@ -14,7 +14,7 @@ extension IssueCache {
   ///
   /// The first list is handed over before this returns; `deliver` is called until the
   /// subscription is released or cancelled. It must be quick and must not touch the cache.
-  public func followList(
+  package func followList(
     _ filter: IssueFilter,
     deliver: @escaping @Sendable (Result<ObservedIssueList, any Error>) -> Void
   ) throws -> IssueListSubscription {
@@ -30,7 +30,7 @@ extension IssueCache {
 
 /// A list followed with ``IssueCache/followList(_:deliver:)``: the observation lasts as long as
 /// this, or until ``cancel()``.
-public final class IssueListSubscription: Sendable {
+package final class IssueListSubscription: Sendable {
   private let observer: IssueListObserver
   private let writer: any DatabaseWriter
 
@@ -42,7 +42,7 @@ public final class IssueListSubscription: Sendable {
   /// Stops the observation: no list is handed over after this returns.
   ///
   /// It waits for the writer's current access (a sync's page), so call it off the input path.
-  public func cancel() {
+  package func cancel() {
     writer.remove(transactionObserver: observer)
   }
 }

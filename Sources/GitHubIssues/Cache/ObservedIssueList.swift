@@ -17,7 +17,7 @@ public struct ObservedIssueList: Sendable {
   public var labels: [GitHubLabel]
   /// The sub-issues of every issue that has some, by parent number, in GitHub's order (whether
   /// or not the filter selects them).
-  public var subIssues: [Int: [Int]]
+  package var subIssues: [Int: [Int]]
   /// What changed since the previous element; a change of an issue's sub-issues counts the
   /// parent and the children that came or went as changed items.
   public var change: IssueListChange

@@ -4,9 +4,9 @@ import GRDB
 /// the list marks on their rows (`⇡`, `!`).
 public struct QueueMarks: Hashable, Sendable {
   /// Issues with an action pending, being sent, or in conflict.
-  public var waiting: Set<Int>
+  package var waiting: Set<Int>
   /// Issues with an action in conflict, waiting for the person.
-  public var conflicted: Set<Int>
+  package var conflicted: Set<Int>
 
   /// No mark.
   public init(waiting: Set<Int> = [], conflicted: Set<Int> = []) {

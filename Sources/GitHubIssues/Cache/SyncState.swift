@@ -1,18 +1,18 @@
 import Foundation
 
 /// Where the cache stands against GitHub.
-public struct SyncState: Hashable, Sendable {
+package struct SyncState: Hashable, Sendable {
   /// When the last sync finished.
-  public var lastSyncedAt: Date?
+  package var lastSyncedAt: Date?
   /// The latest `updated_at` seen; the next sync asks for changes since a little before it.
-  public var highWaterMark: Date?
+  package var highWaterMark: Date?
   /// How many issues and pull requests the cache holds.
-  public var itemCount: Int
+  package var itemCount: Int
   /// A full listing that started and has not proved complete yet, or `nil`.
-  public var pendingFullListing: PendingFullListing?
+  package var pendingFullListing: PendingFullListing?
 
   /// Creates a sync state.
-  public init(
+  package init(
     lastSyncedAt: Date?, highWaterMark: Date?, itemCount: Int,
     pendingFullListing: PendingFullListing? = nil
   ) {
@@ -24,7 +24,7 @@ public struct SyncState: Hashable, Sendable {
 }
 
 /// Where an unfinished full listing stands: the next sync resumes it from there.
-public struct PendingFullListing: Hashable, Sendable {
+package struct PendingFullListing: Hashable, Sendable {
   /// Pages up to this `updated_at` were written; `nil` when none was.
-  public var resumeAfter: Date?
+  package var resumeAfter: Date?
 }

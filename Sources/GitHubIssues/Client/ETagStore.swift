@@ -8,12 +8,12 @@ public protocol ETagStore: Sendable {
 }
 
 /// Entity tags kept in memory, for a client without a cache and for tests.
-public actor InMemoryETagStore: ETagStore {
+package actor InMemoryETagStore: ETagStore {
   private var etags: [String: String] = [:]
 
   /// Creates an empty store.
-  public init() {}
+  package init() {}
 
-  public func etag(for url: String) -> String? { etags[url] }
-  public func store(_ etag: String, for url: String) { etags[url] = etag }
+  package func etag(for url: String) -> String? { etags[url] }
+  package func store(_ etag: String, for url: String) { etags[url] = etag }
 }

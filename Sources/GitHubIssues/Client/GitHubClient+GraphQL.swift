@@ -1,11 +1,11 @@
 import Foundation
 
 /// A GraphQL answer: its data (whole, partial or absent) and the errors beside it.
-public struct GraphQLResponse<Payload: Decodable & Sendable>: Sendable {
+package struct GraphQLResponse<Payload: Decodable & Sendable>: Sendable {
   /// The data; fields named by ``errors`` are `null` in it.
-  public var data: Payload?
+  package var data: Payload?
   /// What went wrong, if anything.
-  public var errors: [GraphQLError]
+  package var errors: [GraphQLError]
 }
 
 extension GitHubClient {
@@ -18,7 +18,7 @@ extension GitHubClient {
   /// errors, for the caller to keep what is valid (or, without data, to say what failed).
   ///
   /// GraphQL always needs a token: without one GitHub answers 401.
-  public func graphQL<Payload: Decodable & Sendable>(
+  package func graphQL<Payload: Decodable & Sendable>(
     _ query: String, operationName: String, variables: [String: GraphQLValue] = [:],
     as type: Payload.Type
   ) async throws(GitHubError) -> GraphQLResponse<Payload> {

@@ -34,7 +34,7 @@ extension GitHubClient {
   /// `lastModified` is given (an unchanged inbox answers `304`).
   ///
   /// Bounded by the pages the first one announces (at most 50 of 50 threads).
-  public func notifications(ifModifiedSince lastModified: String?) async throws(GitHubError)
+  package func notifications(ifModifiedSince lastModified: String?) async throws(GitHubError)
     -> NotificationListing
   {
     var url = host.url(
@@ -130,7 +130,7 @@ extension GitHubClient {
   ///
   /// What an unsubscribe that lost its answer is checked by; `false` when there is no
   /// subscription.
-  public func threadIsIgnored(_ id: String) async throws(GitHubError) -> Bool {
+  package func threadIsIgnored(_ id: String) async throws(GitHubError) -> Bool {
     guard !id.isEmpty, id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
     let url = host.url("/notifications/threads/\(id)/subscription")
     struct Subscription: Decodable { var ignored: Bool? }
@@ -144,7 +144,7 @@ extension GitHubClient {
   }
 
   /// Whether a thread is unread on GitHub now (`nil` once it is gone: done, or deleted).
-  public func threadIsUnread(_ id: String) async throws(GitHubError) -> Bool? {
+  package func threadIsUnread(_ id: String) async throws(GitHubError) -> Bool? {
     guard !id.isEmpty, id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
     let url = host.url("/notifications/threads/\(id)")
     do {

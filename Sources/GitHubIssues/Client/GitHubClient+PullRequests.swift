@@ -5,7 +5,7 @@ import Foundation
 
 extension GitHubClient {
   /// One pull request by number: branches, head commit, size, mergeability, reviewers.
-  public func pullRequest(_ number: Int, of repository: RepositoryName)
+  package func pullRequest(_ number: Int, of repository: RepositoryName)
     async throws(GitHubError) -> GitHubPullRequest
   {
     let url = host.url("/repos/\(repository.owner)/\(repository.name)/pulls/\(number)")
@@ -14,7 +14,7 @@ extension GitHubClient {
   }
 
   /// The pages of a pull request's line comments, oldest first, 100 a page.
-  public func reviewCommentPages(
+  package func reviewCommentPages(
     of repository: RepositoryName, pullRequest number: Int
   ) -> PageSequence<ReviewComment> {
     pages(
@@ -30,7 +30,7 @@ extension GitHubClient {
 
   /// A pull request's reviews, oldest first: the first 100 (enough to tell each reviewer's
   /// latest; a pending one is the token owner's own, not submitted).
-  public func reviews(of repository: RepositoryName, pullRequest number: Int)
+  package func reviews(of repository: RepositoryName, pullRequest number: Int)
     async throws(GitHubError) -> [PullRequestReview]
   {
     let url = host.url(
@@ -43,7 +43,7 @@ extension GitHubClient {
 
   /// The first 100 check runs of a commit (named by its hexadecimal SHA, as
   /// ``GitHubPullRequest/headSHA`` is), with how many it has.
-  public func checkRuns(of repository: RepositoryName, commit sha: String)
+  package func checkRuns(of repository: RepositoryName, commit sha: String)
     async throws(GitHubError) -> CheckRunList
   {
     let url = host.url(
@@ -54,7 +54,7 @@ extension GitHubClient {
   }
 
   /// A commit's statuses (the latest of each context, the first 100), with how many it has.
-  public func combinedStatus(of repository: RepositoryName, commit sha: String)
+  package func combinedStatus(of repository: RepositoryName, commit sha: String)
     async throws(GitHubError) -> CombinedStatus
   {
     let url = host.url(
@@ -68,7 +68,7 @@ extension GitHubClient {
   ///
   /// A check run of GitHub Actions names only its suite: this says its workflow. The first 100
   /// runs of the commit.
-  public func workflowNames(of repository: RepositoryName, commit sha: String)
+  package func workflowNames(of repository: RepositoryName, commit sha: String)
     async throws(GitHubError) -> [Int64: String]
   {
     let url = host.url(

@@ -54,7 +54,7 @@ extension GitHubClient {
   /// It is sent once: a comment posted twice shows twice, so a failure that may have reached
   /// the server is not retried. Whoever calls this keeps the text until it returns (the outbox,
   /// ``ActionReplayer``, does).
-  public func postComment(
+  package func postComment(
     _ body: String, onIssue number: Int, of repository: RepositoryName
   ) async throws(GitHubError) -> GitHubComment {
     try await write(

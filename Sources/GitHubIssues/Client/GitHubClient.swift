@@ -35,17 +35,17 @@ public struct GitHubClient: Sendable {
   private let transport: any HTTPTransport
   private let etags: (any ETagStore)?
   /// Where entity tags are kept, if anywhere.
-  public var etagStore: (any ETagStore)? { etags }
+  package var etagStore: (any ETagStore)? { etags }
   private let userAgent: String
   /// How many times a 5xx or a transient network error is retried.
-  public var maximumRetries = 3
+  package var maximumRetries = 3
   /// The first backoff, doubled on each retry.
-  public var initialBackoff: Duration = .milliseconds(500)
+  package var initialBackoff: Duration = .milliseconds(500)
   /// How long a request may wait for data before it fails; a request that timed out is not
   /// retried, so a server that never answers is reported after about this long.
   public var timeout: Duration = .seconds(HTTPClientTransport.defaultTimeout)
   /// The most pages one listing may take when its first page announces no `rel="last"`.
-  public var maximumPages = 20_000
+  package var maximumPages = 20_000
   private let now: @Sendable () -> Date
 
   /// Creates a client.
@@ -83,7 +83,7 @@ public struct GitHubClient: Sendable {
   }
 
   /// Whether the client sends a token.
-  public var isAuthenticated: Bool { token != nil }
+  package var isAuthenticated: Bool { token != nil }
 
   // MARK: Endpoints
 
@@ -101,14 +101,14 @@ public struct GitHubClient: Sendable {
   /// The account the token belongs to (`GET /user`): who `@me` is.
   ///
   /// Without a token GitHub answers 401, which says to set one.
-  public func authenticatedUser() async throws(GitHubError) -> GitHubUser {
+  package func authenticatedUser() async throws(GitHubError) -> GitHubUser {
     let url = host.url("/user")
     let (response, _) = try await fetch(url, conditional: false)
     return try decode(GitHubUser.self, from: response, url: url)
   }
 
   /// The pages of the repository's issues and pull requests that match a query.
-  public func issuePages(
+  package func issuePages(
     of repository: RepositoryName, query: IssueQuery
   ) -> PageSequence<GitHubIssue> {
     pages(
@@ -119,7 +119,7 @@ public struct GitHubClient: Sendable {
 
   /// The pages of all milestones, open and closed, by due date; conditional when `conditional` is
   /// true, so an unchanged list answers `304`.
-  public func milestonePages(
+  package func milestonePages(
     of repository: RepositoryName, conditional: Bool = true
   ) -> PageSequence<GitHubMilestone> {
     let query = [
@@ -141,7 +141,7 @@ public struct GitHubClient: Sendable {
   }
 
   /// The pages of an issue's comments, oldest first, 100 a page.
-  public func commentPages(
+  package func commentPages(
     of repository: RepositoryName, issue number: Int
   ) -> PageSequence<GitHubComment> {
     pages(
@@ -161,7 +161,7 @@ public struct GitHubClient: Sendable {
   }
 
   /// The pages of an issue's timeline (events and comments, oldest first), 100 a page.
-  public func timelinePages(
+  package func timelinePages(
     of repository: RepositoryName, issue number: Int
   ) -> PageSequence<GitHubTimelineEvent> {
     pages(
@@ -173,7 +173,7 @@ public struct GitHubClient: Sendable {
 
   /// The pages of every comment in the repository (on issues and pull requests), least recently
   /// updated first, 100 a page; only those updated at or after `since` when given.
-  public func repositoryCommentPages(
+  package func repositoryCommentPages(
     of repository: RepositoryName, since: Date? = nil
   ) -> PageSequence<GitHubComment> {
     var query = [
@@ -191,7 +191,7 @@ public struct GitHubClient: Sendable {
 
   /// The pages of an issue's sub-issues, in their order; conditional, so an unchanged list
   /// answers `304`.
-  public func subIssuePages(
+  package func subIssuePages(
     of repository: RepositoryName, parent: Int
   ) -> PageSequence<GitHubIssue> {
     pages(
@@ -202,7 +202,7 @@ public struct GitHubClient: Sendable {
   }
 
   /// The pages of the repository's labels.
-  public func labelPages(
+  package func labelPages(
     of repository: RepositoryName, conditional: Bool = true
   ) -> PageSequence<GitHubLabel> {
     pages(

@@ -62,33 +62,33 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The request's method.
   public var method: String
   /// The request's URL (it never carries the token).
-  public var url: String
+  package var url: String
   /// The HTTP status, when there was a response.
   public var status: Int?
   /// For ``Code/rateLimited``: when requests may resume.
-  public var resetAt: Date?
+  package var resetAt: Date?
   /// More: GitHub's message, or the field that failed to decode.
-  public var detail: String?
+  package var detail: String?
   /// For ``Code/rateLimited``: which limit.
-  public var rateLimit: RateLimitKind?
+  package var rateLimit: RateLimitKind?
   /// Whether the request carried a token (it changes the advice for 401, 404 and rate limits).
-  public var sentToken: Bool
+  package var sentToken: Bool
   /// The host the request went to: its token variables and `gh` login are the advice.
   public var host: GitHubHost = .github
   /// What the token lacks for this request, from GitHub's headers: a classic token's missing
   /// scope (`x-accepted-oauth-scopes` against `x-oauth-scopes`) or a fine-grained token's
   /// missing permission (`x-accepted-github-permissions`).
-  public var missingAccess: MissingAccess?
+  package var missingAccess: MissingAccess?
 
   /// What a token lacks for a request, as GitHub's response headers say.
-  public enum MissingAccess: Hashable, Sendable {
+  package enum MissingAccess: Hashable, Sendable {
     /// A classic token without any of the scopes the request accepts; `has` lists its scopes.
     case scope(accepted: [String], has: [String])
     /// A fine-grained token (or an app) without a permission, such as `issues=write`.
     case permission(String)
 
     /// "the `repo` scope (the token has: read:org)", for a sentence.
-    public var phrase: String {
+    package var phrase: String {
       switch self {
       case .scope(let accepted, let has):
         let scopes = accepted.map { "`\($0)`" }.joined(separator: " or ")
@@ -118,7 +118,7 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
   public var description: String { describe(now: Date(), timeZone: .current) }
 
   /// The description with times relative to `now`, in `timeZone`.
-  public func describe(now: Date, timeZone: TimeZone) -> String {
+  package func describe(now: Date, timeZone: TimeZone) -> String {
     let request = "\(method) \(url)"
     let extra = detail.map { " (\($0))" } ?? ""
     switch code {
@@ -195,7 +195,7 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
 
   /// What went wrong in a few words, without the request: for a status line, where the URL
   /// would push the reason out of sight.
-  public func summary(now: Date = Date(), timeZone: TimeZone = .current) -> String {
+  package func summary(now: Date = Date(), timeZone: TimeZone = .current) -> String {
     let extra = detail.map { ": \($0)" } ?? ""
     switch code {
     case .forbidden where missingAccess != nil, .notFound where missingAccess != nil:
@@ -230,7 +230,7 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
 
   /// "primary rate limit (core, 60 an hour) used up until 14:05 CET (2026-11-22, in 12 min); a
   /// token raises it": which limit, when it lifts, and whether a token would help.
-  public func rateLimitSentence(now: Date, timeZone: TimeZone) -> String {
+  package func rateLimitSentence(now: Date, timeZone: TimeZone) -> String {
     var sentence: String
     switch rateLimit {
     case .secondary:

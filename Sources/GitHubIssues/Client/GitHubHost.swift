@@ -5,19 +5,19 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
   /// The host name people know it by (`github.com`, `github.example.com`).
   public var name: String
   /// The API root every path is appended to.
-  public var apiBaseURL: URL
+  package var apiBaseURL: URL
   /// Whether this is an Enterprise Server, which changes which token variables apply.
-  public var isEnterprise: Bool
+  package var isEnterprise: Bool
 
   /// The environment variables a token for this host is read from, in order (as `gh` reads them).
-  public var tokenVariables: [String] {
+  package var tokenVariables: [String] {
     isEnterprise
       ? ["GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"] : ["GH_TOKEN", "GITHUB_TOKEN"]
   }
 
   /// How to give a program a token for this host, said to a person: the variables, or logging in
   /// with `gh` on this host.
-  public var tokenAdvice: String {
+  package var tokenAdvice: String {
     let login = isEnterprise ? "gh auth login --hostname \(name)" : "gh auth login"
     return "set \(tokenVariables.joined(separator: " or ")), or run `\(login)`"
   }
@@ -59,7 +59,7 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
   /// its ``name`` when the API root is the host's own, and otherwise the API root's host, port
   /// and path (`127.0.0.1:8080`), so that data from a test server or a proxy never mixes with
   /// the real host's.
-  public var storageName: String {
+  package var storageName: String {
     let own: URL? =
       isEnterprise
       ? Self.enterprise(name).apiBaseURL : name == "github.com" ? Self.github.apiBaseURL : nil
@@ -83,7 +83,7 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The URL of an API path such as `/repos/o/r/issues`, with query items.
-  public func url(_ path: String, query: [URLQueryItem] = []) -> URL {
+  package func url(_ path: String, query: [URLQueryItem] = []) -> URL {
     var components =
       URLComponents(url: apiBaseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
     components.path = components.path.trimmingSuffix("/") + path
@@ -121,7 +121,7 @@ public struct GitHubHost: Hashable, Sendable, CustomStringConvertible {
   /// `https://HOST/api/graphql` on an Enterprise host (beside its REST root, not under it).
   ///
   /// It is the one URL outside the REST root that the client sends to.
-  public var graphQLURL: URL {
+  package var graphQLURL: URL {
     var components =
       URLComponents(url: apiBaseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
     var path = components.path.trimmingSuffix("/")

@@ -1,12 +1,12 @@
 import Foundation
 
 /// The JSON conventions of the GitHub API.
-public enum GitHubJSON {
+package enum GitHubJSON {
   /// The decoder for GitHub's answers, dates in ISO 8601 (see ``GitHubJSONDecoder``).
-  public static var decoder: GitHubJSONDecoder { GitHubJSONDecoder() }
+  package static var decoder: GitHubJSONDecoder { GitHubJSONDecoder() }
 
   /// An encoder writing the same dates.
-  public static var encoder: JSONEncoder {
+  package static var encoder: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()

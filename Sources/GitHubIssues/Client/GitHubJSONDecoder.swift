@@ -7,14 +7,14 @@ import Foundation
 /// object's members by comparing keys. Dates are GitHub's ISO 8601 text (``GitHubDate``); the
 /// errors are `DecodingError`s with the coding paths and wording Foundation uses, so that
 /// ``GitHubJSON/describe(_:relativeTo:)`` names a failed field the same way.
-public struct GitHubJSONDecoder: Sendable {
-  public init() {}
+package struct GitHubJSONDecoder: Sendable {
+  package init() {}
 
   /// Decodes a value of `type` from a whole document.
   ///
   /// - Throws: `DecodingError.dataCorrupted` with an empty coding path for a document that is
   ///   not JSON, and the field's `DecodingError` for one that does not fit the model.
-  public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+  package func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let parsed = data.withUnsafeBytes { raw in
       Result { () throws(JSONValue.SyntaxError) in
         try JSONValue.parse(raw.bindMemory(to: UInt8.self))

@@ -27,9 +27,9 @@ public struct HTTPClientTransport: HTTPTransport {
   /// that never answers is reported within seconds, long enough for a slow page.
   public static let defaultTimeout: TimeInterval = 15
   /// How long a connection may take to open.
-  public static let connectTimeout: TimeInterval = 10
+  package static let connectTimeout: TimeInterval = 10
   /// The largest body read, decompressed; a larger one fails the request.
-  public static let maximumBodySize = 64 << 20
+  package static let maximumBodySize = 64 << 20
 
   private let timeout: TimeInterval
   private let proxies: ProxySettings

@@ -5,7 +5,7 @@ public struct HTTPRequest: Hashable, Sendable {
   /// The method, such as `GET`.
   public var method: String
   /// The full URL.
-  public var url: URL
+  package var url: URL
   /// Header fields.
   public var headers: [String: String]
   /// How many seconds to wait for data before failing with `URLError(.timedOut)`; the

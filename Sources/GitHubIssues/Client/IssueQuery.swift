@@ -9,28 +9,28 @@ import Foundation
 /// ``MilestoneFilter`` and ``IssueSort``.
 ///
 /// Related GitHub documentation: <https://docs.github.com/rest/issues/issues#list-repository-issues>
-public struct IssueQuery: Hashable, Sendable {
+package struct IssueQuery: Hashable, Sendable {
   /// Which issues by state.
-  public var state: IssueStateFilter = .open
+  package var state: IssueStateFilter = .open
   /// Which milestone.
-  public var milestone: MilestoneFilter = .all
+  package var milestone: MilestoneFilter = .all
   /// Only issues with all these labels.
-  public var labels: [String] = []
+  package var labels: [String] = []
   /// Only issues assigned to this login (`none`, `*` allowed).
-  public var assignee: String?
+  package var assignee: String?
   /// Only issues opened by this login.
-  public var creator: String?
+  package var creator: String?
   /// Only issues updated at or after this time.
-  public var since: Date?
+  package var since: Date?
   /// The order.
-  public var sort: IssueSort = .created
+  package var sort: IssueSort = .created
   /// Ascending or descending.
-  public var ascending = false
+  package var ascending = false
   /// Items per page, at most 100.
-  public var perPage = 100
+  package var perPage = 100
 
   /// Creates a query; by default open issues, newest first, 100 a page.
-  public init(
+  package init(
     state: IssueStateFilter = .open, milestone: MilestoneFilter = .all, labels: [String] = [],
     assignee: String? = nil,
     creator: String? = nil, since: Date? = nil, sort: IssueSort = .created, ascending: Bool = false,

@@ -1,12 +1,12 @@
 import Foundation
 
 /// The `link` header of a paginated response: `<url>; rel="next", <url>; rel="last"`.
-public struct LinkHeader: Hashable, Sendable {
+package struct LinkHeader: Hashable, Sendable {
   /// The URL for each relation, exactly as given.
-  public var relations: [String: URL]
+  package var relations: [String: URL]
 
   /// Parses a `link` header; malformed parts are ignored.
-  public init(_ header: String?) {
+  package init(_ header: String?) {
     var relations: [String: URL] = [:]
     for part in (header ?? "").split(separator: ",") {
       let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -29,5 +29,5 @@ public struct LinkHeader: Hashable, Sendable {
   }
 
   /// The next page, if any.
-  public var next: URL? { relations["next"] }
+  package var next: URL? { relations["next"] }
 }

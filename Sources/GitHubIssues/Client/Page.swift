@@ -3,7 +3,7 @@ import Foundation
 /// One page of a list endpoint.
 public struct Page<Item: Sendable>: Sendable {
   /// The URL the page came from.
-  public var url: URL
+  package var url: URL
   /// What the page holds; empty when ``isNotModified``.
   ///
   /// Items that could not be decoded are not here but in ``skipped``.
@@ -13,16 +13,16 @@ public struct Page<Item: Sendable>: Sendable {
   /// The next page, from the `link` header.
   public var next: URL?
   /// The number of the last page, as this page's `link rel="last"` announces it.
-  public var lastPageNumber: Int?
+  package var lastPageNumber: Int?
   /// The page's entity tag.
-  public var etag: String?
+  package var etag: String?
   /// The rate-limit state after this request.
-  public var rateLimit: RateLimit?
+  package var rateLimit: RateLimit?
   /// Whether the server answered `304 Not Modified` to a conditional request.
-  public var isNotModified: Bool
+  package var isNotModified: Bool
 
   /// How many elements the server sent, decoded or not.
-  public var receivedCount: Int { items.count + skipped.count }
+  package var receivedCount: Int { items.count + skipped.count }
 }
 
 /// An element of a page that could not be decoded: skipped, with a warning, instead of failing the

@@ -14,9 +14,9 @@ import Foundation
 /// either way).
 public struct ProxySettings: Hashable, Sendable {
   /// A proxy to send requests through.
-  public struct Proxy: Hashable, Sendable {
+  package struct Proxy: Hashable, Sendable {
     /// How the proxy is spoken to.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
       /// An HTTP proxy: `CONNECT` for `https` targets, with basic authorization when given.
       case http(user: String?, password: String?)
       /// A SOCKS5 proxy.
@@ -24,21 +24,21 @@ public struct ProxySettings: Hashable, Sendable {
     }
 
     /// What kind of proxy.
-    public var kind: Kind
+    package var kind: Kind
     /// Its host.
-    public var host: String
+    package var host: String
     /// Its port.
-    public var port: Int
+    package var port: Int
   }
 
   /// Why a proxy variable cannot be used: the requests would fail or go around it.
-  public struct Invalid: Error, Hashable, Sendable, CustomStringConvertible {
+  package struct Invalid: Error, Hashable, Sendable, CustomStringConvertible {
     /// The variable.
-    public var variable: String
+    package var variable: String
     /// What is wrong with it.
-    public var reason: String
+    package var reason: String
 
-    public var description: String { "\(variable) cannot be used: \(reason)" }
+    package var description: String { "\(variable) cannot be used: \(reason)" }
   }
 
   /// The proxy for `https` URLs, and the variable that named it.
@@ -87,7 +87,7 @@ public struct ProxySettings: Hashable, Sendable {
   ///
   /// - Throws: ``Invalid`` when the variable that applies names no usable proxy: a request
   ///   sent directly instead would go around a proxy the person set, so it is not sent.
-  public func proxy(for url: URL) throws(Invalid) -> Proxy? {
+  package func proxy(for url: URL) throws(Invalid) -> Proxy? {
     guard let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
     else { return nil }
     let scheme = url.scheme?.lowercased() ?? "https"

@@ -7,9 +7,9 @@ public struct RateLimit: Hashable, Sendable {
   /// Requests left in this window.
   public var remaining: Int
   /// When the window resets.
-  public var resetAt: Date
+  package var resetAt: Date
   /// Which limit (`core`, `search`…), when reported.
-  public var resource: String?
+  package var resource: String?
 
   /// Reads the headers of a response, or `nil` when they are absent.
   public init?(headers: [String: String]) {

@@ -5,7 +5,7 @@ import Foundation
 /// For github.com: `GH_TOKEN`, then `GITHUB_TOKEN`. For Enterprise: `GH_ENTERPRISE_TOKEN`, then
 /// `GITHUB_ENTERPRISE_TOKEN`. Then `gh auth token --hostname HOST` when `gh` is installed. No
 /// token is fine for public repositories, at a lower rate limit.
-public enum TokenDiscovery {
+package enum TokenDiscovery {
   /// The token for a host, or `nil`.
   ///
   /// - Parameters:
@@ -16,7 +16,7 @@ public enum TokenDiscovery {
   /// - Throws: ``GitHubError/Code/invalidToken``, naming the variable (or `gh`) whose token holds
   ///   a character a header cannot carry (a line break inside it, a control character), rather
   ///   than sending requests without it.
-  public static func token(
+  package static func token(
     for host: GitHubHost, environment: [String: String] = ProcessInfo.processInfo.environment,
     askGH: (String) -> String? = ghAuthToken
   ) throws(GitHubError) -> String? {
@@ -33,7 +33,7 @@ public enum TokenDiscovery {
   }
 
   /// Whether a token can be sent in an `Authorization` header: visible ASCII only.
-  public static func isValid(_ token: String) -> Bool {
+  package static func isValid(_ token: String) -> Bool {
     !token.isEmpty && token.utf8.allSatisfy { (0x21...0x7E).contains($0) }
   }
 
@@ -50,7 +50,7 @@ public enum TokenDiscovery {
   }
 
   /// Runs `gh auth token --hostname HOST` if `gh` is on the PATH; `nil` if it is not or fails.
-  public static func ghAuthToken(hostname: String) -> String? {
+  package static func ghAuthToken(hostname: String) -> String? {
     guard let token = ExternalTool(named: "gh")?.output(["auth", "token", "--hostname", hostname])
     else { return nil }
     return token.isEmpty ? nil : token

@@ -11,10 +11,10 @@ public struct ConfigFile: Sendable {
   /// The file's path, as errors name it.
   public let path: String
   /// The document; `nil` for an empty file.
-  public let root: ConfigNode?
+  package let root: ConfigNode?
 
   /// The top-level keys the file may hold, each read by its own part of the app.
-  public static let topLevelKeys = [
+  package static let topLevelKeys = [
     "repositories", "hosts", "sections", "keys", "commands", "theme", "accessible",
   ]
 
@@ -66,7 +66,7 @@ public struct ConfigFile: Sendable {
   }
 
   /// The value of a top-level key, if the file gives it.
-  public func topLevel(_ key: String) -> ConfigPair? {
+  package func topLevel(_ key: String) -> ConfigPair? {
     guard let root, case .mapping(let pairs) = root.value else { return nil }
     return pairs.first { $0.key == key }
   }
@@ -81,7 +81,7 @@ public struct ConfigFile: Sendable {
 
   /// The pairs of a mapping, checking that every key is one of `allowed` (any key, when
   /// `allowed` is `nil`) and none is given twice.
-  public func mapping(_ node: ConfigNode, what: String, allowed: [String]?) throws(ConfigFileError)
+  package func mapping(_ node: ConfigNode, what: String, allowed: [String]?) throws(ConfigFileError)
     -> [ConfigPair]
   {
     guard case .mapping(let pairs) = node.value else {
@@ -109,7 +109,7 @@ public struct ConfigFile: Sendable {
   }
 
   /// The closest of `names` to `word`, when it is a near miss (two edits at most).
-  public static func nearest(_ word: String, in names: [String]) -> String? {
+  package static func nearest(_ word: String, in names: [String]) -> String? {
     guard
       let close = names.min(by: {
         QuerySyntax.editDistance(word, $0) < QuerySyntax.editDistance(word, $1)
@@ -119,13 +119,13 @@ public struct ConfigFile: Sendable {
   }
 
   /// A scalar's text.
-  public func string(_ node: ConfigNode, what: String) throws(ConfigFileError) -> String {
+  package func string(_ node: ConfigNode, what: String) throws(ConfigFileError) -> String {
     guard let text = node.scalar else { throw error(at: node, "\(what) should be text.") }
     return text
   }
 
   /// A yes-or-no value (`true`, `false`, `yes`, `no`, `on`, `off`).
-  public func bool(_ node: ConfigNode, what: String) throws(ConfigFileError) -> Bool {
+  package func bool(_ node: ConfigNode, what: String) throws(ConfigFileError) -> Bool {
     switch try string(node, what: what).lowercased() {
     case "true", "yes", "on": return true
     case "false", "no", "off": return false
@@ -134,7 +134,7 @@ public struct ConfigFile: Sendable {
   }
 
   /// A list's items.
-  public func sequence(_ node: ConfigNode, what: String) throws(ConfigFileError) -> [ConfigNode] {
+  package func sequence(_ node: ConfigNode, what: String) throws(ConfigFileError) -> [ConfigNode] {
     guard case .sequence(let items) = node.value else {
       throw error(at: node, "\(what) should be a list (lines starting with “- ”).")
     }

@@ -39,7 +39,7 @@ public struct ConfigNode: Hashable, Sendable {
   }
 
   /// Its text, when it is a scalar.
-  public var scalar: String? {
+  package var scalar: String? {
     if case .scalar(let text, _) = value { text } else { nil }
   }
 }
@@ -49,7 +49,7 @@ public struct ConfigPair: Hashable, Sendable {
   /// The key's text.
   public var key: String
   /// The key, for errors about it.
-  public var keyNode: ConfigNode
+  package var keyNode: ConfigNode
   /// The value.
   public var value: ConfigNode
 

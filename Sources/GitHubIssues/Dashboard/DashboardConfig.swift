@@ -64,7 +64,7 @@ public struct DashboardConfig: Hashable, Sendable {
 
   /// The dashboard a configuration file sets up, or `nil` when it sets up none (it names
   /// neither `sections:` nor `repositories:`, only keys or a theme): the standard one is used.
-  public static func configured(in file: ConfigFile) throws(ConfigFileError) -> DashboardConfig? {
+  package static func configured(in file: ConfigFile) throws(ConfigFileError) -> DashboardConfig? {
     guard
       file.topLevel("sections") != nil || file.topLevel("repositories") != nil
         || file.topLevel("hosts") != nil
@@ -75,7 +75,7 @@ public struct DashboardConfig: Hashable, Sendable {
   /// The dashboard when there is no configuration file: the current repository's open issues
   /// (when there is one), then your pull requests, the pull requests asking for your review
   /// and what is assigned to you, across the current repository and every one already cached.
-  public static func standard(current: DashboardSource?, cached: [DashboardSource])
+  package static func standard(current: DashboardSource?, cached: [DashboardSource])
     -> DashboardConfig
   {
     var sections: [DashboardSection] = []

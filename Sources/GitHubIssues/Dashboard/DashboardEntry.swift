@@ -6,11 +6,11 @@ public struct DashboardEntry: Hashable, Sendable {
   /// The item's number in its repository.
   public var number: Int
   /// Whether it is open.
-  public var isOpen: Bool
+  package var isOpen: Bool
   /// Whether it is a pull request.
   public var isPullRequest: Bool
   /// Its milestone's number in its repository.
-  public var milestoneNumber: Int?
+  package var milestoneNumber: Int?
   /// The sort's key: a date's digits (`20261125103000123`) or a comment count.
   var key: Int64
   /// The tie-breaker of a count: when it was updated, as digits.

@@ -13,7 +13,7 @@ public struct DashboardSection: Hashable, Sendable {
   /// Which items, in which order.
   public var query: SearchQuery
   /// Whether items are grouped under their repositories.
-  public var grouping: Grouping
+  package var grouping: Grouping
 
   /// A section.
   public init(title: String, query: SearchQuery, grouping: Grouping = .none) {

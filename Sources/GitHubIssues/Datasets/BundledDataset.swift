@@ -5,14 +5,14 @@ import Foundation
 ///
 /// The data is the BSD-3-licensed github3.py test recording; `Resources/Datasets/ATTRIBUTION.md`
 /// carries its notice.
-public enum BundledDataset {
+package enum BundledDataset {
   /// The repository the data belongs to.
-  public static let repository = RepositoryName(owner: "betamaxpy", name: "betamax")
+  package static let repository = RepositoryName(owner: "betamaxpy", name: "betamax")
 
   /// The recorded issues and milestones, ready to write into a cache.
   ///
   /// - Throws: An error if the bundled files are missing or unreadable.
-  public static func load() throws -> CacheUpdate {
+  package static func load() throws -> CacheUpdate {
     let issues = try bodies("github3py__betamax_issues_state_all").flatMap {
       try GitHubJSON.decoder.decode([GitHubIssue].self, from: $0)
     }

@@ -12,7 +12,7 @@ public struct SyntheticRepository: Sendable {
   /// The seed.
   public var seed: UInt64
   /// One issue in this many is a parent of sub-issues (see ``subIssues(of:spacing:)``).
-  public var parentSpacing: Int
+  package var parentSpacing: Int
 
   /// Describes a repository; 100,000 items in 60 milestones by default.
   public init(
@@ -129,7 +129,7 @@ public struct SyntheticRepository: Sendable {
   ///   - issues: The items ``make()`` generated, in number order from 1.
   ///   - spacing: The repository's ``parentSpacing``.
   /// - Returns: The children of each parent, by parent number.
-  public static func subIssues(of issues: [GitHubIssue], spacing: Int = 100) -> [Int: [Int]] {
+  package static func subIssues(of issues: [GitHubIssue], spacing: Int = 100) -> [Int: [Int]] {
     var tree: [Int: [Int]] = [:]
     for parent in stride(from: 1, through: issues.count, by: spacing)
     where !issues[parent - 1].isPullRequest {

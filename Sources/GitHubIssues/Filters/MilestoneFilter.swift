@@ -11,7 +11,7 @@ public enum MilestoneFilter: Hashable, Sendable {
   case number(Int)
 
   /// Whether an issue in `milestoneNumber` (`nil`: none) passes the filter.
-  public func matches(milestoneNumber: Int?) -> Bool {
+  package func matches(milestoneNumber: Int?) -> Bool {
     switch self {
     case .all: true
     case .withMilestone: milestoneNumber != nil

@@ -182,7 +182,7 @@ public final class InboxStore: Sendable {
 
   /// Where polling stands: what to send as `If-Modified-Since`, how long GitHub asks to wait,
   /// and when it was last asked.
-  public func pollState() throws -> (lastModified: String?, interval: Int, polledAt: Date?) {
+  package func pollState() throws -> (lastModified: String?, interval: Int, polledAt: Date?) {
     try writer.read { db in
       guard let row = try Row.fetchOne(db, sql: "SELECT * FROM poll WHERE id = 1") else {
         return (nil, 60, nil)
@@ -227,7 +227,7 @@ public final class InboxStore: Sendable {
   }
 
   /// The triage waiting to reach GitHub, in order.
-  public func pendingTriage() throws -> [(
+  package func pendingTriage() throws -> [(
     id: Int64, thread: String, kind: GitHubClient.Triage,
     unanswered: Bool
   )] {
@@ -246,7 +246,7 @@ public final class InboxStore: Sendable {
   }
 
   /// The triage GitHub refused, waiting for the person, with the reason, in order.
-  public func refusedTriage() throws -> [(
+  package func refusedTriage() throws -> [(
     id: Int64, thread: String, kind: GitHubClient.Triage, reason: String
   )] {
     try writer.read { db in
@@ -264,7 +264,7 @@ public final class InboxStore: Sendable {
   ///
   /// - Throws: ``QueueError/mayHaveLanded(_:)`` for one sent without an answer,
   ///   ``QueueError/notQueued(_:)`` for one that is not waiting.
-  public func cancelTriage(_ id: Int64, now: Date = Date()) throws {
+  package func cancelTriage(_ id: Int64, now: Date = Date()) throws {
     try writer.write { db in try Self.ledger.cancel(id, now: now, db) }
   }
 
@@ -296,11 +296,11 @@ public final class InboxStore: Sendable {
 }
 
 /// Why an inbox operation could not be done.
-public enum InboxError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum InboxError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No thread with this identifier is in the inbox.
   case unknownThread(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownThread(let id): "no thread \(id) in the inbox (poll it first)"
     }

@@ -3,36 +3,36 @@ import Foundation
 /// Keeps a host's inbox current the way GitHub asks: the triage queue sent first (in order,
 /// each once), then the inbox polled no sooner than GitHub's `X-Poll-Interval` and with
 /// `If-Modified-Since`, so that an idle inbox answers `304` and costs no rate limit.
-public struct InboxSync: Sendable {
+package struct InboxSync: Sendable {
   /// The client the inbox is asked through.
-  public var client: GitHubClient
+  package var client: GitHubClient
   /// Where the inbox is kept.
-  public var store: InboxStore
+  package var store: InboxStore
   /// The clock that decides whether a poll is due.
-  public var now: @Sendable () -> Date = { Date() }
+  package var now: @Sendable () -> Date = { Date() }
 
   /// A sync for a host's inbox.
-  public init(client: GitHubClient, store: InboxStore) {
+  package init(client: GitHubClient, store: InboxStore) {
     self.client = client
     self.store = store
   }
 
   /// What a run did.
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// Triage actions that reached GitHub (sent, or found there after a lost answer).
-    public var triaged = 0
+    package var triaged = 0
     /// Whether GitHub was asked for the inbox (a poll was due, or forced).
-    public var polled = false
+    package var polled = false
     /// Whether the inbox changed (GitHub answered with threads, not `304`).
-    public var changed = false
+    package var changed = false
     /// When the next poll is due.
-    public var nextPoll = Date.distantPast
+    package var nextPoll = Date.distantPast
     /// Why it stopped early, if it did.
-    public var stopped: GitHubError?
+    package var stopped: GitHubError?
   }
 
   /// Sends the triage queue, then polls when due (or with `force`).
-  public func run(force: Bool = false) async -> Outcome {
+  package func run(force: Bool = false) async -> Outcome {
     var outcome = Outcome()
     let (triaged, stopped) = await sendTriage()
     outcome.triaged = triaged
@@ -59,7 +59,7 @@ public struct InboxSync: Sendable {
   }
 
   /// What a command that triages one thread now is told.
-  public enum TriageSettlement: Sendable, Equatable {
+  package enum TriageSettlement: Sendable, Equatable {
     /// On GitHub.
     case landed
     /// GitHub refused it, or the token was refused: nothing of it landed and nothing stays
@@ -73,7 +73,7 @@ public struct InboxSync: Sendable {
   /// Queues a triage and sends the queue now, as a command does: the same rule as
   /// ``ActionReplayer/sendNow(_:)`` — a refusal (or a refused token) says so and leaves nothing
   /// queued; anything else that did not settle waits in the queue, never sent twice here.
-  public func triageNow(_ kind: GitHubClient.Triage, thread id: String) async throws
+  package func triageNow(_ kind: GitHubClient.Triage, thread id: String) async throws
     -> TriageSettlement
   {
     let row = try store.triage(kind, thread: id, now: now())
@@ -102,7 +102,7 @@ public struct InboxSync: Sendable {
   /// triage back to pending; a lost answer leaves it marked as sent).
   ///
   /// - Returns: How many reached GitHub, and why it stopped early (or the first refusal).
-  public func sendTriage() async -> (Int, GitHubError?) {
+  package func sendTriage() async -> (Int, GitHubError?) {
     let lock: SyncLock?
     if let path = store.path {
       guard let taken = try? await SyncLock.acquire(forCacheAt: path + ".triage", policy: .failFast)

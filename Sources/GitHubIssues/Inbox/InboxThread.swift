@@ -4,10 +4,10 @@ import Foundation
 /// may not know yet.
 public struct InboxThread: Hashable, Sendable, Identifiable {
   /// The thread as GitHub last listed it.
-  public var notification: GitHubNotification
+  package var notification: GitHubNotification
   /// The triage waiting in the inbox's queue, if any (shown already: a read thread shows read,
   /// a done one is gone from the list).
-  public var pendingTriage: GitHubClient.Triage?
+  package var pendingTriage: GitHubClient.Triage?
 
   /// The thread's identifier.
   public var id: String { notification.id }

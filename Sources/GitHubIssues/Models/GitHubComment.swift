@@ -8,7 +8,7 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
   /// The numeric identifier.
   public var id: Int64
   /// The GraphQL node identifier (`node_id`), what gh prints as its `id`.
-  public var nodeID: String?
+  package var nodeID: String?
   /// Who wrote it.
   public var user: GitHubUser
   /// The text, in Markdown.
@@ -18,17 +18,17 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
   /// When it last changed; later than ``createdAt`` once edited.
   public var updatedAt: Date
   /// Its page on GitHub.
-  public var htmlURL: String?
+  package var htmlURL: String?
   /// The writer's relation to the repository (`OWNER`, `MEMBER`, `CONTRIBUTOR`, `NONE`…).
   public var authorAssociation: String?
   /// Reactions, by content (`+1`, `heart`, `rocket`…), without the zero counts.
   public var reactions: [String: Int]
   /// The API URL of the issue it is on (`…/issues/12`): how a repository-wide listing says which
   /// issue each comment belongs to.
-  public var issueURL: String?
+  package var issueURL: String?
 
   /// The number of the issue it is on, from ``issueURL``.
-  public var issueNumber: Int? {
+  package var issueNumber: Int? {
     guard let issueURL, let last = issueURL.split(separator: "/").last, let number = Int(last),
       number > 0
     else { return nil }
@@ -36,12 +36,12 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
   }
 
   /// The reaction contents GitHub counts, in the order it shows them.
-  public static let reactionContents = [
+  package static let reactionContents = [
     "+1", "-1", "laugh", "hooray", "confused", "heart", "rocket", "eyes",
   ]
 
   /// How a reaction's content is drawn: its emoji.
-  public static let reactionSymbols: [String: String] = [
+  package static let reactionSymbols: [String: String] = [
     "+1": "👍", "-1": "👎", "laugh": "😄", "hooray": "🎉", "confused": "😕", "heart": "❤️",
     "rocket": "🚀", "eyes": "👀",
   ]
@@ -111,7 +111,7 @@ public struct GitHubComment: Codable, Hashable, Sendable, Identifiable {
   }
 
   /// Whether it was changed after it was written.
-  public var isEdited: Bool { updatedAt > createdAt }
+  package var isEdited: Bool { updatedAt > createdAt }
 
   /// A value of the reactions object: a count, or anything else (its `url`), ignored.
   enum Lenient: Decodable {

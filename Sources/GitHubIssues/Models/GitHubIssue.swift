@@ -26,7 +26,7 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
   /// Open or closed.
   public var state: State
   /// Why it was closed (`completed`, `not_planned`, `reopened`), where the API says.
-  public var stateReason: String?
+  package var stateReason: String?
   /// Who opened it; ``GitHubUser/ghost`` when the account was deleted.
   public var user: GitHubUser
   /// Its labels.
@@ -42,26 +42,26 @@ public struct GitHubIssue: Codable, Hashable, Sendable, Identifiable {
   /// When it last changed.
   public var updatedAt: Date
   /// When it was closed.
-  public var closedAt: Date?
+  package var closedAt: Date?
   /// The body, in Markdown.
   public var body: String?
   /// Its page on GitHub.
-  public var htmlURL: String?
+  package var htmlURL: String?
   /// Whether this is a pull request rather than an issue.
   public var isPullRequest: Bool
   /// Whether the conversation is locked.
-  public var locked: Bool
+  package var locked: Bool
   /// How many sub-issues it has and how many of them are done, when GitHub says.
-  public var subIssues: SubIssueSummary?
+  package var subIssues: SubIssueSummary?
   /// The GraphQL node identifier (`node_id`), what gh prints as its `id`.
-  public var nodeID: String?
+  package var nodeID: String?
   /// Its issue type (`Bug`, `Feature`…), when the organisation uses them.
-  public var issueType: String?
+  package var issueType: String?
   /// A pull request's draft state (`draft`); `false` for an issue.
-  public var isDraft = false
+  package var isDraft = false
   /// When a pull request was merged (`pull_request.merged_at`); `nil` for an issue, or a pull
   /// request closed without merging or still open.
-  public var mergedAt: Date?
+  package var mergedAt: Date?
 
   enum CodingKeys: String, CodingKey {
     case id, number, title, state, user, labels, milestone, assignees, assignee, comments, body,

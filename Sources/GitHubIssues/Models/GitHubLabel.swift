@@ -7,11 +7,11 @@ public struct GitHubLabel: Codable, Hashable, Sendable {
   /// The name, unique in the repository.
   public var name: String
   /// The colour as six hex digits, without `#`.
-  public var color: String?
+  package var color: String?
   /// What the label means.
   public var description: String?
   /// The label's GraphQL node identifier (`node_id`), what gh prints as its `id`.
-  public var nodeID: String?
+  package var nodeID: String?
 
   enum CodingKeys: String, CodingKey {
     case id, name, color, description

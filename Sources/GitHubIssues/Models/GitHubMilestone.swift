@@ -21,19 +21,19 @@ public struct GitHubMilestone: Codable, Hashable, Sendable, Identifiable {
   /// The description, if any.
   public var description: String?
   /// When it is due, if set.
-  public var dueOn: Date?
+  package var dueOn: Date?
   /// Open issues in it, as GitHub counts them (issues and pull requests).
-  public var openIssues: Int?
+  package var openIssues: Int?
   /// Closed issues in it.
-  public var closedIssues: Int?
+  package var closedIssues: Int?
   /// When it was created.
   public var createdAt: Date?
   /// When it last changed.
   public var updatedAt: Date?
   /// When it was closed.
-  public var closedAt: Date?
+  package var closedAt: Date?
   /// Its page on GitHub.
-  public var htmlURL: String?
+  package var htmlURL: String?
 
   enum CodingKeys: String, CodingKey {
     case id, number, title, state, description

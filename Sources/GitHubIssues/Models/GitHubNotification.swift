@@ -83,7 +83,7 @@ public struct GitHubNotification: Decodable, Hashable, Sendable, Identifiable {
   }
 
   /// "review requested", "mentioned": why it reached the person, in words.
-  public static func describe(reason: String) -> String {
+  package static func describe(reason: String) -> String {
     switch reason {
     case "review_requested": "review requested"
     case "mention": "mentioned"

@@ -7,34 +7,34 @@ import Foundation
 /// It is how details reach the cache without GraphQL (a token without it, or none): REST says
 /// everything ``PullRequestDetails`` holds but the review decision, which
 /// ``details(reviews:checks:cached:repositoryOwner:)`` works out from the reviews.
-public struct GitHubPullRequest: Decodable, Hashable, Sendable {
+package struct GitHubPullRequest: Decodable, Hashable, Sendable {
   /// The number.
-  public var number: Int
+  package var number: Int
   /// When it last changed.
-  public var updatedAt: Date
+  package var updatedAt: Date
   /// The branch it brings.
-  public var headRef: String
+  package var headRef: String
   /// The commit at the head of that branch, in lowercase hexadecimal: whose checks it shows.
-  public var headSHA: String
+  package var headSHA: String
   /// The branch it goes into.
-  public var baseRef: String
+  package var baseRef: String
   /// Lines added, when GitHub said.
-  public var additions: Int
+  package var additions: Int
   /// Lines removed, when GitHub said.
-  public var deletions: Int
+  package var deletions: Int
   /// Whether it merges cleanly: `nil` while GitHub works it out.
-  public var mergeable: Bool?
+  package var mergeable: Bool?
   /// How many review comments (on lines of the diff) it has.
-  public var reviewComments: Int
+  package var reviewComments: Int
   /// Who is asked to review: logins.
-  public var requestedReviewers: [String]
+  package var requestedReviewers: [String]
   /// Teams asked to review, by slug.
-  public var requestedTeams: [String]
+  package var requestedTeams: [String]
   /// The display names of ``requestedTeams``, by slug.
-  public var teamNames: [String: String]
+  package var teamNames: [String: String]
 
   /// Creates one.
-  public init(
+  package init(
     number: Int, updatedAt: Date, headRef: String, headSHA: String, baseRef: String,
     additions: Int = 0, deletions: Int = 0, mergeable: Bool? = nil, reviewComments: Int = 0,
     requestedReviewers: [String] = [], requestedTeams: [String] = [],
@@ -65,7 +65,7 @@ public struct GitHubPullRequest: Decodable, Hashable, Sendable {
   struct Branch: Decodable { var ref: String?; var sha: String? }
   struct Named: Decodable { var login: String?; var slug: String?; var name: String? }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     number = try container.decode(Int.self, forKey: .number)
     updatedAt = try container.decode(Date.self, forKey: .updatedAt)
@@ -108,7 +108,7 @@ public struct GitHubPullRequest: Decodable, Hashable, Sendable {
   ///   - cached: The details kept before, if any.
   ///   - repositoryOwner: The organization requested teams belong to.
   /// - Returns: The details to store, current as of ``updatedAt``.
-  public func details(
+  package func details(
     reviews: [PullRequestReview], checks: [PullRequestCheck]?, cached: PullRequestDetails?,
     repositoryOwner: String
   ) -> PullRequestDetails {

@@ -3,15 +3,15 @@ public struct GitHubRepository: Codable, Hashable, Sendable {
   /// The numeric identifier.
   public var id: Int64
   /// `owner/name`.
-  public var fullName: String
+  package var fullName: String
   /// Whether only some people can see it.
-  public var isPrivate: Bool
+  package var isPrivate: Bool
   /// Its page on GitHub.
-  public var htmlURL: String?
+  package var htmlURL: String?
   /// The description.
   public var description: String?
   /// Open issues and pull requests, as GitHub counts them.
-  public var openIssuesCount: Int?
+  package var openIssuesCount: Int?
 
   enum CodingKeys: String, CodingKey {
     case id, description

@@ -9,9 +9,9 @@ import Foundation
 /// as
 /// ``Kind/other(_:)`` and are not kept. Every field but `event` is optional: a deleted actor is
 /// ``GitHubUser/ghost``.
-public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
+package struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
   /// What happened.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// Closed, with GitHub's `state_reason` when it says.
     case closed(reason: String?)
     /// Reopened.
@@ -39,18 +39,18 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
   }
 
   /// What happened.
-  public var kind: Kind
+  package var kind: Kind
   /// Who did it.
-  public var actor: GitHubUser
+  package var actor: GitHubUser
   /// When.
-  public var createdAt: Date?
+  package var createdAt: Date?
   /// GitHub's identifier of the event (REST `id`), when the answer has one: events made later
   /// have larger ones, which tells a close made after a point from one made before it with no
   /// clock involved.
-  public var eventID: Int64?
+  package var eventID: Int64?
 
   /// Creates an event.
-  public init(kind: Kind, actor: GitHubUser, createdAt: Date?, eventID: Int64? = nil) {
+  package init(kind: Kind, actor: GitHubUser, createdAt: Date?, eventID: Int64? = nil) {
     self.kind = kind
     self.actor = actor
     self.createdAt = createdAt
@@ -82,7 +82,7 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
     var issue: Issue?
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let event = try container.decode(String.self, forKey: .event)
     actor = (try? container.decodeIfPresent(GitHubUser.self, forKey: .actor)) ?? .ghost
@@ -143,7 +143,7 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
   }
 
   /// Whether a reader shows it as a line under the conversation (a review is a post of its own).
-  public var isShown: Bool {
+  package var isShown: Bool {
     switch kind {
     case .other, .reviewed: false
     default: true
@@ -152,7 +152,7 @@ public struct GitHubTimelineEvent: Decodable, Hashable, Sendable {
 
   /// "closed this as not planned", "added the bug label": what the actor did, for a line under
   /// the conversation.
-  public var sentence: String {
+  package var sentence: String {
     switch kind {
     case .closed(let reason?) where reason == "not_planned": "closed this as not planned"
     case .closed(let reason?) where reason == "duplicate": "closed this as a duplicate"

@@ -5,12 +5,12 @@ public struct GitHubUser: Codable, Hashable, Sendable {
   /// The account's numeric identifier.
   public var id: Int64
   /// The account's GraphQL node identifier (`node_id`), what gh prints as its `id`.
-  public var nodeID: String?
+  package var nodeID: String?
   /// `User`, `Bot` or `Organization`, when the API said.
-  public var type: String?
+  package var type: String?
 
   /// Whether the account is an app's bot (`dependabot[bot]`).
-  public var isBot: Bool { type == "Bot" || login.hasSuffix("[bot]") }
+  package var isBot: Bool { type == "Bot" || login.hasSuffix("[bot]") }
 
   enum CodingKeys: String, CodingKey {
     case login, id, type
@@ -26,5 +26,5 @@ public struct GitHubUser: Codable, Hashable, Sendable {
   }
 
   /// The account GitHub shows in place of a deleted one.
-  public static let ghost = GitHubUser(login: "ghost", id: 10137)
+  package static let ghost = GitHubUser(login: "ghost", id: 10137)
 }

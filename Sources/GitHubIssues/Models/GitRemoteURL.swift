@@ -1,15 +1,15 @@
 import Foundation
 
 /// A repository named by a git remote URL, as `gh` finds one from the current directory.
-public struct GitRemoteURL: Hashable, Sendable {
+package struct GitRemoteURL: Hashable, Sendable {
   /// The host the remote is on (`github.com`, or an Enterprise host).
-  public var host: String
+  package var host: String
   /// The repository.
-  public var repository: RepositoryName
+  package var repository: RepositoryName
 
   /// Parses `git@HOST:OWNER/REPO(.git)`, `ssh://[git@]HOST[:PORT]/OWNER/REPO(.git)` and
   /// `https://HOST/OWNER/REPO(.git)`; `nil` for anything else (a local path, say).
-  public init?(_ url: String) {
+  package init?(_ url: String) {
     var text = url.trimmingCharacters(in: .whitespacesAndNewlines)
     if text.hasSuffix("/") { text.removeLast() }
     if text.hasSuffix(".git") { text.removeLast(4) }

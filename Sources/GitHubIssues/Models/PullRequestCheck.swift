@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Decoded from `GET /repos/{owner}/{repo}/commits/{ref}/check-runs` (``CheckRunList``) and
 /// `…/commits/{ref}/status` (``CombinedStatus``).
-public struct PullRequestCheck: Hashable, Sendable {
+package struct PullRequestCheck: Hashable, Sendable {
   /// Where a check stands.
-  public enum State: String, Hashable, Sendable, CaseIterable {
+  package enum State: String, Hashable, Sendable, CaseIterable {
     /// It passed.
     case passing
     /// It failed, errored, timed out, was cancelled or needs an action.
@@ -19,7 +19,7 @@ public struct PullRequestCheck: Hashable, Sendable {
   }
 
   /// What kind of check it is, as GitHub's GraphQL names it.
-  public enum Kind: String, Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     /// A check run (`CheckRun`).
     case checkRun = "CheckRun"
     /// A commit status (`StatusContext`).
@@ -27,30 +27,30 @@ public struct PullRequestCheck: Hashable, Sendable {
   }
 
   /// The check's name (a check run's name, a status's context).
-  public var name: String
+  package var name: String
   /// Where it stands.
-  public var state: State
+  package var state: State
   /// Its page, when it has one.
-  public var url: String?
+  package var url: String?
   /// A check run or a status.
-  public var kind: Kind
+  package var kind: Kind
   /// GitHub's own word for where it stands, lowercase: a finished run's conclusion
   /// (`success`, `timed_out`…), an unfinished run's status (`queued`, `in_progress`), a
   /// status's state (`success`, `error`, `pending`…).
-  public var conclusion: String
+  package var conclusion: String
   /// When a check run started, or a status was posted.
-  public var startedAt: Date?
+  package var startedAt: Date?
   /// When a check run completed.
-  public var completedAt: Date?
+  package var completedAt: Date?
   /// Where the check's own app points for its details: gh's `detailsUrl`.
   ///
   /// A GitHub Actions job's page, a CI service's build; a status's is its ``url``.
-  public var detailsURL: String?
+  package var detailsURL: String?
   /// The name of the GitHub Actions workflow a check run belongs to; empty for other checks.
-  public var workflowName: String
+  package var workflowName: String
 
   /// Creates one.
-  public init(
+  package init(
     name: String, state: State, url: String? = nil, kind: Kind = .checkRun,
     conclusion: String? = nil, startedAt: Date? = nil, completedAt: Date? = nil,
     detailsURL: String? = nil, workflowName: String = ""
@@ -75,7 +75,7 @@ public struct PullRequestCheck: Hashable, Sendable {
 
   /// The checks rolled up as GitHub does: failing when one fails, pending when one is not done,
   /// passing otherwise; `nil` when there are none.
-  public static func rollup(_ checks: [PullRequestCheck]) -> PullRequestDetails.Checks? {
+  package static func rollup(_ checks: [PullRequestCheck]) -> PullRequestDetails.Checks? {
     guard !checks.isEmpty else { return nil }
     if checks.contains(where: { $0.state == .failing }) { return .failing }
     if checks.contains(where: { $0.state == .pending }) { return .pending }
@@ -84,14 +84,14 @@ public struct PullRequestCheck: Hashable, Sendable {
 }
 
 /// A page of a commit's check runs, with the total GitHub announces.
-public struct CheckRunList: Decodable, Hashable, Sendable {
+package struct CheckRunList: Decodable, Hashable, Sendable {
   /// How many check runs the commit has (more than a page holds, at times).
-  public var totalCount: Int
+  package var totalCount: Int
   /// The check runs of this page, those that could be read.
-  public var checks: [PullRequestCheck]
+  package var checks: [PullRequestCheck]
   /// The check suite of each GitHub Actions run among ``checks``, by position: the suites
   /// whose workflow names ``named(by:)`` fills in.
-  public var actionsSuites: [Int: Int64]
+  package var actionsSuites: [Int: Int64]
 
   enum CodingKeys: String, CodingKey {
     case totalCount = "total_count"
@@ -133,7 +133,7 @@ public struct CheckRunList: Decodable, Hashable, Sendable {
 
   /// The checks with their workflows' names, given the names of the workflow runs by check
   /// suite (``GitHubClient/workflowNames(of:commit:)``).
-  public func named(by workflows: [Int64: String]) -> [PullRequestCheck] {
+  package func named(by workflows: [Int64: String]) -> [PullRequestCheck] {
     checks.enumerated().map { position, check in
       var check = check
       if let suite = actionsSuites[position], let name = workflows[suite] {
@@ -143,7 +143,7 @@ public struct CheckRunList: Decodable, Hashable, Sendable {
     }
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     totalCount = max(0, (try? container.decodeIfPresent(Int.self, forKey: .totalCount)) ?? 0)
     let runs = try container.decode([LossyElement<Run>].self, forKey: .checkRuns)
@@ -171,11 +171,11 @@ public struct CheckRunList: Decodable, Hashable, Sendable {
 }
 
 /// A commit's statuses, the latest of each context, with the total GitHub announces.
-public struct CombinedStatus: Decodable, Hashable, Sendable {
+package struct CombinedStatus: Decodable, Hashable, Sendable {
   /// How many contexts the commit has.
-  public var totalCount: Int
+  package var totalCount: Int
   /// The statuses that could be read.
-  public var checks: [PullRequestCheck]
+  package var checks: [PullRequestCheck]
 
   enum CodingKeys: String, CodingKey {
     case totalCount = "total_count"
@@ -199,7 +199,7 @@ public struct CombinedStatus: Decodable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey { case context, state, target_url, created_at }
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let statuses =
       (try? container.decodeIfPresent([LossyElement<Status>].self, forKey: .statuses)) ?? []

@@ -54,7 +54,7 @@ public struct PullRequestDetails: Hashable, Sendable {
     /// What the reviewer wrote as the review's summary (often empty).
     public var body: String
     /// When it was submitted, when GitHub said.
-    public var submittedAt: Date?
+    package var submittedAt: Date?
 
     /// A review.
     public init(
@@ -74,25 +74,25 @@ public struct PullRequestDetails: Hashable, Sendable {
   /// When it last changed, as these details were read (they are current while it stays so).
   public var updatedAt: Date
   /// What the reviews decided; `nil` when no review is required.
-  public var reviewDecision: ReviewDecision?
+  package var reviewDecision: ReviewDecision?
   /// Its checks; `nil` when it has none.
-  public var checks: Checks?
+  package var checks: Checks?
   /// Whether it merges.
-  public var mergeable: Mergeable
+  package var mergeable: Mergeable
   /// The branch it brings (`feature/x`).
-  public var headRef: String
+  package var headRef: String
   /// The branch it goes into (`main`).
-  public var baseRef: String
+  package var baseRef: String
   /// Lines added.
-  public var additions: Int
+  package var additions: Int
   /// Lines removed.
-  public var deletions: Int
+  package var deletions: Int
   /// Who is asked to review: logins, and teams as `org/team`.
-  public var requestedReviewers: [String]
+  package var requestedReviewers: [String]
   /// The display names of the teams among ``requestedReviewers``, by their `org/team` slug.
-  public var teamNames: [String: String]
+  package var teamNames: [String: String]
   /// The latest review of each reviewer, in GitHub's order.
-  public var reviews: [Review]
+  package var reviews: [Review]
 
   /// Details of a pull request.
   public init(

@@ -6,29 +6,29 @@ import Foundation
 /// Reviews reach the cache from the pull request's timeline (`reviewed` events); their line
 /// comments from `GET /repos/{owner}/{repo}/pulls/{number}/comments`, threaded by
 /// ``threaded(_:comments:)``.
-public struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
+package struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
   /// The review's numeric identifier.
-  public var id: Int64
+  package var id: Int64
   /// Who reviewed.
-  public var author: String
+  package var author: String
   /// `APPROVED`, `CHANGES_REQUESTED`, `COMMENTED` or `DISMISSED`.
-  public var state: String
+  package var state: String
   /// What the reviewer wrote as the review's summary, in Markdown (often empty).
-  public var body: String
+  package var body: String
   /// When it was submitted, when GitHub said.
-  public var submittedAt: Date?
+  package var submittedAt: Date?
   /// The reviewer's relation to the repository (`OWNER`, `MEMBER`…), when GitHub said.
-  public var authorAssociation: String?
+  package var authorAssociation: String?
   /// The line-comment threads this review started, in the order they were written.
-  public var threads: [ReviewThread]
+  package var threads: [ReviewThread]
   /// GitHub's node identifier (`PRR_…`), what gh prints as the review's `id`; `nil` when it
   /// was not read.
-  public var nodeID: String?
+  package var nodeID: String?
   /// The commit the review was written on, in hexadecimal, when GitHub said.
-  public var commitID: String?
+  package var commitID: String?
 
   /// Creates a review.
-  public init(
+  package init(
     id: Int64, author: String, state: String, body: String, submittedAt: Date?,
     authorAssociation: String? = nil, threads: [ReviewThread] = [], nodeID: String? = nil,
     commitID: String? = nil
@@ -54,7 +54,7 @@ public struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
 
   /// Decodes a review as `GET /repos/{owner}/{repo}/pulls/{number}/reviews` lists it (the
   /// state in capitals there, in lowercase in the timeline: kept in capitals).
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(Int64.self, forKey: .id)
     state = try container.decode(String.self, forKey: .state).uppercased()
@@ -69,7 +69,7 @@ public struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
 
   /// "approved", "changes requested", "commented", "dismissed": the verdict in gh's words, for
   /// a header.
-  public var verdict: String {
+  package var verdict: String {
     switch state {
     case "APPROVED": "approved"
     case "CHANGES_REQUESTED": "changes requested"
@@ -84,7 +84,7 @@ public struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
   /// review of its own, usually empty: such a review is left out when it says nothing else). A
   /// thread whose review is not among `reviews` (the timeline was not read) gets one made from
   /// its first comment, so no comment is lost.
-  public static func threaded(
+  package static func threaded(
     _ reviews: [PullRequestReview], comments: [ReviewComment]
   ) -> [PullRequestReview] {
     let byID = Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -134,40 +134,40 @@ public struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
 }
 
 /// A thread of line comments: the first, on a line of the diff, then its replies in order.
-public struct ReviewThread: Hashable, Sendable {
+package struct ReviewThread: Hashable, Sendable {
   /// The comments, the first one first.
-  public var comments: [ReviewComment]
+  package var comments: [ReviewComment]
 
   /// Creates a thread.
-  public init(comments: [ReviewComment]) { self.comments = comments }
+  package init(comments: [ReviewComment]) { self.comments = comments }
 }
 
 /// A comment on a line of a pull request's diff, as
 /// `GET /repos/{owner}/{repo}/pulls/{number}/comments` returns it.
-public struct ReviewComment: Decodable, Hashable, Sendable, Identifiable {
+package struct ReviewComment: Decodable, Hashable, Sendable, Identifiable {
   /// The numeric identifier.
-  public var id: Int64
+  package var id: Int64
   /// The review it belongs to, when GitHub said.
-  public var reviewID: Int64?
+  package var reviewID: Int64?
   /// The comment it answers, for a reply.
-  public var inReplyTo: Int64?
+  package var inReplyTo: Int64?
   /// Who wrote it.
-  public var author: String
+  package var author: String
   /// The text, in Markdown.
-  public var body: String
+  package var body: String
   /// The file it is on.
-  public var path: String
+  package var path: String
   /// The line of the file it is on: `nil` once the line is gone from the diff (outdated).
-  public var line: Int?
+  package var line: Int?
   /// The end of the diff hunk it points at.
-  public var diffHunk: String
+  package var diffHunk: String
   /// When it was written.
-  public var createdAt: Date
+  package var createdAt: Date
   /// The writer's relation to the repository, when GitHub said.
-  public var authorAssociation: String?
+  package var authorAssociation: String?
 
   /// Creates one.
-  public init(
+  package init(
     id: Int64, reviewID: Int64?, inReplyTo: Int64? = nil, author: String, body: String,
     path: String, line: Int?, diffHunk: String = "", createdAt: Date,
     authorAssociation: String? = nil
@@ -193,7 +193,7 @@ public struct ReviewComment: Decodable, Hashable, Sendable, Identifiable {
     case authorAssociation = "author_association"
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(Int64.self, forKey: .id)
     createdAt = try container.decode(Date.self, forKey: .createdAt)
@@ -208,5 +208,5 @@ public struct ReviewComment: Decodable, Hashable, Sendable, Identifiable {
   }
 
   /// Whether the line it was written on is gone from the diff.
-  public var isOutdated: Bool { line == nil }
+  package var isOutdated: Bool { line == nil }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension ActionReplayer {
   /// How actions taken now came out: what a command or a key says.
-  public enum Settlement: Sendable {
+  package enum Settlement: Sendable {
     /// Every action is on GitHub (sent, or GitHub already held it).
     case landed
     /// GitHub refused one, or it conflicts with what GitHub holds: it and the rest of these were
@@ -24,7 +24,7 @@ extension ActionReplayer {
   /// connection, a 5xx after GitHub may have applied it), GitHub is read once more to see
   /// whether it landed — never by sending it again: if it did not land, it waits in the queue,
   /// marked as sent, and the next `queue send` (or sync) reads GitHub again before sending it.
-  public func sendNow(_ queued: [QueuedAction]) async -> Settlement {
+  package func sendNow(_ queued: [QueuedAction]) async -> Settlement {
     guard let number = queued.first?.issueNumber else { return .landed }
     let ids = Set(queued.map(\.id))
     func mine() -> [QueuedAction] {

@@ -41,23 +41,23 @@ import Synchronization
 /// One replay runs at a time per cache, across processes (a lock beside the cache file). A
 /// replay stops at the first failure that is not a refusal (offline, a 5xx, a rate limit): what
 /// is left is sent by the next one.
-public struct ActionReplayer: Sendable {
+package struct ActionReplayer: Sendable {
   /// The client the actions go through.
-  public var client: GitHubClient
+  package var client: GitHubClient
   /// The cache holding the queue.
-  public var cache: IssueCache
+  package var cache: IssueCache
   /// The repository of the issues.
-  public var repository: RepositoryName
+  package var repository: RepositoryName
   /// The login comments and events are written by (the token's account): what landed is by it.
   ///
   /// `nil` resolves it from the cache (recorded per token) or `GET /user` before the first send
   /// that needs it. Never a wildcard: an action whose viewer cannot be known is not sent.
-  public var viewer: String?
+  package var viewer: String?
   /// The clock that dates the queue's steps (never used to judge what landed).
-  public var now: @Sendable () -> Date = { Date() }
+  package var now: @Sendable () -> Date = { Date() }
 
   /// A replayer for a repository's queue.
-  public init(
+  package init(
     client: GitHubClient, cache: IssueCache, repository: RepositoryName, viewer: String? = nil
   ) {
     self.client = client
@@ -70,27 +70,27 @@ public struct ActionReplayer: Sendable {
   private static let replaysInMemory = Mutex<Set<ObjectIdentifier>>([])
 
   /// What a replay did.
-  public struct Summary: Sendable {
+  package struct Summary: Sendable {
     /// Actions sent and answered.
-    public var sent = 0
+    package var sent = 0
     /// Actions sent before without an answer, found on GitHub and not sent again.
-    public var foundLanded = 0
+    package var foundLanded = 0
     /// Actions GitHub already held when their turn came (nothing sent).
-    public var alreadyHeld = 0
+    package var alreadyHeld = 0
     /// Actions put in conflict by this replay.
-    public var conflicts = 0
+    package var conflicts = 0
     /// Actions cancelled while this replay ran, before their request left: not sent.
-    public var cancelledMeanwhile = 0
+    package var cancelledMeanwhile = 0
     /// Actions still waiting afterwards (pending, unanswered, or in conflict).
-    public var waiting = 0
+    package var waiting = 0
     /// Why the replay stopped before the end of the queue, if it did.
-    public var stopped: GitHubError?
+    package var stopped: GitHubError?
     /// GitHub's refusals, by the action refused (each now in conflict).
-    public var refusals: [Int64: GitHubError] = [:]
+    package var refusals: [Int64: GitHubError] = [:]
   }
 
   /// Whether a replay may send a write, or only settle by reading what earlier sends did.
-  public enum Sending: Sendable {
+  package enum Sending: Sendable {
     /// Sends what waits, after settling what was sent without an answer.
     case sendAndSettle
     /// Reads GitHub to settle actions sent without an answer, and sends nothing: what a command
@@ -100,7 +100,7 @@ public struct ActionReplayer: Sendable {
 
   /// Sends what the queue holds, as the type's documentation says: every issue's actions, or
   /// those of `issues` only.
-  public func replay(onIssues issues: Set<Int>? = nil, sending: Sending = .sendAndSettle) async
+  package func replay(onIssues issues: Set<Int>? = nil, sending: Sending = .sendAndSettle) async
     -> Summary
   {
     var summary = Summary()

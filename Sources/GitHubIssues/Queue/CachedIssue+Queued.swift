@@ -4,7 +4,7 @@ extension CachedIssue {
   /// The issue as the cache shows it once `action` is queued: the change applied to its state,
   /// milestone, labels and assignees exactly as ``IssueCache/enqueue(_:onIssue:now:durability:)``
   /// writes it — so that a screen that queued it can show the row without reading it again.
-  public func showing(_ action: QueuedAction) -> CachedIssue {
+  package func showing(_ action: QueuedAction) -> CachedIssue {
     guard case .change(let change) = action.operation else { return self }
     let fields = EditableFields(
       state: state, stateReason: nil, closedAt: closedAt, milestoneNumber: milestoneNumber,

@@ -16,7 +16,7 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
     case comment(String)
 
     /// "close #12", "comment on #12": what it does, for lists and messages.
-    public func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
+    package func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
       switch self {
       case .change(let change): change.describe(issue: number, milestoneTitles: milestoneTitles)
       case .comment(let body):
@@ -41,7 +41,7 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
     case cancelled(at: Date)
 
     /// Whether it still waits to reach GitHub (pending, sending, or in conflict).
-    public var isActive: Bool {
+    package var isActive: Bool {
       switch self {
       case .pending, .sending, .conflict: true
       case .done, .cancelled: false
@@ -55,21 +55,21 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
   ///
   /// `nil` only for an action queued by a version before keys on an issue the cache no longer
   /// holds.
-  public var issueKey: IssueKey?
+  package var issueKey: IssueKey?
   /// The issue's number: its row's, or the one it was queued on when the row is gone.
-  public var issueNumber: Int
+  package var issueNumber: Int
   /// What is done.
-  public var operation: Operation
+  package var operation: Operation
   /// Where it stands.
   public var status: Status
   /// When it was queued.
-  public var queuedAt: Date
+  package var queuedAt: Date
   /// How many times it was sent.
-  public var attempts: Int
+  package var attempts: Int
   /// Why the last attempt did not settle it, when one did not.
-  public var lastError: String?
+  package var lastError: String?
   /// Whether the person chose to send it despite a conflict.
-  public var isForced: Bool
+  package var isForced: Bool
 
   /// Creates one as the cache stores it.
   public init(

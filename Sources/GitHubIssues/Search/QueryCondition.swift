@@ -66,7 +66,7 @@ public enum QueryCondition: Hashable, Sendable {
   case head(String)
 
   /// Whether the condition chooses repositories rather than testing items.
-  public var isScope: Bool {
+  package var isScope: Bool {
     switch self {
     case .repository, .owner, .host: true
     default: false

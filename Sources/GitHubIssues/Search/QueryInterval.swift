@@ -19,7 +19,7 @@ public enum QueryInterval<Bound: Hashable & Sendable>: Hashable, Sendable {
 
 extension QueryInterval where Bound: QueryBound {
   /// The interval as written in a query.
-  public var text: String {
+  package var text: String {
     switch self {
     case .equal(let value): value.queryText
     case .greater(let value): ">" + value.queryText
@@ -57,7 +57,7 @@ extension QueryInterval where Bound: QueryBound {
 }
 
 /// A value a range qualifier compares: a count or an instant.
-public protocol QueryBound: Hashable, Sendable {
+package protocol QueryBound: Hashable, Sendable {
   /// Reads a value as a query writes it; `nil` when it is not one.
   init?(queryText: Substring)
   /// The value as a query writes it.
@@ -72,14 +72,14 @@ extension Int: QueryBound {
     self.init(queryText)
   }
 
-  public var queryText: String { String(self) }
+  package var queryText: String { String(self) }
 }
 
 /// A day (`2026-11-25`) or a moment (`2026-11-25T10:00:00Z`) in a date qualifier, with the span
 /// of time it covers: a day its 24 hours (UTC, as GitHub compares dates), a moment its second.
 public struct QueryInstant: QueryBound {
   /// As written.
-  public let queryText: String
+  package let queryText: String
   /// Where the span starts and where it ends (excluded), as the cache stores dates.
   let start: String
   let end: String

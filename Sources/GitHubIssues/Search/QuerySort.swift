@@ -22,7 +22,7 @@ public struct QuerySort: Hashable, Sendable {
   /// What is compared.
   public var key: Key
   /// Which way.
-  public var direction: Direction
+  package var direction: Direction
 
   /// A sort; most recently updated first by default.
   public init(_ key: Key = .updated, _ direction: Direction = .descending) {
@@ -31,7 +31,7 @@ public struct QuerySort: Hashable, Sendable {
   }
 
   /// Most recently updated first.
-  public static let updatedDescending = QuerySort()
+  package static let updatedDescending = QuerySort()
 
   /// As written in a query: `sort:updated-desc`.
   public var text: String { "sort:\(key.rawValue)-\(direction.rawValue)" }

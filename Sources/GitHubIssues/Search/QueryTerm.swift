@@ -9,9 +9,9 @@ public struct QueryTerm: Hashable, Sendable {
   }
 
   /// What is tested.
-  public var condition: QueryCondition
+  package var condition: QueryCondition
   /// Whether it must hold or must not.
-  public var polarity: Polarity
+  package var polarity: Polarity
 
   /// A term.
   public init(_ condition: QueryCondition, _ polarity: Polarity = .include) {

@@ -7,15 +7,15 @@
 /// generated from it. The SQL of each condition is
 /// ``IssueCache``'s exhaustive switch over ``QueryCondition``: a qualifier whose condition had
 /// no SQL would not compile.
-public struct SearchQualifier: Sendable {
+package struct SearchQualifier: Sendable {
   /// The name before the colon, in lower case.
-  public let name: String
+  package let name: String
   /// The values it takes, as help shows them (`open|closed|issue|pr`).
-  public let values: String
+  package let values: String
   /// What it selects, in one line.
-  public let summary: String
+  package let summary: String
   /// A term that uses it, as a person would write it.
-  public let example: String
+  package let example: String
   let meaning: Meaning
 
   enum Meaning: Sendable {
@@ -24,7 +24,7 @@ public struct SearchQualifier: Sendable {
   }
 
   /// What the cache would need to answer the qualifier; `nil` when it answers it.
-  public var needs: String? {
+  package var needs: String? {
     switch meaning {
     case .answered: nil
     case .unanswered(let needs): needs
@@ -51,13 +51,13 @@ public struct SearchQualifier: Sendable {
   }
 
   /// The qualifier named `name` (any case), answered or not.
-  public static func named(_ name: String) -> SearchQualifier? {
+  package static func named(_ name: String) -> SearchQualifier? {
     let lowered = name.lowercased()
     return all.first { $0.name == lowered }
   }
 
   /// The known name closest to a misspelt one, if one is close.
-  public static func suggestion(for name: String) -> String? {
+  package static func suggestion(for name: String) -> String? {
     let scored = all.map { ($0.name, QuerySyntax.editDistance(name.lowercased(), $0.name)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= (name.count <= 3 ? 1 : 2) else {
       return nil
@@ -138,7 +138,7 @@ extension SearchQualifier {
   private static let dateValues = "DATE, >DATE, <=DATE, DATE..DATE"
 
   /// The search language: every qualifier, answered ones first, in the order help lists them.
-  public static let all: [SearchQualifier] = [
+  package static let all: [SearchQualifier] = [
     SearchQualifier(
       "is", "open|closed|issue|pr|draft|merged|unmerged", "state, kind, or a pull request's state",
       example: "is:open"
@@ -352,7 +352,7 @@ extension SearchQualifier {
   /// The language as `issues help search` prints it: what a search is, then each qualifier
   /// as its values, then what it selects and an example, wrapped for an 80-column terminal and a
   /// man page.
-  public static var helpText: String {
+  package static var helpText: String {
     var lines = [
       "A search is words, \"quoted phrases\" and qualifiers; every one must hold. A leading - "
         + "or NOT excludes a term (-label:wontfix). Words match titles and bodies by prefix; a "

@@ -2,12 +2,12 @@
 
 extension SearchQuery {
   /// Whether a term names `@me`, which each host's token answers for itself.
-  public var mentionsMe: Bool {
+  package var mentionsMe: Bool {
     terms.contains { $0.condition.namesMe }
   }
 
   /// The query with `@me` standing for `login`: what a cache of one host is asked.
-  public func resolvingMe(as login: String) -> SearchQuery {
+  package func resolvingMe(as login: String) -> SearchQuery {
     var resolved = self
     resolved.terms = terms.map { term in
       QueryTerm(term.condition.resolvingMe(as: login), term.polarity)
@@ -18,7 +18,7 @@ extension SearchQuery {
   /// The login a filter looks for, as GitHub writes it on issues: `@me`, a user's login, a
   /// bot's `NAME[bot]`, or gh's `app/NAME` for that same bot; `nil` when the text is none of
   /// them.
-  public static func actorLogin(_ text: String) -> String? {
+  package static func actorLogin(_ text: String) -> String? {
     if isLogin(text) { return text }
     if text.hasPrefix("app/"), text != "app/" + me, isLogin(String(text.dropFirst(4))) {
       return String(text.dropFirst(4)) + "[bot]"
@@ -31,7 +31,7 @@ extension SearchQuery {
 
   /// Whether the text is a GitHub login (letters, digits, single inner hyphens, 1 to 39
   /// characters) or `@me`.
-  public static func isLogin(_ text: String) -> Bool {
+  package static func isLogin(_ text: String) -> Bool {
     if text == me { return true }
     guard (1...39).contains(text.count), !text.hasPrefix("-"), !text.hasSuffix("-"),
       !text.contains("--")

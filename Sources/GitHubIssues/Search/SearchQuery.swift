@@ -15,7 +15,7 @@ public struct SearchQuery: Hashable, Sendable {
   /// The conditions, in the order written.
   public var terms: [QueryTerm]
   /// The order the query writes (`sort:`), if it writes one.
-  public var writtenSort: QuerySort?
+  package var writtenSort: QuerySort?
 
   /// The order of the results: the written one, or most recently updated first.
   public var sort: QuerySort { writtenSort ?? .updatedDescending }
@@ -133,14 +133,14 @@ public struct SearchQuery: Hashable, Sendable {
   }
 
   /// The terms that choose repositories.
-  public var scopeTerms: [QueryTerm] { terms.filter(\.condition.isScope) }
+  package var scopeTerms: [QueryTerm] { terms.filter(\.condition.isScope) }
 
   /// The terms that test items.
-  public var itemTerms: [QueryTerm] { terms.filter { !$0.condition.isScope } }
+  package var itemTerms: [QueryTerm] { terms.filter { !$0.condition.isScope } }
 
   /// Whether the query reads a repository: no positive scope term, or one naming it; and no
   /// negative one naming it.
-  public func includes(_ repository: RepositoryName, host: String) -> Bool {
+  package func includes(_ repository: RepositoryName, host: String) -> Bool {
     var named = false
     var anyPositive = false
     for term in scopeTerms {
@@ -159,7 +159,7 @@ public struct SearchQuery: Hashable, Sendable {
   /// The query with each host-less `repo:OWNER/REPO` naming github.com's copy when `sources`
   /// hold one there, as on GitHub, whose search knows one host; a name only other hosts hold
   /// keeps matching those.
-  public func resolvingHosts(among sources: [DashboardSource]) -> SearchQuery {
+  package func resolvingHosts(among sources: [DashboardSource]) -> SearchQuery {
     var resolved = self
     resolved.terms = terms.map { term in
       guard case .repository(let name, nil) = term.condition,
@@ -177,7 +177,7 @@ public struct SearchQuery: Hashable, Sendable {
   /// the scope.
   ///
   /// A section over one repository's issues shows that repository's milestone chips.
-  public var singleRepository: RepositoryName? {
+  package var singleRepository: RepositoryName? {
     let positive = scopeTerms.filter { $0.polarity == .include }
     guard positive.count == 1, case .repository(let name, _) = positive[0].condition else {
       return nil

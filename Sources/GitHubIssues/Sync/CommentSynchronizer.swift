@@ -12,33 +12,33 @@ import Foundation
 /// `404` or `410`; then every issue's comments become current. An incremental listing (`since`)
 /// deletes nothing and makes nothing current: a deleted comment does not show in it. Each page
 /// is written as it arrives, with the mark, so an interrupted listing resumes.
-public struct CommentSynchronizer: Sendable {
+package struct CommentSynchronizer: Sendable {
   /// The client requests go through.
-  public var client: GitHubClient
+  package var client: GitHubClient
   /// The cache written to.
-  public var cache: IssueCache
+  package var cache: IssueCache
   /// The repository.
-  public var repository: RepositoryName
+  package var repository: RepositoryName
 
   /// A synchronizer for a repository's comments.
-  public init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
+  package init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
     self.client = client
     self.cache = cache
     self.repository = repository
   }
 
   /// What a comment sync did.
-  public struct Summary: Hashable, Sendable {
+  package struct Summary: Hashable, Sendable {
     /// Comments written.
-    public var comments: Int
+    package var comments: Int
     /// Pages fetched.
-    public var pages: Int
+    package var pages: Int
     /// Whether every comment was listed (not only those updated since the last listing).
-    public var wasFull: Bool
+    package var wasFull: Bool
     /// For a full listing, whether it proved complete.
-    public var complete: Bool
+    package var complete: Bool
     /// Comments deleted because GitHub no longer has them.
-    public var deleted: Int
+    package var deleted: Int
   }
 
   /// Lists the repository's comments: all of them with `full` or the first time, otherwise those
@@ -46,7 +46,7 @@ public struct CommentSynchronizer: Sendable {
   ///
   /// - Throws: ``GitHubError``; ``GitHubError/Code/incompleteListing`` when a full listing cannot
   ///   prove it saw every comment (every page it fetched stays written, nothing is deleted).
-  public func sync(full: Bool = false) async throws(GitHubError) -> Summary {
+  package func sync(full: Bool = false) async throws(GitHubError) -> Summary {
     let mark = try read { try cache.commentMark() }
     let isFull = full || mark == nil
     // A second of overlap: comments updated in the mark's second are listed again (upserted).
@@ -108,7 +108,7 @@ public struct CommentSynchronizer: Sendable {
   }
 
   /// The most cached comments a full listing asks for one by one because it did not list them.
-  public static let maximumUnlistedChecks = 1_000
+  package static let maximumUnlistedChecks = 1_000
 
   /// Asks GitHub for each comment a listing did not see: those it answers `404` or `410` for are
   /// gone; the others are returned to be written.

@@ -9,26 +9,26 @@ import Foundation
 /// least the comments the issue announces; a short listing is tried once more with the issue
 /// read again (a comment deleted meanwhile lowers the count). Cached comments it did not list
 /// are deleted only when complete and each is answered `404` or `410` on its own.
-public struct ConversationFetcher: Sendable {
+package struct ConversationFetcher: Sendable {
   /// The client requests go through.
-  public var client: GitHubClient
+  package var client: GitHubClient
   /// Where the issue and its comments are kept.
-  public var cache: IssueCache
+  package var cache: IssueCache
   /// The repository of the issue.
-  public var repository: RepositoryName
+  package var repository: RepositoryName
 
   /// How many comments beyond the announced count a listing may bring (written while it runs).
-  public static let commentMargin = 1_000
+  package static let commentMargin = 1_000
 
   /// A fetcher for a repository's issues.
-  public init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
+  package init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
     self.client = client
     self.cache = cache
     self.repository = repository
   }
 
   /// What a fetch did.
-  public enum Outcome: Hashable, Sendable {
+  package enum Outcome: Hashable, Sendable {
     /// The cached comments were current: only the issue was fetched.
     case current
     /// This many comments were listed and stored, of the `announced` count the issue gave;
@@ -38,7 +38,7 @@ public struct ConversationFetcher: Sendable {
   }
 
   /// Fetches issue `number` and, unless current (or with `force`), its comments.
-  public func fetch(_ number: Int, force: Bool = false) async throws(GitHubError) -> Outcome {
+  package func fetch(_ number: Int, force: Bool = false) async throws(GitHubError) -> Outcome {
     var issue = try await client.issue(number, of: repository)
     guard issue.number == number else {
       throw GitHubError(
@@ -113,7 +113,7 @@ public struct ConversationFetcher: Sendable {
   }
 
   /// How many timeline entries beyond the announced comments a listing may bring (events).
-  public static let timelineMargin = 5_000
+  package static let timelineMargin = 5_000
 
   /// Replaces the issue's cached timeline with a complete listing of it.
   ///

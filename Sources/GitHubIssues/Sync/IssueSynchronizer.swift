@@ -42,9 +42,9 @@ import Foundation
 ///
 /// **One at a time.** A sync of a cache file holds a lock on it (`CACHE.sqlite.lock`) from before
 /// its first request; a second sync waits for it or fails at once, as ``lockPolicy`` says.
-public struct IssueSynchronizer: Sendable {
+package struct IssueSynchronizer: Sendable {
   /// What a sync does when another sync of the same cache is running.
-  public enum LockPolicy: Sendable {
+  package enum LockPolicy: Sendable {
     /// Fail at once with ``GitHubError/Code/syncInProgress``, naming the other process.
     case failFast
     /// Wait for the other to finish (`waiting` is told the other's process id once), then sync.
@@ -52,16 +52,16 @@ public struct IssueSynchronizer: Sendable {
   }
 
   /// The client used for requests; its entity tags come from the cache.
-  public let client: GitHubClient
+  package let client: GitHubClient
   /// The cache written to.
-  public let cache: IssueCache
+  package let cache: IssueCache
   /// The repository.
-  public let repository: RepositoryName
+  package let repository: RepositoryName
   /// How far before the high-water mark a later sync asks for changes, to cover clock skew and
   /// updates committed while the last sync ran.
-  public var sinceMargin: TimeInterval = 120
+  package var sinceMargin: TimeInterval = 120
   /// What to do when another sync of the same cache file is running.
-  public var lockPolicy: LockPolicy = .wait(waiting: { _ in })
+  package var lockPolicy: LockPolicy = .wait(waiting: { _ in })
   /// The entity tags of the sync: read from the cache, new ones written with the page or the
   /// lists they belong to.
   private let etagStore: PendingETagStore
@@ -70,7 +70,7 @@ public struct IssueSynchronizer: Sendable {
   ///
   /// Whatever entity-tag store `client` had, the synchronizer's requests use its own, which
   /// reads tags from `cache` and writes new ones in the same transaction as what they describe.
-  public init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
+  package init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
     let etagStore = PendingETagStore(cache: cache)
     self.client = client.replacingETagStore(with: etagStore)
     self.cache = cache
@@ -86,7 +86,7 @@ public struct IssueSynchronizer: Sendable {
   /// - Returns: What the sync fetched.
   /// - Throws: ``GitHubError``; every page written before it stays.
   @discardableResult
-  public func sync(
+  package func sync(
     full: Bool = false, progress: @Sendable (SyncProgress) -> Void = { _ in }
   ) async throws(GitHubError) -> SyncSummary {
     let lock = try await acquireLock()
@@ -369,7 +369,7 @@ public struct IssueSynchronizer: Sendable {
 
   /// The most cached items a full listing asks for one by one because it did not see them; more
   /// than this means the listing itself went wrong, and nothing is deleted.
-  public static let maximumUnlistedChecks = 1_000
+  package static let maximumUnlistedChecks = 1_000
 
   /// Asks GitHub for each cached item the full listing did not see: the ones it answers `404` or
   /// `410` for, or moved to another repository, are returned to be deleted; the ones it still has

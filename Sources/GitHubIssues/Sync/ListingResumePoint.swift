@@ -14,12 +14,12 @@ public struct ListingResumePoint: Codable, Sendable, Equatable {
   }
 
   /// The `since` of the query the walk is in.
-  public var since: Date?
+  package var since: Date?
   /// Where the walk stands in that query.
   public var position: Position
   /// The items just before that position, by identifier, each with the `updated_at` it was
   /// stored with.
-  public var witnesses: [Int64: Date]
+  package var witnesses: [Int64: Date]
 
   /// Creates a resume point: where a walk through a block stands in the query from `since`, and
   /// the items one of which the next page must hold.

@@ -9,19 +9,19 @@ import Foundation
 /// keeps what the cache held of it. Every listing is bounded by what GitHub announced: line
 /// comments by the pull request's count, reviews, check runs and the workflow runs that name
 /// them by one page of 100 (the reader says how many more checks there are).
-public struct PullRequestFetcher: Sendable {
+package struct PullRequestFetcher: Sendable {
   /// The client requests go through.
-  public var client: GitHubClient
+  package var client: GitHubClient
   /// Where the details are kept.
-  public var cache: IssueCache
+  package var cache: IssueCache
   /// The repository of the pull requests.
-  public var repository: RepositoryName
+  package var repository: RepositoryName
 
   /// How many line comments beyond the announced count a listing may bring.
-  public static let lineCommentMargin = 1_000
+  package static let lineCommentMargin = 1_000
 
   /// A fetcher for a repository's pull requests.
-  public init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
+  package init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
     self.client = client
     self.cache = cache
     self.repository = repository
@@ -36,7 +36,7 @@ public struct PullRequestFetcher: Sendable {
   ///     them (`pulls/{number}/reviews`, one page of 100).
   ///   - lineComments: Whether to list its line comments too.
   /// - Returns: Whether the details were fetched and written.
-  public func fetch(
+  package func fetch(
     _ number: Int, reviews: [PullRequestReview]?, lineComments: Bool
   ) async -> Bool {
     guard let pull = try? await client.pullRequest(number, of: repository), pull.number == number
@@ -81,7 +81,7 @@ public struct PullRequestFetcher: Sendable {
   }
 
   /// How many pull requests a sync's fallback brings details for at most (four requests each, five when GitHub Actions ran).
-  public static let fallbackLimit = 15
+  package static let fallbackLimit = 15
 
   /// Fetches through REST, newest first, the details of open pull requests that lack current
   /// ones: a sync's fallback when GraphQL did not answer.
@@ -90,7 +90,7 @@ public struct PullRequestFetcher: Sendable {
   /// wait for the next sync or their reading.
   ///
   /// - Returns: How many were fetched, and how many are left without current details.
-  public func fetchMissingDetails(limit: Int = Self.fallbackLimit) async -> (
+  package func fetchMissingDetails(limit: Int = Self.fallbackLimit) async -> (
     fetched: Int, left: Int
   ) {
     let missing = (try? cache.pullRequestsNeedingDetails()) ?? []

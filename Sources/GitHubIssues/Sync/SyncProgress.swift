@@ -19,13 +19,13 @@ public struct SyncProgress: Hashable, Sendable {
   }
 
   /// What is being fetched.
-  public var phase: Phase
+  package var phase: Phase
   /// Pages fetched so far, all phases.
   public var pages: Int
   /// Issues and pull requests fetched so far (conversations, in that phase).
   public var items: Int
   /// GraphQL points spent so far and left, for a sync that uses GraphQL.
-  public var points: (spent: Int, left: Int?)? {
+  package var points: (spent: Int, left: Int?)? {
     get { pointsSpent.map { ($0, pointsLeft) } }
     set {
       pointsSpent = newValue?.spent

@@ -7,16 +7,16 @@ import Foundation
 ///
 /// The program's standard error is discarded and its standard input is empty unless given, so a
 /// tool can neither draw over the screen nor wait for a key.
-public struct ExternalTool: Hashable, Sendable {
+package struct ExternalTool: Hashable, Sendable {
   /// The program's absolute path.
-  public let path: String
+  package let path: String
 
   /// The program `name` in the first directory of `PATH` that holds it as an executable file, or
   /// `nil` when none does.
   ///
   /// Relative directories in `PATH` (an empty entry, `.`) are skipped: a tool is never picked up
   /// from whatever directory `issues` happens to run in.
-  public init?(
+  package init?(
     named name: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) {
     let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
@@ -31,7 +31,7 @@ public struct ExternalTool: Hashable, Sendable {
   /// Runs the program to its end and returns what it printed, trimmed of surrounding white
   /// space; `nil` when it could not start, exited with a failure, or printed more than `limit`
   /// bytes (it is then stopped).
-  public func output(_ arguments: [String], limit: Int = 1 << 20) -> String? {
+  package func output(_ arguments: [String], limit: Int = 1 << 20) -> String? {
     let process = makeProcess(arguments)
     let pipe = Pipe()
     process.standardOutput = pipe
@@ -61,7 +61,7 @@ public struct ExternalTool: Hashable, Sendable {
   /// Starts the program, writes `input` to it, and waits for it at most `timeout`: `true` when it
   /// exited successfully or is still running then (a browser launcher that stays), `false` when
   /// it could not start or failed.
-  public func launch(
+  package func launch(
     _ arguments: [String], input: String? = nil, waitingAtMost timeout: Duration = .seconds(2)
   ) -> Bool {
     let process = makeProcess(arguments)

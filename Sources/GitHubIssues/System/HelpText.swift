@@ -1,13 +1,13 @@
 /// Help pages laid out for an 80-column terminal and a man page alike: paragraphs the argument
 /// parser wraps, and indented entries wrapped here, so that no line is wrapped without its
 /// indent.
-public enum HelpText {
+package enum HelpText {
   /// The width entries are wrapped to: a man page indents its text by 5 and an 80-column
   /// terminal leaves room for 75, so neither wraps them again.
-  public static let width = 72
+  package static let width = 72
 
   /// `text` wrapped at spaces to ``width``, each line indented by `indent` spaces.
-  public static func wrapped(_ text: String, indent: Int) -> [String] {
+  package static func wrapped(_ text: String, indent: Int) -> [String] {
     let room = width - indent
     let margin = String(repeating: " ", count: indent)
     var lines: [String] = []
@@ -34,7 +34,7 @@ public enum HelpText {
 
   /// A term and what it means: the term indented by two, the meaning beside it from column
   /// `column` when the term leaves room, else on the lines below; wrapped lines keep the column.
-  public static func entry(_ term: String, _ meaning: String, column: Int) -> [String] {
+  package static func entry(_ term: String, _ meaning: String, column: Int) -> [String] {
     let body = wrapped(meaning, indent: column)
     let termWidth = 2 + term.count
     guard let first = body.first, termWidth + 2 <= column else {

@@ -183,7 +183,7 @@ extension IssueBrowser {
 
   /// Takes the host's answer to ``BrowserEffect/fetchConversation(_:)``: the reader shows what
   /// the cache now holds (only the lines that changed are drawn again), or why it could not.
-  public func conversationFetched(_ number: Int, _ result: Result<Void, HostFailure>) {
+  package func conversationFetched(_ number: Int, _ result: Result<Void, HostFailure>) {
     guard readerPane.number == number else { return }
     readerPane.fetched(result)
     refreshReader(showing: number)

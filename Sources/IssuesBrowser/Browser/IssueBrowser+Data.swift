@@ -112,7 +112,7 @@ extension IssueBrowser {
 
   /// Takes the host's answer to ``BrowserEffect/lookUpViewer``: the login `@me` stands for, or
   /// why it could not be found (shown, and asked again when the search changes).
-  public func setViewer(_ result: Result<String, HostFailure>) {
+  package func setViewer(_ result: Result<String, HostFailure>) {
     switch result {
     case .success(let login): context.viewer = .known(login)
     case .failure(let failure): context.viewer = .failed(failure.message)

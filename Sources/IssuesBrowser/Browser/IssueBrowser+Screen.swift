@@ -10,7 +10,7 @@ extension IssueBrowser: Screen {
 
   /// Where the accessible mode puts the terminal's cursor: on the focused row or chip, on the
   /// reader's first line, at the end of the search typed, on the label picked.
-  public var cursorPosition: CellPoint? {
+  package var cursorPosition: CellPoint? {
     guard !geometry.isTooSmall else { return nil }
     switch state.mode {
     case .browsing:
@@ -32,7 +32,7 @@ extension IssueBrowser: Screen {
 
 extension IssueBrowser {
   /// The focus in words: the focused issue, chip, label or the issue read.
-  public var focusDescription: String? {
+  package var focusDescription: String? {
     switch state.mode {
     case .browsing:
       switch state.focusArea {

@@ -26,11 +26,11 @@ public final class IssueBrowser {
   /// The filter, the mode, what is being typed and the status message.
   public internal(set) var state = BrowserState()
   /// Where the cache stands against GitHub; the status bar shows it.
-  public var syncStatus: SyncStatus {
+  package var syncStatus: SyncStatus {
     didSet { updatePlaceholder() }
   }
   /// Where everything on the screen goes.
-  public private(set) var geometry: ScreenGeometry
+  package private(set) var geometry: ScreenGeometry
   /// What the host said of itself: whether it can write, saved drafts, who `@me` is.
   var context = HostContext()
   /// The clock; tests set a fixed one.
@@ -43,7 +43,7 @@ public final class IssueBrowser {
   let labelPicker = LabelPicker()
   /// Whether leaving the reader leaves the browser (it was opened on one issue, from the
   /// dashboard).
-  public var returnsAfterReading = false
+  package var returnsAfterReading = false
   /// The keys: the standard ones, or the person's.
   public var keys = BrowserKeys.standard
   /// Effects for the host that did not come from an event (a lookup the search needs).
@@ -99,7 +99,7 @@ public final class IssueBrowser {
   }
 
   /// Issues with a comment draft saved and not confirmed by GitHub; the host keeps it current.
-  public var savedDrafts: Set<Int> {
+  package var savedDrafts: Set<Int> {
     get { context.savedDrafts }
     set { context.savedDrafts = newValue }
   }
@@ -153,13 +153,13 @@ public final class IssueBrowser {
   }
 
   /// Adapts to a new terminal size; the focused issue stays in view.
-  public func resize(_ size: TerminalSize) {
+  package func resize(_ size: TerminalSize) {
     geometry.size = size
     place()
   }
 
   /// Shows a message in the status bar for a few seconds.
-  public func show(message: String) {
+  package func show(message: String) {
     state.show(message: message, now: now())
   }
 

@@ -6,44 +6,44 @@ import TrellisTerminal
 /// role. Every role that tells a state apart (the focus, the selected chip, the title) keeps an
 /// attribute that shows without colour (`NO_COLOR`, a monochrome terminal), so nothing needed is
 /// conveyed by colour alone.
-public struct Theme: Hashable, Sendable {
+package struct Theme: Hashable, Sendable {
   /// The title and status bars.
-  public var bar: Style
+  package var bar: Style
   /// The app's name in the title bar, and the search prompt.
-  public var title: Style
+  package var title: Style
   /// A milestone chip or a section tab.
-  public var chip: Style
+  package var chip: Style
   /// A closed milestone's chip.
-  public var chipClosed: Style
+  package var chipClosed: Style
   /// The selected chip.
-  public var chipSelected: Style
+  package var chipSelected: Style
   /// A section header in a list.
-  public var header: Style
+  package var header: Style
   /// A section header's detail (its count).
-  public var headerDetail: Style
+  package var headerDetail: Style
   /// The focused row.
-  public var focus: Style
+  package var focus: Style
   /// What matters less: ages, counts, borders.
-  public var dim: Style
+  package var dim: Style
   /// Overlays' borders, names and branches, the filter line.
-  public var accent: Style
+  package var accent: Style
   /// Open issues, passing checks, approvals, added lines.
-  public var open: Style
+  package var open: Style
   /// Closed issues.
-  public var closed: Style
+  package var closed: Style
   /// A sync that failed, on the title bar.
-  public var problem: Style
+  package var problem: Style
   /// What waits: queued actions, pending checks, review required.
-  public var warning: Style
+  package var warning: Style
   /// What failed: conflicts, failing checks, changes requested, removed lines.
-  public var failure: Style
+  package var failure: Style
   /// An unread thread's dot.
-  public var unread: Style
+  package var unread: Style
   /// The title bar's status while a sync runs.
-  public var syncing: Style
+  package var syncing: Style
 
   /// The roles as the configuration names them, with their key paths.
-  public static let roles: [(name: String, path: WritableKeyPath<Theme, Style> & Sendable)] = [
+  package static let roles: [(name: String, path: WritableKeyPath<Theme, Style> & Sendable)] = [
     ("bar", \.bar), ("title", \.title), ("chip", \.chip), ("chip-closed", \.chipClosed),
     ("chip-selected", \.chipSelected), ("header", \.header), ("header-detail", \.headerDetail),
     ("focus", \.focus), ("dim", \.dim), ("accent", \.accent), ("open", \.open),
@@ -52,7 +52,7 @@ public struct Theme: Hashable, Sendable {
   ]
 
   /// Light text on a dark terminal: the standard theme.
-  public static let dark = Theme(
+  package static let dark = Theme(
     bar: Style(foreground: .white, background: .indexed(236)),
     title: Style(foreground: .black, background: .cyan, attributes: [.bold, .reverseWithoutColor]),
     chip: Style(foreground: .white, background: .indexed(238)),
@@ -69,7 +69,7 @@ public struct Theme: Hashable, Sendable {
     unread: Style(foreground: .blue), syncing: Style(foreground: .cyan, background: .indexed(236)))
 
   /// Dark text on a light terminal.
-  public static let light = Theme(
+  package static let light = Theme(
     bar: Style(foreground: .black, background: .indexed(252)),
     title: Style(foreground: .white, background: .blue, attributes: [.bold, .reverseWithoutColor]),
     chip: Style(foreground: .black, background: .indexed(253)),
@@ -87,7 +87,7 @@ public struct Theme: Hashable, Sendable {
     syncing: Style(foreground: .indexed(25), background: .indexed(252)))
 
   /// The terminal's own colours, bright, with every state also in an attribute.
-  public static let highContrast = Theme(
+  package static let highContrast = Theme(
     bar: Style(attributes: .reverse), title: Style(attributes: [.bold, .reverse]),
     chip: Style(attributes: .bold), chipClosed: Style(attributes: .italic),
     chipSelected: Style(attributes: [.bold, .reverse]),
@@ -100,7 +100,7 @@ public struct Theme: Hashable, Sendable {
     syncing: Style(attributes: [.reverse, .italic]))
 
   /// No colour at all: attributes only.
-  public static let mono = Theme(
+  package static let mono = Theme(
     bar: Style(attributes: .reverse), title: Style(attributes: [.bold, .reverse]),
     chip: Style(), chipClosed: Style(attributes: .dim),
     chipSelected: Style(attributes: [.bold, .reverse]), header: Style(attributes: .bold),
@@ -111,7 +111,7 @@ public struct Theme: Hashable, Sendable {
     syncing: Style(attributes: [.reverse, .italic]))
 
   /// The built-in themes, by the name the configuration and `--theme` give.
-  public static let builtIn: [(name: String, theme: Theme)] = [
+  package static let builtIn: [(name: String, theme: Theme)] = [
     ("dark", dark), ("light", light), ("high-contrast", highContrast), ("mono", mono),
   ]
 
@@ -119,7 +119,7 @@ public struct Theme: Hashable, Sendable {
   ///
   /// Set once, before the first frame (from `--theme` or the configuration), and only read
   /// after: cells draw from it wherever they are drawn.
-  nonisolated(unsafe) public static var current = Theme.dark
+  nonisolated(unsafe) package static var current = Theme.dark
 
   /// A run of a row's text drawn on the row's `base` (the focus, or plain): the base's
   /// background, and its attributes — so that without colour the focused row's text is

@@ -28,15 +28,15 @@ public struct CommandTemplate: Hashable, Sendable {
     case kind
 
     /// The environment variable the command reads it from.
-    public var variable: String { "TRELLIS_" + rawValue.uppercased() }
+    package var variable: String { "TRELLIS_" + rawValue.uppercased() }
   }
 
   /// The command as written.
   public let text: String
   /// The shell script run: the text with each placeholder replaced by its quoted variable.
-  public let script: String
+  package let script: String
   /// The placeholders it uses.
-  public let placeholders: Set<Placeholder>
+  package let placeholders: Set<Placeholder>
 
   /// Reads a command.
   ///

@@ -2,7 +2,7 @@ import TrellisTerminal
 
 /// A screen's command as the configuration file names it (`keys: browser: {K: state}`), and the
 /// command that runs one of the person's own commands.
-public protocol NamedCommand: Hashable, Sendable {
+package protocol NamedCommand: Hashable, Sendable {
   /// The command's name in the file: `state`, `next-section`, `mark-read`.
   var name: String { get }
   /// The command that runs the person's `command`.
@@ -71,7 +71,7 @@ extension BrowserCommand: NamedCommand {
 }
 
 extension DashboardCommand: NamedCommand {
-  public var name: String {
+  package var name: String {
     switch self {
     case .quit: "quit"
     case .interrupt: "interrupt"

@@ -4,7 +4,7 @@ extension ScreenConfig {
   /// `issues help config`: every key of the configuration file, generated from what reads it —
   /// the screens' command names from their key tables, the placeholders, the themes and their
   /// roles — so the help cannot name a command that does not exist.
-  public static var helpText: String {
+  package static var helpText: String {
     var lines: [String] = []
     lines.append(
       """
@@ -119,7 +119,7 @@ extension ScreenConfig {
 
 extension CommandTemplate.Placeholder {
   /// What the placeholder holds, for the help.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .host: "the host (github.com)"
     case .repository: "OWNER/REPO"

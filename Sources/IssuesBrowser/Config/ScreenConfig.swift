@@ -23,9 +23,9 @@ import TrellisTerminal
 ///
 /// A key bound twice on a screen, a command or key that does not exist, or a style that cannot
 /// be read is a ``ConfigFileError`` at its line and column; nothing of such a file is used.
-public struct ScreenConfig: Hashable, Sendable {
+package struct ScreenConfig: Hashable, Sendable {
   /// The screens keys are bound on, as the file names them.
-  public enum ScreenName: String, Hashable, Sendable, CaseIterable {
+  package enum ScreenName: String, Hashable, Sendable, CaseIterable {
     /// The issue list and its chips.
     case browser
     /// An issue read full screen.
@@ -47,23 +47,23 @@ public struct ScreenConfig: Hashable, Sendable {
   }
 
   /// Whether the accessible mode is on; `nil` when the file does not say.
-  public var accessible: Bool?
+  package var accessible: Bool?
   /// The theme; `nil` when the file does not say.
-  public var theme: Theme?
+  package var theme: Theme?
   /// The browser's and the reader's keys.
-  public var browserKeys = BrowserKeys.standard
+  package var browserKeys = BrowserKeys.standard
   /// The dashboard's keys.
-  public var dashboardKeys = DashboardKeys.standard
+  package var dashboardKeys = DashboardKeys.standard
   /// The inbox's keys.
-  public var inboxKeys = InboxKeys.standard
+  package var inboxKeys = InboxKeys.standard
 
   /// Nothing changed: the standard keys and theme.
-  public static let standard = ScreenConfig()
+  package static let standard = ScreenConfig()
 
   init() {}
 
   /// The configuration of the file at `url`, or the standard one when there is no file.
-  public static func load(from url: URL = ConfigFile.defaultURL()) throws(ConfigFileError)
+  package static func load(from url: URL = ConfigFile.defaultURL()) throws(ConfigFileError)
     -> ScreenConfig
   {
     guard FileManager.default.fileExists(atPath: url.path) else { return .standard }
@@ -71,7 +71,7 @@ public struct ScreenConfig: Hashable, Sendable {
   }
 
   /// Reads the screens' part of a configuration file.
-  public init(file: ConfigFile) throws(ConfigFileError) {
+  package init(file: ConfigFile) throws(ConfigFileError) {
     if let accessible = file.topLevel("accessible") {
       self.accessible = try file.bool(accessible.value, what: "accessible:")
     }
@@ -309,7 +309,7 @@ public struct ScreenConfig: Hashable, Sendable {
 
 extension KeyBindings where Command: NamedCommand {
   /// The table's commands, each once, in the table's order (Ctrl-C's is not one to bind).
-  public var namedCommands: [Command] {
+  package var namedCommands: [Command] {
     var seen: Set<Command> = []
     var commands: [Command] = []
     for row in rows {

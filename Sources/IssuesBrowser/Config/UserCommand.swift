@@ -22,7 +22,7 @@ public struct UserCommand: Hashable, Sendable {
   /// What the help and the status line call it.
   public var title: String
   /// The shell command, with placeholders for the focused item.
-  public var template: CommandTemplate
+  package var template: CommandTemplate
   /// Where it runs.
   public var mode: Mode
 

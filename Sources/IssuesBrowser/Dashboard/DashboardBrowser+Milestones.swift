@@ -21,7 +21,7 @@ extension DashboardBrowser {
   }
 
   /// The milestone chosen in the section shown.
-  public var milestoneFilter: MilestoneFilter {
+  package var milestoneFilter: MilestoneFilter {
     model.chosenChip(hasChips: chipRepository != nil)
   }
 

@@ -12,28 +12,28 @@ import TrellisTerminal
 /// ``refresh()`` and every section is asked again, the list moving through a staged update
 /// with the focus kept on its item.
 @MainActor
-public final class DashboardBrowser: Screen {
+package final class DashboardBrowser: Screen {
   /// The repositories, read as one.
-  public let dashboard: Dashboard
+  package let dashboard: Dashboard
   /// The sections, their answers, the one shown, the message: the screen's state as a value.
-  public internal(set) var model: DashboardModel
+  package internal(set) var model: DashboardModel
   /// The sections, in tab order.
-  public var sections: [DashboardSection] { model.sections }
+  package var sections: [DashboardSection] { model.sections }
   /// The section shown.
-  public var selected: Int { model.selected }
+  package var selected: Int { model.selected }
   /// Each section's items, in its order.
-  public var answers: [[DashboardEntry]] { model.answers }
+  package var answers: [[DashboardEntry]] { model.answers }
   /// What the title bar says beside the name: sync progress, or where the caches stand.
-  public var status: String {
+  package var status: String {
     get { model.status }
     set { model.status = newValue }
   }
   /// The screen size.
-  public private(set) var size: TerminalSize
+  package private(set) var size: TerminalSize
   /// The `?` overlay, while it is open.
-  public var help: HelpOverlay? { model.help }
+  package var help: HelpOverlay? { model.help }
   /// The keys: the standard ones, or the person's.
-  public var keys = DashboardKeys.standard
+  package var keys = DashboardKeys.standard
   let now: () -> Date
   /// The section tabs.
   let tabs: CollectionView<Int, Int>
@@ -51,7 +51,7 @@ public final class DashboardBrowser: Screen {
   private var labelColors: [Int: [String: Color]] = [:]
 
   /// A dashboard screen of `size`, answering every section at once.
-  public init(
+  package init(
     dashboard: Dashboard, sections: [DashboardSection], size: TerminalSize,
     now: @escaping () -> Date = Date.init
   ) {
@@ -111,16 +111,16 @@ public final class DashboardBrowser: Screen {
   }
 
   /// How the section shown arranges its items.
-  public var grouping: DashboardSection.Grouping { model.grouping }
+  package var grouping: DashboardSection.Grouping { model.grouping }
 
   /// The item focused in the list.
-  public var focusedRow: DashboardRow? { list.focusedItem }
+  package var focusedRow: DashboardRow? { list.focusedItem }
 
   // MARK: Data
 
   /// Asks every section again (a cache changed), and shows the result: the counts in the tabs,
   /// the list by a staged update that keeps the focused item where it is.
-  public func refresh() {
+  package func refresh() {
     for index in sections.indices { answer(index) }
     rows.removeAll(keepingCapacity: true)
     for (index, repository) in dashboard.repositories.enumerated() {
@@ -133,7 +133,7 @@ public final class DashboardBrowser: Screen {
   }
 
   /// Shows another section.
-  public func select(_ index: Int) {
+  package func select(_ index: Int) {
     guard sections.indices.contains(index), index != selected || list.focusedItem == nil else {
       return
     }
@@ -256,7 +256,7 @@ public final class DashboardBrowser: Screen {
   // MARK: Events
 
   /// Handles a key or the mouse, and returns what the host should do.
-  public func handle(_ event: InputEvent) -> [DashboardEffect] {
+  package func handle(_ event: InputEvent) -> [DashboardEffect] {
     if var help {
       // The overlay takes every event but Ctrl-C; any other key closes it.
       if case .key(let key) = event, keys.command(for: key) == .interrupt {
@@ -282,7 +282,7 @@ public final class DashboardBrowser: Screen {
   }
 
   /// Performs a command, whatever key sent it.
-  public func perform(_ command: DashboardCommand) -> [DashboardEffect] {
+  package func perform(_ command: DashboardCommand) -> [DashboardEffect] {
     switch command {
     case .quit: return [.quit]
     case .interrupt: return [.interrupted]
@@ -337,7 +337,7 @@ public final class DashboardBrowser: Screen {
 
   /// Moves time on: expires the message, reads the sections still to be read.
   @discardableResult
-  public func tick() -> [DashboardEffect] {
+  package func tick() -> [DashboardEffect] {
     model.tick(now: now())
     if !model.stale.isEmpty {
       for index in model.stale.sorted() { answer(index) }
@@ -348,12 +348,12 @@ public final class DashboardBrowser: Screen {
   }
 
   /// Shows a message on the status line for a few seconds.
-  public func show(message text: String) {
+  package func show(message text: String) {
     model.message = StatusMessage(text, now: now())
   }
 
   /// Adapts to a new terminal size.
-  public func resize(_ size: TerminalSize) {
+  package func resize(_ size: TerminalSize) {
     self.size = size
     place()
   }
@@ -369,7 +369,7 @@ public final class DashboardBrowser: Screen {
   // MARK: Drawing
 
   /// Draws the whole screen into a buffer of the screen's size.
-  public func render(into screen: inout CellBuffer) {
+  package func render(into screen: inout CellBuffer) {
     if screen.width != size.columns || screen.height != size.rows {
       screen = CellBuffer(width: size.columns, height: size.rows)
     }
@@ -387,13 +387,13 @@ public final class DashboardBrowser: Screen {
 
   /// Where the accessible mode puts the terminal's cursor: the focused item, or the section's
   /// tab when the section is empty.
-  public var cursorPosition: CellPoint? {
+  package var cursorPosition: CellPoint? {
     if help != nil { return HelpOverlay.cursor }
     return list.focusedCell ?? tabs.focusedCell
   }
 
   /// The focus in words: the focused item and its repository, or the empty section.
-  public var focusDescription: String? {
+  package var focusDescription: String? {
     if help != nil { return "the list of keys" }
     guard let (source, issue) = focusedIssue else {
       return "section \(sections[selected].title), empty"
@@ -402,7 +402,7 @@ public final class DashboardBrowser: Screen {
   }
 
   /// A new frame of the screen.
-  public func render() -> CellBuffer {
+  package func render() -> CellBuffer {
     var screen = CellBuffer(width: size.columns, height: size.rows)
     render(into: &screen)
     return screen

@@ -1,7 +1,7 @@
 import TrellisTerminal
 
 /// What a key asks of the dashboard.
-public enum DashboardCommand: Hashable, Sendable {
+package enum DashboardCommand: Hashable, Sendable {
   /// Leave (`q`).
   case quit
   /// Leave as interrupted (Ctrl-C).
@@ -38,11 +38,11 @@ public enum DashboardCommand: Hashable, Sendable {
 
 /// The dashboard's keys, as one table: the keyboard, the `?` overlay, the status line and
 /// `issues help keys` come from it.
-public enum DashboardKeys {
+package enum DashboardKeys {
   typealias Row = KeyBinding<DashboardCommand>
 
   /// The dashboard's standard keys.
-  public static let standard = KeyBindings<DashboardCommand>(
+  package static let standard = KeyBindings<DashboardCommand>(
     title: "The dashboard (issues dash)",
     rows: [
       Row(
@@ -78,7 +78,7 @@ public enum DashboardKeys {
       ])
 
   /// The `?` overlay's lines for `keys`.
-  public static func helpLines(_ keys: KeyBindings<DashboardCommand>) -> [HelpLine] {
+  package static func helpLines(_ keys: KeyBindings<DashboardCommand>) -> [HelpLine] {
     HelpOverlay.lines([keys.helpLines, HelpOverlay.keys.helpLines])
   }
 }

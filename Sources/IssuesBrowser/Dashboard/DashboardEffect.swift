@@ -1,7 +1,7 @@
 import GitHubIssues
 
 /// Something the dashboard asks its host to do, outside the screen.
-public enum DashboardEffect: Hashable, Sendable {
+package enum DashboardEffect: Hashable, Sendable {
   /// Leave the dashboard.
   case quit
   /// Leave it because the person pressed Ctrl-C (exit status 130).

@@ -10,9 +10,9 @@ import TrellisTerminal
 /// repository's browser, and ``run(in:)`` is called again on the way back, with the tabs, the
 /// focus and the sync where they were.
 @MainActor
-public final class DashboardHost: ScreenDriver {
+package final class DashboardHost: ScreenDriver {
   /// How a session of the dashboard ended.
-  public enum Ending: Sendable, Equatable {
+  package enum Ending: Sendable, Equatable {
     /// `q`.
     case quit
     /// Ctrl-C.
@@ -28,7 +28,7 @@ public final class DashboardHost: ScreenDriver {
   }
 
   /// The screen.
-  public let browser: DashboardBrowser
+  package let browser: DashboardBrowser
   var screen: DashboardBrowser { browser }
   let options: ScreenOptions
   /// The session running, while one is.
@@ -80,7 +80,7 @@ public final class DashboardHost: ScreenDriver {
   var sessions = 0
 
   /// A host for a dashboard over `repositories`, syncing them when `network` allows.
-  public init(
+  package init(
     dashboard: Dashboard, sections: [DashboardSection], network: BrowserHost.Network,
     size: TerminalSize, notes: [String], options: ScreenOptions = .fromEnvironment()
   ) {
@@ -103,7 +103,7 @@ public final class DashboardHost: ScreenDriver {
 
   /// Runs the dashboard in a session until the person leaves it or opens an item; the session
   /// is restored either way.
-  public func run(in session: TerminalSession) async -> Ending {
+  package func run(in session: TerminalSession) async -> Ending {
     let events = AppEvents<Message>(session.events, tick: .milliseconds(100))
     relay.attach(events)
     self.session = session

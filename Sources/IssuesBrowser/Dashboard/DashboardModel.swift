@@ -5,28 +5,28 @@ import Trellis
 /// The dashboard screen's state as a value: the sections and their answers, the one shown, each
 /// section's grouping and milestone chip, the message and the `?` overlay — and what the list,
 /// the tabs and the chips show from them, tested without a view or a cache.
-public struct DashboardModel: Hashable, Sendable {
+package struct DashboardModel: Hashable, Sendable {
   /// The sections, in tab order.
-  public let sections: [DashboardSection]
+  package let sections: [DashboardSection]
   /// The section shown.
-  public private(set) var selected = 0
+  package private(set) var selected = 0
   /// Each section's items, in its order.
-  public private(set) var answers: [[DashboardEntry]]
+  package private(set) var answers: [[DashboardEntry]]
   /// Sections whose answers are still to be read (their tabs say `…`).
-  public private(set) var stale: Set<Int>
+  package private(set) var stale: Set<Int>
   /// Sections whose grouping the person switched (`v`).
-  public private(set) var groupingOverride: [Int: DashboardSection.Grouping] = [:]
+  package private(set) var groupingOverride: [Int: DashboardSection.Grouping] = [:]
   /// The milestone chosen in each section that has chips.
-  public private(set) var chipFilters: [Int: MilestoneFilter] = [:]
+  package private(set) var chipFilters: [Int: MilestoneFilter] = [:]
   /// What the title bar says beside the name: sync progress, or where the caches stand.
-  public var status = ""
+  package var status = ""
   /// The status line's message.
-  public var message: StatusMessage?
+  package var message: StatusMessage?
   /// The `?` overlay, while it is open.
-  public var help: HelpOverlay?
+  package var help: HelpOverlay?
 
   /// The state of a dashboard of `sections`, the first shown, none answered yet.
-  public init(sections: [DashboardSection]) {
+  package init(sections: [DashboardSection]) {
     precondition(!sections.isEmpty, "a dashboard has at least one section")
     self.sections = sections
     answers = Array(repeating: [], count: sections.count)
@@ -34,55 +34,55 @@ public struct DashboardModel: Hashable, Sendable {
   }
 
   /// Takes a section's answer.
-  public mutating func answer(_ index: Int, with entries: [DashboardEntry]) {
+  package mutating func answer(_ index: Int, with entries: [DashboardEntry]) {
     answers[index] = entries
     stale.remove(index)
   }
 
   /// Marks every section to be asked again.
-  public mutating func markEveryAnswerStale() { stale = Set(sections.indices) }
+  package mutating func markEveryAnswerStale() { stale = Set(sections.indices) }
 
   /// Shows another section; `false` when it is not one, or already shown.
   @discardableResult
-  public mutating func select(_ index: Int) -> Bool {
+  package mutating func select(_ index: Int) -> Bool {
     guard sections.indices.contains(index), index != selected else { return false }
     selected = index
     return true
   }
 
   /// The section after the one shown, round the end.
-  public var nextSection: Int { (selected + 1) % sections.count }
+  package var nextSection: Int { (selected + 1) % sections.count }
   /// The section before the one shown, round the start.
-  public var previousSection: Int { (selected + sections.count - 1) % sections.count }
+  package var previousSection: Int { (selected + sections.count - 1) % sections.count }
 
   /// How the section shown arranges its items.
-  public var grouping: DashboardSection.Grouping {
+  package var grouping: DashboardSection.Grouping {
     groupingOverride[selected] ?? sections[selected].grouping
   }
 
   /// Groups the section shown by repository, or not.
-  public mutating func toggleGrouping() {
+  package mutating func toggleGrouping() {
     groupingOverride[selected] = grouping == .none ? .repository : DashboardSection.Grouping.none
   }
 
   /// What each tab counts: its items, or `nil` while its answer is still to be read.
-  public var tabCounts: [Int?] {
+  package var tabCounts: [Int?] {
     answers.indices.map { stale.contains($0) ? nil : answers[$0].count }
   }
 
   // MARK: Milestone chips
 
   /// The chip chosen in the section shown, when it has chips.
-  public func chosenChip(hasChips: Bool) -> MilestoneFilter {
+  package func chosenChip(hasChips: Bool) -> MilestoneFilter {
     hasChips ? chipFilters[selected] ?? .all : .all
   }
 
   /// Chooses a chip in the section shown.
-  public mutating func choose(_ chip: MilestoneFilter) { chipFilters[selected] = chip }
+  package mutating func choose(_ chip: MilestoneFilter) { chipFilters[selected] = chip }
 
   /// The chips of the section shown over its one repository's `milestones` (in the cache's
   /// order): All, No milestone when an item has none, then the milestones that hold an item.
-  public func chipOrder(milestones: [GitHubMilestone]) -> [MilestoneFilter] {
+  package func chipOrder(milestones: [GitHubMilestone]) -> [MilestoneFilter] {
     let entries = answers[selected]
     let used = Set(entries.compactMap(\.milestoneNumber))
     var order: [MilestoneFilter] = [.all]
@@ -94,7 +94,7 @@ public struct DashboardModel: Hashable, Sendable {
   }
 
   /// How many of the section's items each chip holds.
-  public var chipCounts: [MilestoneFilter: Int] {
+  package var chipCounts: [MilestoneFilter: Int] {
     let entries = answers[selected]
     var counts: [MilestoneFilter: Int] = [.all: entries.count]
     for entry in entries {
@@ -107,7 +107,7 @@ public struct DashboardModel: Hashable, Sendable {
   // MARK: The list
 
   /// The section's items under a chip.
-  public func entries(under chip: MilestoneFilter) -> [DashboardEntry] {
+  package func entries(under chip: MilestoneFilter) -> [DashboardEntry] {
     let entries = answers[selected]
     return switch chip {
     case .all: entries
@@ -119,7 +119,7 @@ public struct DashboardModel: Hashable, Sendable {
 
   /// The list's snapshot for the section shown under a chip: one section, or one per
   /// repository in the order they first appear.
-  public func snapshot(under chip: MilestoneFilter) -> Snapshot<DashboardGroup, DashboardRow> {
+  package func snapshot(under chip: MilestoneFilter) -> Snapshot<DashboardGroup, DashboardRow> {
     let entries = entries(under: chip)
     switch grouping {
     case .none:
@@ -139,7 +139,7 @@ public struct DashboardModel: Hashable, Sendable {
   }
 
   /// Moves time on: the message expires.
-  public mutating func tick(now: Date) {
+  package mutating func tick(now: Date) {
     if let message, message.hasExpired(at: now) { self.message = nil }
   }
 }

@@ -14,7 +14,7 @@ public enum DashboardOpening {
     public var dashboard: Dashboard
     /// Sentences for standard error or the status line: repositories not synced yet, hosts
     /// whose `@me` is unknown.
-    public var notes: [String]
+    package var notes: [String]
   }
 
   /// Opens the caches of `config`'s repositories.

@@ -1,14 +1,14 @@
 /// A row of the dashboard's list: an item of one of its repositories.
-public struct DashboardRow: Hashable, Sendable {
+package struct DashboardRow: Hashable, Sendable {
   /// The repository, as an index into the dashboard's repositories.
-  public var source: Int
+  package var source: Int
   /// The item's number there.
-  public var number: Int
+  package var number: Int
 }
 
 /// A section of the dashboard's list: the whole list, or one repository's items when the
 /// section is grouped by repository.
-public enum DashboardGroup: Hashable, Sendable {
+package enum DashboardGroup: Hashable, Sendable {
   /// Every item, in the query's order.
   case all
   /// One repository's items, in the query's order.

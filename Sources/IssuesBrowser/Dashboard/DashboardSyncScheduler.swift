@@ -11,9 +11,9 @@ import Synchronization
 /// The budget is the host's: every sync starts with conditional requests (a quiet repository
 /// answers 304 and costs nothing), and a rate limit on a host ends that host's turns for this
 /// run: its other repositories are reported with the same error rather than spending more.
-public struct DashboardSyncScheduler: Sendable {
+package struct DashboardSyncScheduler: Sendable {
   /// What the scheduler reports, in order.
-  public enum Report: Sendable {
+  package enum Report: Sendable {
     /// A repository's sync moved on.
     case progress(DashboardSource, position: Int, of: Int, SyncProgress)
     /// A repository's sync ended: finished, failed, or (`finished == false`) cut off at the end
@@ -24,7 +24,7 @@ public struct DashboardSyncScheduler: Sendable {
   }
 
   /// How the repositories are synced: by default with ``Syncing/run``.
-  public typealias Sync =
+  package typealias Sync =
     @Sendable (
       DashboardSource, IssueCache, @escaping @Sendable (SyncProgress) -> Void
     ) async throws -> Void
@@ -34,7 +34,7 @@ public struct DashboardSyncScheduler: Sendable {
   let sync: Sync
 
   /// A scheduler over `repositories`, giving each turns of `slice`.
-  public init(
+  package init(
     repositories: [(DashboardSource, IssueCache)], slice: Duration = .seconds(10),
     timeout: Double?, sync: Sync? = nil
   ) {
@@ -49,7 +49,7 @@ public struct DashboardSyncScheduler: Sendable {
   }
 
   /// Syncs every repository until each is up to date or failed, reporting as it goes.
-  public func run(report: @escaping @Sendable (Report) -> Void) async {
+  package func run(report: @escaping @Sendable (Report) -> Void) async {
     var unfinished = Array(repositories.indices)
     var failures = 0
     // A host out of budget: its other repositories are not tried again in this run (the

@@ -9,9 +9,9 @@ import TrellisTerminal
 /// clipboard, the editor — off the input path, and hands the answers back as messages on the
 /// same loop as the keys, so that a slow GitHub never holds a key press.
 @MainActor
-public final class BrowserHost: ScreenDriver {
+package final class BrowserHost: ScreenDriver {
   /// How the host reaches GitHub.
-  public enum Network: Sendable {
+  package enum Network: Sendable {
     /// Not at all (the demo), for this reason, as the keys say it.
     case none(reason: String)
     /// Offline mode: GitHub is not asked; with a token, changes wait in the queue and are sent
@@ -21,7 +21,7 @@ public final class BrowserHost: ScreenDriver {
     case github(timeout: Double?)
 
     /// Why GitHub is not asked, when it is not.
-    public var offlineReason: String? {
+    package var offlineReason: String? {
       switch self {
       case .none(let reason): reason
       case .offline: "offline mode"
@@ -31,7 +31,7 @@ public final class BrowserHost: ScreenDriver {
   }
 
   /// How the browser was left.
-  public enum Ending: Sendable {
+  package enum Ending: Sendable {
     /// By `q`.
     case quit
     /// By Ctrl-C: the command exits with status 130, as a shell expects of an interrupted program.
@@ -80,7 +80,7 @@ public final class BrowserHost: ScreenDriver {
   /// A host for the browser of a repository's cache, drawing in `session`; with `reading`,
   /// the browser opens on that issue in the reader, and leaving the reader leaves it (the
   /// dashboard opens issues this way).
-  public init(
+  package init(
     cache: IssueCache, repository: RepositoryName, host: GitHubHost, network: Network,
     session: TerminalSession, syncStatus: SyncStatus, reading: Int? = nil,
     options: ScreenOptions = .fromEnvironment()
@@ -112,7 +112,7 @@ public final class BrowserHost: ScreenDriver {
   }
 
   /// Runs the browser until the person leaves it, then gives the terminal back.
-  public func run() async -> Ending {
+  package func run() async -> Ending {
     let ending = await ScreenHost(options: options).run(self, in: session, events: events)
     follower.stop()
     syncTask?.cancel()

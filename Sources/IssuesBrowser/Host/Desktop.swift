@@ -3,9 +3,9 @@ import GitHubIssues
 
 /// The desktop around the terminal: the web browser and the clipboard, through the tools that
 /// the system has.
-public enum Desktop {
+package enum Desktop {
   /// Opens a URL in the web browser and says what happened.
-  public static func open(_ url: String) -> String {
+  package static func open(_ url: String) -> String {
     for name in ["xdg-open", "open", "wslview"] {
       if let tool = ExternalTool(named: name), tool.launch([url]) { return "Opened \(url)" }
     }
@@ -13,7 +13,7 @@ public enum Desktop {
   }
 
   /// Copies text to the clipboard with a clipboard tool; `nil` when there is none (or it failed).
-  public static func copy(_ text: String) -> String? {
+  package static func copy(_ text: String) -> String? {
     let tools = [
       ["wl-copy"], ["xclip", "-selection", "clipboard"], ["xsel", "--clipboard", "--input"],
       ["pbcopy"], ["clip.exe"],
@@ -30,7 +30,7 @@ public enum Desktop {
 
   /// The escape sequence (OSC 52) that asks the terminal itself to set the clipboard: it works
   /// over SSH, in terminals that allow it.
-  public static func terminalClipboardSequence(_ text: String) -> [UInt8] {
+  package static func terminalClipboardSequence(_ text: String) -> [UInt8] {
     Array("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
   }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The person's editor (`VISUAL`, `EDITOR`, or `vi`), run on a file in the terminal.
-public enum Editor {
+package enum Editor {
   /// Runs the user's editor on a file, on this terminal, and waits for it.
-  public static func edit(_ file: URL) throws(HostFailure) {
+  package static func edit(_ file: URL) throws(HostFailure) {
     let environment = ProcessInfo.processInfo.environment
     let command =
       [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }

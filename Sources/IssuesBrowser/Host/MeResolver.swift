@@ -3,14 +3,14 @@ import GitHubIssues
 
 /// Turns `@me` into the token's login: from the cache when it was asked before with the same
 /// token, otherwise from GitHub (`GET /user`, once), remembered for next time.
-public struct MeResolver: Sendable {
+package struct MeResolver: Sendable {
   let host: GitHubHost
   let cache: IssueCache
   let offline: Bool
   let timeout: Double?
 
   /// A resolver for the host's token, remembering logins in `cache`; `offline` never asks GitHub.
-  public init(host: GitHubHost, cache: IssueCache, offline: Bool, timeout: Double?) {
+  package init(host: GitHubHost, cache: IssueCache, offline: Bool, timeout: Double?) {
     self.host = host
     self.cache = cache
     self.offline = offline
@@ -18,7 +18,7 @@ public struct MeResolver: Sendable {
   }
 
   /// The login a filter value stands for: itself, or the token's account for `@me`.
-  public func login(_ value: String?) async throws -> String? {
+  package func login(_ value: String?) async throws -> String? {
     guard let value, value == SearchQuery.me else { return value }
     let token: String?
     do {

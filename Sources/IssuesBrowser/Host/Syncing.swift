@@ -3,10 +3,10 @@ import GitHubIssues
 import TrellisTerminal
 
 /// Running a sync with the token the environment gives.
-public enum Syncing {
+package enum Syncing {
   /// Syncs the repository into the cache with the host's token, waiting for a sync already
   /// running elsewhere (`waiting` says so), and reports progress.
-  public static func run(
+  package static func run(
     host: GitHubHost, repository: RepositoryName, cache: IssueCache, full: Bool,
     timeout: Double?,
     progress: @escaping @Sendable (SyncProgress) -> Void,
@@ -86,7 +86,7 @@ public enum Syncing {
   /// conversation, every pull request as a row; a cache that is a mirror already is brought up
   /// to date as a plain sync would (REST for what changed, GraphQL for its conversations),
   /// unless `full` asks to list everything again.
-  public static func mirror(
+  package static func mirror(
     host: GitHubHost, repository: RepositoryName, cache: IssueCache, full: Bool,
     pointLimit: Int?, timeout: Double?,
     progress: @escaping @Sendable (SyncProgress) -> Void,
@@ -129,7 +129,7 @@ public enum Syncing {
 
   /// A client for the host with a token and the `--timeout` asked for: the one way the commands
   /// reach GitHub outside a sync.
-  public static func client(host: GitHubHost, token: String?, timeout: Double?) -> GitHubClient {
+  package static func client(host: GitHubHost, token: String?, timeout: Double?) -> GitHubClient {
     let transport = HTTPClientTransport(timeout: timeout ?? HTTPClientTransport.defaultTimeout)
     var client = GitHubClient(host: host, token: token, transport: transport)
     if let timeout { client.timeout = .milliseconds(Int(timeout * 1000)) }
@@ -137,7 +137,7 @@ public enum Syncing {
   }
 
   /// What to say while another process's sync holds the cache.
-  public static func waitingNote(_ pid: Int32?) -> String {
+  package static func waitingNote(_ pid: Int32?) -> String {
     "waiting for the sync already running" + (pid.map { " in process \($0)" } ?? "") + "…"
   }
 }

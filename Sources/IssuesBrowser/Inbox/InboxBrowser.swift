@@ -18,15 +18,15 @@ public final class InboxBrowser: Screen {
   /// What the title bar says beside the name: polling, or where the inbox stands.
   public var status = ""
   /// The threads, the filters, the message: the screen's state as a value.
-  public private(set) var model = InboxModel()
+  package private(set) var model = InboxModel()
   /// The reason shown, or all (`f` cycles).
-  public var reasonFilter: String? { model.reasonFilter }
+  package var reasonFilter: String? { model.reasonFilter }
   /// The repository shown, or all (`F` cycles).
-  public var repositoryFilter: RepositoryName? { model.repositoryFilter }
+  package var repositoryFilter: RepositoryName? { model.repositoryFilter }
   /// The threads shown, by row.
   public var threads: [InboxRow: InboxThread] { model.threads }
   /// The `?` overlay, while it is open.
-  public var help: HelpOverlay? { model.help }
+  package var help: HelpOverlay? { model.help }
   /// The keys: the standard ones, or the person's.
   public var keys = InboxKeys.standard
   let now: () -> Date
@@ -35,7 +35,7 @@ public final class InboxBrowser: Screen {
   private let cells = CellSource<InboxRow>()
   /// The subject of a thread as its repository's cache holds it now (closed since, merged),
   /// when that repository is cached; set by the host.
-  public var subject: (GitHubHost, RepositoryName, Int) -> CachedIssue? = { _, _, _ in nil }
+  package var subject: (GitHubHost, RepositoryName, Int) -> CachedIssue? = { _, _, _ in nil }
   /// Subjects read since the last reload, by row.
   private var subjects: [InboxRow: CachedIssue?] = [:]
 
@@ -81,13 +81,13 @@ public final class InboxBrowser: Screen {
   }
 
   /// How many threads are unread.
-  public var unreadCount: Int { model.unreadCount }
+  package var unreadCount: Int { model.unreadCount }
 
   // MARK: Data
 
   /// Reads every inbox again and shows it: a staged update that keeps the focused thread in
   /// place (or its neighbour, when it left).
-  public func reload() {
+  package func reload() {
     var entries: [InboxModel.Entry] = []
     for (index, inbox) in inboxes.enumerated() {
       do {
@@ -256,12 +256,12 @@ public final class InboxBrowser: Screen {
   }
 
   /// Shows a message on the status line for a few seconds.
-  public func show(message text: String) {
+  package func show(message text: String) {
     model.message = StatusMessage(text, now: now())
   }
 
   /// Adapts to a new terminal size.
-  public func resize(_ size: TerminalSize) {
+  package func resize(_ size: TerminalSize) {
     self.size = size
     place()
   }
@@ -285,13 +285,13 @@ public final class InboxBrowser: Screen {
   }
 
   /// Where the accessible mode puts the terminal's cursor: the focused thread.
-  public var cursorPosition: CellPoint? {
+  package var cursorPosition: CellPoint? {
     if help != nil { return HelpOverlay.cursor }
     return list.focusedCell
   }
 
   /// The focus in words: the thread's title, where it is, why it came, read or not.
-  public var focusDescription: String? {
+  package var focusDescription: String? {
     if help != nil { return "the list of keys" }
     guard let (_, thread) = focused else { return threads.isEmpty ? "no thread" : nil }
     let n = thread.notification

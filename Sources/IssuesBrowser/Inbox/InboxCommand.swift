@@ -33,7 +33,7 @@ public enum InboxKeys {
   typealias Row = KeyBinding<InboxCommand>
 
   /// The inbox's standard keys.
-  public static let standard = KeyBindings<InboxCommand>(
+  package static let standard = KeyBindings<InboxCommand>(
     title: "The inbox (issues inbox)",
     rows: Row.listMoves(InboxCommand.moveInList, items: "threads", hint: "move") + [
       Row(
@@ -65,7 +65,7 @@ public enum InboxKeys {
     ])
 
   /// The `?` overlay's lines for `keys`.
-  public static func helpLines(_ keys: KeyBindings<InboxCommand>) -> [HelpLine] {
+  package static func helpLines(_ keys: KeyBindings<InboxCommand>) -> [HelpLine] {
     HelpOverlay.lines([keys.helpLines, HelpOverlay.keys.helpLines])
   }
 }

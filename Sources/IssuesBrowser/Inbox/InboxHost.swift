@@ -8,9 +8,9 @@ import TrellisTerminal
 /// Like the dashboard it outlives a terminal session: Enter leaves for the thread's repository
 /// browser, and ``run(in:)`` is called again on the way back.
 @MainActor
-public final class InboxHost: ScreenDriver {
+package final class InboxHost: ScreenDriver {
   /// How a session ended.
-  public enum Ending: Sendable, Equatable {
+  package enum Ending: Sendable, Equatable {
     /// `q`.
     case quit
     /// Ctrl-C.
@@ -26,7 +26,7 @@ public final class InboxHost: ScreenDriver {
   }
 
   /// The screen.
-  public let browser: InboxBrowser
+  package let browser: InboxBrowser
   var screen: InboxBrowser { browser }
   let options: ScreenOptions
   let syncs: [InboxSync]?
@@ -43,7 +43,7 @@ public final class InboxHost: ScreenDriver {
 
   /// A host over these inboxes (each with the client that reaches it), polling when `network`
   /// allows.
-  public init(
+  package init(
     inboxes: [InboxSync], network: BrowserHost.Network, size: TerminalSize,
     options: ScreenOptions = .fromEnvironment()
   ) {
@@ -67,7 +67,7 @@ public final class InboxHost: ScreenDriver {
   }
 
   /// Runs the inbox until the person leaves it or reads a thread.
-  public func run(in session: TerminalSession) async -> Ending {
+  package func run(in session: TerminalSession) async -> Ending {
     let events = AppEvents<Message>(session.events, tick: .milliseconds(100))
     self.events = events
     self.session = session

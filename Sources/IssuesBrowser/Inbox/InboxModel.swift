@@ -3,41 +3,41 @@ import GitHubIssues
 
 /// The inbox screen's state as a value: every thread read, the filters, what shows and in what
 /// order, triage shown at once, the message and the `?` overlay — tested without a view.
-public struct InboxModel: Hashable, Sendable {
+package struct InboxModel: Hashable, Sendable {
   /// A thread and its row.
-  public struct Entry: Hashable, Sendable {
+  package struct Entry: Hashable, Sendable {
     /// Where it is: its host and id.
-    public var row: InboxRow
+    package var row: InboxRow
     /// The thread.
-    public var thread: InboxThread
+    package var thread: InboxThread
 
     /// An entry.
-    public init(row: InboxRow, thread: InboxThread) {
+    package init(row: InboxRow, thread: InboxThread) {
       self.row = row
       self.thread = thread
     }
   }
 
   /// Every thread read, unread first then newest first (before the filters).
-  public private(set) var all: [Entry] = []
+  package private(set) var all: [Entry] = []
   /// The reason shown, or all (`f` cycles).
-  public private(set) var reasonFilter: String?
+  package private(set) var reasonFilter: String?
   /// The repository shown, or all (`F` cycles).
-  public private(set) var repositoryFilter: RepositoryName?
+  package private(set) var repositoryFilter: RepositoryName?
   /// What the list shows, in order: `all` through the filters.
-  public private(set) var shown: [Entry] = []
+  package private(set) var shown: [Entry] = []
   /// The threads shown, by row.
-  public private(set) var threads: [InboxRow: InboxThread] = [:]
+  package private(set) var threads: [InboxRow: InboxThread] = [:]
   /// The status line's message.
-  public var message: StatusMessage?
+  package var message: StatusMessage?
   /// The `?` overlay, while it is open.
-  public var help: HelpOverlay?
+  package var help: HelpOverlay?
 
   /// An empty inbox.
-  public init() {}
+  package init() {}
 
   /// Takes every thread read: sorted unread first, then newest first, through the filters.
-  public mutating func load(_ entries: [Entry]) {
+  package mutating func load(_ entries: [Entry]) {
     all = entries
     all.sort {
       ($0.thread.notification.unread ? 0 : 1, $1.thread.notification.updatedAt, $0.row.thread)
@@ -56,10 +56,10 @@ public struct InboxModel: Hashable, Sendable {
   }
 
   /// How many threads are unread, whatever the filters.
-  public var unreadCount: Int { all.count { $0.thread.notification.unread } }
+  package var unreadCount: Int { all.count { $0.thread.notification.unread } }
 
   /// Shows a thread read, in its place (it moves down among the read ones).
-  public mutating func markRead(_ row: InboxRow) {
+  package mutating func markRead(_ row: InboxRow) {
     guard let index = all.firstIndex(where: { $0.row == row }) else { return }
     all[index].thread.notification.unread = false
     all[index].thread.pendingTriage = .read
@@ -67,14 +67,14 @@ public struct InboxModel: Hashable, Sendable {
   }
 
   /// Takes a thread out of the list (done, unsubscribed); the others keep their order.
-  public mutating func remove(_ row: InboxRow) {
+  package mutating func remove(_ row: InboxRow) {
     all.removeAll { $0.row == row }
     shown.removeAll { $0.row == row }
     threads[row] = nil
   }
 
   /// Shows the next reason, then all; says which.
-  public mutating func cycleReason() -> String {
+  package mutating func cycleReason() -> String {
     let reasons = Array(Set(all.map(\.thread.notification.reason))).sorted()
     reasonFilter = Self.next(after: reasonFilter, in: reasons)
     refilter()
@@ -82,7 +82,7 @@ public struct InboxModel: Hashable, Sendable {
   }
 
   /// Shows the next repository, then all; says which.
-  public mutating func cycleRepository() -> String {
+  package mutating func cycleRepository() -> String {
     let repositories = Array(Set(all.map(\.thread.notification.repository))).sorted {
       $0.description < $1.description
     }
@@ -98,7 +98,7 @@ public struct InboxModel: Hashable, Sendable {
   }
 
   /// What the list's header says: how many threads show, and the filters.
-  public var headerTitle: String {
+  package var headerTitle: String {
     let filters = [
       reasonFilter.map(GitHubNotification.describe(reason:)), repositoryFilter?.description,
     ].compactMap { $0 }
@@ -107,12 +107,12 @@ public struct InboxModel: Hashable, Sendable {
   }
 
   /// What an empty list says, or `nil` when threads show.
-  public var emptyText: String? {
+  package var emptyText: String? {
     shown.isEmpty ? (all.isEmpty ? "Inbox zero." : "No thread matches.") : nil
   }
 
   /// The width of the rows' `owner/name#N` column, measured without building the strings.
-  public var placeWidth: Int {
+  package var placeWidth: Int {
     min(
       40,
       shown.reduce(10) { widest, entry in
@@ -128,7 +128,7 @@ public struct InboxModel: Hashable, Sendable {
   }
 
   /// Moves time on: the message expires.
-  public mutating func tick(now: Date) {
+  package mutating func tick(now: Date) {
     if let message, message.hasExpired(at: now) { self.message = nil }
   }
 }

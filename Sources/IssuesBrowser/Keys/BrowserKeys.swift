@@ -183,10 +183,10 @@ public struct BrowserKeys: Hashable, Sendable {
     ])
 
   /// The keys of every mode.
-  public var global, browsing, reading, movingToMilestone, searching, pickingLabel: Table
+  package var global, browsing, reading, movingToMilestone, searching, pickingLabel: Table
 
   /// The standard keys.
-  public static let standard = BrowserKeys(
+  package static let standard = BrowserKeys(
     global: standardGlobal, browsing: standardBrowsing, reading: standardReading,
     movingToMilestone: standardMovingToMilestone, searching: standardSearching,
     pickingLabel: standardPickingLabel)
@@ -204,12 +204,12 @@ public struct BrowserKeys: Hashable, Sendable {
   }
 
   /// The status line's hints in a mode.
-  public func hints(in mode: BrowserMode) -> [String] {
+  package func hints(in mode: BrowserMode) -> [String] {
     of(mode)?.hints ?? HelpOverlay.keys.hints
   }
 
   /// The `?` overlay's lines: the browser's tables, the overlay's keys, then the global ones.
-  public var helpLines: [HelpLine] {
+  package var helpLines: [HelpLine] {
     HelpOverlay.lines(
       [browsing, reading, movingToMilestone, searching, pickingLabel].map(\.helpLines)
         + [HelpOverlay.keys.helpLines, global.helpLines])

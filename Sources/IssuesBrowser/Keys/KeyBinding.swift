@@ -27,16 +27,16 @@ public struct KeyBinding<Command: Hashable & Sendable>: Hashable, Sendable {
   }
 
   /// The row's keys, in the order the help shows them.
-  public var actions: [Action]
+  package var actions: [Action]
   /// What the keys do, as the help overlay and `issues help keys` say it.
-  public var summary: String
+  package var summary: String
   /// What the mouse does to the same effect, if anything ("click").
   public var mouse: String?
   /// The status line's word for the row ("state"), when the row is worth a place there.
-  public var hint: String?
+  package var hint: String?
   /// The commands the row is about, as it was made: a key rebound to one of them joins this
   /// row, even after the person took all its keys away.
-  public let commands: [Command]
+  package let commands: [Command]
 
   /// A row of a key table.
   public init(
@@ -51,7 +51,7 @@ public struct KeyBinding<Command: Hashable & Sendable>: Hashable, Sendable {
 
   /// The two rows of a list's moves, as every screen binds them: ↑ ↓ k j, then PgUp PgDn Home
   /// End g G; `what` names the list's items ("threads"), `hint` the first row's status word.
-  public static func listMoves(
+  package static func listMoves(
     _ command: (FocusMove) -> Command, items what: String, mouse: String? = "wheel, click a row",
     hint: String
   ) -> [KeyBinding] {
@@ -72,7 +72,7 @@ public struct KeyBinding<Command: Hashable & Sendable>: Hashable, Sendable {
   }
 
   /// The keys as the help shows them: `← →`, `Ctrl-U`.
-  public var keyNames: String {
+  package var keyNames: String {
     actions.map(\.key.keycapName).joined(separator: " ")
   }
 

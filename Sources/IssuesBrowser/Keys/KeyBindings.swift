@@ -42,19 +42,19 @@ public struct KeyBindings<Command: Hashable & Sendable>: Hashable, Sendable {
   }
 
   /// The status line's summary of the rows that have a hint: `s state · l label`.
-  public var hint: String {
+  package var hint: String {
     hints.joined(separator: " · ")
   }
 
   /// Each hinted row's words for the status line, in the table's order: `s state`.
-  public var hints: [String] {
+  package var hints: [String] {
     rows.compactMap { row in
       row.actions.isEmpty ? nil : row.hint.map { "\(row.compactKeyNames) \($0)" }
     }
   }
 
   /// The status line's words for the row that sends `command` (`s: state`), if it has a hint.
-  public func hint(for command: Command) -> String? {
+  package func hint(for command: Command) -> String? {
     guard let row = rows.first(where: { $0.actions.contains { $0.command == command } }),
       let hint = row.hint, !row.actions.isEmpty
     else { return nil }
@@ -62,7 +62,7 @@ public struct KeyBindings<Command: Hashable & Sendable>: Hashable, Sendable {
   }
 
   /// The table's lines in the `?` overlay: its title, then a line per row.
-  public var helpLines: [HelpLine] {
+  package var helpLines: [HelpLine] {
     [HelpLine(keys: title, summary: "", isTitle: true)]
       + rows.filter { !$0.actions.isEmpty }.map { row in
         var keys = row.keyNames
@@ -73,13 +73,13 @@ public struct KeyBindings<Command: Hashable & Sendable>: Hashable, Sendable {
 }
 
 /// A line of the `?` overlay: a table's title, or a row's keys and what they do.
-public struct HelpLine: Hashable, Sendable {
+package struct HelpLine: Hashable, Sendable {
   /// The keys (or the table's title).
-  public var keys: String
+  package var keys: String
   /// What they do; empty on a title.
-  public var summary: String
+  package var summary: String
   /// Whether the line titles a table.
-  public var isTitle: Bool
+  package var isTitle: Bool
 }
 
 extension KeyBindings where Command: NamedCommand {
@@ -89,7 +89,7 @@ extension KeyBindings where Command: NamedCommand {
   /// bound to its command later brings it back with its words); it joins the row of `command`,
   /// or a new row at the end for a command the table did not have (one of the person's own),
   /// summarised by its name.
-  public func binding(_ key: KeyEvent, to command: Command?) -> KeyBindings {
+  package func binding(_ key: KeyEvent, to command: Command?) -> KeyBindings {
     let normalizedKey = Self.normalized(key)
     var rows = rows.map { row in
       var row = row

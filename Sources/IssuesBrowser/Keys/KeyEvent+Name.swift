@@ -3,7 +3,7 @@ import TrellisTerminal
 extension KeyEvent {
   /// How the key is written in help and status lines: its symbol or the name on its keycap,
   /// modifiers first (`Ctrl-U`, `Shift-Tab`, `PgDn`, `Space`).
-  public var keycapName: String {
+  package var keycapName: String {
     var prefix = ""
     if modifiers.contains(.control) { prefix += "Ctrl-" }
     if modifiers.contains(.alt) { prefix += "Alt-" }

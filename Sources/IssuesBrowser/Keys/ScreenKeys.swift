@@ -2,9 +2,9 @@ import GitHubIssues
 
 /// Every screen's keys, for `issues help keys`: the browser's tables, then the dashboard's and
 /// the inbox's.
-public enum ScreenKeys {
+package enum ScreenKeys {
   /// The same tables as plain text: each title, then a line per row, its keys in a column.
-  public static var helpText: String {
+  package static var helpText: String {
     let lines = HelpOverlay.lines(
       [
         BrowserKeys.standard.helpLines, DashboardKeys.standard.helpLines,

@@ -59,7 +59,7 @@ public struct PendingAction: Hashable, Sendable {
   /// The issue.
   public var number: Int
   /// "closing #12", for the status line.
-  public var summary: String
+  package var summary: String
 
   /// Creates one.
   public init(number: Int, summary: String) {

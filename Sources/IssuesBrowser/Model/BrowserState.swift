@@ -9,7 +9,7 @@ import GitHubIssues
 /// without a terminal, a cache or a view.
 public struct BrowserState: Hashable, Sendable {
   /// A message shown in the status bar until it expires.
-  public typealias Flash = StatusMessage
+  package typealias Flash = StatusMessage
 
   /// The two focuses of the browsing screen.
   public enum FocusArea: Hashable, Sendable {
@@ -25,23 +25,23 @@ public struct BrowserState: Hashable, Sendable {
   public var mode = BrowserMode.browsing
   /// Which of the two focuses while browsing was moved last: the list's row or the milestone
   /// chip — where the accessible mode's cursor goes.
-  public var focusArea = FocusArea.list
+  package var focusArea = FocusArea.list
   /// The search being typed; applied to ``filter`` after a pause.
-  public var searchDraft = ""
+  package var searchDraft = ""
   /// When the search draft is applied, if typing stays paused until then.
-  public var searchDeadline: Date?
+  package var searchDeadline: Date?
   /// What was typed in the label picker to narrow it.
-  public var labelQuery = ""
+  package var labelQuery = ""
   /// The status line's message, if any.
-  public var flash: Flash?
+  package var flash: Flash?
   /// How far the side preview is scrolled; back to the top on another issue.
-  public var previewOffset = 0
+  package var previewOffset = 0
   /// Actions sent to GitHub and not answered yet, by request id.
-  public var pendingActions: [Int: PendingAction] = [:]
+  package var pendingActions: [Int: PendingAction] = [:]
   /// The id the next action gets.
-  public var nextActionID = 1
+  package var nextActionID = 1
   /// How long typing pauses before the search applies.
-  public var searchDelay: TimeInterval = 0.02
+  package var searchDelay: TimeInterval = 0.02
 
   /// A state showing every open issue, browsing.
   public init() {}
@@ -49,19 +49,19 @@ public struct BrowserState: Hashable, Sendable {
   // MARK: Filters
 
   /// Steps the state filter.
-  public mutating func cycleState() -> ListReload {
+  package mutating func cycleState() -> ListReload {
     filter.state = filter.state.next
     return .countsAndList
   }
 
   /// Steps the sort order; the counts stay.
-  public mutating func cycleSort() -> ListReload {
+  package mutating func cycleSort() -> ListReload {
     filter.sort = filter.sort.next
     return .list
   }
 
   /// Shows or hides pull requests.
-  public mutating func togglePullRequests() -> ListReload {
+  package mutating func togglePullRequests() -> ListReload {
     filter.kind = filter.kind == .issues ? .both : .issues
     return .countsAndList
   }
@@ -74,7 +74,7 @@ public struct BrowserState: Hashable, Sendable {
   }
 
   /// Filters by one label (`nil`: any label) and goes back to browsing.
-  public mutating func pick(label: String?) -> ListReload {
+  package mutating func pick(label: String?) -> ListReload {
     mode = .browsing
     let labels = label.map { [$0] } ?? []
     guard labels != filter.labels else { return .nothing }
@@ -83,7 +83,7 @@ public struct BrowserState: Hashable, Sendable {
   }
 
   /// Clears the search and the label.
-  public mutating func clearFilters() -> ListReload {
+  package mutating func clearFilters() -> ListReload {
     searchDraft = ""
     searchDeadline = nil
     guard filter.text != nil || !filter.labels.isEmpty else { return .nothing }
@@ -95,20 +95,20 @@ public struct BrowserState: Hashable, Sendable {
   // MARK: Search
 
   /// Opens the search field on the current search.
-  public mutating func beginSearch() {
+  package mutating func beginSearch() {
     mode = .searching
     searchDraft = filter.text ?? ""
   }
 
   /// The longest search, in characters: no frame's work grows with what was pasted.
-  public static let maximumSearchLength = 256
+  package static let maximumSearchLength = 256
 
   /// Adds typed or pasted text to the search (line breaks dropped) and restarts the pause.
   ///
   /// A paste while browsing opens the field with it. The search holds at most
   /// ``maximumSearchLength`` characters: the rest of a longer paste is left out, and the status
   /// line says so.
-  public mutating func type(_ text: String, now: Date) {
+  package mutating func type(_ text: String, now: Date) {
     if mode == .browsing { beginSearch() }
     let (kept, cut) = Self.bounded(text, after: searchDraft.count)
     searchDraft += kept
@@ -117,7 +117,7 @@ public struct BrowserState: Hashable, Sendable {
   }
 
   /// Adds typed or pasted text to the label picker's query, bounded as the search is.
-  public mutating func typeLabelQuery(_ text: String, now: Date) {
+  package mutating func typeLabelQuery(_ text: String, now: Date) {
     let (kept, cut) = Self.bounded(text, after: labelQuery.count)
     labelQuery += kept
     if cut { show(message: Self.cutMessage, now: now) }
@@ -141,26 +141,26 @@ public struct BrowserState: Hashable, Sendable {
   }
 
   /// Erases the last character of the search (`all`: every character) and restarts the pause.
-  public mutating func eraseSearch(all: Bool = false, now: Date) {
+  package mutating func eraseSearch(all: Bool = false, now: Date) {
     if all { searchDraft = "" } else if !searchDraft.isEmpty { searchDraft.removeLast() }
     searchDeadline = now.addingTimeInterval(searchDelay)
   }
 
   /// Applies the draft now and leaves the field.
-  public mutating func commitSearch() -> ListReload {
+  package mutating func commitSearch() -> ListReload {
     mode = .browsing
     return applySearchDraft()
   }
 
   /// Clears the draft, applies that and leaves the field.
-  public mutating func cancelSearch() -> ListReload {
+  package mutating func cancelSearch() -> ListReload {
     mode = .browsing
     searchDraft = ""
     return applySearchDraft()
   }
 
   /// Applies the search draft (trimmed; empty clears the search), keeping the field open.
-  public mutating func applySearchDraft() -> ListReload {
+  package mutating func applySearchDraft() -> ListReload {
     searchDeadline = nil
     let trimmed = searchDraft.trimmingCharacters(in: .whitespaces)
     let text: String? = trimmed.isEmpty ? nil : trimmed
@@ -192,21 +192,21 @@ public struct BrowserState: Hashable, Sendable {
   }
 
   /// "closing #12…" while actions are on their way, for the status line.
-  public var pendingSummary: String? {
+  package var pendingSummary: String? {
     guard !pendingActions.isEmpty else { return nil }
     let summaries = pendingActions.keys.sorted().compactMap { pendingActions[$0]?.summary }
     return summaries.joined(separator: ", ") + "…"
   }
 
   /// Shows a message in the status line for four seconds.
-  public mutating func show(message: String, now: Date) {
+  package mutating func show(message: String, now: Date) {
     flash = StatusMessage(message, now: now)
   }
 
   // MARK: Scrolling
 
   /// Scrolls the side preview by `lines`, kept within its `lineCount` lines.
-  public mutating func scrollPreview(by lines: Int, lineCount: Int, height: Int) {
+  package mutating func scrollPreview(by lines: Int, lineCount: Int, height: Int) {
     previewOffset = Self.clamp(previewOffset + lines, lineCount: lineCount, height: height)
   }
 

@@ -1,5 +1,5 @@
 /// A section of the issue list: by milestone when every milestone is shown, by state otherwise.
-public enum ListSection: Hashable, Sendable {
+package enum ListSection: Hashable, Sendable {
   case milestone(number: Int)
   case noMilestone
   case open

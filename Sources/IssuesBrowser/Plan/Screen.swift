@@ -9,7 +9,7 @@ import TrellisTerminal
 /// screens; a new one (a form, a diff) is a model, a screen and a driver on ``ScreenHost``, not a
 /// loop of its own.
 @MainActor
-public protocol Screen: AnyObject {
+package protocol Screen: AnyObject {
   /// What the screen asks its host to do.
   associatedtype Effect
 
@@ -38,6 +38,6 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
-  public var deadline: Date? { nil }
-  public func prepareNextFrame() {}
+  package var deadline: Date? { nil }
+  package func prepareNextFrame() {}
 }

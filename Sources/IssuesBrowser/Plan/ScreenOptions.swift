@@ -3,19 +3,19 @@ import TrellisTerminal
 
 /// How every screen is drawn and driven: the colours the terminal shows, the theme, the keys,
 /// and whether the accessible mode is on.
-public struct ScreenOptions: Hashable, Sendable {
+package struct ScreenOptions: Hashable, Sendable {
   /// The colours the terminal shows (`NO_COLOR` means none).
-  public var colors: ColorSupport
+  package var colors: ColorSupport
   /// The accessible mode: the terminal's cursor sits on the focused row or chip, where a
   /// screen reader or a magnifier follows it, and focus changes are said on the status line.
-  public var accessible: Bool
+  package var accessible: Bool
   /// The colours of every role.
-  public var theme: Theme
+  package var theme: Theme
   /// The person's keys and commands (the standard ones without a configuration).
-  public var config: ScreenConfig
+  package var config: ScreenConfig
 
   /// Options drawing in `colors` with `theme`, the keys of `config`, accessible or not.
-  public init(
+  package init(
     colors: ColorSupport, accessible: Bool = false, theme: Theme = .dark,
     config: ScreenConfig = .standard
   ) {
@@ -27,7 +27,7 @@ public struct ScreenOptions: Hashable, Sendable {
 
   /// The colours the environment says (`NO_COLOR`, `COLORTERM`, `TERM`), the standard theme
   /// and keys, not accessible.
-  public static func fromEnvironment(
+  package static func fromEnvironment(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> ScreenOptions {
     ScreenOptions(colors: ColorSupport.detect(environment: environment))

@@ -4,9 +4,9 @@ import TrellisTerminal
 /// key tables, scrolled by its own keys; any other key closes it.
 ///
 /// A value: the screen that owns it passes it the keys while it is open and draws it last.
-public struct HelpOverlay: Hashable, Sendable {
+package struct HelpOverlay: Hashable, Sendable {
   /// What a key asks of the overlay.
-  public enum Command: Hashable, Sendable {
+  package enum Command: Hashable, Sendable {
     /// Scrolls by lines (negative: up).
     case scroll(lines: Int)
     /// Scrolls by screens of the box (negative: up).
@@ -16,7 +16,7 @@ public struct HelpOverlay: Hashable, Sendable {
   }
 
   /// The overlay's own keys; any other key closes it.
-  public static let keys = KeyBindings<Command>(
+  package static let keys = KeyBindings<Command>(
     title: "The list of keys",
     rows: [
       KeyBinding(
@@ -29,21 +29,21 @@ public struct HelpOverlay: Hashable, Sendable {
     ])
 
   /// Where the accessible mode's cursor goes while the overlay is open: its title.
-  public static let cursor = CellPoint(x: 2, y: 1)
+  package static let cursor = CellPoint(x: 2, y: 1)
 
   /// The lines listed: each table's title, then its rows.
-  public let lines: [HelpLine]
+  package let lines: [HelpLine]
   /// The first line shown.
-  public private(set) var offset: Int
+  package private(set) var offset: Int
 
   /// An overlay listing `lines`, scrolled to `offset`.
-  public init(lines: [HelpLine], offset: Int = 0) {
+  package init(lines: [HelpLine], offset: Int = 0) {
     self.lines = lines
     self.offset = max(0, offset)
   }
 
   /// The lines of `tables`, a blank line between two tables.
-  public static func lines(_ tables: [[HelpLine]]) -> [HelpLine] {
+  package static func lines(_ tables: [[HelpLine]]) -> [HelpLine] {
     var lines: [HelpLine] = []
     for table in tables {
       if !lines.isEmpty { lines.append(HelpLine(keys: "", summary: "", isTitle: false)) }
@@ -54,7 +54,7 @@ public struct HelpOverlay: Hashable, Sendable {
 
   /// Where the box is on a screen of `size`: below the title, as tall as its lines need and
   /// the screen allows.
-  public static func area(lineCount: Int, size: TerminalSize) -> CellRect {
+  package static func area(lineCount: Int, size: TerminalSize) -> CellRect {
     let height = max(0, min(lineCount + 4, size.rows - 2))
     return CellRect(x: 1, y: 1, width: max(0, size.columns - 2), height: height)
   }
@@ -67,7 +67,7 @@ public struct HelpOverlay: Hashable, Sendable {
   /// Handles an event while the overlay is open.
   ///
   /// - Returns: `false` when the event closed it.
-  public mutating func handle(_ event: InputEvent, on size: TerminalSize) -> Bool {
+  package mutating func handle(_ event: InputEvent, on size: TerminalSize) -> Bool {
     switch event {
     case .key(let key):
       guard let command = Self.keys.command(for: key) else { return false }
@@ -86,7 +86,7 @@ public struct HelpOverlay: Hashable, Sendable {
   /// Performs a command of the overlay's keys.
   ///
   /// - Returns: `false` when the command closed it.
-  public mutating func perform(_ command: Command, on size: TerminalSize) -> Bool {
+  package mutating func perform(_ command: Command, on size: TerminalSize) -> Bool {
     switch command {
     case .scroll(let lines): scroll(by: lines, on: size)
     case .page(let screens): scroll(by: screens * max(1, visibleLines(on: size) - 1), on: size)
@@ -101,7 +101,7 @@ public struct HelpOverlay: Hashable, Sendable {
   }
 
   /// Draws the box over what `screen` holds.
-  public func draw(into screen: inout CellBuffer) {
+  package func draw(into screen: inout CellBuffer) {
     let size = TerminalSize(columns: screen.width, rows: screen.height)
     let area = Self.area(lineCount: lines.count, size: size)
     let keyColumn = min(

@@ -3,21 +3,21 @@ import Foundation
 /// A message on a screen's status line, shown until it expires.
 ///
 /// What an action did, why a key did nothing: every screen's status line shows one the same way.
-public struct StatusMessage: Hashable, Sendable {
+package struct StatusMessage: Hashable, Sendable {
   /// What the message says.
-  public var text: String
+  package var text: String
   /// When it leaves the status line.
-  public var until: Date
+  package var until: Date
 
   /// How long a message stays.
-  public static let duration: TimeInterval = 4
+  package static let duration: TimeInterval = 4
 
   /// A message shown from `now` for ``duration`` seconds.
-  public init(_ text: String, now: Date) {
+  package init(_ text: String, now: Date) {
     self.text = text
     until = now.addingTimeInterval(Self.duration)
   }
 
   /// Whether the message has left the status line at `now`.
-  public func hasExpired(at now: Date) -> Bool { now >= until }
+  package func hasExpired(at now: Date) -> Bool { now >= until }
 }

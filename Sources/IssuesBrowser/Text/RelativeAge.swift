@@ -1,15 +1,15 @@
 import Foundation
 
 /// Short relative ages, as lists show them: "now", "5m", "3h", "2d", "4mo", "1y".
-public enum RelativeAge {
+package enum RelativeAge {
   /// The age as a sentence says it: "just now", "5m ago".
-  public static func ago(_ date: Date, now: Date) -> String {
+  package static func ago(_ date: Date, now: Date) -> String {
     let age = describe(date, now: now)
     return age == "now" ? "just now" : age + " ago"
   }
 
   /// The age of a date at a given time.
-  public static func describe(_ date: Date, now: Date) -> String {
+  package static func describe(_ date: Date, now: Date) -> String {
     let seconds = max(0, Int(now.timeIntervalSince(date)))
     switch seconds {
     case ..<60: return "now"

@@ -3,13 +3,13 @@
 ///
 /// An answer may carry errors beside partial `data`: the fields on a path are `null` and the
 /// rest is good.
-public struct GraphQLError: Decodable, Hashable, Sendable {
+package struct GraphQLError: Decodable, Hashable, Sendable {
   /// A step of a path: a field name or a list index.
-  public enum PathElement: Decodable, Hashable, Sendable {
+  package enum PathElement: Decodable, Hashable, Sendable {
     case field(String)
     case index(Int)
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
       if let index = try? container.decode(Int.self) {
         self = .index(index)
@@ -20,14 +20,14 @@ public struct GraphQLError: Decodable, Hashable, Sendable {
   }
 
   /// What went wrong, in GitHub's words.
-  public var message: String
+  package var message: String
   /// GitHub's classification, when it gives one.
-  public var type: String?
+  package var type: String?
   /// The field the error concerns, from the root of `data`; empty for the whole query.
-  public var path: [PathElement]
+  package var path: [PathElement]
 
   /// Creates an error.
-  public init(message: String, type: String? = nil, path: [PathElement] = []) {
+  package init(message: String, type: String? = nil, path: [PathElement] = []) {
     self.message = message
     self.type = type
     self.path = path
@@ -35,7 +35,7 @@ public struct GraphQLError: Decodable, Hashable, Sendable {
 
   enum CodingKeys: String, CodingKey { case message, type, path }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     message = (try? container.decodeIfPresent(String.self, forKey: .message)) ?? "unknown error"
     type = try? container.decodeIfPresent(String.self, forKey: .type)
@@ -43,7 +43,7 @@ public struct GraphQLError: Decodable, Hashable, Sendable {
   }
 
   /// The list indexes of the path, in order: `repository.issues.nodes[3].timelineItems` → `[3]`.
-  public var indexes: [Int] {
+  package var indexes: [Int] {
     path.compactMap { if case .index(let index) = $0 { index } else { nil } }
   }
 }

@@ -1,12 +1,12 @@
 /// A value of a GraphQL variable: what a query's `$name` stands for.
-public enum GraphQLValue: Encodable, Hashable, Sendable {
+package enum GraphQLValue: Encodable, Hashable, Sendable {
   case string(String)
   case int(Int)
   case bool(Bool)
   case list([GraphQLValue])
   case null
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .string(let value): try container.encode(value)

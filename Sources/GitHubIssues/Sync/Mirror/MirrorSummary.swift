@@ -1,23 +1,23 @@
 /// What a mirror sync did.
-public struct MirrorSummary: Hashable, Sendable {
+package struct MirrorSummary: Hashable, Sendable {
   /// GraphQL queries sent.
-  public var queries: Int
+  package var queries: Int
   /// REST requests sent (the repository, milestones, labels, and checks of unlisted items).
-  public var restRequests: Int
+  package var restRequests: Int
   /// Issues and pull requests listed and written.
-  public var items: Int
+  package var items: Int
   /// Conversations made complete (fetched whole, or completed after their page).
-  public var conversations: Int
+  package var conversations: Int
   /// Sub-issue lists fetched.
-  public var subIssueLists: Int
+  package var subIssueLists: Int
   /// GraphQL points this sync spent.
-  public var pointsSpent: Int
+  package var pointsSpent: Int
   /// GraphQL points left, as GitHub last said.
-  public var pointsLeft: Int?
+  package var pointsLeft: Int?
   /// Items deleted because a complete listing no longer had them and GitHub confirmed it.
-  public var deleted: Int
+  package var deleted: Int
   /// What could not be read, with the reason: left as the cache had it.
-  public var skipped: [SkippedItem]
+  package var skipped: [SkippedItem]
   /// How much of the cache can now be read offline.
-  public var coverage: MirrorCoverage
+  package var coverage: MirrorCoverage
 }

@@ -2,15 +2,15 @@ import Foundation
 
 extension MirrorSynchronizer {
   /// What fetching pull requests' details did.
-  public struct PullRequestDetailsSummary: Hashable, Sendable {
+  package struct PullRequestDetailsSummary: Hashable, Sendable {
     /// Pull requests whose details were fetched and written.
-    public var fetched: Int
+    package var fetched: Int
     /// GraphQL points spent.
-    public var pointsSpent: Int
+    package var pointsSpent: Int
     /// GraphQL queries sent.
-    public var queries: Int
+    package var queries: Int
     /// What could not be read, with the reason (fetched again next time).
-    public var skipped: [SkippedItem]
+    package var skipped: [SkippedItem]
   }
 
   /// Fetches the details (review decision, requested reviewers, latest reviews, checks,
@@ -20,7 +20,7 @@ extension MirrorSynchronizer {
   ///
   /// A plain sync calls this after its REST listing when there is a token: a quiet repository
   /// has nothing to fetch and costs nothing.
-  public func fetchPullRequestDetails(progress: @Sendable (SyncProgress) -> Void = { _ in })
+  package func fetchPullRequestDetails(progress: @Sendable (SyncProgress) -> Void = { _ in })
     async throws(GitHubError) -> PullRequestDetailsSummary
   {
     let (_, lock) = try await begin()

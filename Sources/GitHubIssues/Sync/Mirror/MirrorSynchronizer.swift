@@ -31,24 +31,24 @@ import Foundation
 ///
 /// Later syncs of a mirror use REST for what changed (a `304` costs nothing), then fetch through
 /// GraphQL only the conversations that changed: see ``completeConversations(progress:)``.
-public struct MirrorSynchronizer: Sendable {
+package struct MirrorSynchronizer: Sendable {
   /// The client; it must carry a token (GraphQL has no anonymous access).
-  public let client: GitHubClient
+  package let client: GitHubClient
   /// The cache written to.
-  public let cache: IssueCache
+  package let cache: IssueCache
   /// The repository.
-  public let repository: RepositoryName
+  package let repository: RepositoryName
   /// Points never spent, left for other work with the same token.
-  public var reserve = 50
+  package var reserve = 50
   /// The most points this sync may spend, or `nil` for what the budget allows.
-  public var pointLimit: Int?
+  package var pointLimit: Int?
   /// GraphQL points a minute at most (GitHub's secondary limit is 2,000).
-  public var pointsPerMinute = 1_800
+  package var pointsPerMinute = 1_800
   /// What to do when another sync of the same cache file is running.
-  public var lockPolicy: IssueSynchronizer.LockPolicy = .wait(waiting: { _ in })
+  package var lockPolicy: IssueSynchronizer.LockPolicy = .wait(waiting: { _ in })
 
   /// Creates a synchronizer.
-  public init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
+  package init(client: GitHubClient, cache: IssueCache, repository: RepositoryName) {
     self.client = client
     self.cache = cache
     self.repository = repository
@@ -61,7 +61,7 @@ public struct MirrorSynchronizer: Sendable {
   ///   when the budget would run out (the next sync resumes), ``GitHubError/Code/incompleteListing``
   ///   when the listing cannot prove it saw everything (nothing was deleted).
   @discardableResult
-  public func sync(
+  package func sync(
     progress: @Sendable (SyncProgress) -> Void = { _ in }
   ) async throws(GitHubError) -> MirrorSummary {
     let (rest, lock) = try await begin()
@@ -90,7 +90,7 @@ public struct MirrorSynchronizer: Sendable {
   /// changed: this is what a plain sync of a mirror does after its REST listing (which brings
   /// the rows and sub-issue lists). Nothing to fetch costs nothing.
   @discardableResult
-  public func completeConversations(
+  package func completeConversations(
     progress: @Sendable (SyncProgress) -> Void = { _ in }
   ) async throws(GitHubError) -> MirrorSummary {
     let (_, lock) = try await begin()

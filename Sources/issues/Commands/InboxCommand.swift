@@ -20,7 +20,8 @@ struct InboxCommand: AsyncParsableCommand {
       To a pipe: one line per thread, `host<tab>id<tab>repository<tab>number<tab>type<tab>\
       reason<tab>unread<tab>updated<tab>title`, unread first. Triage (`issues inbox read ID`, \
       `done ID`, `unsubscribe ID`) shows at once and is sent once; offline it waits and is \
-      sent by the next run that can reach GitHub.
+      sent by the next run that can reach GitHub. GitHub answers notifications to a classic \
+      token only, with the notifications or repo scope: a fine-grained token is refused.
       """,
     subcommands: [List.self, Read.self, Done.self, Unsubscribe.self],
     defaultSubcommand: List.self)

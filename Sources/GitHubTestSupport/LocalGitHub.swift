@@ -871,6 +871,24 @@ package enum Fixtures {
     }
   }
 
+  /// The recorded `.github/ISSUE_TEMPLATE/` folders, by repository (`OWNER__NAME`): each file's
+  /// name and text, bytes as published (`Fixtures/issueforms/README.md` says where each is from).
+  package static func issueTemplateFolders() throws -> [String: [(name: String, text: String)]] {
+    let root = try url("issueforms")
+    var folders: [String: [(name: String, text: String)]] = [:]
+    let manager = FileManager.default
+    for repository in try manager.contentsOfDirectory(atPath: root.path).sorted() {
+      let folder = root.appendingPathComponent(repository)
+      var isFolder: ObjCBool = false
+      guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue
+      else { continue }
+      folders[repository] = try manager.contentsOfDirectory(atPath: folder.path).sorted().map {
+        ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+      }
+    }
+    return folders
+  }
+
   package static func errorBody422() throws -> Data {
     try bodies("octokit_fixtures__errors_422.json").first ?? Data()
   }

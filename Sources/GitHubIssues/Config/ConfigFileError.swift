@@ -1,4 +1,5 @@
-/// A mistake in the configuration file, and where it is: `FILE:LINE:COLUMN: message`,
+/// A mistake in a file the app reads (the configuration file, an issue form or template), and
+/// where it is: `FILE:LINE:COLUMN: message`,
 /// as compilers write them, so an editor can jump there.
 public struct ConfigFileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file.

@@ -12,7 +12,7 @@ public enum FormElement: Hashable, Sendable {
   /// Boxes to tick, some of which may have to be (`type: checkboxes`).
   case checkboxes(FormCheckboxes)
 
-  /// The label of a field: its heading in the body. `nil` for markdown.
+  /// The label of a field, its heading in the body; `nil` for markdown.
   public var label: String? {
     switch self {
     case .markdown: nil

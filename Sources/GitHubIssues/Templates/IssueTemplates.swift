@@ -20,8 +20,10 @@ public struct IssueTemplates: Hashable, Sendable {
     problems = []
   }
 
-  /// Reads the folder's files, given by name with their text. Files in subfolders, and files
-  /// that are neither Markdown nor YAML, are not templates (GitHub ignores them too).
+  /// Reads the folder's files, given by name with their text.
+  ///
+  /// Files in subfolders, and files that are neither Markdown nor YAML, are not templates
+  /// (GitHub ignores them too).
   public init(files: [(name: String, text: String)]) {
     self.init()
     for (name, text) in files.sorted(by: { $0.name < $1.name }) {

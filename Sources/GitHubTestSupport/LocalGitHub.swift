@@ -70,6 +70,8 @@ package actor LocalGitHub {
   }
 
   var routes: [String: Route] = [:]
+  /// The template files served per repository, to take down when they are served again.
+  var servedTemplateFiles: [RepositoryName: [String]] = [:]
   /// Issue listings served page by page from items in `updated_at` order, by path.
   var listings: [String: Listing] = [:]
   /// How many items to edit after serving each page of a listing, by listing path.

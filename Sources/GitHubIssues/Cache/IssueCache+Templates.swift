@@ -31,9 +31,10 @@ extension IssueCache {
     }
   }
 
-  /// Replaces the kept files with a complete listing's: `kept` names the files unchanged since
-  /// (their text stays), `fetched` holds the new or changed ones; every other file is gone from
-  /// the folder. The listing's entity tag is stored in the same transaction, so that it never
+  /// Replaces the kept files with a complete listing's.
+  ///
+  /// `kept` names the files unchanged since (their text stays), `fetched` holds the new or
+  /// changed ones; every other file is gone from the folder. The listing's entity tag is stored in the same transaction, so that it never
   /// stands for files the cache does not hold.
   package func replaceIssueTemplates(
     kept: Set<String>, fetched: [(name: String, sha: String, text: String)],

@@ -353,6 +353,9 @@ extension LocalGitHub {
 
   /// Makes a write and returns GitHub's answer to it.
   private func applyWrite(method: String, path: String, body: Data) throws -> Route {
+    if method == "POST", listings[path] != nil {
+      return try fileIssue(in: path, body: body, by: viewerLogin)
+    }
     guard let target = IssuePath(path), listings[target.listing] != nil else {
       return error(404, "Not Found")
     }
@@ -474,6 +477,62 @@ extension LocalGitHub {
     listing.items.append((number: target.number, updatedAt: updated, json: json))
     listings[target.listing] = listing
     return Route(status: 200, headers: ["content-type": "application/json"], body: json)
+  }
+
+  /// Someone files an issue on the web (the viewer, or another person), as GitHub serves it
+  /// from now on; returns its number.
+  @discardableResult
+  package func fileIssueOnTheWeb(
+    _ title: String, body: String, by author: String, in repository: RepositoryName
+  ) throws -> Int {
+    let path = "/repos/\(repository.owner)/\(repository.name)/issues"
+    let input = try JSONSerialization.data(withJSONObject: ["title": title, "body": body])
+    let route = try fileIssue(in: path, body: input, by: author)
+    let object = try JSONSerialization.jsonObject(with: route.body) as? [String: Any]
+    return object?["number"] as? Int ?? 0
+  }
+
+  /// `POST /repos/o/r/issues`: files an issue by the viewer under the next number (numbers
+  /// only grow: never one a deleted issue had), updated now, as the listing serves it from now
+  /// on. A title is required; a milestone must exist.
+  private func fileIssue(in listingPath: String, body: Data, by author: String) throws -> Route {
+    guard var listing = listings[listingPath] else { return error(404, "Not Found") }
+    let input = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+    guard let title = input["title"] as? String, !title.isEmpty else {
+      return error(422, "Validation Failed", field: "title")
+    }
+    var milestone: Any = NSNull()
+    if let number = input["milestone"] as? Int {
+      guard let found = self.milestone(number, listing: listingPath) else {
+        return error(422, "Validation Failed", field: "milestone")
+      }
+      milestone = found
+    }
+    let number = max(listing.items.map(\.number).max() ?? 0, highestFiled[listingPath] ?? 0) + 1
+    highestFiled[listingPath] = number
+    let updated = Self.nextUpdate(after: listing)
+    let text = input["body"] as? String ?? ""
+    let repository = listingPath.dropFirst("/repos/".count).dropLast("/issues".count)
+    let issue: [String: Any] = [
+      "id": 20_000_000 + number, "node_id": "I_filed\(number)", "number": number,
+      "title": title, "body": text.isEmpty ? NSNull() : text as Any, "state": "open",
+      "user": ["login": author, "id": author == viewerLogin ? 77 : 500, "type": "User"],
+      "labels": (input["labels"] as? [String] ?? []).map {
+        ["name": $0, "color": "ededed", "description": NSNull()] as [String: Any]
+      },
+      "assignees": (input["assignees"] as? [String] ?? []).map {
+        ["login": $0, "id": 900, "type": "User"] as [String: Any]
+      },
+      "milestone": milestone, "comments": 0, "created_at": Self.timestamp(updated),
+      "updated_at": Self.timestamp(updated), "closed_at": NSNull(),
+      "html_url": "https://github.com/\(repository)/issues/\(number)",
+      "author_association": "OWNER",
+    ]
+    let json = try JSONSerialization.data(withJSONObject: issue)
+    listing.items.append((number: number, updatedAt: updated, json: json))
+    listings[listingPath] = listing
+    if author == viewerLogin { filedIssues.append(number) }
+    return Route(status: 201, headers: ["content-type": "application/json"], body: json)
   }
 
   /// A successful edit's answer turned into the issue's labels, as the label endpoints answer.

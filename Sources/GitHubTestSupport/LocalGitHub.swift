@@ -113,6 +113,10 @@ package actor LocalGitHub {
   var writeToken: String?
   /// Who posts comments here.
   var viewerLogin = "octocat"
+  /// The highest number an issue filed here got, per listing: never given again.
+  var highestFiled: [String: Int] = [:]
+  /// The numbers of the issues filed through `POST …/issues`, in order.
+  package internal(set) var filedIssues: [Int] = []
   var nextCommentID = 50_000
   /// The last issue event's identifier: events, like comments, get growing ones.
   var lastEventID = 7_000_000
@@ -602,6 +606,9 @@ package actor LocalGitHub {
       items = Self.shuffledTies(items, state: &state)[...]
       reshuffledTies[request.path] = state
     }
+    if request.query.first(where: { $0.name == "sort" })?.value == "created" {
+      items = Self.createdOrder(items, request.query.map { ($0.name, $0.value) })[...]
+    }
     // `per_page` as asked, up to the listing's largest page (GitHub's is 100).
     let asked = request.query.first { $0.name == "per_page" }.flatMap { Int($0.value) }
     let perPage = max(1, min(listing.perPage, asked ?? listing.perPage))
@@ -654,6 +661,34 @@ package actor LocalGitHub {
       headers["link"] = "\(link(page + 1)); rel=\"next\", \(link(pageCount)); rel=\"last\""
     }
     return Route(status: 200, headers: headers, body: body)
+  }
+
+  /// A listing `sort=created` asks for: the `creator`'s items (anyone's without it) in the
+  /// `state` asked (open by default, as GitHub's), by creation time and then number, newest
+  /// first unless `direction=asc`.
+  static func createdOrder(
+    _ items: ArraySlice<(number: Int, updatedAt: Date, json: Data)>, _ query: [(String, String)]
+  ) -> [(number: Int, updatedAt: Date, json: Data)] {
+    func value(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
+    let state = value("state") ?? "open"
+    let creator = value("creator")?.lowercased()
+    let formatter = ISO8601DateFormatter()
+    var kept: [(item: (number: Int, updatedAt: Date, json: Data), created: Date)] = []
+    for item in items {
+      guard let object = try? JSONSerialization.jsonObject(with: item.json) as? [String: Any]
+      else { continue }
+      if state != "all", object["state"] as? String != state { continue }
+      if let creator,
+        ((object["user"] as? [String: Any])?["login"] as? String)?.lowercased() != creator
+      {
+        continue
+      }
+      let created = (object["created_at"] as? String).flatMap(formatter.date(from:)) ?? .distantPast
+      kept.append((item, created))
+    }
+    kept.sort { ($0.created, $0.item.number) < ($1.created, $1.item.number) }
+    if value("direction") != "asc" { kept.reverse() }
+    return kept.map(\.item)
   }
 
   /// Deletes an item the listing has not served yet (the fifth after `position`) and opens a

@@ -4,10 +4,15 @@ import Foundation
 public struct CachedIssue: Hashable, Sendable, Identifiable {
   /// The cache's key for the row: what the list, the reader and the outbox hold on to.
   public var key: IssueKey
-  /// GitHub's numeric identifier.
+  /// GitHub's numeric identifier; for an issue not filed yet (``isProvisional``), its key
+  /// negated.
   public var id: Int64
-  /// The number, as in `#123`.
+  /// The number, as in `#123`; for an issue filed offline that GitHub has not numbered yet,
+  /// its key negated (GitHub's numbers start at 1): see ``isProvisional``.
   public var number: Int
+
+  /// Whether the issue waits in the outbox to be filed: it has no GitHub number yet.
+  public var isProvisional: Bool { number <= 0 }
   /// The title.
   public var title: String
   /// Open or closed.

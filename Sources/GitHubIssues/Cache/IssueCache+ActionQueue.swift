@@ -156,6 +156,17 @@ extension IssueCache {
           """, arguments: [action.issueNumber])
       let shown = try Self.lastShown(onIssue: action.issueNumber, db)
       try Self.actionLedger.cancel(id, now: now, db)
+      if case .create = action.operation, let key = action.issueKey {
+        // Never filed: the provisional row goes, with what was queued on it.
+        try db.execute(
+          sql: """
+            UPDATE queuedAction SET status = 'cancelled', statusDate = ?
+            WHERE issueKey = ? AND status IN ('pending', 'conflict')
+            """, arguments: [now, key])
+        try db.execute(
+          sql: "DELETE FROM issue WHERE key = ? AND githubId IS NULL", arguments: [key])
+        return
+      }
       guard let first, let base = try? Self.decode(EditableFields.self, first),
         let current = try Self.editableFields(of: action.issueNumber, db),
         let shown, current.isShown(as: shown)
@@ -193,7 +204,8 @@ extension IssueCache {
   ///
   /// - Returns: Whether the action was still waiting to be sent, and is now marked.
   func markSending(
-    _ id: Int64, viewer: String?, knownCommentID: Int64?, knownEventID: Int64?, now: Date
+    _ id: Int64, viewer: String?, knownCommentID: Int64?, knownEventID: Int64?,
+    knownIssueNumber: Int? = nil, now: Date
   ) throws -> Bool {
     // On disk before the request leaves, even across a power cut: a send it does not know of
     // would be made again.
@@ -202,6 +214,7 @@ extension IssueCache {
         id, now: now,
         keeping: [
           ("knownCommentID", knownCommentID), ("knownEventID", knownEventID), ("viewer", viewer),
+          ("knownIssueNumber", knownIssueNumber),
         ], db)
     }
   }
@@ -210,11 +223,15 @@ extension IssueCache {
   func landedCheckMarks(of id: Int64) throws -> LandedCheckMarks {
     try writer.read { db in
       let row = try Row.fetchOne(
-        db, sql: "SELECT viewer, knownCommentID, knownEventID FROM queuedAction WHERE id = ?",
+        db,
+        sql: """
+          SELECT viewer, knownCommentID, knownEventID, knownIssueNumber FROM queuedAction
+          WHERE id = ?
+          """,
         arguments: [id])
       return LandedCheckMarks(
         viewer: row?["viewer"], knownCommentID: row?["knownCommentID"],
-        knownEventID: row?["knownEventID"])
+        knownEventID: row?["knownEventID"], knownIssueNumber: row?["knownIssueNumber"])
     }
   }
 
@@ -420,7 +437,7 @@ extension IssueCache {
     }
   }
 
-  private static func json<T: Encodable>(_ value: T, with encoder: JSONEncoder = JSONEncoder())
+  static func json<T: Encodable>(_ value: T, with encoder: JSONEncoder = JSONEncoder())
     throws -> String
   {
     String(decoding: try encoder.encode(value), as: UTF8.self)
@@ -439,6 +456,8 @@ struct LandedCheckMarks {
   var knownCommentID: Int64?
   /// The newest close or reopen event of the issue right before the first send.
   var knownEventID: Int64?
+  /// A create: the highest number GitHub had given right before the first send.
+  var knownIssueNumber: Int?
 }
 
 /// Why a queue operation could not be done.

@@ -486,8 +486,10 @@ extension IssueCache {
     let hasAccounts = row.count > P.assigneeLogins
     let assignees: String? = hasAccounts ? row[P.assigneeLogins] : nil
     let total: Int? = row[P.subIssuesTotal]
+    let key: Int64 = row[P.key]
     var issue = CachedIssue(
-      key: IssueKey(rawValue: row[P.key]), id: row[P.githubId], number: row[P.number],
+      // An issue not filed yet has no GitHub id: it holds its negated key, as its number does.
+      key: IssueKey(rawValue: key), id: row[P.githubId] ?? -key, number: row[P.number],
       title: restored(row[P.title]),
       state: GitHubIssue.State(rawValue: row[P.state]) ?? .open, author: row[P.author],
       milestoneNumber: row[P.milestoneNumber],

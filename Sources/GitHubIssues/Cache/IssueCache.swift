@@ -503,8 +503,9 @@ public final class IssueCache: Sendable {
     migrator.registerMigration("v17: reviews and checks as gh prints them") { db in
       try addReviewAndCheckShapes(db)
     }
-    migrator.registerMigration("v18: the repository's issue templates and forms") { db in
+    migrator.registerMigration("v18: issue templates, and issues filed through the outbox") { db in
       try addIssueTemplates(db)
+      try addCreateLandedCheck(db)
     }
     return migrator
   }

@@ -62,6 +62,23 @@ extension GitHubClient {
       ["body": body], as: GitHubComment.self)
   }
 
+  /// Files a new issue (`POST /repos/{owner}/{repo}/issues`) and returns it as GitHub filed it.
+  ///
+  /// It is sent once: an issue filed twice is two issues, so a failure that may have reached
+  /// the server is not retried. The outbox (``ActionReplayer``) settles a lost answer by
+  /// reading the viewer's newest issues before anything is sent again.
+  package func createIssue(_ issue: NewIssue, in repository: RepositoryName)
+    async throws(GitHubError) -> GitHubIssue
+  {
+    var body: [String: Any] = ["title": issue.title, "body": issue.body]
+    if !issue.labels.isEmpty { body["labels"] = issue.labels }
+    if !issue.assignees.isEmpty { body["assignees"] = issue.assignees }
+    if let milestone = issue.milestone { body["milestone"] = milestone }
+    if let type = issue.type { body["type"] = type }
+    return try await write(
+      "POST", "/repos/\(repository.owner)/\(repository.name)/issues", body, as: GitHubIssue.self)
+  }
+
   /// A label's name as one path segment: `/` and `%` and anything else outside a segment are
   /// escaped, so that a name can never reach another path.
   static let pathSegmentCharacters: CharacterSet = {

@@ -181,7 +181,7 @@ package struct ActionReplayer: Sendable {
   /// Whether an operation's landed check needs the viewer's login.
   private func needsViewer(_ operation: QueuedAction.Operation) -> Bool {
     switch operation {
-    case .comment, .change(.close), .change(.reopen): true
+    case .comment, .create, .change(.close), .change(.reopen): true
     case .change: false
     }
   }
@@ -205,9 +205,36 @@ package struct ActionReplayer: Sendable {
     _ actions: [QueuedAction], onIssue number: Int, _ summary: inout Summary, _ pass: inout Pass
   ) async -> Bool {
     var current: GitHubIssue?
-    for action in actions {
+    // The number GitHub gave a new issue filed in this pass: the later actions queued on its
+    // provisional row go to it.
+    var filed: Int?
+    for var action in actions {
       // One in conflict waits for the person, and the issue's later actions with it.
       if case .conflict = action.status { return true }
+      if let filed { action.issueNumber = filed }
+      if case .create(let issue) = action.operation {
+        let outcome = await send(issue, action, pass)
+        switch outcome {
+        case .sent(let answer), .foundLanded(let answer):
+          if case .sent = outcome { summary.sent += 1 } else { summary.foundLanded += 1 }
+          current = answer
+          filed = answer?.number
+          continue
+        case .cancelledMeanwhile:
+          summary.cancelledMeanwhile += 1
+          return true
+        case .conflict(let refusal):
+          summary.conflicts += 1
+          if let refusal { summary.refusals[action.id] = refusal }
+          return true
+        case .held, .alreadyHeld: return true
+        case .stop(let error):
+          summary.stopped = error
+          return false
+        }
+      }
+      // On a row not filed yet: it waits behind the create.
+      if action.issueNumber <= 0 { return true }
       if current == nil {
         do {
           current = try await client.issue(number, of: repository)
@@ -226,6 +253,7 @@ package struct ActionReplayer: Sendable {
       switch action.operation {
       case .change(let change): outcome = await send(change, action, issue, pass)
       case .comment(let body): outcome = await send(body, action, pass)
+      case .create: return true
       }
       switch outcome {
       case .sent(let answer):
@@ -387,6 +415,143 @@ package struct ActionReplayer: Sendable {
       return .sent(nil)
     } catch {
       return failed(action, error, refusal: refusal(error, nil, number))
+    }
+  }
+
+  /// Files a new issue, or settles one sent without an answer.
+  ///
+  /// A send whose answer was lost is found, before anything is sent again, among the viewer's
+  /// issues newest first: the one with the same title and body, numbered above the highest
+  /// number GitHub had given right before the first send (numbers only grow), not already
+  /// claimed by another create. No clock is trusted.
+  private func send(_ issue: NewIssue, _ action: QueuedAction, _ pass: Pass) async -> Outcome {
+    guard let key = action.issueKey else { return .stop(cacheFailure()) }
+    let marks = (try? cache.landedCheckMarks(of: action.id)) ?? LandedCheckMarks()
+    if case .sending = action.status {
+      switch await findFiled(
+        issue, viewer: marks.viewer ?? pass.viewer, known: marks.knownIssueNumber)
+      {
+      case .failure(let error): return .stop(error)
+      case .success(let found?):
+        do {
+          try cache.markFiled(action.id, as: found, key: key, now: now())
+        } catch {
+          return .stop(cacheFailure())
+        }
+        return .foundLanded(found)
+      case .success(nil): break  // It did not land: sent again below.
+      }
+    }
+    guard case .sendAndSettle = pass.sending else { return .held }
+    guard let viewer = pass.viewer else {
+      return .stop(
+        GitHubError(
+          .unauthorized, url: "issues of \(repository)",
+          detail: "the token's account is not known, so a lost answer could not be checked"))
+    }
+    var known = marks.knownIssueNumber
+    if known == nil {
+      switch await newestNumber() {
+      case .success(let newest):
+        known = max(newest, (try? cache.highestCachedNumber()) ?? 0)
+      case .failure(let error): return .stop(error)
+      }
+    }
+    do {
+      guard
+        try cache.markSending(
+          action.id, viewer: viewer, knownCommentID: nil, knownEventID: nil,
+          knownIssueNumber: known, now: now())
+      else { return .cancelledMeanwhile }
+    } catch {
+      return .stop(cacheFailure())
+    }
+    do {
+      let filed = try await client.createIssue(issue, in: repository)
+      do {
+        try cache.markFiled(action.id, as: filed, key: key, now: now())
+      } catch {
+        return .stop(cacheFailure())
+      }
+      return .sent(filed)
+    } catch {
+      return failed(action, error, refusal: OutboxLedger.refusal(error))
+    }
+  }
+
+  /// The highest number GitHub has given in the repository, issue or pull request (0 for
+  /// none): the newest created item.
+  private func newestNumber() async -> Result<Int, GitHubError> {
+    let query = IssueQuery(state: .all, sort: .created, ascending: false, perPage: 1)
+    do {
+      for try await page in client.issuePages(of: repository, query: query) {
+        return .success(page.items.map(\.number).max() ?? 0)
+      }
+      return .success(0)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Looks for the issue an unanswered create may have filed: by `viewer`, with the title and
+  /// body, numbered above `known`, not claimed by another action.
+  ///
+  /// The viewer's issues are read newest first; the walk ends a page after the first page
+  /// that reaches a number at or below `known` (an issue filed after the first send is newer
+  /// than every one of those; the extra page covers ties in creation time). A page with an
+  /// item that could not be read leaves it unknown.
+  private func findFiled(_ issue: NewIssue, viewer: String?, known: Int?) async
+    -> Result<GitHubIssue?, GitHubError>
+  {
+    let place = "issues of \(repository)"
+    guard let viewer else {
+      return .failure(
+        GitHubError(
+          .unauthorized, url: place,
+          detail: "the token's account is not known: whether the issue was filed is not known"))
+    }
+    guard let known else {
+      return .failure(
+        GitHubError(
+          .incompleteListing, url: place,
+          detail: "the highest number before the first send is not known: nothing is sent again"))
+    }
+    let claimed: Set<Int>
+    do {
+      claimed = try cache.claimedIssueNumbers()
+    } catch {
+      return .failure(cacheFailure())
+    }
+    let title = issue.title
+    let body = Self.normalized(issue.body)
+    let query = IssueQuery(state: .all, creator: viewer, sort: .created, ascending: false)
+    var pagesLeft: Int?
+    do {
+      for try await page in client.issuePages(of: repository, query: query) {
+        if !page.skipped.isEmpty {
+          return .failure(
+            GitHubError(
+              .incompleteListing, url: place,
+              detail: "an issue of the listing could not be read: whether it was filed is not known"
+            ))
+        }
+        if let found = page.items.first(where: {
+          !$0.isPullRequest && $0.number > known && !claimed.contains($0.number)
+            && $0.title == title && Self.normalized($0.body ?? "") == body
+            && $0.user.login.lowercased() == viewer.lowercased()
+        }) {
+          return .success(found)
+        }
+        if let left = pagesLeft {
+          if left == 0 { break }
+          pagesLeft = left - 1
+        } else if page.items.contains(where: { $0.number <= known }) {
+          pagesLeft = 0
+        }
+      }
+      return .success(nil)
+    } catch {
+      return .failure(error)
     }
   }
 

@@ -14,6 +14,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
     case change(IssueChange)
     /// A comment with this body.
     case comment(String)
+    /// A new issue: the action's row is provisional (no number) until GitHub files it.
+    case create(NewIssue)
 
     /// "close #12", "comment on #12": what it does, for lists and messages.
     package func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
@@ -21,6 +23,7 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
       case .change(let change): change.describe(issue: number, milestoneTitles: milestoneTitles)
       case .comment(let body):
         "comment on #\(number): “\(body.split(whereSeparator: \.isNewline).first ?? "")”"
+      case .create(let issue): "file “\(issue.title)”"
       }
     }
   }

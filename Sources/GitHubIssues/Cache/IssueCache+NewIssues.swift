@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+
+// Issues filed through the outbox: a provisional row shown at once, numbered when GitHub files
+// it, every action queued on it following it to its number.
+
+extension IssueCache {
+  /// Queues a new issue and shows it at once as a provisional row, in one durable transaction.
+  ///
+  /// The row has a key but no GitHub id; its number is the negation of its key until GitHub
+  /// numbers it (GitHub's start at 1, so the two never meet), which lets every action that
+  /// takes a number — a comment, a close, an edit — be queued on it and sent after it, on the
+  /// number it gets.
+  ///
+  /// - Parameters:
+  ///   - issue: What to file.
+  ///   - author: The login it is filed as (the viewer), shown as its author until it is filed.
+  /// - Returns: The queued action; its ``QueuedAction/issueKey`` is the provisional row's.
+  /// - Throws: ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list.
+  @discardableResult
+  package func enqueueNewIssue(_ issue: NewIssue, author: String, now: Date = Date()) throws
+    -> QueuedAction
+  {
+    try Self.writeDurably(writer) { db in
+      if let milestone = issue.milestone,
+        try Int.fetchOne(
+          db, sql: "SELECT 1 FROM milestone WHERE number = ?", arguments: [milestone])
+          == nil
+      {
+        throw LocalEditError.unknownMilestone(milestone)
+      }
+      var names = Array(Set(issue.labels.map(Self.storableLabelName))).sorted()
+      names.removeAll { $0.isEmpty }
+      try db.execute(
+        sql: """
+          INSERT INTO issue(
+            title, body, state, author, milestoneNumber, comments, createdAt, updatedAt,
+            isPullRequest, labelNames, issueType)
+          VALUES (?, ?, 'open', ?, ?, 0, ?, ?, 0, ?, ?)
+          """,
+        arguments: [
+          Self.storable(issue.title), Self.storable(issue.body), Self.storable(author),
+          issue.milestone, now, now, names.joined(separator: "\u{1F}"), issue.type,
+        ])
+      let key = db.lastInsertedRowID
+      let number = Self.provisionalNumber(IssueKey(rawValue: key))
+      try db.execute(sql: "UPDATE issue SET number = ? WHERE key = ?", arguments: [number, key])
+      for name in names {
+        try db.execute(
+          sql: "INSERT INTO issueLabel(issueKey, labelName) VALUES (?, ?)", arguments: [key, name])
+      }
+      for login in Set(issue.assignees) {
+        try db.execute(
+          sql: "INSERT INTO issueAssignee(issueKey, login) VALUES (?, ?)",
+          arguments: [key, Self.storable(login)])
+      }
+      let fields = try Self.json(Self.editableFields(of: number, db))
+      try db.execute(
+        sql: """
+          INSERT INTO queuedAction(
+            issueKey, issueNumber, operation, status, queuedAt, before, after, base)
+          VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)
+          """,
+        arguments: [
+          key, number, try Self.json(QueuedAction.Operation.create(issue)), now, fields, fields,
+          fields,
+        ])
+      return QueuedAction(
+        id: db.lastInsertedRowID, issueKey: IssueKey(rawValue: key), issueNumber: number,
+        operation: .create(issue), status: .pending, queuedAt: now)
+    }
+  }
+
+  /// The number a provisional row holds until GitHub numbers it: its key, negated.
+  package static func provisionalNumber(_ key: IssueKey) -> Int {
+    -Int(key.rawValue)
+  }
+
+  /// Records that a new issue was filed as `issue` (sent and answered, or found on GitHub): the
+  /// provisional row becomes it, keeping its key, and every action queued on the row now names
+  /// its number.
+  ///
+  /// A sync may have brought the filed issue in meanwhile as a row of its own: that row is
+  /// folded into the provisional one (its queued actions move over) so the issue has one row.
+  func markFiled(_ id: Int64, as issue: GitHubIssue, key: IssueKey, now: Date) throws {
+    try writer.write { db in
+      let others = try Int64.fetchAll(
+        db, sql: "SELECT key FROM issue WHERE (githubId = ? OR number = ?) AND key != ?",
+        arguments: [issue.id, issue.number, key])
+      for other in others {
+        try db.execute(
+          sql: "UPDATE queuedAction SET issueKey = ? WHERE issueKey = ?", arguments: [key, other])
+        try db.execute(sql: "DELETE FROM issue WHERE key = ?", arguments: [other])
+      }
+      // GitHub's version wins over the provisional one whatever the clocks say.
+      try db.execute(
+        sql: "UPDATE issue SET githubId = ?, number = ?, updatedAt = ? WHERE key = ?",
+        arguments: [issue.id, issue.number, Date(timeIntervalSince1970: 0), key])
+      try db.execute(
+        sql: "UPDATE queuedAction SET issueNumber = ? WHERE issueKey = ?",
+        arguments: [issue.number, key])
+      try Self.actionLedger.markDone(id, now: now, db)
+      try db.execute(
+        sql: "UPDATE queuedAction SET resultIssueNumber = ? WHERE id = ?",
+        arguments: [issue.number, id])
+      try Self.writeIssues([issue], recordingSeen: false, advancingMarks: false, db)
+    }
+  }
+
+  /// The issue numbers earlier creates were found as or filed as: never claimed twice.
+  func claimedIssueNumbers() throws -> Set<Int> {
+    try writer.read { db in
+      Set(
+        try Int.fetchAll(
+          db, sql: "SELECT resultIssueNumber FROM queuedAction WHERE resultIssueNumber IS NOT NULL")
+      )
+    }
+  }
+
+  /// The highest issue or pull request number the cache holds (0 when none).
+  func highestCachedNumber() throws -> Int {
+    try writer.read { db in try Int.fetchOne(db, sql: "SELECT max(number) FROM issue") ?? 0 }
+  }
+
+  /// Migration v18's part for the outbox: what a create's landed check keeps.
+  static func addCreateLandedCheck(_ db: Database) throws {
+    try db.alter(table: "queuedAction") { t in
+      // A create: the highest number GitHub had given right before the first send.
+      t.add(column: "knownIssueNumber", .integer)
+      // A create: the number the issue was filed as (found or answered).
+      t.add(column: "resultIssueNumber", .integer)
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+@testable import GitHubIssues
+import GitHubTestSupport
+import Testing
+
+/// New issues through the outbox: shown at once as a provisional row, filed exactly once, the
+/// row and every action queued on it following the issue to its number; a lost answer settled
+/// from what GitHub holds, never from someone else's issue.
+@Suite(.serialized) struct NewIssueOutboxTests {
+  let acme = RepositoryName(owner: "acme", name: "tracker")
+
+  private func setUp() async throws -> (LocalGitHub, GitHubClient, IssueCache) {
+    let github = try await LocalGitHub.start()
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: 30, milestoneCount: 2, seed: 5), as: acme)
+    await github.requireToken(forWrites: "test-token")
+    var client = GitHubClient(
+      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
+    client.initialBackoff = .milliseconds(1)
+    client.maximumRetries = 0
+    let cache = try IssueCache()
+    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    return (github, client, cache)
+  }
+
+  private func replay(_ client: GitHubClient, _ cache: IssueCache) async -> ActionReplayer.Summary {
+    await ActionReplayer(client: client, cache: cache, repository: acme).replay()
+  }
+
+  private func filed(_ github: LocalGitHub, _ title: String) async -> [GitHubIssue] {
+    var found: [GitHubIssue] = []
+    for number in await github.filedIssues {
+      if let issue = await github.issue(number: number, in: acme), issue.title == title {
+        found.append(issue)
+      }
+    }
+    return found
+  }
+
+  @Test func aNewIssueShowsAtOnceAndIsFiledOnceWithWhatWasQueuedOnIt() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    let new = NewIssue(title: "Crash on start", body: "### Version\n\n1.0", labels: ["bug"])
+    let action = try cache.enqueueNewIssue(new, author: "octocat")
+    let key = try #require(action.issueKey)
+    // Shown at once: a row of its own, no number from GitHub yet.
+    let row = try #require(try cache.issues(IssueFilter(state: .open)).first { $0.key == key })
+    #expect(row.number < 0 && row.title == "Crash on start" && row.labels == ["bug"])
+    #expect(row.author == "octocat")
+    // A comment and a close queued on it before it is filed.
+    try cache.enqueue(.comment("More details"), onIssue: row.number)
+    try cache.enqueue(.change(.close(.completed)), onIssue: row.number)
+
+    let summary = await replay(client, cache)
+    #expect(summary.stopped == nil && summary.sent == 3 && summary.waiting == 0)
+    let issues = await filed(github, "Crash on start")
+    try #require(issues.count == 1)
+    let number = issues[0].number
+    #expect(issues[0].body == "### Version\n\n1.0")
+    #expect(await github.commentBodies(of: number, in: acme) == ["More details"])
+    #expect(await github.issue(number: number, in: acme)?.state == .closed)
+    // The same row, now numbered.
+    let after = try #require(try cache.issues(IssueFilter(state: .all)).first { $0.key == key })
+    #expect(after.number == number && after.state == .closed)
+    #expect(try cache.issues(IssueFilter(state: .all)).filter { $0.number == number }.count == 1)
+  }
+
+  @Test func aLostAnswerIsFoundOnGitHubAndNotFiledAgain() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    try cache.enqueueNewIssue(NewIssue(title: "Lost", body: "Body"), author: "octocat")
+    await github.inject(
+      .failAfterApplying(status: 502), path: "/repos/acme/tracker/issues", method: "POST")
+    var summary = await replay(client, cache)
+    #expect(summary.stopped != nil && summary.waiting == 1)
+    #expect(await filed(github, "Lost").count == 1)
+    // A sync brings the issue in as a row of its own before the answer is settled.
+    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    summary = await replay(client, cache)
+    #expect(summary.foundLanded == 1 && summary.sent == 0 && summary.waiting == 0)
+    #expect(await filed(github, "Lost").count == 1)
+    let number = try #require(await filed(github, "Lost").first?.number)
+    // One row for it, the provisional one, numbered.
+    #expect(
+      try cache.issues(IssueFilter(state: .all)).filter { $0.title == "Lost" }.map(\.number) == [
+        number
+      ])
+  }
+
+  @Test func aSendThatNeverArrivedIsSentAgainOnce() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    try cache.enqueueNewIssue(NewIssue(title: "Dropped", body: ""), author: "octocat")
+    await github.inject(.dropConnection, path: "/repos/acme/tracker/issues", method: "POST")
+    await github.setChaos(Chaos(seed: 1, dropRead: 0, dropBeforeWrite: 1))
+    var summary = await replay(client, cache)
+    #expect(summary.stopped != nil)
+    await github.setChaos(nil)
+    #expect(await filed(github, "Dropped").isEmpty)
+    summary = await replay(client, cache)
+    #expect(summary.sent == 1 && summary.waiting == 0)
+    #expect(await filed(github, "Dropped").count == 1)
+  }
+
+  /// The viewer filed the same title and body on the web before the first send, and someone
+  /// else files it after: neither is the queued one, which is filed.
+  @Test func theSameIssueByTheViewerBeforeOrByAnotherAfterIsNotTakenForOurs() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    let earlier = try await github.fileIssueOnTheWeb("Same", body: "Text", by: "octocat", in: acme)
+    try cache.enqueueNewIssue(NewIssue(title: "Same", body: "Text"), author: "octocat")
+    await github.setChaos(Chaos(seed: 1, dropRead: 0, dropBeforeWrite: 1))
+    var summary = await replay(client, cache)
+    #expect(summary.stopped != nil)
+    await github.setChaos(nil)
+    let later = try await github.fileIssueOnTheWeb("Same", body: "Text", by: "mona", in: acme)
+    summary = await replay(client, cache)
+    #expect(summary.sent == 1 && summary.foundLanded == 0)
+    let ours = await filed(github, "Same").map(\.number).filter { $0 != earlier && $0 != later }
+    #expect(ours.count == 1 && ours[0] > later)
+  }
+
+  /// Two creates with the same title and body are two issues: one found on GitHub is claimed
+  /// once.
+  @Test func twoIdenticalCreatesAreTwoIssues() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    try cache.enqueueNewIssue(NewIssue(title: "Twice", body: "x"), author: "octocat")
+    try cache.enqueueNewIssue(NewIssue(title: "Twice", body: "x"), author: "octocat")
+    await github.inject(
+      .failAfterApplying(status: 502), path: "/repos/acme/tracker/issues", method: "POST", times: 2)
+    var summary = await replay(client, cache)
+    summary = await replay(client, cache)
+    summary = await replay(client, cache)
+    #expect(summary.waiting == 0)
+    #expect(await filed(github, "Twice").count == 2)
+    let rows = try cache.issues(IssueFilter(state: .all)).filter { $0.title == "Twice" }
+    #expect(Set(rows.map(\.number)).count == 2 && rows.allSatisfy { $0.number > 0 })
+  }
+
+  @Test func aCancelledNewIssueLeavesNoRowAndCancelsWhatWasQueuedOnIt() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    let action = try cache.enqueueNewIssue(NewIssue(title: "Never mind"), author: "octocat")
+    try cache.enqueue(.comment("hi"), onIssue: action.issueNumber)
+    try cache.cancelQueuedAction(action.id)
+    #expect(try cache.issues(IssueFilter(state: .all)).allSatisfy { $0.title != "Never mind" })
+    #expect(try cache.queuedActions().isEmpty)
+    let summary = await replay(client, cache)
+    #expect(summary.sent == 0)
+    #expect(await github.filedIssues.isEmpty)
+  }
+
+  @Test func aRefusedIssueWaitsInConflictWithItsReason() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    try cache.enqueueNewIssue(NewIssue(title: "Refused"), author: "octocat")
+    await github.inject(.validation, path: "/repos/acme/tracker/issues", method: "POST")
+    let summary = await replay(client, cache)
+    #expect(summary.conflicts == 1)
+    guard case .conflict(let reason)? = try cache.queuedActions().first?.status else {
+      Issue.record("not in conflict")
+      return
+    }
+    #expect(!reason.isEmpty)
+    #expect(await github.filedIssues.isEmpty)
+  }
+}

@@ -492,9 +492,10 @@ extension LocalGitHub {
     return object?["number"] as? Int ?? 0
   }
 
-  /// `POST /repos/o/r/issues`: files an issue by the viewer under the next number (numbers
-  /// only grow: never one a deleted issue had), updated now, as the listing serves it from now
-  /// on. A title is required; a milestone must exist.
+  /// `POST /repos/o/r/issues`: files an issue under the next number.
+  ///
+  /// Numbers only grow: never one a deleted issue had. The issue is updated now and the
+  /// listing serves it from now on. A title is required; a milestone must exist.
   private func fileIssue(in listingPath: String, body: Data, by author: String) throws -> Route {
     guard var listing = listings[listingPath] else { return error(404, "Not Found") }
     let input = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]

@@ -15,6 +15,7 @@ extension IssueCache {
   /// - Parameters:
   ///   - issue: What to file.
   ///   - author: The login it is filed as (the viewer), shown as its author until it is filed.
+  ///   - now: When it is queued.
   /// - Returns: The queued action; its ``QueuedAction/issueKey`` is the provisional row's.
   /// - Throws: ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list.
   @discardableResult

@@ -17,9 +17,15 @@ struct Acting {
   /// needs one: without it, the command says how to set one before sending anything), and opens
   /// the cache.
   init(issue: IssueArgument, options: RepositoryOptions) throws {
-    let options = issue.applied(to: options)
+    try self.init(
+      number: issue.number, options: issue.applied(to: options), what: "Changing an issue")
+  }
+
+  /// The repository's side of a write, for an issue by number (a new issue's is provisional
+  /// until it is filed); `what` names the write when no token is found.
+  init(number: Int, options: RepositoryOptions, what: String) throws {
     (host, repository) = try options.resolve()
-    number = issue.number
+    self.number = number
     let token: String?
     do {
       token = try TokenDiscovery.token(for: host)
@@ -28,8 +34,7 @@ struct Acting {
     }
     guard let token else {
       throw CommandFailure(
-        "Changing an issue needs a token with write access to \(repository): "
-          + "\(host.tokenAdvice).")
+        "\(what) needs a token with write access to \(repository): \(host.tokenAdvice).")
     }
     client = Syncing.client(host: host, token: token, timeout: options.timeout)
     cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))

@@ -72,7 +72,8 @@ struct Issues: AsyncParsableCommand {
   /// The subcommands by the name that routes to them (a test keeps each name its command's).
   static let routes: [(name: String, command: any ParsableCommand.Type)] = [
     ("browse", Browse.self), ("list", List.self), ("view", View.self), ("sync", Sync.self),
-    ("close", Close.self), ("reopen", Reopen.self), ("comment", CommentCommand.self),
+    ("create", Create.self), ("close", Close.self), ("reopen", Reopen.self),
+    ("comment", CommentCommand.self),
     ("edit", Edit.self), ("dash", Dash.self), ("pr", PullRequestCommand.self),
     ("queue", QueueCommand.self), ("inbox", InboxCommand.self), ("search", SearchHelp.self),
     ("config", ConfigHelp.self), ("keys", KeysHelp.self), ("environment", EnvironmentHelp.self),

@@ -31,18 +31,19 @@ public enum IssueChange: Hashable, Sendable, Codable {
   /// "close #12 as not planned", for messages; a milestone is named by its title when
   /// `milestoneTitles` has it.
   package func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
-    switch self {
-    case .close(.completed): "close #\(number)"
-    case .close(.notPlanned): "close #\(number) as not planned"
-    case .reopen: "reopen #\(number)"
+    let issue = QueuedAction.name(ofIssue: number)
+    return switch self {
+    case .close(.completed): "close \(issue)"
+    case .close(.notPlanned): "close \(issue) as not planned"
+    case .reopen: "reopen \(issue)"
     case .setMilestone(let milestone):
-      "move #\(number) to milestone "
+      "move \(issue) to milestone "
         + (milestoneTitles[milestone].map { "“\($0)”" } ?? "\(milestone)")
-    case .removeMilestone: "take #\(number) out of its milestone"
-    case .addLabels(let labels): "label #\(number) \(labels.joined(separator: ", "))"
-    case .removeLabel(let label): "remove \(label) from #\(number)"
-    case .addAssignees(let logins): "assign #\(number) to \(logins.joined(separator: ", "))"
-    case .removeAssignees(let logins): "unassign \(logins.joined(separator: ", ")) from #\(number)"
+    case .removeMilestone: "take \(issue) out of its milestone"
+    case .addLabels(let labels): "label \(issue) \(labels.joined(separator: ", "))"
+    case .removeLabel(let label): "remove \(label) from \(issue)"
+    case .addAssignees(let logins): "assign \(issue) to \(logins.joined(separator: ", "))"
+    case .removeAssignees(let logins): "unassign \(logins.joined(separator: ", ")) from \(issue)"
     }
   }
 }

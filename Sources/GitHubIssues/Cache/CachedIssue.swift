@@ -12,7 +12,7 @@ public struct CachedIssue: Hashable, Sendable, Identifiable {
   public var number: Int
 
   /// Whether the issue waits in the outbox to be filed: it has no GitHub number yet.
-  public var isProvisional: Bool { number <= 0 }
+  package var isProvisional: Bool { number <= 0 }
   /// The title.
   public var title: String
   /// Open or closed.

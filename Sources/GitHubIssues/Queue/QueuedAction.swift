@@ -22,10 +22,15 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
       switch self {
       case .change(let change): change.describe(issue: number, milestoneTitles: milestoneTitles)
       case .comment(let body):
-        "comment on #\(number): “\(body.split(whereSeparator: \.isNewline).first ?? "")”"
+        "comment on \(QueuedAction.name(ofIssue: number)): “\(body.split(whereSeparator: \.isNewline).first ?? "")”"
       case .create(let issue): "file “\(issue.title)”"
       }
     }
+  }
+
+  /// "#12", or for an issue not filed yet (its number provisional), "the new issue".
+  package static func name(ofIssue number: Int) -> String {
+    number > 0 ? "#\(number)" : "the new issue"
   }
 
   /// Where an action stands.

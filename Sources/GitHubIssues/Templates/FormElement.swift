@@ -1,6 +1,6 @@
 /// One element of an issue form's `body:`, as GitHub's form schema defines it: text shown, or a
 /// field the person answers.
-public enum FormElement: Hashable, Sendable {
+package enum FormElement: Hashable, Sendable {
   /// Text shown in the form and not submitted (`type: markdown`).
   case markdown(String)
   /// A single line of text (`type: input`).
@@ -13,7 +13,7 @@ public enum FormElement: Hashable, Sendable {
   case checkboxes(FormCheckboxes)
 
   /// The label of a field, its heading in the body; `nil` for markdown.
-  public var label: String? {
+  package var label: String? {
     switch self {
     case .markdown: nil
     case .input(let field), .textarea(let field): field.label
@@ -23,7 +23,7 @@ public enum FormElement: Hashable, Sendable {
   }
 
   /// The field's `id`, when it has one (it never shows in the body).
-  public var id: String? {
+  package var id: String? {
     switch self {
     case .markdown: nil
     case .input(let field), .textarea(let field): field.id
@@ -34,24 +34,24 @@ public enum FormElement: Hashable, Sendable {
 }
 
 /// A text field of a form: `input` (one line) or `textarea`.
-public struct FormTextField: Hashable, Sendable {
+package struct FormTextField: Hashable, Sendable {
   /// Its `id`, for prefilling; not part of the body.
-  public var id: String?
+  package var id: String?
   /// The heading it gets in the body.
-  public var label: String
+  package var label: String
   /// Help shown under the label.
-  public var description: String?
+  package var description: String?
   /// Shown while the field is empty; never submitted.
-  public var placeholder: String?
+  package var placeholder: String?
   /// The text the field starts with (submitted as left).
-  public var value: String?
+  package var value: String?
   /// A textarea's `render` language: the answer is submitted as a code block in it.
-  public var render: String?
+  package var render: String?
   /// Whether the web refuses to submit the form while it is empty.
-  public var isRequired: Bool
+  package var isRequired: Bool
 
   /// A text field.
-  public init(
+  package init(
     id: String? = nil, label: String, description: String? = nil, placeholder: String? = nil,
     value: String? = nil, render: String? = nil, isRequired: Bool = false
   ) {
@@ -66,24 +66,24 @@ public struct FormTextField: Hashable, Sendable {
 }
 
 /// A dropdown of a form.
-public struct FormDropdown: Hashable, Sendable {
+package struct FormDropdown: Hashable, Sendable {
   /// Its `id`, for prefilling; not part of the body.
-  public var id: String?
+  package var id: String?
   /// The heading it gets in the body.
-  public var label: String
+  package var label: String
   /// Help shown under the label.
-  public var description: String?
+  package var description: String?
   /// The options, in the file's order (distinct, never `None`).
-  public var options: [String]
+  package var options: [String]
   /// Whether several options may be chosen.
-  public var allowsMultiple: Bool
+  package var allowsMultiple: Bool
   /// The option chosen when the form opens (`default:`, an index into ``options``).
-  public var defaultIndex: Int?
+  package var defaultIndex: Int?
   /// Whether the web refuses to submit the form while nothing is chosen.
-  public var isRequired: Bool
+  package var isRequired: Bool
 
   /// A dropdown.
-  public init(
+  package init(
     id: String? = nil, label: String, description: String? = nil, options: [String],
     allowsMultiple: Bool = false, defaultIndex: Int? = nil, isRequired: Bool = false
   ) {
@@ -98,32 +98,32 @@ public struct FormDropdown: Hashable, Sendable {
 }
 
 /// A group of checkboxes of a form.
-public struct FormCheckboxes: Hashable, Sendable {
+package struct FormCheckboxes: Hashable, Sendable {
   /// One box.
-  public struct Option: Hashable, Sendable {
+  package struct Option: Hashable, Sendable {
     /// The text beside the box (Markdown).
-    public var label: String
+    package var label: String
     /// Whether the web refuses to submit the form while it is not ticked.
-    public var isRequired: Bool
+    package var isRequired: Bool
 
     /// A box.
-    public init(label: String, isRequired: Bool = false) {
+    package init(label: String, isRequired: Bool = false) {
       self.label = label
       self.isRequired = isRequired
     }
   }
 
   /// Its `id`, for prefilling; not part of the body.
-  public var id: String?
+  package var id: String?
   /// The heading it gets in the body.
-  public var label: String
+  package var label: String
   /// Help shown under the label.
-  public var description: String?
+  package var description: String?
   /// The boxes, in the file's order.
-  public var options: [Option]
+  package var options: [Option]
 
   /// A group of boxes.
-  public init(id: String? = nil, label: String, description: String? = nil, options: [Option]) {
+  package init(id: String? = nil, label: String, description: String? = nil, options: [Option]) {
     self.id = id
     self.label = label
     self.description = description

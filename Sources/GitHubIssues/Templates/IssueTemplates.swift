@@ -1,20 +1,20 @@
 /// A repository's issue templates and forms, read from the files of its
 /// `.github/ISSUE_TEMPLATE/` folder: what the chooser offers, in GitHub's order (by file name),
 /// with each file GitHub would refuse reported at its line and left out, never fatal.
-public struct IssueTemplates: Hashable, Sendable {
+package struct IssueTemplates: Hashable, Sendable {
   /// The folder the files are read from, as errors name it.
-  public static let folder = ".github/ISSUE_TEMPLATE"
+  package static let folder = ".github/ISSUE_TEMPLATE"
 
   /// The templates and forms, by file name.
-  public var templates: [IssueTemplate]
+  package var templates: [IssueTemplate]
   /// The chooser's configuration (`config.yml`); GitHub's defaults when there is none, or when
   /// it is malformed (reported in ``problems``).
-  public var config: IssueTemplateConfig
+  package var config: IssueTemplateConfig
   /// The files left out, each with where and why.
-  public var problems: [ConfigFileError]
+  package var problems: [ConfigFileError]
 
   /// No templates: a repository without the folder.
-  public init() {
+  package init() {
     templates = []
     config = IssueTemplateConfig()
     problems = []
@@ -24,7 +24,7 @@ public struct IssueTemplates: Hashable, Sendable {
   ///
   /// Files in subfolders, and files that are neither Markdown nor YAML, are not templates
   /// (GitHub ignores them too).
-  public init(files: [(name: String, text: String)]) {
+  package init(files: [(name: String, text: String)]) {
     self.init()
     for (name, text) in files.sorted(by: { $0.name < $1.name }) {
       guard !name.contains("/"), let kind = IssueTemplateFile.kind(of: name) else { continue }
@@ -41,10 +41,22 @@ public struct IssueTemplates: Hashable, Sendable {
     }
   }
 
-  /// The template `--template` names: by its name or its file name, ignoring case.
-  public func template(named wanted: String) -> IssueTemplate? {
-    let wanted = wanted.lowercased()
-    return templates.first { $0.name.lowercased() == wanted }
-      ?? templates.first { $0.file.lowercased() == wanted }
+  /// The template `--template` names: by its name or its file name (with or without its
+  /// extension), ignoring case and the emoji or punctuation around a name (`Feature Request`
+  /// finds `💡 Feature Request`).
+  package func template(named wanted: String) -> IssueTemplate? {
+    let exact = wanted.lowercased()
+    let bare = Self.bare(wanted)
+    return templates.first { $0.name.lowercased() == exact }
+      ?? templates.first { $0.file.lowercased() == exact }
+      ?? templates.first { Self.bare($0.name) == bare }
+      ?? templates.first { Self.bare(String($0.file.prefix { $0 != "." })) == bare }
+  }
+
+  /// A name without case and without what is not a letter or a digit at its ends.
+  private static func bare(_ name: String) -> String {
+    let isWord = { (c: Character) in c.isLetter || c.isNumber }
+    return String(name.drop { !isWord($0) }.reversed().drop { !isWord($0) }.reversed())
+      .lowercased()
   }
 }

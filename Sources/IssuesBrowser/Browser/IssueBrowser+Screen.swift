@@ -61,7 +61,8 @@ extension IssueBrowser {
     let kind = issue.isPullRequest ? "pull request" : "issue"
     let state = issue.isDraft && issue.state == .open ? "draft" : issue.state.rawValue
     let comments = "\(issue.comments) comment\(issue.comments == 1 ? "" : "s")"
-    return "#\(issue.number) \(ControlCharacters.visible(issue.title)), \(state) \(kind), "
+    return
+      "\(QueuedAction.name(ofIssue: issue.number)) \(ControlCharacters.visible(issue.title)), \(state) \(kind), "
       + comments
   }
 }

@@ -77,7 +77,9 @@ struct IssueRowCell: CollectionCell {
     x = canvas.text(symbol + " ", x: x, y: 0, style: stateStyle)
     x = canvas.text(
       DisplayWidth.pad(
-        DisplayWidth.truncate((repository ?? "") + "#\(issue.number)", toColumns: numberWidth + 1),
+        DisplayWidth.truncate(
+          (repository ?? "") + (issue.isProvisional ? "new" : "#\(issue.number)"),
+          toColumns: numberWidth + 1),
         toColumns: numberWidth + 2), x: x, y: 0,
       style: on(Theme.dim))
     // The outline: indentation, the disclosure marker, and how far the sub-issues are.

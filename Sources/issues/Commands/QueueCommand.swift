@@ -63,7 +63,7 @@ struct QueueCommand: AsyncParsableCommand {
           let (status, detail) = QueueCommand.status(action)
           output.write(
             [
-              String(action.id), "#\(action.issueNumber)", status,
+              String(action.id), action.issueNumber > 0 ? "#\(action.issueNumber)" : "new", status,
               action.operation.describe(issue: action.issueNumber, milestoneTitles: titles),
               detail,
             ].map { ControlCharacters.visible($0.replacingOccurrences(of: "\t", with: " ")) }
@@ -183,7 +183,7 @@ struct QueueCommand: AsyncParsableCommand {
         ("attempts", .int(action.attempts)),
         ("detail", .string(detail)),
         ("id", .int(Int(action.id))),
-        ("issue", .int(action.issueNumber)),
+        ("issue", action.issueNumber > 0 ? .int(action.issueNumber) : .null),
         ("queuedAt", .string(IssueJSON.timestamp(action.queuedAt))),
         ("status", .string(status)),
       ]))

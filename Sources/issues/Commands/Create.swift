@@ -1,0 +1,291 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import TrellisTerminal
+
+/// `issues create`: files an issue, as `gh issue create` does, through the outbox: shown at once,
+/// filed exactly once, queued when GitHub cannot be reached.
+struct Create: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "create",
+    abstract: "Create an issue, from one of the repository's templates or forms if you like.",
+    discussion: """
+      Prints the new issue's URL, as gh does. The issue shows in the cache at once; when \
+      GitHub cannot be reached it waits in the queue, shown with no number yet, and is filed \
+      once when it can (`issues queue send`). A lost answer is settled by reading your newest \
+      issues before anything is sent again, so it is never filed twice.
+
+      --template takes a template's name (or its file name) from the repository's \
+      .github/ISSUE_TEMPLATE folder, read through the contents API and kept in the cache for \
+      offline use: a Markdown template gives the title and the body to start from, a form its \
+      fields composed as GitHub composes them (each "### Label", "_No response_" when empty); \
+      both give their labels and assignees. --body replaces the template's body.
+      """)
+
+  @OptionGroup var options: RepositoryOptions
+
+  @Option(name: [.customShort("t"), .long], help: "The title.")
+  var title: String?
+
+  @Option(name: [.customShort("b"), .long], help: "The body.")
+  var body: String?
+
+  @Option(
+    name: [.customShort("F"), .customLong("body-file")],
+    help: ArgumentHelp("Read the body from a file (- for standard input).", valueName: "file"))
+  var bodyFile: String?
+
+  @Flag(name: [.customShort("e"), .long], help: "Write the body in $VISUAL or $EDITOR.")
+  var editor = false
+
+  @Option(
+    name: [.customShort("l"), .long],
+    help: ArgumentHelp("Add a label (repeat, or separate with commas).", valueName: "name"))
+  var label: [String] = []
+
+  @Option(
+    name: [.customShort("a"), .long],
+    help: ArgumentHelp("Assign a login (@me for you; repeat, or commas).", valueName: "login"))
+  var assignee: [String] = []
+
+  @Option(
+    name: [.customShort("m"), .long],
+    help: ArgumentHelp("Put it in a milestone, by title or number.", valueName: "name"))
+  var milestone: String?
+
+  @Option(
+    name: [.customShort("T"), .long],
+    help: ArgumentHelp("Start from this template or form (its name).", valueName: "name"))
+  var template: String?
+
+  @Option(name: .long, help: ArgumentHelp("Its issue type (Bug, Feature…).", valueName: "name"))
+  var type: String?
+
+  @Flag(name: [.customShort("w"), .long], help: "Open the new-issue page in the web browser.")
+  var web = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Print the created issue as JSON with these fields.", valueName: "fields"))
+  var json: String?
+
+  @Option(
+    name: [.customShort("q"), .long],
+    help: ArgumentHelp("Filter the JSON with this jq expression.", valueName: "expression"))
+  var jq: String?
+
+  func validate() throws {
+    if [body != nil, bodyFile != nil, editor].count(where: { $0 }) > 1 {
+      throw ValidationError("Give one of --body, --body-file and --editor.")
+    }
+    if let json { _ = try IssueJSON.fields(json) }
+    if jq != nil, json == nil {
+      throw ValidationError("cannot use `--jq` without specifying `--json`")
+    }
+    if let jq {
+      do {
+        _ = try JQFilter(jq)
+      } catch {
+        throw CommandFailure(String(describing: error))
+      }
+    }
+  }
+
+  func run() async throws {
+    if web {
+      let (host, repository) = try options.resolve()
+      print(Desktop.open(Self.webURL(host: host, repository: repository, create: self)))
+      return
+    }
+    let acting = try Acting(number: 0, options: options, what: "Creating an issue")
+    let templates = await Self.templates(acting)
+    var new = NewIssue(title: title ?? "")
+    if let template {
+      guard let chosen = templates?.template(named: template) else {
+        let names = templates?.templates.map { "“\($0.name)”" }.joined(separator: ", ") ?? ""
+        throw CommandFailure(
+          ControlCharacters.visible(
+            "\(acting.repository) has no template “\(template)”"
+              + (names.isEmpty ? "." : "; it has \(names).")))
+      }
+      new = Self.start(from: chosen, title: title)
+      if !chosen.projects.isEmpty {
+        Terminal.standardError(
+          "warning: the template adds the issue to projects (\(chosen.projects.joined(separator: ", "))), "
+            + "which issues cannot do: add it on the web.\n")
+      }
+    }
+    if let text = try readBody() { new.body = text }
+    if editor { new.body = try Self.edit(new.body, repository: acting.repository) }
+    new.labels = Self.distinct(new.labels + Self.split(label))
+    let viewer = try await MeResolver.viewer(
+      host: acting.host, cache: acting.cache, offline: false, timeout: options.timeout)
+    var assignees = new.assignees + Self.split(assignee)
+    if assignees.contains(where: { $0.lowercased() == "@me" }) {
+      guard let viewer else {
+        throw CommandFailure("@me needs the token's account, which GitHub could not tell now.")
+      }
+      assignees = assignees.map { $0.lowercased() == "@me" ? viewer : $0 }
+    }
+    new.assignees = Self.distinct(assignees)
+    if let milestone { new.milestone = try await acting.milestone(milestone) }
+    if let type { new.type = type }
+    guard !new.title.allSatisfy(\.isWhitespace) else {
+      throw CommandFailure("The title is required: --title TEXT.")
+    }
+    let queued: QueuedAction
+    do {
+      queued = try acting.cache.enqueueNewIssue(new, author: viewer ?? "you")
+    } catch {
+      throw CommandFailure(ControlCharacters.visible("\(error). Nothing was filed."))
+    }
+    var quick = acting.client
+    quick.maximumRetries = min(quick.maximumRetries, 1)
+    let replayer = ActionReplayer(client: quick, cache: acting.cache, repository: acting.repository)
+    switch await replayer.sendNow([queued]) {
+    case .landed:
+      guard let key = queued.issueKey, let issue = try acting.cache.issue(key: key) else {
+        throw CommandFailure("The issue was filed, but the cache lost it: `issues sync` shows it.")
+      }
+      try output(issue, acting: acting)
+    case .refused(_, let reason, let error, _):
+      let why =
+        error.map { "\(Terminal.failure($0, repository: acting.repository))" } ?? "\(reason)."
+      throw CommandFailure(
+        ControlCharacters.visible("Could not file “\(new.title)”: \(why) Nothing was filed."))
+    case .queued(_, let because):
+      let why = because.map { $0.summary() } ?? "GitHub could not be reached"
+      Terminal.standardError(
+        ControlCharacters.visible(
+          "Queued: file “\(new.title)” — \(why). The cache shows it now, with no number yet; it "
+            + "is filed, once, when GitHub can be reached (`issues queue` lists what waits, "
+            + "`issues queue send` sends it).") + "\n")
+    }
+  }
+
+  /// The new issue's URL (as gh prints it), or its JSON.
+  private func output(_ issue: CachedIssue, acting: Acting) throws {
+    guard let json else {
+      print(
+        issue.htmlURL
+          ?? "https://\(acting.host.name)/\(acting.repository)/issues/\(issue.number)")
+      return
+    }
+    let fields = try IssueJSON.fields(json)
+    let milestones = Dictionary(try acting.cache.milestones().map { ($0.number, $0) }) { a, _ in a }
+    let labels = Dictionary(try acting.cache.labels().map { ($0.name, $0) }) { a, _ in a }
+    let object = IssueJSON.object(
+      issue, fields: fields, context: IssueJSON.Context(milestones: milestones, labels: labels))
+    var output = JSONOutput(filter: try jq.map { try JQFilter($0) })
+    output.write(
+      IssueJSON.single(object, pretty: output.pretty(toTerminal: isatty(STDOUT_FILENO) == 1)))
+    try output.finish()
+  }
+
+  /// The repository's templates: read again from GitHub (one conditional request), or as
+  /// kept when GitHub cannot be reached; `nil` when they were never read.
+  static func templates(_ acting: Acting) async -> IssueTemplates? {
+    let fetcher = IssueTemplateFetcher(
+      client: acting.client, cache: acting.cache, repository: acting.repository)
+    do {
+      let templates = try await fetcher.fetch()
+      for problem in templates.problems {
+        Terminal.standardError(
+          ControlCharacters.visible("warning: \(problem) (template skipped)") + "\n")
+      }
+      return templates
+    } catch {
+      return (try? acting.cache.issueTemplates())?.templates
+    }
+  }
+
+  /// A new issue as a template starts it: its title (unless one is given), its body (a form's
+  /// fields as first shown, composed), its labels and assignees.
+  static func start(from template: IssueTemplate, title: String?) -> NewIssue {
+    let body: String
+    switch template.content {
+    case .markdown(let text): body = text
+    case .form(let form): body = form.body(answers: form.initialAnswers)
+    }
+    return NewIssue(
+      title: title ?? template.title, body: body, labels: template.labels,
+      assignees: template.assignees, type: template.type)
+  }
+
+  /// The text from --body or --body-file, if given.
+  private func readBody() throws -> String? {
+    if let body { return body }
+    guard let bodyFile else { return nil }
+    let data: Data
+    if bodyFile == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: bodyFile))
+      } catch {
+        throw CommandFailure("Could not read \(bodyFile): \(error.localizedDescription)")
+      }
+    }
+    guard data.count <= CommentCommand.maximumLength * 4 else {
+      throw CommandFailure("\(bodyFile) is larger than an issue's body can be.")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The body after the person's editor, starting from `text`.
+  private static func edit(_ text: String, repository: RepositoryName) throws -> String {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "issues-create-\(getpid()).md")
+    do {
+      try Data(text.utf8).write(to: file)
+    } catch {
+      throw CommandFailure("Could not write \(file.path): \(error.localizedDescription)")
+    }
+    defer { try? FileManager.default.removeItem(at: file) }
+    try CommentCommand.edit(file)
+    guard let data = try? Data(contentsOf: file) else {
+      throw CommandFailure("Could not read \(file.path) back.")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Names given as repeated options, each possibly a comma-separated list.
+  static func split(_ values: [String]) -> [String] {
+    values.flatMap { $0.split(separator: ",") }.map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+  }
+
+  private static func distinct(_ names: [String]) -> [String] {
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0.lowercased()).inserted }
+  }
+
+  /// GitHub's new-issue page with what was given filled in.
+  static func webURL(host: GitHubHost, repository: RepositoryName, create: Create) -> String {
+    var components = URLComponents()
+    components.scheme = "https"
+    components.host = host.name
+    components.path = "/\(repository.owner)/\(repository.name)/issues/new"
+    var items: [URLQueryItem] = []
+    if let title = create.title { items.append(URLQueryItem(name: "title", value: title)) }
+    if let body = create.body { items.append(URLQueryItem(name: "body", value: body)) }
+    let labels = split(create.label)
+    if !labels.isEmpty {
+      items.append(URLQueryItem(name: "labels", value: labels.joined(separator: ",")))
+    }
+    let assignees = split(create.assignee)
+    if !assignees.isEmpty {
+      items.append(URLQueryItem(name: "assignees", value: assignees.joined(separator: ",")))
+    }
+    if let milestone = create.milestone {
+      items.append(URLQueryItem(name: "milestone", value: milestone))
+    }
+    if let template = create.template {
+      items.append(URLQueryItem(name: "template", value: template))
+    }
+    if !items.isEmpty { components.queryItems = items }
+    return components.string ?? "https://\(host.name)/\(repository)/issues/new"
+  }
+}

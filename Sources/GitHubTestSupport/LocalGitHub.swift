@@ -113,6 +113,14 @@ package actor LocalGitHub {
   var writeToken: String?
   /// Who posts comments here.
   var viewerLogin = "octocat"
+  /// What a listing by creation time reads of an item, per number, for the version it read.
+  struct CreatedOrderFacts {
+    var updatedAt: Date
+    var state: String
+    var login: String
+    var created: Date
+  }
+  var createdOrderFacts: [String: CreatedOrderFacts] = [:]
   /// The highest number an issue filed here got, per listing: never given again.
   var highestFiled: [String: Int] = [:]
   /// The numbers of the issues filed through `POST …/issues`, in order.
@@ -607,7 +615,7 @@ package actor LocalGitHub {
       reshuffledTies[request.path] = state
     }
     if request.query.first(where: { $0.name == "sort" })?.value == "created" {
-      items = Self.createdOrder(items, request.query.map { ($0.name, $0.value) })[...]
+      items = createdOrder(items, in: request.path, request.query.map { ($0.name, $0.value) })[...]
     }
     // `per_page` as asked, up to the listing's largest page (GitHub's is 100).
     let asked = request.query.first { $0.name == "per_page" }.flatMap { Int($0.value) }
@@ -666,8 +674,9 @@ package actor LocalGitHub {
   /// A listing `sort=created` asks for: the `creator`'s items (anyone's without it) in the
   /// `state` asked (open by default, as GitHub's), by creation time and then number, newest
   /// first unless `direction=asc`.
-  static func createdOrder(
-    _ items: ArraySlice<(number: Int, updatedAt: Date, json: Data)>, _ query: [(String, String)]
+  func createdOrder(
+    _ items: ArraySlice<(number: Int, updatedAt: Date, json: Data)>, in path: String,
+    _ query: [(String, String)]
   ) -> [(number: Int, updatedAt: Date, json: Data)] {
     func value(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
     let state = value("state") ?? "open"
@@ -675,16 +684,24 @@ package actor LocalGitHub {
     let formatter = ISO8601DateFormatter()
     var kept: [(item: (number: Int, updatedAt: Date, json: Data), created: Date)] = []
     for item in items {
-      guard let object = try? JSONSerialization.jsonObject(with: item.json) as? [String: Any]
-      else { continue }
-      if state != "all", object["state"] as? String != state { continue }
-      if let creator,
-        ((object["user"] as? [String: Any])?["login"] as? String)?.lowercased() != creator
-      {
-        continue
+      // Read once per version of an item (an edit moves its `updated_at`).
+      let facts: CreatedOrderFacts
+      let id = "\(path)/\(item.number)"
+      if let known = createdOrderFacts[id], known.updatedAt == item.updatedAt {
+        facts = known
+      } else {
+        guard let object = try? JSONSerialization.jsonObject(with: item.json) as? [String: Any]
+        else { continue }
+        facts = CreatedOrderFacts(
+          updatedAt: item.updatedAt, state: object["state"] as? String ?? "",
+          login: ((object["user"] as? [String: Any])?["login"] as? String)?.lowercased() ?? "",
+          created: (object["created_at"] as? String).flatMap(formatter.date(from:))
+            ?? .distantPast)
+        createdOrderFacts[id] = facts
       }
-      let created = (object["created_at"] as? String).flatMap(formatter.date(from:)) ?? .distantPast
-      kept.append((item, created))
+      if state != "all", facts.state != state { continue }
+      if let creator, facts.login != creator { continue }
+      kept.append((item, facts.created))
     }
     kept.sort { ($0.created, $0.item.number) < ($1.created, $1.item.number) }
     if value("direction") != "asc" { kept.reverse() }

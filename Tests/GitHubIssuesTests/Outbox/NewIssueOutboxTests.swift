@@ -165,4 +165,57 @@ import Testing
     #expect(!reason.isEmpty)
     #expect(await github.filedIssues.isEmpty)
   }
+
+  /// 1,000 issues created offline, then sent while connections drop before reads, before
+  /// writes and after writes GitHub applied, and 502s answer applied writes: exactly 1,000
+  /// issues on GitHub, each provisional row numbered once, the comments queued on rows not
+  /// filed yet on the right issue.
+  @Test func aThousandIssuesCreatedOfflineAreFiledExactlyOnceUnderDropsAnd502s() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    let seed: UInt64 = 0xC4EA_7E00
+    print("NewIssueOutboxTests seed \(seed)")
+    var titles: [IssueKey: String] = [:]
+    for index in 0..<1_000 {
+      let title = index % 10 == 9 ? "Issue \(index - 1)" : "Issue \(index)"
+      let action = try cache.enqueueNewIssue(
+        NewIssue(title: title, body: "Body of \(title)"), author: "octocat")
+      titles[try #require(action.issueKey)] = title
+      if index % 9 == 0 {
+        try cache.enqueue(.comment("On \(title)"), onIssue: action.issueNumber)
+      }
+    }
+    await github.setChaos(
+      Chaos(
+        seed: seed, dropRead: 0.01, dropBeforeWrite: 0.02, dropAfterWrite: 0.02,
+        failAfterWrite: 0.02))
+    var passes = 0
+    while try !cache.queuedActions().isEmpty, passes < 2_000 {
+      passes += 1
+      _ = await replay(client, cache)
+    }
+    print("\(passes) passes")
+    await github.setChaos(nil)
+    #expect(try cache.queuedActions().isEmpty)
+    let filed = await github.filedIssues
+    #expect(filed.count == 1_000)
+    var served: [String: Int] = [:]
+    for number in filed {
+      if let issue = await github.issue(number: number, in: acme) {
+        served[issue.title, default: 0] += 1
+      }
+    }
+    var wanted: [String: Int] = [:]
+    for title in titles.values { wanted[title, default: 0] += 1 }
+    #expect(served == wanted)
+    var numbers: Set<Int> = []
+    for (key, title) in titles {
+      let row = try #require(try cache.issue(key: key))
+      #expect(row.number > 0 && row.title == title)
+      #expect(numbers.insert(row.number).inserted)
+      let comments = await github.commentBodies(of: row.number, in: acme)
+      #expect(comments.allSatisfy { $0 == "On \(title)" } && comments.count <= 1)
+    }
+    #expect(numbers == Set(filed))
+  }
 }

@@ -34,6 +34,9 @@ package struct ScreenConfig: Hashable, Sendable {
     case dashboard
     /// `issues inbox`.
     case inbox
+    /// A new issue: the template chooser and the form (`issues create`): the keys no table
+    /// binds type.
+    case form
     /// The browser's search field (`/`): the keys no table binds type.
     case search
     /// The browser's label picker (`l`): the keys no table binds narrow the labels.
@@ -56,6 +59,8 @@ package struct ScreenConfig: Hashable, Sendable {
   package var dashboardKeys = DashboardKeys.standard
   /// The inbox's keys.
   package var inboxKeys = InboxKeys.standard
+  /// The new-issue screen's keys.
+  package var formKeys = IssueFormKeys.standard
 
   /// Nothing changed: the standard keys and theme.
   package static let standard = ScreenConfig()
@@ -154,6 +159,10 @@ package struct ScreenConfig: Hashable, Sendable {
       inboxKeys = try Self.bind(
         key, named: name, in: inboxKeys, standard: InboxKeys.standard, screen: screen, at: node,
         file: file)
+    case .form:
+      formKeys = try Self.bind(
+        key, named: name, in: formKeys, standard: IssueFormKeys.standard, screen: screen,
+        at: node, file: file)
     case .search:
       browserKeys.searching = try Self.bind(
         key, named: name, in: browserKeys.searching, standard: BrowserKeys.standard.searching,
@@ -264,6 +273,7 @@ package struct ScreenConfig: Hashable, Sendable {
       case .reader: browserKeys.reading = browserKeys.reading.binding(key, to: .run(command))
       case .dashboard: dashboardKeys = dashboardKeys.binding(key, to: .run(command))
       case .inbox: inboxKeys = inboxKeys.binding(key, to: .run(command))
+      case .form: formKeys = formKeys.binding(key, to: .run(command))
       case .search: browserKeys.searching = browserKeys.searching.binding(key, to: .run(command))
       case .labelPicker:
         browserKeys.pickingLabel = browserKeys.pickingLabel.binding(key, to: .run(command))

@@ -1,14 +1,14 @@
 import GitHubIssues
 
-/// Every screen's keys, for `issues help keys`: the browser's tables, then the dashboard's and
-/// the inbox's.
+/// Every screen's keys, for `issues help keys`: the browser's tables, then the dashboard's, the
+/// inbox's and the new issue's.
 package enum ScreenKeys {
   /// The same tables as plain text: each title, then a line per row, its keys in a column.
   package static var helpText: String {
     let lines = HelpOverlay.lines(
       [
         BrowserKeys.standard.helpLines, DashboardKeys.standard.helpLines,
-        InboxKeys.standard.helpLines,
+        InboxKeys.standard.helpLines, IssueFormKeys.standard.helpLines,
       ]
     )
     // The list of keys has the same table on every screen: printed once.

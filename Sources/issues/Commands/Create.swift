@@ -13,7 +13,10 @@ struct Create: AsyncParsableCommand {
     discussion: """
       Prints the new issue's URL, as gh does. The issue shows in the cache at once; when \
       GitHub cannot be reached it waits in the queue, shown with no number yet, and is filed \
-      once when it can (`issues queue send`). A lost answer is settled by reading your newest \
+      once when it can (`issues queue send`). In a terminal, without --title, --body, \
+      --body-file or --editor, it opens the template chooser and the form on screen: fields \
+      typed in place (Ctrl-E writes one in your editor), options chosen with Space, required \
+      fields enforced as the web enforces them, Ctrl-S files it (`issues help keys`). A lost answer is settled by reading your newest \
       issues before anything is sent again, so it is never filed twice.
 
       --template takes a template's name (or its file name) from the repository's \
@@ -24,6 +27,8 @@ struct Create: AsyncParsableCommand {
       """)
 
   @OptionGroup var options: RepositoryOptions
+
+  @OptionGroup var screen: ScreenFlags
 
   @Option(name: [.customShort("t"), .long], help: "The title.")
   var title: String?
@@ -101,6 +106,7 @@ struct Create: AsyncParsableCommand {
     let acting = try Acting(number: 0, options: options, what: "Creating an issue")
     let templates = await Self.templates(acting)
     var new = NewIssue(title: title ?? "")
+    var chosenTemplate: IssueTemplate?
     if let template {
       guard let chosen = templates?.template(named: template) else {
         let names = templates?.templates.map { "“\($0.name)”" }.joined(separator: ", ") ?? ""
@@ -109,11 +115,27 @@ struct Create: AsyncParsableCommand {
             "\(acting.repository) has no template “\(template)”"
               + (names.isEmpty ? "." : "; it has \(names).")))
       }
+      chosenTemplate = chosen
       new = Self.start(from: chosen, title: title)
-      if !chosen.projects.isEmpty {
+      if !chosen.projects.isEmpty, !isInteractive {
         Terminal.standardError(
           "warning: the template adds the issue to projects (\(chosen.projects.joined(separator: ", "))), "
             + "which issues cannot do: add it on the web.\n")
+      }
+    }
+    if isInteractive {
+      // The template chooser and the form, on screen.
+      let options = try screen.options()
+      let session = try Terminal.takeSession()
+      let host = await IssueFormHost(
+        repository: acting.repository, templates: templates ?? IssueTemplates(),
+        chosen: chosenTemplate, size: session.size, options: options)
+      switch await host.run(in: session) {
+      case .file(let filled): new = filled
+      case .cancelled:
+        Terminal.standardError("Nothing was filed.\n")
+        return
+      case .interrupted: throw ExitCode(130)
       }
     }
     if let text = try readBody() { new.body = text }
@@ -132,7 +154,9 @@ struct Create: AsyncParsableCommand {
     if let milestone { new.milestone = try await acting.milestone(milestone) }
     if let type { new.type = type }
     guard !new.title.allSatisfy(\.isWhitespace) else {
-      throw CommandFailure("The title is required: --title TEXT.")
+      throw CommandFailure(
+        "The title is required: --title TEXT (in a terminal, `issues create` without --title, "
+          + "--body, --body-file or --editor opens the form).")
     }
     let queued: QueuedAction
     do {
@@ -162,6 +186,12 @@ struct Create: AsyncParsableCommand {
             + "is filed, once, when GitHub can be reached (`issues queue` lists what waits, "
             + "`issues queue send` sends it).") + "\n")
     }
+  }
+
+  /// Whether the issue is written on screen: in a terminal, when no flag gives its text.
+  private var isInteractive: Bool {
+    title == nil && body == nil && bodyFile == nil && !editor && isatty(STDIN_FILENO) == 1
+      && isatty(STDOUT_FILENO) == 1
   }
 
   /// The new issue's URL (as gh prints it), or its JSON.

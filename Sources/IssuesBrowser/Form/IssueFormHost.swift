@@ -1,0 +1,74 @@
+import Foundation
+import GitHubIssues
+import TrellisTerminal
+
+/// The new-issue screen in a terminal: its effects performed (the editor lent the terminal), on
+/// the one ``ScreenHost`` loop. Filing is the caller's: the screen ends with the issue, which
+/// goes through the outbox like every write.
+@MainActor
+package final class IssueFormHost: ScreenDriver {
+  /// How the screen ended.
+  package enum Ending: Sendable, Equatable {
+    /// The person filed this issue.
+    case file(NewIssue)
+    /// Left without filing (Esc).
+    case cancelled
+    /// Left without filing (Ctrl-C).
+    case interrupted
+  }
+
+  /// The screen.
+  package let screen: IssueFormScreen
+  let options: ScreenOptions
+  var session: TerminalSession?
+
+  /// A host for a screen filing an issue in `repository` from `templates`.
+  package init(
+    repository: RepositoryName, templates: IssueTemplates, chosen: IssueTemplate? = nil,
+    size: TerminalSize, options: ScreenOptions = .fromEnvironment()
+  ) {
+    self.options = options
+    screen = IssueFormScreen(
+      repository: repository, templates: templates, chosen: chosen, size: size)
+    screen.keys = options.config.formKeys
+  }
+
+  /// Runs the screen until the person files the issue or leaves.
+  package func run(in session: TerminalSession) async -> Ending {
+    let events = AppEvents<Never>(session.events, tick: .milliseconds(100))
+    self.session = session
+    let ending = await ScreenHost(options: options).run(self, in: session, events: events)
+    self.session = nil
+    session.restore()
+    return ending ?? .cancelled
+  }
+
+  func receive(_ message: Never) -> Ending? {}
+
+  func perform(_ effect: IssueFormEffect) -> Ending? {
+    switch effect {
+    case .file(let issue): return .file(issue)
+    case .cancel: return .cancelled
+    case .interrupted: return .interrupted
+    case .edit(let text): edit(text)
+    }
+    return nil
+  }
+
+  /// Lends the terminal to the person's editor on the field's text.
+  private func edit(_ text: String) {
+    guard let session else { return }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "issues-new-\(getpid())-\(UUID().uuidString.prefix(8)).md")
+    defer { try? FileManager.default.removeItem(at: file) }
+    do {
+      try Data(text.utf8).write(to: file)
+      try session.lend { () throws -> Void in try Editor.edit(file) }
+      let written = try String(contentsOf: file, encoding: .utf8)
+      // An editor ends a file with a line break that the field did not have.
+      screen.finishEditing(written.hasSuffix("\n") ? String(written.dropLast()) : written)
+    } catch {
+      screen.show(message: "The editor did not finish: \(error)")
+    }
+  }
+}

@@ -1,8 +1,9 @@
 import GitHubIssues
 import TrellisTerminal
 
-/// What a key asks of the new-issue screen. Keys no table binds type into the focused text
-/// field.
+/// What a key asks of the new-issue screen.
+///
+/// Keys no table binds type into the focused text field.
 package enum IssueFormCommand: Hashable, Sendable {
   /// The next field (Tab, ↓), or the next template in the chooser.
   case nextField

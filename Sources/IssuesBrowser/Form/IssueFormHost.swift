@@ -2,9 +2,10 @@ import Foundation
 import GitHubIssues
 import TrellisTerminal
 
-/// The new-issue screen in a terminal: its effects performed (the editor lent the terminal), on
-/// the one ``ScreenHost`` loop. Filing is the caller's: the screen ends with the issue, which
-/// goes through the outbox like every write.
+/// The new-issue screen in a terminal, on the one ``ScreenHost`` loop.
+///
+/// It performs the screen's effects (the editor is lent the terminal). Filing is the caller's:
+/// the screen ends with the issue, which goes through the outbox like every write.
 @MainActor
 package final class IssueFormHost: ScreenDriver {
   /// How the screen ended.

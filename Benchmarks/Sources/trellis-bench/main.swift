@@ -259,6 +259,7 @@ do {
 
 do {
   try inboxWorkloads(wanted: wanted)
+  try createWorkloads(wanted: wanted)
 } catch {
   print("Error: inbox benchmarks failed: \(error)")
 }

@@ -19,7 +19,7 @@ extension IssueCache {
   /// - Returns: The queued action; its ``QueuedAction/issueKey`` is the provisional row's.
   /// - Throws: ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list.
   @discardableResult
-  package func enqueueNewIssue(_ issue: NewIssue, author: String, now: Date = Date()) throws
+  public func enqueueNewIssue(_ issue: NewIssue, author: String, now: Date = Date()) throws
     -> QueuedAction
   {
     try Self.writeDurably(writer) { db in

@@ -6,7 +6,7 @@ import GRDB
 
 extension IssueCache {
   /// The templates as last read from GitHub, and when; `nil` when they were never read.
-  package func issueTemplates() throws -> (templates: IssueTemplates, checkedAt: Date)? {
+  public func issueTemplates() throws -> (templates: IssueTemplates, checkedAt: Date)? {
     try writer.read { db in
       guard
         let checkedAt = try Date.fetchOne(
@@ -36,7 +36,7 @@ extension IssueCache {
   /// `kept` names the files unchanged since (their text stays), `fetched` holds the new or
   /// changed ones; every other file is gone from the folder. The listing's entity tag is stored in the same transaction, so that it never
   /// stands for files the cache does not hold.
-  package func replaceIssueTemplates(
+  public func replaceIssueTemplates(
     kept: Set<String>, fetched: [(name: String, sha: String, text: String)],
     etags: [String: String], checkedAt: Date
   ) throws {

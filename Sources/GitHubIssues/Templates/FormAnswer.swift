@@ -1,5 +1,5 @@
 /// The person's answer to one field of an issue form.
-package enum FormAnswer: Hashable, Sendable {
+public enum FormAnswer: Hashable, Sendable {
   /// What was typed in an `input` or a `textarea`.
   case text(String)
   /// The options chosen in a `dropdown`, or the boxes ticked in a `checkboxes`, by index.
@@ -7,9 +7,9 @@ package enum FormAnswer: Hashable, Sendable {
 }
 
 /// Why a form cannot be submitted yet, as the web says it before anything is sent.
-package struct FormProblem: Hashable, Sendable, CustomStringConvertible {
+public struct FormProblem: Hashable, Sendable, CustomStringConvertible {
   /// Where the problem is.
-  package enum Place: Hashable, Sendable {
+  public enum Place: Hashable, Sendable {
     /// The issue's title.
     case title
     /// The form's element at this index of its `body:`.
@@ -17,15 +17,15 @@ package struct FormProblem: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Where the problem is, so that a screen can move there.
-  package var place: Place
+  public var place: Place
   /// What is wrong, for the person.
-  package var message: String
+  public var message: String
 
   /// A problem at a place.
-  package init(_ place: Place, _ message: String) {
+  public init(_ place: Place, _ message: String) {
     self.place = place
     self.message = message
   }
 
-  package var description: String { message }
+  public var description: String { message }
 }

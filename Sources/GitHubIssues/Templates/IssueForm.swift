@@ -4,18 +4,18 @@
 /// The answers are values (``FormAnswer``) keyed by the index of their element, so a screen, a
 /// command line and a test fill the same form the same way; ``problems(title:answers:)`` refuses
 /// what the web refuses, and ``body(answers:)`` writes what the web writes.
-package struct IssueForm: Hashable, Sendable {
+public struct IssueForm: Hashable, Sendable {
   /// The elements, in the file's order.
-  package var elements: [FormElement]
+  public var elements: [FormElement]
 
   /// A form of these elements.
-  package init(elements: [FormElement]) {
+  public init(elements: [FormElement]) {
     self.elements = elements
   }
 
   /// The answers the form opens with: each text field's `value`, each dropdown's `default`,
   /// nothing ticked.
-  package var initialAnswers: [Int: FormAnswer] {
+  public var initialAnswers: [Int: FormAnswer] {
     var answers: [Int: FormAnswer] = [:]
     for (index, element) in elements.enumerated() {
       switch element {
@@ -32,7 +32,7 @@ package struct IssueForm: Hashable, Sendable {
   /// What keeps the form from being submitted, in the order of the form (the title first): an
   /// empty title, a required field left empty, a required box not ticked, several options of a
   /// dropdown that takes one.
-  package func problems(title: String, answers: [Int: FormAnswer]) -> [FormProblem] {
+  public func problems(title: String, answers: [Int: FormAnswer]) -> [FormProblem] {
     var problems: [FormProblem] = []
     if Self.isBlank(title) { problems.append(FormProblem(.title, "The title is required.")) }
     for (index, element) in elements.enumerated() {
@@ -71,7 +71,7 @@ package struct IssueForm: Hashable, Sendable {
   /// language; a dropdown's choices are joined with `, ` in the options' order; boxes are
   /// task-list lines, `- [X]` ticked and `- [ ]` not. A field the answers do not mention is
   /// answered with its initial value.
-  package func body(answers: [Int: FormAnswer]) -> String {
+  public func body(answers: [Int: FormAnswer]) -> String {
     var sections: [String] = []
     for (index, element) in elements.enumerated() {
       let answer: String
@@ -102,7 +102,7 @@ package struct IssueForm: Hashable, Sendable {
   }
 
   /// What GitHub writes for a field left empty.
-  package static let noResponse = "_No response_"
+  public static let noResponse = "_No response_"
 
   private func text(_ answers: [Int: FormAnswer], _ index: Int) -> String {
     switch answers[index] ?? initialAnswer(index) {

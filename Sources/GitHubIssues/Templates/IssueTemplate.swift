@@ -1,9 +1,9 @@
 /// One way a repository asks for an issue, read from a file in `.github/ISSUE_TEMPLATE/`: a
 /// Markdown template (a body to edit) or an issue form (fields to answer), with what it sets on
 /// the issue it files.
-package struct IssueTemplate: Hashable, Sendable {
+public struct IssueTemplate: Hashable, Sendable {
   /// What the person fills in.
-  package enum Content: Hashable, Sendable {
+  public enum Content: Hashable, Sendable {
     /// A Markdown template: the body the issue starts from, edited as a whole.
     case markdown(String)
     /// An issue form: fields answered one by one, composed into the body as GitHub composes them.
@@ -12,28 +12,28 @@ package struct IssueTemplate: Hashable, Sendable {
 
   /// The file's name in `.github/ISSUE_TEMPLATE/` (`bug_report.yml`): what `--template` also
   /// matches, and the order GitHub lists templates in.
-  package var file: String
+  public var file: String
   /// The name the chooser shows (`name:`).
-  package var name: String
+  public var name: String
   /// What it is for (`about:` of a Markdown template, `description:` of a form).
-  package var about: String
+  public var about: String
   /// The title the issue starts with (`title:`), often a prefix such as `[Bug]: `; empty when
   /// the template sets none.
-  package var title: String
+  public var title: String
   /// The labels the issue is filed with.
-  package var labels: [String]
+  public var labels: [String]
   /// The logins the issue is assigned to.
-  package var assignees: [String]
+  public var assignees: [String]
   /// The projects (`OWNER/NUMBER`) a form adds the issue to, which `issues` cannot do: said
   /// when the form is chosen, never silently dropped.
-  package var projects: [String]
+  public var projects: [String]
   /// The issue type a form sets (`type:`), if any.
-  package var type: String?
+  public var type: String?
   /// The body or the form.
-  package var content: Content
+  public var content: Content
 
   /// A template as its file describes it.
-  package init(
+  public init(
     file: String, name: String, about: String, title: String = "", labels: [String] = [],
     assignees: [String] = [], projects: [String] = [], type: String? = nil, content: Content
   ) {
@@ -49,7 +49,7 @@ package struct IssueTemplate: Hashable, Sendable {
   }
 
   /// The form, when the template is one.
-  package var form: IssueForm? {
+  public var form: IssueForm? {
     if case .form(let form) = content { form } else { nil }
   }
 }

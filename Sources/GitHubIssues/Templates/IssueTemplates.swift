@@ -1,20 +1,20 @@
 /// A repository's issue templates and forms, read from the files of its
 /// `.github/ISSUE_TEMPLATE/` folder: what the chooser offers, in GitHub's order (by file name),
 /// with each file GitHub would refuse reported at its line and left out, never fatal.
-package struct IssueTemplates: Hashable, Sendable {
+public struct IssueTemplates: Hashable, Sendable {
   /// The folder the files are read from, as errors name it.
-  package static let folder = ".github/ISSUE_TEMPLATE"
+  public static let folder = ".github/ISSUE_TEMPLATE"
 
   /// The templates and forms, by file name.
-  package var templates: [IssueTemplate]
+  public var templates: [IssueTemplate]
   /// The chooser's configuration (`config.yml`); GitHub's defaults when there is none, or when
   /// it is malformed (reported in ``problems``).
-  package var config: IssueTemplateConfig
+  public var config: IssueTemplateConfig
   /// The files left out, each with where and why.
-  package var problems: [ConfigFileError]
+  public var problems: [ConfigFileError]
 
   /// No templates: a repository without the folder.
-  package init() {
+  public init() {
     templates = []
     config = IssueTemplateConfig()
     problems = []
@@ -24,7 +24,7 @@ package struct IssueTemplates: Hashable, Sendable {
   ///
   /// Files in subfolders, and files that are neither Markdown nor YAML, are not templates
   /// (GitHub ignores them too).
-  package init(files: [(name: String, text: String)]) {
+  public init(files: [(name: String, text: String)]) {
     self.init()
     for (name, text) in files.sorted(by: { $0.name < $1.name }) {
       guard !name.contains("/"), let kind = IssueTemplateFile.kind(of: name) else { continue }
@@ -44,7 +44,7 @@ package struct IssueTemplates: Hashable, Sendable {
   /// The template `--template` names: by its name or its file name (with or without its
   /// extension), ignoring case and the emoji or punctuation around a name (`Feature Request`
   /// finds `💡 Feature Request`).
-  package func template(named wanted: String) -> IssueTemplate? {
+  public func template(named wanted: String) -> IssueTemplate? {
     let exact = wanted.lowercased()
     let bare = Self.bare(wanted)
     return templates.first { $0.name.lowercased() == exact }

@@ -10,7 +10,7 @@ import TrellisTerminal
 /// through its key table and draws the model. What reaches outside (filing, the editor) is an
 /// ``IssueFormEffect`` its host performs.
 @MainActor
-package final class IssueFormScreen: Screen {
+public final class IssueFormScreen: Screen {
   /// The repository the issue is filed in, for the title bar.
   package let repository: RepositoryName
   /// The model.
@@ -29,7 +29,7 @@ package final class IssueFormScreen: Screen {
 
   /// A screen filing an issue in `repository` from its `templates` (`chosen`: that template's
   /// fields at once).
-  package init(
+  public init(
     repository: RepositoryName, templates: IssueTemplates, chosen: IssueTemplate? = nil,
     size: TerminalSize, now: @escaping () -> Date = Date.init
   ) {
@@ -168,7 +168,7 @@ package final class IssueFormScreen: Screen {
     var cursor: Int?
   }
 
-  package func render(into screen: inout CellBuffer) {
+  public func render(into screen: inout CellBuffer) {
     if screen.width != size.columns || screen.height != size.rows {
       screen = CellBuffer(width: size.columns, height: size.rows)
     }
@@ -424,7 +424,7 @@ package final class IssueFormScreen: Screen {
   }
 
   /// A new frame of the screen.
-  package func render() -> CellBuffer {
+  public func render() -> CellBuffer {
     var screen = CellBuffer(width: size.columns, height: size.rows)
     render(into: &screen)
     return screen

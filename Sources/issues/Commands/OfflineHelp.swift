@@ -36,7 +36,15 @@ struct OfflineHelp: ParsableCommand {
       comment listed right before the first send, so the same "+1" by someone else, or your \
       own from before, is not it. A close or reopen landed when the timeline holds your \
       closed (reopened) event newer than the first send. A milestone, label or assignee change \
-      landed when GitHub holds what it asks.
+      landed when GitHub holds what it asks. A new issue (`issues create`) landed when your \
+      issues, newest first, hold one with its title and body numbered above the highest \
+      number GitHub had given right before the first send (numbers only grow), not already \
+      claimed by another new issue: the same issue filed by you earlier, or by someone else, \
+      is not it.
+
+      A new issue shows at once as a row with no number ("new"): comments and changes can be \
+      queued on it, and are sent after it, on the number GitHub gives it; cancelling it \
+      removes the row and what was queued on it.
 
       An action that conflicts with what GitHub holds when its turn comes (closed or reopened \
       by someone else, moved to another milestone, a milestone deleted), judged against the \

@@ -3,6 +3,8 @@ import GitHubIssues
 import IssuesBrowser
 import TrellisTerminal
 
+/// The new-issue workloads: opening the form, and queuing an issue.
+///
 /// `create:form`: `n` → the form on screen from the cache: the repository's template files read
 /// from SQLite and parsed (a 12-field form among four templates), the form's screen made and its
 /// first frame drawn at 160×50. `create:provisional`: a new issue queued on a 100,000-issue

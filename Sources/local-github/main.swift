@@ -23,7 +23,8 @@ import GitHubTestSupport
 // input compares the cache at PATH with what is served and prints `differences: N` (and the
 // first few), then `points: SPENT` (GraphQL points charged so far); a line `points` prints only
 // the latter. `--notifications N` serves N notification threads (`issues inbox --api-url …`);
-// a line `notify` adds one.
+// a line `notify` adds one. `--templates DIR` serves the files of DIR as the repository's
+// `.github/ISSUE_TEMPLATE` (`issues create --api-url …`).
 
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var items = 3_000
@@ -36,6 +37,7 @@ var parentSpacing = 100
 var latency = 0
 var notifications = 0
 var pollInterval = 60
+var templates: String?
 while let argument = arguments.popFirst() {
   switch argument {
   case "--items": items = arguments.popFirst().flatMap(Int.init) ?? items
@@ -49,12 +51,13 @@ while let argument = arguments.popFirst() {
   case "--latency": latency = arguments.popFirst().flatMap(Int.init) ?? latency
   case "--poll-interval":
     pollInterval = max(1, arguments.popFirst().flatMap(Int.init) ?? pollInterval)
+  case "--templates": templates = arguments.popFirst()
   case "--notifications":
     notifications = arguments.popFirst().flatMap(Int.init) ?? notifications
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow|edit|drop-write|graphql-edit] [--page N] [--times N] [--comments N] [--events N] [--parent-spacing N] [--latency MS] [--notifications N] [--poll-interval S]\n"
+        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow|edit|drop-write|graphql-edit] [--page N] [--times N] [--comments N] [--events N] [--parent-spacing N] [--latency MS] [--notifications N] [--poll-interval S] [--templates DIR]\n"
           .utf8))
     exit(2)
   }
@@ -69,6 +72,13 @@ if comments > 0 || events > 0 {
   await github.serveConversations(in: repository, comments: comments, events: events)
 }
 if latency > 0 { await github.setLatency(.milliseconds(latency)) }
+if let templates {
+  let folder = URL(fileURLWithPath: templates)
+  let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  try await github.serveIssueTemplates(
+    names.map { ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) },
+    of: repository)
+}
 // Notification threads about the served items, one a minute back from now; a line `notify` on
 // standard input adds a new one.
 let reasons = ["review_requested", "mention", "assign", "subscribed", "comment", "team_mention"]

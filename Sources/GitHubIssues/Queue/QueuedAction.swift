@@ -63,7 +63,7 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
   ///
   /// `nil` only for an action queued by a version before keys on an issue the cache no longer
   /// holds.
-  package var issueKey: IssueKey?
+  public var issueKey: IssueKey?
   /// The issue's number: its row's, or the one it was queued on when the row is gone.
   package var issueNumber: Int
   /// What is done.

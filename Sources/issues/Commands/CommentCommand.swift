@@ -129,28 +129,12 @@ struct CommentCommand: AsyncParsableCommand {
   private func readBody() throws -> String? {
     if let body { return body }
     guard let bodyFile else { return nil }
-    let data: Data
-    if bodyFile == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: bodyFile))
-      } catch {
-        throw CommandFailure("Could not read \(bodyFile): \(error.localizedDescription)")
-      }
-    }
-    guard data.count <= Self.maximumLength * 4 else {
-      throw CommandFailure("\(bodyFile) is larger than a comment can be.")
-    }
-    let text = String(decoding: data, as: UTF8.self)
+    let text = try BodyFile.read(bodyFile, what: "a comment")
     guard !CommentDraft.normalized(text).isEmpty else {
       throw CommandFailure("The comment is empty.")
     }
     return text
   }
-
-  /// GitHub's limit on a comment's length, in characters.
-  static let maximumLength = 65_536
 
   static func drafts(_ acting: Acting) -> CommentDrafts {
     CommentDrafts(

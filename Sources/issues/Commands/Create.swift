@@ -108,8 +108,13 @@ struct Create: AsyncParsableCommand {
     var new = NewIssue(title: title ?? "")
     var chosenTemplate: IssueTemplate?
     if let template {
-      guard let chosen = templates?.template(named: template) else {
-        let names = templates?.templates.map { "“\($0.name)”" }.joined(separator: ", ") ?? ""
+      guard let templates else {
+        throw CommandFailure(
+          "The templates of \(acting.repository) are not known yet: GitHub could not be reached, "
+            + "and they were never read. Nothing was filed.")
+      }
+      guard let chosen = templates.template(named: template) else {
+        let names = templates.templates.map { "“\($0.name)”" }.joined(separator: ", ")
         throw CommandFailure(
           ControlCharacters.visible(
             "\(acting.repository) has no template “\(template)”"
@@ -122,6 +127,15 @@ struct Create: AsyncParsableCommand {
           "warning: the template adds the issue to projects (\(chosen.projects.joined(separator: ", "))), "
             + "which issues cannot do: add it on the web.\n")
       }
+    }
+    if template == nil, !isInteractive, let templates, !templates.config.blankIssuesEnabled,
+      !templates.templates.isEmpty
+    {
+      Terminal.standardError(
+        ControlCharacters.visible(
+          "warning: \(acting.repository) asks for one of its templates (blank issues are off "
+            + "on the web): -T NAME fills one ("
+            + templates.templates.map { "“\($0.name)”" }.joined(separator: ", ") + ").") + "\n")
     }
     if isInteractive {
       // The template chooser and the form, on screen.
@@ -246,21 +260,7 @@ struct Create: AsyncParsableCommand {
   /// The text from --body or --body-file, if given.
   private func readBody() throws -> String? {
     if let body { return body }
-    guard let bodyFile else { return nil }
-    let data: Data
-    if bodyFile == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: bodyFile))
-      } catch {
-        throw CommandFailure("Could not read \(bodyFile): \(error.localizedDescription)")
-      }
-    }
-    guard data.count <= CommentCommand.maximumLength * 4 else {
-      throw CommandFailure("\(bodyFile) is larger than an issue's body can be.")
-    }
-    return String(decoding: data, as: UTF8.self)
+    return try bodyFile.map { try BodyFile.read($0, what: "an issue's body") }
   }
 
   /// The body after the person's editor, starting from `text`.

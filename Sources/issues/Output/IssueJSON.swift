@@ -101,7 +101,8 @@ enum IssueJSON {
         "description": .string(milestone?.description ?? ""),
         "dueOn": milestone?.dueOn.map { .string(timestamp($0)) } ?? .null,
       ])
-    case .number: return .int(issue.number)
+    // An issue not filed yet has no number.
+    case .number: return issue.isProvisional ? .null : .int(issue.number)
     case .state: return .string(issue.state == .open ? "OPEN" : "CLOSED")
     case .title: return .string(issue.title)
     case .url: return .string(issue.htmlURL ?? "")

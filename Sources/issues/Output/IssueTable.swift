@@ -14,7 +14,7 @@ enum IssueTable {
     table(
       issues.map { issue in
         Row(
-          number: "#\(issue.number)", issue: issue,
+          number: issue.isProvisional ? "new" : "#\(issue.number)", issue: issue,
           milestone: issue.milestoneNumber.flatMap { milestones[$0]?.title } ?? "")
       }, width: width, now: now)
   }
@@ -86,7 +86,7 @@ enum IssueTable {
   /// One record of ``tabSeparated(_:)``, with its line feed.
   static func tabSeparatedLine(_ issue: CachedIssue) -> String {
     [
-      String(issue.number), issue.state == .open ? "OPEN" : "CLOSED",
+      issue.isProvisional ? "new" : String(issue.number), issue.state == .open ? "OPEN" : "CLOSED",
       visible(issue.title.split(whereSeparator: \.isWhitespace).joined(separator: " ")),
       visible(issue.labels.joined(separator: ", ")), IssueJSON.timestamp(issue.updatedAt),
     ].joined(separator: "\t") + "\n"

@@ -223,7 +223,7 @@ extension IssueCache {
       try db.execute(
         sql: """
           INSERT INTO commentListing(issueNumber, issueUpdatedAt)
-            SELECT number, updatedAt FROM issue WHERE true
+            SELECT number, updatedAt FROM issue WHERE githubId IS NOT NULL
           ON CONFLICT(issueNumber) DO UPDATE SET issueUpdatedAt = excluded.issueUpdatedAt
           """)
       return deleted

@@ -168,7 +168,7 @@ extension IssueCache {
   }
 
   /// Issues whose conversation is not complete as of their cached `updated_at`, lowest number
-  /// first: what a mirror sync fetches after its listing.
+  /// first: what a mirror sync fetches after its listing (not issues waiting to be filed).
   package func incompleteConversations(limit: Int = .max) throws -> [(number: Int, updatedAt: Date)]
   {
     try writer.read { db in
@@ -176,7 +176,7 @@ extension IssueCache {
         db,
         sql: """
           SELECT number, updatedAt FROM issue
-          WHERE isPullRequest = 0 AND NOT (\(Self.conversationIsCurrent))
+          WHERE isPullRequest = 0 AND githubId IS NOT NULL AND NOT (\(Self.conversationIsCurrent))
           ORDER BY number LIMIT ?
           """, arguments: [min(limit, Int(Int32.max))]
       ).map { (number: $0["number"], updatedAt: $0["updatedAt"]) }
@@ -228,11 +228,16 @@ extension IssueCache {
   }
 
   /// How many issues (not pull requests) the cache holds updated at or after `since` (all of
-  /// them with `nil`): what GitHub's `totalCount` of the same filter is compared with.
+  /// them with `nil`): what GitHub's `totalCount` of the same filter is compared with. Issues
+  /// not filed yet (no GitHub id) are not GitHub's, and are not counted.
   package func issueCount(updatedSince since: Date?) throws -> Int {
     try writer.read { db in
       try Int.fetchOne(
-        db, sql: "SELECT count(*) FROM issue WHERE NOT isPullRequest AND updatedAt >= ?",
+        db,
+        sql: """
+          SELECT count(*) FROM issue
+          WHERE NOT isPullRequest AND updatedAt >= ? AND githubId IS NOT NULL
+          """,
         arguments: [since ?? .distantPast]) ?? 0
     }
   }
@@ -242,7 +247,10 @@ extension IssueCache {
     try writer.read { db in
       try Date.fetchAll(
         db,
-        sql: "SELECT DISTINCT updatedAt FROM issue WHERE NOT isPullRequest ORDER BY updatedAt")
+        sql: """
+          SELECT DISTINCT updatedAt FROM issue
+          WHERE NOT isPullRequest AND githubId IS NOT NULL ORDER BY updatedAt
+          """)
     }
   }
 

@@ -149,7 +149,8 @@ extension IssueBrowser {
     guard let issue = focusedIssue else { return }
     state.mode = .reading
     let lines = listPane.focusedPreview(width: geometry.readerTextWidth) ?? []
-    if readerPane.open(issue, lines: lines, width: geometry.readerTextWidth) {
+    // An issue not filed yet has no conversation on GitHub to ask for.
+    if readerPane.open(issue, lines: lines, width: geometry.readerTextWidth), !issue.isProvisional {
       pendingEffects.append(.fetchConversation(issue.number))
     }
     if context.savedDrafts.contains(issue.number) {
@@ -170,7 +171,7 @@ extension IssueBrowser {
       of: issue, width: geometry.readerTextWidth, milestones: listPane.model.milestones,
       labelColors: listPane.model.labelColors, now: now(),
       details: read.pullRequestDetails(issue))
-    if readerPane.open(issue, lines: lines, width: geometry.readerTextWidth) {
+    if readerPane.open(issue, lines: lines, width: geometry.readerTextWidth), !issue.isProvisional {
       pendingEffects.append(.fetchConversation(issue.number))
     }
   }

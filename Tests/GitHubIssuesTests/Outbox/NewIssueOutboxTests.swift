@@ -138,6 +138,19 @@ import Testing
     #expect(Set(rows.map(\.number)).count == 2 && rows.allSatisfy { $0.number > 0 })
   }
 
+  /// A row not filed yet is no issue of GitHub's: a mirror neither counts it against GitHub's
+  /// totals (which would send it looking for deletions) nor asks GitHub for its conversation.
+  @Test func aProvisionalRowIsLeftOutOfWhatIsComparedWithGitHub() async throws {
+    let (github, _, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    let counted = try cache.issueCount(updatedSince: nil)
+    let times = try cache.issueUpdateTimes()
+    try cache.enqueueNewIssue(NewIssue(title: "Not filed"), author: "octocat")
+    #expect(try cache.issueCount(updatedSince: nil) == counted)
+    #expect(try cache.issueUpdateTimes() == times)
+    #expect(try cache.incompleteConversations().allSatisfy { $0.number > 0 })
+  }
+
   @Test func aCancelledNewIssueLeavesNoRowAndCancelsWhatWasQueuedOnIt() async throws {
     let (github, client, cache) = try await setUp()
     defer { Task { await github.stop() } }

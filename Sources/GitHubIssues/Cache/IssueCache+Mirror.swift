@@ -228,8 +228,9 @@ extension IssueCache {
   }
 
   /// How many issues (not pull requests) the cache holds updated at or after `since` (all of
-  /// them with `nil`): what GitHub's `totalCount` of the same filter is compared with. Issues
-  /// not filed yet (no GitHub id) are not GitHub's, and are not counted.
+  /// them with `nil`): what GitHub's `totalCount` of the same filter is compared with.
+  ///
+  /// Issues not filed yet (no GitHub id) are not GitHub's, and are not counted.
   package func issueCount(updatedSince since: Date?) throws -> Int {
     try writer.read { db in
       try Int.fetchOne(

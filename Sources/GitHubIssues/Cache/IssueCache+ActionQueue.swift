@@ -406,7 +406,9 @@ extension IssueCache {
   static func queuedActions(
     where condition: String, _ arguments: StatementArguments, _ db: Database
   ) throws -> [QueuedAction] {
-    try Row.fetchAll(
+    // One decoder for every row: making one per row cost more than the decoding.
+    let decoder = JSONDecoder()
+    return try Row.fetchAll(
       db,
       sql: """
         SELECT * FROM (
@@ -418,7 +420,8 @@ extension IssueCache {
     ).compactMap { row in
       // An action this version cannot read is left alone (a newer version queued it).
       guard
-        let operation = try? decode(QueuedAction.Operation.self, row["operation"] as String)
+        let operation = try? decode(
+          QueuedAction.Operation.self, row["operation"] as String, with: decoder)
       else { return nil }
       let date: Date = row["statusDate"] ?? row["queuedAt"]
       let status: QueuedAction.Status =
@@ -443,8 +446,10 @@ extension IssueCache {
     String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
-  private static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
-    try JSONDecoder().decode(type, from: Data(text.utf8))
+  private static func decode<T: Decodable>(
+    _ type: T.Type, _ text: String, with decoder: JSONDecoder = JSONDecoder()
+  ) throws -> T {
+    try decoder.decode(type, from: Data(text.utf8))
   }
 }
 

@@ -103,6 +103,28 @@ import TrellisTestSupport
     #expect(harness.press(.character("q")) == [.quit])
   }
 
+  /// An issue not filed yet has no page and no number to open or copy, nor a number for a
+  /// command of one's own.
+  @Test func anIssueNotFiledYetIsNotOpenedOrCopied() throws {
+    let cache = try BrowserHarness.betamax()
+    try cache.enqueueNewIssue(NewIssue(title: "Filed offline"), author: "octocat")
+    var harness = try BrowserHarness(cache: cache)
+    // Not in a milestone: the last section's, newest first there.
+    let number = try #require(harness.browser.shownNumbers.first { $0 < 0 })
+    while harness.browser.focusedIssue?.number != number,
+      harness.browser.focusedIssue?.number != harness.browser.shownNumbers.last
+    {
+      harness.press(.down)
+    }
+    let focused = try #require(harness.browser.focusedIssue)
+    try #require(focused.isProvisional && focused.title == "Filed offline")
+    #expect(harness.press(.character("o")) == [])
+    #expect(harness.press(.character("y")) == [])
+    #expect(harness.press(.character("Y")) == [])
+    harness.press(.up)
+    #expect(harness.press(.character("y")) != [])
+  }
+
   @Test func enterReadsTheFocusedIssueAndEscapeComesBack() throws {
     var harness = try BrowserHarness(columns: 80, rows: 24)
     let issue = try #require(harness.browser.focusedIssue)

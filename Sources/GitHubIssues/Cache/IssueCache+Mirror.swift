@@ -308,7 +308,9 @@ extension IssueCache {
       let row = try Row.fetchOne(
         db, sql: "SELECT isMirror, mirrorPoints FROM syncState WHERE id = 1")
       let issues =
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM issue WHERE isPullRequest = 0") ?? 0
+        try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM issue WHERE isPullRequest = 0 AND githubId IS NOT NULL")
+        ?? 0
       let complete =
         try Int.fetchOne(
           db,

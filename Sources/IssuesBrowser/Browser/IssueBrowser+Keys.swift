@@ -44,12 +44,26 @@ extension IssueBrowser {
     case .quit: return [.quit]
     case .interrupt: return [.interrupted]
     case .refresh: return [.refresh]
-    case .openInBrowser: return focusedIssue.map { [.open(url(of: $0))] } ?? []
-    case .copyNumber: return focusedIssue.map { [.copy(String($0.number))] } ?? []
-    case .copyURL: return focusedIssue.map { [.copy(url(of: $0))] } ?? []
+    case .openInBrowser, .copyNumber, .copyURL:
+      guard let issue = focusedIssue else { return [] }
+      // Not on GitHub yet: no page, no number.
+      if issue.isProvisional {
+        show(
+          message: "This issue is not filed yet: it has no number or page until GitHub files it.")
+        return []
+      }
+      switch command {
+      case .openInBrowser: return [.open(url(of: issue))]
+      case .copyNumber: return [.copy(String(issue.number))]
+      default: return [.copy(url(of: issue))]
+      }
     case .run(let command):
       guard let issue = focusedIssue else {
         show(message: "“\(command.title)” runs on an issue: none is focused.")
+        return []
+      }
+      if issue.isProvisional {
+        show(message: "“\(command.title)” runs on a filed issue: this one is not filed yet.")
         return []
       }
       return [

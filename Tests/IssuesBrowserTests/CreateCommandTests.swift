@@ -130,30 +130,7 @@ extension QueueCommandTests {
         seed: seed, dropRead: 0.02, dropBeforeWrite: 0.03, dropAfterWrite: 0.04,
         failAfterWrite: 0.03))
     await world.github.setLatency(.milliseconds(2))
-    var state = seed
-    var kills = 0
-    var runs = 0
-    // A loaded machine can take longer to start `issues` than the longest wait: a run that
-    // moved nothing lengthens the waits after it, so that every run still gets somewhere.
-    var slack = 0
-    var left = try cache.queuedActions().count
-    while left > 0, runs < 600 {
-      runs += 1
-      let (stream, ended) = AsyncStream<Void>.makeStream()
-      let (process, _, _) = try await world.launch(["queue", "send"]) { ended.yield() }
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      let wait = 40 + slack + Int((state >> 33) % 400)
-      try await Task.sleep(for: .milliseconds(wait))
-      if process.isRunning {
-        kill(process.processIdentifier, SIGKILL)
-        kills += 1
-      }
-      for await _ in stream { break }
-      let now = try cache.queuedActions().count
-      slack = now < left ? 0 : min(slack + 100, 2_000)
-      left = now
-    }
-    print("\(runs) runs, \(kills) killed")
+    let kills = try await Self.sendKilledAtRandom(world, cache, seed: seed, runs: 600)
     #expect(try cache.queuedActions().isEmpty)
     #expect(kills >= 3, "some sends were killed mid-way")
     var issues: [GitHubIssue] = []

@@ -13,6 +13,8 @@ public struct CachedIssue: Hashable, Sendable, Identifiable {
 
   /// Whether the issue waits in the outbox to be filed: it has no GitHub number yet.
   package var isProvisional: Bool { number <= 0 }
+  /// "#12", or "new" for an issue not filed yet: what rows and tables show for its number.
+  package var numberLabel: String { isProvisional ? "new" : "#\(number)" }
   /// The title.
   public var title: String
   /// Open or closed.

@@ -28,6 +28,11 @@ extension IssueBrowser {
     listPane.showWritten(row)
   }
 
+  /// Keeps the focus on a new issue's row once the list shows it (it was just queued).
+  package func follow(newIssue key: IssueKey, number: Int) {
+    listPane.follow(.issue(key), number: number)
+  }
+
   /// The milestones' titles, by number, as the chips have them.
   var milestoneTitles: [Int: String] { listPane.model.milestones.mapValues(\.title) }
 

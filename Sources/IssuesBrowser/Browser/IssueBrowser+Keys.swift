@@ -80,6 +80,12 @@ extension IssueBrowser {
       return performAction(command)
     case .forceQueued, .cancelQueued:
       return settleQueued(force: command == .forceQueued)
+    case .newIssue:
+      if let refusal = context.writeAccess.refusal {
+        show(message: refusal)
+        return []
+      }
+      return [.newIssue]
     case .activate:
       if let focused = listPane.chips.focusedItem, focused != state.filter.milestone {
         listPane.chips.activate(focused)

@@ -78,7 +78,7 @@ struct IssueRowCell: CollectionCell {
     x = canvas.text(
       DisplayWidth.pad(
         DisplayWidth.truncate(
-          (repository ?? "") + (issue.isProvisional ? "new" : "#\(issue.number)"),
+          (repository ?? "") + issue.numberLabel,
           toColumns: numberWidth + 1),
         toColumns: numberWidth + 2), x: x, y: 0,
       style: on(Theme.dim))

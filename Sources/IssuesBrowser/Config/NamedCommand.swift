@@ -55,6 +55,7 @@ extension BrowserCommand: NamedCommand {
     case .moveToFocusedChip: "move-here"
     case .forceQueued: "force-queued"
     case .cancelQueued: "cancel-queued"
+    case .newIssue: "new-issue"
     case .scrollReader(let lines): lines < 0 ? "up" : "down"
     case .pageReader(let screens): screens < 0 ? "page-up" : "page-down"
     case .readerTop: "top"

@@ -44,6 +44,18 @@ package final class IssueFormHost: ScreenDriver {
     return ending ?? .cancelled
   }
 
+  /// Runs the screen over another screen's, on its events, until the person files the issue
+  /// or leaves; the screen below receives its messages meanwhile.
+  func run<Message: Sendable>(
+    covering events: AppEvents<Message>, in session: TerminalSession, host: ScreenHost,
+    below: @escaping @MainActor (Message) -> Void
+  ) async -> Ending {
+    self.session = session
+    let ending = await host.run(self, covering: events, in: session, below: below)
+    self.session = nil
+    return ending ?? .cancelled
+  }
+
   func receive(_ message: Never) -> Ending? {}
 
   func perform(_ effect: IssueFormEffect) -> Ending? {

@@ -19,6 +19,7 @@ extension BrowserHost {
     case .comment(let request): comment(request)
     case .sendQueue: sendQueueIfDue(now: true)
     case .lookUpViewer: lookUpViewer()
+    case .newIssue: newIssue()
     case .run(let run):
       let events = events
       if let said = CommandRunner.start(run, session: session, report: { events.send(.said($0)) }) {

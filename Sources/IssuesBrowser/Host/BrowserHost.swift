@@ -55,6 +55,8 @@ package final class BrowserHost: ScreenDriver {
     case token(String?)
     /// Something to say on the status line (a background command ended).
     case said(String)
+    /// The repository's templates were read from GitHub; with `opening`, the form waits on them.
+    case templatesRead(Result<IssueTemplates, HostFailure>, opening: Bool)
   }
 
   let browser: IssueBrowser
@@ -76,6 +78,10 @@ package final class BrowserHost: ScreenDriver {
   /// Whether the first frame is on screen: the list follows the cache only then (reading the
   /// whole list again on the writer's connection would compete with the first frame).
   var hasStarted = false
+  /// The new-issue form `n` asked for, shown over the browser once the key is handled.
+  var formToShow: FormToShow?
+  /// The templates being read from GitHub.
+  var templatesTask: Task<Void, Never>?
 
   /// A host for the browser of a repository's cache, drawing in `session`; with `reading`,
   /// the browser opens on that issue in the reader, and leaving the reader leaves it (the
@@ -163,6 +169,7 @@ package final class BrowserHost: ScreenDriver {
     switch message {
     case .token(let token): tokenFound(token)
     case .said(let text): browser.show(message: text)
+    case .templatesRead(let result, let opening): templatesRead(result, opening: opening)
     case .progress(let progress): browser.syncStatus = .syncing(progress)
     case .waiting(let pid): browser.show(message: Syncing.waitingNote(pid))
     case .synced(let result):

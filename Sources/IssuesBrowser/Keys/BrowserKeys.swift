@@ -82,6 +82,10 @@ public struct BrowserKeys: Hashable, Sendable {
         [.init(.character("C"), .comment)],
         "comment in $VISUAL/$EDITOR (sent through the queue; kept as a draft if refused)"),
       Row(
+        [.init(.character("n"), .newIssue)],
+        "file a new issue from the repository's templates and forms (shown at once, queued)",
+        hint: "new"),
+      Row(
         [.init(.character("F"), .forceQueued)],
         "send its queued actions in conflict (!) anyway"),
       Row(

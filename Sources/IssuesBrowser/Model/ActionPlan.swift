@@ -26,13 +26,7 @@ enum ActionPlan: Hashable {
     _ command: BrowserCommand, on issue: CachedIssue, access: WriteAccess,
     target: MilestoneFilter?, milestones: [Int: GitHubMilestone]
   ) -> ActionPlan {
-    switch access {
-    case .allowed, .queued: break
-    case .needsToken(let advice): return .refuse("Changing issues needs a token: \(advice).")
-    case .unavailable(let reason): return .refuse("Issues cannot be changed here: \(reason).")
-    case .lookingForToken:
-      return .refuse("Still looking for a token to write with: try again in a moment.")
-    }
+    if let refusal = access.refusal { return .refuse(refusal) }
     let number = issue.number
     switch command {
     case .close(let reason):

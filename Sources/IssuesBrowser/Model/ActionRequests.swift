@@ -45,6 +45,16 @@ public enum WriteAccess: Hashable, Sendable {
   /// refused, saying so, rather than queued without one.
   case lookingForToken
 
+  /// Why no change can be made, said to the person; `nil` when one can (sent, or queued).
+  var refusal: String? {
+    switch self {
+    case .allowed, .queued: nil
+    case .needsToken(let advice): "Changing issues needs a token: \(advice)."
+    case .unavailable(let reason): "Issues cannot be changed here: \(reason)."
+    case .lookingForToken: "Still looking for a token to write with: try again in a moment."
+    }
+  }
+
   /// Whether a change may be queued: `.allowed` when a token will send it, now or later.
   var queueing: WriteAccess {
     switch self {

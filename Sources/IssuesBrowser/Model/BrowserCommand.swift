@@ -62,6 +62,8 @@ public enum BrowserCommand: Hashable, Sendable {
   case forceQueued
   /// Cancels its queued actions not sent yet (the issue shows without them).
   case cancelQueued
+  /// Files a new issue: picks one of the repository's templates, fills its form, and queues it.
+  case newIssue
 
   // Reading an issue full screen
   /// Scrolls the reader by a number of lines (negative: up).

@@ -28,4 +28,7 @@ public enum BrowserEffect: Hashable, Sendable {
   case sendQueue
   /// Run one of the person's commands on the focused issue.
   case run(CommandRun)
+  /// Show the new-issue form over the browser (the repository's templates, as cached), queue
+  /// what the person files, and send it.
+  case newIssue
 }

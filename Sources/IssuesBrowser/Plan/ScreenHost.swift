@@ -26,12 +26,31 @@ protocol ScreenDriver: AnyObject {
   /// The driver's work after every event, before the frame is drawn (follow what the screen
   /// now shows).
   func willPresent()
+  /// Runs the screen an effect asked to show over this one (a form opened by a key), if any,
+  /// until it ends. The driver keeps receiving its messages meanwhile, and its screen is drawn
+  /// again in full after.
+  func presentCovering(
+    with host: ScreenHost, in session: TerminalSession, events: AppEvents<Message>
+  ) async -> CoverOutcome<Ending>
+}
+
+/// What came of a driver's chance to show a screen over its own.
+enum CoverOutcome<Ending> {
+  /// None was asked for.
+  case nothingShown
+  /// One was shown and ended; the driver's screen goes on.
+  case shown
+  /// One was shown, and its ending ends the driver's too (Ctrl-C).
+  case ended(Ending)
 }
 
 extension ScreenDriver {
   func started() {}
   func tick() {}
   func willPresent() {}
+  func presentCovering(
+    with host: ScreenHost, in session: TerminalSession, events: AppEvents<Message>
+  ) async -> CoverOutcome<Ending> { .nothingShown }
 }
 
 /// The one run loop every screen of the app runs on: ticks, the terminal's input and size, the
@@ -53,6 +72,34 @@ struct ScreenHost {
   func run<Driver: ScreenDriver>(
     _ driver: Driver, in session: TerminalSession, events: AppEvents<Driver.Message>
   ) async -> Driver.Ending? {
+    let ending = await loop(
+      driver, in: session, events: events, receive: { driver.receive($0) },
+      covering: { await driver.presentCovering(with: self, in: session, events: events) })
+    events.finish()
+    return ending
+  }
+
+  /// Runs `driver`'s screen over another's, on that one's events, until an effect ends it or
+  /// the input ends: the messages of the screen below go to `below` (which cannot end while
+  /// covered), and the events go on for it after.
+  func run<Driver: ScreenDriver, Message: Sendable>(
+    _ driver: Driver, covering events: AppEvents<Message>, in session: TerminalSession,
+    below: @escaping @MainActor (Message) -> Void
+  ) async -> Driver.Ending? {
+    // One screen covers another, never more: what it asks to show over itself is not shown.
+    await loop(
+      driver, in: session, events: events,
+      receive: { message in
+        below(message)
+        return nil
+      }, covering: { CoverOutcome<Driver.Ending>.nothingShown })
+  }
+
+  private func loop<Driver: ScreenDriver, Message: Sendable>(
+    _ driver: Driver, in session: TerminalSession, events: AppEvents<Message>,
+    receive: @MainActor (Message) -> Driver.Ending?,
+    covering: @MainActor () async -> CoverOutcome<Driver.Ending>
+  ) async -> Driver.Ending? {
     Theme.current = options.theme
     var frame = ScreenFrame(options: options, size: session.size)
     driver.screen.resize(session.size)
@@ -70,7 +117,7 @@ struct ScreenHost {
       case .tick:
         perform(driver.screen.tick())
         if ending == nil { driver.tick() }
-      case .message(let message): ending = driver.receive(message)
+      case .message(let message): ending = receive(message)
       case .terminal(.resize(let size)): driver.screen.resize(size)
       case .terminal(.resumed): frame.invalidate()
       case .terminal(.input(.key(let key)))
@@ -84,10 +131,20 @@ struct ScreenHost {
         }
       }
       if ending != nil { break }
+      switch await covering() {
+      case .nothingShown: break
+      case .shown:
+        // Covered meanwhile: the size may have changed, and every cell must be drawn again.
+        driver.screen.resize(session.size)
+        frame = ScreenFrame(options: options, size: session.size)
+        Theme.current = options.theme
+      case .ended(let covered):
+        ending = covered
+      }
+      if ending != nil { break }
       driver.willPresent()
       frame.present(driver.screen, in: session)
     }
-    events.finish()
     return ending
   }
 }

@@ -15,7 +15,8 @@ enum IssuePreview {
     let kind = issue.isPullRequest ? "pull request" : "issue"
     lines += Markdown.wrap(
       [
-        StyledRun("#\(issue.number) ", Theme.dim), StyledRun(issue.title, Style(attributes: .bold)),
+        StyledRun(issue.isProvisional ? "new, not filed yet: " : "#\(issue.number) ", Theme.dim),
+        StyledRun(issue.title, Style(attributes: .bold)),
       ],
       width: width, first: "", rest: "")
     let state =

@@ -14,7 +14,7 @@ enum IssueTable {
     table(
       issues.map { issue in
         Row(
-          number: issue.isProvisional ? "new" : "#\(issue.number)", issue: issue,
+          number: issue.numberLabel, issue: issue,
           milestone: issue.milestoneNumber.flatMap { milestones[$0]?.title } ?? "")
       }, width: width, now: now)
   }

@@ -1,0 +1,142 @@
+import Foundation
+import GitHubIssues
+import TrellisTerminal
+
+// `n`: the new-issue form over the browser, on the same loop and events, then the outbox — the
+// same queue, landed check and messages as `issues create`.
+
+extension BrowserHost {
+  /// The templates the form starts from, and what to say with them.
+  struct FormToShow {
+    var templates: IssueTemplates
+    var note: String?
+  }
+
+  /// Templates older than this are read again (one conditional request) when the form opens.
+  static let templatesFreshFor: TimeInterval = 600
+
+  /// Shows the form from the templates the cache holds (read again in the background when
+  /// they are old); the first time, reads them first when GitHub can be reached.
+  func newIssue() {
+    let cached: (templates: IssueTemplates, checkedAt: Date)?
+    do {
+      cached = try cache.issueTemplates()
+    } catch {
+      browser.show(message: "Could not read the templates from the cache: \(error)")
+      return
+    }
+    if let cached {
+      formToShow = FormToShow(templates: cached.templates, note: nil)
+      if Date().timeIntervalSince(cached.checkedAt) > Self.templatesFreshFor {
+        readTemplates(then: false)
+      }
+    } else if writeClient != nil {
+      browser.show(message: "Reading the templates of \(browser.repository)…")
+      readTemplates(then: true)
+    } else {
+      formToShow = FormToShow(
+        templates: IssueTemplates(),
+        note: "The templates were never read (\(network.offlineReason ?? "no token")): a blank "
+          + "issue.")
+    }
+  }
+
+  /// Reads the templates from GitHub into the cache; with `then`, the form opens on them.
+  func readTemplates(then opening: Bool) {
+    guard let writeClient, templatesTask == nil else { return }
+    let fetcher = IssueTemplateFetcher(
+      client: writeClient, cache: cache, repository: browser.repository)
+    let events = events
+    templatesTask = Task.detached {
+      do throws(GitHubError) {
+        let templates = try await fetcher.fetch()
+        events.send(.templatesRead(.success(templates), opening: opening))
+      } catch {
+        events.send(.templatesRead(.failure(HostFailure(error.summary())), opening: opening))
+      }
+    }
+  }
+
+  /// Takes the templates read: the form opens on them when it waited for them.
+  func templatesRead(_ result: Result<IssueTemplates, HostFailure>, opening: Bool) {
+    templatesTask = nil
+    guard opening else { return }
+    switch result {
+    case .success(let templates): formToShow = FormToShow(templates: templates, note: nil)
+    case .failure(let failure):
+      formToShow = FormToShow(
+        templates: IssueTemplates(),
+        note: ControlCharacters.visible(
+          "The templates could not be read (\(failure.message)): a blank issue."))
+    }
+  }
+
+  /// Runs the form over the browser when `n` asked for it; what is filed goes to the outbox.
+  func presentCovering(
+    with host: ScreenHost, in session: TerminalSession, events: AppEvents<Message>
+  ) async -> CoverOutcome<Ending> {
+    guard let shown = formToShow else { return .nothingShown }
+    formToShow = nil
+    let form = IssueFormHost(
+      repository: browser.repository, templates: shown.templates, size: session.size,
+      options: options)
+    if let note = shown.note { form.screen.show(message: note) }
+    for problem in shown.templates.problems.prefix(1) {
+      form.screen.show(message: ControlCharacters.visible("\(problem) (template skipped)"))
+    }
+    let ending = await form.run(covering: events, in: session, host: host) { [weak self] in
+      _ = self?.receive($0)
+    }
+    switch ending {
+    case .file(let issue): file(issue)
+    case .cancelled: browser.show(message: "Nothing was filed.")
+    case .interrupted: return .ended(.interrupted)
+    }
+    return .shown
+  }
+
+  /// Queues a new issue (its provisional row shows at once, focused) and sends it, saying how
+  /// it went: filed with its number, refused, or waiting in the queue.
+  func file(_ issue: NewIssue) {
+    // GitHub's answer names the author; until then the row says who, as far as is known.
+    let author = browser.context.viewer.login ?? "you"
+    let queued: QueuedAction
+    do {
+      queued = try cache.enqueueNewIssue(issue, author: author)
+    } catch {
+      browser.show(
+        message: ControlCharacters.visible("Could not queue “\(issue.title)”: \(error)."))
+      return
+    }
+    if let key = queued.issueKey { browser.follow(newIssue: key, number: queued.issueNumber) }
+    _ = receive(.listChanged)
+    let title = ControlCharacters.visible(String(issue.title.prefix(40)))
+    guard let writeClient else {
+      browser.show(
+        message: "Queued: file “\(title)” (\(network.offlineReason ?? "offline")): filed, once, "
+          + "when GitHub can be reached.")
+      return
+    }
+    browser.show(message: "Filing “\(title)”…")
+    var quick = writeClient
+    quick.maximumRetries = min(quick.maximumRetries, 1)
+    let replayer = ActionReplayer(client: quick, cache: cache, repository: browser.repository)
+    let (events, cache) = (events, cache)
+    Task.detached {
+      let said: String
+      switch await replayer.sendNow([queued]) {
+      case .landed:
+        let number = queued.issueKey.flatMap { try? cache.issue(key: $0) }?.number
+        said = number.map { "Filed #\($0) “\(title)”." } ?? "Filed “\(title)”."
+      case .refused(_, let reason, let error, _):
+        said = ControlCharacters.visible(
+          "Could not file “\(title)”: \(error?.summary() ?? reason). Nothing was filed.")
+      case .queued(_, let because):
+        said = ControlCharacters.visible(
+          "Queued: file “\(title)” — \(because?.summary() ?? "GitHub could not be reached"): "
+            + "shown now, filed once when GitHub can be reached.")
+      }
+      events.send(.said(said))
+    }
+  }
+}

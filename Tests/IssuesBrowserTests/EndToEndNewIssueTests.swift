@@ -80,7 +80,8 @@ extension EndToEndTests {
   }
 
   /// Offline, templates never read: a blank issue, queued and shown at once as a row with no
-  /// number yet; the next session that reaches GitHub files it, once.
+  /// number yet, rewritten with `e` while it waits; the next session that reaches GitHub files
+  /// it, once, as rewritten.
   @Test func nOfflineQueuesABlankIssueShownAtOnce() async throws {
     let acme = RepositoryName(owner: "acme", name: "tracker")
     let github = try await LocalGitHub.start()
@@ -108,14 +109,25 @@ extension EndToEndTests {
     #expect(row != nil)
     #expect(offline.terminal.lines.contains { $0.contains("new, not filed yet: Written") })
     #expect(await github.filedIssues.isEmpty)
+    // Rewritten while it waits (the title erased and typed again).
+    offline.pty.type("e")
+    offline.read { $0.shows("new issue, not filed yet") && $0.shows("Keep the changes") }
+    offline.pty.type("\u{15}")
+    offline.pty.type("Written on a plane")
+    offline.settle()
+    offline.pty.type("\u{13}")
+    offline.read { $0.lines.last?.contains("Rewritten") == true }
+    offline.settle()
+    #expect(offline.terminal.lines.contains { $0.contains(" new  Written on a plane") })
     offline.quitAndExpectTheTerminalAsItWas()
 
     let online = try await Run(
       arguments: ["acme/tracker"], github: github,
       environment: ["XDG_CACHE_HOME": first.cacheDirectory.path])
-    online.read { $0.shows("#41") && $0.shows("Written on a train") }
+    online.read { $0.shows("#41") && $0.shows("Written on a plane") }
     online.settle()
     #expect(await github.filedIssues == [41])
+    #expect(await github.issue(number: 41, in: acme)?.title == "Written on a plane")
     online.quitAndExpectTheTerminalAsItWas()
   }
 }

@@ -205,12 +205,19 @@ extension IssueCache {
   /// - Returns: Whether the action was still waiting to be sent, and is now marked.
   func markSending(
     _ id: Int64, viewer: String?, knownCommentID: Int64?, knownEventID: Int64?,
-    knownIssueNumber: Int? = nil, now: Date
+    knownIssueNumber: Int? = nil, sending operation: QueuedAction.Operation? = nil, now: Date
   ) throws -> Bool {
     // On disk before the request leaves, even across a power cut: a send it does not know of
     // would be made again.
     try Self.writeDurably(writer) { db in
-      try Self.actionLedger.markSending(
+      // What is about to be sent is what the row holds: a new issue rewritten since the queue
+      // was read is sent as rewritten, by the next pass.
+      if let operation,
+        try Self.queuedActions(where: "id = ?", [id], db).first?.operation != operation
+      {
+        return false
+      }
+      return try Self.actionLedger.markSending(
         id, now: now,
         keeping: [
           ("knownCommentID", knownCommentID), ("knownEventID", knownEventID), ("viewer", viewer),
@@ -473,6 +480,8 @@ package enum QueueError: Error, Hashable, Sendable, CustomStringConvertible {
   case notQueued(Int64)
   /// The action was sent without an answer: it may be on GitHub already.
   case mayHaveLanded(Int64)
+  /// The new issue was sent without an answer: it may be filed already, as sent.
+  case sentAsItWas(Int64)
 
   package var description: String {
     switch self {
@@ -481,6 +490,9 @@ package enum QueueError: Error, Hashable, Sendable, CustomStringConvertible {
     case .mayHaveLanded(let id):
       "action \(id) was sent without an answer and may be on GitHub already: it is checked "
         + "there before anything is sent again, and cannot be cancelled"
+    case .sentAsItWas(let id):
+      "the new issue (action \(id)) was sent without an answer and may be filed already: it is "
+        + "checked on GitHub before anything is sent again, and can no longer be changed"
     }
   }
 }

@@ -72,6 +72,38 @@ extension IssueCache {
     }
   }
 
+  /// Rewrites the title and body of a new issue still waiting to be filed: its queued create
+  /// and its provisional row, in one durable transaction.
+  ///
+  /// - Throws: ``QueueError/sentAsItWas(_:)`` once its create was sent without an answer (it
+  ///   may be filed as it was), ``QueueError/notQueued(_:)`` when it is filed or cancelled.
+  package func rewriteNewIssue(key: IssueKey, title: String, body: String) throws {
+    try Self.writeDurably(writer) { db in
+      guard
+        let action = try Self.queuedActions(
+          where: "issueKey = ? AND status IN ('pending', 'sending', 'conflict')", [key.rawValue],
+          db
+        ).first(where: {
+          if case .create = $0.operation { true } else { false }
+        }),
+        case .create(var issue) = action.operation
+      else { throw QueueError.notQueued(0) }
+      if case .sending = action.status { throw QueueError.sentAsItWas(action.id) }
+      issue.title = title
+      issue.body = body
+      try db.execute(
+        sql: """
+          UPDATE queuedAction SET operation = ?
+          WHERE id = ? AND status IN ('pending', 'conflict')
+          """, arguments: [try Self.json(QueuedAction.Operation.create(issue)), action.id])
+      try db.execute(
+        sql: """
+          UPDATE issue SET title = ?, body = ?, localRevision = localRevision + 1
+          WHERE key = ? AND githubId IS NULL
+          """, arguments: [Self.storable(title), Self.storable(body), key.rawValue])
+    }
+  }
+
   /// The number a provisional row holds until GitHub numbers it: its key, negated.
   package static func provisionalNumber(_ key: IssueKey) -> Int {
     -Int(key.rawValue)

@@ -461,7 +461,7 @@ package struct ActionReplayer: Sendable {
       guard
         try cache.markSending(
           action.id, viewer: viewer, knownCommentID: nil, knownEventID: nil,
-          knownIssueNumber: known, now: now())
+          knownIssueNumber: known, sending: .create(issue), now: now())
       else { return .cancelledMeanwhile }
     } catch {
       return .stop(cacheFailure())

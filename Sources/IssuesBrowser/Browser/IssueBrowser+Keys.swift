@@ -86,6 +86,18 @@ extension IssueBrowser {
         return []
       }
       return [.newIssue]
+    case .rewriteNewIssue:
+      guard let issue = actionIssue else {
+        show(message: "No issue is focused.")
+        return []
+      }
+      guard issue.isProvisional else {
+        show(
+          message: "#\(issue.number) is filed: only a new issue not filed yet is rewritten here "
+            + "(o opens it on GitHub).")
+        return []
+      }
+      return [.rewriteNewIssue(issue.key, title: issue.title, body: issue.body ?? "")]
     case .activate:
       if let focused = listPane.chips.focusedItem, focused != state.filter.milestone {
         listPane.chips.activate(focused)

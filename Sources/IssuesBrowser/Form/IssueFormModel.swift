@@ -58,6 +58,9 @@ package struct IssueFormModel: Hashable, Sendable {
   package private(set) var option = 0
   /// What the last submit refused, in the form's order.
   package private(set) var problems: [FormProblem] = []
+  /// Whether the fields rewrite a new issue already queued (its title and body), rather than
+  /// start one.
+  package private(set) var isRewrite = false
 
   /// A model over a repository's templates; with `chosen`, that template's fields at once.
   package init(templates: IssueTemplates, chosen: IssueTemplate? = nil) {
@@ -149,6 +152,14 @@ package struct IssueFormModel: Hashable, Sendable {
     focus = 0
     option = 0
     problems = []
+  }
+
+  /// Shows a queued new issue's title and body to rewrite, as a blank issue's fields.
+  package mutating func rewrite(title: String, body: String) {
+    start(nil)
+    self.title = title
+    self.body = body
+    isRewrite = true
   }
 
   /// Moves the chooser's focus by `offset`, staying within the choices.

@@ -137,6 +137,12 @@ public final class IssueFormScreen: Screen {
     }
   }
 
+  /// Shows a queued new issue's title and body to rewrite (its labels and the rest stay as
+  /// queued).
+  package func rewrite(title: String, body: String) {
+    model.rewrite(title: title, body: body)
+  }
+
   /// Takes the text the editor wrote for the focused field.
   package func finishEditing(_ text: String) {
     var text = text
@@ -173,7 +179,9 @@ public final class IssueFormScreen: Screen {
       screen = CellBuffer(width: size.columns, height: size.rows)
     }
     guard !ScreenBars.tooSmall(&screen, size: size, rows: 6, columns: 30) else { return }
-    let name = model.template.map { "new issue · \($0.name)" } ?? "new issue"
+    let name =
+      model.isRewrite
+      ? "new issue, not filed yet" : model.template.map { "new issue · \($0.name)" } ?? "new issue"
     ScreenBars.title(&screen, name: ControlCharacters.visible(name), status: "\(repository)")
     let width = size.columns - 2
     let lines = self.lines(width: width)
@@ -355,7 +363,9 @@ public final class IssueFormScreen: Screen {
       Line(
         runs: [
           StyledRun(onSubmit ? "▸ " : "  ", Theme.current.accent),
-          StyledRun(" File the issue ", onSubmit ? Theme.current.focus : Theme.current.chip),
+          StyledRun(
+            model.isRewrite ? " Keep the changes " : " File the issue ",
+            onSubmit ? Theme.current.focus : Theme.current.chip),
         ], field: fieldIndex(.submit), cursor: onSubmit ? 2 : nil))
     if let template = model.template, !(template.labels.isEmpty && template.assignees.isEmpty) {
       var said: [String] = []

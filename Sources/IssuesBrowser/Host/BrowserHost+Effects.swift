@@ -20,6 +20,9 @@ extension BrowserHost {
     case .sendQueue: sendQueueIfDue(now: true)
     case .lookUpViewer: lookUpViewer()
     case .newIssue: newIssue()
+    case .rewriteNewIssue(let key, let title, let body):
+      formToShow = FormToShow(
+        templates: IssueTemplates(), note: nil, rewriting: (key, title, body))
     case .run(let run):
       let events = events
       if let said = CommandRunner.start(run, session: session, report: { events.send(.said($0)) }) {

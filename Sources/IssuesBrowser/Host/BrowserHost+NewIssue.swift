@@ -10,6 +10,8 @@ extension BrowserHost {
   struct FormToShow {
     var templates: IssueTemplates
     var note: String?
+    /// A new issue queued and not filed yet, to rewrite rather than file another.
+    var rewriting: (key: IssueKey, title: String, body: String)?
   }
 
   /// Templates older than this are read again (one conditional request) when the form opens.
@@ -26,7 +28,7 @@ extension BrowserHost {
       return
     }
     if let cached {
-      formToShow = FormToShow(templates: cached.templates, note: nil)
+      formToShow = FormToShow(templates: cached.templates, note: nil, rewriting: nil)
       if Date().timeIntervalSince(cached.checkedAt) > Self.templatesFreshFor {
         readTemplates(then: false)
       }
@@ -37,7 +39,7 @@ extension BrowserHost {
       formToShow = FormToShow(
         templates: IssueTemplates(),
         note: "The templates were never read (\(network.offlineReason ?? "no token")): a blank "
-          + "issue.")
+          + "issue.", rewriting: nil)
     }
   }
 
@@ -62,12 +64,14 @@ extension BrowserHost {
     templatesTask = nil
     guard opening else { return }
     switch result {
-    case .success(let templates): formToShow = FormToShow(templates: templates, note: nil)
+    case .success(let templates):
+      formToShow = FormToShow(templates: templates, note: nil, rewriting: nil)
     case .failure(let failure):
       formToShow = FormToShow(
         templates: IssueTemplates(),
         note: ControlCharacters.visible(
-          "The templates could not be read (\(failure.message)): a blank issue."))
+          "The templates could not be read (\(failure.message)): a blank issue."),
+        rewriting: nil)
     }
   }
 
@@ -81,18 +85,35 @@ extension BrowserHost {
       repository: browser.repository, templates: shown.templates, size: session.size,
       options: options)
     if let note = shown.note { form.screen.show(message: note) }
-    for problem in shown.templates.problems.prefix(1) {
-      form.screen.show(message: ControlCharacters.visible("\(problem) (template skipped)"))
+    if let rewriting = shown.rewriting {
+      form.screen.rewrite(title: rewriting.title, body: rewriting.body)
     }
     let ending = await form.run(covering: events, in: session, host: host) { [weak self] in
       _ = self?.receive($0)
     }
     switch ending {
-    case .file(let issue): file(issue)
+    case .file(let issue):
+      if let rewriting = shown.rewriting {
+        rewrite(rewriting.key, as: issue)
+      } else {
+        file(issue)
+      }
     case .cancelled: browser.show(message: "Nothing was filed.")
     case .interrupted: return .ended(.interrupted)
     }
     return .shown
+  }
+
+  /// Rewrites a queued new issue's title and body, unless it was sent meanwhile.
+  func rewrite(_ key: IssueKey, as issue: NewIssue) {
+    let title = ControlCharacters.visible(String(issue.title.prefix(40)))
+    do {
+      try cache.rewriteNewIssue(key: key, title: issue.title, body: issue.body)
+      browser.show(message: "Rewritten: “\(title)” is filed as it reads now.")
+    } catch {
+      browser.show(message: ControlCharacters.visible("Not rewritten: \(error)."))
+    }
+    _ = receive(.listChanged)
   }
 
   /// Queues a new issue (its provisional row shows at once, focused) and sends it, saying how

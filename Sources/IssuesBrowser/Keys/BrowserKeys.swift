@@ -86,6 +86,9 @@ public struct BrowserKeys: Hashable, Sendable {
         "file a new issue from the repository's templates and forms (shown at once, queued)",
         hint: "new"),
       Row(
+        [.init(.character("e"), .rewriteNewIssue)],
+        "rewrite the title and body of a new issue not filed yet (new)"),
+      Row(
         [.init(.character("F"), .forceQueued)],
         "send its queued actions in conflict (!) anyway"),
       Row(
@@ -130,6 +133,9 @@ public struct BrowserKeys: Hashable, Sendable {
       Row(
         [.init(.character("F"), .forceQueued)], "send its queued actions in conflict anyway"),
       Row([.init(.character("U"), .cancelQueued)], "cancel its queued actions not sent yet"),
+      Row(
+        [.init(.character("e"), .rewriteNewIssue)],
+        "rewrite its title and body, while it is not filed yet"),
       Row(
         [
           .init(.escape, .back), .init(.enter, .back), .init(.backspace, .back),

@@ -64,6 +64,8 @@ public enum BrowserCommand: Hashable, Sendable {
   case cancelQueued
   /// Files a new issue: picks one of the repository's templates, fills its form, and queues it.
   case newIssue
+  /// Rewrites the title and body of a new issue not filed yet (its form again).
+  case rewriteNewIssue
 
   // Reading an issue full screen
   /// Scrolls the reader by a number of lines (negative: up).

@@ -65,6 +65,46 @@ import Testing
     #expect(try cache.issues(IssueFilter(state: .all)).filter { $0.number == number }.count == 1)
   }
 
+  /// A new issue rewritten while it waits is filed as rewritten — even when a replay read the
+  /// queue before the rewrite (its send is refused at the mark, and the next pass sends the new
+  /// text); once sent without an answer it can no longer be rewritten.
+  @Test func aNewIssueRewrittenWhileItWaitsIsFiledAsRewritten() async throws {
+    let (github, client, cache) = try await setUp()
+    defer { Task { await github.stop() } }
+    let old = NewIssue(title: "Draft title", body: "Draft body", labels: ["bug"])
+    let action = try cache.enqueueNewIssue(old, author: "octocat")
+    let key = try #require(action.issueKey)
+    try cache.rewriteNewIssue(key: key, title: "Final title", body: "Final body")
+    let row = try #require(try cache.issue(key: key))
+    #expect(row.title == "Final title" && row.body == "Final body" && row.labels == ["bug"])
+    // A send prepared from the queue as it was read before the rewrite is not made.
+    #expect(
+      try cache.markSending(
+        action.id, viewer: "octocat", knownCommentID: nil, knownEventID: nil,
+        sending: .create(old), now: Date()) == false)
+    #expect(try cache.queuedActions(all: true).first { $0.id == action.id }?.status == .pending)
+
+    let summary = await replay(client, cache)
+    #expect(summary.stopped == nil && summary.sent == 1)
+    #expect(await filed(github, "Draft title").isEmpty)
+    let issues = await filed(github, "Final title")
+    try #require(issues.count == 1)
+    #expect(issues[0].body == "Final body" && issues[0].labels.map(\.name) == ["bug"])
+    // Filed: nothing left to rewrite.
+    #expect(throws: QueueError.self) {
+      try cache.rewriteNewIssue(key: key, title: "Later", body: "")
+    }
+
+    // Sent without an answer: it may be filed as it was, and stays so.
+    let lost = try cache.enqueueNewIssue(NewIssue(title: "Lost", body: "B"), author: "octocat")
+    await github.inject(
+      .failAfterApplying(status: 502), path: "/repos/acme/tracker/issues", method: "POST")
+    _ = await replay(client, cache)
+    #expect(throws: QueueError.sentAsItWas(lost.id)) {
+      try cache.rewriteNewIssue(key: try #require(lost.issueKey), title: "Changed", body: "B")
+    }
+  }
+
   @Test func aLostAnswerIsFoundOnGitHubAndNotFiledAgain() async throws {
     let (github, client, cache) = try await setUp()
     defer { Task { await github.stop() } }

@@ -146,6 +146,22 @@ extension LocalGitHub {
     return Route(status: 200, headers: ["content-type": "application/json"], body: json)
   }
 
+  /// The issue `number` was made a sub-issue of, if any.
+  package func parent(of number: Int, in repository: RepositoryName) -> Int? {
+    subIssueParents["/repos/\(repository.owner)/\(repository.name)/issues/\(number)"]
+  }
+
+  /// `GET /repos/o/r/issues/N/parent`: the issue it is a sub-issue of (made so here), or 404.
+  func parentIssue(at path: String) throws -> Route? {
+    guard routes[path] == nil, let target = IssuePath(path), target.rest == ["parent"] else {
+      return nil
+    }
+    guard let parent = subIssueParents["\(target.listing)/\(target.number)"],
+      let json = listings[target.listing]?.items.first(where: { $0.number == parent })?.json
+    else { return error(404, "Not Found") }
+    return Route(status: 200, headers: ["content-type": "application/json"], body: json)
+  }
+
   /// `GET /repos/o/r/issues/comments`: every served comment of the listing's issues, least
   /// recently updated first, from `since`, in pages of `per_page` with `next` and `last` links.
   func repositoryComments(_ request: FlyingFox.HTTPRequest) throws -> Route? {
@@ -437,6 +453,8 @@ extension LocalGitHub {
         issue["assignee"] = current.first ?? NSNull()
         return nil
       }
+    case ("POST", ["sub_issues"]):
+      return try addSubIssue(input, to: target)
     case ("POST", ["comments"]):
       guard let text = input["body"] as? String, !text.isEmpty else {
         return error(422, "Validation Failed", field: "body")
@@ -454,6 +472,50 @@ extension LocalGitHub {
     default:
       return error(404, "Not Found")
     }
+  }
+
+  /// `POST /repos/o/r/issues/N/sub_issues`: makes the issue of `sub_issue_id` a sub-issue of N.
+  ///
+  /// The id is GitHub's, not a number. Refused as GitHub refuses it: a second parent (unless
+  /// `replace_parent`), itself, an id it does not hold. The parent's summary counts it, and its `updated_at` moves
+  /// (the inconvenient side: whether GitHub moves it is not documented).
+  private func addSubIssue(_ input: [String: Any], to target: IssuePath) throws -> Route {
+    guard let id = input["sub_issue_id"] as? Int, let listing = listings[target.listing] else {
+      return error(422, "Validation Failed", field: "sub_issue_id")
+    }
+    guard
+      let child = listing.items.first(where: { item in
+        ((try? JSONSerialization.jsonObject(with: item.json)) as? [String: Any])?["id"] as? Int
+          == id
+      })
+    else { return error(422, "Validation Failed", field: "sub_issue_id") }
+    let childPath = "\(target.listing)/\(child.number)"
+    if child.number == target.number {
+      return error(422, "An issue cannot be a sub-issue of itself")
+    }
+    if subIssueParents[childPath] != nil, input["replace_parent"] as? Bool != true {
+      return error(422, "Sub issue may only have one parent")
+    }
+    var route = try editIssue(target) { issue in
+      var summary =
+        issue["sub_issues_summary"] as? [String: Any]
+        ?? ["total": 0, "completed": 0, "percent_completed": 0]
+      summary["total"] = (summary["total"] as? Int ?? 0) + 1
+      issue["sub_issues_summary"] = summary
+      return nil
+    }
+    guard route.status == 200 else { return route }
+    subIssueParents[childPath] = target.number
+    let listPath = "\(target.listing)/\(target.number)/sub_issues"
+    var children =
+      (routes[listPath].flatMap { try? JSONSerialization.jsonObject(with: $0.body) }
+        as? [Any]) ?? []
+    children.append(try JSONSerialization.jsonObject(with: child.json))
+    routes[listPath] = Route(
+      status: 200, headers: ["content-type": "application/json"],
+      body: try JSONSerialization.data(withJSONObject: children))
+    route.status = 201
+    return route
   }
 
   /// Changes one served issue's JSON, unless `change` returns an answer that refuses.

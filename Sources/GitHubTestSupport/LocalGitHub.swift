@@ -125,6 +125,9 @@ package actor LocalGitHub {
   var highestFiled: [String: Int] = [:]
   /// The numbers of the issues filed through `POST …/issues`, in order.
   package internal(set) var filedIssues: [Int] = []
+  /// The parent of each issue made a sub-issue through `POST …/sub_issues`, by the child's
+  /// path (`/repos/o/r/issues/N`).
+  var subIssueParents: [String: Int] = [:]
   var nextCommentID = 50_000
   /// The last issue event's identifier: events, like comments, get growing ones.
   var lastEventID = 7_000_000
@@ -551,6 +554,7 @@ package actor LocalGitHub {
       return authenticatedUser(headers: headers)
     }
     if let issue = try singleIssue(at: request.path) { return issue }
+    if let parent = try parentIssue(at: request.path) { return parent }
     if let pull = try pullRequestRoute(at: request.path) { return pull }
     if let comments = try repositoryComments(request) { return comments }
     if let comment = try singleComment(at: request.path) { return comment }

@@ -91,6 +91,54 @@ import Testing
     #expect(issues.first?.body == "It broke")
     #expect(issues.first?.labels.map(\.name) == ["bug"])
   }
+
+  /// `--parent N`: filed, then made a sub-issue of N — at once, or queued offline with the
+  /// create; a lost answer to the link is settled by reading the issue's parent, never by a
+  /// second link; a parent GitHub refuses leaves the issue filed, its URL printed, and says so.
+  @Test func parentMakesTheNewIssueASubIssueOnceAndSaysWhenRefused() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    _ = try await world.run(["sync"])
+    var (status, out, err) = try await world.run(["create", "-t", "Child", "--parent", "3"])
+    try #require(status == 0, "\(err)")
+    let child = try #require(await filed(world).first { $0.title == "Child" })
+    #expect(out == "https://github.com/acme/tracker/issues/\(child.number)\n")
+    #expect(await world.github.parent(of: child.number, in: acme) == 3)
+
+    // Offline: queued with the create, in one transaction; the link's answer lost once.
+    await world.github.setReachable(false)
+    (status, out, err) = try await world.run(["create", "-t", "Later child", "--parent", "5"])
+    #expect(status == 0 && err.contains("then made a sub-issue of #5"), "\(err)")
+    (status, out, err) = try await world.run(["queue"])
+    #expect(out.contains("make the new issue a sub-issue of #5"), "\(out)")
+    await world.github.setReachable(true)
+    await world.github.inject(
+      .failAfterApplying(status: 502), path: "/repos/acme/tracker/issues/5/sub_issues",
+      method: "POST")
+    (status, out, err) = try await world.run(["queue", "send"])
+    await world.github.clearFaults()
+    (status, out, err) = try await world.run(["queue", "send"])
+    #expect(status == 0, "\(err)")
+    let later = try #require(await filed(world).first { $0.title == "Later child" })
+    #expect(await world.github.parent(of: later.number, in: acme) == 5)
+    #expect(
+      await world.github.appliedWrites.filter { $0.path.hasSuffix("/5/sub_issues") }.count == 1)
+    (status, out, err) = try await world.run(["queue"])
+    #expect(!out.contains("sub-issue"), "\(out)")
+
+    // A parent GitHub does not have: filed all the same, and said.
+    (status, out, err) = try await world.run(["create", "-t", "Orphan", "--parent", "999"])
+    #expect(status != 0)
+    let orphan = try #require(await filed(world).first { $0.title == "Orphan" })
+    #expect(out == "https://github.com/acme/tracker/issues/\(orphan.number)\n")
+    #expect(
+      err.contains(
+        "Filed #\(orphan.number), but could not make #\(orphan.number) a sub-issue of #999"),
+      "\(err)")
+    #expect(await world.github.parent(of: orphan.number, in: acme) == nil)
+    (status, _, err) = try await world.run(["create", "-t", "x", "--parent", "0"])
+    #expect(status != 0 && err.contains("--parent takes an issue's number"), "\(err)")
+  }
 }
 
 // In the queue's suite, whose tests run one at a time: two suites killing processes on a

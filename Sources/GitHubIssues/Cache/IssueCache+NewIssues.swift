@@ -15,13 +15,15 @@ extension IssueCache {
   /// - Parameters:
   ///   - issue: What to file.
   ///   - author: The login it is filed as (the viewer), shown as its author until it is filed.
+  ///   - parent: An issue to make it a sub-issue of, once filed: a second action, queued in
+  ///     the same transaction and sent after the create.
   ///   - now: When it is queued.
-  /// - Returns: The queued action; its ``QueuedAction/issueKey`` is the provisional row's.
+  /// - Returns: The queued create; its ``QueuedAction/issueKey`` is the provisional row's.
   /// - Throws: ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list.
   @discardableResult
-  public func enqueueNewIssue(_ issue: NewIssue, author: String, now: Date = Date()) throws
-    -> QueuedAction
-  {
+  public func enqueueNewIssue(
+    _ issue: NewIssue, author: String, parent: Int? = nil, now: Date = Date()
+  ) throws -> QueuedAction {
     try Self.writeDurably(writer) { db in
       if let milestone = issue.milestone,
         try Int.fetchOne(
@@ -66,8 +68,21 @@ extension IssueCache {
           key, number, try Self.json(QueuedAction.Operation.create(issue)), now, fields, fields,
           fields,
         ])
+      let createID = db.lastInsertedRowID
+      if let parent {
+        try db.execute(
+          sql: """
+            INSERT INTO queuedAction(
+              issueKey, issueNumber, operation, status, queuedAt, before, after, base)
+            VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)
+            """,
+          arguments: [
+            key, number, try Self.json(QueuedAction.Operation.setParent(parent)), now, fields,
+            fields, fields,
+          ])
+      }
       return QueuedAction(
-        id: db.lastInsertedRowID, issueKey: IssueKey(rawValue: key), issueNumber: number,
+        id: createID, issueKey: IssueKey(rawValue: key), issueNumber: number,
         operation: .create(issue), status: .pending, queuedAt: now)
     }
   }

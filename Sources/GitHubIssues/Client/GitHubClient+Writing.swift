@@ -79,6 +79,32 @@ extension GitHubClient {
       "POST", "/repos/\(repository.owner)/\(repository.name)/issues", body, as: GitHubIssue.self)
   }
 
+  /// Makes the issue with GitHub id `id` (not its number) a sub-issue of `parent`
+  /// (`POST …/issues/{parent}/sub_issues`), and returns the parent as GitHub now holds it.
+  ///
+  /// Sent once; GitHub refuses a second parent, so a repeat cannot make a second link, but the
+  /// outbox reads the issue's parent before sending again all the same.
+  package func addSubIssue(id: Int64, toParent parent: Int, in repository: RepositoryName)
+    async throws(GitHubError) -> GitHubIssue
+  {
+    try await write(
+      "POST", "/repos/\(repository.owner)/\(repository.name)/issues/\(parent)/sub_issues",
+      ["sub_issue_id": id], as: GitHubIssue.self)
+  }
+
+  /// The issue `number` is a sub-issue of (`GET …/issues/{number}/parent`), or `nil` when
+  /// GitHub answers that it has none (404).
+  package func parentIssue(of number: Int, in repository: RepositoryName)
+    async throws(GitHubError) -> GitHubIssue?
+  {
+    do {
+      return try await issuePath(
+        "/repos/\(repository.owner)/\(repository.name)/issues/\(number)/parent")
+    } catch  where error.code == .notFound {
+      return nil
+    }
+  }
+
   /// A label's name as one path segment: `/` and `%` and anything else outside a segment are
   /// escaped, so that a name can never reach another path.
   static let pathSegmentCharacters: CharacterSet = {

@@ -135,7 +135,12 @@ public struct GitHubClient: Sendable {
   public func issue(_ number: Int, of repository: RepositoryName) async throws(GitHubError)
     -> GitHubIssue
   {
-    let url = host.url("/repos/\(repository.owner)/\(repository.name)/issues/\(number)")
+    try await issuePath("/repos/\(repository.owner)/\(repository.name)/issues/\(number)")
+  }
+
+  /// The issue a path of the API answers with.
+  func issuePath(_ path: String) async throws(GitHubError) -> GitHubIssue {
+    let url = host.url(path)
     let (response, _) = try await fetch(url, conditional: false)
     return try decode(GitHubIssue.self, from: response, url: url)
   }

@@ -182,7 +182,7 @@ package struct ActionReplayer: Sendable {
   private func needsViewer(_ operation: QueuedAction.Operation) -> Bool {
     switch operation {
     case .comment, .create, .change(.close), .change(.reopen): true
-    case .change: false
+    case .change, .setParent: false
     }
   }
 
@@ -253,6 +253,7 @@ package struct ActionReplayer: Sendable {
       switch action.operation {
       case .change(let change): outcome = await send(change, action, issue, pass)
       case .comment(let body): outcome = await send(body, action, pass)
+      case .setParent(let parent): outcome = await send(parent: parent, action, issue, pass)
       case .create: return true
       }
       switch outcome {
@@ -476,6 +477,52 @@ package struct ActionReplayer: Sendable {
       return .sent(filed)
     } catch {
       return failed(action, error, refusal: OutboxLedger.refusal(error))
+    }
+  }
+
+  /// Makes the issue a sub-issue of `parent`, unless GitHub says it is one already: its parent
+  /// is read first, every time (sent before without an answer, or linked on the web meanwhile).
+  private func send(
+    parent: Int, _ action: QueuedAction, _ issue: GitHubIssue, _ pass: Pass
+  ) async -> Outcome {
+    do {
+      if try await client.parentIssue(of: issue.number, in: repository)?.number == parent {
+        let wasSent = if case .sending = action.status { true } else { false }
+        guard
+          (try? cache.markDone(
+            action.id, issue: nil, comment: nil, commentID: nil, onIssue: issue.number,
+            now: now())) != nil
+        else { return .stop(cacheFailure()) }
+        return wasSent ? .foundLanded(nil) : .alreadyHeld
+      }
+    } catch {
+      return .stop(error)
+    }
+    guard case .sendAndSettle = pass.sending else { return .held }
+    do {
+      guard
+        try cache.markSending(
+          action.id, viewer: nil, knownCommentID: nil, knownEventID: nil, now: now())
+      else { return .cancelledMeanwhile }
+    } catch {
+      return .stop(cacheFailure())
+    }
+    do {
+      let answer = try await client.addSubIssue(id: issue.id, toParent: parent, in: repository)
+      guard
+        (try? cache.markDone(
+          action.id, issue: answer, comment: nil, commentID: nil, onIssue: issue.number,
+          now: now())) != nil
+      else { return .stop(cacheFailure()) }
+      return .sent(nil)
+    } catch {
+      let refusal: String? =
+        switch error.code {
+        case .validation, .notFound:
+          "#\(parent) could not take it as a sub-issue: \(error.summary())"
+        default: OutboxLedger.refusal(error)
+        }
+      return failed(action, error, refusal: refusal)
     }
   }
 

@@ -16,6 +16,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
     case comment(String)
     /// A new issue: the action's row is provisional (no number) until GitHub files it.
     case create(NewIssue)
+    /// Makes the issue a sub-issue of this one (by number, in the same repository).
+    case setParent(Int)
 
     /// "close #12", "comment on #12": what it does, for lists and messages.
     package func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
@@ -24,6 +26,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
       case .comment(let body):
         "comment on \(QueuedAction.name(ofIssue: number)): “\(body.split(whereSeparator: \.isNewline).first ?? "")”"
       case .create(let issue): "file “\(issue.title)”"
+      case .setParent(let parent):
+        "make \(QueuedAction.name(ofIssue: number)) a sub-issue of #\(parent)"
       }
     }
   }

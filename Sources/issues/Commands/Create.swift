@@ -67,6 +67,11 @@ struct Create: AsyncParsableCommand {
   @Option(name: .long, help: ArgumentHelp("Its issue type (Bug, Feature…).", valueName: "name"))
   var type: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Make it a sub-issue of this issue (its number).", valueName: "number"))
+  var parent: Int?
+
   @Flag(name: [.customShort("w"), .long], help: "Open the new-issue page in the web browser.")
   var web = false
 
@@ -83,6 +88,9 @@ struct Create: AsyncParsableCommand {
   func validate() throws {
     if [body != nil, bodyFile != nil, editor].count(where: { $0 }) > 1 {
       throw ValidationError("Give one of --body, --body-file and --editor.")
+    }
+    if let parent, parent <= 0 {
+      throw ValidationError("--parent takes an issue's number (1 or more), not \(parent).")
     }
     if let json { _ = try IssueJSON.fields(json) }
     if jq != nil, json == nil {
@@ -172,33 +180,56 @@ struct Create: AsyncParsableCommand {
         "The title is required: --title TEXT (in a terminal, `issues create` without --title, "
           + "--body, --body-file or --editor opens the form).")
     }
-    let queued: QueuedAction
+    let queued: [QueuedAction]
     do {
-      queued = try acting.cache.enqueueNewIssue(new, author: viewer ?? "you")
+      let create = try acting.cache.enqueueNewIssue(new, author: viewer ?? "you", parent: parent)
+      queued = try acting.cache.queuedActions().filter { $0.issueKey == create.issueKey }
     } catch {
       throw CommandFailure(ControlCharacters.visible("\(error). Nothing was filed."))
     }
     var quick = acting.client
     quick.maximumRetries = min(quick.maximumRetries, 1)
     let replayer = ActionReplayer(client: quick, cache: acting.cache, repository: acting.repository)
-    switch await replayer.sendNow([queued]) {
-    case .landed:
-      guard let key = queued.issueKey, let issue = try acting.cache.issue(key: key) else {
+    let filed = {
+      guard let key = queued.first?.issueKey, let issue = try acting.cache.issue(key: key) else {
         throw CommandFailure("The issue was filed, but the cache lost it: `issues sync` shows it.")
       }
-      try output(issue, acting: acting)
-    case .refused(_, let reason, let error, _):
+      return issue
+    }
+    switch await replayer.sendNow(queued) {
+    case .landed: try output(try filed(), acting: acting)
+    case .refused(let action, let reason, let error, let landed):
       let why =
         error.map { "\(Terminal.failure($0, repository: acting.repository))" } ?? "\(reason)."
+      guard landed.contains(where: { if case .create = $0.operation { true } else { false } })
+      else {
+        throw CommandFailure(
+          ControlCharacters.visible("Could not file “\(new.title)”: \(why) Nothing was filed."))
+      }
+      // Filed, but not linked: the URL is printed, and the failure said.
+      let issue = try filed()
+      try output(issue, acting: acting)
       throw CommandFailure(
-        ControlCharacters.visible("Could not file “\(new.title)”: \(why) Nothing was filed."))
-    case .queued(_, let because):
+        ControlCharacters.visible(
+          "Filed #\(issue.number), but could not "
+            + action.operation.describe(issue: issue.number) + ": \(why)"))
+    case .queued(let waiting, let because):
       let why = because.map { $0.summary() } ?? "GitHub could not be reached"
+      if !waiting.contains(where: { if case .create = $0.operation { true } else { false } }) {
+        // Filed; the link waits.
+        let issue = try filed()
+        try output(issue, acting: acting)
+        Terminal.standardError(
+          "Filed #\(issue.number); making it a sub-issue of #\(parent ?? 0) waits in the queue "
+            + "(\(why)): `issues queue send` sends it, once.\n")
+        return
+      }
+      let also = parent.map { ", then made a sub-issue of #\($0)" } ?? ""
       Terminal.standardError(
         ControlCharacters.visible(
           "Queued: file “\(new.title)” — \(why). The cache shows it now, with no number yet; it "
-            + "is filed, once, when GitHub can be reached (`issues queue` lists what waits, "
-            + "`issues queue send` sends it).") + "\n")
+            + "is filed, once, when GitHub can be reached\(also) (`issues queue` lists what "
+            + "waits, `issues queue send` sends it).") + "\n")
     }
   }
 

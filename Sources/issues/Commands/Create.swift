@@ -24,6 +24,10 @@ struct Create: AsyncParsableCommand {
       offline use: a Markdown template gives the title and the body to start from, a form its \
       fields composed as GitHub composes them (each "### Label", "_No response_" when empty); \
       both give their labels and assignees. --body replaces the template's body.
+
+      --parent N makes it a sub-issue of issue N once it is filed: a second action queued with \
+      it, sent after it; a lost answer is settled by reading the issue's parent. If GitHub \
+      refuses the parent, the issue stays filed: its URL is printed and the refusal said.
       """)
 
   @OptionGroup var options: RepositoryOptions

@@ -8,6 +8,12 @@ import Foundation
 /// none), so the listing is complete: a file no longer listed is gone from the repository and
 /// is forgotten. Nothing is written until every changed file was read; a failure leaves the
 /// cache as it was, for offline use.
+///
+/// What the server says is not trusted: only plain files named in the folder itself are read
+/// (no `/` in a name, the path the folder's own), at most ``mostFiles`` of them; a file listed
+/// larger than 1 MB is not asked for; a file that does not come as the bytes announced, or is
+/// not UTF-8, is refused. A refused file is reported in the result's
+/// ``IssueTemplates/problems`` and skipped — its earlier version, if one was kept, stays.
 package struct IssueTemplateFetcher: Sendable {
   /// The client the reads go through.
   package var client: GitHubClient
@@ -26,11 +32,24 @@ package struct IssueTemplateFetcher: Sendable {
     self.repository = repository
   }
 
+  /// One file's text and blob SHA, or why not.
+  private static func read(
+    _ path: String, with client: GitHubClient, of repository: RepositoryName
+  ) async -> Result<(String, String), GitHubError> {
+    do {
+      let (text, sha) = try await client.fileText(path, of: repository)
+      return .success((text, sha))
+    } catch {
+      return .failure(error)
+    }
+  }
+
   /// Reads the folder, updates the cache, and returns the templates.
   package func fetch(now: Date = Date()) async throws(GitHubError) -> IssueTemplates {
     let etags = PendingETagStore(cache: cache)
     let client = client.replacingETagStore(with: etags)
     let listing = try await client.folder(IssueTemplates.folder, of: repository)
+    var refused: [ConfigFileError] = []
     do {
       switch listing {
       case .notModified:
@@ -40,7 +59,7 @@ package struct IssueTemplateFetcher: Sendable {
       case .listed(let entries):
         let files = entries.filter {
           $0.type == "file" && IssueTemplateFile.kind(of: $0.name) != nil
-            && $0.path == IssueTemplates.folder + "/" + $0.name
+            && !$0.name.contains("/") && $0.path == IssueTemplates.folder + "/" + $0.name
         }.sorted { $0.name < $1.name }.prefix(Self.mostFiles)
         let known = try cache.issueTemplateSHAs()
         var kept: Set<String> = []
@@ -50,13 +69,33 @@ package struct IssueTemplateFetcher: Sendable {
             kept.insert(entry.name)
             continue
           }
-          let (text, sha) = try await client.fileText(entry.path, of: repository)
-          fetched.append((entry.name, sha, text))
+          let reason: String
+          if entry.size > GitHubClient.largestContentFile {
+            reason = "it is \(entry.size) bytes; files over 1 MB are not read"
+          } else {
+            switch await Self.read(entry.path, with: client, of: repository) {
+            case .success(let (text, sha)):
+              fetched.append((entry.name, sha, text))
+              continue
+            case .failure(let error) where error.code == .decoding:
+              reason = error.detail ?? error.summary()
+            case .failure(let error): throw error
+            }
+          }
+          let hadOne = known[entry.name] != nil
+          if hadOne { kept.insert(entry.name) }
+          refused.append(
+            ConfigFileError(
+              file: entry.path, line: 1, column: 1,
+              message: "not read: \(reason)" + (hadOne ? " (the version read before is kept)" : ""))
+          )
         }
         try cache.replaceIssueTemplates(
           kept: kept, fetched: fetched, etags: await etags.pending(), checkedAt: now)
       }
-      return try cache.issueTemplates()?.templates ?? IssueTemplates()
+      var templates = try cache.issueTemplates()?.templates ?? IssueTemplates()
+      templates.problems = refused + templates.problems
+      return templates
     } catch let error as GitHubError {
       throw error
     } catch {

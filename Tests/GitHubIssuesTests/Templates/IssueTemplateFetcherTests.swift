@@ -95,9 +95,10 @@ import Testing
     #expect(read.templates.map(\.name) == ["Bug", "New"])
   }
 
-  /// A hostile contents server: a file listed at 2 MB is never asked for; a file whose bytes
-  /// are not the size announced, or not UTF-8, is refused and reported; entries outside the
-  /// folder (a path elsewhere, a name with a slash, a folder, a symlink) are never read. The
+  /// A hostile contents server is read only for what it proves.
+  ///
+  /// A file listed at 2 MB is never asked for; a file whose bytes are not the size announced,
+  /// or not UTF-8, is refused and reported; entries outside the folder (a path elsewhere, a name with a slash, a folder, a symlink) are never read. The
   /// good files are read, and a refused file's earlier version is kept.
   @Test func aHostileContentsServerIsReadOnlyForWhatItProves() async throws {
     let (github, fetcher, cache) = try await setUp()

@@ -395,12 +395,12 @@ public final class IssueFormScreen: Screen {
       let style = here ? Theme.current.focus : Style.plain
       lines.append(
         Line(
+          // An option's label is Markdown on the web (a link to a code of conduct, say).
           runs: [
             StyledRun("    ", .plain),
-            StyledRun(
-              (chosen.contains(option) ? marks.on : marks.off) + " "
-                + ControlCharacters.visible(name), style),
-          ], field: fieldIndex, cursor: here ? 4 : nil))
+            StyledRun((chosen.contains(option) ? marks.on : marks.off) + " ", style),
+          ] + Markdown.inline(ControlCharacters.visible(name), base: style),
+          field: fieldIndex, cursor: here ? 4 : nil))
     }
   }
 

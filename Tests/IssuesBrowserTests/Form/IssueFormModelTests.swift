@@ -187,4 +187,25 @@ import TrellisTerminal
       }
     }
   }
+
+  /// An option's label is Markdown, as on the web: a link shows its text, not its syntax.
+  @Test func optionLabelsAreDrawnAsMarkdown() throws {
+    let form = """
+      name: Conduct
+      description: Agree
+      body:
+        - type: checkboxes
+          attributes:
+            label: Terms
+            options:
+              - label: I agree to the [Code of Conduct](https://example.com/coc) and **this**
+      """
+    let templates = IssueTemplates(files: [("conduct.yml", form)])
+    let screen = IssueFormScreen(
+      repository: RepositoryName(owner: "acme", name: "tracker"), templates: templates,
+      chosen: try #require(templates.templates.first), size: TerminalSize(columns: 100, rows: 12))
+    let text = screen.render().lines.joined(separator: "\n")
+    #expect(text.contains("[ ] I agree to the Code of Conduct"), "\(text)")
+    #expect(!text.contains("](https") && !text.contains("**this**"), "\(text)")
+  }
 }

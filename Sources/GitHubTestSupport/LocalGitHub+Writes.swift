@@ -574,6 +574,10 @@ extension LocalGitHub {
     let number = max(listing.items.map(\.number).max() ?? 0, highestFiled[listingPath] ?? 0) + 1
     highestFiled[listingPath] = number
     let updated = Self.nextUpdate(after: listing)
+    // Several issues filed within a few seconds share a creation second (GitHub's timestamps
+    // have seconds): the created order then has ties.
+    let created = Date(
+      timeIntervalSince1970: (updated.timeIntervalSince1970 / 10).rounded(.down) * 10)
     let text = input["body"] as? String ?? ""
     let repository = listingPath.dropFirst("/repos/".count).dropLast("/issues".count)
     let issue: [String: Any] = [
@@ -586,7 +590,7 @@ extension LocalGitHub {
       "assignees": (input["assignees"] as? [String] ?? []).map {
         ["login": $0, "id": 900, "type": "User"] as [String: Any]
       },
-      "milestone": milestone, "comments": 0, "created_at": Self.timestamp(updated),
+      "milestone": milestone, "comments": 0, "created_at": Self.timestamp(created),
       "updated_at": Self.timestamp(updated), "closed_at": NSNull(),
       "html_url": "https://github.com/\(repository)/issues/\(number)",
       "author_association": "OWNER",

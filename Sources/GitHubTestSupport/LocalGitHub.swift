@@ -121,6 +121,8 @@ package actor LocalGitHub {
     var created: Date
   }
   var createdOrderFacts: [String: CreatedOrderFacts] = [:]
+  /// Listings in created order served so far: the order of their ties changes with each.
+  var createdOrderRequests = 0
   /// The highest number an issue filed here got, per listing: never given again.
   var highestFiled: [String: Int] = [:]
   /// The numbers of the issues filed through `POST …/issues`, in order.
@@ -676,8 +678,11 @@ package actor LocalGitHub {
   }
 
   /// A listing `sort=created` asks for: the `creator`'s items (anyone's without it) in the
-  /// `state` asked (open by default, as GitHub's), by creation time and then number, newest
-  /// first unless `direction=asc`.
+  /// `state` asked (open by default, as GitHub's), by creation time, newest first unless
+  /// `direction=asc`.
+  ///
+  /// How GitHub orders items created in the same second is not documented: here ties come in
+  /// an order that changes with every request, so that two pages of one walk may disagree.
   func createdOrder(
     _ items: ArraySlice<(number: Int, updatedAt: Date, json: Data)>, in path: String,
     _ query: [(String, String)]
@@ -707,7 +712,14 @@ package actor LocalGitHub {
       if let creator, facts.login != creator { continue }
       kept.append((item, facts.created))
     }
-    kept.sort { ($0.created, $0.item.number) < ($1.created, $1.item.number) }
+    createdOrderRequests += 1
+    let salt = UInt64(createdOrderRequests) &* 0x9E37_79B9_7F4A_7C15
+    func tie(_ number: Int) -> UInt64 {
+      var mixed = UInt64(truncatingIfNeeded: number) ^ salt
+      mixed = (mixed ^ (mixed >> 31)) &* 0xBF58_476D_1CE4_E5B9
+      return mixed ^ (mixed >> 29)
+    }
+    kept.sort { ($0.created, tie($0.item.number)) < ($1.created, tie($1.item.number)) }
     if value("direction") != "asc" { kept.reverse() }
     return kept.map(\.item)
   }

@@ -138,6 +138,17 @@ public struct GitHubClient: Sendable {
     try await issuePath("/repos/\(repository.owner)/\(repository.name)/issues/\(number)")
   }
 
+  /// Issue `number`, or `nil` when GitHub has none by it (404, or 410 for one deleted).
+  package func issueIfPresent(_ number: Int, of repository: RepositoryName)
+    async throws(GitHubError) -> GitHubIssue?
+  {
+    do {
+      return try await issue(number, of: repository)
+    } catch  where [.notFound, .gone].contains(error.code) {
+      return nil
+    }
+  }
+
   /// The issue a path of the API answers with.
   func issuePath(_ path: String) async throws(GitHubError) -> GitHubIssue {
     let url = host.url(path)

@@ -527,14 +527,34 @@ package struct ActionReplayer: Sendable {
   }
 
   /// The highest number GitHub has given in the repository, issue or pull request (0 for
-  /// none): the newest created item.
+  /// none): among the items created in the newest second.
+  ///
+  /// GitHub's order of items created in the same second is not documented, so the first item
+  /// is not enough: the newest second's items are read whole — a page of ten, and more only
+  /// while a page is all of that second (at most fifty pages; more leaves it unknown).
   private func newestNumber() async -> Result<Int, GitHubError> {
-    let query = IssueQuery(state: .all, sort: .created, ascending: false, perPage: 1)
+    let query = IssueQuery(state: .all, sort: .created, ascending: false, perPage: 10)
+    var newest = 0
+    var second: Date?
+    var pages = 0
     do {
       for try await page in client.issuePages(of: repository, query: query) {
-        return .success(page.items.map(\.number).max() ?? 0)
+        pages += 1
+        second = second ?? page.items.first?.createdAt
+        for item in page.items where item.createdAt == second {
+          newest = max(newest, item.number)
+        }
+        // The newest second ended on this page: nothing after it is newer.
+        if page.items.contains(where: { $0.createdAt != second }) || page.next == nil {
+          return .success(newest)
+        }
+        if pages == 50 { break }
       }
-      return .success(0)
+      if pages < 50 { return .success(newest) }
+      return .failure(
+        GitHubError(
+          .incompleteListing, url: "issues of \(repository)",
+          detail: "over 500 items created in one second: the newest number is not known"))
     } catch {
       return .failure(error)
     }
@@ -543,10 +563,14 @@ package struct ActionReplayer: Sendable {
   /// Looks for the issue an unanswered create may have filed: by `viewer`, with the title and
   /// body, numbered above `known`, not claimed by another action.
   ///
-  /// The viewer's issues are read newest first; the walk ends a page after the first page
-  /// that reaches a number at or below `known` (an issue filed after the first send is newer
-  /// than every one of those; the extra page covers ties in creation time). A page with an
-  /// item that could not be read leaves it unknown.
+  /// The viewer's issues are read newest first. An issue filed after the first send was
+  /// created no earlier than any issue numbered at or below `known`, so the walk ends at the
+  /// first page that reaches a creation time older than the newest of those. GitHub's order of
+  /// issues created in the same second is not documented and may change between two page
+  /// requests: when such a group of ties is split across pages, an issue of it could be on
+  /// neither, so every number above `known` the walk did not see is read one by one (at most
+  /// ``mostProbes``; more leaves it unknown). A page with an item that could not be read
+  /// leaves it unknown.
   private func findFiled(_ issue: NewIssue, viewer: String?, known: Int?) async
     -> Result<GitHubIssue?, GitHubError>
   {
@@ -569,10 +593,19 @@ package struct ActionReplayer: Sendable {
     } catch {
       return .failure(cacheFailure())
     }
-    let title = issue.title
     let body = Self.normalized(issue.body)
+    func isOurs(_ candidate: GitHubIssue) -> Bool {
+      !candidate.isPullRequest && candidate.number > known && !claimed.contains(candidate.number)
+        && candidate.title == issue.title && Self.normalized(candidate.body ?? "") == body
+        && candidate.user.login.lowercased() == viewer.lowercased()
+    }
     let query = IssueQuery(state: .all, creator: viewer, sort: .created, ascending: false)
-    var pagesLeft: Int?
+    var seen: Set<Int> = []
+    // The newest creation time of an issue numbered at or below `known`: ours is no older.
+    var oldest: Date?
+    // Creation times of groups of ties split across two pages.
+    var splitTies: [Date] = []
+    var previousLast: Date?
     do {
       for try await page in client.issuePages(of: repository, query: query) {
         if !page.skipped.isEmpty {
@@ -582,24 +615,59 @@ package struct ActionReplayer: Sendable {
               detail: "an issue of the listing could not be read: whether it was filed is not known"
             ))
         }
-        if let found = page.items.first(where: {
-          !$0.isPullRequest && $0.number > known && !claimed.contains($0.number)
-            && $0.title == title && Self.normalized($0.body ?? "") == body
-            && $0.user.login.lowercased() == viewer.lowercased()
-        }) {
-          return .success(found)
+        if let found = page.items.first(where: isOurs) { return .success(found) }
+        if let previousLast, page.items.first?.createdAt == previousLast {
+          splitTies.append(previousLast)
         }
-        if let left = pagesLeft {
-          if left == 0 { break }
-          pagesLeft = left - 1
-        } else if page.items.contains(where: { $0.number <= known }) {
-          pagesLeft = 0
+        previousLast = page.items.last?.createdAt
+        seen.formUnion(page.items.map(\.number))
+        for item in page.items where item.number <= known {
+          oldest = max(oldest ?? item.createdAt, item.createdAt)
         }
+        if let oldest, let last = page.items.last?.createdAt, last < oldest { break }
       }
-      return .success(nil)
     } catch {
       return .failure(error)
     }
+    // Groups older than `oldest` cannot hold ours; a split one that may, leaves it to the probe.
+    guard splitTies.contains(where: { tie in oldest.map { tie >= $0 } ?? true }) else {
+      return .success(nil)
+    }
+    return await probe(above: known, skipping: seen, matching: isOurs)
+  }
+
+  /// The most issue numbers a landed check reads one by one.
+  static let mostProbes = 500
+
+  /// Reads the numbers above `known` one by one, newest first, for an issue `matching`: what
+  /// the created-order walk could not prove it saw.
+  private func probe(
+    above known: Int, skipping seen: Set<Int>, matching isOurs: (GitHubIssue) -> Bool
+  ) async -> Result<GitHubIssue?, GitHubError> {
+    let newest: Int
+    switch await newestNumber() {
+    case .success(let number): newest = number
+    case .failure(let error): return .failure(error)
+    }
+    let numbers = (known + 1..<max(known + 1, newest + 1)).reversed().filter { !seen.contains($0) }
+    guard numbers.count <= Self.mostProbes else {
+      return .failure(
+        GitHubError(
+          .incompleteListing, url: "issues of \(repository)",
+          detail: "\(numbers.count) issues were filed since; whether ours is one is not known"))
+    }
+    for number in numbers {
+      do {
+        if let candidate = try await client.issueIfPresent(number, of: repository),
+          isOurs(candidate)
+        {
+          return .success(candidate)
+        }
+      } catch {
+        return .failure(error)
+      }
+    }
+    return .success(nil)
   }
 
   /// Looks for the comment an unanswered send may have made: listed completely, newer than

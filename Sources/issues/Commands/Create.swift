@@ -16,8 +16,10 @@ struct Create: AsyncParsableCommand {
       once when it can (`issues queue send`). In a terminal, without --title, --body, \
       --body-file or --editor, it opens the template chooser and the form on screen: fields \
       typed in place (Ctrl-E writes one in your editor), options chosen with Space, required \
-      fields enforced as the web enforces them, Ctrl-S files it (`issues help keys`). A lost answer is settled by reading your newest \
-      issues before anything is sent again, so it is never filed twice.
+      fields enforced as the web enforces them, Ctrl-S files it (`issues help keys`); `n` in the \
+      browser opens the same form over the list, and `e` there rewrites a new issue that waits \
+      in the queue. A lost answer is settled by reading your newest issues before anything is \
+      sent again, so it is never filed twice.
 
       --template takes a template's name (or its file name) from the repository's \
       .github/ISSUE_TEMPLATE folder, read through the contents API and kept in the cache for \

@@ -58,29 +58,19 @@ extension IssueCache {
           arguments: [key, Self.storable(login)])
       }
       let fields = try Self.json(Self.editableFields(of: number, db))
-      try db.execute(
-        sql: """
-          INSERT INTO queuedAction(
-            issueKey, issueNumber, operation, status, queuedAt, before, after, base)
-          VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)
-          """,
-        arguments: [
-          key, number, try Self.json(QueuedAction.Operation.create(issue)), now, fields, fields,
-          fields,
-        ])
-      let createID = db.lastInsertedRowID
-      if let parent {
+      // What the row shows does not change with either action until GitHub answers.
+      func queue(_ operation: QueuedAction.Operation) throws -> Int64 {
         try db.execute(
           sql: """
             INSERT INTO queuedAction(
               issueKey, issueNumber, operation, status, queuedAt, before, after, base)
             VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)
             """,
-          arguments: [
-            key, number, try Self.json(QueuedAction.Operation.setParent(parent)), now, fields,
-            fields, fields,
-          ])
+          arguments: [key, number, try Self.json(operation), now, fields, fields, fields])
+        return db.lastInsertedRowID
       }
+      let createID = try queue(.create(issue))
+      if let parent { _ = try queue(.setParent(parent)) }
       return QueuedAction(
         id: createID, issueKey: IssueKey(rawValue: key), issueNumber: number,
         operation: .create(issue), status: .pending, queuedAt: now)

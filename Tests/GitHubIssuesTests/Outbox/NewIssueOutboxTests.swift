@@ -9,10 +9,13 @@ import Testing
 @Suite(.serialized) struct NewIssueOutboxTests {
   let acme = RepositoryName(owner: "acme", name: "tracker")
 
-  private func setUp() async throws -> (LocalGitHub, GitHubClient, IssueCache) {
+  private func setUp(
+    _ repository: SyntheticRepository = SyntheticRepository(
+      itemCount: 30, milestoneCount: 2, seed: 5),
+    perPage: Int = 100
+  ) async throws -> (LocalGitHub, GitHubClient, IssueCache) {
     let github = try await LocalGitHub.start()
-    try await github.serve(
-      synthetic: SyntheticRepository(itemCount: 30, milestoneCount: 2, seed: 5), as: acme)
+    try await github.serve(synthetic: repository, as: acme, perPage: perPage)
     await github.requireToken(forWrites: "test-token")
     var client = GitHubClient(
       host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
@@ -110,18 +113,9 @@ import Testing
   /// sought, so the numbers the walk did not see are read one by one — every lost answer is
   /// found, none is filed twice.
   @Test func tiesSplitAcrossPagesNeverHideAFiledIssue() async throws {
-    let github = try await LocalGitHub.start()
+    let (github, client, cache) = try await setUp(
+      SyntheticRepository(itemCount: 12, milestoneCount: 1, seed: 3), perPage: 5)
     defer { Task { await github.stop() } }
-    try await github.serve(
-      synthetic: SyntheticRepository(itemCount: 12, milestoneCount: 1, seed: 3), as: acme,
-      perPage: 5)
-    await github.requireToken(forWrites: "test-token")
-    var client = GitHubClient(
-      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
-    client.initialBackoff = .milliseconds(1)
-    client.maximumRetries = 0
-    let cache = try IssueCache()
-    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
     var probed = 0
     for round in 1...12 {
       // Others of the viewer's, filed on the web around it: the same seconds, many ties.

@@ -207,13 +207,23 @@ struct ReaderModel {
       if !lines.isEmpty { lines.append([]) }
       let place = first.line.map { "\(first.path):\($0)" } ?? "\(first.path) (outdated)"
       lines.append([StyledRun("▸ \(place)", Theme.dim.with(.bold))])
-      let hunk = first.diffHunk.split(separator: "\n", omittingEmptySubsequences: false)
-        .filter { !$0.hasPrefix("@@") }.suffix(3)
+      // The hunk ends at the line commented on: its last lines are the context.
+      // One that cannot be read shows as it came, plainly.
+      let hunk =
+        (try? Patch(parsing: first.diffHunk, lastHunkMayEndEarly: true))?.hunks.last?.lines
+        .suffix(3)
+        ?? first.diffHunk.split(separator: "\n").suffix(3).map {
+          DiffLine(kind: .context, text: String($0.dropFirst()))
+        }[...]
       for line in hunk {
         let style: Style =
-          line.hasPrefix("+")
-          ? Theme.open : line.hasPrefix("-") ? Theme.failure : Theme.dim
-        lines.append([StyledRun("  " + String(line.prefix(max(1, width - 2))), style)])
+          switch line.kind {
+          case .added: Theme.open
+          case .removed: Theme.failure
+          case .context, .noNewline: Theme.dim
+          }
+        lines.append(
+          [StyledRun("  " + String(line.patchText.prefix(max(1, width - 2))), style)])
       }
       for comment in thread.comments {
         lines.append([

@@ -130,6 +130,8 @@ package actor LocalGitHub {
   /// The parent of each issue made a sub-issue through `POST …/sub_issues`, by the child's
   /// path (`/repos/o/r/issues/N`).
   var subIssueParents: [String: Int] = [:]
+  /// Pull requests' files, by the pull request's path (`/repos/o/r/pulls/N`).
+  var servedPullFiles: [String: ServedPullRequestFiles] = [:]
   var nextCommentID = 50_000
   /// The last issue event's identifier: events, like comments, get growing ones.
   var lastEventID = 7_000_000
@@ -557,6 +559,7 @@ package actor LocalGitHub {
     }
     if let issue = try singleIssue(at: request.path) { return issue }
     if let parent = try parentIssue(at: request.path) { return parent }
+    if let files = try pullRequestFilesRoute(request, headers: headers) { return files }
     if let pull = try pullRequestRoute(at: request.path) { return pull }
     if let comments = try repositoryComments(request) { return comments }
     if let comment = try singleComment(at: request.path) { return comment }

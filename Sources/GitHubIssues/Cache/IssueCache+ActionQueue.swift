@@ -453,7 +453,7 @@ extension IssueCache {
     String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
-  private static func decode<T: Decodable>(
+  static func decode<T: Decodable>(
     _ type: T.Type, _ text: String, with decoder: JSONDecoder = JSONDecoder()
   ) throws -> T {
     try decoder.decode(type, from: Data(text.utf8))

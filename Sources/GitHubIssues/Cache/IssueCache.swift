@@ -507,6 +507,9 @@ public final class IssueCache: Sendable {
       try addIssueTemplates(db)
       try addCreateLandedCheck(db)
     }
+    migrator.registerMigration("v19: pull requests' diffs") { db in
+      try addPullRequestDiffs(db)
+    }
     return migrator
   }
 

@@ -13,6 +13,32 @@ extension GitHubClient {
     return try decode(GitHubPullRequest.self, from: response, url: url)
   }
 
+  /// The pages of a pull request's files, 100 a page, in GitHub's order (3,000 files at most).
+  package func pullRequestFilePages(
+    of repository: RepositoryName, pullRequest number: Int
+  ) -> PageSequence<PullRequestFile> {
+    pages(
+      from: host.url(
+        "/repos/\(repository.owner)/\(repository.name)/pulls/\(number)/files",
+        query: [URLQueryItem(name: "per_page", value: "100")]),
+      of: PullRequestFile.self, conditional: false)
+  }
+
+  /// A pull request's whole diff as git writes it (the diff media type), or `nil` when GitHub
+  /// will not give it (too large: it answers 406 or 422).
+  package func pullRequestDiff(of repository: RepositoryName, pullRequest number: Int)
+    async throws(GitHubError) -> String?
+  {
+    let url = host.url("/repos/\(repository.owner)/\(repository.name)/pulls/\(number)")
+    do {
+      let (response, _) = try await fetch(
+        url, write: nil, conditional: false, headers: ["Accept": "application/vnd.github.diff"])
+      return String(decoding: response.body, as: UTF8.self)
+    } catch  where [406, 422].contains(error.status ?? 0) {
+      return nil
+    }
+  }
+
   /// The pages of a pull request's line comments, oldest first, 100 a page.
   package func reviewCommentPages(
     of repository: RepositoryName, pullRequest number: Int

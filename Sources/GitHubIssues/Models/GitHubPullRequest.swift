@@ -54,8 +54,13 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
     self.teamNames = teamNames
   }
 
+  /// How many files it changes, when GitHub said: what a listing of its files must reach
+  /// (GitHub lists 3,000 at most).
+  package var changedFiles: Int?
+
   enum CodingKeys: String, CodingKey {
     case number, head, base, additions, deletions, mergeable
+    case changedFiles = "changed_files"
     case updatedAt = "updated_at"
     case reviewComments = "review_comments"
     case requestedReviewers = "requested_reviewers"
@@ -83,6 +88,8 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
     additions = max(0, (try? container.decodeIfPresent(Int.self, forKey: .additions)) ?? 0)
     deletions = max(0, (try? container.decodeIfPresent(Int.self, forKey: .deletions)) ?? 0)
     mergeable = try? container.decodeIfPresent(Bool.self, forKey: .mergeable)
+    changedFiles = (try? container.decodeIfPresent(Int.self, forKey: .changedFiles))?
+      .map { max(0, $0) }
     reviewComments = max(
       0, (try? container.decodeIfPresent(Int.self, forKey: .reviewComments)) ?? 0)
     let reviewers = (try? container.decodeIfPresent([Named?].self, forKey: .requestedReviewers))

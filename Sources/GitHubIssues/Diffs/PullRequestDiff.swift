@@ -1,0 +1,132 @@
+import Foundation
+
+/// A pull request's changes at one head commit, file by file, as kept in the cache for reading
+/// offline.
+///
+/// Every file says what is known of its changes: the patch, that it is binary, that it has no
+/// text changes (a rename), or why its changes could not be had — never an empty patch in the
+/// place of one GitHub left out.
+public struct PullRequestDiff: Hashable, Sendable, Codable {
+  /// The head commit the files are of: a push makes another.
+  public var headSHA: String
+  /// The files, in GitHub's order.
+  public var files: [FileDiff]
+  /// How many files GitHub says the pull request changes: more than ``files`` holds when it
+  /// changes more than GitHub lists (3,000).
+  public var announcedFiles: Int
+
+  /// A diff.
+  public init(headSHA: String, files: [FileDiff], announcedFiles: Int) {
+    self.headSHA = headSHA
+    self.files = files
+    self.announcedFiles = announcedFiles
+  }
+}
+
+/// One file of a pull request's diff.
+public struct FileDiff: Hashable, Sendable, Codable {
+  /// What is known of a file's changes.
+  public enum Content: Hashable, Sendable, Codable {
+    /// Its hunks, as a unified diff (``Patch`` reads them).
+    case patch(String)
+    /// A binary file: no lines to show.
+    case binary
+    /// No change to its text (renamed or copied as it was, or only its mode changed).
+    case noTextChanges
+    /// GitHub gave no patch and no other way to have one: why.
+    case unavailable(String)
+  }
+
+  /// The path in the head commit.
+  public var path: String
+  /// The path before a rename or copy.
+  public var previousPath: String?
+  /// GitHub's status: `added`, `removed`, `modified`, `renamed`, `copied`, `changed`,
+  /// `unchanged`.
+  public var status: String
+  /// Lines added, as GitHub counts them.
+  public var additions: Int
+  /// Lines removed.
+  public var deletions: Int
+  /// Its changes.
+  public var content: Content
+
+  /// A file's diff.
+  public init(
+    path: String, previousPath: String? = nil, status: String, additions: Int, deletions: Int,
+    content: Content
+  ) {
+    self.path = path
+    self.previousPath = previousPath
+    self.status = status
+    self.additions = additions
+    self.deletions = deletions
+    self.content = content
+  }
+
+  /// The file as `git diff` starts it: `diff --git a/OLD b/NEW`, then the patch (hunks only:
+  /// GitHub's files carry no modes or blob ids).
+  public var gitText: String {
+    let old = previousPath ?? path
+    var text = "diff --git a/\(old) b/\(path)\n"
+    if let previousPath, previousPath != path {
+      text += "rename from \(previousPath)\nrename to \(path)\n"
+    }
+    switch content {
+    case .patch(let patch):
+      text += (status == "added" ? "--- /dev/null\n" : "--- a/\(old)\n")
+      text += (status == "removed" ? "+++ /dev/null\n" : "+++ b/\(path)\n")
+      text += patch.hasSuffix("\n") ? patch : patch + "\n"
+    case .binary: text += "Binary files a/\(old) and b/\(path) differ\n"
+    case .noTextChanges: break
+    case .unavailable(let reason): text += "# \(path): changes not available (\(reason))\n"
+    }
+    return text
+  }
+}
+
+/// A whole diff as git writes it (GitHub's diff media type), cut into its files.
+enum GitDiffSections {
+  /// One file's part of a whole diff.
+  enum Section: Equatable {
+    /// Its hunks, from the first `@@`.
+    case patch(String)
+    /// `Binary files … differ`.
+    case binary
+    /// A header and no hunks (a rename, a mode change).
+    case noTextChanges
+  }
+
+  /// Each file's section, by its path in the new version.
+  static func sections(_ diff: String) -> [String: Section] {
+    var sections: [String: Section] = [:]
+    var path: String?
+    var hunks: [Substring] = []
+    var binary = false
+    func flush() {
+      guard let path else { return }
+      sections[path] =
+        binary
+        ? .binary : hunks.isEmpty ? .noTextChanges : .patch(hunks.joined(separator: "\n") + "\n")
+    }
+    for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("diff --git ") {
+        flush()
+        // "diff --git a/OLD b/NEW": the new path follows the last " b/" (a path may hold spaces).
+        path = line.range(of: " b/", options: .backwards).map { String(line[$0.upperBound...]) }
+        hunks = []
+        binary = false
+      } else if !hunks.isEmpty || line.hasPrefix("@@") {
+        hunks.append(line)
+      } else if line.hasPrefix("+++ b/") {
+        path = String(line.dropFirst("+++ b/".count))
+      } else if line.hasPrefix("Binary files ") || line == "GIT binary patch" {
+        binary = true
+      }
+    }
+    // The diff's last line break is not a line of the last hunk.
+    if hunks.last == "" { hunks.removeLast() }
+    flush()
+    return sections
+  }
+}

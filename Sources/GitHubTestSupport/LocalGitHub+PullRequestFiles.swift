@@ -1,0 +1,106 @@
+import FlyingFox
+import Foundation
+import GitHubIssues
+
+// A pull request's files as GitHub serves them: `GET …/pulls/N/files` in pages (3,000 files at
+// most), a patch left out of binary files and of files dropped for size, and the whole diff
+// through the diff media type (or refused as too large).
+
+extension LocalGitHub {
+  /// What is served of one pull request's files.
+  struct ServedPullRequestFiles {
+    var files: [PullRequestFile]
+    /// Paths served without their patch though they have one (GitHub's size limit).
+    var dropped: Set<String>
+    /// Paths of binary files (served without a patch; "Binary files … differ" in the diff).
+    var binary: Set<String>
+    /// The head commit.
+    var head: String
+    /// Whether the diff media type is refused (too large).
+    var diffTooLarge: Bool
+  }
+
+  /// Serves `files` as pull request `number`'s at head commit `head` (GitHub's binary
+  /// files' patches left out, and `dropped` ones' too, as counted 0 and 0).
+  package func servePullRequestFiles(
+    _ files: [PullRequestFile], ofPullRequest number: Int, in repository: RepositoryName,
+    head: String, dropped: Set<String> = [], binary: Set<String> = [],
+    diffTooLarge: Bool = false
+  ) {
+    servedPullFiles["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"] =
+      ServedPullRequestFiles(
+        files: files, dropped: dropped, binary: binary, head: head, diffTooLarge: diffTooLarge)
+  }
+
+  /// `…/pulls/N/files` in pages of `per_page` (≤ 100), and `…/pulls/N` as a diff or with the
+  /// served head and file count; `nil` for pull requests whose files are not served.
+  func pullRequestFilesRoute(_ request: FlyingFox.HTTPRequest, headers: [String: String])
+    throws -> Route?
+  {
+    let path = request.path
+    if let served = servedPullFiles[path] {
+      if headers["accept"]?.contains("diff") == true {
+        guard !served.diffTooLarge else {
+          return Route(
+            status: 406, headers: ["content-type": "application/json"],
+            body: Data(#"{"message": "Sorry, the diff exceeded the maximum number of lines"}"#.utf8)
+          )
+        }
+        let text = served.files.map { file -> String in
+          var diff = FileDiff(
+            path: file.path, previousPath: file.previousPath, status: file.status,
+            additions: file.additions, deletions: file.deletions,
+            content: served.binary.contains(file.path)
+              ? .binary : file.patch.map { .patch($0) } ?? .noTextChanges)
+          diff.previousPath = file.previousPath
+          return diff.gitText
+        }.joined()
+        return Route(
+          status: 200, headers: ["content-type": "text/plain; charset=utf-8"], body: Data(text.utf8)
+        )
+      }
+      guard var route = try pullRequestRoute(at: path),
+        var object = try JSONSerialization.jsonObject(with: route.body) as? [String: Any]
+      else { return nil }
+      object["changed_files"] = served.files.count
+      var head = object["head"] as? [String: Any] ?? [:]
+      head["sha"] = served.head
+      object["head"] = head
+      route.body = try JSONSerialization.data(withJSONObject: object)
+      return route
+    }
+    guard path.hasSuffix("/files"), let served = servedPullFiles[String(path.dropLast(6))]
+    else { return nil }
+    let perPage = max(
+      1, min(100, Int(request.query.first { $0.name == "per_page" }?.value ?? "") ?? 30))
+    let page = max(1, Int(request.query.first { $0.name == "page" }?.value ?? "") ?? 1)
+    let listed = Array(served.files.prefix(3_000))
+    let pageCount = max(1, (listed.count + perPage - 1) / perPage)
+    let slice = listed.dropFirst((page - 1) * perPage).prefix(perPage)
+    let items: [[String: Any]] = slice.map { file in
+      var item: [String: Any] = [
+        "sha": "blob", "filename": file.path, "status": file.status,
+        "additions": file.additions, "deletions": file.deletions,
+        "changes": file.additions + file.deletions,
+      ]
+      if let previous = file.previousPath { item["previous_filename"] = previous }
+      if served.dropped.contains(file.path) {
+        // As GitHub shows a file whose patch it dropped: no patch, nothing counted.
+        item["additions"] = 0
+        item["deletions"] = 0
+        item["changes"] = 0
+      } else if !served.binary.contains(file.path), let patch = file.patch {
+        item["patch"] = patch
+      }
+      return item
+    }
+    var headers = ["content-type": "application/json; charset=utf-8"]
+    if page < pageCount {
+      let base = "\(baseURL.absoluteString)\(path)?per_page=\(perPage)"
+      headers["link"] =
+        "<\(base)&page=\(page + 1)>; rel=\"next\", <\(base)&page=\(pageCount)>; rel=\"last\""
+    }
+    return Route(
+      status: 200, headers: headers, body: try JSONSerialization.data(withJSONObject: items))
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+@testable import GitHubIssues
+import GitHubTestSupport
+import Testing
+
+/// A pull request's files read into the cache: every page, patches GitHub dropped for size
+/// found in its whole diff, binary, renamed and removed files said as such, a push read again.
+@Suite(.serialized) struct PullRequestDiffFetcherTests {
+  let acme = RepositoryName(owner: "acme", name: "tracker")
+
+  private func setUp() async throws -> (LocalGitHub, PullRequestDiffFetcher, IssueCache, Int) {
+    let github = try await LocalGitHub.start()
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 2, seed: 5), as: acme)
+    var client = GitHubClient(
+      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 10))
+    client.initialBackoff = .milliseconds(1)
+    client.maximumRetries = 0
+    let cache = try IssueCache()
+    var pull: Int?
+    for number in 1...40 where pull == nil {
+      if await github.issue(number: number, in: acme)?.isPullRequest == true { pull = number }
+    }
+    return (
+      github, PullRequestDiffFetcher(client: client, cache: cache, repository: acme), cache,
+      try #require(pull)
+    )
+  }
+
+  /// `lines` changed lines: a hunk of that many additions.
+  static func patch(adding lines: Int, tag: String) -> String {
+    "@@ -0,0 +1,\(lines) @@\n" + (1...lines).map { "+\(tag) line \($0)" }.joined(separator: "\n")
+  }
+
+  @Test func aThousandFilesAreReadWithDroppedPatchesFoundAndOddFilesSaid() async throws {
+    let (github, fetcher, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    // 1,000 files, 50,000 changed lines.
+    var files = (0..<996).map { index in
+      PullRequestFile(
+        path: "Sources/File\(index).swift", status: "added", additions: 50, deletions: 0,
+        patch: Self.patch(adding: 50, tag: "f\(index)"))
+    }
+    files += [
+      PullRequestFile(
+        path: "Big.swift", status: "modified", additions: 200, deletions: 0,
+        patch: Self.patch(adding: 200, tag: "big")),
+      PullRequestFile(path: "logo.png", status: "modified", additions: 0, deletions: 0, patch: nil),
+      PullRequestFile(
+        path: "New/Name.swift", previousPath: "Old/Name.swift", status: "renamed", additions: 0,
+        deletions: 0, patch: nil),
+      PullRequestFile(
+        path: "Gone.swift", status: "removed", additions: 0, deletions: 2,
+        patch: "@@ -1,2 +0,0 @@\n-a\n-b"),
+    ]
+    await github.servePullRequestFiles(
+      files, ofPullRequest: number, in: acme, head: String(repeating: "a", count: 40),
+      dropped: ["Big.swift"], binary: ["logo.png"])
+    let before = await github.requests.count
+
+    let diff = try await fetcher.fetch(number)
+    let asked = await github.requests.dropFirst(before).map(\.target)
+    // The pull request, ten pages of files, and the whole diff once for the two without a patch.
+    #expect(asked.count == 1 + 10 + 1, "\(asked)")
+    #expect(diff.files.count == 1_000 && diff.announcedFiles == 1_000)
+    #expect(diff.files.map(\.path) == files.map(\.path))
+    let byPath = Dictionary(uniqueKeysWithValues: diff.files.map { ($0.path, $0) })
+    // Dropped for size: found in the whole diff, counted from it.
+    #expect(byPath["Big.swift"]?.content == .patch(Self.patch(adding: 200, tag: "big") + "\n"))
+    #expect(byPath["Big.swift"]?.additions == 200)
+    #expect(byPath["logo.png"]?.content == .binary)
+    #expect(byPath["New/Name.swift"]?.content == .noTextChanges)
+    #expect(byPath["New/Name.swift"]?.previousPath == "Old/Name.swift")
+    #expect(byPath["Gone.swift"]?.status == "removed")
+    let lines = diff.files.compactMap { file -> Int? in
+      guard case .patch(let text) = file.content else { return nil }
+      return try? Patch(parsing: text).changeCount.additions
+    }.reduce(0, +)
+    #expect(lines == 996 * 50 + 200)
+    // Kept: read offline as it was.
+    #expect(try cache.pullRequestDiff(number) == diff)
+
+    // The same head: nothing read but the pull request.
+    let again = await github.requests.count
+    #expect(try await fetcher.fetch(number) == diff)
+    #expect(await github.requests.count - again == 1)
+  }
+
+  @Test func aPushIsReadAgainAndATooLargeDiffLeavesDroppedPatchesSaid() async throws {
+    let (github, fetcher, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    let first = [
+      PullRequestFile(
+        path: "a.swift", status: "modified", additions: 1, deletions: 0,
+        patch: "@@ -1 +1,2 @@\n a\n+b")
+    ]
+    await github.servePullRequestFiles(
+      first, ofPullRequest: number, in: acme, head: String(repeating: "1", count: 40))
+    #expect(try await fetcher.fetch(number).files.count == 1)
+
+    // Force-pushed: another head, other files; one dropped, and the whole diff refused.
+    let second =
+      first + [
+        PullRequestFile(
+          path: "huge.json", status: "added", additions: 9, deletions: 0,
+          patch: Self.patch(adding: 9, tag: "j"))
+      ]
+    await github.servePullRequestFiles(
+      second, ofPullRequest: number, in: acme, head: String(repeating: "2", count: 40),
+      dropped: ["huge.json"], diffTooLarge: true)
+    let diff = try await fetcher.fetch(number)
+    #expect(diff.headSHA == String(repeating: "2", count: 40))
+    #expect(diff.files.map(\.path) == ["a.swift", "huge.json"])
+    guard case .unavailable(let reason) = diff.files[1].content else {
+      Issue.record("a dropped patch shown as \(diff.files[1].content)")
+      return
+    }
+    #expect(reason.contains("too large"))
+    #expect(try cache.pullRequestDiff(number)?.headSHA == diff.headSHA)
+    // What a person reads says so, never an empty change.
+    #expect(diff.files[1].gitText.contains("changes not available"))
+  }
+}

@@ -109,4 +109,55 @@ import Testing
     #expect(checks.last?["context"] as? String == "ci/lint")
     #expect(object["reviewDecision"] as? String == "CHANGES_REQUESTED")
   }
+
+  /// `pr diff`: the files as git writes them, read through the API and kept; `--name-only`;
+  /// `--offline` from the cache; colour only when asked (a pipe); an issue is no pull request.
+  @Test func diffPrintsTheFilesAndReadsThemOffline() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let pull = try #require(Self.served.first { $0.isPullRequest }).number
+    let files = [
+      PullRequestFile(
+        path: "Sources/a.swift", status: "modified", additions: 1, deletions: 1,
+        patch: "@@ -1,2 +1,2 @@\n import A\n-let x = 1\n+let x = 2"),
+      PullRequestFile(path: "logo.png", status: "added", additions: 0, deletions: 0, patch: nil),
+      PullRequestFile(
+        path: "New.swift", previousPath: "Old.swift", status: "renamed", additions: 0,
+        deletions: 0, patch: nil),
+    ]
+    await world.github.servePullRequestFiles(
+      files, ofPullRequest: pull, in: acme, head: String(repeating: "c", count: 40),
+      binary: ["logo.png"])
+    var (status, out, err) = try await world.run(["pr", "diff", String(pull)])
+    #expect(status == 0, "\(err)")
+    #expect(
+      out == """
+        diff --git a/Sources/a.swift b/Sources/a.swift
+        --- a/Sources/a.swift
+        +++ b/Sources/a.swift
+        @@ -1,2 +1,2 @@
+         import A
+        -let x = 1
+        +let x = 2
+        diff --git a/logo.png b/logo.png
+        Binary files a/logo.png and b/logo.png differ
+        diff --git a/Old.swift b/New.swift
+        rename from Old.swift
+        rename to New.swift
+
+        """, "\(out)")
+    (status, out, err) = try await world.run(["pr", "diff", String(pull), "--name-only"])
+    #expect(out == "Sources/a.swift\nlogo.png\nNew.swift\n")
+    (status, out, err) = try await world.run(["pr", "diff", String(pull), "--color", "always"])
+    #expect(out.contains("\u{1B}[32m+let x = 2\u{1B}[m"))
+    // Offline: the kept files, GitHub not asked.
+    let asked = await world.github.requests.count
+    (status, out, err) = try await world.run(["pr", "diff", String(pull), "--offline"])
+    #expect(status == 0 && out.contains("+let x = 2"), "\(err)")
+    #expect(await world.github.requests.count == asked)
+    let issue = try #require(Self.served.first { !$0.isPullRequest }).number
+    (status, out, err) = try await world.run(["pr", "diff", String(issue)])
+    #expect(status != 0 && err.contains("is not a pull request"), "\(err)")
+  }
 }

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import TrellisTerminal
+
+/// `issues pr diff`: a pull request's changes, as `gh pr diff` prints them, kept in the cache
+/// at their head commit for reading offline.
+struct PullRequestDiffCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract: "Print a pull request's changes, with gh pr diff's flags.",
+    discussion: """
+      The files are read through the API (100 a page, the 3,000 GitHub lists) and kept in the \
+      cache at their head commit: --offline prints the kept ones, and a push is read again. A \
+      patch GitHub leaves out for size is read from the pull request's whole diff; a binary \
+      file, a rename without changes, and a file whose changes GitHub gives no way to read \
+      are said as such, never printed as unchanged. Coloured to a terminal (--color), \
+      unless NO_COLOR is set.
+      """)
+
+  /// When to colour.
+  enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case always, never, auto
+  }
+
+  @OptionGroup var issue: IssueArgument
+
+  @OptionGroup var options: RepositoryOptions
+
+  @Flag(name: .long, help: "Print only the names of the files changed.")
+  var nameOnly = false
+
+  @Option(name: .long, help: "Colour the diff: always, never or auto.")
+  var color: ColorChoice = .auto
+
+  @Flag(name: [.customShort("w"), .long], help: "Open the pull request's files in the browser.")
+  var web = false
+
+  @Flag(help: "Do not ask GitHub: print the diff the cache keeps.")
+  var offline = false
+
+  func run() async throws {
+    let number = issue.number
+    let (host, repository) = try issue.applied(to: options).resolve()
+    if web {
+      print(Desktop.open("https://\(host.name)/\(repository)/pull/\(number)/files"))
+      return
+    }
+    let cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
+    let kept = try cache.pullRequestDiff(number)
+    let diff: PullRequestDiff
+    if offline {
+      guard let kept else {
+        throw CommandFailure(
+          "The changes of \(repository)#\(number) are not in the cache: run without --offline.")
+      }
+      diff = kept
+    } else {
+      let client = Syncing.client(
+        host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
+      do {
+        diff = try await PullRequestDiffFetcher(
+          client: client, cache: cache, repository: repository
+        ).fetch(number)
+      } catch  where error.code == .notFound && kept == nil {
+        throw CommandFailure(
+          "\(repository)#\(number) is not a pull request, or the token cannot see it.")
+      } catch {
+        guard let kept else { throw Terminal.failure(error, repository: repository) }
+        Terminal.standardError(
+          "warning: \(Terminal.failure(error, repository: repository)) Printing the changes kept "
+            + "at \(kept.headSHA.prefix(7)).\n")
+        diff = kept
+      }
+    }
+    let colored =
+      switch color {
+      case .always: true
+      case .never: false
+      case .auto:
+        isatty(STDOUT_FILENO) == 1
+          && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+      }
+    // To a terminal, what the files hold is shown, never acted on (an escape sequence in a
+    // changed line); to a pipe, the bytes as GitHub gave them.
+    let toTerminal = isatty(STDOUT_FILENO) == 1
+    var output = ""
+    func flush() {
+      FileHandle.standardOutput.write(Data(output.utf8))
+      output = ""
+    }
+    for file in diff.files {
+      var text = nameOnly ? file.path + "\n" : file.gitText
+      if toTerminal { text = ControlCharacters.visible(text, keepingLineBreaks: true) }
+      output += colored && !nameOnly ? Self.colored(text) : text
+      if output.utf8.count > 1 << 16 { flush() }
+    }
+    flush()
+    if diff.files.count < diff.announcedFiles {
+      Terminal.standardError(
+        "warning: \(repository)#\(number) changes \(diff.announcedFiles) files; GitHub lists "
+          + "the first \(diff.files.count).\n")
+    }
+  }
+
+  /// A file's diff coloured as git colours one: headers bold, hunk headers cyan, additions
+  /// green, removals red.
+  static func colored(_ text: String) -> String {
+    var result = ""
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+      let style: String? =
+        if line.hasPrefix("diff --git") || line.hasPrefix("--- ") || line.hasPrefix("+++ ")
+          || line.hasPrefix("rename ")
+        {
+          "1"
+        } else if line.hasPrefix("@@") {
+          "36"
+        } else if line.hasPrefix("+") {
+          "32"
+        } else if line.hasPrefix("-") {
+          "31"
+        } else {
+          nil
+        }
+      result += style.map { "\u{1B}[\($0)m\(line)\u{1B}[m\n" } ?? "\(line)\n"
+    }
+    return result
+  }
+}

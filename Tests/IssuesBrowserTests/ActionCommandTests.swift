@@ -41,8 +41,8 @@ import Glibc
     ///
     /// Nothing here blocks a thread: the local GitHub answering it runs on the same few threads.
     func launch(
-      _ arguments: [String], token: String? = "test-token",
-      exited: (@Sendable () -> Void)? = nil
+      _ arguments: [String], token: String? = "test-token", directory: URL? = nil,
+      path: String = "/nonexistent", exited: (@Sendable () -> Void)? = nil
     ) async throws -> (Process, Pipe, Pipe) {
       let process = Process()
       process.terminationHandler = { _ in exited?() }
@@ -56,9 +56,10 @@ import Glibc
       environment["GITHUB_TOKEN"] = nil
       environment["GH_REPO"] = nil
       environment["GH_HOST"] = nil
-      // No `gh` to ask for a token either.
-      environment["PATH"] = "/nonexistent"
+      // No `gh` to ask for a token either (unless a test puts tools on the path).
+      environment["PATH"] = path
       process.environment = environment
+      if let directory { process.currentDirectoryURL = directory }
       let (output, errors) = (Pipe(), Pipe())
       process.standardOutput = output
       process.standardError = errors
@@ -68,12 +69,13 @@ import Glibc
     }
 
     /// Runs `issues` to its end: exit status, standard output, standard error.
-    func run(_ arguments: [String], token: String? = "test-token") async throws -> (
-      Int32, String, String
-    ) {
+    func run(
+      _ arguments: [String], token: String? = "test-token", directory: URL? = nil,
+      path: String = "/nonexistent"
+    ) async throws -> (Int32, String, String) {
       let (stream, ended) = AsyncStream<Void>.makeStream()
       let (process, output, errors) = try await launch(
-        arguments, token: token, exited: { ended.finish() })
+        arguments, token: token, directory: directory, path: path, exited: { ended.finish() })
       for await _ in stream {}
       // What it printed is small: it waited in the pipes.
       let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -160,4 +160,95 @@ import Testing
     (status, out, err) = try await world.run(["pr", "diff", String(issue)])
     #expect(status != 0 && err.contains("is not a pull request"), "\(err)")
   }
+
+  /// Runs git in `directory`, failing the test when it fails; returns its trimmed output.
+  @discardableResult
+  static func git(_ arguments: [String], in directory: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+    process.arguments = ["-c", "user.name=T", "-c", "user.email=t@example.com"] + arguments
+    process.currentDirectoryURL = directory
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "git \(arguments)")
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// `pr checkout`: the head fetched from `refs/pull/N/head` into a branch named after the head
+  /// branch; refused with uncommitted changes (nothing moved); a branch with commits of its
+  /// own left as it is unless `--force`; a name that is an option refused.
+  @Test func checkoutFetchesTheHeadAndNeverMovesUncommittedWork() async throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let pull = try #require(Self.served.first { $0.isPullRequest }).number
+    let root = world.folder.appendingPathComponent("git")
+    let (bare, seed, work) = (
+      root.appendingPathComponent("origin.git"), root.appendingPathComponent("seed"),
+      root.appendingPathComponent("work")
+    )
+    for folder in [bare, seed] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    try Self.git(["init", "--quiet", "--bare"], in: bare)
+    try Self.git(["init", "--quiet", "-b", "main"], in: seed)
+    try "one\n".write(
+      to: seed.appendingPathComponent("file.txt"), atomically: true, encoding: .utf8)
+    try Self.git(["add", "."], in: seed)
+    try Self.git(["commit", "--quiet", "-m", "one"], in: seed)
+    try Self.git(["push", "--quiet", bare.path, "main"], in: seed)
+    try "two\n".write(
+      to: seed.appendingPathComponent("file.txt"), atomically: true, encoding: .utf8)
+    try Self.git(["commit", "--quiet", "-am", "two"], in: seed)
+    try Self.git(["push", "--quiet", bare.path, "HEAD:refs/pull/\(pull)/head"], in: seed)
+    let prHead = try Self.git(["rev-parse", "HEAD"], in: seed)
+    try Self.git(["clone", "--quiet", bare.path, work.path], in: root)
+    // The clone's remote names the repository (the local GitHub's pages are github.com's); git
+    // is sent to the bare one.
+    let url = "https://github.com/acme/tracker.git"
+    try Self.git(["remote", "set-url", "origin", url], in: work)
+    try Self.git(["config", "url.\(bare.path).insteadOf", url], in: work)
+
+    var (status, out, err) = try await world.run(
+      ["pr", "checkout", String(pull)], directory: work, path: "/usr/bin:/bin")
+    try #require(status == 0, "\(err)")
+    #expect(out.contains("on feature/\(pull)"), "\(out)")
+    #expect(try Self.git(["rev-parse", "--abbrev-ref", "HEAD"], in: work) == "feature/\(pull)")
+    #expect(try Self.git(["rev-parse", "HEAD"], in: work) == prHead)
+
+    // Uncommitted work: nothing is moved.
+    try Self.git(["checkout", "--quiet", "main"], in: work)
+    try "mine\n".write(
+      to: work.appendingPathComponent("file.txt"), atomically: true, encoding: .utf8)
+    (status, out, err) = try await world.run(
+      ["pr", "checkout", String(pull)], directory: work, path: "/usr/bin:/bin")
+    #expect(status != 0 && err.contains("uncommitted changes"), "\(err)")
+    #expect(try Self.git(["rev-parse", "--abbrev-ref", "HEAD"], in: work) == "main")
+    #expect(
+      try String(contentsOf: work.appendingPathComponent("file.txt"), encoding: .utf8) == "mine\n")
+    try Self.git(["checkout", "--quiet", "--", "file.txt"], in: work)
+
+    // The branch has a commit of its own: left as it is, unless --force.
+    try Self.git(["checkout", "--quiet", "feature/\(pull)"], in: work)
+    try Self.git(["commit", "--quiet", "--allow-empty", "-m", "local"], in: work)
+    let local = try Self.git(["rev-parse", "HEAD"], in: work)
+    try Self.git(["checkout", "--quiet", "main"], in: work)
+    (status, out, err) = try await world.run(
+      ["pr", "checkout", String(pull)], directory: work, path: "/usr/bin:/bin")
+    #expect(status != 0 && err.contains("has commits"), "\(err)")
+    #expect(try Self.git(["rev-parse", "feature/\(pull)"], in: work) == local)
+    (status, out, err) = try await world.run(
+      ["pr", "checkout", String(pull), "--force"], directory: work, path: "/usr/bin:/bin")
+    #expect(status == 0, "\(err)")
+    #expect(try Self.git(["rev-parse", "HEAD"], in: work) == prHead)
+
+    (status, out, err) = try await world.run(
+      ["pr", "checkout", String(pull), "--branch=--upload-pack=x"], directory: work,
+      path: "/usr/bin:/bin")
+    #expect(status != 0 && err.contains("not a usable branch name"), "\(err)")
+  }
 }

@@ -9,7 +9,10 @@ struct PullRequestCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pr",
     abstract: "List and view pull requests, from the cache, with gh's flags.",
-    subcommands: [PullRequestList.self, PullRequestView.self, PullRequestDiffCommand.self])
+    subcommands: [
+      PullRequestList.self, PullRequestView.self, PullRequestDiffCommand.self,
+      PullRequestCheckoutCommand.self,
+    ])
 }
 
 /// What `pr list` and `pr view` share: the cache's milestones and labels for gh's fields, and

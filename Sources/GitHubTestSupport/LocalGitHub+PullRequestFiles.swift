@@ -103,4 +103,74 @@ extension LocalGitHub {
     return Route(
       status: 200, headers: headers, body: try JSONSerialization.data(withJSONObject: items))
   }
+
+  /// Refuses every merge of pull request `number` with GitHub's 405 and this message (checks
+  /// failing, a review required), or lets them through again (`nil`).
+  package func refuseMerges(of number: Int, in repository: RepositoryName, saying message: String?)
+  {
+    mergeRefusals["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"] = message
+  }
+
+  /// The branches deleted through `DELETE …/git/refs/heads/NAME`, in order.
+  package var deletedBranches: [String] { deletedRefs }
+
+  /// `PUT …/pulls/N/merge` and `DELETE …/git/refs/heads/NAME`, as GitHub answers them; `nil` for
+  /// other writes.
+  func pullRequestWrite(method: String, path: String, body: Data) throws -> Route? {
+    let parts = path.split(separator: "/").map(String.init)
+    if method == "DELETE", parts.count >= 6, parts[0] == "repos", parts[3] == "git",
+      parts[4] == "refs", parts[5] == "heads"
+    {
+      let name = parts[6...].map { $0.removingPercentEncoding ?? $0 }.joined(separator: "/")
+      guard !name.isEmpty, !deletedRefs.contains(name) else {
+        return Route(
+          status: 422, headers: ["content-type": "application/json"],
+          body: Data(#"{"message": "Reference does not exist"}"#.utf8))
+      }
+      deletedRefs.append(name)
+      return Route(status: 204, headers: [:], body: Data())
+    }
+    guard method == "PUT", parts.count == 6, parts[0] == "repos", parts[3] == "pulls",
+      parts[5] == "merge", let number = Int(parts[4])
+    else { return nil }
+    let pull = "/repos/\(parts[1])/\(parts[2])/pulls/\(number)"
+    func refuse(_ status: Int, _ message: String) -> Route {
+      Route(
+        status: status, headers: ["content-type": "application/json"],
+        body: (try? JSONSerialization.data(withJSONObject: ["message": message])) ?? Data())
+    }
+    guard let target = IssuePath("/repos/\(parts[1])/\(parts[2])/issues/\(number)"),
+      let json = listings[target.listing]?.items.first(where: { $0.number == number })?.json,
+      let object = try JSONSerialization.jsonObject(with: json) as? [String: Any],
+      object["pull_request"] != nil
+    else { return refuse(404, "Not Found") }
+    let input = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+    guard ["merge", "squash", "rebase"].contains(input["merge_method"] as? String ?? "merge")
+    else { return refuse(422, "Validation Failed") }
+    let merged = (object["pull_request"] as? [String: Any])?["merged_at"].map { !($0 is NSNull) }
+    guard object["state"] as? String == "open", merged != true else {
+      return refuse(405, "Pull Request is not mergeable")
+    }
+    if let message = mergeRefusals[pull] { return refuse(405, message) }
+    let head = servedPullFiles[pull]?.head ?? Self.headSHA(of: number)
+    if let sha = input["sha"] as? String, sha != head {
+      return refuse(409, "Head branch was modified. Review and try the merge again.")
+    }
+    let now = Self.timestamp(Date())
+    let route = try editIssue(target) { issue in
+      issue["state"] = "closed"
+      issue["closed_at"] = now
+      var pullRequest = issue["pull_request"] as? [String: Any] ?? [:]
+      pullRequest["merged_at"] = now
+      issue["pull_request"] = pullRequest
+      return nil
+    }
+    guard route.status == 200 else { return route }
+    mergedPulls.append(number)
+    return Route(
+      status: 200, headers: ["content-type": "application/json"],
+      body: Data(
+        #"{"sha": "\#(head)", "merged": true, "message": "Pull Request successfully merged"}"#.utf8)
+    )
+  }
 }

@@ -369,6 +369,7 @@ extension LocalGitHub {
 
   /// Makes a write and returns GitHub's answer to it.
   private func applyWrite(method: String, path: String, body: Data) throws -> Route {
+    if let merge = try pullRequestWrite(method: method, path: path, body: body) { return merge }
     if method == "POST", listings[path] != nil {
       return try fileIssue(in: path, body: body, by: viewerLogin)
     }
@@ -522,7 +523,7 @@ extension LocalGitHub {
   ///
   /// The issue's `updated_at` moves forward, and it moves to the end of the listing (the newest
   /// update).
-  private func editIssue(
+  func editIssue(
     _ target: IssuePath, _ change: (inout [String: Any]) throws -> Route?
   ) throws -> Route {
     guard var listing = listings[target.listing],

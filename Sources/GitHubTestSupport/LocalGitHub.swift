@@ -132,6 +132,11 @@ package actor LocalGitHub {
   var subIssueParents: [String: Int] = [:]
   /// Pull requests' files, by the pull request's path (`/repos/o/r/pulls/N`).
   var servedPullFiles: [String: ServedPullRequestFiles] = [:]
+  /// Why merges of a pull request are refused (405), by its path.
+  var mergeRefusals: [String: String] = [:]
+  var deletedRefs: [String] = []
+  /// The pull requests merged through `PUT …/merge`, in order.
+  package internal(set) var mergedPulls: [Int] = []
   var nextCommentID = 50_000
   /// The last issue event's identifier: events, like comments, get growing ones.
   var lastEventID = 7_000_000

@@ -251,4 +251,55 @@ import Testing
       path: "/usr/bin:/bin")
     #expect(status != 0 && err.contains("not a usable branch name"), "\(err)")
   }
+
+  /// `pr merge`: merged once at the head read, the branch deleted when asked; a lost answer
+  /// settled by reading the pull request; GitHub's refusal said; a merge queued offline whose
+  /// head moved meanwhile waits in conflict rather than merging commits nobody read.
+  @Test func mergeLandsOnceAndSaysWhyWhenRefused() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let open = Self.served.filter { $0.isPullRequest && $0.state == .open }.map(\.number)
+    try #require(open.count >= 2)
+    // The answer lost after GitHub merged it: read back, merged once, the branch deleted.
+    await world.github.inject(
+      .failAfterApplying(status: 502), path: "/repos/acme/tracker/pulls/\(open[0])/merge",
+      method: "PUT")
+    var (status, out, err) = try await world.run(["pr", "merge", String(open[0]), "--squash", "-d"])
+    #expect(status == 0, "\(err)")
+    #expect(out == "Merged #\(open[0]) (squash); deleted feature/\(open[0]).\n", "\(out)")
+    #expect(err.contains("Merging #\(open[0])"), "\(err)")
+    #expect(await world.github.mergedPulls == [open[0]])
+    #expect(await world.github.deletedBranches == ["feature/\(open[0])"])
+
+    // Refused: GitHub's reason, nothing merged.
+    await world.github.refuseMerges(
+      of: open[1], in: acme, saying: "Required status check \"ci\" is failing.")
+    (status, out, err) = try await world.run(["pr", "merge", String(open[1]), "--rebase"])
+    #expect(status != 0 && err.contains("Required status check"), "\(err)")
+    await world.github.refuseMerges(of: open[1], in: acme, saying: nil)
+
+    // Queued offline at the head whose diff was read; pushed meanwhile: GitHub refuses the old
+    // head, and the merge waits in conflict.
+    await world.github.servePullRequestFiles(
+      [], ofPullRequest: open[1], in: acme, head: String(repeating: "d", count: 40))
+    (status, out, err) = try await world.run(["pr", "diff", String(open[1])])
+    #expect(status == 0, "\(err)")
+    await world.github.setReachable(false)
+    (status, out, err) = try await world.run(["pr", "merge", String(open[1]), "--merge"])
+    await world.github.setReachable(true)
+    #expect(err.contains("Queued: merge #\(open[1])"), "\(err)")
+    await world.github.servePullRequestFiles(
+      [], ofPullRequest: open[1], in: acme, head: String(repeating: "e", count: 40))
+    (status, out, err) = try await world.run(["queue", "send"])
+    (status, out, err) = try await world.run(["queue"])
+    #expect(out.contains("head moved"), "\(out)")
+    #expect(await world.github.mergedPulls == [open[0]])
+
+    let issue = try #require(Self.served.first { !$0.isPullRequest }).number
+    (status, out, err) = try await world.run(["pr", "merge", String(issue), "--merge"])
+    #expect(status != 0 && err.contains("not a pull request"), "\(err)")
+    (status, out, err) = try await world.run(["pr", "merge", String(open[0])])
+    #expect(status != 0 && err.contains("Give one of --merge"), "\(err)")
+  }
 }

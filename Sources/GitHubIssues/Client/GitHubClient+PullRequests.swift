@@ -13,6 +13,47 @@ extension GitHubClient {
     return try decode(GitHubPullRequest.self, from: response, url: url)
   }
 
+  /// Merges a pull request (`PUT …/pulls/N/merge`) at the head commit it names: GitHub
+  /// refuses it (409) if the branch moved since, and (405) when it cannot be merged, saying why.
+  ///
+  /// Sent once: the outbox reads the pull request before sending again.
+  package func mergePullRequest(
+    _ number: Int, _ merge: PullRequestMerge, in repository: RepositoryName
+  ) async throws(GitHubError) {
+    var body: [String: Any] = ["merge_method": merge.method.rawValue, "sha": merge.headSHA]
+    if let subject = merge.subject { body["commit_title"] = subject }
+    if let message = merge.body { body["commit_message"] = message }
+    struct Answer: Decodable { var merged: Bool? }
+    _ = try await writeJSON(
+      "PUT", "/repos/\(repository.owner)/\(repository.name)/pulls/\(number)/merge", body,
+      as: Answer.self)
+  }
+
+  /// Deletes a branch of the repository (`DELETE …/git/refs/heads/NAME`); one already gone
+  /// (422) is deleted.
+  package func deleteBranch(_ name: String, in repository: RepositoryName)
+    async throws(GitHubError)
+  {
+    let segments = name.split(separator: "/", omittingEmptySubsequences: false).map {
+      $0.addingPercentEncoding(withAllowedCharacters: Self.pathSegmentCharacters) ?? String($0)
+    }
+    let url = host.url(
+      "/repos/\(repository.owner)/\(repository.name)/git/refs/heads/"
+        + segments.joined(separator: "/"))
+    let response: HTTPResponse
+    do {
+      response = try await fetch(url, write: Write(method: "DELETE", body: nil), conditional: false)
+        .response
+    } catch  where error.code == .validation {
+      return
+    }
+    guard (200..<300).contains(response.status) else {
+      throw GitHubError(
+        .unexpectedStatus, method: "DELETE", url: url.absoluteString, status: response.status,
+        sentToken: isAuthenticated)
+    }
+  }
+
   /// The pages of a pull request's files, 100 a page, in GitHub's order (3,000 files at most).
   package func pullRequestFilePages(
     of repository: RepositoryName, pullRequest number: Int

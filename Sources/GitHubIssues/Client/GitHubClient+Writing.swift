@@ -119,6 +119,13 @@ extension GitHubClient {
     try await write(method, host.url(path), body, as: type)
   }
 
+  /// A write of a JSON body to a path of the API, its answer decoded.
+  func writeJSON<T: Decodable>(
+    _ method: String, _ path: String, _ body: [String: Any]?, as type: T.Type
+  ) async throws(GitHubError) -> T {
+    try await write(method, host.url(path), body, as: type)
+  }
+
   private func write<T: Decodable>(
     _ method: String, _ url: URL, _ body: [String: Any]?, as type: T.Type
   ) async throws(GitHubError) -> T {

@@ -182,7 +182,7 @@ package struct ActionReplayer: Sendable {
   private func needsViewer(_ operation: QueuedAction.Operation) -> Bool {
     switch operation {
     case .comment, .create, .change(.close), .change(.reopen): true
-    case .change, .setParent: false
+    case .change, .setParent, .merge: false
     }
   }
 
@@ -254,6 +254,7 @@ package struct ActionReplayer: Sendable {
       case .change(let change): outcome = await send(change, action, issue, pass)
       case .comment(let body): outcome = await send(body, action, pass)
       case .setParent(let parent): outcome = await send(parent: parent, action, issue, pass)
+      case .merge(let merge): outcome = await send(merge, action, issue, pass)
       case .create: return true
       }
       switch outcome {
@@ -478,6 +479,62 @@ package struct ActionReplayer: Sendable {
     } catch {
       return failed(action, error, refusal: OutboxLedger.refusal(error))
     }
+  }
+
+  /// Merges a pull request, unless GitHub says it is merged already.
+  ///
+  /// Its state is read before every send (sent before without an answer, or merged on the
+  /// web). GitHub refuses a
+  /// merge it cannot make (405: checks, reviews, conflicts) and one whose head moved (409): the
+  /// action then waits in conflict with GitHub's reason.
+  private func send(
+    _ merge: PullRequestMerge, _ action: QueuedAction, _ issue: GitHubIssue, _ pass: Pass
+  ) async -> Outcome {
+    let wasSent = if case .sending = action.status { true } else { false }
+    func done(_ answer: GitHubIssue?) -> Bool {
+      (try? cache.markDone(
+        action.id, issue: answer, comment: nil, commentID: nil, onIssue: issue.number, now: now()))
+        != nil
+    }
+    if issue.mergedAt != nil {
+      guard done(issue) else { return .stop(cacheFailure()) }
+      await deleteBranch(of: merge)
+      return wasSent ? .foundLanded(issue) : .alreadyHeld
+    }
+    guard issue.state == .open else {
+      try? cache.markConflict(action.id, reason: "#\(issue.number) was closed without merging")
+      return .conflict(nil)
+    }
+    guard case .sendAndSettle = pass.sending else { return .held }
+    do {
+      guard
+        try cache.markSending(
+          action.id, viewer: nil, knownCommentID: nil, knownEventID: nil, now: now())
+      else { return .cancelledMeanwhile }
+    } catch {
+      return .stop(cacheFailure())
+    }
+    do {
+      try await client.mergePullRequest(issue.number, merge, in: repository)
+    } catch {
+      let refusal: String? =
+        switch error.status {
+        case 405: "GitHub will not merge it: \(error.summary())"
+        case 409: "its head moved since it was read: review the new commits (\(error.summary()))"
+        default: OutboxLedger.refusal(error)
+        }
+      return failed(action, error, refusal: refusal)
+    }
+    let merged = try? await client.issue(issue.number, of: repository)
+    guard done(merged) else { return .stop(cacheFailure()) }
+    await deleteBranch(of: merge)
+    return .sent(merged)
+  }
+
+  /// Deletes the merged head branch when asked; a failure leaves it (the merge stands).
+  private func deleteBranch(of merge: PullRequestMerge) async {
+    guard let branch = merge.deletingBranch else { return }
+    try? await client.deleteBranch(branch, in: repository)
   }
 
   /// Makes the issue a sub-issue of `parent`, unless GitHub says it is one already: its parent

@@ -18,6 +18,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
     case create(NewIssue)
     /// Makes the issue a sub-issue of this one (by number, in the same repository).
     case setParent(Int)
+    /// Merges the pull request.
+    case merge(PullRequestMerge)
 
     /// "close #12", "comment on #12": what it does, for lists and messages.
     package func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
@@ -26,6 +28,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
       case .comment(let body):
         "comment on \(QueuedAction.name(ofIssue: number)): “\(body.split(whereSeparator: \.isNewline).first ?? "")”"
       case .create(let issue): "file “\(issue.title)”"
+      case .merge(let merge):
+        "merge \(QueuedAction.name(ofIssue: number)) (\(merge.method.rawValue))"
       case .setParent(let parent):
         "make \(QueuedAction.name(ofIssue: number)) a sub-issue of #\(parent)"
       }

@@ -11,7 +11,7 @@ struct PullRequestCommand: AsyncParsableCommand {
     abstract: "List and view pull requests, from the cache, with gh's flags.",
     subcommands: [
       PullRequestList.self, PullRequestView.self, PullRequestDiffCommand.self,
-      PullRequestCheckoutCommand.self,
+      PullRequestCheckoutCommand.self, PullRequestMergeCommand.self,
     ])
 }
 

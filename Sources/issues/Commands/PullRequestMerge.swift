@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import TrellisTerminal
+
+/// `issues pr merge`: merges a pull request through the outbox, exactly once, at the head
+/// commit read — as `gh pr merge` does with its flags.
+struct PullRequestMergeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Merge a pull request, with gh pr merge's flags.",
+    discussion: """
+      Says the pull request's state first (mergeable or not, its review), then merges it at \
+      the head commit it read: if the branch moves meanwhile, GitHub refuses and nothing is \
+      merged unseen. The merge goes through the queue: offline it waits and is sent once; a \
+      lost answer is settled by reading the pull request before anything is sent again. \
+      GitHub's refusal (checks failing, a review required, conflicts) is said as it gives it. \
+      --delete-branch deletes the head branch once merged (a branch of the repository).
+      """)
+
+  @OptionGroup var issue: IssueArgument
+
+  @OptionGroup var options: RepositoryOptions
+
+  @Flag(name: [.customShort("m"), .long], help: "Merge the commits with a merge commit.")
+  var merge = false
+
+  @Flag(name: [.customShort("s"), .long], help: "Squash the commits into one.")
+  var squash = false
+
+  @Flag(name: [.customShort("r"), .long], help: "Rebase the commits onto the base branch.")
+  var rebase = false
+
+  @Flag(name: [.customShort("d"), .long], help: "Delete the head branch once merged.")
+  var deleteBranch = false
+
+  @Option(name: [.customShort("t"), .long], help: "The merge commit's subject.")
+  var subject: String?
+
+  @Option(name: [.customShort("b"), .long], help: "The merge commit's body.")
+  var body: String?
+
+  @Flag(name: .long, help: "Merge once the requirements are met (not supported yet).")
+  var auto = false
+
+  func validate() throws {
+    if [merge, squash, rebase].count(where: { $0 }) != 1 {
+      throw ValidationError("Give one of --merge, --squash and --rebase.")
+    }
+    if auto {
+      throw ValidationError(
+        "--auto is not supported yet: merge once the checks pass, or use the web.")
+    }
+  }
+
+  func run() async throws {
+    let method: PullRequestMerge.Method = merge ? .merge : squash ? .squash : .rebase
+    let acting = try Acting(issue: issue, options: options)
+    let number = acting.number
+    // What is known of its review and checks, said before it is merged.
+    let details = (try? acting.cache.pullRequestDetails(number: number)) ?? nil
+    // The head to merge: GitHub's now, or offline the one whose diff was read (`pr diff`).
+    let head: (sha: String, ref: String, base: String)
+    do {
+      let pull = try await acting.client.pullRequest(number, of: acting.repository)
+      if pull.mergeable == false {
+        throw CommandFailure(
+          "GitHub says #\(number) does not merge cleanly (conflicts with \(pull.baseRef)): "
+            + "nothing was merged.")
+      }
+      head = (pull.headSHA, pull.headRef, pull.baseRef)
+    } catch let error as GitHubError where error.code == .notFound {
+      throw CommandFailure(
+        "\(acting.repository)#\(number) is not a pull request, or the token cannot see it.")
+    } catch let error as GitHubError
+      where error.status == nil && [.offline, .serverError].contains(error.code)
+    {
+      // No answer from GitHub at all (offline, a dropped connection): the head read before.
+      guard let read = try acting.cache.pullRequestDiff(number) else {
+        throw CommandFailure(
+          "GitHub could not be reached, and no head of #\(number) was read to merge (`issues pr "
+            + "diff \(number)` reads it): nothing was merged.")
+      }
+      guard !deleteBranch || details != nil else {
+        throw CommandFailure(
+          "GitHub could not be reached, and the head branch of #\(number) is not known: "
+            + "merge without --delete-branch, or online.")
+      }
+      head = (read.headSHA, details?.headRef ?? "", details?.baseRef ?? "its base")
+    } catch let error as GitHubError {
+      throw Terminal.failure(error, repository: acting.repository)
+    }
+    let cached = try await acting.cachedIssue()
+    let state = [
+      details?.reviewDecision.map {
+        "review " + $0.rawValue.lowercased().replacingOccurrences(of: "_", with: " ")
+      },
+      details?.checks.map { "checks " + $0.rawValue.lowercased() },
+    ].compactMap { $0 }
+    Terminal.standardError(
+      ControlCharacters.visible(
+        "Merging #\(number) “\(cached.title)” (\(method.rawValue)) at \(head.sha.prefix(7)): "
+          + "\(head.ref) into \(head.base)"
+          + (state.isEmpty ? "" : "; " + state.joined(separator: ", ")) + ".") + "\n")
+    let action: QueuedAction
+    do {
+      action = try acting.cache.enqueue(
+        .merge(
+          PullRequestMerge(
+            method: method, headSHA: head.sha, subject: subject, body: body,
+            deletingBranch: deleteBranch ? head.ref : nil)),
+        onIssue: number)
+    } catch {
+      throw CommandFailure(ControlCharacters.visible("\(error). Nothing was merged."))
+    }
+    var quick = acting.client
+    quick.maximumRetries = min(quick.maximumRetries, 1)
+    let replayer = ActionReplayer(client: quick, cache: acting.cache, repository: acting.repository)
+    switch await replayer.sendNow([action]) {
+    case .landed:
+      print(
+        "Merged #\(number) (\(method.rawValue))" + (deleteBranch ? "; deleted \(head.ref)." : "."))
+    case .refused(_, let reason, let error, _):
+      throw CommandFailure(
+        ControlCharacters.visible(
+          "Could not merge #\(number): \(error?.summary() ?? reason). Nothing was merged."))
+    case .queued(_, let because):
+      Terminal.standardError(
+        ControlCharacters.visible(
+          "Queued: merge #\(number) — \(because?.summary() ?? "GitHub could not be reached"): "
+            + "sent once when GitHub can be reached, at the head read now.") + "\n")
+    }
+  }
+}

@@ -149,6 +149,18 @@ import Testing
         """, "\(out)")
     (status, out, err) = try await world.run(["pr", "diff", String(pull), "--name-only"])
     #expect(out == "Sources/a.swift\nlogo.png\nNew.swift\n")
+    // gh's `files` and `changedFiles` fields, from the same files; `pr list` does not read them.
+    (status, out, err) = try await world.run([
+      "pr", "view", String(pull), "--json", "files,changedFiles",
+    ])
+    #expect(status == 0, "\(err)")
+    #expect(
+      out.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
+        == #"{"changedFiles":3,"files":[{"additions":1,"deletions":1,"path":"Sources/a.swift"},"#
+        + #"{"additions":0,"deletions":0,"path":"logo.png"},"#
+        + #"{"additions":0,"deletions":0,"path":"New.swift"}]}"#, "\(out)")
+    (status, out, err) = try await world.run(["pr", "list", "--json", "files"])
+    #expect(status != 0 && err.contains("only `pr view`"), "\(err)")
     (status, out, err) = try await world.run(["pr", "diff", String(pull), "--color", "always"])
     #expect(out.contains("\u{1B}[32m+let x = 2\u{1B}[m"))
     // Offline: the kept files, GitHub not asked.

@@ -245,8 +245,8 @@ struct PullRequestView: AsyncParsableCommand {
       reviewers, projects, milestone, number, url, additions, deletions), `--`, the body. \
       With --comments, its conversation instead: comments and reviews in order, each review's \
       line comments after it (with `path:` and `line:`), as gh's blocks. --comments and the \
-      JSON fields comments, reviews and statusCheckRollup fetch the conversation first \
-      (unless --offline).
+      JSON fields comments, reviews and statusCheckRollup fetch the conversation first, and \
+      files and changedFiles its files as `pr diff` does (unless --offline).
       """)
 
   @OptionGroup var issue: IssueArgument
@@ -274,6 +274,33 @@ struct PullRequestView: AsyncParsableCommand {
   func validate() throws {
     if let json { _ = try PullRequestJSON.fields(json) }
     try scripting.check(json: json)
+  }
+
+  /// The pull request's files: read from GitHub into the cache (unless --offline), or as kept;
+  /// never printed empty when they were never read.
+  private func readDiff(
+    _ number: Int, host: GitHubHost, repository: RepositoryName, cache: IssueCache
+  ) async throws -> PullRequestDiff {
+    if !offline {
+      do {
+        let client = Syncing.client(
+          host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
+        return try await PullRequestDiffFetcher(
+          client: client, cache: cache, repository: repository
+        ).fetch(number)
+      } catch {
+        Terminal.standardError(
+          "warning: \(Terminal.failure(error, repository: repository)) Using the files kept.\n")
+      }
+    }
+    guard let kept = try cache.pullRequestDiff(number) else {
+      throw CommandFailure(
+        "The files of #\(number) are not cached: "
+          + (offline
+            ? "run without --offline (or `issues pr diff \(number)`)."
+            : "GitHub did not give them now."))
+    }
+    return kept
   }
 
   /// Fetches the pull request's conversation (comments, reviews, line comments, checks) into
@@ -317,6 +344,9 @@ struct PullRequestView: AsyncParsableCommand {
     if readsConversation, !offline {
       await fetchConversation(number, host: host, repository: repository, cache: cache)
     }
+    let diff =
+      try await fields?.contains(where: \.isDiff) == true
+      ? readDiff(number, host: host, repository: repository, cache: cache) : nil
     // gh's header has the size and branches; its JSON the fields only details fill.
     if fields.map({ $0.contains(where: PullRequestCommands.detailFields.contains) })
       ?? !readsConversation
@@ -343,7 +373,7 @@ struct PullRequestView: AsyncParsableCommand {
         reviews: fields.contains(.reviews) ? try cache.reviews(of: number, threaded: false) : [],
         checks: checks, offline: offline)
     }
-    let conversation =
+    var conversation =
       readsConversation
       ? PullRequestJSON.Conversation(
         comments: try cache.comments(of: number),
@@ -352,6 +382,11 @@ struct PullRequestView: AsyncParsableCommand {
         viewer: fields?.contains(.comments) == true
           ? try await MeResolver.viewer(
             host: host, cache: cache, offline: offline, timeout: options.timeout) : nil) : nil
+    if let diff {
+      conversation =
+        conversation ?? PullRequestJSON.Conversation(comments: [], reviews: [], checks: [])
+      conversation?.diff = diff
+    }
     let isTerminal = isatty(STDOUT_FILENO) == 1
     if let fields {
       var json = try scripting.output()

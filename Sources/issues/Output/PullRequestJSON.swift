@@ -11,6 +11,7 @@ enum PullRequestJSON {
     case headRefName, id, isDraft, labels, latestReviews, mergeable, mergedAt, milestone, number
     case reviewDecision, reviewRequests, state, title, updatedAt, url
     case comments, reviews, statusCheckRollup
+    case files, changedFiles
 
     /// The fields an issue has too, filled as `issues list` fills them.
     var issueField: IssueJSON.Field? { IssueJSON.Field(rawValue: rawValue) }
@@ -18,6 +19,9 @@ enum PullRequestJSON {
     /// Whether the field comes from the pull request's conversation, which only `pr view`
     /// fetches.
     var isConversation: Bool { [.comments, .reviews, .statusCheckRollup].contains(self) }
+
+    /// Whether the field comes from the pull request's files, which only `pr view` reads.
+    var isDiff: Bool { [.files, .changedFiles].contains(self) }
   }
 
   /// What `pr view` fetched of a pull request's conversation, for the fields that need it.
@@ -27,14 +31,16 @@ enum PullRequestJSON {
     var checks: [PullRequestCheck]
     /// The login behind the token, when known.
     var viewer: String?
+    /// Its files, when a field asks for them.
+    var diff: PullRequestDiff?
   }
 
   /// gh's fields the cache cannot fill, and why: asked for, they are an error.
   static let unavailable: [String: String] = [
-    "commits": "commits are not cached", "files": "files are not cached",
+    "commits": "commits are not cached",
     "projectCards": "projects are not cached", "projectItems": "projects are not cached",
     "reactionGroups": "reactions are not cached", "autoMergeRequest": "not cached",
-    "changedFiles": "not cached", "headRepository": "not cached",
+    "headRepository": "not cached",
     "headRepositoryOwner": "not cached", "isCrossRepository": "not cached",
     "maintainerCanModify": "not cached", "mergeCommit": "not cached", "mergedBy": "not cached",
     "potentialMergeCommit": "not cached", "mergeStateStatus": "not cached",
@@ -43,7 +49,7 @@ enum PullRequestJSON {
   /// The fields of `--json a,b,c`, each once; an unknown or unavailable one is an error that
   /// lists what is available (the conversation's only with `conversation`, as `pr view` has).
   static func fields(_ text: String, conversation: Bool = true) throws -> [Field] {
-    let available = Field.allCases.filter { conversation || !$0.isConversation }
+    let available = Field.allCases.filter { conversation || !($0.isConversation || $0.isDiff) }
     let list = available.map(\.rawValue).joined(separator: "\n  ")
     var fields: [Field] = []
     for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
@@ -51,7 +57,7 @@ enum PullRequestJSON {
       guard let field = Field(rawValue: name), available.contains(field) else {
         let reason =
           Field(rawValue: name) != nil
-          ? " (only `pr view` reads a pull request's conversation)"
+          ? " (only `pr view` reads a pull request's conversation and files)"
           : unavailable[name].map { " (\($0))" } ?? ""
         throw CommandFailure(
           "Unknown JSON field “\(ControlCharacters.visible(name))”\(reason). Available fields:\n  "
@@ -78,7 +84,7 @@ enum PullRequestJSON {
     var members: IssueJSON.Object = [:]
     for field in fields {
       members[field.rawValue] =
-        field.isConversation
+        field.isConversation || field.isDiff
         ? value(of: field, conversation: conversation)
         : value(of: field, pull, details: details, context: context)
     }
@@ -91,6 +97,16 @@ enum PullRequestJSON {
     guard let conversation else { return .array([]) }
     func object(_ members: IssueJSON.Object) -> IssueJSON.Value { .object(members.sortedByKey()) }
     switch field {
+    case .files:
+      // gh's shape: each file's path and its counts.
+      return .array(
+        (conversation.diff?.files ?? []).map { file in
+          object([
+            "path": .string(file.path), "additions": .int(file.additions),
+            "deletions": .int(file.deletions),
+          ])
+        })
+    case .changedFiles: return .int(conversation.diff?.announcedFiles ?? 0)
     case .comments:
       return .array(
         conversation.comments.map { IssueJSON.comment($0, viewer: conversation.viewer) })

@@ -38,6 +38,19 @@ extension LocalGitHub {
     throws -> Route?
   {
     let path = request.path
+    // `GET …/git/ref/heads/NAME`: every branch exists until deleted here.
+    let parts = path.split(separator: "/").map(String.init)
+    if parts.count >= 7, parts[0] == "repos", parts[3] == "git", parts[4] == "ref",
+      parts[5] == "heads"
+    {
+      let name = parts[6...].map { $0.removingPercentEncoding ?? $0 }.joined(separator: "/")
+      guard !deletedRefs.contains(name) else {
+        return Route(status: 404, headers: [:], body: Data(#"{"message": "Not Found"}"#.utf8))
+      }
+      return Route(
+        status: 200, headers: ["content-type": "application/json"],
+        body: try JSONSerialization.data(withJSONObject: ["ref": "refs/heads/\(name)"]))
+    }
     if let served = servedPullFiles[path] {
       if headers["accept"]?.contains("diff") == true {
         guard !served.diffTooLarge else {
@@ -111,6 +124,9 @@ extension LocalGitHub {
     mergeRefusals["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"] = message
   }
 
+  /// Makes a branch one GitHub refuses to delete (protected).
+  package func protectBranch(_ name: String) { protectedRefs.insert(name) }
+
   /// The branches deleted through `DELETE …/git/refs/heads/NAME`, in order.
   package var deletedBranches: [String] { deletedRefs }
 
@@ -122,6 +138,11 @@ extension LocalGitHub {
       parts[4] == "refs", parts[5] == "heads"
     {
       let name = parts[6...].map { $0.removingPercentEncoding ?? $0 }.joined(separator: "/")
+      if protectedRefs.contains(name) {
+        return Route(
+          status: 422, headers: ["content-type": "application/json"],
+          body: Data(#"{"message": "Cannot delete this protected branch"}"#.utf8))
+      }
       guard !name.isEmpty, !deletedRefs.contains(name) else {
         return Route(
           status: 422, headers: ["content-type": "application/json"],

@@ -135,6 +135,7 @@ package actor LocalGitHub {
   /// Why merges of a pull request are refused (405), by its path.
   var mergeRefusals: [String: String] = [:]
   var deletedRefs: [String] = []
+  var protectedRefs: Set<String> = []
   /// The pull requests merged through `PUT …/merge`, in order.
   package internal(set) var mergedPulls: [Int] = []
   var nextCommentID = 50_000

@@ -313,5 +313,14 @@ import Testing
     #expect(status != 0 && err.contains("not a pull request"), "\(err)")
     (status, out, err) = try await world.run(["pr", "merge", String(open[0])])
     #expect(status != 0 && err.contains("Give one of --merge"), "\(err)")
+
+    // A protected head branch: merged, and the branch said not deleted.
+    let other = try await World()
+    defer { Task { await other.stop() } }
+    await other.github.protectBranch("feature/\(open[0])")
+    (status, out, err) = try await other.run(["pr", "merge", String(open[0]), "--merge", "-d"])
+    #expect(status == 0, "\(err)")
+    #expect(out == "Merged #\(open[0]) (merge).\n", "\(out)")
+    #expect(err.contains("feature/\(open[0]) was not deleted"), "\(err)")
   }
 }

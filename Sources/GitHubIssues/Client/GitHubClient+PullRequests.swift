@@ -54,6 +54,25 @@ extension GitHubClient {
     }
   }
 
+  /// Whether the repository has a branch of this name (`GET …/git/ref/heads/NAME`: 404 when
+  /// it has none).
+  package func hasBranch(_ name: String, in repository: RepositoryName)
+    async throws(GitHubError) -> Bool
+  {
+    let segments = name.split(separator: "/", omittingEmptySubsequences: false).map {
+      $0.addingPercentEncoding(withAllowedCharacters: Self.pathSegmentCharacters) ?? String($0)
+    }
+    do {
+      _ = try await send(
+        host.url(
+          "/repos/\(repository.owner)/\(repository.name)/git/ref/heads/"
+            + segments.joined(separator: "/")), conditional: false)
+      return true
+    } catch  where error.code == .notFound {
+      return false
+    }
+  }
+
   /// The pages of a pull request's files, 100 a page, in GitHub's order (3,000 files at most).
   package func pullRequestFilePages(
     of repository: RepositoryName, pullRequest number: Int

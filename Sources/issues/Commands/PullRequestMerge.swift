@@ -119,8 +119,18 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     let replayer = ActionReplayer(client: quick, cache: acting.cache, repository: acting.repository)
     switch await replayer.sendNow([action]) {
     case .landed:
-      print(
-        "Merged #\(number) (\(method.rawValue))" + (deleteBranch ? "; deleted \(head.ref)." : "."))
+      // The deletion follows the merge and may fail on its own (a protected branch): said.
+      var deleted = deleteBranch
+      if deleteBranch,
+        (try? await acting.client.hasBranch(head.ref, in: acting.repository)) != false
+      {
+        deleted = false
+        Terminal.standardError(
+          ControlCharacters.visible(
+            "warning: the branch \(head.ref) was not deleted (or could not be checked): delete "
+              + "it on GitHub.") + "\n")
+      }
+      print("Merged #\(number) (\(method.rawValue))" + (deleted ? "; deleted \(head.ref)." : "."))
     case .refused(_, let reason, let error, _):
       throw CommandFailure(
         ControlCharacters.visible(

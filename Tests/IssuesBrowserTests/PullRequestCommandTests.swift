@@ -323,4 +323,16 @@ import Testing
     #expect(out == "Merged #\(open[0]) (merge).\n", "\(out)")
     #expect(err.contains("feature/\(open[0]) was not deleted"), "\(err)")
   }
+
+  /// `pr comment`: a comment on the pull request's conversation, through the same outbox as
+  /// `issues comment`, sent once.
+  @Test func commentWritesOnThePullRequestsConversation() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let pull = try #require(Self.served.first { $0.isPullRequest && $0.state == .open }).number
+    let (status, _, err) = try await world.run(["pr", "comment", String(pull), "-b", "Looks good"])
+    #expect(status == 0, "\(err)")
+    #expect(await world.github.commentBodies(of: pull, in: acme) == ["Looks good"])
+  }
 }

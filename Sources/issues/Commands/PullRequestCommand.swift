@@ -12,6 +12,7 @@ struct PullRequestCommand: AsyncParsableCommand {
     subcommands: [
       PullRequestList.self, PullRequestView.self, PullRequestDiffCommand.self,
       PullRequestCheckoutCommand.self, PullRequestMergeCommand.self,
+      PullRequestCommentCommand.self,
     ])
 }
 

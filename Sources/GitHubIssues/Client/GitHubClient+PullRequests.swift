@@ -34,12 +34,7 @@ extension GitHubClient {
   package func deleteBranch(_ name: String, in repository: RepositoryName)
     async throws(GitHubError)
   {
-    let segments = name.split(separator: "/", omittingEmptySubsequences: false).map {
-      $0.addingPercentEncoding(withAllowedCharacters: Self.pathSegmentCharacters) ?? String($0)
-    }
-    let url = host.url(
-      "/repos/\(repository.owner)/\(repository.name)/git/refs/heads/"
-        + segments.joined(separator: "/"))
+    let url = host.url(try branchPath(name, in: repository, under: "refs"))
     let response: HTTPResponse
     do {
       response = try await fetch(url, write: Write(method: "DELETE", body: nil), conditional: false)
@@ -59,18 +54,35 @@ extension GitHubClient {
   package func hasBranch(_ name: String, in repository: RepositoryName)
     async throws(GitHubError) -> Bool
   {
-    let segments = name.split(separator: "/", omittingEmptySubsequences: false).map {
-      $0.addingPercentEncoding(withAllowedCharacters: Self.pathSegmentCharacters) ?? String($0)
-    }
     do {
       _ = try await send(
-        host.url(
-          "/repos/\(repository.owner)/\(repository.name)/git/ref/heads/"
-            + segments.joined(separator: "/")), conditional: false)
+        host.url(try branchPath(name, in: repository, under: "ref")), conditional: false)
       return true
     } catch  where error.code == .notFound {
       return false
     }
+  }
+
+  /// `…/git/{ref|refs}/heads/NAME`, each of the name's segments escaped: a name can never
+  /// reach another path. A name git would refuse (`..`, an empty or `.` segment, a control
+  /// character) is refused here, before any request: it comes from GitHub, and a `..` could
+  /// make a `DELETE` reach another resource.
+  private func branchPath(_ name: String, in repository: RepositoryName, under kind: String)
+    throws(GitHubError) -> String
+  {
+    let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+    guard !name.isEmpty, name.utf8.count <= 255, !name.contains(".."),
+      !parts.contains(where: { $0.isEmpty || $0.hasPrefix(".") || $0.hasSuffix(".lock") }),
+      !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+    else {
+      throw GitHubError(
+        .decoding, url: "branch \(name)", detail: "not a branch name git would accept")
+    }
+    let segments = name.split(separator: "/", omittingEmptySubsequences: false).map {
+      $0.addingPercentEncoding(withAllowedCharacters: Self.pathSegmentCharacters) ?? String($0)
+    }
+    return "/repos/\(repository.owner)/\(repository.name)/git/\(kind)/heads/"
+      + segments.joined(separator: "/")
   }
 
   /// The pages of a pull request's files, 100 a page, in GitHub's order (3,000 files at most).

@@ -506,14 +506,7 @@ package struct ActionReplayer: Sendable {
       return .conflict(nil)
     }
     guard case .sendAndSettle = pass.sending else { return .held }
-    do {
-      guard
-        try cache.markSending(
-          action.id, viewer: nil, knownCommentID: nil, knownEventID: nil, now: now())
-      else { return .cancelledMeanwhile }
-    } catch {
-      return .stop(cacheFailure())
-    }
+    if let unsent = markSending(action) { return unsent }
     do {
       try await client.mergePullRequest(issue.number, merge, in: repository)
     } catch {
@@ -529,6 +522,18 @@ package struct ActionReplayer: Sendable {
     guard done(merged) else { return .stop(cacheFailure()) }
     await deleteBranch(of: merge)
     return .sent(merged)
+  }
+
+  /// Marks an action that needs no landed-check marks as sent, before its request: `nil` when
+  /// it may go, or why it may not (cancelled meanwhile, the cache failing).
+  private func markSending(_ action: QueuedAction) -> Outcome? {
+    do {
+      return try cache.markSending(
+        action.id, viewer: nil, knownCommentID: nil, knownEventID: nil, now: now())
+        ? nil : .cancelledMeanwhile
+    } catch {
+      return .stop(cacheFailure())
+    }
   }
 
   /// Deletes the merged head branch when asked; a failure leaves it (the merge stands).
@@ -556,14 +561,7 @@ package struct ActionReplayer: Sendable {
       return .stop(error)
     }
     guard case .sendAndSettle = pass.sending else { return .held }
-    do {
-      guard
-        try cache.markSending(
-          action.id, viewer: nil, knownCommentID: nil, knownEventID: nil, now: now())
-      else { return .cancelledMeanwhile }
-    } catch {
-      return .stop(cacheFailure())
-    }
+    if let unsent = markSending(action) { return unsent }
     do {
       let answer = try await client.addSubIssue(id: issue.id, toParent: parent, in: repository)
       guard

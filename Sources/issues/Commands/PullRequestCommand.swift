@@ -8,7 +8,7 @@ import TrellisTerminal
 struct PullRequestCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pr",
-    abstract: "List and view pull requests, from the cache, with gh's flags.",
+    abstract: "List, view, diff, check out, merge and comment on pull requests, with gh's flags.",
     subcommands: [
       PullRequestList.self, PullRequestView.self, PullRequestDiffCommand.self,
       PullRequestCheckoutCommand.self, PullRequestMergeCommand.self,

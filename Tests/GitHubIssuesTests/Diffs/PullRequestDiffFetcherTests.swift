@@ -120,4 +120,24 @@ import Testing
     // What a person reads says so, never an empty change.
     #expect(diff.files[1].gitText.contains("changes not available"))
   }
+
+  /// A branch name from GitHub that git would refuse (`..`, an empty or dotted segment) never
+  /// reaches a request: a `DELETE` with `..` in its path could reach another resource.
+  @Test func aBranchNameGitWouldRefuseIsNeverSent() async throws {
+    let (github, fetcher, _, _) = try await setUp()
+    defer { Task { await github.stop() } }
+    let before = await github.requests.count
+    for name in ["../../../../repos/acme/other", "a//b", ".hidden", "x.lock", "", "a\u{1B}b"] {
+      await #expect(throws: GitHubError.self) {
+        try await fetcher.client.deleteBranch(name, in: acme)
+      }
+      await #expect(throws: GitHubError.self) {
+        _ = try await fetcher.client.hasBranch(name, in: acme)
+      }
+    }
+    #expect(await github.requests.count == before)
+    // A name with slashes, as branches have, goes as one path.
+    try await fetcher.client.deleteBranch("feature/x", in: acme)
+    #expect(await github.deletedBranches == ["feature/x"])
+  }
 }

@@ -63,8 +63,9 @@ extension GitHubClient {
     }
   }
 
-  /// `…/git/{ref|refs}/heads/NAME`, each of the name's segments escaped: a name can never
-  /// reach another path. A name git would refuse (`..`, an empty or `.` segment, a control
+  /// The path of a branch under `…/git/ref` or `…/git/refs`, its segments escaped.
+  ///
+  /// A name can never reach another path. A name git would refuse (`..`, an empty or `.` segment, a control
   /// character) is refused here, before any request: it comes from GitHub, and a `..` could
   /// make a `DELETE` reach another resource.
   private func branchPath(_ name: String, in repository: RepositoryName, under kind: String)

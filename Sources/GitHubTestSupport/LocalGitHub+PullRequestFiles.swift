@@ -18,6 +18,10 @@ extension LocalGitHub {
     var head: String
     /// Whether the diff media type is refused (too large).
     var diffTooLarge: Bool
+    /// A push served right after this page of the files: its head and files.
+    var push: (afterPage: Int, head: String, files: [PullRequestFile])?
+    /// A path whose item is served with a null `filename` (a partial answer).
+    var nulled: String?
   }
 
   /// Serves `files` as pull request `number`'s at head commit `head` (GitHub's binary
@@ -25,11 +29,14 @@ extension LocalGitHub {
   package func servePullRequestFiles(
     _ files: [PullRequestFile], ofPullRequest number: Int, in repository: RepositoryName,
     head: String, dropped: Set<String> = [], binary: Set<String> = [],
-    diffTooLarge: Bool = false
+    diffTooLarge: Bool = false,
+    pushing push: (afterPage: Int, head: String, files: [PullRequestFile])? = nil,
+    nulling nulled: String? = nil
   ) {
     servedPullFiles["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"] =
       ServedPullRequestFiles(
-        files: files, dropped: dropped, binary: binary, head: head, diffTooLarge: diffTooLarge)
+        files: files, dropped: dropped, binary: binary, head: head, diffTooLarge: diffTooLarge,
+        push: push, nulled: nulled)
   }
 
   /// `…/pulls/N/files` in pages of `per_page` (≤ 100), and `…/pulls/N` as a diff or with the
@@ -82,8 +89,8 @@ extension LocalGitHub {
       route.body = try JSONSerialization.data(withJSONObject: object)
       return route
     }
-    guard path.hasSuffix("/files"), let served = servedPullFiles[String(path.dropLast(6))]
-    else { return nil }
+    let pullPath = String(path.dropLast(6))
+    guard path.hasSuffix("/files"), let served = servedPullFiles[pullPath] else { return nil }
     let perPage = max(
       1, min(100, Int(request.query.first { $0.name == "per_page" }?.value ?? "") ?? 30))
     let page = max(1, Int(request.query.first { $0.name == "page" }?.value ?? "") ?? 1)
@@ -105,7 +112,13 @@ extension LocalGitHub {
       } else if !served.binary.contains(file.path), let patch = file.patch {
         item["patch"] = patch
       }
+      if file.path == served.nulled { item["filename"] = NSNull() }
       return item
+    }
+    if let push = served.push, push.afterPage == page {
+      servedPullFiles[pullPath]?.files = push.files
+      servedPullFiles[pullPath]?.head = push.head
+      servedPullFiles[pullPath]?.push = nil
     }
     var headers = ["content-type": "application/json; charset=utf-8"]
     if page < pageCount {

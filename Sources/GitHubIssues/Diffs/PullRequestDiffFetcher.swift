@@ -8,7 +8,8 @@ import Foundation
 /// request announces (up to GitHub's 3,000), every item readable. A file GitHub gives no
 /// patch for, and no other way to have one (the whole diff refused as too large), says so
 /// rather than showing as unchanged. The head commit is read first: a diff kept for it is
-/// used as it is; a push reads the files again.
+/// used as it is; a push reads the files again, and a push while the files are read keeps
+/// nothing (the head is read again after the last page).
 package struct PullRequestDiffFetcher: Sendable {
   package var client: GitHubClient
   package var cache: IssueCache
@@ -41,6 +42,13 @@ package struct PullRequestDiffFetcher: Sendable {
       if files.count >= Self.mostFiles { break }
     }
     files = Array(files.prefix(Self.mostFiles))
+    // A push while the pages were read mixes two heads' files: read the head again.
+    let after = try await client.pullRequest(number, of: repository)
+    guard after.headSHA == pull.headSHA else {
+      throw GitHubError(
+        .incompleteListing, url: place,
+        detail: "it was pushed to while its files were read: read it again")
+    }
     let announced = pull.changedFiles ?? files.count
     guard files.count >= min(announced, Self.mostFiles) else {
       throw GitHubError(

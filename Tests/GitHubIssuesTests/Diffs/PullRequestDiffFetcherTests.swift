@@ -60,8 +60,9 @@ import Testing
 
     let diff = try await fetcher.fetch(number)
     let asked = await github.requests.dropFirst(before).map(\.target)
-    // The pull request, ten pages of files, and the whole diff once for the two without a patch.
-    #expect(asked.count == 1 + 10 + 1, "\(asked)")
+    // The pull request, ten pages of files, the pull request again (no push meanwhile), and
+    // the whole diff once for the two without a patch.
+    #expect(asked.count == 13, "\(asked)")  // 1 + 10 + 1 + 1
     #expect(diff.files.count == 1_000 && diff.announcedFiles == 1_000)
     #expect(diff.files.map(\.path) == files.map(\.path))
     let byPath = Dictionary(uniqueKeysWithValues: diff.files.map { ($0.path, $0) })
@@ -139,5 +140,36 @@ import Testing
     // A name with slashes, as branches have, goes as one path.
     try await fetcher.client.deleteBranch("feature/x", in: acme)
     #expect(await github.deletedBranches == ["feature/x"])
+  }
+
+  /// A push between two pages of the files, or an item served with its name nulled: nothing is
+  /// kept, and the next read (the push over) keeps the new head's files whole.
+  @Test func aPushMidListingOrANulledFileKeepsNothing() async throws {
+    let (github, fetcher, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    func files(_ tag: String, _ count: Int) -> [PullRequestFile] {
+      (0..<count).map {
+        PullRequestFile(
+          path: "\(tag)/\($0).swift", status: "added", additions: 1, deletions: 0,
+          patch: Self.patch(adding: 1, tag: tag))
+      }
+    }
+    let (first, second) = (String(repeating: "1", count: 40), String(repeating: "2", count: 40))
+    await github.servePullRequestFiles(
+      files("old", 250), ofPullRequest: number, in: acme, head: first,
+      pushing: (afterPage: 1, head: second, files: files("new", 250)))
+    await #expect(throws: GitHubError.self) { try await fetcher.fetch(number) }
+    #expect(try cache.pullRequestDiff(number) == nil)
+    let read = try await fetcher.fetch(number)
+    let newPaths = files("new", 250).map(\.path)
+    #expect(read.headSHA == second)
+    #expect(read.files.map(\.path) == newPaths)
+
+    await github.servePullRequestFiles(
+      files("third", 150), ofPullRequest: number, in: acme,
+      head: String(repeating: "3", count: 40), nulling: "third/120.swift")
+    await #expect(throws: GitHubError.self) { try await fetcher.fetch(number) }
+    // The diff kept before stays as it was.
+    #expect(try cache.pullRequestDiff(number) == read)
   }
 }

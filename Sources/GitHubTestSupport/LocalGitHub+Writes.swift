@@ -370,6 +370,7 @@ extension LocalGitHub {
   /// Makes a write and returns GitHub's answer to it.
   private func applyWrite(method: String, path: String, body: Data) throws -> Route {
     if let merge = try pullRequestWrite(method: method, path: path, body: body) { return merge }
+    if let review = try reviewWrite(method: method, path: path, body: body) { return review }
     if method == "POST", listings[path] != nil {
       return try fileIssue(in: path, body: body, by: viewerLogin)
     }

@@ -136,6 +136,10 @@ package actor LocalGitHub {
   var mergeRefusals: [String: String] = [:]
   var deletedRefs: [String] = []
   var protectedRefs: Set<String> = []
+  /// The reviews submitted through `POST …/pulls/N/reviews`, by the pull request's path.
+  var postedReviews: [String: [PostedReview]] = [:]
+  /// The last review's identifier: reviews get growing ones.
+  var lastReviewID = 800_000
   /// The pull requests merged through `PUT …/merge`, in order.
   package internal(set) var mergedPulls: [Int] = []
   var nextCommentID = 50_000
@@ -566,6 +570,7 @@ package actor LocalGitHub {
     if let issue = try singleIssue(at: request.path) { return issue }
     if let parent = try parentIssue(at: request.path) { return parent }
     if let files = try pullRequestFilesRoute(request, headers: headers) { return files }
+    if let reviews = try reviewsRoute(request) { return reviews }
     if let pull = try pullRequestRoute(at: request.path) { return pull }
     if let comments = try repositoryComments(request) { return comments }
     if let comment = try singleComment(at: request.path) { return comment }

@@ -28,40 +28,46 @@ extension IssueCache {
       case .synced: { try Self.writeDurably(writer, $0) }
       case .deferred: { try writer.write($0) }
       }
-    return try write { db in
-      guard let (key, before) = try Self.editableRow(of: number, db) else {
-        throw QueueError.notCached(number)
-      }
-      // One encoder for the action's three values; the row before is its base too.
-      let encoder = JSONEncoder()
-      let beforeJSON = try Self.json(before, with: encoder)
-      var after = before
-      if case .change(let change) = operation {
-        after = before.applying(change, now: now)
-        if let milestone = after.milestoneNumber, milestone != before.milestoneNumber,
-          try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT 1 FROM milestone WHERE number = ?"),
-            arguments: [milestone]) == nil
-        {
-          throw LocalEditError.unknownMilestone(milestone)
-        }
-        try Self.write(after, toKey: key, db)
-      }
-      try db.cachedStatement(
-        sql: """
-          INSERT INTO queuedAction(
-            issueKey, issueNumber, operation, status, queuedAt, before, after, base)
-          VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)
-          """
-      ).execute(
-        arguments: [
-          key, number, try Self.json(operation, with: encoder), now, beforeJSON,
-          try Self.json(after, with: encoder), beforeJSON,
-        ])
-      return QueuedAction(
-        id: db.lastInsertedRowID, issueKey: key, issueNumber: number, operation: operation,
-        status: .pending, queuedAt: now)
+    return try write { db in try Self.enqueue(operation, onIssue: number, now: now, db) }
+  }
+
+  /// Queues an action within a transaction the caller holds, as
+  /// ``enqueue(_:onIssue:now:durability:)`` says.
+  static func enqueue(
+    _ operation: QueuedAction.Operation, onIssue number: Int, now: Date, _ db: Database
+  ) throws -> QueuedAction {
+    guard let (key, before) = try Self.editableRow(of: number, db) else {
+      throw QueueError.notCached(number)
     }
+    // One encoder for the action's three values; the row before is its base too.
+    let encoder = JSONEncoder()
+    let beforeJSON = try Self.json(before, with: encoder)
+    var after = before
+    if case .change(let change) = operation {
+      after = before.applying(change, now: now)
+      if let milestone = after.milestoneNumber, milestone != before.milestoneNumber,
+        try Int.fetchOne(
+          db.cachedStatement(sql: "SELECT 1 FROM milestone WHERE number = ?"),
+          arguments: [milestone]) == nil
+      {
+        throw LocalEditError.unknownMilestone(milestone)
+      }
+      try Self.write(after, toKey: key, db)
+    }
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO queuedAction(
+          issueKey, issueNumber, operation, status, queuedAt, before, after, base)
+        VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)
+        """
+    ).execute(
+      arguments: [
+        key, number, try Self.json(operation, with: encoder), now, beforeJSON,
+        try Self.json(after, with: encoder), beforeJSON,
+      ])
+    return QueuedAction(
+      id: db.lastInsertedRowID, issueKey: key, issueNumber: number, operation: operation,
+      status: .pending, queuedAt: now)
   }
 
   /// Queues a comment, unless one with the same text already waits on the issue to be sent.
@@ -205,7 +211,8 @@ extension IssueCache {
   /// - Returns: Whether the action was still waiting to be sent, and is now marked.
   func markSending(
     _ id: Int64, viewer: String?, knownCommentID: Int64?, knownEventID: Int64?,
-    knownIssueNumber: Int? = nil, sending operation: QueuedAction.Operation? = nil, now: Date
+    knownIssueNumber: Int? = nil, knownReviewID: Int64? = nil,
+    sending operation: QueuedAction.Operation? = nil, now: Date
   ) throws -> Bool {
     // On disk before the request leaves, even across a power cut: a send it does not know of
     // would be made again.
@@ -221,7 +228,7 @@ extension IssueCache {
         id, now: now,
         keeping: [
           ("knownCommentID", knownCommentID), ("knownEventID", knownEventID), ("viewer", viewer),
-          ("knownIssueNumber", knownIssueNumber),
+          ("knownIssueNumber", knownIssueNumber), ("knownReviewID", knownReviewID),
         ], db)
     }
   }
@@ -232,13 +239,14 @@ extension IssueCache {
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT viewer, knownCommentID, knownEventID, knownIssueNumber FROM queuedAction
-          WHERE id = ?
+          SELECT viewer, knownCommentID, knownEventID, knownIssueNumber, knownReviewID
+          FROM queuedAction WHERE id = ?
           """,
         arguments: [id])
       return LandedCheckMarks(
         viewer: row?["viewer"], knownCommentID: row?["knownCommentID"],
-        knownEventID: row?["knownEventID"], knownIssueNumber: row?["knownIssueNumber"])
+        knownEventID: row?["knownEventID"], knownIssueNumber: row?["knownIssueNumber"],
+        knownReviewID: row?["knownReviewID"])
     }
   }
 
@@ -470,6 +478,8 @@ struct LandedCheckMarks {
   var knownEventID: Int64?
   /// A create: the highest number GitHub had given right before the first send.
   var knownIssueNumber: Int?
+  /// A review: the newest review of the pull request right before the first send.
+  var knownReviewID: Int64?
 }
 
 /// Why a queue operation could not be done.

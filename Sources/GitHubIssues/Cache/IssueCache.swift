@@ -510,6 +510,9 @@ public final class IssueCache: Sendable {
     migrator.registerMigration("v19: pull requests' diffs") { db in
       try addPullRequestDiffs(db)
     }
+    migrator.registerMigration("v20: pending reviews, and reviews sent through the outbox") { db in
+      try addPendingReviews(db)
+    }
     return migrator
   }
 

@@ -528,11 +528,27 @@ public struct GitHubClient: Sendable {
     var message: String?
     var errors: [FieldError]?
 
+    /// One of `errors`: an object naming the field, or (as review refusals give them) just
+    /// words.
     struct FieldError: Decodable {
       var resource: String?
       var field: String?
       var code: String?
       var message: String?
+
+      enum CodingKeys: String, CodingKey { case resource, field, code, message }
+
+      init(from decoder: any Decoder) throws {
+        if let words = try? decoder.singleValueContainer().decode(String.self) {
+          message = words
+          return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        resource = try? container.decodeIfPresent(String.self, forKey: .resource)
+        field = try? container.decodeIfPresent(String.self, forKey: .field)
+        code = try? container.decodeIfPresent(String.self, forKey: .code)
+        message = try? container.decodeIfPresent(String.self, forKey: .message)
+      }
     }
 
     /// "Validation Failed: Label color invalid; …", at most 300 characters: the server's words

@@ -130,3 +130,41 @@ enum GitDiffSections {
     return sections
   }
 }
+
+extension PullRequestDiff {
+  /// Why GitHub could not place a line comment on this diff, or `nil` when it can: the file
+  /// must be in it with a patch, and every line commented on in one of its hunks, on its side.
+  package func problem(placing comment: DraftLineComment) -> String? {
+    guard let file = files.first(where: { $0.path == comment.path }) else {
+      return "\(comment.path) is not among the pull request's changed files"
+    }
+    guard case .patch(let text) = file.content, let patch = try? Patch(parsing: text) else {
+      let why =
+        switch file.content {
+        case .binary: "a binary file"
+        case .noTextChanges: "its text did not change"
+        case .unavailable(let reason): reason
+        case .patch: "its patch could not be read"
+        }
+      return "\(comment.path) has no lines to comment on (\(why))"
+    }
+    func has(_ line: Int, _ side: DraftLineComment.Side) -> Bool {
+      patch.hunks.contains { hunk in
+        hunk.lines.contains { (side == .left ? $0.oldNumber : $0.newNumber) == line }
+      }
+    }
+    let side = comment.side == .left ? "the base's" : "the head's"
+    guard has(comment.line, comment.side) else {
+      return "line \(comment.line) of \(comment.path) is not in the diff on \(side) side"
+    }
+    if let start = comment.startLine {
+      guard start <= comment.line || comment.startSide != comment.side else {
+        return "a comment's first line (\(start)) comes after its last (\(comment.line))"
+      }
+      guard has(start, comment.startSide ?? comment.side) else {
+        return "line \(start) of \(comment.path) is not in the diff on \(side) side"
+      }
+    }
+    return nil
+  }
+}

@@ -137,7 +137,7 @@ package struct ActionReplayer: Sendable {
   }
 
   /// What one replay knows and may do, shared by its steps.
-  private struct Pass {
+  struct Pass {
     var sending: Sending
     /// The viewer's login, once resolved.
     var viewer: String?
@@ -181,7 +181,7 @@ package struct ActionReplayer: Sendable {
   /// Whether an operation's landed check needs the viewer's login.
   private func needsViewer(_ operation: QueuedAction.Operation) -> Bool {
     switch operation {
-    case .comment, .create, .change(.close), .change(.reopen): true
+    case .comment, .create, .change(.close), .change(.reopen), .review: true
     case .change, .setParent, .merge: false
     }
   }
@@ -255,6 +255,7 @@ package struct ActionReplayer: Sendable {
       case .comment(let body): outcome = await send(body, action, pass)
       case .setParent(let parent): outcome = await send(parent: parent, action, issue, pass)
       case .merge(let merge): outcome = await send(merge, action, issue, pass)
+      case .review(let review): outcome = await send(review, action, issue, pass)
       case .create: return true
       }
       switch outcome {
@@ -283,7 +284,7 @@ package struct ActionReplayer: Sendable {
     return true
   }
 
-  private enum Outcome {
+  enum Outcome {
     case sent(GitHubIssue?)
     case foundLanded(GitHubIssue?)
     case alreadyHeld
@@ -846,7 +847,7 @@ package struct ActionReplayer: Sendable {
   /// What a failed send means: a refusal, or a redirect the client would not follow, did not
   /// land (the action waits in conflict); a refused token or a rate limit did not either (it is
   /// pending again); anything else may have (it stays marked as sent).
-  private func failed(_ action: QueuedAction, _ error: GitHubError, refusal: String?) -> Outcome {
+  func failed(_ action: QueuedAction, _ error: GitHubError, refusal: String?) -> Outcome {
     let failure = OutboxLedger.classify(error, refusal: refusal)
     try? cache.recordFailure(failure, of: action.id, error: error)
     if case .refused = failure { return .conflict(error) }
@@ -872,7 +873,7 @@ package struct ActionReplayer: Sendable {
       now: now())) != nil
   }
 
-  private func cacheFailure() -> GitHubError {
+  func cacheFailure() -> GitHubError {
     GitHubError(.decoding, url: "cache", detail: "could not write the queue's progress")
   }
 }

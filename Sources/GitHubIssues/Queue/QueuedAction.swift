@@ -20,6 +20,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
     case setParent(Int)
     /// Merges the pull request.
     case merge(PullRequestMerge)
+    /// Submits a review of the pull request, its line comments with it.
+    case review(ReviewSubmission)
 
     /// "close #12", "comment on #12": what it does, for lists and messages.
     package func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
@@ -30,6 +32,11 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
       case .create(let issue): "file “\(issue.title)”"
       case .merge(let merge):
         "merge \(QueuedAction.name(ofIssue: number)) (\(merge.method.rawValue))"
+      case .review(let review):
+        "review \(QueuedAction.name(ofIssue: number)): \(review.verdict.words)"
+          + (review.comments.isEmpty
+            ? ""
+            : ", \(review.comments.count) line comment\(review.comments.count == 1 ? "" : "s")")
       case .setParent(let parent):
         "make \(QueuedAction.name(ofIssue: number)) a sub-issue of #\(parent)"
       }

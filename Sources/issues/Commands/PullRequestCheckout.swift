@@ -147,7 +147,7 @@ struct Git {
     // What it says on failure goes to a file: two pipes read one after the other could fill.
     let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
       "issues-git-\(getpid())-\(UUID().uuidString.prefix(8))")
-    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorFile) }
     let errors = try FileHandle(forWritingTo: errorFile)
     defer { try? errors.close() }

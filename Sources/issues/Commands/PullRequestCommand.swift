@@ -8,11 +8,12 @@ import TrellisTerminal
 struct PullRequestCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pr",
-    abstract: "List, view, diff, check out, merge and comment on pull requests, with gh's flags.",
+    abstract:
+      "List, view, diff, check out, review, merge and comment on pull requests, with gh's flags.",
     subcommands: [
       PullRequestList.self, PullRequestView.self, PullRequestDiffCommand.self,
       PullRequestCheckoutCommand.self, PullRequestMergeCommand.self,
-      PullRequestCommentCommand.self,
+      PullRequestCommentCommand.self, PullRequestReviewCommand.self,
     ])
 }
 

@@ -1,0 +1,232 @@
+import ArgumentParser
+import Foundation
+import GitHubIssues
+import IssuesBrowser
+import TrellisTerminal
+
+/// `issues pr review`: drafts line comments into a pull request's pending review, and submits
+/// the review through the outbox as one write — gh's flags for the verdict and the summary.
+struct PullRequestReviewCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "review",
+    abstract: "Review a pull request: line comments, then a verdict, with gh pr review's flags.",
+    discussion: """
+      With --line PATH:LINE (or PATH:FIRST-LAST, PATH:L12 for the base's side) and a body, \
+      drafts a comment on those lines into the pull request's pending review, kept in the \
+      cache — offline too, on the diff `issues pr diff` read. With --approve, --comment or \
+      --request-changes, submits the review with every drafted comment as one write through \
+      the queue: offline it waits and is sent once; a lost answer is settled by reading the \
+      pull request's reviews before anything is sent again. --pending lists the drafts, \
+      --discard drops them.
+      """)
+
+  @OptionGroup var issue: IssueArgument
+
+  @OptionGroup var options: RepositoryOptions
+
+  @Flag(name: [.customShort("a"), .long], help: "Approve the pull request.")
+  var approve = false
+
+  @Flag(name: [.customShort("r"), .long], help: "Ask for changes (a body is required).")
+  var requestChanges = false
+
+  @Flag(name: [.customShort("c"), .long], help: "Comment without a verdict (a body is required).")
+  var comment = false
+
+  @Option(
+    name: [.customShort("b"), .long], help: "The review's summary, or a line comment's text.")
+  var body: String?
+
+  @Option(
+    name: [.customShort("F"), .long],
+    help: ArgumentHelp("Read the body from a file (`-` for standard input).", valueName: "file"))
+  var bodyFile: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Draft a comment on PATH:LINE, PATH:FIRST-LAST, or PATH:L12 for the base's side.",
+      valueName: "path:line"))
+  var line: String?
+
+  @Flag(name: .long, help: "List the pending review's drafted comments.")
+  var pending = false
+
+  @Flag(name: .long, help: "Drop the pending review's drafted comments.")
+  var discard = false
+
+  var verdict: ReviewSubmission.Verdict? {
+    approve ? .approve : requestChanges ? .requestChanges : comment ? .comment : nil
+  }
+
+  func validate() throws {
+    let verdicts = [approve, requestChanges, comment].count { $0 }
+    if verdicts > 1 {
+      throw ValidationError("Give one of --approve, --request-changes and --comment.")
+    }
+    if body != nil, bodyFile != nil {
+      throw ValidationError("Give --body or --body-file, not both.")
+    }
+    let modes = [verdicts == 1, line != nil, pending, discard].count { $0 }
+    if modes != 1 {
+      throw ValidationError(
+        "Give a verdict (--approve, --request-changes, --comment), --line, --pending or "
+          + "--discard.")
+    }
+    if let line, Self.parse(line) == nil {
+      throw ValidationError(
+        "--line takes PATH:LINE, PATH:FIRST-LAST or PATH:L12 (the base's side), not “\(line)”.")
+    }
+  }
+
+  /// `PATH:LINE`, `PATH:FIRST-LAST`, `PATH:L12` or `PATH:L10-12`: the last `:` splits.
+  static func parse(_ text: String) -> (
+    path: String, first: Int?, last: Int, side: DraftLineComment.Side
+  )? {
+    guard let colon = text.lastIndex(of: ":") else { return nil }
+    let path = String(text[..<colon])
+    var range = Substring(text[text.index(after: colon)...])
+    var side = DraftLineComment.Side.right
+    if range.first == "L" || range.first == "R" {
+      side = range.first == "L" ? .left : .right
+      range = range.dropFirst()
+    }
+    let bounds = range.split(separator: "-", omittingEmptySubsequences: false)
+    guard !path.isEmpty, (1...2).contains(bounds.count),
+      let last = Int(bounds[bounds.count - 1]), last > 0
+    else { return nil }
+    if bounds.count == 2 {
+      guard let first = Int(bounds[0]), first > 0, first <= last else { return nil }
+      return (path, first == last ? nil : first, last, side)
+    }
+    return (path, nil, last, side)
+  }
+
+  func text() throws -> String? {
+    if let body { return body }
+    guard let bodyFile else { return nil }
+    return try BodyFile.read(bodyFile, what: "a review")
+  }
+
+  func run() async throws {
+    if pending || discard {
+      let (host, repository) = try issue.applied(to: options).resolve()
+      let cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
+      if discard {
+        let dropped = try cache.discardPendingReview(of: issue.number)
+        print("Dropped \(dropped) drafted comment\(dropped == 1 ? "" : "s") of #\(issue.number).")
+      } else {
+        for draft in try cache.pendingReview(of: issue.number) {
+          print(
+            ControlCharacters.visible(
+              "\(draft.comment.location)\t\(draft.comment.body.split(whereSeparator: \.isNewline).first ?? "")"
+            ))
+        }
+      }
+      return
+    }
+    let acting = try Acting(issue: issue, options: options)
+    if let line, let place = Self.parse(line) {
+      try await draft(place, acting)
+    } else if let verdict {
+      try await submit(verdict, acting)
+    }
+  }
+
+  /// Drafts a line comment, on the diff kept (read first when online and not kept, or pushed).
+  private func draft(
+    _ place: (path: String, first: Int?, last: Int, side: DraftLineComment.Side), _ acting: Acting
+  ) async throws {
+    let number = acting.number
+    guard let text = try text(), !CommentDraft.normalized(text).isEmpty else {
+      throw CommandFailure("A line comment needs a body: give --body or --body-file.")
+    }
+    var diff = try acting.cache.pullRequestDiff(number)
+    do {
+      diff = try await PullRequestDiffFetcher(
+        client: acting.client, cache: acting.cache, repository: acting.repository
+      ).fetch(number)
+    } catch {
+      // Offline, the diff read before: what the comment is placed on.
+      guard diff != nil, error.status == nil || error.code == .serverError else {
+        if error.code == .notFound {
+          throw CommandFailure(
+            "\(acting.repository)#\(number) is not a pull request, or the token cannot see it.")
+        }
+        throw CommandFailure(
+          ControlCharacters.visible(
+            "\(Terminal.failure(error, repository: acting.repository)) The diff of #\(number) "
+              + "is not cached, so the line cannot be placed: nothing was drafted."))
+      }
+    }
+    guard let diff else { throw CommandFailure("The diff of #\(number) could not be read.") }
+    let comment = DraftLineComment(
+      path: place.path, line: place.last, side: place.side, startLine: place.first, body: text)
+    if let problem = diff.problem(placing: comment) {
+      throw CommandFailure(
+        ControlCharacters.visible("Cannot comment there: \(problem). Nothing was drafted."))
+    }
+    _ = try await acting.cachedIssue()
+    do {
+      try acting.cache.draftLineComment(comment, onPullRequest: number, commitID: diff.headSHA)
+    } catch let error as ReviewDraftError {
+      throw CommandFailure(ControlCharacters.visible("\(error). Nothing was drafted."))
+    }
+    let count = try acting.cache.pendingReview(of: number).count
+    print(
+      ControlCharacters.visible(
+        "Drafted a comment on \(comment.location) for #\(number)'s review (\(count) drafted): "
+          + "submit it with `issues pr review \(number) --comment -b …` (or --approve, "
+          + "--request-changes)."))
+  }
+
+  /// Submits the review with every drafted comment, through the outbox.
+  private func submit(_ verdict: ReviewSubmission.Verdict, _ acting: Acting) async throws {
+    let number = acting.number
+    let summary = try text() ?? ""
+    if verdict.needsBody, CommentDraft.normalized(summary).isEmpty {
+      throw CommandFailure(
+        "A review that \(verdict == .comment ? "comments" : "requests changes") needs a body: "
+          + "give --body or --body-file.")
+    }
+    let cached = try await acting.cachedIssue()
+    guard cached.isPullRequest else {
+      throw CommandFailure("#\(number) is an issue, not a pull request: it takes no review.")
+    }
+    let drafts = try acting.cache.pendingReview(of: number)
+    let head = try acting.cache.pullRequestDiff(number)?.headSHA
+    let action: QueuedAction
+    do {
+      action = try acting.cache.enqueueReview(
+        verdict, body: summary, onPullRequest: number, headSHA: drafts.first?.commitID ?? head)
+    } catch {
+      throw CommandFailure(ControlCharacters.visible("\(error). Nothing was sent."))
+    }
+    let comments =
+      drafts.isEmpty ? "" : " with \(drafts.count) line comment\(drafts.count == 1 ? "" : "s")"
+    var quick = acting.client
+    quick.maximumRetries = min(quick.maximumRetries, 1)
+    let replayer = ActionReplayer(client: quick, cache: acting.cache, repository: acting.repository)
+    switch await replayer.sendNow([action]) {
+    case .landed:
+      let said =
+        switch verdict {
+        case .approve: "Approved pull request"
+        case .requestChanges: "Requested changes to pull request"
+        case .comment: "Reviewed pull request"
+        }
+      print(ControlCharacters.visible("\(said) \(acting.repository)#\(number)\(comments)."))
+    case .refused(_, let reason, let error, _):
+      throw CommandFailure(
+        ControlCharacters.visible(
+          "Could not review #\(number): \(error?.summary() ?? reason). It waits in the queue "
+            + "(`issues queue`): send it anyway or cancel it."))
+    case .queued(_, let because):
+      Terminal.standardError(
+        ControlCharacters.visible(
+          "Queued: review #\(number) (\(verdict.words))\(comments) — "
+            + "\(because?.summary() ?? "GitHub could not be reached"): sent once when GitHub "
+            + "can be reached.") + "\n")
+    }
+  }
+}

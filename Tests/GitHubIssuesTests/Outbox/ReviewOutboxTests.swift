@@ -1,0 +1,212 @@
+import Foundation
+@testable import GitHubIssues
+import GitHubTestSupport
+import Testing
+
+/// Pull request reviews through the outbox: line comments drafted into a pending review, then
+/// one write with all of them — exactly once, a lost answer settled by reading the reviews back
+/// (their comments included), never by a look-alike review.
+@Suite(.serialized) struct ReviewOutboxTests {
+  let acme = RepositoryName(owner: "acme", name: "tracker")
+  static let head = String(repeating: "c", count: 40)
+
+  /// A pull request by someone other than the viewer, its 20 files served with hunks of 30
+  /// lines (lines 1–30 added, plus a removed line 5 on the base's side).
+  private func setUp() async throws -> (LocalGitHub, GitHubClient, IssueCache, Int) {
+    let github = try await LocalGitHub.start()
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: 60, milestoneCount: 2, seed: 5), as: acme)
+    await github.requireToken(forWrites: "test-token")
+    var client = GitHubClient(
+      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
+    client.initialBackoff = .milliseconds(1)
+    client.maximumRetries = 0
+    let cache = try IssueCache()
+    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    var pull: Int?
+    for number in 1...60 where pull == nil {
+      if let item = await github.issue(number: number, in: acme), item.isPullRequest,
+        item.user.login != "octocat"
+      {
+        pull = number
+      }
+    }
+    let number = try #require(pull)
+    let files = (0..<20).map { index in
+      PullRequestFile(
+        path: "Sources/File\(index).swift", status: "modified", additions: 30, deletions: 1,
+        patch: "@@ -5,1 +1,30 @@\n-old line\n"
+          + (1...30).map { "+line \($0)" }.joined(separator: "\n"))
+    }
+    await github.servePullRequestFiles(files, ofPullRequest: number, in: acme, head: Self.head)
+    return (github, client, cache, number)
+  }
+
+  private func replay(_ client: GitHubClient, _ cache: IssueCache) async -> ActionReplayer.Summary {
+    await ActionReplayer(client: client, cache: cache, repository: acme).replay()
+  }
+
+  /// Twenty comments of every shape: one line, several lines, the base's side, a suggestion.
+  private func twentyComments(tag: String) -> [DraftLineComment] {
+    (0..<20).map { index in
+      let path = "Sources/File\(index).swift"
+      switch index % 4 {
+      case 0: return DraftLineComment(path: path, line: 12, body: "\(tag): why this?")
+      case 1: return DraftLineComment(path: path, line: 9, startLine: 3, body: "\(tag): split")
+      case 2: return DraftLineComment(path: path, line: 5, side: .left, body: "\(tag): kept?")
+      default:
+        return DraftLineComment(
+          path: path, line: 20, body: "```suggestion\nline 20 fixed\n```")
+      }
+    }
+  }
+
+  private func draft(
+    _ comments: [DraftLineComment], on number: Int, _ cache: IssueCache
+  ) throws {
+    for comment in comments {
+      try cache.draftLineComment(comment, onPullRequest: number, commitID: Self.head)
+    }
+  }
+
+  @Test func aReviewGoesAsOneWriteWithItsDraftedComments() async throws {
+    let (github, client, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    try draft(twentyComments(tag: "A"), on: number, cache)
+    #expect(try cache.pendingReview(of: number).count == 20)
+    let action = try cache.enqueueReview(
+      .requestChanges, body: "Please look at these.", onPullRequest: number, headSHA: nil)
+    // The drafts left the pending review for the queue, in the same transaction.
+    #expect(try cache.pendingReview(of: number).isEmpty)
+    guard case .review(let review) = action.operation else {
+      Issue.record("queued \(action.operation)")
+      return
+    }
+    #expect(review.comments.count == 20 && review.commitID == Self.head)
+    let before = await github.appliedWrites.count
+    let summary = await replay(client, cache)
+    #expect(summary.stopped == nil && summary.sent == 1 && summary.waiting == 0)
+    #expect(await github.appliedWrites.count == before + 1)
+    let reviews = await github.submittedReviews(ofPullRequest: number, in: acme)
+    try #require(reviews.count == 1)
+    #expect(reviews[0].state == "CHANGES_REQUESTED" && reviews[0].body == "Please look at these.")
+    #expect(reviews[0].comments.map(\.body) == twentyComments(tag: "A").map(\.body))
+    #expect(reviews[0].comments[1].line == 9 && reviews[0].comments[2].line == 5)
+  }
+
+  @Test func aLostAnswerIsFoundOnGitHubAndNotSentAgain() async throws {
+    let (github, client, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    try draft(twentyComments(tag: "B"), on: number, cache)
+    _ = try cache.enqueueReview(.comment, body: "Notes", onPullRequest: number, headSHA: nil)
+    await github.inject(
+      .failAfterApplying(status: 502), path: "/repos/acme/tracker/pulls/\(number)/reviews",
+      method: "POST")
+    var summary = await replay(client, cache)
+    #expect(summary.waiting == 1 && summary.sent == 0)
+    summary = await replay(client, cache)
+    #expect(summary.foundLanded == 1 && summary.sent == 0 && summary.waiting == 0)
+    #expect(await github.submittedReviews(ofPullRequest: number, in: acme).count == 1)
+  }
+
+  /// The same verdict and summary by the viewer, written on the web around a lost send that
+  /// never arrived — one before the first send, one after with other line comments — are not
+  /// taken for ours: the review is sent, once.
+  @Test func aLookAlikeReviewIsNotTakenForOurs() async throws {
+    let (github, client, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    let web = ReviewSubmission(
+      verdict: .comment, body: "Notes", commitID: Self.head,
+      comments: [DraftLineComment(path: "Sources/File0.swift", line: 12, body: "C: why this?")])
+    _ = try await client.submitReview(web, onPullRequest: number, in: acme)
+    try draft(twentyComments(tag: "C"), on: number, cache)
+    _ = try cache.enqueueReview(.comment, body: "Notes", onPullRequest: number, headSHA: nil)
+    await github.setChaos(Chaos(seed: 1, dropRead: 0, dropBeforeWrite: 1))
+    var summary = await replay(client, cache)
+    await github.setChaos(nil)
+    #expect(summary.waiting == 1)
+    _ = try await client.submitReview(web, onPullRequest: number, in: acme)
+    summary = await replay(client, cache)
+    #expect(summary.sent == 1 && summary.foundLanded == 0 && summary.waiting == 0)
+    let reviews = await github.submittedReviews(ofPullRequest: number, in: acme)
+    #expect(reviews.map(\.comments.count) == [1, 1, 20])
+  }
+
+  @Test func aRefusedReviewWaitsInConflictWithItsReason() async throws {
+    let (github, client, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    // A line no longer in the diff (drafted on a diff GitHub no longer places it in).
+    try cache.draftLineComment(
+      DraftLineComment(path: "Sources/File0.swift", line: 400, body: "gone"),
+      onPullRequest: number, commitID: Self.head)
+    let action = try cache.enqueueReview(
+      .comment, body: "Notes", onPullRequest: number, headSHA: nil)
+    let summary = await replay(client, cache)
+    #expect(summary.conflicts == 1 && summary.sent == 0)
+    let reason = try #require(summary.refusals[action.id])
+    #expect(reason.summary().contains("Line could not be resolved"), "\(reason)")
+    #expect(await github.submittedReviews(ofPullRequest: number, in: acme).isEmpty)
+    guard case .conflict(let said)? = try cache.queuedActions().first?.status else {
+      Issue.record("not in conflict")
+      return
+    }
+    #expect(said.contains("GitHub refused the review"), "\(said)")
+  }
+
+  @Test func draftsAreOfOneCommitAndTheSameSubmissionIsQueuedOnce() async throws {
+    let (github, _, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    try draft(Array(twentyComments(tag: "D").prefix(2)), on: number, cache)
+    #expect(throws: ReviewDraftError.self) {
+      try cache.draftLineComment(
+        DraftLineComment(path: "Sources/File0.swift", line: 1, body: "x"),
+        onPullRequest: number, commitID: String(repeating: "d", count: 40))
+    }
+    let ids = try cache.pendingReview(of: number).map(\.id)
+    #expect(try cache.discardPendingReview(of: number, only: [ids[0]]) == 1)
+    #expect(try cache.pendingReview(of: number).map(\.id) == [ids[1]])
+    #expect(try cache.discardPendingReview(of: number) == 1)
+    // An approval run twice before it is sent is one action.
+    let first = try cache.enqueueReview(.approve, body: "", onPullRequest: number, headSHA: nil)
+    let again = try cache.enqueueReview(.approve, body: "", onPullRequest: number, headSHA: nil)
+    #expect(first.id == again.id)
+    #expect(try cache.queuedActions().count == 1)
+  }
+
+  /// 30 reviews of 20 line comments each, queued at once on one pull request — half with the
+  /// same words — and sent while connections drop before reads, before writes and after
+  /// writes GitHub applied, and 502s answer applied ones: exactly 30 reviews of 20 comments on
+  /// GitHub (more than a page of reviews to read back), none lost, none twice.
+  @Test func thirtyReviewsLandExactlyOnceUnderDropsAnd502s() async throws {
+    let (github, client, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    let seed: UInt64 = 0x5E71_E700
+    print("ReviewOutboxTests seed \(seed)")
+    var wanted: [String: Int] = [:]
+    for index in 0..<30 {
+      let tag = index % 2 == 0 ? "same" : "R\(index)"
+      try draft(twentyComments(tag: tag), on: number, cache)
+      _ = try cache.enqueueReview(
+        .comment, body: "Review \(tag)", onPullRequest: number, headSHA: nil)
+      wanted["Review \(tag)", default: 0] += 1
+    }
+    #expect(try cache.queuedActions().count == 30)
+    await github.setChaos(
+      Chaos(
+        seed: seed, dropRead: 0.02, dropBeforeWrite: 0.15, dropAfterWrite: 0.15,
+        failAfterWrite: 0.15))
+    var passes = 0
+    while try !cache.queuedActions().isEmpty, passes < 500 {
+      passes += 1
+      _ = await replay(client, cache)
+    }
+    await github.setChaos(nil)
+    print("\(passes) passes")
+    #expect(try cache.queuedActions().isEmpty)
+    let reviews = await github.submittedReviews(ofPullRequest: number, in: acme)
+    var served: [String: Int] = [:]
+    for review in reviews { served[review.body, default: 0] += 1 }
+    #expect(served == wanted)
+    #expect(reviews.allSatisfy { $0.comments.count == 20 })
+  }
+}

@@ -32,8 +32,9 @@ extension GitHubClient {
       as: PullRequestReview.self)
   }
 
-  /// The pages of a pull request's reviews, in the order they were submitted (documented as
-  /// chronological), 100 a page. An item that cannot be read fails its page.
+  /// The pages of a pull request's reviews, in the order they were submitted, 100 a page.
+  ///
+  /// GitHub documents the order as chronological. An item that cannot be read fails its page.
   package func reviewPages(of repository: RepositoryName, pullRequest number: Int)
     -> PageSequence<PullRequestReview>
   {

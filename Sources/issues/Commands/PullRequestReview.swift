@@ -117,10 +117,10 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
         print("Dropped \(dropped) drafted comment\(dropped == 1 ? "" : "s") of #\(issue.number).")
       } else {
         for draft in try cache.pendingReview(of: issue.number) {
+          let firstLine = draft.comment.body.split(whereSeparator: \.isNewline).first ?? ""
           print(
-            ControlCharacters.visible(
-              "\(draft.comment.location)\t\(draft.comment.body.split(whereSeparator: \.isNewline).first ?? "")"
-            ))
+            ControlCharacters.visible(draft.comment.location) + "\t"
+              + ControlCharacters.visible(String(firstLine)))
         }
       }
       return
@@ -142,9 +142,12 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
       throw CommandFailure("A line comment needs a body: give --body or --body-file.")
     }
     var diff = try acting.cache.pullRequestDiff(number)
+    // A push since is read first; offline, the diff kept is what the comment is placed on.
+    var quick = acting.client
+    quick.maximumRetries = min(quick.maximumRetries, diff == nil ? 2 : 0)
     do {
       diff = try await PullRequestDiffFetcher(
-        client: acting.client, cache: acting.cache, repository: acting.repository
+        client: quick, cache: acting.cache, repository: acting.repository
       ).fetch(number)
     } catch {
       // Offline, the diff read before: what the comment is placed on.

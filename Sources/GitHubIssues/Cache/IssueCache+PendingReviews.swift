@@ -184,3 +184,67 @@ package enum ReviewDraftError: Error, Hashable, Sendable, CustomStringConvertibl
     }
   }
 }
+
+// Files marked viewed: per pull request and path, with the head and the content they were
+// viewed at — a push that changes the file makes it "changed since viewed".
+extension IssueCache {
+  /// The files of pull request `number` marked viewed, by path.
+  package func viewedFiles(of number: Int) throws -> [String: ViewedFile] {
+    try writer.read { db in
+      var marks: [String: ViewedFile] = [:]
+      for row in try Row.fetchAll(
+        db, sql: "SELECT path, headSHA, content FROM viewedFile WHERE pullRequest = ?",
+        arguments: [number])
+      {
+        let content: Int64 = row["content"]
+        marks[row["path"]] = ViewedFile(
+          headSHA: row["headSHA"], content: UInt64(bitPattern: content))
+      }
+      return marks
+    }
+  }
+
+  /// Marks a file of pull request `number` viewed as it is now, or (`nil`) not viewed.
+  package func setViewed(_ mark: ViewedFile?, path: String, of number: Int) throws {
+    try writer.write { db in
+      if let mark {
+        try db.execute(
+          sql: """
+            INSERT INTO viewedFile(pullRequest, path, headSHA, content) VALUES (?, ?, ?, ?)
+            ON CONFLICT(pullRequest, path) DO UPDATE SET
+              headSHA = excluded.headSHA, content = excluded.content
+            """,
+          arguments: [number, path, mark.headSHA, Int64(bitPattern: mark.content)])
+      } else {
+        try db.execute(
+          sql: "DELETE FROM viewedFile WHERE pullRequest = ? AND path = ?",
+          arguments: [number, path])
+      }
+    }
+  }
+
+  /// Migration v20's part for the diff screen: files marked viewed.
+  static func addViewedFiles(_ db: Database) throws {
+    try db.create(table: "viewedFile") { t in
+      t.column("pullRequest", .integer).notNull()
+      t.column("path", .text).notNull()
+      t.column("headSHA", .text).notNull()
+      t.column("content", .integer).notNull()
+      t.primaryKey(["pullRequest", "path"])
+    }
+  }
+}
+
+/// A file marked viewed: at which head, and a fingerprint of its changes then.
+public struct ViewedFile: Hashable, Sendable {
+  /// The head commit it was viewed at.
+  public var headSHA: String
+  /// ``FileDiff/fingerprint`` when it was viewed.
+  public var content: UInt64
+
+  /// A mark.
+  public init(headSHA: String, content: UInt64) {
+    self.headSHA = headSHA
+    self.content = content
+  }
+}

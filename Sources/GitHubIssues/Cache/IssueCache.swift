@@ -512,6 +512,7 @@ public final class IssueCache: Sendable {
     }
     migrator.registerMigration("v20: pending reviews, and reviews sent through the outbox") { db in
       try addPendingReviews(db)
+      try addViewedFiles(db)
     }
     return migrator
   }

@@ -168,3 +168,29 @@ extension PullRequestDiff {
     return nil
   }
 }
+
+extension FileDiff {
+  /// A fingerprint of what changed in the file (its status, paths and patch), stable across
+  /// runs: a file whose fingerprint moved since it was marked viewed changed since.
+  public var fingerprint: UInt64 {
+    // FNV-1a, 64 bits: the standard library's hashing is seeded per process.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func add(_ text: String) {
+      for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01b3
+      }
+      hash ^= 0xff
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    add(status)
+    add(previousPath ?? "")
+    switch content {
+    case .patch(let text): add("patch"); add(text)
+    case .binary: add("binary \(additions) \(deletions)")
+    case .noTextChanges: add("no text changes")
+    case .unavailable: add("unavailable \(additions) \(deletions)")
+    }
+    return hash
+  }
+}

@@ -86,6 +86,16 @@ extension IssueBrowser {
         return []
       }
       return [.newIssue]
+    case .showDiff:
+      guard let issue = actionIssue else {
+        show(message: "No pull request is focused.")
+        return []
+      }
+      guard issue.isPullRequest else {
+        show(message: "#\(issue.number) is an issue: d shows a pull request's diff.")
+        return []
+      }
+      return [.showDiff(issue.number, title: issue.title)]
     case .rewriteNewIssue:
       guard let issue = actionIssue else {
         show(message: "No issue is focused.")

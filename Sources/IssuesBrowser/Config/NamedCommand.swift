@@ -56,6 +56,7 @@ extension BrowserCommand: NamedCommand {
     case .forceQueued: "force-queued"
     case .cancelQueued: "cancel-queued"
     case .newIssue: "new-issue"
+    case .showDiff: "diff"
     case .rewriteNewIssue: "edit-new-issue"
     case .scrollReader(let lines): lines < 0 ? "up" : "down"
     case .pageReader(let screens): screens < 0 ? "page-up" : "page-down"

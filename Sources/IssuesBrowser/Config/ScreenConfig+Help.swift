@@ -55,6 +55,7 @@ extension ScreenConfig {
       (.dashboard, DashboardKeys.standard.namedCommands.map(\.name)),
       (.inbox, InboxKeys.standard.namedCommands.map(\.name)),
       (.form, IssueFormKeys.standard.namedCommands.map(\.name)),
+      (.diff, DiffKeys.standard.namedCommands.map(\.name)),
       (.search, BrowserKeys.standard.searching.namedCommands.map(\.name)),
       (.labelPicker, BrowserKeys.standard.pickingLabel.namedCommands.map(\.name)),
       (.milestonePicker, BrowserKeys.standard.movingToMilestone.namedCommands.map(\.name)),
@@ -83,7 +84,7 @@ extension ScreenConfig {
       in: foreground hands the terminal over until the command ends (an editor, a pager, gh \
       pr checkout); background (the default) runs it beside the screen and says its last line \
       or its exit status on the status line. screens: is a list of browser, reader, \
-      dashboard, inbox (the default), form, search, label-picker, milestone-picker. In the \
+      dashboard, inbox, diff (the default), form, search, label-picker, milestone-picker. In the \
       search, the label picker and a new issue's text fields, a key bound to nothing types.
       """)
     lines.append("")

@@ -37,6 +37,8 @@ package struct ScreenConfig: Hashable, Sendable {
     /// A new issue: the template chooser and the form (`issues create`): the keys no table
     /// binds type.
     case form
+    /// A pull request's diff (`d` on one).
+    case diff
     /// The browser's search field (`/`): the keys no table binds type.
     case search
     /// The browser's label picker (`l`): the keys no table binds narrow the labels.
@@ -46,7 +48,7 @@ package struct ScreenConfig: Hashable, Sendable {
 
     /// The screens a command of the person's goes on when its `screens:` does not say: not
     /// the fields that take typing, where a command's key would stop a character being typed.
-    static let commandDefaults: [ScreenName] = [.browser, .reader, .dashboard, .inbox]
+    static let commandDefaults: [ScreenName] = [.browser, .reader, .dashboard, .inbox, .diff]
   }
 
   /// Whether the accessible mode is on; `nil` when the file does not say.
@@ -61,6 +63,8 @@ package struct ScreenConfig: Hashable, Sendable {
   package var inboxKeys = InboxKeys.standard
   /// The new-issue screen's keys.
   package var formKeys = IssueFormKeys.standard
+  /// The diff screen's keys.
+  package var diffKeys = DiffKeys.standard
 
   /// Nothing changed: the standard keys and theme.
   package static let standard = ScreenConfig()
@@ -163,6 +167,10 @@ package struct ScreenConfig: Hashable, Sendable {
       formKeys = try Self.bind(
         key, named: name, in: formKeys, standard: IssueFormKeys.standard, screen: screen,
         at: node, file: file)
+    case .diff:
+      diffKeys = try Self.bind(
+        key, named: name, in: diffKeys, standard: DiffKeys.standard, screen: screen, at: node,
+        file: file)
     case .search:
       browserKeys.searching = try Self.bind(
         key, named: name, in: browserKeys.searching, standard: BrowserKeys.standard.searching,
@@ -274,6 +282,7 @@ package struct ScreenConfig: Hashable, Sendable {
       case .dashboard: dashboardKeys = dashboardKeys.binding(key, to: .run(command))
       case .inbox: inboxKeys = inboxKeys.binding(key, to: .run(command))
       case .form: formKeys = formKeys.binding(key, to: .run(command))
+      case .diff: diffKeys = diffKeys.binding(key, to: .run(command))
       case .search: browserKeys.searching = browserKeys.searching.binding(key, to: .run(command))
       case .labelPicker:
         browserKeys.pickingLabel = browserKeys.pickingLabel.binding(key, to: .run(command))

@@ -20,6 +20,7 @@ extension BrowserHost {
     case .sendQueue: sendQueueIfDue(now: true)
     case .lookUpViewer: lookUpViewer()
     case .newIssue: newIssue()
+    case .showDiff(let number, let title): showDiff(number, title: title)
     case .rewriteNewIssue(let key, let title, let body):
       formToShow = FormToShow(
         templates: IssueTemplates(), note: nil, rewriting: (key, title, body))

@@ -79,6 +79,7 @@ extension BrowserHost {
   func presentCovering(
     with host: ScreenHost, in session: TerminalSession, events: AppEvents<Message>
   ) async -> CoverOutcome<Ending> {
+    if diffToShow != nil { return await presentDiff(with: host, in: session, events: events) }
     guard let shown = formToShow else { return .nothingShown }
     formToShow = nil
     let form = IssueFormHost(

@@ -57,6 +57,8 @@ package final class BrowserHost: ScreenDriver {
     case said(String)
     /// The repository's templates were read from GitHub; with `opening`, the form waits on them.
     case templatesRead(Result<IssueTemplates, HostFailure>, opening: Bool)
+    /// A pull request's diff was read for `d`: shown once read.
+    case diffRead(Int, title: String, Result<Void, HostFailure>)
   }
 
   let browser: IssueBrowser
@@ -80,6 +82,10 @@ package final class BrowserHost: ScreenDriver {
   var hasStarted = false
   /// The new-issue form `n` asked for, shown over the browser once the key is handled.
   var formToShow: FormToShow?
+  /// The pull request whose diff `d` asked for, shown over the browser after the event.
+  var diffToShow: (number: Int, title: String)?
+  /// The diff being read before it is shown.
+  var diffTask: Task<Void, Never>?
   /// The templates being read from GitHub.
   var templatesTask: Task<Void, Never>?
 
@@ -170,6 +176,7 @@ package final class BrowserHost: ScreenDriver {
     case .token(let token): tokenFound(token)
     case .said(let text): browser.show(message: text)
     case .templatesRead(let result, let opening): templatesRead(result, opening: opening)
+    case .diffRead(let number, let title, let result): diffRead(number, title: title, result)
     case .progress(let progress): browser.syncStatus = .syncing(progress)
     case .waiting(let pid): browser.show(message: Syncing.waitingNote(pid))
     case .synced(let result):

@@ -89,6 +89,9 @@ public struct BrowserKeys: Hashable, Sendable {
         [.init(.character("e"), .rewriteNewIssue)],
         "rewrite the title and body of a new issue not filed yet (new)"),
       Row(
+        [.init(.character("d"), .showDiff)],
+        "read the pull request's diff, comment on its lines and review it"),
+      Row(
         [.init(.character("F"), .forceQueued)],
         "send its queued actions in conflict (!) anyway"),
       Row(
@@ -136,6 +139,9 @@ public struct BrowserKeys: Hashable, Sendable {
       Row(
         [.init(.character("e"), .rewriteNewIssue)],
         "rewrite its title and body, while it is not filed yet"),
+      Row(
+        [.init(.character("d"), .showDiff)],
+        "read the pull request's diff, comment on its lines and review it", hint: "diff"),
       Row(
         [
           .init(.escape, .back), .init(.enter, .back), .init(.backspace, .back),

@@ -9,6 +9,7 @@ package enum ScreenKeys {
       [
         BrowserKeys.standard.helpLines, DashboardKeys.standard.helpLines,
         InboxKeys.standard.helpLines, IssueFormKeys.standard.helpLines,
+        DiffKeys.standard.helpLines,
       ]
     )
     // The list of keys has the same table on every screen: printed once.

@@ -66,6 +66,8 @@ public enum BrowserCommand: Hashable, Sendable {
   case newIssue
   /// Rewrites the title and body of a new issue not filed yet (its form again).
   case rewriteNewIssue
+  /// Shows the focused pull request's diff, to read and review it.
+  case showDiff
 
   // Reading an issue full screen
   /// Scrolls the reader by a number of lines (negative: up).

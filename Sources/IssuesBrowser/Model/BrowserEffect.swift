@@ -31,6 +31,8 @@ public enum BrowserEffect: Hashable, Sendable {
   /// Show the new-issue form over the browser (the repository's templates, as cached), queue
   /// what the person files, and send it.
   case newIssue
+  /// Show pull request N's diff over the browser (read first when none is kept).
+  case showDiff(Int, title: String)
   /// Show the form over the browser on a new issue not filed yet (its row's key, title and
   /// body), and rewrite its queued create with what the person keeps.
   case rewriteNewIssue(IssueKey, title: String, body: String)

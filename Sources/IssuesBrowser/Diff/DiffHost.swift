@@ -1,0 +1,243 @@
+import Foundation
+import GitHubIssues
+import TrellisTerminal
+
+/// The diff screen in a terminal, on the one ``ScreenHost`` loop, over the browser.
+///
+/// It performs the screen's effects: the editor is lent the terminal for a line comment or a
+/// review's summary; drafts and viewed marks go to the cache; a review goes through the outbox
+/// like every write; the diff is read again in the background and shown as a staged update.
+@MainActor
+package final class DiffHost: ScreenDriver {
+  /// How the screen ended.
+  package enum Ending: Sendable, Equatable {
+    /// Back to the list.
+    case back
+    /// Ctrl-C.
+    case interrupted
+  }
+
+  /// The screen.
+  package let screen: DiffScreen
+  let cache: IssueCache
+  /// The client writes and reads go through; `nil` offline or without a token.
+  let client: GitHubClient?
+  /// Why GitHub is not asked, when it is not.
+  let offlineReason: String?
+  let options: ScreenOptions
+  var session: TerminalSession?
+  private var reading: Task<Void, Never>?
+
+  /// A host showing pull request `number`'s diff kept in `cache`.
+  package init(
+    screen: DiffScreen, cache: IssueCache, client: GitHubClient?, offlineReason: String?,
+    options: ScreenOptions = .fromEnvironment()
+  ) {
+    self.screen = screen
+    self.cache = cache
+    self.client = client
+    self.offlineReason = offlineReason
+    self.options = options
+    screen.keys = options.config.diffKeys
+  }
+
+  /// The model of the diff kept for pull request `number`, with its threads, drafts and marks;
+  /// `nil` when no diff of it is kept.
+  package static func model(
+    of number: Int, in cache: IssueCache, previous: DiffModel? = nil
+  ) throws -> DiffModel? {
+    guard let diff = try cache.pullRequestDiff(number) else { return nil }
+    return DiffModel(
+      diff: diff, threads: try cache.reviews(of: number).flatMap(\.threads),
+      drafts: try cache.pendingReview(of: number), viewed: try cache.viewedFiles(of: number),
+      previous: previous)
+  }
+
+  /// Runs the screen over another's, on its events, until the person goes back.
+  func run<Message: Sendable>(
+    covering events: AppEvents<Message>, in session: TerminalSession, host: ScreenHost,
+    below: @escaping @MainActor (Message) -> Void
+  ) async -> Ending {
+    self.session = session
+    let ending = await host.run(self, covering: events, in: session, below: below)
+    self.session = nil
+    reading?.cancel()
+    return ending ?? .back
+  }
+
+  /// Runs the screen on its own (a test, or a command): until the person goes back.
+  package func run(in session: TerminalSession) async -> Ending {
+    let events = AppEvents<Never>(session.events, tick: .milliseconds(100))
+    self.session = session
+    let ending = await ScreenHost(options: options).run(self, in: session, events: events)
+    self.session = nil
+    session.restore()
+    return ending ?? .back
+  }
+
+  func receive(_ message: Never) -> Ending? {}
+
+  func perform(_ effect: DiffEffect) -> Ending? {
+    switch effect {
+    case .back: return .back
+    case .interrupted: return .interrupted
+    case .draft(let path, let line, let side, let head):
+      draft(DraftLineComment(path: path, line: line, side: side, body: ""), head: head)
+    case .discardDraft(let id):
+      do {
+        try cache.discardPendingReview(of: screen.number, only: [id])
+        screen.show(message: "Draft dropped.")
+      } catch {
+        screen.show(message: "Could not drop the draft: \(error)")
+      }
+      reload()
+    case .setViewed(let path, let mark):
+      do {
+        try cache.setViewed(mark, path: path, of: screen.number)
+      } catch {
+        screen.show(message: "Could not keep the mark: \(error)")
+      }
+    case .submit(let verdict): submit(verdict)
+    case .refresh: refresh()
+    case .open(let url): screen.show(message: Desktop.open(url))
+    case .run(let run):
+      if let said = CommandRunner.start(run, session: session, report: { _ in }) {
+        screen.show(message: said)
+      }
+    }
+    return nil
+  }
+
+  /// Reads the model again from the cache (drafts, marks, a diff read) and shows it in place.
+  func reload() {
+    do {
+      if let model = try Self.model(of: screen.number, in: cache, previous: screen.model) {
+        screen.show(model)
+      }
+    } catch {
+      screen.show(message: "Could not read the diff from the cache: \(error)")
+    }
+  }
+
+  /// The person's text from the editor, or `nil` when the editor did not finish.
+  private func write(_ text: String, what: String) -> String? {
+    guard let session else {
+      screen.show(message: "Writing \(what) needs the terminal.")
+      return nil
+    }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "issues-review-\(getpid())-\(UUID().uuidString.prefix(8)).md")
+    defer { try? FileManager.default.removeItem(at: file) }
+    do {
+      try Data(text.utf8).write(to: file)
+      try session.lend { () throws -> Void in try Editor.edit(file) }
+      return try String(contentsOf: file, encoding: .utf8)
+    } catch {
+      screen.show(message: "The editor did not finish: \(error)")
+      return nil
+    }
+  }
+
+  /// Drafts a comment on a line, written in the editor, into the pending review.
+  private func draft(_ place: DraftLineComment, head: String) {
+    guard let text = write("", what: "a comment"),
+      !CommentDraft.normalized(text).isEmpty
+    else {
+      screen.show(message: "Nothing was drafted.")
+      return
+    }
+    var comment = place
+    comment.body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+    do {
+      try cache.draftLineComment(comment, onPullRequest: screen.number, commitID: head)
+      let count = (try? cache.pendingReview(of: screen.number).count) ?? 0
+      screen.show(
+        message: "Drafted on \(comment.location) (\(count) drafted): a, R or C submits the review.")
+    } catch {
+      screen.show(message: ControlCharacters.visible("Not drafted: \(error)."))
+    }
+    reload()
+  }
+
+  /// Submits the review with the drafted comments, its summary written in the editor.
+  private func submit(_ verdict: ReviewSubmission.Verdict) {
+    let drafts = (try? cache.pendingReview(of: screen.number)) ?? []
+    if verdict == .comment, drafts.isEmpty {
+      screen.show(message: "No comment is drafted: c drafts one on the focused line.")
+      return
+    }
+    guard let text = write("", what: "the review's summary") else { return }
+    let summary = CommentDraft.normalized(text)
+    if verdict.needsBody, summary.isEmpty {
+      screen.show(message: "Not submitted: a review that \(verdict.words)s needs a summary.")
+      return
+    }
+    let action: QueuedAction
+    do {
+      action = try cache.enqueueReview(
+        verdict, body: summary, onPullRequest: screen.number, headSHA: screen.model.headSHA)
+    } catch {
+      screen.show(message: ControlCharacters.visible("Not submitted: \(error)."))
+      return
+    }
+    reload()
+    let comments =
+      drafts.isEmpty ? "" : " with \(drafts.count) comment\(drafts.count == 1 ? "" : "s")"
+    guard var quick = client else {
+      screen.show(
+        message: "Queued: review #\(screen.number) (\(verdict.words))\(comments) "
+          + "(\(offlineReason ?? "offline")): sent once when GitHub can be reached.")
+      return
+    }
+    screen.show(message: "Submitting the review\(comments)…")
+    quick.maximumRetries = min(quick.maximumRetries, 1)
+    let replayer = ActionReplayer(client: quick, cache: cache, repository: screen.repository)
+    let number = screen.number
+    Task { [weak self] in
+      let said: String
+      switch await replayer.sendNow([action]) {
+      case .landed: said = "Reviewed #\(number) (\(verdict.words))\(comments)."
+      case .refused(_, let reason, let error, _):
+        said = ControlCharacters.visible(
+          "GitHub refused the review: \(error?.summary() ?? reason). It waits in the queue.")
+      case .queued(_, let because):
+        said = ControlCharacters.visible(
+          "Queued: review #\(number) — \(because?.summary() ?? "GitHub could not be reached"): "
+            + "sent once when GitHub can be reached.")
+      }
+      self?.screen.show(message: said)
+    }
+  }
+
+  /// Reads the diff again in the background; a push shows as a staged update.
+  func refresh() {
+    guard let client else {
+      screen.show(message: "Not read again: \(offlineReason ?? "offline").")
+      return
+    }
+    guard reading == nil else { return }
+    screen.status = "reading…"
+    let fetcher = PullRequestDiffFetcher(
+      client: client, cache: cache, repository: screen.repository)
+    let number = screen.number
+    reading = Task { [weak self] in
+      let failure: String?
+      do {
+        _ = try await fetcher.fetch(number)
+        failure = nil
+      } catch let error as GitHubError {
+        failure = error.summary()
+      } catch {
+        failure = "\(error)"
+      }
+      guard let self else { return }
+      self.reading = nil
+      self.screen.status = ""
+      if let failure {
+        self.screen.show(message: ControlCharacters.visible("Not read again: \(failure)."))
+      } else {
+        self.reload()
+      }
+    }
+  }
+}

@@ -1,0 +1,237 @@
+import GitHubIssues
+
+/// What the diff screen shows, as a value: a pull request's files, each a section of rows —
+/// hunk headers, numbered lines, the review threads and drafted comments at their lines — with
+/// each file's viewed mark. Built from the cache alone; tested without a terminal.
+package struct DiffModel: Sendable {
+  /// A file's section.
+  package struct File: Sendable {
+    /// Its identifier, one per path for the model's life (stable across pushes).
+    package var id: Int32
+    /// The file as the diff holds it.
+    package var diff: FileDiff
+    /// Its hunks, read from the patch (none for a file without one, or one that did not read).
+    package var hunks: [Hunk]
+    /// Its rows, in order.
+    package var rows: [DiffRow]
+    /// What each row shows, by the row's index.
+    package var contents: [Content]
+    /// Whether the person marked it viewed, and whether it changed since.
+    package var viewed: Viewed
+  }
+
+  /// What a row shows.
+  package enum Content: Sendable {
+    /// A hunk's header, by the hunk's index.
+    case hunk(Int32)
+    /// A line: the hunk's index and the line's index in it.
+    case line(hunk: Int32, line: Int32)
+    /// Words about the file.
+    case note(String)
+    /// A thread of line comments (outdated: its line is gone from the diff).
+    case thread(ReviewThread, outdated: Bool)
+    /// A comment drafted for the pending review.
+    case draft(PendingLineComment)
+  }
+
+  /// A file's viewed mark.
+  package enum Viewed: Hashable, Sendable {
+    /// Not marked.
+    case no
+    /// Marked, and unchanged since.
+    case yes
+    /// Marked at another head, and changed since.
+    case changedSince
+  }
+
+  /// The head commit the files are of.
+  package private(set) var headSHA: String
+  /// The files, in the diff's order.
+  package private(set) var files: [File]
+  /// Files GitHub announced but did not list (more than it lists).
+  package private(set) var unlisted: Int
+  /// The widest line number, in digits: the number columns' width.
+  package private(set) var numberWidth: Int
+  private var ids: [String: Int32]
+  private var byID: [Int32: Int]
+
+  /// The model of `diff`, with the pull request's review `threads`, the pending review's
+  /// `drafts` and the files marked `viewed`; `previous` keeps the files' identifiers of an
+  /// earlier model (a push shown as a staged update).
+  package init(
+    diff: PullRequestDiff, threads: [ReviewThread] = [], drafts: [PendingLineComment] = [],
+    viewed: [String: ViewedFile] = [:], previous: DiffModel? = nil
+  ) {
+    headSHA = diff.headSHA
+    unlisted = max(0, diff.announcedFiles - diff.files.count)
+    ids = previous?.ids ?? [:]
+    files = []
+    files.reserveCapacity(diff.files.count)
+    byID = [:]
+    var widest = 1
+    var threadsByPath: [String: [ReviewThread]] = [:]
+    for thread in threads {
+      guard let first = thread.comments.first else { continue }
+      threadsByPath[first.path, default: []].append(thread)
+    }
+    var draftsByPath: [String: [PendingLineComment]] = [:]
+    for draft in drafts { draftsByPath[draft.comment.path, default: []].append(draft) }
+    for fileDiff in diff.files {
+      let id: Int32
+      if let known = ids[fileDiff.path] {
+        id = known
+      } else {
+        id = Int32(ids.count)
+        ids[fileDiff.path] = id
+      }
+      let mark = viewed[fileDiff.path]
+      let viewedState: Viewed =
+        mark == nil ? .no : mark?.content == fileDiff.fingerprint ? .yes : .changedSince
+      var file = File(
+        id: id, diff: fileDiff, hunks: [], rows: [], contents: [], viewed: viewedState)
+      Self.fill(
+        &file, threads: threadsByPath[fileDiff.path] ?? [],
+        drafts: draftsByPath[fileDiff.path] ?? [], widest: &widest)
+      byID[id] = files.count
+      files.append(file)
+    }
+    numberWidth = String(widest).count
+  }
+
+  /// Reads a file's hunks into rows, with its threads and drafts after their lines.
+  private static func fill(
+    _ file: inout File, threads: [ReviewThread], drafts: [PendingLineComment], widest: inout Int
+  ) {
+    let id = file.id
+    func add(_ kind: DiffRow.Kind, _ old: Int32, _ new: Int32, _ content: Content) {
+      file.rows.append(
+        DiffRow(file: id, kind: kind, old: old, new: new, index: Int32(file.contents.count)))
+      file.contents.append(content)
+    }
+    // Threads and drafts by the line they are on: new side first (where comments usually are).
+    var threadsAt: [Int: [ReviewThread]] = [:]
+    var outdated: [ReviewThread] = []
+    for thread in threads {
+      if let line = thread.comments.first?.line {
+        threadsAt[line, default: []].append(thread)
+      } else {
+        outdated.append(thread)
+      }
+    }
+    var draftsAt: [Int: [PendingLineComment]] = [:]
+    var draftsLeft: [Int: [PendingLineComment]] = [:]
+    for draft in drafts {
+      if draft.comment.side == .left {
+        draftsLeft[draft.comment.line, default: []].append(draft)
+      } else {
+        draftsAt[draft.comment.line, default: []].append(draft)
+      }
+    }
+    func addNotes(old: Int?, new: Int?) {
+      if let new, let here = threadsAt.removeValue(forKey: new) {
+        for thread in here { addThread(thread, outdated: false) }
+      }
+      if let new, let here = draftsAt.removeValue(forKey: new) {
+        for draft in here { addDraft(draft) }
+      }
+      if let old, new == nil, let here = draftsLeft.removeValue(forKey: old) {
+        for draft in here { addDraft(draft) }
+      }
+    }
+    func addThread(_ thread: ReviewThread, outdated: Bool) {
+      let first = thread.comments.first?.id ?? 0
+      add(
+        .thread, Int32(truncatingIfNeeded: first >> 32), Int32(truncatingIfNeeded: first),
+        .thread(thread, outdated: outdated))
+    }
+    func addDraft(_ draft: PendingLineComment) {
+      add(
+        .draft, Int32(truncatingIfNeeded: draft.id >> 32), Int32(truncatingIfNeeded: draft.id),
+        .draft(draft))
+    }
+    switch file.diff.content {
+    case .patch(let text):
+      guard let patch = try? Patch(parsing: text) else {
+        add(.note, 0, 0, .note("Its patch could not be read: `issues pr diff` prints it as is."))
+        break
+      }
+      file.hunks = patch.hunks
+      for (h, hunk) in patch.hunks.enumerated() {
+        add(.hunk, Int32(hunk.oldStart), Int32(hunk.newStart), .hunk(Int32(h)))
+        for (l, line) in hunk.lines.enumerated() {
+          widest = max(widest, line.oldNumber ?? 0, line.newNumber ?? 0)
+          // A "no newline" marker has no number of its own: it is kept apart by its place.
+          let old = line.kind == .noNewline ? -2 - Int32(l) : Int32(line.oldNumber ?? -1)
+          add(.line, old, Int32(line.newNumber ?? -1), .line(hunk: Int32(h), line: Int32(l)))
+          if line.kind != .noNewline { addNotes(old: line.oldNumber, new: line.newNumber) }
+        }
+      }
+    case .binary: add(.note, 0, 0, .note("A binary file: no lines to show."))
+    case .noTextChanges:
+      add(
+        .note, 0, 0,
+        .note(
+          file.diff.previousPath.map { "Renamed from \($0), its text as it was." }
+            ?? "No change to its text (its mode, or a copy)."))
+    case .unavailable(let reason): add(.note, 0, 0, .note("Changes not available: \(reason)"))
+    }
+    // Threads whose line is gone, and any left unplaced: at the file's end, said as outdated.
+    let unplaced = outdated + threadsAt.keys.sorted().flatMap { threadsAt[$0] ?? [] }
+    for thread in unplaced { addThread(thread, outdated: true) }
+    for draft in (draftsAt.keys.sorted().flatMap { draftsAt[$0] ?? [] })
+      + (draftsLeft.keys.sorted().flatMap { draftsLeft[$0] ?? [] })
+    {
+      addDraft(draft)
+    }
+  }
+
+  /// The file a row is in.
+  package func file(of row: DiffRow) -> File? {
+    byID[row.file].map { files[$0] }
+  }
+
+  /// The file with this identifier.
+  package func file(id: Int32) -> File? {
+    byID[id].map { files[$0] }
+  }
+
+  /// What a row shows, if it is one of the model's.
+  package func content(of row: DiffRow) -> Content? {
+    guard let file = file(of: row), row.index >= 0, Int(row.index) < file.contents.count else {
+      return nil
+    }
+    return file.contents[Int(row.index)]
+  }
+
+  /// The line a row shows, when it shows one.
+  package func line(of row: DiffRow) -> DiffLine? {
+    guard case .line(let h, let l)? = content(of: row), let file = file(of: row) else {
+      return nil
+    }
+    return file.hunks[Int(h)].lines[Int(l)]
+  }
+
+  /// Where a line comment on this row would go: the line's number on the side it has, `nil`
+  /// for a row that is not a commentable line.
+  package func commentPlace(of row: DiffRow) -> (
+    path: String, line: Int, side: DraftLineComment.Side
+  )? {
+    guard let line = line(of: row), line.kind != .noNewline, let file = file(of: row) else {
+      return nil
+    }
+    if let new = line.newNumber { return (file.diff.path, new, .right) }
+    if let old = line.oldNumber { return (file.diff.path, old, .left) }
+    return nil
+  }
+
+  /// How many lines of all files are shown.
+  package var lineCount: Int {
+    files.reduce(0) { $0 + $1.rows.count }
+  }
+
+  /// Marks a file viewed or not, as the screen shows it.
+  package mutating func setViewed(_ viewed: Viewed, file id: Int32) {
+    guard let index = byID[id] else { return }
+    files[index].viewed = viewed
+  }
+}

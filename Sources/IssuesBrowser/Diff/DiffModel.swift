@@ -1,8 +1,10 @@
 import GitHubIssues
 
-/// What the diff screen shows, as a value: a pull request's files, each a section of rows —
-/// hunk headers, numbered lines, the review threads and drafted comments at their lines — with
-/// each file's viewed mark. Built from the cache alone; tested without a terminal.
+/// What the diff screen shows, as a value: a pull request's files, each a section of rows.
+///
+/// A file's rows are its hunk headers, its numbered lines, and the review threads and drafted
+/// comments at their lines; each file has its viewed mark. Built from the cache alone; tested
+/// without a terminal.
 package struct DiffModel: Sendable {
   /// A file's section.
   package struct File: Sendable {

@@ -140,8 +140,11 @@ package struct DiffModel: Sendable {
         for draft in here { addDraft(draft) }
       }
     }
+    var threadIDs: Set<Int64> = []
     func addThread(_ thread: ReviewThread, outdated: Bool) {
+      // The same thread twice (a repeated answer) is shown once.
       let first = thread.comments.first?.id ?? 0
+      guard threadIDs.insert(first).inserted else { return }
       add(
         .thread, Int32(truncatingIfNeeded: first >> 32), Int32(truncatingIfNeeded: first),
         .thread(thread, outdated: outdated))
@@ -153,18 +156,30 @@ package struct DiffModel: Sendable {
     }
     switch file.diff.content {
     case .patch(let text):
-      guard let patch = try? Patch(parsing: text) else {
+      // Hunks out of order or overlapping (not what git writes) would give two rows one
+      // identity: such a patch is said, not shown.
+      guard let patch = try? Patch(parsing: text), Self.isOrdered(patch.hunks) else {
         add(.note, 0, 0, .note("Its patch could not be read: `issues pr diff` prints it as is."))
         break
       }
       file.hunks = patch.hunks
+      var markers: Int32 = 0
       for (h, hunk) in patch.hunks.enumerated() {
         add(.hunk, Int32(hunk.oldStart), Int32(hunk.newStart), .hunk(Int32(h)))
         for (l, line) in hunk.lines.enumerated() {
           widest = max(widest, line.oldNumber ?? 0, line.newNumber ?? 0)
-          // A "no newline" marker has no number of its own: it is kept apart by its place.
-          let old = line.kind == .noNewline ? -2 - Int32(l) : Int32(line.oldNumber ?? -1)
-          add(.line, old, Int32(line.newNumber ?? -1), .line(hunk: Int32(h), line: Int32(l)))
+          // A line's identity is its number in the base where it has one — the base does not
+          // move when the head is pushed — so a line keeps it when lines are added above it.
+          let (old, new): (Int32, Int32) =
+            switch line.kind {
+            case .context: (Int32(line.oldNumber ?? -1), -3)
+            case .removed: (Int32(line.oldNumber ?? -1), -1)
+            case .added: (-1, Int32(line.newNumber ?? -1))
+            // A "no newline" marker has no number of its own: it is kept apart by its place.
+            case .noNewline: (-2 - markers, -4)
+            }
+          if line.kind == .noNewline { markers += 1 }
+          add(.line, old, new, .line(hunk: Int32(h), line: Int32(l)))
           if line.kind != .noNewline { addNotes(old: line.oldNumber, new: line.newNumber) }
         }
       }
@@ -185,6 +200,23 @@ package struct DiffModel: Sendable {
     {
       addDraft(draft)
     }
+  }
+
+  /// Whether hunks come in order, each after the one before on both sides: then every line
+  /// has a number no other line of its kind has in the file.
+  static func isOrdered(_ hunks: [Hunk]) -> Bool {
+    var old = -1
+    var new = -1
+    for hunk in hunks {
+      // A hunk's lines start at its start (or after it, for an empty side's 0).
+      guard hunk.oldStart > old || (hunk.oldCount == 0 && hunk.oldStart >= old),
+        hunk.newStart > new || (hunk.newCount == 0 && hunk.newStart >= new),
+        hunk.oldStart != old || hunk.newStart != new
+      else { return false }
+      old = max(old, hunk.oldStart + max(hunk.oldCount, 1) - 1)
+      new = max(new, hunk.newStart + max(hunk.newCount, 1) - 1)
+    }
+    return true
   }
 
   /// The file a row is in.

@@ -23,9 +23,11 @@ package struct DiffRow: Hashable, Sendable {
   package var file: Int32
   /// What it shows.
   package var kind: Kind
-  /// A line's old number, a hunk's old start, a thread's first comment (high half): -1 none.
+  /// A context or removed line's old number (-1 for an added one), a hunk's old start, a
+  /// thread's or draft's identifier (high half).
   package var old: Int32
-  /// A line's new number, a hunk's new start, a thread's first comment (low half): -1 none.
+  /// An added line's new number (a negative mark for the others: -3 context, -1 removed), a
+  /// hunk's new start, a thread's or draft's identifier (low half).
   package var new: Int32
   /// Where its content is among the file's rows now (not part of the identity).
   package var index: Int32

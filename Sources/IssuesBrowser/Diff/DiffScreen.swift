@@ -111,14 +111,22 @@ package final class DiffScreen: Screen {
   /// keep their place, the focused line stays focused, or the nearest line that survived.
   package func show(_ model: DiffModel) {
     let old = list.dataSource.snapshot()
-    let focused = list.focusedItem
+    let focused = focusedRow
+    let focusedLine = focused.flatMap { self.model.line(of: $0) }
     let headMoved = model.headSHA != self.model.headSHA
     self.model = model
     changedWords = [:]
     apply(focusFirst: false)
     let snapshot = list.dataSource.snapshot()
     if let focused, !snapshot.contains(item: focused) {
-      list.focus(Self.nearestSurvivor(of: focused, in: old, surviving: snapshot))
+      // An added line moved by lines added above it: the same text in the same file, nearest
+      // to where it was; otherwise the nearest row that survived.
+      let moved = focusedLine.flatMap { line in
+        model.file(id: focused.file)?.rows.filter {
+          model.line(of: $0).map { $0.kind == line.kind && $0.text == line.text } ?? false
+        }.min { abs($0.index - focused.index) < abs($1.index - focused.index) }
+      }
+      list.focus(moved ?? Self.nearestSurvivor(of: focused, in: old, surviving: snapshot))
     }
     if let focused = list.focusedItem { list.scrollToItem(focused, at: .nearest) }
     if headMoved {

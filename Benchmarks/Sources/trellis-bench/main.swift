@@ -260,6 +260,7 @@ do {
 do {
   try inboxWorkloads(wanted: wanted)
   try createWorkloads(wanted: wanted)
+  try diffWorkloads(wanted: wanted)
 } catch {
   print("Error: inbox benchmarks failed: \(error)")
 }

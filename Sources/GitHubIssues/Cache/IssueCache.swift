@@ -510,9 +510,10 @@ public final class IssueCache: Sendable {
     migrator.registerMigration("v19: pull requests' diffs") { db in
       try addPullRequestDiffs(db)
     }
-    migrator.registerMigration("v20: pending reviews, and reviews sent through the outbox") { db in
+    migrator.registerMigration("v20: pending reviews, viewed files, diffs by file") { db in
       try addPendingReviews(db)
       try addViewedFiles(db)
+      try splitPullRequestDiffs(db)
     }
     return migrator
   }

@@ -148,8 +148,11 @@ extension Patch {
     var newLeft = 0
     var oldNumber = 0
     var newNumber = 0
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last == "" { lines.removeLast() }
+    // Split on the byte: a Character split would keep "\r\n" whole (one grapheme), and costs
+    // most of the time on a large patch.
+    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { Substring($0) }
+    if lines.last?.isEmpty == true { lines.removeLast() }
     guard lines.count <= Self.mostLines else {
       throw PatchError(line: Self.mostLines + 1, message: "over \(Self.mostLines) lines")
     }
@@ -232,7 +235,7 @@ extension Patch {
   }
 
   /// A hunk header's numbers and section, or `nil` when the line is not one.
-  private static func header(_ line: Substring) -> (
+  static func header(_ line: Substring) -> (
     oldStart: Int, oldCount: Int, newStart: Int, newCount: Int, section: String
   )? {
     // @@ -a[,b] +c[,d] @@[ section]

@@ -2,7 +2,7 @@ import GitHubIssues
 import TrellisTerminal
 
 /// What a key asks of the diff screen.
-package enum DiffCommand: Hashable, Sendable {
+public enum DiffCommand: Hashable, Sendable {
   /// Move the focus among the rows.
   case moveInList(FocusMove)
   /// The next file's first row (`]`, Tab).
@@ -107,7 +107,7 @@ package enum DiffKeys {
 }
 
 /// What the diff screen asks of its host.
-package enum DiffEffect: Hashable, Sendable {
+public enum DiffEffect: Hashable, Sendable {
   /// Back to the list.
   case back
   /// Leave as interrupted.

@@ -8,7 +8,7 @@ import TrellisTerminal
 /// review's summary; drafts and viewed marks go to the cache; a review goes through the outbox
 /// like every write; the diff is read again in the background and shown as a staged update.
 @MainActor
-package final class DiffHost: ScreenDriver {
+public final class DiffHost: ScreenDriver {
   /// How the screen ended.
   package enum Ending: Sendable, Equatable {
     /// Back to the list.
@@ -43,7 +43,7 @@ package final class DiffHost: ScreenDriver {
 
   /// The model of the diff kept for pull request `number`, with its threads, drafts and marks;
   /// `nil` when no diff of it is kept.
-  package static func model(
+  public static func model(
     of number: Int, in cache: IssueCache, previous: DiffModel? = nil
   ) throws -> DiffModel? {
     guard let diff = try cache.pullRequestDiff(number) else { return nil }

@@ -1,19 +1,20 @@
 import GitHubIssues
+import Synchronization
 
 /// What the diff screen shows, as a value: a pull request's files, each a section of rows.
 ///
 /// A file's rows are its hunk headers, its numbered lines, and the review threads and drafted
 /// comments at their lines; each file has its viewed mark. Built from the cache alone; tested
 /// without a terminal.
-package struct DiffModel: Sendable {
+public struct DiffModel: Sendable {
   /// A file's section.
   package struct File: Sendable {
     /// Its identifier, one per path for the model's life (stable across pushes).
     package var id: Int32
     /// The file as the diff holds it.
     package var diff: FileDiff
-    /// Its hunks, read from the patch (none for a file without one, or one that did not read).
-    package var hunks: [Hunk]
+    /// Its hunks' headers, their lines left out (``DiffModel/hunks(of:)`` reads them).
+    package var hunkHeaders: [Hunk]
     /// Its rows, in order.
     package var rows: [DiffRow]
     /// What each row shows, by the row's index.
@@ -54,8 +55,18 @@ package struct DiffModel: Sendable {
   package private(set) var unlisted: Int
   /// The widest line number, in digits: the number columns' width.
   package private(set) var numberWidth: Int
+  /// Lines added and removed over every file, and how many files are marked viewed (and not
+  /// changed since): the title's figures, kept rather than counted on every frame.
+  package private(set) var totals = (additions: 0, deletions: 0, viewed: 0)
   private var ids: [String: Int32]
   private var byID: [Int32: Int]
+  /// The files read so far: shared by the model's copies, filled as lines are drawn.
+  private let parsed = ParsedHunks()
+
+  /// The hunks of the files read so far, by file.
+  final class ParsedHunks: Sendable {
+    let hunks = Mutex<[Int32: [Hunk]]>([:])
+  }
 
   /// The model of `diff`, with the pull request's review `threads`, the pending review's
   /// `drafts` and the files marked `viewed`; `previous` keeps the files' identifiers of an
@@ -90,11 +101,14 @@ package struct DiffModel: Sendable {
       let viewedState: Viewed =
         mark == nil ? .no : mark?.content == fileDiff.fingerprint ? .yes : .changedSince
       var file = File(
-        id: id, diff: fileDiff, hunks: [], rows: [], contents: [], viewed: viewedState)
+        id: id, diff: fileDiff, hunkHeaders: [], rows: [], contents: [], viewed: viewedState)
       Self.fill(
         &file, threads: threadsByPath[fileDiff.path] ?? [],
         drafts: draftsByPath[fileDiff.path] ?? [], widest: &widest)
       byID[id] = files.count
+      totals.additions += fileDiff.additions
+      totals.deletions += fileDiff.deletions
+      if viewedState == .yes { totals.viewed += 1 }
       files.append(file)
     }
     numberWidth = String(widest).count
@@ -156,31 +170,66 @@ package struct DiffModel: Sendable {
     }
     switch file.diff.content {
     case .patch(let text):
-      // Hunks out of order or overlapping (not what git writes) would give two rows one
-      // identity: such a patch is said, not shown.
-      guard let patch = try? Patch(parsing: text), Self.isOrdered(patch.hunks) else {
-        add(.note, 0, 0, .note("Its patch could not be read: `issues pr diff` prints it as is."))
-        break
-      }
-      file.hunks = patch.hunks
+      // Numbered without reading the lines' text: a line is read when it is drawn.
+      var headers: [Hunk] = []
       var markers: Int32 = 0
-      for (h, hunk) in patch.hunks.enumerated() {
-        add(.hunk, Int32(hunk.oldStart), Int32(hunk.newStart), .hunk(Int32(h)))
-        for (l, line) in hunk.lines.enumerated() {
-          widest = max(widest, line.oldNumber ?? 0, line.newNumber ?? 0)
+      var lineIndex: Int32 = 0
+      var rows: [DiffRow] = []
+      var contents: [Content] = []
+      var notes: [(at: Int, old: Int?, new: Int?)] = []
+      rows.reserveCapacity(text.utf8.count / 24)
+      contents.reserveCapacity(text.utf8.count / 24)
+      let reads = Patch.number(
+        text,
+        hunk: { hunk in
+          rows.append(
+            DiffRow(
+              file: id, kind: .hunk, old: Int32(hunk.oldStart), new: Int32(hunk.newStart),
+              index: Int32(rows.count)))
+          contents.append(.hunk(Int32(headers.count)))
+          headers.append(hunk)
+          lineIndex = 0
+        },
+        line: { kind, oldNumber, newNumber in
+          widest = max(widest, oldNumber ?? 0, newNumber ?? 0)
           // A line's identity is its number in the base where it has one — the base does not
           // move when the head is pushed — so a line keeps it when lines are added above it.
           let (old, new): (Int32, Int32) =
-            switch line.kind {
-            case .context: (Int32(line.oldNumber ?? -1), -3)
-            case .removed: (Int32(line.oldNumber ?? -1), -1)
-            case .added: (-1, Int32(line.newNumber ?? -1))
+            switch kind {
+            case .context: (Int32(oldNumber ?? -1), -3)
+            case .removed: (Int32(oldNumber ?? -1), -1)
+            case .added: (-1, Int32(newNumber ?? -1))
             // A "no newline" marker has no number of its own: it is kept apart by its place.
             case .noNewline: (-2 - markers, -4)
             }
-          if line.kind == .noNewline { markers += 1 }
-          add(.line, old, new, .line(hunk: Int32(h), line: Int32(l)))
-          if line.kind != .noNewline { addNotes(old: line.oldNumber, new: line.newNumber) }
+          if kind == .noNewline {
+            markers += 1
+          } else if !threadsAt.isEmpty || !draftsAt.isEmpty || !draftsLeft.isEmpty {
+            notes.append((rows.count, oldNumber, newNumber))
+          }
+          rows.append(DiffRow(file: id, kind: .line, old: old, new: new, index: Int32(rows.count)))
+          contents.append(.line(hunk: Int32(headers.count - 1), line: lineIndex))
+          lineIndex += 1
+        })
+      // Hunks out of order or overlapping (not what git writes) would give two rows one
+      // identity: such a patch is said, not shown.
+      guard reads, Self.isOrdered(headers) else {
+        add(.note, 0, 0, .note("Its patch could not be read: `issues pr diff` prints it as is."))
+        break
+      }
+      file.hunkHeaders = headers
+      if notes.isEmpty {
+        file.rows = rows
+        file.contents = contents
+      } else {
+        // Threads and drafts go after their lines: the rows are laid again with them.
+        var next = 0
+        for (position, row) in rows.enumerated() {
+          add(row.kind, row.old, row.new, contents[position])
+          if next < notes.count, notes[next].at == position {
+            addNotes(old: notes[next].old, new: notes[next].new)
+            next += 1
+          }
         }
       }
     case .binary: add(.note, 0, 0, .note("A binary file: no lines to show."))
@@ -229,20 +278,37 @@ package struct DiffModel: Sendable {
     byID[id].map { files[$0] }
   }
 
+  /// The position among ``files`` of the file with this identifier.
+  package func fileIndex(id: Int32) -> Int? { byID[id] }
+
   /// What a row shows, if it is one of the model's.
   package func content(of row: DiffRow) -> Content? {
-    guard let file = file(of: row), row.index >= 0, Int(row.index) < file.contents.count else {
-      return nil
-    }
-    return file.contents[Int(row.index)]
+    // Read in place: a file's arrays are not copied for one row.
+    guard let index = byID[row.file], row.index >= 0,
+      Int(row.index) < files[index].contents.count
+    else { return nil }
+    return files[index].contents[Int(row.index)]
   }
 
   /// The line a row shows, when it shows one.
   package func line(of row: DiffRow) -> DiffLine? {
-    guard case .line(let h, let l)? = content(of: row), let file = file(of: row) else {
+    guard case .line(let h, let l)? = content(of: row) else { return nil }
+    let hunks = hunks(ofFile: row.file)
+    guard hunks.indices.contains(Int(h)), hunks[Int(h)].lines.indices.contains(Int(l)) else {
       return nil
     }
-    return file.hunks[Int(h)].lines[Int(l)]
+    return hunks[Int(h)].lines[Int(l)]
+  }
+
+  /// A file's hunks with their lines, read from its patch the first time they are asked for
+  /// (a file is read when one of its lines is drawn, not when the diff opens).
+  package func hunks(ofFile id: Int32) -> [Hunk] {
+    if let known = parsed.hunks.withLock({ $0[id] }) { return known }
+    guard let index = byID[id], case .patch(let text) = files[index].diff.content,
+      let patch = try? Patch(parsing: text)
+    else { return [] }
+    parsed.hunks.withLock { $0[id] = patch.hunks }
+    return patch.hunks
   }
 
   /// Where a line comment on this row would go: the line's number on the side it has, `nil`
@@ -258,14 +324,15 @@ package struct DiffModel: Sendable {
     return nil
   }
 
-  /// How many lines of all files are shown.
-  package var lineCount: Int {
+  /// How many rows of all files are shown.
+  public var lineCount: Int {
     files.reduce(0) { $0 + $1.rows.count }
   }
 
   /// Marks a file viewed or not, as the screen shows it.
   package mutating func setViewed(_ viewed: Viewed, file id: Int32) {
     guard let index = byID[id] else { return }
+    totals.viewed += (viewed == .yes ? 1 : 0) - (files[index].viewed == .yes ? 1 : 0)
     files[index].viewed = viewed
   }
 }

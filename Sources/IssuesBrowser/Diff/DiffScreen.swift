@@ -11,7 +11,7 @@ import TrellisTerminal
 /// keeps the focused line (or the nearest line that survived) where it was. What reaches
 /// outside (the editor, the cache's marks, GitHub) is a ``DiffEffect`` its host performs.
 @MainActor
-package final class DiffScreen: Screen {
+public final class DiffScreen: Screen {
   /// The repository, for the title and the links.
   package let repository: RepositoryName
   /// The pull request.
@@ -40,7 +40,7 @@ package final class DiffScreen: Screen {
   private let now: () -> Date
 
   /// A screen showing `model`, the diff of pull request `number` of `repository`.
-  package init(
+  public init(
     repository: RepositoryName, number: Int, title: String, model: DiffModel,
     size: TerminalSize, now: @escaping () -> Date = Date.init
   ) {
@@ -81,20 +81,24 @@ package final class DiffScreen: Screen {
 
   private func cell(for row: DiffRow) -> any CollectionCell {
     let width = model.numberWidth
-    guard let content = model.content(of: row), let file = model.file(of: row) else {
+    guard let content = model.content(of: row), let index = model.fileIndex(id: row.file) else {
       return TextCell("")
     }
     let shown: DiffRowCell.Shown
     switch content {
-    case .hunk(let h): shown = .hunk(file.hunks[Int(h)].header)
+    case .hunk(let h): shown = .hunk(model.files[index].hunkHeaders[Int(h)].header)
     case .line(let h, let l):
-      let line = file.hunks[Int(h)].lines[Int(l)]
-      let key = Int64(file.id) << 32 | Int64(h)
+      let hunks = model.hunks(ofFile: row.file)
+      guard hunks.indices.contains(Int(h)), hunks[Int(h)].lines.indices.contains(Int(l)) else {
+        return TextCell("")
+      }
+      let line = hunks[Int(h)].lines[Int(l)]
+      let key = Int64(row.file) << 32 | Int64(h)
       let marks: [Int: Range<String.Index>]
       if let known = changedWords[key] {
         marks = known
       } else {
-        marks = ChangedWords.inHunk(file.hunks[Int(h)])
+        marks = ChangedWords.inHunk(hunks[Int(h)])
         changedWords[key] = marks
       }
       shown = .line(line, changed: marks[Int(l)])
@@ -158,9 +162,8 @@ package final class DiffScreen: Screen {
   }
 
   private func apply(focusFirst: Bool) {
-    var snapshot = Snapshot<Int32, DiffRow>()
-    snapshot.appendSections(model.files.map(\.id))
-    for file in model.files { snapshot.appendItems(file.rows, toSection: file.id) }
+    // Made in one step: each file appended on its own registers the items again and again.
+    let snapshot = Snapshot<Int32, DiffRow>(sections: model.files.map { ($0.id, $0.rows) })
     let old = list.dataSource.snapshot()
     // A row whose content moved within its file (lines added above it) is drawn again.
     list.dataSource.apply(snapshot) { row in
@@ -191,7 +194,7 @@ package final class DiffScreen: Screen {
   }
 
   /// Performs a command, whatever key sent it.
-  package func perform(_ command: DiffCommand) -> [DiffEffect] {
+  public func perform(_ command: DiffCommand) -> [DiffEffect] {
     switch command {
     case .moveInList(let move): list.moveFocus(move)
     case .nextFile: jumpFile(by: 1)
@@ -307,18 +310,17 @@ package final class DiffScreen: Screen {
 
   // MARK: Drawing
 
-  package func render(into screen: inout CellBuffer) {
+  /// Draws the whole screen into a buffer of the screen's size.
+  public func render(into screen: inout CellBuffer) {
     if screen.width != size.columns || screen.height != size.rows {
       screen = CellBuffer(width: size.columns, height: size.rows)
     }
     guard !ScreenBars.tooSmall(&screen, size: size, rows: 4, columns: 20) else { return }
-    let additions = model.files.reduce(0) { $0 + $1.diff.additions }
-    let deletions = model.files.reduce(0) { $0 + $1.diff.deletions }
-    let viewed = model.files.count { $0.viewed == .yes }
+    let totals = model.totals
     ScreenBars.title(
       &screen,
-      name: "#\(number) · \(model.files.count) files +\(additions) −\(deletions) · "
-        + "\(viewed)/\(model.files.count) viewed"
+      name: "#\(number) · \(model.files.count) files +\(totals.additions) −\(totals.deletions) · "
+        + "\(totals.viewed)/\(model.files.count) viewed"
         + (model.unlisted > 0 ? " · \(model.unlisted) not listed by GitHub" : ""),
       status: status.isEmpty ? String(model.headSHA.prefix(7)) : status)
     list.render(into: &screen)
@@ -395,7 +397,7 @@ package final class DiffScreen: Screen {
         + DiffRowCell.shown(line.text)
     }
     switch model.content(of: row) {
-    case .hunk(let h)?: return "\(path), " + file.hunks[Int(h)].header
+    case .hunk(let h)?: return "\(path), " + file.hunkHeaders[Int(h)].header
     case .thread(let thread, _)?:
       return "\(path), a thread by \(thread.comments.first?.author ?? "?"): "
         + DiffRowCell.firstLine(thread.comments.first?.body ?? "")
@@ -407,7 +409,7 @@ package final class DiffScreen: Screen {
   }
 
   /// A new frame of the screen.
-  package func render() -> CellBuffer {
+  public func render() -> CellBuffer {
     var screen = CellBuffer(width: size.columns, height: size.rows)
     render(into: &screen)
     return screen

@@ -1,4 +1,4 @@
-import GitHubIssues
+@testable import GitHubIssues
 import Testing
 import TrellisTestSupport
 
@@ -102,6 +102,59 @@ import TrellisTestSupport
         lines.compactMap(\.newNumber) == Array(1...max(1, new.count)).prefix(new.count).map { $0 })
       #expect(try Patch(parsing: patch.text) == patch)
     }
+  }
+
+  /// Numbering a patch without reading its lines agrees with parsing it — hunks, kinds,
+  /// numbers, and which patches are refused — on random patches, broken ones among them
+  /// (lines dropped, headers miscounted, stray lines, CRLF endings, no final newline).
+  @Test(arguments: [41, 42] as [UInt64])
+  func numberingAgreesWithParsing(seed: UInt64) throws {
+    print("Patch numbering seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    var refused = 0
+    for _ in 0..<500 {
+      let old = (0..<Int.random(in: 0...10, using: &random)).map { _ in
+        ["a", "b", "", "x y"].randomElement(using: &random)!
+      }
+      var new = old
+      for _ in 0..<Int.random(in: 0...4, using: &random) {
+        if !new.isEmpty, Bool.random(using: &random) {
+          new.remove(at: Int.random(in: 0..<new.count, using: &random))
+        } else {
+          new.insert("n", at: Int.random(in: 0...new.count, using: &random))
+        }
+      }
+      var lines = Self.unifiedDiff(old: old, new: new).split(
+        separator: "\n", omittingEmptySubsequences: false
+      ).map(String.init)
+      switch Int.random(in: 0..<8, using: &random) {
+      case 0 where lines.count > 2:
+        lines.remove(at: Int.random(in: 1..<(lines.count - 1), using: &random))
+      case 1: lines.insert("?stray", at: Int.random(in: 1...lines.count, using: &random))
+      case 2: lines.insert("\\ No newline at end of file", at: lines.count - 1)
+      case 3: lines = lines.map { $0.isEmpty ? $0 : $0 + "\r" }
+      case 4: lines.insert("@@ -1 +1 @@", at: 0)
+      case 5: lines.removeLast()
+      default: break
+      }
+      let text = lines.joined(separator: "\n")
+      var hunks: [Hunk] = []
+      var numbered: [(DiffLine.Kind, Int?, Int?)] = []
+      let reads = Patch.number(
+        text, hunk: { hunks.append($0) }, line: { numbered.append(($0, $1, $2)) })
+      let parsed = try? Patch(parsing: text)
+      #expect(reads == (parsed != nil), "\(text.debugDescription)")
+      guard let parsed, reads else {
+        refused += 1
+        continue
+      }
+      #expect(hunks.map(\.header) == parsed.hunks.map(\.header))
+      let lines2 = parsed.hunks.flatMap(\.lines)
+      #expect(numbered.map(\.0) == lines2.map(\.kind))
+      #expect(numbered.map(\.1) == lines2.map(\.oldNumber))
+      #expect(numbered.map(\.2) == lines2.map(\.newNumber))
+    }
+    #expect(refused > 20, "broken patches were tried")
   }
 
   /// One hunk of the whole file: the lines both share (a longest common subsequence) as

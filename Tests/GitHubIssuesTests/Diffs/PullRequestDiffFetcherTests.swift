@@ -173,3 +173,37 @@ import Testing
     #expect(try cache.pullRequestDiff(number) == read)
   }
 }
+
+extension PullRequestDiffFetcherTests {
+  /// A cache whose diffs were kept as one JSON document each (v19) keeps them as rows per
+  /// file; a document that cannot be read is left to be read again.
+  @Test func diffsKeptAsJSONAreMovedToRowsPerFile() throws {
+    let diff = PullRequestDiff(
+      headSHA: String(repeating: "f", count: 40),
+      files: [
+        FileDiff(
+          path: "a.swift", status: "modified", additions: 1, deletions: 1,
+          content: .patch("@@ -1 +1 @@\n-a\n+b\n")),
+        FileDiff(
+          path: "New.swift", previousPath: "Old.swift", status: "renamed", additions: 0,
+          deletions: 0, content: .noTextChanges),
+        FileDiff(path: "x.png", status: "added", additions: 0, deletions: 0, content: .binary),
+        FileDiff(
+          path: "big.txt", status: "added", additions: 0, deletions: 0,
+          content: .unavailable("GitHub refused the whole diff")),
+      ], announcedFiles: 5)
+    let json = String(decoding: try JSONEncoder().encode(diff), as: UTF8.self)
+      .replacingOccurrences(of: "'", with: "''")
+    let path = try IssueCacheTests.cacheFromAnOlderRelease(
+      upTo: "v19: pull requests' diffs",
+      sql: """
+        INSERT INTO pullRequestDiff(number, headSHA, diff, readAt)
+        VALUES (4, '\(diff.headSHA)', '\(json)', '2026-11-01 00:00:00.000'),
+          (5, 'abc', 'not json', '2026-11-01 00:00:00.000');
+        """)
+    defer { IssueCacheTests.removeFolder(of: path) }
+    let cache = try IssueCache(path: path)
+    #expect(try cache.pullRequestDiff(4) == diff)
+    #expect(try cache.pullRequestDiff(5) == nil)
+  }
+}

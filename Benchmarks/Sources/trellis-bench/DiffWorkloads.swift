@@ -43,15 +43,6 @@ func diffWorkloads(wanted: (String) -> Bool) throws {
   let repository = RepositoryName(owner: "acme", name: "tracker")
   let size = TerminalSize(columns: 200, rows: 60)
 
-  if ProcessInfo.processInfo.environment["DIFF_PARTS"] != nil {
-    let (read, _) = measure(runs: 11) { try? cache.pullRequestDiff(number)?.files.count }
-    let (build, _) = measure(runs: 11) { try? DiffHost.model(of: number, in: cache)?.lineCount }
-    let model = try DiffHost.model(of: number, in: cache)!
-    let (screen, _) = measure(runs: 11) {
-      DiffScreen(repository: repository, number: number, title: "B", model: model, size: size)
-    }
-    print("read \(read) build \(build) screen \(screen)")
-  }
   var rows = 0
   let (openMedian, _) = measure(runs: 21) { () -> Int in
     guard let model = try? DiffHost.model(of: number, in: cache) else { return 0 }

@@ -141,7 +141,7 @@ public struct BrowserKeys: Hashable, Sendable {
         "rewrite its title and body, while it is not filed yet"),
       Row(
         [.init(.character("d"), .showDiff)],
-        "read the pull request's diff, comment on its lines and review it", hint: "diff"),
+        "read the pull request's diff, comment on its lines and review it"),
       Row(
         [
           .init(.escape, .back), .init(.enter, .back), .init(.backspace, .back),

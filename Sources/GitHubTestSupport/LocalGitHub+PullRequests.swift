@@ -28,7 +28,12 @@ extension LocalGitHub {
     switch rest {
     case let r where r.count == 2 && r[0] == "pulls":
       guard let number = Int(r[1]), let object = pull(number) else { return nil }
-      body = Self.restPullRequest(object)
+      var pull = Self.restPullRequest(object)
+      // The line comments of the reviews submitted here count too.
+      let posted = postedReviews["/repos/\(parts[1])/\(parts[2])/pulls/\(number)"] ?? []
+      pull["review_comments"] =
+        (pull["review_comments"] as? Int ?? 0) + posted.reduce(0) { $0 + $1.comments.count }
+      body = pull
     case let r where r.count == 3 && r[0] == "pulls" && r[2] == "comments":
       guard let number = Int(r[1]), pull(number) != nil else { return nil }
       body = Self.reviewComments(of: number)

@@ -127,6 +127,10 @@ extension LocalGitHub {
       id: id, login: viewerLogin, state: state, body: text, commitID: commit, submittedAt: now,
       comments: comments)
     postedReviews[pull, default: []].append(review)
+    // A review moves the pull request's update time, as any activity on it does.
+    if let target = IssuePath("/repos/\(parts[1])/\(parts[2])/issues/\(number)") {
+      _ = try editIssue(target) { _ in nil }
+    }
     return Route(
       status: 200, headers: ["content-type": "application/json"],
       body: try JSONSerialization.data(withJSONObject: review.json))

@@ -76,6 +76,20 @@ extension PullRequestCommandTests {
     #expect(reviews[0].comments.map(\.body) == (0..<20).map { "Comment \($0)" })
     (status, out, err) = try await world.run(["pr", "review", String(pull), "--pending"])
     #expect(out.isEmpty, "\(out)")
+    // The review's threads, read back as `pr view --json reviewThreads` prints them.
+    let asked = await world.github.requests.count
+    (status, out, err) = try await world.run(
+      ["pr", "view", String(pull), "--json", "reviewThreads", "--jq", ".reviewThreads"])
+    #expect(status == 0, "\(err)")
+    let threads = try Self.json(out)
+    let ours = threads.filter { ($0["path"] as? String)?.hasPrefix("Sources/File") == true }
+    let targets = await world.github.requests.dropFirst(asked).map(\.target)
+    #expect(ours.count == 20, "\(out.prefix(400)) \(err) \(targets)")
+    let first = try #require(ours.first { $0["path"] as? String == "Sources/File0.swift" })
+    #expect(first["line"] as? Int == 12 && first["isOutdated"] as? Bool == false)
+    let comments = try #require(first["comments"] as? [[String: Any]])
+    #expect(comments.first?["body"] as? String == "Comment 0")
+    #expect((comments.first?["author"] as? [String: Any])?["login"] as? String == "octocat")
 
     // Online, at once; gh's words.
     (status, out, err) = try await world.run(["pr", "review", String(pull), "--approve"])

@@ -130,7 +130,10 @@ extension IssueCache {
       try Self.actionLedger.markDone(id, now: now, db)
       try db.execute(
         sql: "UPDATE queuedAction SET resultReviewID = ? WHERE id = ?", arguments: [review, id])
-      // What a reader shows of the pull request's reviews is read again with its conversation.
+      // What a reader shows of the pull request's reviews is read again with its conversation
+      // (whether or not GitHub moved the pull request's update time).
+      try db.execute(
+        sql: "DELETE FROM timelineListing WHERE issueNumber = ?", arguments: [number])
       try db.execute(
         sql: "DELETE FROM etag WHERE url LIKE ? OR url LIKE ?",
         arguments: ["%/pulls/\(number)/%", "%/issues/\(number)/timeline%"])

@@ -247,7 +247,9 @@ struct PullRequestView: AsyncParsableCommand {
       reviewers, projects, milestone, number, url, additions, deletions), `--`, the body. \
       With --comments, its conversation instead: comments and reviews in order, each review's \
       line comments after it (with `path:` and `line:`), as gh's blocks. --comments and the \
-      JSON fields comments, reviews and statusCheckRollup fetch the conversation first, and \
+      JSON fields comments, reviews, reviewThreads and statusCheckRollup fetch the \
+      conversation first (reviewThreads: each line-comment thread's path, line, whether it is \
+      outdated, its comments), and \
       files and changedFiles its files as `pr diff` does (unless --offline).
       """)
 
@@ -380,6 +382,8 @@ struct PullRequestView: AsyncParsableCommand {
       ? PullRequestJSON.Conversation(
         comments: try cache.comments(of: number),
         reviews: try cache.reviews(of: number, threaded: fields == nil),
+        threads: fields?.contains(.reviewThreads) == true
+          ? try cache.reviews(of: number).flatMap(\.threads) : [],
         checks: checks ?? [],
         viewer: fields?.contains(.comments) == true
           ? try await MeResolver.viewer(

@@ -10,7 +10,7 @@ enum PullRequestJSON {
     case additions, assignees, author, baseRefName, body, closed, closedAt, createdAt, deletions
     case headRefName, id, isDraft, labels, latestReviews, mergeable, mergedAt, milestone, number
     case reviewDecision, reviewRequests, state, title, updatedAt, url
-    case comments, reviews, statusCheckRollup
+    case comments, reviews, statusCheckRollup, reviewThreads
     case files, changedFiles
 
     /// The fields an issue has too, filled as `issues list` fills them.
@@ -18,7 +18,9 @@ enum PullRequestJSON {
 
     /// Whether the field comes from the pull request's conversation, which only `pr view`
     /// fetches.
-    var isConversation: Bool { [.comments, .reviews, .statusCheckRollup].contains(self) }
+    var isConversation: Bool {
+      [.comments, .reviews, .statusCheckRollup, .reviewThreads].contains(self)
+    }
 
     /// Whether the field comes from the pull request's files, which only `pr view` reads.
     var isDiff: Bool { [.files, .changedFiles].contains(self) }
@@ -28,6 +30,8 @@ enum PullRequestJSON {
   struct Conversation {
     var comments: [CachedComment]
     var reviews: [PullRequestReview]
+    /// The line-comment threads, in the order their reviews were submitted.
+    var threads: [ReviewThread] = []
     var checks: [PullRequestCheck]
     /// The login behind the token, when known.
     var viewer: String?
@@ -117,6 +121,24 @@ enum PullRequestJSON {
             id: review.nodeID ?? "", author: review.author,
             authorAssociation: review.authorAssociation ?? "NONE", body: review.body,
             submittedAt: review.submittedAt, state: review.state, commit: review.commitID ?? "")
+        })
+    case .reviewThreads:
+      // GraphQL's PullRequestReviewThread, for what REST tells: where, whether outdated, the
+      // comments in order. Whether GitHub marks a thread resolved is not read, so not printed.
+      return .array(
+        conversation.threads.compactMap { thread in
+          guard let first = thread.comments.first else { return nil }
+          return object([
+            "path": .string(first.path), "line": first.line.map { .int($0) } ?? .null,
+            "isOutdated": .bool(first.isOutdated),
+            "comments": .array(
+              thread.comments.map { comment in
+                object([
+                  "id": .int(Int(comment.id)), "author": object(["login": .string(comment.author)]),
+                  "body": .string(comment.body), "createdAt": goTime(comment.createdAt),
+                ])
+              }),
+          ])
         })
     case .statusCheckRollup:
       return .array(

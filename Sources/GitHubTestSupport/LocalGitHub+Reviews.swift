@@ -30,6 +30,7 @@ extension LocalGitHub {
   package func submittedReviews(
     ofPullRequest number: Int, in repository: RepositoryName
   ) -> [(state: String, body: String, comments: [(path: String, line: Int, body: String)])] {
+    // Replies are filed as reviews of their own, as GitHub files them.
     (postedReviews["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"] ?? []).map {
       review in
       (
@@ -39,6 +40,49 @@ extension LocalGitHub {
         }
       )
     }
+  }
+
+  /// `POST …/pulls/N/comments/ID/replies`: a reply filed under a review of its own, as GitHub
+  /// files replies; 404 for a comment the pull request does not have.
+  func replyWrite(method: String, path: String, body: Data) throws -> Route? {
+    let parts = path.split(separator: "/").map(String.init)
+    guard method == "POST", parts.count == 8, parts[0] == "repos", parts[3] == "pulls",
+      parts[5] == "comments", parts[7] == "replies", let number = Int(parts[4]),
+      let parent = Int(parts[6])
+    else { return nil }
+    let pull = "/repos/\(parts[1])/\(parts[2])/pulls/\(number)"
+    let known =
+      Self.reviewComments(of: number) + (postedReviews[pull] ?? []).flatMap(\.comments)
+    guard let root = known.first(where: { $0["id"] as? Int == parent }),
+      let input = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+      let text = input["body"] as? String, !text.isEmpty
+    else {
+      return Route(
+        status: 404, headers: ["content-type": "application/json"],
+        body: Data(#"{"message": "Not Found"}"#.utf8))
+    }
+    let now = Self.timestamp(Date())
+    lastReviewID += 1
+    nextCommentID += 1
+    var comment = root
+    comment["id"] = nextCommentID
+    comment["pull_request_review_id"] = lastReviewID
+    comment["in_reply_to_id"] = parent
+    comment["body"] = text
+    comment["user"] = ["login": viewerLogin, "id": 77]
+    comment["created_at"] = now
+    comment["updated_at"] = now
+    postedReviews[pull, default: []].append(
+      PostedReview(
+        id: lastReviewID, login: viewerLogin, state: "COMMENTED", body: "",
+        commitID: root["commit_id"] as? String ?? Self.headSHA(of: number), submittedAt: now,
+        comments: [comment]))
+    if let target = IssuePath("/repos/\(parts[1])/\(parts[2])/issues/\(number)") {
+      _ = try editIssue(target) { _ in nil }
+    }
+    return Route(
+      status: 201, headers: ["content-type": "application/json"],
+      body: try JSONSerialization.data(withJSONObject: comment))
   }
 
   /// `POST …/pulls/N/reviews`, as GitHub answers it; `nil` for other writes.

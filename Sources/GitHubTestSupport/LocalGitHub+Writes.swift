@@ -371,6 +371,7 @@ extension LocalGitHub {
   private func applyWrite(method: String, path: String, body: Data) throws -> Route {
     if let merge = try pullRequestWrite(method: method, path: path, body: body) { return merge }
     if let review = try reviewWrite(method: method, path: path, body: body) { return review }
+    if let reply = try replyWrite(method: method, path: path, body: body) { return reply }
     if method == "POST", listings[path] != nil {
       return try fileIssue(in: path, body: body, by: viewerLogin)
     }

@@ -90,6 +90,17 @@ extension PullRequestCommandTests {
     let comments = try #require(first["comments"] as? [[String: Any]])
     #expect(comments.first?["body"] as? String == "Comment 0")
     #expect((comments.first?["author"] as? [String: Any])?["login"] as? String == "octocat")
+    // A reply to that thread, through the same queue; shown in the thread after.
+    let root = try #require(comments.first?["id"] as? Int)
+    (status, out, err) = try await world.run(
+      ["pr", "review", String(pull), "--reply", String(root), "-b", "Done in the next commit."])
+    #expect(status == 0, "\(err)")
+    #expect(out == "Replied on #\(pull) to comment \(root).\n", "\(out)")
+    (status, out, err) = try await world.run(
+      ["pr", "view", String(pull), "--json", "reviewThreads", "--jq", ".reviewThreads"])
+    let again = try Self.json(out).first { $0["path"] as? String == "Sources/File0.swift" }
+    let bodies = (again?["comments"] as? [[String: Any]])?.compactMap { $0["body"] as? String }
+    #expect(bodies == ["Comment 0", "Done in the next commit."], "\(out.prefix(300))")
 
     // Online, at once; gh's words.
     (status, out, err) = try await world.run(["pr", "review", String(pull), "--approve"])

@@ -251,3 +251,20 @@ public struct ViewedFile: Hashable, Sendable {
     self.content = content
   }
 }
+
+// Replies to threads: what a reply's landed check keeps.
+extension IssueCache {
+  /// The line comments found or answered for earlier replies on pull request `number`: a lost
+  /// answer is never settled by a reply another action made.
+  func claimedReplyIDs(onPullRequest number: Int) throws -> Set<Int64> {
+    try writer.read { db in
+      Set(
+        try Int64.fetchAll(
+          db,
+          sql: """
+            SELECT resultCommentID FROM queuedAction
+            WHERE issueNumber = ? AND resultCommentID IS NOT NULL AND operation LIKE '{"reply"%'
+            """, arguments: [number]))
+    }
+  }
+}

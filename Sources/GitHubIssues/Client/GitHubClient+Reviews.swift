@@ -32,6 +32,18 @@ extension GitHubClient {
       as: PullRequestReview.self)
   }
 
+  /// Replies to a thread of line comments
+  /// (`POST /repos/{owner}/{repo}/pulls/{number}/comments/{id}/replies`, the thread's first
+  /// comment), once: a lost answer is settled by listing the line comments.
+  package func reply(
+    _ reply: ThreadReply, onPullRequest number: Int, in repository: RepositoryName
+  ) async throws(GitHubError) -> ReviewComment {
+    try await writeJSON(
+      "POST",
+      "/repos/\(repository.owner)/\(repository.name)/pulls/\(number)/comments/"
+        + "\(reply.commentID)/replies", ["body": reply.body], as: ReviewComment.self)
+  }
+
   /// The pages of a pull request's reviews, in the order they were submitted, 100 a page.
   ///
   /// GitHub documents the order as chronological. An item that cannot be read fails its page.

@@ -181,7 +181,7 @@ package struct ActionReplayer: Sendable {
   /// Whether an operation's landed check needs the viewer's login.
   private func needsViewer(_ operation: QueuedAction.Operation) -> Bool {
     switch operation {
-    case .comment, .create, .change(.close), .change(.reopen), .review: true
+    case .comment, .create, .change(.close), .change(.reopen), .review, .reply: true
     case .change, .setParent, .merge: false
     }
   }
@@ -256,6 +256,7 @@ package struct ActionReplayer: Sendable {
       case .setParent(let parent): outcome = await send(parent: parent, action, issue, pass)
       case .merge(let merge): outcome = await send(merge, action, issue, pass)
       case .review(let review): outcome = await send(review, action, issue, pass)
+      case .reply(let reply): outcome = await send(reply, action, issue, pass)
       case .create: return true
       }
       switch outcome {

@@ -22,6 +22,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
     case merge(PullRequestMerge)
     /// Submits a review of the pull request, its line comments with it.
     case review(ReviewSubmission)
+    /// Replies to a thread of line comments on the pull request.
+    case reply(ThreadReply)
 
     /// "close #12", "comment on #12": what it does, for lists and messages.
     package func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
@@ -37,6 +39,9 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
           + (review.comments.isEmpty
             ? ""
             : ", \(review.comments.count) line comment\(review.comments.count == 1 ? "" : "s")")
+      case .reply(let reply):
+        "reply on \(QueuedAction.name(ofIssue: number)) to comment \(reply.commentID): “"
+          + "\(reply.body.split(whereSeparator: \.isNewline).first ?? "")”"
       case .setParent(let parent):
         "make \(QueuedAction.name(ofIssue: number)) a sub-issue of #\(parent)"
       }

@@ -77,7 +77,8 @@ package enum DiffKeys {
         "mark the file viewed (kept per file; a push that changes it says so)", hint: "viewed"),
       Row(
         [.init(.character("c"), .comment)],
-        "draft a comment on the focused line in $VISUAL or $EDITOR (kept for the review)",
+        "draft a comment on the focused line in $VISUAL or $EDITOR (kept for the review); on a "
+          + "thread, reply to it",
         hint: "comment"),
       Row([.init(.character("x"), .discardDraft)], "drop the focused drafted comment"),
       Row(
@@ -114,6 +115,8 @@ public enum DiffEffect: Hashable, Sendable {
   case interrupted
   /// Write a comment on this line in the editor, into the pending review.
   case draft(path: String, line: Int, side: DraftLineComment.Side, headSHA: String)
+  /// Write a reply to the thread that starts with this comment in the editor, and send it.
+  case reply(Int64)
   /// Drop a drafted comment.
   case discardDraft(Int64)
   /// Keep a file's viewed mark (`nil`: not viewed).

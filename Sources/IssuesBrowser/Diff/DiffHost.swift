@@ -98,6 +98,7 @@ public final class DiffHost: ScreenDriver {
         screen.show(message: "Could not keep the mark: \(error)")
       }
     case .submit(let verdict): submit(verdict)
+    case .reply(let comment): reply(to: comment)
     case .refresh: refresh()
     case .open(let url): screen.show(message: Desktop.open(url))
     case .run(let run):
@@ -159,6 +160,49 @@ public final class DiffHost: ScreenDriver {
     reload()
   }
 
+  /// Replies to a thread, written in the editor, through the outbox.
+  private func reply(to comment: Int64) {
+    guard let text = write("", what: "a reply"), !CommentDraft.normalized(text).isEmpty else {
+      screen.show(message: "Nothing was sent.")
+      return
+    }
+    let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+    let action: QueuedAction
+    do {
+      action = try cache.enqueue(
+        .reply(ThreadReply(commentID: comment, body: body)), onIssue: screen.number)
+    } catch {
+      screen.show(message: ControlCharacters.visible("Not sent: \(error)."))
+      return
+    }
+    send(action, landed: "Replied.", queued: "Queued: the reply")
+  }
+
+  /// Sends a queued action now, saying how it went; offline it waits in the queue.
+  private func send(_ action: QueuedAction, landed: String, queued: String) {
+    guard var quick = client else {
+      screen.show(
+        message: "\(queued) (\(offlineReason ?? "offline")): sent once when GitHub can be reached.")
+      return
+    }
+    quick.maximumRetries = min(quick.maximumRetries, 1)
+    let replayer = ActionReplayer(client: quick, cache: cache, repository: screen.repository)
+    Task { [weak self] in
+      let said: String
+      switch await replayer.sendNow([action]) {
+      case .landed: said = landed
+      case .refused(_, let reason, let error, _):
+        said = ControlCharacters.visible(
+          "GitHub refused it: \(error?.summary() ?? reason). It waits in the queue.")
+      case .queued(_, let because):
+        said = ControlCharacters.visible(
+          "\(queued) — \(because?.summary() ?? "GitHub could not be reached"): sent once when "
+            + "GitHub can be reached.")
+      }
+      self?.screen.show(message: said)
+    }
+  }
+
   /// Submits the review with the drafted comments, its summary written in the editor.
   private func submit(_ verdict: ReviewSubmission.Verdict) {
     let drafts = (try? cache.pendingReview(of: screen.number)) ?? []
@@ -183,30 +227,10 @@ public final class DiffHost: ScreenDriver {
     reload()
     let comments =
       drafts.isEmpty ? "" : " with \(drafts.count) comment\(drafts.count == 1 ? "" : "s")"
-    guard var quick = client else {
-      screen.show(
-        message: "Queued: review #\(screen.number) (\(verdict.words))\(comments) "
-          + "(\(offlineReason ?? "offline")): sent once when GitHub can be reached.")
-      return
-    }
-    screen.show(message: "Submitting the review\(comments)…")
-    quick.maximumRetries = min(quick.maximumRetries, 1)
-    let replayer = ActionReplayer(client: quick, cache: cache, repository: screen.repository)
-    let number = screen.number
-    Task { [weak self] in
-      let said: String
-      switch await replayer.sendNow([action]) {
-      case .landed: said = "Reviewed #\(number) (\(verdict.words))\(comments)."
-      case .refused(_, let reason, let error, _):
-        said = ControlCharacters.visible(
-          "GitHub refused the review: \(error?.summary() ?? reason). It waits in the queue.")
-      case .queued(_, let because):
-        said = ControlCharacters.visible(
-          "Queued: review #\(number) — \(because?.summary() ?? "GitHub could not be reached"): "
-            + "sent once when GitHub can be reached.")
-      }
-      self?.screen.show(message: said)
-    }
+    if client != nil { screen.show(message: "Submitting the review\(comments)…") }
+    send(
+      action, landed: "Reviewed #\(screen.number) (\(verdict.words))\(comments).",
+      queued: "Queued: review #\(screen.number) (\(verdict.words))\(comments)")
   }
 
   /// Reads the diff again in the background; a push shows as a staged update.

@@ -215,6 +215,11 @@ public final class DiffScreen: Screen {
           viewed ? ViewedFile(headSHA: model.headSHA, content: file.diff.fingerprint) : nil)
       ]
     case .comment:
+      if let row = focusedRow, case .thread(let thread, _)? = model.content(of: row),
+        let first = thread.comments.first
+      {
+        return [.reply(first.id)]
+      }
       guard let row = focusedRow, let place = model.commentPlace(of: row) else {
         show(message: "A comment goes on a line of the diff: move to one.")
         return []

@@ -16,8 +16,9 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
       cache — offline too, on the diff `issues pr diff` read. With --approve, --comment or \
       --request-changes, submits the review with every drafted comment as one write through \
       the queue: offline it waits and is sent once; a lost answer is settled by reading the \
-      pull request's reviews before anything is sent again. --pending lists the drafts, \
-      --discard drops them.
+      pull request's reviews before anything is sent again. --reply ID answers a thread of line \
+      comments (the same queue, settled by listing the line comments). --pending lists the \
+      drafts, --discard drops them.
       """)
 
   @OptionGroup var issue: IssueArgument
@@ -49,6 +50,13 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
       valueName: "path:line"))
   var line: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Reply to the thread that starts with this line comment (its id, as `pr view --json "
+        + "reviewThreads` gives it), with --body.", valueName: "comment-id"))
+  var reply: Int64?
+
   @Flag(name: .long, help: "List the pending review's drafted comments.")
   var pending = false
 
@@ -67,11 +75,11 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
     if body != nil, bodyFile != nil {
       throw ValidationError("Give --body or --body-file, not both.")
     }
-    let modes = [verdicts == 1, line != nil, pending, discard].count { $0 }
+    let modes = [verdicts == 1, line != nil, reply != nil, pending, discard].count { $0 }
     if modes != 1 {
       throw ValidationError(
-        "Give a verdict (--approve, --request-changes, --comment), --line, --pending or "
-          + "--discard.")
+        "Give a verdict (--approve, --request-changes, --comment), --line, --reply, --pending "
+          + "or --discard.")
     }
     if let line, Self.parse(line) == nil {
       throw ValidationError(
@@ -128,6 +136,8 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
     let acting = try Acting(issue: issue, options: options)
     if let line, let place = Self.parse(line) {
       try await draft(place, acting)
+    } else if let reply {
+      try await send(ThreadReply(commentID: reply, body: try text() ?? ""), acting)
     } else if let verdict {
       try await submit(verdict, acting)
     }
@@ -181,6 +191,37 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
         "Drafted a comment on \(comment.location) for #\(number)'s review (\(count) drafted): "
           + "submit it with `issues pr review \(number) --comment -b …` (or --approve, "
           + "--request-changes)."))
+  }
+
+  /// Replies to a thread, through the outbox.
+  private func send(_ reply: ThreadReply, _ acting: Acting) async throws {
+    let number = acting.number
+    guard !CommentDraft.normalized(reply.body).isEmpty else {
+      throw CommandFailure("A reply needs a body: give --body or --body-file.")
+    }
+    _ = try await acting.cachedIssue()
+    let action: QueuedAction
+    do {
+      action = try acting.cache.enqueue(.reply(reply), onIssue: number)
+    } catch {
+      throw CommandFailure(ControlCharacters.visible("\(error). Nothing was sent."))
+    }
+    var quick = acting.client
+    quick.maximumRetries = min(quick.maximumRetries, 1)
+    let replayer = ActionReplayer(client: quick, cache: acting.cache, repository: acting.repository)
+    switch await replayer.sendNow([action]) {
+    case .landed: print("Replied on #\(number) to comment \(reply.commentID).")
+    case .refused(_, let reason, let error, _):
+      throw CommandFailure(
+        ControlCharacters.visible(
+          "Could not reply on #\(number): \(error?.summary() ?? reason). It waits in the queue "
+            + "(`issues queue`): send it anyway or cancel it."))
+    case .queued(_, let because):
+      Terminal.standardError(
+        ControlCharacters.visible(
+          "Queued: reply on #\(number) — \(because?.summary() ?? "GitHub could not be reached"): "
+            + "sent once when GitHub can be reached.") + "\n")
+    }
   }
 
   /// Submits the review with every drafted comment, through the outbox.

@@ -210,3 +210,51 @@ import Testing
     #expect(reviews.allSatisfy { $0.comments.count == 20 })
   }
 }
+
+extension ReviewOutboxTests {
+  /// Replies to a thread through the outbox: the same "+1" thirty times, sent while connections
+  /// drop and 502s answer applied writes, after the same words by the viewer written before —
+  /// exactly thirty new replies, each found or sent once; a reply to a comment gone waits in
+  /// conflict.
+  @Test func repliesLandExactlyOnceEvenWhenTheyAllSayTheSame() async throws {
+    let (github, client, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    let review = ReviewSubmission(
+      verdict: .comment, body: "Notes", commitID: Self.head,
+      comments: [DraftLineComment(path: "Sources/File0.swift", line: 12, body: "Why?")])
+    _ = try await client.submitReview(review, onPullRequest: number, in: acme)
+    let root = try #require(
+      try await client.reviewCommentPages(of: acme, pullRequest: number).reduce([]) {
+        $0 + $1.items
+      }.first { $0.body == "Why?" }
+    ).id
+    // The same words, by the viewer, before any reply is queued: not ours.
+    _ = try await client.reply(
+      ThreadReply(commentID: root, body: "+1"), onPullRequest: number, in: acme)
+    let seed: UInt64 = 0x2E_B1E5
+    print("ReviewOutboxTests replies seed \(seed)")
+    for _ in 0..<30 {
+      try cache.enqueue(.reply(ThreadReply(commentID: root, body: "+1")), onIssue: number)
+    }
+    await github.setChaos(
+      Chaos(
+        seed: seed, dropRead: 0.02, dropBeforeWrite: 0.15, dropAfterWrite: 0.15,
+        failAfterWrite: 0.15))
+    var passes = 0
+    while try !cache.queuedActions().isEmpty, passes < 500 {
+      passes += 1
+      _ = await replay(client, cache)
+    }
+    await github.setChaos(nil)
+    #expect(try cache.queuedActions().isEmpty)
+    let replies = try await client.reviewCommentPages(of: acme, pullRequest: number).reduce([]) {
+      $0 + $1.items
+    }.filter { $0.inReplyTo == root }
+    #expect(replies.count == 31, "\(passes) passes")
+
+    // A reply to a comment GitHub does not have: refused, in conflict, nothing sent.
+    try cache.enqueue(.reply(ThreadReply(commentID: 999_999, body: "?")), onIssue: number)
+    let summary = await replay(client, cache)
+    #expect(summary.conflicts == 1 && summary.sent == 0)
+  }
+}

@@ -126,13 +126,8 @@ public final class DiffHost: ScreenDriver {
       screen.show(message: "Writing \(what) needs the terminal.")
       return nil
     }
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "issues-review-\(getpid())-\(UUID().uuidString.prefix(8)).md")
-    defer { try? FileManager.default.removeItem(at: file) }
     do {
-      try Data(text.utf8).write(to: file)
-      try session.lend { () throws -> Void in try Editor.edit(file) }
-      return try String(contentsOf: file, encoding: .utf8)
+      return try Editor.write(text, in: session, naming: "review")
     } catch {
       screen.show(message: "The editor did not finish: \(error)")
       return nil
@@ -148,7 +143,7 @@ public final class DiffHost: ScreenDriver {
       return
     }
     var comment = place
-    comment.body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+    comment.body = text
     do {
       try cache.draftLineComment(comment, onPullRequest: screen.number, commitID: head)
       let count = (try? cache.pendingReview(of: screen.number).count) ?? 0
@@ -166,7 +161,7 @@ public final class DiffHost: ScreenDriver {
       screen.show(message: "Nothing was sent.")
       return
     }
-    let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+    let body = text
     let action: QueuedAction
     do {
       action = try cache.enqueue(

@@ -71,15 +71,8 @@ package final class IssueFormHost: ScreenDriver {
   /// Lends the terminal to the person's editor on the field's text.
   private func edit(_ text: String) {
     guard let session else { return }
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "issues-new-\(getpid())-\(UUID().uuidString.prefix(8)).md")
-    defer { try? FileManager.default.removeItem(at: file) }
     do {
-      try Data(text.utf8).write(to: file)
-      try session.lend { () throws -> Void in try Editor.edit(file) }
-      let written = try String(contentsOf: file, encoding: .utf8)
-      // An editor ends a file with a line break that the field did not have.
-      screen.finishEditing(written.hasSuffix("\n") ? String(written.dropLast()) : written)
+      screen.finishEditing(try Editor.write(text, in: session, naming: "new"))
     } catch {
       screen.show(message: "The editor did not finish: \(error)")
     }

@@ -1,7 +1,24 @@
 import Foundation
+import TrellisTerminal
 
 /// The person's editor (`VISUAL`, `EDITOR`, or `vi`), run on a file in the terminal.
 package enum Editor {
+  /// Lends `session`'s terminal to the person's editor on `text`, in a file of its own that
+  /// is removed after, and returns what the person wrote — the line break an editor ends a
+  /// file with left out.
+  @MainActor
+  package static func write(_ text: String, in session: TerminalSession, naming name: String)
+    throws -> String
+  {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "issues-\(name)-\(getpid())-\(UUID().uuidString.prefix(8)).md")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(text.utf8).write(to: file)
+    try session.lend { () throws -> Void in try Editor.edit(file) }
+    let written = try String(contentsOf: file, encoding: .utf8)
+    return written.hasSuffix("\n") ? String(written.dropLast()) : written
+  }
+
   /// Runs the user's editor on a file, on this terminal, and waits for it.
   package static func edit(_ file: URL) throws(HostFailure) {
     let environment = ProcessInfo.processInfo.environment

@@ -51,15 +51,22 @@ extension EndToEndTests {
     run.settle()
     var opened = false
     for _ in 0..<40 where !opened {
+      let said = run.terminal.lines.last
       run.pty.type("d")
-      run.settle(quiet: 0.5)
+      // An issue says so at once (its own number: a new message); a pull request's diff is
+      // read, then shown.
+      run.read(seconds: 3) {
+        ($0.lines.last != said && $0.lines.last?.contains("is an issue") == true)
+          || $0.lines.last?.contains("Reading the diff") == true
+          || $0.lines.first?.contains("files +") == true
+      }
       if run.terminal.lines.last?.contains("Reading the diff") == true {
         run.read { $0.lines.first?.contains("files +") == true }
       }
       opened = run.terminal.lines.first?.contains("files +") == true
       if !opened {
         run.pty.type("j")
-        run.settle()
+        run.settle(quiet: 0.1)
       }
     }
     try #require(opened, "\(run.terminal.lines.joined(separator: "\n"))")

@@ -92,22 +92,8 @@ extension ActionReplayer {
   private func lineComments(ofPullRequest number: Int) async
     -> Result<[ReviewComment], GitHubError>
   {
-    var comments: [ReviewComment] = []
-    var pages = 0
-    do {
-      for try await page in client.reviewCommentPages(of: repository, pullRequest: number) {
-        pages += 1
-        guard pages <= Self.reviewPageLimit else {
-          return .failure(
-            GitHubError(
-              .incompleteListing, url: "line comments of \(repository)#\(number)",
-              detail: "more than \(Self.reviewPageLimit) pages: not all were read"))
-        }
-        comments += page.items
-      }
-    } catch {
-      return .failure(error)
-    }
-    return .success(comments)
+    await Self.whole(
+      client.reviewCommentPages(of: repository, pullRequest: number),
+      what: "line comments of \(repository)#\(number)")
   }
 }

@@ -121,23 +121,13 @@ extension ActionReplayer {
     }
     let wanted = Self.lineComments(review.comments.map { ($0.path, $0.body) })
     for candidate in candidates {
-      var made: [ReviewComment] = []
-      var pages = 0
-      do {
-        for try await page in client.reviewCommentPages(
-          of: repository, pullRequest: number, review: candidate.id)
-        {
-          pages += 1
-          guard pages <= Self.reviewPageLimit else {
-            return .failure(
-              GitHubError(
-                .incompleteListing, url: "comments of review \(candidate.id)",
-                detail: "more than \(Self.reviewPageLimit) pages: whether it is ours is not known"))
-          }
-          made += page.items
-        }
-      } catch {
-        return .failure(error)
+      let made: [ReviewComment]
+      switch await Self.whole(
+        client.reviewCommentPages(of: repository, pullRequest: number, review: candidate.id),
+        what: "comments of review \(candidate.id)")
+      {
+      case .success(let comments): made = comments
+      case .failure(let error): return .failure(error)
       }
       if Self.lineComments(made.map { ($0.path, $0.body) }) == wanted {
         return .success(.found(candidate.id))
@@ -165,22 +155,32 @@ extension ActionReplayer {
   /// limit, or an item that cannot be read, is a failure (nothing is judged on part of it).
   private func reviews(ofPullRequest number: Int) async -> Result<[PullRequestReview], GitHubError>
   {
-    var reviews: [PullRequestReview] = []
-    var pages = 0
+    await Self.whole(
+      client.reviewPages(of: repository, pullRequest: number),
+      what: "reviews of \(repository)#\(number)")
+  }
+
+  /// Every item of a listing, following its pages; more than ``reviewPageLimit`` pages, or an
+  /// item that cannot be read, is a failure: a landed check judges nothing on part of one.
+  static func whole<Item: Decodable & Sendable>(
+    _ pages: PageSequence<Item>, what: String
+  ) async -> Result<[Item], GitHubError> {
+    var items: [Item] = []
+    var count = 0
     do {
-      for try await page in client.reviewPages(of: repository, pullRequest: number) {
-        pages += 1
-        guard pages <= Self.reviewPageLimit else {
+      for try await page in pages {
+        count += 1
+        guard count <= reviewPageLimit else {
           return .failure(
             GitHubError(
-              .incompleteListing, url: "reviews of \(repository)#\(number)",
-              detail: "more than \(Self.reviewPageLimit) pages of reviews: not all were read"))
+              .incompleteListing, url: what,
+              detail: "more than \(reviewPageLimit) pages: not all were read"))
         }
-        reviews += page.items
+        items += page.items
       }
     } catch {
       return .failure(error)
     }
-    return .success(reviews)
+    return .success(items)
   }
 }

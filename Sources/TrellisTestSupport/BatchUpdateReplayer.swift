@@ -138,17 +138,28 @@ public enum BatchUpdateReplayer {
       movedIn[move.target] = move.source
     }
 
+    // How many items leave each old section and arrive in each new one, and the highest new
+    // index claimed in each, counted once rather than per section.
+    var leavingCount = [Int](repeating: 0, count: oldCount)
+    for path in update.itemDeletes { leavingCount[path.section] += 1 }
+    var arrivingCount = [Int](repeating: 0, count: newCount)
+    for path in update.itemInserts { arrivingCount[path.section] += 1 }
+    for move in update.itemMoves {
+      leavingCount[move.source.section] += 1
+      arrivingCount[move.target.section] += 1
+    }
+    var highestClaimed: [Int: IndexPath] = [:]
+    for path in newClaimed.keys where path.item > highestClaimed[path.section]?.item ?? -1 {
+      highestClaimed[path.section] = path
+    }
+
     // Build every kept new section and compare it, item by item, with the new data.
     for section in 0..<newCount {
       let source = origin[section]
       guard source >= 0, !reloaded.contains(source) else { continue }
       let newItems = new.items[section]
-      let leaving =
-        update.itemDeletes.filter { $0.section == source }.count
-        + update.itemMoves.filter { $0.source.section == source }.count
-      let arriving =
-        update.itemInserts.filter { $0.section == section }.count
-        + update.itemMoves.filter { $0.target.section == section }.count
+      let leaving = leavingCount[source]
+      let arriving = arrivingCount[section]
       let expected = old.items[source].count - leaving + arriving
       guard newItems.count == expected else {
         throw BatchUpdateViolation(
@@ -180,7 +191,7 @@ public enum BatchUpdateReplayer {
               + "\(newItems[index]) there")
         }
       }
-      for path in newClaimed.keys where path.section == section && path.item >= newItems.count {
+      if let path = highestClaimed[section], path.item >= newItems.count {
         throw BatchUpdateViolation(
           "\(newClaimed[path] ?? "") \(path) is out of range of the new data")
       }

@@ -52,11 +52,18 @@ public enum SnapshotPairGenerator {
     // Move items to random places, possibly in other sections.
     if !kept.isEmpty {
       let all = kept.flatMap(\.1)
+      // Where each item is now (sections keep their places while items move), so that a case
+      // of 40,000 items is not a search of every section per move.
+      var sectionOf: [Int: Int] = [:]
+      for (index, section) in kept.enumerated() {
+        for item in section.1 { sectionOf[item] = index }
+      }
       for item in all where chance(0.3) {
-        guard let from = kept.firstIndex(where: { $0.1.contains(item) }) else { continue }
+        guard let from = sectionOf[item] else { continue }
         kept[from].1.removeAll { $0 == item }
         let to = chance(0.5) ? Int.random(in: 0..<kept.count, using: &rng) : from
         kept[to].1.insert(item, at: Int.random(in: 0...kept[to].1.count, using: &rng))
+        sectionOf[item] = to
       }
     }
     // Move sections.

@@ -96,7 +96,7 @@ extension EndToEndTests {
     let offline = try await Run(
       arguments: ["acme/tracker", "--offline"], github: github,
       environment: ["XDG_CACHE_HOME": first.cacheDirectory.path])
-    offline.read { $0.lines.count > 2 && $0.shows("#40") }
+    offline.read { $0.shows("12 issues") }
     offline.settle()
     offline.pty.type("n")
     offline.read { $0.shows("never read") }

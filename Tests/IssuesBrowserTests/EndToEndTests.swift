@@ -55,21 +55,33 @@ import Glibc
     }
 
     /// Reads what the program writes until the screen satisfies a condition; returns the bytes.
+    ///
+    /// A screen that never satisfies it within `seconds` is a failure (with the screen as it
+    /// was), not a silent wait.
     @discardableResult
-    func read(seconds: Double = 10, until condition: (VirtualTerminal) -> Bool) -> [UInt8] {
+    func read(
+      seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+      until condition: (VirtualTerminal) -> Bool
+    ) -> [UInt8] {
       var collected: [UInt8] = []
       var buffer = [UInt8](repeating: 0, count: 65536)
       let deadline = Date().addingTimeInterval(seconds)
+      // What the last read already drew may satisfy it: then nothing more may ever arrive.
+      if condition(terminal) { return collected }
       while Date() < deadline {
         let count = Glibc.read(pty.master, &buffer, buffer.count)
         if count > 0 {
           collected += buffer[0..<count]
           terminal.write(buffer[0..<count])
-          if condition(terminal) { break }
+          if condition(terminal) { return collected }
         } else {
           usleep(2000)
         }
       }
+      let screen = terminal.lines.joined(separator: "\n")
+      Issue.record(
+        "The screen did not show what was awaited within \(seconds) s:\n\(screen)",
+        sourceLocation: sourceLocation)
       return collected
     }
 

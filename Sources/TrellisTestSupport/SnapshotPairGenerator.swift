@@ -43,7 +43,9 @@ public enum SnapshotPairGenerator {
     // How hard to edit: 0 leaves the data unchanged.
     let intensity = [0.0, 0.01, 0.05, 0.1, 0.3, 0.6, 1.0][Int.random(in: 0..<7, using: &rng)]
     func chance(_ scale: Double = 1) -> Bool {
-      Double.random(in: 0..<1, using: &rng) < intensity * scale
+      // A uniform draw in 0..<1 from the top 53 bits of one number: `Double.random(in:using:)`'s
+      // generic path was a fifth of the property tests' time in a debug build.
+      Double(rng.next() >> 11) * 0x1p-53 < intensity * scale
     }
 
     // Delete sections and items.

@@ -132,7 +132,14 @@ extension LocalGitHub {
           status: 401, headers: [:],
           body: Data(#"{"message":"This endpoint requires you to be authenticated."}"#.utf8)))
     }
-    if let fault { return try await respond(with: fault, path: "/graphql", page: nil) }
+    if let fault {
+      // A mutation applied whose answer is lost, as a write's can be.
+      if case .failAfterApplying(let status) = fault {
+        _ = try await handleGraphQL(request, fault: nil)
+        return response(Route(status: status, headers: [:], body: Data()))
+      }
+      return try await respond(with: fault, path: "/graphql", page: nil)
+    }
     let body = try await request.bodyData
     guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
       let name = object["operationName"] as? String
@@ -209,6 +216,21 @@ extension LocalGitHub {
     var errors: [[String: Any]] = []
     var data: [String: Any] = [:]
     switch name {
+    case "ResolveReviewThread", "UnresolveReviewThread":
+      let resolving = name == "ResolveReviewThread"
+      let field = resolving ? "resolveReviewThread" : "unresolveReviewThread"
+      guard let thread = variables["thread"] as? String, threadExists(thread) else {
+        data[field] = NSNull()
+        errors.append([
+          "type": "NOT_FOUND", "path": [field],
+          "message":
+            "Could not resolve to a node with the global id of '\(variables["thread"] ?? "")'",
+        ])
+        break
+      }
+      if resolving { resolvedThreads.insert(thread) } else { resolvedThreads.remove(thread) }
+      threadResolutions.append((thread, resolving))
+      data[field] = ["thread": ["id": thread, "isResolved": resolving]]
     case "MirrorNodes":
       data["nodes"] = commentNodes(variables["ids"] as? [String] ?? [], errors: &errors)
     default:
@@ -270,6 +292,35 @@ extension LocalGitHub {
     _ operation: String, path: String, variables: [String: Any], errors: inout [[String: Any]]
   ) -> [String: Any] {
     switch operation {
+    case "ReviewThreads":
+      let number = variables["number"] as? Int ?? 0
+      let repository = RepositoryName(
+        owner: variables["owner"] as? String ?? "", name: variables["name"] as? String ?? "")
+      guard issue(number: number, in: repository)?.isPullRequest == true else {
+        errors.append([
+          "type": "NOT_FOUND", "path": ["repository", "pullRequest"],
+          "message": "Could not resolve to a PullRequest with the number of \(number).",
+        ])
+        return ["pullRequest": NSNull()]
+      }
+      let threads = reviewThreads(of: number, in: repository)
+      let start = (variables["after"] as? String).flatMap { Int($0.dropFirst("cursor".count)) } ?? 0
+      let end = min(threads.count, start + reviewThreadPageSize)
+      let nodes = threads[min(start, end)..<end].map { thread -> [String: Any] in
+        [
+          "id": thread.node, "isResolved": resolvedThreads.contains(thread.node),
+          "comments": ["nodes": [["databaseId": thread.root]]],
+        ]
+      }
+      return [
+        "pullRequest": [
+          "reviewThreads": [
+            "totalCount": threads.count,
+            "pageInfo": ["hasNextPage": end < threads.count, "endCursor": "cursor\(end)"],
+            "nodes": nodes,
+          ]
+        ]
+      ]
     case "MirrorIssues", "MirrorPullRequests":
       let isIssues = operation == "MirrorIssues"
       let key = isIssues ? "issues" : "pullRequests"
@@ -779,4 +830,47 @@ extension Array {
     }
     return low
   }
+}
+
+extension LocalGitHub {
+  /// A pull request's review threads, oldest first: one per line comment that answers none
+  /// (served or posted), its node id made from the pull request and that comment.
+  package func reviewThreads(of number: Int, in repository: RepositoryName) -> [(
+    node: String, root: Int
+  )] {
+    let pull = "/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"
+    let comments = Self.reviewComments(of: number) + (postedReviews[pull] ?? []).flatMap(\.comments)
+    return comments.compactMap { comment in
+      guard comment["in_reply_to_id"] == nil, let id = comment["id"] as? Int else { return nil }
+      return (Self.threadNode(repository, number, root: id), id)
+    }
+  }
+
+  /// The node id of the thread that starts with line comment `root` (GitHub's are opaque).
+  package static func threadNode(_ repository: RepositoryName, _ number: Int, root: Int) -> String {
+    "PRRT:\(repository.owner)/\(repository.name)#\(number):\(root)"
+  }
+
+  /// Whether a thread with this node id is on one of the served pull requests.
+  func threadExists(_ node: String) -> Bool {
+    guard node.hasPrefix("PRRT:"), let hash = node.lastIndex(of: "#"),
+      let colon = node.lastIndex(of: ":"), hash < colon,
+      let number = Int(node[node.index(after: hash)..<colon])
+    else { return false }
+    let slug = node[node.index(node.startIndex, offsetBy: 5)..<hash].split(separator: "/")
+    guard slug.count == 2 else { return false }
+    let repository = RepositoryName(owner: String(slug[0]), name: String(slug[1]))
+    return reviewThreads(of: number, in: repository).contains { $0.node == node }
+  }
+
+  /// Review threads a page holds at most (GitHub's is 100; smaller pages make walks longer).
+  package func setReviewThreadPageSize(_ size: Int) { reviewThreadPageSize = size }
+
+  /// Resolves or unresolves a thread as someone on the web would.
+  package func setThread(_ node: String, resolved: Bool) {
+    if resolved { resolvedThreads.insert(node) } else { resolvedThreads.remove(node) }
+  }
+
+  /// Whether the thread is resolved now.
+  package func isThreadResolved(_ node: String) -> Bool { resolvedThreads.contains(node) }
 }

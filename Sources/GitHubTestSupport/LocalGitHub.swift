@@ -140,6 +140,11 @@ package actor LocalGitHub {
   var postedReviews: [String: [PostedReview]] = [:]
   /// The last review's identifier: reviews get growing ones.
   var lastReviewID = 800_000
+  /// The review threads resolved, by their node id; and every resolve or unresolve applied.
+  var resolvedThreads: Set<String> = []
+  package internal(set) var threadResolutions: [(thread: String, resolved: Bool)] = []
+  /// How many review threads a page of GraphQL's `reviewThreads` holds at most.
+  var reviewThreadPageSize = 100
   /// The pull requests merged through `PUT …/merge`, in order.
   package internal(set) var mergedPulls: [Int] = []
   var nextCommentID = 50_000

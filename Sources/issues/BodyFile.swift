@@ -1,10 +1,9 @@
 import Foundation
+import GitHubIssues
 
 /// gh's `--body-file`: a file's text, or standard input's for `-`, refused when larger than
 /// GitHub takes (65,536 characters, at most four bytes each) — what `comment` and `create` read.
 enum BodyFile {
-  /// GitHub's limit on a comment's or an issue body's length, in characters.
-  static let maximumLength = 65_536
 
   /// The text of `path` (`-`: standard input); `what` names it when it is too large.
   static func read(_ path: String, what: String) throws -> String {
@@ -18,7 +17,9 @@ enum BodyFile {
         throw CommandFailure("Could not read \(path): \(error.localizedDescription)")
       }
     }
-    guard data.count <= maximumLength * 4 else {
+    // Four bytes at most to a character: a larger file is refused before it is decoded (the
+    // outbox says so of a shorter one that is still too long).
+    guard data.count <= QueuedAction.Operation.maximumTextLength * 4 else {
       throw CommandFailure("\(path) is larger than \(what) can be.")
     }
     return String(decoding: data, as: UTF8.self)

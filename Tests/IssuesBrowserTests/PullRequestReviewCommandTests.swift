@@ -101,6 +101,18 @@ extension PullRequestCommandTests {
     let again = try Self.json(out).first { $0["path"] as? String == "Sources/File0.swift" }
     let bodies = (again?["comments"] as? [[String: Any]])?.compactMap { $0["body"] as? String }
     #expect(bodies == ["Comment 0", "Done in the next commit."], "\(out.prefix(300))")
+    // The thread resolved, then opened again; a comment that starts no thread refused.
+    let node = LocalGitHub.threadNode(acme, pull, root: root)
+    (status, out, err) = try await world.run([
+      "pr", "review", String(pull), "--resolve", String(root),
+    ])
+    #expect(status == 0, "\(err)")
+    #expect(out == "Resolved the thread of comment \(root) on #\(pull).\n", "\(out)")
+    #expect(await world.github.isThreadResolved(node))
+    (status, out, err) = try await world.run(
+      ["pr", "review", String(pull), "--unresolve", String(root)])
+    #expect(out == "Unresolved the thread of comment \(root) on #\(pull).\n", "\(out) \(err)")
+    #expect(await !world.github.isThreadResolved(node))
 
     // Online, at once; gh's words.
     (status, out, err) = try await world.run(["pr", "review", String(pull), "--approve"])
@@ -116,6 +128,8 @@ extension PullRequestCommandTests {
     #expect(await world.github.submittedReviews(ofPullRequest: own, in: acme).isEmpty)
     (status, out, err) = try await world.run(["pr", "review", String(pull), "-a", "-c"])
     #expect(status != 0 && err.contains("Give one of --approve"), "\(err)")
+    (status, out, err) = try await world.run(["pr", "review", String(pull), "--resolve", "7"])
+    #expect(status != 0 && err.contains("no review thread that starts with comment 7"), "\(err)")
     (status, out, err) = try await world.run([
       "pr", "review", String(pull), "--line", "x", "-b", "y",
     ])

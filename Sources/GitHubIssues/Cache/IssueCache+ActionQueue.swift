@@ -16,7 +16,8 @@ extension IssueCache {
   ///
   /// - Returns: The queued action.
   /// - Throws: ``QueueError/notCached(_:)`` when the issue is not cached,
-  ///   ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list.
+  ///   ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list; a text
+  ///   longer than GitHub takes (``QueuedAction/Operation/maximumTextLength``).
   @discardableResult
   public func enqueue(
     _ operation: QueuedAction.Operation, onIssue number: Int, now: Date = Date(),
@@ -36,6 +37,7 @@ extension IssueCache {
   static func enqueue(
     _ operation: QueuedAction.Operation, onIssue number: Int, now: Date, _ db: Database
   ) throws -> QueuedAction {
+    if let overlong = operation.overlongText { throw overlong }
     guard let (key, before) = try Self.editableRow(of: number, db) else {
       throw QueueError.notCached(number)
     }

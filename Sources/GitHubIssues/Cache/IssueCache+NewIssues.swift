@@ -19,12 +19,14 @@ extension IssueCache {
   ///     the same transaction and sent after the create.
   ///   - now: When it is queued.
   /// - Returns: The queued create; its ``QueuedAction/issueKey`` is the provisional row's.
-  /// - Throws: ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list.
+  /// - Throws: ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list;
+  ///   a body longer than GitHub takes (``QueuedAction/Operation/maximumTextLength``).
   @discardableResult
   public func enqueueNewIssue(
     _ issue: NewIssue, author: String, parent: Int? = nil, now: Date = Date()
   ) throws -> QueuedAction {
-    try Self.writeDurably(writer) { db in
+    if let overlong = QueuedAction.Operation.create(issue).overlongText { throw overlong }
+    return try Self.writeDurably(writer) { db in
       if let milestone = issue.milestone,
         try Int.fetchOne(
           db, sql: "SELECT 1 FROM milestone WHERE number = ?", arguments: [milestone])
@@ -83,6 +85,7 @@ extension IssueCache {
   /// - Throws: ``QueueError/sentAsItWas(_:)`` once its create was sent without an answer (it
   ///   may be filed as it was), ``QueueError/notQueued(_:)`` when it is filed or cancelled.
   package func rewriteNewIssue(key: IssueKey, title: String, body: String) throws {
+    if let overlong = OverlongText.check(body, as: "The issue's body") { throw overlong }
     try Self.writeDurably(writer) { db in
       guard
         let action = try Self.queuedActions(

@@ -11,12 +11,18 @@ extension IssueCache {
   /// comments wait on an older one throws ``ReviewDraftError/otherCommit(pending:drafting:)``.
   ///
   /// - Returns: The draft.
-  /// - Throws: ``QueueError/notCached(_:)`` when the pull request is not cached.
+  /// - Throws: ``QueueError/notCached(_:)`` when the pull request is not cached; a comment
+  ///   longer than GitHub takes (``QueuedAction/Operation/maximumTextLength``).
   @discardableResult
   package func draftLineComment(
     _ comment: DraftLineComment, onPullRequest number: Int, commitID: String, now: Date = Date()
   ) throws -> PendingLineComment {
-    try Self.writeDurably(writer) { db in
+    if let overlong = OverlongText.check(
+      comment.body, as: "The line comment on \(comment.location)")
+    {
+      throw overlong
+    }
+    return try Self.writeDurably(writer) { db in
       guard try Self.editableRow(of: number, db) != nil else { throw QueueError.notCached(number) }
       if let pending = try String.fetchOne(
         db, sql: "SELECT commitID FROM pendingReviewComment WHERE pullRequest = ? LIMIT 1",

@@ -17,10 +17,11 @@ extension GitHubClient {
   /// `RATE_LIMITED` is ``GitHubError/Code/rateLimited``. Any other answer is returned with its
   /// errors, for the caller to keep what is valid (or, without data, to say what failed).
   ///
-  /// GraphQL always needs a token: without one GitHub answers 401.
+  /// GraphQL always needs a token: without one GitHub answers 401. A mutation (`changes`) is a
+  /// write: sent once, never retried, as a REST write is.
   package func graphQL<Payload: Decodable & Sendable>(
     _ query: String, operationName: String, variables: [String: GraphQLValue] = [:],
-    as type: Payload.Type
+    as type: Payload.Type, changes: Bool = false
   ) async throws(GitHubError) -> GraphQLResponse<Payload> {
     let url = host.graphQLURL
     let body: Data
@@ -31,7 +32,7 @@ extension GitHubClient {
       throw GitHubError(.decoding, method: "POST", url: url.absoluteString, detail: "\(error)")
     }
     let (response, _) = try await fetch(
-      url, write: Write(method: "POST", body: body, isQuery: true), conditional: false)
+      url, write: Write(method: "POST", body: body, isQuery: !changes), conditional: false)
     var answer = try decode(GraphQLAnswer<Payload>.self, from: response, url: url)
     let errors = answer.errors ?? []
     if answer.data == nil {

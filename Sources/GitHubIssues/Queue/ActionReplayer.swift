@@ -182,7 +182,7 @@ package struct ActionReplayer: Sendable {
   private func needsViewer(_ operation: QueuedAction.Operation) -> Bool {
     switch operation {
     case .comment, .create, .change(.close), .change(.reopen), .review, .reply: true
-    case .change, .setParent, .merge: false
+    case .change, .setParent, .merge, .resolveThread: false
     }
   }
 
@@ -257,6 +257,7 @@ package struct ActionReplayer: Sendable {
       case .merge(let merge): outcome = await send(merge, action, issue, pass)
       case .review(let review): outcome = await send(review, action, issue, pass)
       case .reply(let reply): outcome = await send(reply, action, issue, pass)
+      case .resolveThread(let resolution): outcome = await send(resolution, action, issue, pass)
       case .create: return true
       }
       switch outcome {
@@ -528,7 +529,7 @@ package struct ActionReplayer: Sendable {
 
   /// Marks an action that needs no landed-check marks as sent, before its request: `nil` when
   /// it may go, or why it may not (cancelled meanwhile, the cache failing).
-  private func markSending(_ action: QueuedAction) -> Outcome? {
+  func markSending(_ action: QueuedAction) -> Outcome? {
     do {
       return try cache.markSending(
         action.id, viewer: nil, knownCommentID: nil, knownEventID: nil, now: now())

@@ -24,6 +24,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
     case review(ReviewSubmission)
     /// Replies to a thread of line comments on the pull request.
     case reply(ThreadReply)
+    /// Resolves or unresolves a thread of line comments on the pull request.
+    case resolveThread(ThreadResolution)
 
     /// "close #12", "comment on #12": what it does, for lists and messages.
     package func describe(issue number: Int, milestoneTitles: [Int: String] = [:]) -> String {
@@ -44,6 +46,9 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
           + "\(reply.body.split(whereSeparator: \.isNewline).first ?? "")”"
       case .setParent(let parent):
         "make \(QueuedAction.name(ofIssue: number)) a sub-issue of #\(parent)"
+      case .resolveThread(let resolution):
+        "\(resolution.change.rawValue) the thread of comment \(resolution.commentID) on "
+          + QueuedAction.name(ofIssue: number)
       }
     }
   }

@@ -17,8 +17,9 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
       --request-changes, submits the review with every drafted comment as one write through \
       the queue: offline it waits and is sent once; a lost answer is settled by reading the \
       pull request's reviews before anything is sent again. --reply ID answers a thread of line \
-      comments (the same queue, settled by listing the line comments). --pending lists the \
-      drafts, --discard drops them.
+      comments (the same queue, settled by listing the line comments); --resolve ID and \
+      --unresolve ID mark a thread resolved or not (the thread's state is read on GitHub \
+      before every send). --pending lists the drafts, --discard drops them.
       """)
 
   @OptionGroup var issue: IssueArgument
@@ -57,6 +58,18 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
         + "reviewThreads` gives it), with --body.", valueName: "comment-id"))
   var reply: Int64?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Mark resolved the thread that starts with this line comment.", valueName: "comment-id"))
+  var resolve: Int64?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Mark unresolved the thread that starts with this line comment.", valueName: "comment-id"))
+  var unresolve: Int64?
+
   @Flag(name: .long, help: "List the pending review's drafted comments.")
   var pending = false
 
@@ -75,11 +88,13 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
     if body != nil, bodyFile != nil {
       throw ValidationError("Give --body or --body-file, not both.")
     }
-    let modes = [verdicts == 1, line != nil, reply != nil, pending, discard].count { $0 }
+    let modes = [
+      verdicts == 1, line != nil, reply != nil, resolve != nil, unresolve != nil, pending, discard,
+    ].count { $0 }
     if modes != 1 {
       throw ValidationError(
-        "Give a verdict (--approve, --request-changes, --comment), --line, --reply, --pending "
-          + "or --discard.")
+        "Give a verdict (--approve, --request-changes, --comment), --line, --reply, --resolve, "
+          + "--unresolve, --pending or --discard.")
     }
     if let line, Self.parse(line) == nil {
       throw ValidationError(
@@ -138,6 +153,10 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
       try await draft(place, acting)
     } else if let reply {
       try await send(ThreadReply(commentID: reply, body: try text() ?? ""), acting)
+    } else if let thread = resolve ?? unresolve {
+      try await send(
+        ThreadResolution(commentID: thread, change: resolve != nil ? .resolve : .unresolve),
+        acting)
     } else if let verdict {
       try await submit(verdict, acting)
     }
@@ -184,6 +203,8 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
       try acting.cache.draftLineComment(comment, onPullRequest: number, commitID: diff.headSHA)
     } catch let error as ReviewDraftError {
       throw CommandFailure(ControlCharacters.visible("\(error). Nothing was drafted."))
+    } catch let error as OverlongText {
+      throw CommandFailure("\(error) Nothing was drafted.")
     }
     let count = try acting.cache.pendingReview(of: number).count
     print(
@@ -199,10 +220,38 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
     guard !CommentDraft.normalized(reply.body).isEmpty else {
       throw CommandFailure("A reply needs a body: give --body or --body-file.")
     }
-    _ = try await acting.cachedIssue()
+    try await sendThroughTheQueue(
+      .reply(reply), acting, landed: "Replied on #\(number) to comment \(reply.commentID).",
+      failing: "reply on", queued: "reply on")
+  }
+
+  /// Resolves or unresolves a thread, through the outbox.
+  private func send(_ resolution: ThreadResolution, _ acting: Acting) async throws {
+    let number = acting.number
+    let change = resolution.change.rawValue
+    try await sendThroughTheQueue(
+      .resolveThread(resolution), acting,
+      landed: "\(resolution.change == .resolve ? "Resolved" : "Unresolved") the thread of "
+        + "comment \(resolution.commentID) on #\(number).",
+      failing: "\(change) the thread on",
+      queued: "\(change) the thread of comment "
+        + "\(resolution.commentID) on")
+  }
+
+  /// Queues `operation` on the pull request and sends it at once: says it landed, was refused
+  /// (it waits in conflict), or waits for GitHub.
+  private func sendThroughTheQueue(
+    _ operation: QueuedAction.Operation, _ acting: Acting, landed: String, failing: String,
+    queued: String
+  ) async throws {
+    let number = acting.number
+    let cached = try await acting.cachedIssue()
+    guard cached.isPullRequest else {
+      throw CommandFailure("#\(number) is an issue, not a pull request: it has no line comments.")
+    }
     let action: QueuedAction
     do {
-      action = try acting.cache.enqueue(.reply(reply), onIssue: number)
+      action = try acting.cache.enqueue(operation, onIssue: number)
     } catch {
       throw CommandFailure(ControlCharacters.visible("\(error). Nothing was sent."))
     }
@@ -210,16 +259,16 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
     quick.maximumRetries = min(quick.maximumRetries, 1)
     let replayer = ActionReplayer(client: quick, cache: acting.cache, repository: acting.repository)
     switch await replayer.sendNow([action]) {
-    case .landed: print("Replied on #\(number) to comment \(reply.commentID).")
+    case .landed: print(landed)
     case .refused(_, let reason, let error, _):
       throw CommandFailure(
         ControlCharacters.visible(
-          "Could not reply on #\(number): \(error?.summary() ?? reason). It waits in the queue "
-            + "(`issues queue`): send it anyway or cancel it."))
+          "Could not \(failing) #\(number): \(error?.summary() ?? reason). It waits in the "
+            + "queue (`issues queue`): send it anyway or cancel it."))
     case .queued(_, let because):
       Terminal.standardError(
         ControlCharacters.visible(
-          "Queued: reply on #\(number) — \(because?.summary() ?? "GitHub could not be reached"): "
+          "Queued: \(queued) #\(number) — \(because?.summary() ?? "GitHub could not be reached"): "
             + "sent once when GitHub can be reached.") + "\n")
     }
   }

@@ -173,6 +173,122 @@ import Testing
     #expect(try cache.queuedActions().count == 1)
   }
 
+  /// Resolving and unresolving threads through the outbox: the threads are read (GraphQL, in
+  /// pages) before every send, so an answer lost after GitHub applied the mutation, or a thread
+  /// resolved on the web meanwhile, sends nothing more; a comment that starts no thread waits
+  /// in conflict.
+  @Test func threadsAreResolvedOnceWhateverTheAnswer() async throws {
+    let (github, client, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    try draft(Array(twentyComments(tag: "T").prefix(5)), on: number, cache)
+    _ = try cache.enqueueReview(.comment, body: "Threads", onPullRequest: number, headSHA: nil)
+    #expect(await replay(client, cache).sent == 1)
+    // Served threads first, then the review's five.
+    let threads = Array(await github.reviewThreads(of: number, in: acme).suffix(5))
+    #expect(threads.count == 5)
+    await github.setReviewThreadPageSize(2)
+
+    // Applied, then the answer lost: read back, not sent again.
+    let first = try cache.enqueue(
+      .resolveThread(ThreadResolution(commentID: Int64(threads[4].root), change: .resolve)),
+      onIssue: number)
+    await github.inject(
+      .failAfterApplying(status: 502), path: "/graphql", method: "POST", times: 1, after: 3)
+    _ = await replay(client, cache)
+    #expect(await github.isThreadResolved(threads[4].node))
+    #expect(try cache.queuedActions().map(\.id) == [first.id])
+    let settled = await replay(client, cache)
+    #expect(settled.foundLanded == 1 && settled.sent == 0)
+    #expect(try cache.queuedActions().isEmpty)
+    #expect(await github.threadResolutions.count == 1)
+
+    // Resolved on the web meanwhile: nothing sent.
+    await github.setThread(threads[1].node, resolved: true)
+    _ = try cache.enqueue(
+      .resolveThread(ThreadResolution(commentID: Int64(threads[1].root), change: .resolve)),
+      onIssue: number)
+    #expect(await replay(client, cache).alreadyHeld == 1)
+    #expect(await github.threadResolutions.count == 1)
+
+    // Unresolved again: one mutation.
+    _ = try cache.enqueue(
+      .resolveThread(ThreadResolution(commentID: Int64(threads[4].root), change: .unresolve)),
+      onIssue: number)
+    #expect(await replay(client, cache).sent == 1)
+    #expect(await !github.isThreadResolved(threads[4].node))
+    #expect(await github.threadResolutions.map(\.resolved) == [true, false])
+
+    // A comment that starts no thread: in conflict, said.
+    let stray = try cache.enqueue(
+      .resolveThread(ThreadResolution(commentID: 999_999, change: .resolve)), onIssue: number)
+    #expect(await replay(client, cache).conflicts == 1)
+    guard
+      case .conflict(let said)? = try cache.queuedActions().first(where: { $0.id == stray.id })?
+        .status
+    else {
+      Issue.record("not in conflict")
+      return
+    }
+    #expect(said.contains("no review thread that starts with comment 999999"), "\(said)")
+    #expect(await github.threadResolutions.count == 2)
+  }
+
+  /// A text longer than GitHub takes (65,536 characters, counted as Unicode scalars) is
+  /// refused as it is written — a draft, a review's summary, a reply, a comment, a new issue's
+  /// body — with nothing queued and nothing drafted lost; one at the limit is taken.
+  @Test func textsLongerThanGitHubTakesAreRefusedWhenWritten() async throws {
+    let (github, _, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    let limit = QueuedAction.Operation.maximumTextLength
+    // At the limit in two-byte and four-byte characters: taken.
+    try cache.draftLineComment(
+      DraftLineComment(
+        path: "Sources/File0.swift", line: 12, body: String(repeating: "é", count: limit)),
+      onPullRequest: number, commitID: Self.head)
+    try cache.draftLineComment(
+      DraftLineComment(
+        path: "Sources/File1.swift", line: 12, body: String(repeating: "👍", count: limit)),
+      onPullRequest: number, commitID: Self.head)
+    let over = String(repeating: "a", count: limit + 1)
+    #expect(
+      throws: OverlongText(what: "The line comment on Sources/File2.swift:12", length: limit + 1)
+    ) {
+      try cache.draftLineComment(
+        DraftLineComment(path: "Sources/File2.swift", line: 12, body: over),
+        onPullRequest: number, commitID: Self.head)
+    }
+    #expect(try cache.pendingReview(of: number).count == 2)
+    // A summary too long: nothing queued, the drafts still pending.
+    let summary = String(repeating: "b", count: 70_000)
+    let refused = #expect(throws: OverlongText.self) {
+      try cache.enqueueReview(.comment, body: summary, onPullRequest: number, headSHA: nil)
+    }
+    #expect(
+      refused?.description
+        == "The review's summary is 70,000 characters long; GitHub takes at most 65,536.")
+    #expect(try cache.pendingReview(of: number).count == 2)
+    #expect(try cache.queuedActions().isEmpty)
+    #expect(throws: OverlongText.self) {
+      try cache.enqueue(.reply(ThreadReply(commentID: 1, body: over)), onIssue: number)
+    }
+    #expect(throws: OverlongText.self) { try cache.enqueueComment(over, onIssue: number) }
+    let rows = try cache.issues(IssueFilter()).count
+    #expect(throws: OverlongText.self) {
+      try cache.enqueueNewIssue(NewIssue(title: "Long", body: over), author: "octocat")
+    }
+    #expect(try cache.issues(IssueFilter()).count == rows)
+    #expect(try cache.queuedActions().isEmpty)
+    // The review at the limit goes as one write, both comments whole.
+    _ = try cache.enqueueReview(.comment, body: "Long ones", onPullRequest: number, headSHA: nil)
+    let client = GitHubClient(
+      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
+    let summaryOfReplay = await replay(client, cache)
+    #expect(summaryOfReplay.sent == 1)
+    let reviews = await github.submittedReviews(ofPullRequest: number, in: acme)
+    #expect(reviews.count == 1)
+    #expect(reviews.first?.comments.map(\.body.unicodeScalars.count) == [limit, limit])
+  }
+
   /// 30 reviews of 20 line comments each, queued at once on one pull request — half with the
   /// same words — and sent while connections drop before reads, before writes and after
   /// writes GitHub applied, and 502s answer applied ones: exactly 30 reviews of 20 comments on

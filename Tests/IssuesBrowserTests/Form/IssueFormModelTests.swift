@@ -203,7 +203,7 @@ import TrellisTerminal
     let templates = IssueTemplates(files: [("conduct.yml", form)])
     let screen = IssueFormScreen(
       repository: RepositoryName(owner: "acme", name: "tracker"), templates: templates,
-      chosen: try #require(templates.templates.first), size: TerminalSize(columns: 100, rows: 12))
+      chosen: templates.templates.first, size: TerminalSize(columns: 100, rows: 12))
     let text = screen.render().lines.joined(separator: "\n")
     #expect(text.contains("[ ] I agree to the Code of Conduct"), "\(text)")
     #expect(!text.contains("](https") && !text.contains("**this**"), "\(text)")

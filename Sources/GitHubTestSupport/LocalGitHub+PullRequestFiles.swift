@@ -59,14 +59,14 @@ extension LocalGitHub {
         body: try JSONSerialization.data(withJSONObject: ["ref": "refs/heads/\(name)"]))
     }
     if let served = servedPullFiles[path] {
-      if headers["accept"]?.contains("diff") == true {
+      if headers["accept"].map({ $0.contains("diff") || $0.contains("patch") }) == true {
         guard !served.diffTooLarge else {
           return Route(
             status: 406, headers: ["content-type": "application/json"],
             body: Data(#"{"message": "Sorry, the diff exceeded the maximum number of lines"}"#.utf8)
           )
         }
-        let text = served.files.map { file -> String in
+        var text = served.files.map { file -> String in
           var diff = FileDiff(
             path: file.path, previousPath: file.previousPath, status: file.status,
             additions: file.additions, deletions: file.deletions,
@@ -75,6 +75,18 @@ extension LocalGitHub {
           diff.previousPath = file.previousPath
           return diff.gitText
         }.joined()
+        if headers["accept"]?.contains("patch") == true {
+          // One commit, as `git format-patch` writes it.
+          let title =
+            (try? pullRequestRoute(at: path)).flatMap { route in
+              (try? JSONSerialization.jsonObject(with: route.body) as? [String: Any])?["title"]
+                as? String
+            } ?? "Changes"
+          text =
+            "From \(served.head) Mon Sep 17 00:00:00 2001\nFrom: The Octocat "
+            + "<octocat@github.com>\nDate: Mon, 1 Jan 2024 00:00:00 +0000\n"
+            + "Subject: [PATCH] \(title)\n\n---\n\(text)--\n2.43.0\n\n"
+        }
         return Route(
           status: 200, headers: ["content-type": "text/plain; charset=utf-8"], body: Data(text.utf8)
         )

@@ -171,6 +171,22 @@ import Testing
     let issue = try #require(Self.served.first { !$0.isPullRequest }).number
     (status, out, err) = try await world.run(["pr", "diff", String(issue)])
     #expect(status != 0 && err.contains("is not a pull request"), "\(err)")
+    // `--patch`: the commits as GitHub writes them, asked each time.
+    (status, out, err) = try await world.run(["pr", "diff", String(pull), "--patch"])
+    #expect(status == 0, "\(err)")
+    #expect(out.hasPrefix("From \(String(repeating: "c", count: 40)) Mon Sep 17"), "\(out)")
+    #expect(out.contains("Subject: [PATCH] ") && out.contains("\n-let x = 1\n+let x = 2\n"))
+    #expect(
+      await world.github.requests.last?.headers["accept"] == "application/vnd.github.patch")
+    (status, out, err) = try await world.run(["pr", "diff", String(pull), "--patch", "--offline"])
+    #expect(status != 0 && err.contains("run without --offline"), "\(err)")
+    (status, out, err) = try await world.run(["pr", "diff", String(pull), "--patch", "--name-only"])
+    #expect(status != 0 && err.contains("not both"), "\(err)")
+    await world.github.servePullRequestFiles(
+      files, ofPullRequest: pull, in: acme, head: String(repeating: "c", count: 40),
+      binary: ["logo.png"], diffTooLarge: true)
+    (status, out, err) = try await world.run(["pr", "diff", String(pull), "--patch"])
+    #expect(status != 0 && err.contains("they are too large") && out.isEmpty, "\(err)")
   }
 
   /// Runs git in `directory`, failing the test when it fails; returns its trimmed output.

@@ -97,15 +97,31 @@ extension GitHubClient {
       of: PullRequestFile.self, conditional: false)
   }
 
-  /// A pull request's whole diff as git writes it (the diff media type), or `nil` when GitHub
-  /// will not give it (too large: it answers 406 or 422).
-  package func pullRequestDiff(of repository: RepositoryName, pullRequest number: Int)
-    async throws(GitHubError) -> String?
-  {
+  /// How a pull request's whole change is written: one diff, or a patch per commit.
+  package enum WholeChangeFormat: Sendable {
+    /// The diff media type: the change as one `git diff`.
+    case diff
+    /// The patch media type: each commit as `git format-patch` writes it (mbox).
+    case patch
+
+    var mediaType: String {
+      switch self {
+      case .diff: "application/vnd.github.diff"
+      case .patch: "application/vnd.github.patch"
+      }
+    }
+  }
+
+  /// A pull request's whole change as git writes it (the diff media type, or with `.patch` one
+  /// patch per commit), or `nil` when GitHub will not give it (too large: it answers 406 or
+  /// 422).
+  package func pullRequestDiff(
+    of repository: RepositoryName, pullRequest number: Int, as format: WholeChangeFormat = .diff
+  ) async throws(GitHubError) -> String? {
     let url = host.url("/repos/\(repository.owner)/\(repository.name)/pulls/\(number)")
     do {
       let (response, _) = try await fetch(
-        url, write: nil, conditional: false, headers: ["Accept": "application/vnd.github.diff"])
+        url, write: nil, conditional: false, headers: ["Accept": format.mediaType])
       return String(decoding: response.body, as: UTF8.self)
     } catch  where [406, 422].contains(error.status ?? 0) {
       return nil

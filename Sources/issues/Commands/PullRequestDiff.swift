@@ -16,7 +16,8 @@ struct PullRequestDiffCommand: AsyncParsableCommand {
       patch GitHub leaves out for size is read from the pull request's whole diff; a binary \
       file, a rename without changes, and a file whose changes GitHub gives no way to read \
       are said as such, never printed as unchanged. Coloured to a terminal (--color), \
-      unless NO_COLOR is set.
+      unless NO_COLOR is set. --patch prints each commit as git format-patch writes it, \
+      asked of GitHub.
       """)
 
   /// When to colour.
@@ -31,6 +32,11 @@ struct PullRequestDiffCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Print only the names of the files changed.")
   var nameOnly = false
 
+  @Flag(
+    name: .long,
+    help: "Print each commit as a patch (as git format-patch writes them); asked of GitHub.")
+  var patch = false
+
   @Option(name: .long, help: "Colour the diff: always, never or auto.")
   var color: ColorChoice = .auto
 
@@ -40,6 +46,15 @@ struct PullRequestDiffCommand: AsyncParsableCommand {
   @Flag(help: "Do not ask GitHub: print the diff the cache keeps.")
   var offline = false
 
+  func validate() throws {
+    if patch, nameOnly { throw ValidationError("Give --patch or --name-only, not both.") }
+    if patch, offline {
+      throw ValidationError(
+        "--patch is asked of GitHub each time (the cache keeps the files' changes, not the "
+          + "commits'): run without --offline.")
+    }
+  }
+
   func run() async throws {
     let number = issue.number
     let (host, repository) = try issue.applied(to: options).resolve()
@@ -47,6 +62,7 @@ struct PullRequestDiffCommand: AsyncParsableCommand {
       print(Desktop.open("https://\(host.name)/\(repository)/pull/\(number)/files"))
       return
     }
+    if patch { return try await printPatches(number, host: host, repository: repository) }
     let cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
     let kept = try cache.pullRequestDiff(number)
     let diff: PullRequestDiff
@@ -74,14 +90,6 @@ struct PullRequestDiffCommand: AsyncParsableCommand {
         diff = kept
       }
     }
-    let colored =
-      switch color {
-      case .always: true
-      case .never: false
-      case .auto:
-        isatty(STDOUT_FILENO) == 1
-          && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-      }
     // To a terminal, what the files hold is shown, never acted on (an escape sequence in a
     // changed line); to a pipe, the bytes as GitHub gave them.
     let toTerminal = isatty(STDOUT_FILENO) == 1
@@ -101,6 +109,44 @@ struct PullRequestDiffCommand: AsyncParsableCommand {
       Terminal.standardError(
         "warning: \(repository)#\(number) changes \(diff.announcedFiles) files; GitHub lists "
           + "the first \(diff.files.count).\n")
+    }
+  }
+
+  /// `--patch`: the commits as GitHub writes them with the patch media type.
+  private func printPatches(
+    _ number: Int, host: GitHubHost, repository: RepositoryName
+  ) async throws {
+    let client = Syncing.client(
+      host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
+    let text: String?
+    do {
+      text = try await client.pullRequestDiff(of: repository, pullRequest: number, as: .patch)
+    } catch  where error.code == .notFound {
+      throw CommandFailure(
+        "\(repository)#\(number) is not a pull request, or the token cannot see it.")
+    } catch {
+      throw Terminal.failure(error, repository: repository)
+    }
+    guard let text else {
+      throw CommandFailure(
+        "GitHub will not write the patches of \(repository)#\(number): they are too large. "
+          + "`issues pr diff \(number)` prints its files' changes.")
+    }
+    var output =
+      isatty(STDOUT_FILENO) == 1
+      ? ControlCharacters.visible(text, keepingLineBreaks: true) : text
+    if colored { output = Self.colored(output) }
+    FileHandle.standardOutput.write(Data(output.utf8))
+  }
+
+  /// Whether to colour, as `--color` and `NO_COLOR` say.
+  private var colored: Bool {
+    switch color {
+    case .always: true
+    case .never: false
+    case .auto:
+      isatty(STDOUT_FILENO) == 1
+        && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
   }
 

@@ -515,6 +515,9 @@ public final class IssueCache: Sendable {
       try addViewedFiles(db)
       try splitPullRequestDiffs(db)
     }
+    migrator.registerMigration("v21: review threads' states") { db in
+      try addThreadStates(db)
+    }
     return migrator
   }
 

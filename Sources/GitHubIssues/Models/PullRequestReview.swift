@@ -137,9 +137,15 @@ package struct PullRequestReview: Decodable, Hashable, Sendable, Identifiable {
 package struct ReviewThread: Hashable, Sendable {
   /// The comments, the first one first.
   package var comments: [ReviewComment]
+  /// Whether the thread is resolved, as last read (GraphQL) with the resolutions waiting in
+  /// the queue applied; `false` when never read.
+  package var isResolved: Bool
 
   /// Creates a thread.
-  package init(comments: [ReviewComment]) { self.comments = comments }
+  package init(comments: [ReviewComment], isResolved: Bool = false) {
+    self.comments = comments
+    self.isResolved = isResolved
+  }
 }
 
 /// A comment on a line of a pull request's diff, as

@@ -17,12 +17,13 @@ extension ActionReplayer {
     let threads: [ReviewThreadState]
     do {
       threads = try await client.reviewThreads(ofPullRequest: number, in: repository)
+      try? cache.keepThreadStates(threads, ofPullRequest: number)
     } catch {
       return .stop(error)
     }
     func done() -> Bool {
-      (try? cache.markDone(
-        action.id, issue: nil, comment: nil, commentID: nil, onIssue: number, now: now())) != nil
+      (try? cache.markResolutionDone(action.id, resolution, onPullRequest: number, now: now()))
+        != nil
     }
     guard let thread = threads.first(where: { $0.firstCommentID == resolution.commentID }) else {
       try? cache.markConflict(

@@ -17,6 +17,8 @@ public enum DiffCommand: Hashable, Sendable {
   case comment
   /// Drop the focused drafted comment (`x`).
   case discardDraft
+  /// Resolve the focused thread, or unresolve a resolved one (`z`).
+  case toggleResolved
   /// Submit the review with this verdict and the drafted comments (`a`, `R`, `C`).
   case submit(ReviewSubmission.Verdict)
   /// Read the diff again: a push shows as a staged update (`r`).
@@ -43,6 +45,7 @@ extension DiffCommand: NamedCommand {
     case .toggleViewed: "viewed"
     case .comment: "comment"
     case .discardDraft: "discard-draft"
+    case .toggleResolved: "resolve-thread"
     case .submit(.approve): "approve"
     case .submit(.requestChanges): "request-changes"
     case .submit(.comment): "submit-comments"
@@ -82,6 +85,9 @@ package enum DiffKeys {
         hint: "comment"),
       Row([.init(.character("x"), .discardDraft)], "drop the focused drafted comment"),
       Row(
+        [.init(.character("z"), .toggleResolved)],
+        "resolve the focused thread (then folded), or unresolve a resolved one", hint: "resolve"),
+      Row(
         [.init(.character("a"), .submit(.approve))],
         "approve, with the drafted comments (a summary in the editor, optional)",
         hint: "approve"),
@@ -119,6 +125,8 @@ public enum DiffEffect: Hashable, Sendable {
   case reply(Int64)
   /// Drop a drafted comment.
   case discardDraft(Int64)
+  /// Resolve or unresolve the thread that starts with this comment, through the outbox.
+  case resolveThread(ThreadResolution)
   /// Keep a file's viewed mark (`nil`: not viewed).
   case setViewed(path: String, ViewedFile?)
   /// Write the summary in the editor and submit the review.

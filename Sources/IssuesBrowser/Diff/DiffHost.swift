@@ -47,8 +47,14 @@ public final class DiffHost: ScreenDriver {
     of number: Int, in cache: IssueCache, previous: DiffModel? = nil
   ) throws -> DiffModel? {
     guard let diff = try cache.pullRequestDiff(number) else { return nil }
+    let resolved = try cache.resolvedThreads(of: number)
+    let threads = try cache.reviews(of: number).flatMap(\.threads).map { thread in
+      var thread = thread
+      thread.isResolved = thread.comments.first.map { resolved.contains($0.id) } ?? false
+      return thread
+    }
     return DiffModel(
-      diff: diff, threads: try cache.reviews(of: number).flatMap(\.threads),
+      diff: diff, threads: threads,
       drafts: try cache.pendingReview(of: number), viewed: try cache.viewedFiles(of: number),
       previous: previous)
   }
@@ -99,6 +105,7 @@ public final class DiffHost: ScreenDriver {
       }
     case .submit(let verdict): submit(verdict)
     case .reply(let comment): reply(to: comment)
+    case .resolveThread(let resolution): resolve(resolution)
     case .refresh: refresh()
     case .open(let url): screen.show(message: Desktop.open(url))
     case .run(let run):
@@ -173,8 +180,31 @@ public final class DiffHost: ScreenDriver {
     send(action, landed: "Replied.", queued: "Queued: the reply")
   }
 
+  /// Resolves or unresolves a thread through the outbox: shown at once (the queue's waiting
+  /// resolutions are drawn over what GitHub last said), sent now when GitHub can be reached.
+  private func resolve(_ resolution: ThreadResolution) {
+    let action: QueuedAction
+    do {
+      action = try cache.enqueue(.resolveThread(resolution), onIssue: screen.number)
+    } catch {
+      screen.show(message: ControlCharacters.visible("Not changed: \(error)."))
+      return
+    }
+    reload()
+    let done = resolution.change == .resolve ? "Resolved" : "Unresolved"
+    send(
+      action, landed: "\(done) the thread.",
+      queued: "Queued: \(resolution.change.rawValue) the thread",
+      then: { [weak self] in
+        self?.reload()
+      })
+  }
+
   /// Sends a queued action now, saying how it went; offline it waits in the queue.
-  private func send(_ action: QueuedAction, landed: String, queued: String) {
+  private func send(
+    _ action: QueuedAction, landed: String, queued: String,
+    then: @escaping @MainActor () -> Void = {}
+  ) {
     guard var quick = client else {
       screen.show(
         message: "\(queued) (\(offlineReason ?? "offline")): sent once when GitHub can be reached.")
@@ -195,6 +225,7 @@ public final class DiffHost: ScreenDriver {
             + "GitHub can be reached.")
       }
       self?.screen.show(message: said)
+      then()
     }
   }
 
@@ -239,10 +270,17 @@ public final class DiffHost: ScreenDriver {
     let fetcher = PullRequestDiffFetcher(
       client: client, cache: cache, repository: screen.repository)
     let number = screen.number
+    let repository = screen.repository
+    let cache = cache
     reading = Task { [weak self] in
       let failure: String?
       do {
         _ = try await fetcher.fetch(number)
+        // Which threads are resolved (GraphQL: REST does not say); kept only from a complete
+        // read, and a failure here leaves what was kept.
+        if let threads = try? await client.reviewThreads(ofPullRequest: number, in: repository) {
+          try? cache.keepThreadStates(threads, ofPullRequest: number)
+        }
         failure = nil
       } catch let error as GitHubError {
         failure = error.summary()

@@ -64,14 +64,15 @@ struct DiffRowCell: CollectionCell {
     case .thread(let thread, let outdated):
       guard let first = thread.comments.first else { return }
       let replies = thread.comments.count - 1
+      // A resolved thread is folded: said as resolved, dim, still one row to reopen it on.
       let said =
-        "💬 \(first.author)"
+        (thread.isResolved ? "✓ resolved · " : "💬 ") + first.author
         + (outdated ? " (outdated, line \(first.line.map(String.init) ?? "gone"))" : "") + ": "
         + Self.firstLine(first.body)
         + (replies > 0 ? " · \(replies) repl\(replies == 1 ? "y" : "ies")" : "")
       canvas.text(
         DisplayWidth.truncate(said, toColumns: max(0, width - gutter - 1)), x: gutter + 1, y: 0,
-        style: on(Theme.warning))
+        style: on(thread.isResolved ? Theme.dim : Theme.warning))
     case .draft(let draft):
       let said = "⇡ draft on \(draft.comment.location): " + Self.firstLine(draft.comment.body)
       canvas.text(

@@ -231,6 +231,17 @@ public final class DiffScreen: Screen {
         return []
       }
       return [.discardDraft(draft.id)]
+    case .toggleResolved:
+      guard let row = focusedRow, case .thread(let thread, _)? = model.content(of: row),
+        let first = thread.comments.first
+      else {
+        show(message: "z resolves a thread of comments (💬): move to one.")
+        return []
+      }
+      return [
+        .resolveThread(
+          ThreadResolution(commentID: first.id, change: thread.isResolved ? .unresolve : .resolve))
+      ]
     case .submit(let verdict): return [.submit(verdict)]
     case .refresh: return [.refresh]
     case .openInBrowser:
@@ -404,7 +415,8 @@ public final class DiffScreen: Screen {
     switch model.content(of: row) {
     case .hunk(let h)?: return "\(path), " + file.hunkHeaders[Int(h)].header
     case .thread(let thread, _)?:
-      return "\(path), a thread by \(thread.comments.first?.author ?? "?"): "
+      return "\(path), a \(thread.isResolved ? "resolved " : "")thread by "
+        + "\(thread.comments.first?.author ?? "?"): "
         + DiffRowCell.firstLine(thread.comments.first?.body ?? "")
     case .draft(let draft)?:
       return "\(path), your draft: " + DiffRowCell.firstLine(draft.comment.body)

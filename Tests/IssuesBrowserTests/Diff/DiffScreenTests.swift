@@ -73,6 +73,33 @@ import TrellisTerminal
     #expect(lines.contains { $0.contains("R Old.swift → New.swift") })
   }
 
+  /// `z` on a thread asks to resolve it, or to unresolve a resolved one (drawn folded: one
+  /// dim row said resolved); elsewhere it says where to go.
+  @Test func zResolvesTheFocusedThreadAndAResolvedOneIsFolded() throws {
+    var thread = Self.thread(line: 2, body: "Why 1?")
+    let screen = Self.screen(DiffModel(diff: Self.diff(), threads: [thread]))
+    #expect(screen.perform(.toggleResolved).isEmpty)
+    #expect(screen.render().lines.last?.contains("move to one") == true)
+    for _ in 0..<4 { _ = screen.perform(.moveInList(.down)) }
+    #expect(
+      screen.focusDescription?.contains("a thread by mona") == true,
+      "\(screen.focusDescription ?? "")")
+    #expect(
+      screen.perform(.toggleResolved)
+        == [.resolveThread(ThreadResolution(commentID: 501, change: .resolve))])
+    // Resolved (read, or waiting in the queue): folded, and `z` opens it again.
+    thread.isResolved = true
+    screen.show(DiffModel(diff: Self.diff(), threads: [thread], previous: screen.model))
+    let buffer = screen.render()
+    let row = try #require(buffer.lines.firstIndex { $0.contains("✓ resolved · mona: Why 1?") })
+    #expect(!buffer.lines.dropLast().contains { $0.contains("💬") })
+    #expect(buffer[8, row].style == Theme.row(Theme.dim, on: Theme.focus))
+    #expect(screen.focusDescription?.contains("a resolved thread by mona") == true)
+    #expect(
+      screen.perform(.toggleResolved)
+        == [.resolveThread(ThreadResolution(commentID: 501, change: .unresolve))])
+  }
+
   @Test func changedWordsAreMarkedWithinARewrittenLine() throws {
     let screen = Self.screen(DiffModel(diff: Self.diff()))
     let buffer = screen.render()

@@ -1,0 +1,78 @@
+import Foundation
+import GitHubIssues
+import GitHubTestSupport
+@testable import IssuesBrowser
+import Testing
+import TrellisTerminal
+
+/// The diff screen's `z` through its host, against the local GitHub: the thread shown resolved
+/// at once (the queued resolution drawn over what GitHub said), one mutation sent, and a thread
+/// resolved on the web read back when the diff is read again.
+@MainActor
+@Suite struct DiffHostThreadTests {
+  let acme = RepositoryName(owner: "acme", name: "tracker")
+
+  @Test func zResolvesAThreadThroughTheQueueAndAReadShowsTheWebsState() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 2, seed: 5), as: acme)
+    await github.requireToken(forWrites: "test-token")
+    let client = GitHubClient(
+      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
+    let cache = try IssueCache()
+    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    // A pull request the local GitHub serves a thread on (mona's, answered once).
+    var pull: Int?
+    for number in stride(from: 1, through: 40, by: 4) where pull == nil {
+      if await github.issue(number: number, in: acme)?.isPullRequest == true { pull = number }
+    }
+    let number = try #require(pull)
+    await github.servePullRequestFiles(
+      [
+        PullRequestFile(
+          path: "Sources/Parser.swift", status: "modified", additions: 1, deletions: 0,
+          patch: "@@ -10,3 +10,4 @@ struct Parser {\n let input: String\n+  var index = 0\n"
+            + " }\n }")
+      ], ofPullRequest: number, in: acme, head: String(repeating: "c", count: 40))
+    _ = try await ConversationFetcher(client: client, cache: cache, repository: acme)
+      .fetch(number, force: true)
+    _ = try await PullRequestDiffFetcher(client: client, cache: cache, repository: acme)
+      .fetch(number)
+    let node = try #require(await github.reviewThreads(of: number, in: acme).first).node
+
+    let model = try #require(try DiffHost.model(of: number, in: cache))
+    let screen = DiffScreen(
+      repository: acme, number: number, title: "A pull request", model: model,
+      size: TerminalSize(columns: 90, rows: 20))
+    let host = DiffHost(screen: screen, cache: cache, client: client, offlineReason: nil)
+    // Down to the thread row.
+    for _ in 0..<10 where screen.focusDescription?.contains("thread") != true {
+      _ = screen.perform(.moveInList(.down))
+    }
+    let effects = screen.perform(.toggleResolved)
+    #expect(effects.count == 1)
+    for effect in effects { _ = host.perform(effect) }
+    // Shown resolved at once, before GitHub answered.
+    #expect(screen.render().lines.contains { $0.contains("✓ resolved · mona") })
+    for _ in 0..<200 where await !github.isThreadResolved(node) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(await github.isThreadResolved(node))
+    for _ in 0..<200 where (try? cache.queuedActions().isEmpty) != true {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(try cache.queuedActions().isEmpty)
+    #expect(await github.threadResolutions.count == 1)
+    #expect(try cache.resolvedThreads(of: number).count == 1)
+
+    // Unresolved on the web: the next read of the diff shows it open again.
+    await github.setThread(node, resolved: false)
+    host.refresh()
+    for _ in 0..<200 where screen.render().lines.contains(where: { $0.contains("✓ resolved") }) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(screen.render().lines.contains { $0.contains("💬 mona") })
+    #expect(try cache.resolvedThreads(of: number).isEmpty)
+  }
+}

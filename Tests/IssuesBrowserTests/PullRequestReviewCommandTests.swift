@@ -87,6 +87,8 @@ extension PullRequestCommandTests {
     #expect(ours.count == 20, "\(out.prefix(400)) \(err) \(targets)")
     let first = try #require(ours.first { $0["path"] as? String == "Sources/File0.swift" })
     #expect(first["line"] as? Int == 12 && first["isOutdated"] as? Bool == false)
+    // Read online with the threads' states (GraphQL): known, and open.
+    #expect(first["isResolved"] as? Bool == false, "\(first)")
     let comments = try #require(first["comments"] as? [[String: Any]])
     #expect(comments.first?["body"] as? String == "Comment 0")
     #expect((comments.first?["author"] as? [String: Any])?["login"] as? String == "octocat")
@@ -109,6 +111,13 @@ extension PullRequestCommandTests {
     #expect(status == 0, "\(err)")
     #expect(out == "Resolved the thread of comment \(root) on #\(pull).\n", "\(out)")
     #expect(await world.github.isThreadResolved(node))
+    (status, out, err) = try await world.run(
+      [
+        "pr", "view", String(pull), "--json", "reviewThreads", "--jq", ".reviewThreads",
+        "--offline",
+      ])
+    let resolved = try Self.json(out).first { $0["path"] as? String == "Sources/File0.swift" }
+    #expect(resolved?["isResolved"] as? Bool == true, "\(out.prefix(300)) \(err)")
     (status, out, err) = try await world.run(
       ["pr", "review", String(pull), "--unresolve", String(root)])
     #expect(out == "Unresolved the thread of comment \(root) on #\(pull).\n", "\(out) \(err)")

@@ -45,24 +45,31 @@ extension IssueCache {
   /// The first comments of pull request `number`'s resolved threads: as GitHub last said, with
   /// the resolutions waiting in the queue applied in order (shown before they are sent).
   package func resolvedThreads(of number: Int) throws -> Set<Int64> {
+    Set(try threadStates(of: number).filter(\.value).keys)
+  }
+
+  /// Whether each of pull request `number`'s threads is resolved, by first comment.
+  ///
+  /// Only threads whose state is known are there: read from GitHub, or set by a resolution
+  /// waiting in the queue (applied in order over what was read). A thread missing was never
+  /// read.
+  package func threadStates(of number: Int) throws -> [Int64: Bool] {
     try writer.read { db in
-      var resolved = Set(
-        try Int64.fetchAll(
-          db,
-          sql: """
-            SELECT firstCommentID FROM reviewThreadState WHERE pullRequest = ? AND isResolved
-            """, arguments: [number]))
+      var states: [Int64: Bool] = [:]
+      for row in try Row.fetchAll(
+        db,
+        sql: "SELECT firstCommentID, isResolved FROM reviewThreadState WHERE pullRequest = ?",
+        arguments: [number])
+      {
+        states[row["firstCommentID"]] = row["isResolved"]
+      }
       let waiting = try Self.queuedActions(
         where: "issueNumber = ? AND status IN ('pending', 'sending', 'conflict')", [number], db)
       for action in waiting {
         guard case .resolveThread(let resolution) = action.operation else { continue }
-        if resolution.change.resolves {
-          resolved.insert(resolution.commentID)
-        } else {
-          resolved.remove(resolution.commentID)
-        }
+        states[resolution.commentID] = resolution.change.resolves
       }
-      return resolved
+      return states
     }
   }
 

@@ -249,7 +249,8 @@ struct PullRequestView: AsyncParsableCommand {
       line comments after it (with `path:` and `line:`), as gh's blocks. --comments and the \
       JSON fields comments, reviews, reviewThreads and statusCheckRollup fetch the \
       conversation first (reviewThreads: each line-comment thread's path, line, whether it is \
-      outdated, its comments), and \
+      outdated, whether it is resolved — left out while that was never read — and its \
+      comments), and \
       files and changedFiles its files as `pr diff` does (unless --offline).
       """)
 
@@ -310,7 +311,8 @@ struct PullRequestView: AsyncParsableCommand {
   /// Fetches the pull request's conversation (comments, reviews, line comments, checks) into
   /// the cache; a failure is said and the cached one printed.
   private func fetchConversation(
-    _ number: Int, host: GitHubHost, repository: RepositoryName, cache: IssueCache
+    _ number: Int, host: GitHubHost, repository: RepositoryName, cache: IssueCache,
+    threadStates: Bool
   ) async {
     do {
       let token = try TokenDiscovery.token(for: host)
@@ -318,6 +320,12 @@ struct PullRequestView: AsyncParsableCommand {
       await MeResolver.remember(token: token, client: client, cache: cache)
       _ = try await ConversationFetcher(client: client, cache: cache, repository: repository)
         .fetch(number)
+      if threadStates {
+        // Whether each thread is resolved: GraphQL only; kept from a complete read.
+        try cache.keepThreadStates(
+          try await client.reviewThreads(ofPullRequest: number, in: repository),
+          ofPullRequest: number)
+      }
     } catch {
       Terminal.standardError(
         "warning: \(Terminal.failure(error, repository: repository)) Showing the cache.\n")
@@ -346,7 +354,9 @@ struct PullRequestView: AsyncParsableCommand {
     let fields = try json.map { try PullRequestJSON.fields($0) }
     let readsConversation = comments || (fields?.contains(where: \.isConversation) ?? false)
     if readsConversation, !offline {
-      await fetchConversation(number, host: host, repository: repository, cache: cache)
+      await fetchConversation(
+        number, host: host, repository: repository, cache: cache,
+        threadStates: fields?.contains(.reviewThreads) == true)
     }
     let diff =
       try await fields?.contains(where: \.isDiff) == true
@@ -384,6 +394,8 @@ struct PullRequestView: AsyncParsableCommand {
         reviews: try cache.reviews(of: number, threaded: fields == nil),
         threads: fields?.contains(.reviewThreads) == true
           ? try cache.reviews(of: number).flatMap(\.threads) : [],
+        threadStates: fields?.contains(.reviewThreads) == true
+          ? try cache.threadStates(of: number) : [:],
         checks: checks ?? [],
         viewer: fields?.contains(.comments) == true
           ? try await MeResolver.viewer(

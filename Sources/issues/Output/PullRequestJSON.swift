@@ -32,6 +32,8 @@ enum PullRequestJSON {
     var reviews: [PullRequestReview]
     /// The line-comment threads, in the order their reviews were submitted.
     var threads: [ReviewThread] = []
+    /// Whether each thread is resolved, by first comment, where that is known.
+    var threadStates: [Int64: Bool] = [:]
     var checks: [PullRequestCheck]
     /// The login behind the token, when known.
     var viewer: String?
@@ -123,12 +125,13 @@ enum PullRequestJSON {
             submittedAt: review.submittedAt, state: review.state, commit: review.commitID ?? "")
         })
     case .reviewThreads:
-      // GraphQL's PullRequestReviewThread, for what REST tells: where, whether outdated, the
-      // comments in order. Whether GitHub marks a thread resolved is not read, so not printed.
+      // GraphQL's PullRequestReviewThread: where, whether outdated, the comments in order, and
+      // whether it is resolved when that was read (GraphQL only) — left out, never guessed,
+      // when it was not.
       return .array(
         conversation.threads.compactMap { thread in
           guard let first = thread.comments.first else { return nil }
-          return object([
+          var fields: IssueJSON.Object = [
             "path": .string(first.path), "line": first.line.map { .int($0) } ?? .null,
             "isOutdated": .bool(first.isOutdated),
             "comments": .array(
@@ -138,7 +141,11 @@ enum PullRequestJSON {
                   "body": .string(comment.body), "createdAt": goTime(comment.createdAt),
                 ])
               }),
-          ])
+          ]
+          if let resolved = conversation.threadStates[first.id] {
+            fields["isResolved"] = .bool(resolved)
+          }
+          return object(fields)
         })
     case .statusCheckRollup:
       return .array(

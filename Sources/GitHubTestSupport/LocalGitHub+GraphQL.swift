@@ -304,8 +304,14 @@ extension LocalGitHub {
         return ["pullRequest": NSNull()]
       }
       let threads = reviewThreads(of: number, in: repository)
-      let start = (variables["after"] as? String).flatMap { Int($0.dropFirst("cursor".count)) } ?? 0
+      let start =
+        reviewThreadsNeverEnd
+        ? 0 : (variables["after"] as? String).flatMap { Int($0.dropFirst("cursor".count)) } ?? 0
       let end = min(threads.count, start + reviewThreadPageSize)
+      if threadDeletionsWhileListing > 0, end < threads.count, start < end {
+        threadDeletionsWhileListing -= 1
+        deletedThreads.insert(threads[start].node)
+      }
       let nodes = threads[min(start, end)..<end].map { thread -> [String: Any] in
         [
           "id": thread.node, "isResolved": resolvedThreads.contains(thread.node),
@@ -316,7 +322,10 @@ extension LocalGitHub {
         "pullRequest": [
           "reviewThreads": [
             "totalCount": threads.count,
-            "pageInfo": ["hasNextPage": end < threads.count, "endCursor": "cursor\(end)"],
+            "pageInfo": [
+              "hasNextPage": reviewThreadsNeverEnd || end < threads.count,
+              "endCursor": reviewThreadsNeverEnd ? "cursor0" : "cursor\(end)",
+            ],
             "nodes": nodes,
           ]
         ]
@@ -842,7 +851,8 @@ extension LocalGitHub {
     let comments = Self.reviewComments(of: number) + (postedReviews[pull] ?? []).flatMap(\.comments)
     return comments.compactMap { comment in
       guard comment["in_reply_to_id"] == nil, let id = comment["id"] as? Int else { return nil }
-      return (Self.threadNode(repository, number, root: id), id)
+      let node = Self.threadNode(repository, number, root: id)
+      return deletedThreads.contains(node) ? nil : (node, id)
     }
   }
 
@@ -865,6 +875,13 @@ extension LocalGitHub {
 
   /// Review threads a page holds at most (GitHub's is 100; smaller pages make walks longer).
   package func setReviewThreadPageSize(_ size: Int) { reviewThreadPageSize = size }
+
+  /// Deletes the first thread of each of the next `pages` pages of `reviewThreads` served
+  /// (when more follow): every later thread shifts back one under the offset cursors.
+  package func deleteThreadsWhileListing(pages: Int) { threadDeletionsWhileListing = pages }
+
+  /// Makes `reviewThreads` say more follow forever, its cursor never moving.
+  package func setReviewThreadsNeverEnd(_ never: Bool) { reviewThreadsNeverEnd = never }
 
   /// Resolves or unresolves a thread as someone on the web would.
   package func setThread(_ node: String, resolved: Bool) {

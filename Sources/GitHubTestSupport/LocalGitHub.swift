@@ -145,6 +145,13 @@ package actor LocalGitHub {
   package internal(set) var threadResolutions: [(thread: String, resolved: Bool)] = []
   /// How many review threads a page of GraphQL's `reviewThreads` holds at most.
   var reviewThreadPageSize = 100
+  /// Threads deleted (with their comments) as the web deletes a thread's first comment.
+  var deletedThreads: Set<String> = []
+  /// Pages of `reviewThreads` after which the page's first thread is deleted, as someone
+  /// deleting a comment while the listing is read; cursors are offsets, so later ones shift.
+  var threadDeletionsWhileListing = 0
+  /// A `reviewThreads` listing whose cursor never moves and that always says more follow.
+  var reviewThreadsNeverEnd = false
   /// The pull requests merged through `PUT …/merge`, in order.
   package internal(set) var mergedPulls: [Int] = []
   var nextCommentID = 50_000

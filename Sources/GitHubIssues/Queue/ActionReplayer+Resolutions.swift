@@ -7,19 +7,24 @@ extension ActionReplayer {
   /// Resolves or unresolves a thread, unless GitHub has it so already.
   ///
   /// The pull request's threads are read whole (GraphQL; REST does not know threads) before
-  /// every send: the thread whose first comment is the one named, and whether it is resolved.
+  /// every send: the thread whose first comment is the one named, and whether it is resolved
+  /// (read twice before a thread is said to be gone).
   /// Setting a thread to what it is changes nothing on GitHub, so the check is exact. A thread
   /// no longer there waits in conflict.
   func send(
     _ resolution: ThreadResolution, _ action: QueuedAction, _ issue: GitHubIssue, _ pass: Pass
   ) async -> Outcome {
     let number = issue.number
-    let threads: [ReviewThreadState]
-    do {
-      threads = try await client.reviewThreads(ofPullRequest: number, in: repository)
-      try? cache.keepThreadStates(threads, ofPullRequest: number)
-    } catch {
-      return .stop(error)
+    var threads: [ReviewThreadState] = []
+    // A thread not found is looked for in a second read before it is said gone: a comment
+    // deleted while the pages were read shifts later threads past a page's end.
+    for _ in 0..<2 where !threads.contains(where: { $0.firstCommentID == resolution.commentID }) {
+      do {
+        threads = try await client.reviewThreads(ofPullRequest: number, in: repository)
+        try? cache.keepThreadStates(threads, ofPullRequest: number)
+      } catch {
+        return .stop(error)
+      }
     }
     func done() -> Bool {
       (try? cache.markResolutionDone(action.id, resolution, onPullRequest: number, now: now()))

@@ -233,6 +233,41 @@ import Testing
     #expect(await github.threadResolutions.count == 2)
   }
 
+  /// Threads deleted while their pages are read (offset cursors: the next page skips one), and
+  /// a listing that never ends: the thread is found by a second read and resolved once; an
+  /// endless listing sends nothing and leaves the action waiting.
+  @Test func threadsListedWhileDeletedOrEndlesslyAreNeverMisread() async throws {
+    let (github, client, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    try draft(Array(twentyComments(tag: "D").prefix(5)), on: number, cache)
+    _ = try cache.enqueueReview(.comment, body: "Threads", onPullRequest: number, headSHA: nil)
+    #expect(await replay(client, cache).sent == 1)
+    let threads = await github.reviewThreads(of: number, in: acme)
+    await github.setReviewThreadPageSize(2)
+    // Page one's first thread deleted after it is served: the third thread slides onto page
+    // one, and the first read never sees it.
+    await github.deleteThreadsWhileListing(pages: 1)
+    let target = threads[2]
+    _ = try cache.enqueue(
+      .resolveThread(ThreadResolution(commentID: Int64(target.root), change: .resolve)),
+      onIssue: number)
+    let summary = await replay(client, cache)
+    #expect(summary.sent == 1 && summary.conflicts == 0, "\(summary)")
+    #expect(await github.isThreadResolved(target.node))
+    #expect(await github.threadResolutions.count == 1)
+
+    // Endless: a pagination failure, nothing sent, the action still waiting.
+    await github.setReviewThreadsNeverEnd(true)
+    let waiting = try cache.enqueue(
+      .resolveThread(ThreadResolution(commentID: Int64(threads[3].root), change: .resolve)),
+      onIssue: number)
+    let stopped = await replay(client, cache)
+    #expect(stopped.stopped?.code == .pagination, "\(stopped)")
+    #expect(await github.threadResolutions.count == 1)
+    #expect(try cache.queuedActions().map(\.id) == [waiting.id])
+    #expect(await !github.isThreadResolved(threads[3].node))
+  }
+
   /// A text longer than GitHub takes (65,536 characters, counted as Unicode scalars) is
   /// refused as it is written — a draft, a review's summary, a reply, a comment, a new issue's
   /// body — with nothing queued and nothing drafted lost; one at the limit is taken.

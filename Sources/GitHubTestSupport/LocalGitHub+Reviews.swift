@@ -42,6 +42,39 @@ extension LocalGitHub {
     }
   }
 
+  /// Makes a page of a pull request's line comments hold at most `size` (`nil`: as asked).
+  package func setLineCommentPageSize(_ size: Int?) { lineCommentPageSize = size }
+
+  /// Deletes the first comment of each of the next `pages` pages of line comments served
+  /// (when it is one written here and more pages follow), right after serving it.
+  package func deleteLineCommentsWhileListing(pages: Int) {
+    lineCommentDeletionsWhileListing = pages
+  }
+
+  /// Has `login` write `count` line comments on pull request `number` in one review, all at
+  /// `time` (so they tie on `created_at`), as a busy reviewer would.
+  package func addLineComments(
+    _ count: Int, by login: String, onPullRequest number: Int, in repository: RepositoryName,
+    path: String, line: Int, at time: Date = Date()
+  ) {
+    let pull = "/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"
+    let now = Self.timestamp(time)
+    lastReviewID += 1
+    let comments: [[String: Any]] = (0..<count).map { index in
+      nextCommentID += 1
+      return [
+        "id": nextCommentID, "pull_request_review_id": lastReviewID,
+        "user": ["login": login, "id": 78], "body": "Note \(index)", "path": path,
+        "line": line, "diff_hunk": "", "commit_id": Self.headSHA(of: number),
+        "created_at": now, "updated_at": now, "author_association": "MEMBER",
+      ]
+    }
+    postedReviews[pull, default: []].append(
+      PostedReview(
+        id: lastReviewID, login: login, state: "COMMENTED", body: "",
+        commitID: Self.headSHA(of: number), submittedAt: now, comments: comments))
+  }
+
   /// `POST …/pulls/N/comments/ID/replies`: a reply filed under a review of its own, as GitHub
   /// files replies; 404 for a comment the pull request does not have.
   func replyWrite(method: String, path: String, body: Data) throws -> Route? {
@@ -200,17 +233,7 @@ extension LocalGitHub {
     let body: Any
     switch (parts[3], Array(parts[5...])) {
     case ("pulls", ["reviews"]):
-      let all = madeUp + posted.map(\.json)
-      let perPage = max(
-        1, min(100, Int(request.query.first { $0.name == "per_page" }?.value ?? "") ?? 30))
-      let page = max(1, Int(request.query.first { $0.name == "page" }?.value ?? "") ?? 1)
-      let pageCount = max(1, (all.count + perPage - 1) / perPage)
-      body = Array(all.dropFirst((page - 1) * perPage).prefix(perPage))
-      if page < pageCount {
-        let base = "\(baseURL.absoluteString)\(request.path)?per_page=\(perPage)"
-        headers["link"] =
-          "<\(base)&page=\(page + 1)>; rel=\"next\", <\(base)&page=\(pageCount)>; rel=\"last\""
-      }
+      body = self.page(madeUp + posted.map(\.json), of: request, headers: &headers).items
     case ("pulls", let rest) where rest.count == 3 && rest[0] == "reviews" && rest[2] == "comments":
       guard let id = Int(rest[1]) else { return nil }
       guard let review = posted.first(where: { $0.id == id }) else {
@@ -221,7 +244,25 @@ extension LocalGitHub {
       }
       body = review.comments
     case ("pulls", ["comments"]):
-      body = Self.reviewComments(of: number) + posted.flatMap(\.comments)
+      let newestFirst = request.query.first { $0.name == "direction" }?.value == "desc"
+      let all = (Self.reviewComments(of: number) + posted.flatMap(\.comments)).sorted {
+        let (first, second) = ($0["created_at"] as? String ?? "", $1["created_at"] as? String ?? "")
+        guard first == second else { return newestFirst ? first > second : first < second }
+        // Comments of one second in the order least convenient for a reader that trusts ids.
+        let (one, other) = ($0["id"] as? Int ?? 0, $1["id"] as? Int ?? 0)
+        return newestFirst ? one < other : one > other
+      }
+      let served = self.page(all, of: request, limit: lineCommentPageSize, headers: &headers)
+      body = served.items
+      if served.more, lineCommentDeletionsWhileListing > 0,
+        let first = served.items.first?["id"] as? Int,
+        let index = postedReviews[pull]?.firstIndex(where: {
+          $0.comments.contains { $0["id"] as? Int == first }
+        })
+      {
+        lineCommentDeletionsWhileListing -= 1
+        postedReviews[pull]?[index].comments.removeAll { $0["id"] as? Int == first }
+      }
     case ("issues", ["timeline"]):
       body =
         Self.reviews(of: number)
@@ -235,5 +276,29 @@ extension LocalGitHub {
     }
     return Route(
       status: 200, headers: headers, body: try JSONSerialization.data(withJSONObject: body))
+  }
+
+  /// One page of `items` as `request` asks for it (`per_page`, default 30, at most 100 or
+  /// `limit`; `page`), with a `Link` header to the next and last pages that keeps the
+  /// request's other parameters; `more` when pages follow.
+  func page(
+    _ items: [[String: Any]], of request: FlyingFox.HTTPRequest, limit: Int? = nil,
+    headers: inout [String: String]
+  ) -> (items: [[String: Any]], more: Bool) {
+    let asked = Int(request.query.first { $0.name == "per_page" }?.value ?? "") ?? 30
+    let perPage = max(1, min(100, limit ?? 100, asked))
+    let page = max(1, Int(request.query.first { $0.name == "page" }?.value ?? "") ?? 1)
+    let pageCount = max(1, (items.count + perPage - 1) / perPage)
+    guard page < pageCount else {
+      return (Array(items.dropFirst((page - 1) * perPage).prefix(perPage)), false)
+    }
+    let kept = request.query.filter { !["page", "per_page"].contains($0.name) }
+      .map { "\($0.name)=\($0.value)" }
+    let base =
+      "\(baseURL.absoluteString)\(request.path)?"
+      + (kept + ["per_page=\(perPage)"]).joined(separator: "&")
+    headers["link"] =
+      "<\(base)&page=\(page + 1)>; rel=\"next\", <\(base)&page=\(pageCount)>; rel=\"last\""
+    return (Array(items.dropFirst((page - 1) * perPage).prefix(perPage)), true)
   }
 }

@@ -152,6 +152,12 @@ package actor LocalGitHub {
   var threadDeletionsWhileListing = 0
   /// A `reviewThreads` listing whose cursor never moves and that always says more follow.
   var reviewThreadsNeverEnd = false
+  /// How many line comments a page of `…/pulls/N/comments` holds at most, whatever
+  /// `per_page` asked (`nil`: as asked).
+  var lineCommentPageSize: Int?
+  /// Pages of `…/pulls/N/comments` after which the page's first comment is deleted (one
+  /// written here), as someone deleting a comment while the listing is read.
+  var lineCommentDeletionsWhileListing = 0
   /// The pull requests merged through `PUT …/merge`, in order.
   package internal(set) var mergedPulls: [Int] = []
   var nextCommentID = 50_000

@@ -128,16 +128,18 @@ extension GitHubClient {
     }
   }
 
-  /// The pages of a pull request's line comments, oldest first, 100 a page.
+  /// The pages of a pull request's line comments, 100 a page, oldest first unless
+  /// `newestFirst` (a walk that needs only the recent ones, where a comment deleted among the
+  /// older ones cannot shift what it still has to read).
   package func reviewCommentPages(
-    of repository: RepositoryName, pullRequest number: Int
+    of repository: RepositoryName, pullRequest number: Int, newestFirst: Bool = false
   ) -> PageSequence<ReviewComment> {
     pages(
       from: host.url(
         "/repos/\(repository.owner)/\(repository.name)/pulls/\(number)/comments",
         query: [
           URLQueryItem(name: "sort", value: "created"),
-          URLQueryItem(name: "direction", value: "asc"),
+          URLQueryItem(name: "direction", value: newestFirst ? "desc" : "asc"),
           URLQueryItem(name: "per_page", value: "100"),
         ]),
       of: ReviewComment.self, conditional: false)

@@ -22,26 +22,30 @@ extension ActionReplayer {
             .unauthorized, url: "line comments of \(repository)#\(number)",
             detail: "the token's account is not known: whether the reply landed is not known"))
       }
-      switch await lineComments(ofPullRequest: number) {
-      case .failure(let error): return .stop(error)
-      case .success(let listed):
-        let claimed: Set<Int64>
-        do {
-          claimed = try cache.claimedReplyIDs(onPullRequest: number)
-        } catch {
-          return .stop(cacheFailure())
+      let known = marks.knownCommentID ?? 0
+      let wanted = Self.normalized(reply.body)
+      // Two whole reads before "not landed": a comment deleted between the pages of one read
+      // shifts the ones after it up a page, and ours could be the one that slid past.
+      for _ in 0..<2 {
+        switch await lineComments(ofPullRequest: number, newerThan: known) {
+        case .failure(let error): return .stop(error)
+        case .success(let listed):
+          let claimed: Set<Int64>
+          do {
+            claimed = try cache.claimedReplyIDs(onPullRequest: number)
+          } catch {
+            return .stop(cacheFailure())
+          }
+          if let found = listed.first(where: {
+            $0.id > known && !claimed.contains($0.id) && $0.inReplyTo == reply.commentID
+              && $0.author.lowercased() == viewer.lowercased()
+              && Self.normalized($0.body) == wanted
+          }) {
+            guard markReplied(action, found.id, number) else { return .stop(cacheFailure()) }
+            return .foundLanded(nil)
+          }
+          newest = max(newest ?? 0, listed.map(\.id).max() ?? 0)
         }
-        let known = marks.knownCommentID ?? 0
-        let wanted = Self.normalized(reply.body)
-        if let found = listed.first(where: {
-          $0.id > known && !claimed.contains($0.id) && $0.inReplyTo == reply.commentID
-            && $0.author.lowercased() == viewer.lowercased()
-            && Self.normalized($0.body) == wanted
-        }) {
-          guard markReplied(action, found.id, number) else { return .stop(cacheFailure()) }
-          return .foundLanded(nil)
-        }
-        newest = listed.map(\.id).max() ?? 0
       }
     }
     guard case .sendAndSettle = pass.sending else { return .held }
@@ -52,8 +56,8 @@ extension ActionReplayer {
           detail: "the token's account is not known, so a lost answer could not be checked"))
     }
     if newest == nil {
-      switch await lineComments(ofPullRequest: number) {
-      case .success(let listed): newest = listed.map(\.id).max() ?? 0
+      switch await newestLineCommentID(ofPullRequest: number) {
+      case .success(let id): newest = id
       case .failure(let error): return .stop(error)
       }
     }
@@ -87,13 +91,53 @@ extension ActionReplayer {
       action.id, issue: nil, comment: nil, commentID: id, onIssue: number, now: now())) != nil
   }
 
-  /// Every line comment of the pull request, oldest first; a listing longer than the limit, or
-  /// an item that cannot be read, is a failure.
-  private func lineComments(ofPullRequest number: Int) async
+  /// The pull request's line comments newest first, down to those older than the newest one
+  /// known at the first send (a reply made after it cannot be older, so the walk stops
+  /// there); more than ``reviewPageLimit`` pages, or an item that cannot be read, is a failure.
+  private func lineComments(ofPullRequest number: Int, newerThan known: Int64) async
     -> Result<[ReviewComment], GitHubError>
   {
-    await Self.whole(
-      client.reviewCommentPages(of: repository, pullRequest: number),
-      what: "line comments of \(repository)#\(number)")
+    var items: [ReviewComment] = []
+    // When the newest comment known then was written (second precision: a reply written after
+    // it has this time or a later one).
+    var floor: Date?
+    var count = 0
+    do {
+      for try await page in client.reviewCommentPages(
+        of: repository, pullRequest: number, newestFirst: true)
+      {
+        count += 1
+        guard count <= Self.reviewPageLimit else {
+          return .failure(
+            GitHubError(
+              .incompleteListing, url: "line comments of \(repository)#\(number)",
+              detail: "more than \(Self.reviewPageLimit) pages: not all were read"))
+        }
+        items += page.items
+        if floor == nil, let reached = page.items.first(where: { $0.id <= known }) {
+          floor = reached.createdAt
+        }
+        if let floor, let last = page.items.last, last.createdAt < floor { break }
+      }
+    } catch {
+      return .failure(error)
+    }
+    return .success(items)
+  }
+
+  /// The id of the newest line comment, from the first page of a newest-first listing (0 for
+  /// none). Same-second comments come in any order, so a newer id on a later page is possible:
+  /// the mark can only be too low, which widens the later search, never narrows it.
+  private func newestLineCommentID(ofPullRequest number: Int) async -> Result<Int64, GitHubError> {
+    do {
+      for try await page in client.reviewCommentPages(
+        of: repository, pullRequest: number, newestFirst: true)
+      {
+        return .success(page.items.map(\.id).max() ?? 0)
+      }
+      return .success(0)
+    } catch {
+      return .failure(error)
+    }
   }
 }

@@ -409,4 +409,54 @@ extension ReviewOutboxTests {
     let summary = await replay(client, cache)
     #expect(summary.conflicts == 1 && summary.sent == 0)
   }
+
+  /// A reply whose answer was lost, then slid onto a page already read by a comment deleted
+  /// mid-listing, is still found: the line comments are read newest first, twice before the
+  /// reply is called not landed — one reply on GitHub, not two.
+  @Test func aReplySlidPastByADeletionIsStillFound() async throws {
+    let (github, client, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    let review = ReviewSubmission(
+      verdict: .comment, body: "Notes", commitID: Self.head,
+      comments: [DraftLineComment(path: "Sources/File0.swift", line: 12, body: "Why?")])
+    _ = try await client.submitReview(review, onPullRequest: number, in: acme)
+    let root = try #require(
+      try await client.reviewCommentPages(of: acme, pullRequest: number).reduce([]) {
+        $0 + $1.items
+      }.first { $0.body == "Why?" }
+    ).id
+    await github.addLineComments(
+      5, by: "mona", onPullRequest: number, in: acme, path: "Sources/File1.swift", line: 3)
+    try cache.enqueue(.reply(ThreadReply(commentID: root, body: "+1")), onIssue: number)
+    // The reply lands and its answer is lost.
+    await github.setChaos(Chaos(seed: 1, dropAfterWrite: 1))
+    _ = await replay(client, cache)
+    await github.setChaos(nil)
+    let waiting = try #require(try cache.queuedActions().first)
+    guard case .sending = waiting.status else {
+      Issue.record("the reply is not waiting for its answer: \(waiting.status)")
+      return
+    }
+    // Newer comments by someone else; pages sized so that the reply is the first of page two
+    // newest first (where same-second comments fall is GitHub's choice); page one's first
+    // comment is deleted once it is served, and the reply slides onto the page already read.
+    await github.addLineComments(
+      2, by: "mona", onPullRequest: number, in: acme, path: "Sources/File1.swift", line: 3,
+      at: Date().addingTimeInterval(60))
+    let newestFirst = try await client.reviewCommentPages(
+      of: acme, pullRequest: number, newestFirst: true
+    ).reduce([]) { $0 + $1.items }
+    let position = try #require(newestFirst.firstIndex { $0.inReplyTo == root })
+    #expect(position >= 2)
+    await github.setLineCommentPageSize(position)
+    await github.deleteLineCommentsWhileListing(pages: 1)
+    let summary = await replay(client, cache)
+    #expect(summary.foundLanded == 1 && summary.sent == 0, "\(summary)")
+    #expect(try cache.queuedActions().isEmpty)
+    await github.setLineCommentPageSize(nil)
+    let replies = try await client.reviewCommentPages(of: acme, pullRequest: number).reduce([]) {
+      $0 + $1.items
+    }.filter { $0.inReplyTo == root }
+    #expect(replies.map(\.body) == ["+1"])
+  }
 }

@@ -15,7 +15,7 @@ import TrellisTestSupport
   static func model() -> ListModel {
     var model = ListModel()
     model.useMetadata(milestones: milestones, labels: [])
-    _ = model.useChips(counts: [:])
+    model.useChips(counts: [:])
     return model
   }
 

@@ -6,9 +6,9 @@ import Foundation
 extension ActionReplayer {
   /// Replies to a thread, or settles a reply sent without an answer.
   ///
-  /// A lost answer is found among the pull request's line comments, listed whole: by the viewer
-  /// recorded at the first send, newer than every line comment then, answering the thread's
-  /// first comment, with the text, not claimed by another reply.
+  /// A lost answer is found among the pull request's line comments, read newest first down to
+  /// those known at the first send: by the viewer recorded then, newer than every line comment
+  /// then, answering the thread's first comment, with the text, not claimed by another reply.
   func send(
     _ reply: ThreadReply, _ action: QueuedAction, _ issue: GitHubIssue, _ pass: Pass
   ) async -> Outcome {
@@ -125,9 +125,10 @@ extension ActionReplayer {
     return .success(items)
   }
 
-  /// The id of the newest line comment, from the first page of a newest-first listing (0 for
-  /// none). Same-second comments come in any order, so a newer id on a later page is possible:
-  /// the mark can only be too low, which widens the later search, never narrows it.
+  /// The id of the newest line comment (0 for none), from the first page, newest first.
+  ///
+  /// Same-second comments come in any order, so a newer id on a later page is possible: the
+  /// mark can only be too low, which widens the later search, never narrows it.
   private func newestLineCommentID(ofPullRequest number: Int) async -> Result<Int64, GitHubError> {
     do {
       for try await page in client.reviewCommentPages(

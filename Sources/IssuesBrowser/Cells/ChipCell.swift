@@ -4,7 +4,7 @@ import TrellisTerminal
 ///
 /// The selected chip is filled; closed
 /// milestones are muted; the focused chip (moved to with ←/→, not yet selected) is underlined.
-struct ChipCell: CollectionCell {
+struct ChipCell: CollectionCell, Equatable {
   var title: String
   /// The count, or `nil` while it is being worked out (drawn as `…`).
   var count: Int?
@@ -20,6 +20,9 @@ struct ChipCell: CollectionCell {
   static func width(title: String, count: Int?) -> Int {
     DisplayWidth.of(ChipCell(title: title, count: count, isClosed: false).label)
   }
+
+  /// The columns this chip needs.
+  var width: Int { DisplayWidth.of(label) }
 
   func draw(in canvas: inout Canvas, state: CellState) {
     var style =

@@ -23,6 +23,8 @@ final class IssueListPane {
   private let rowCells = CellSource<ListItem>()
   /// Rows loaded from the cache, by list row; filled around what the list draws.
   private var rows: [ListItem: CachedIssue] = [:]
+  /// The chips as last drawn, to redraw only those that change.
+  private var chipsDrawn: [MilestoneFilter: ChipCell] = [:]
   /// The chip whose first row's preview was last rendered ahead, and that row.
   private var chipPrediction: (chip: MilestoneFilter, item: ListItem)?
   /// Rows this screen wrote (an action queued) and patched in memory as the cache has them:
@@ -106,16 +108,23 @@ final class IssueListPane {
   /// Shows the chips with their counts; the selection falls back to "All" when its milestone
   /// went away.
   func showChips(counts: [MilestoneFilter: Int], selection filter: inout IssueFilter) {
-    let countsChanged = model.useChips(counts: counts)
+    model.useChips(counts: counts)
     installChipProviders()
     let order = model.chipOrder
+    let before = chipsDrawn
+    chipsDrawn = Dictionary(uniqueKeysWithValues: order.map { ($0, Self.chipCell($0, of: model)) })
+    // Chips still shown that now read otherwise (a count, a renamed milestone).
+    let changed = order.filter { chip in before[chip].map { $0 != chipsDrawn[chip] } ?? false }
     var snapshot = Snapshot(sections: [(0, order)])
-    if countsChanged {
-      // Counts are drawn in the chips and set their widths: lay out and redraw them all.
-      snapshot.reconfigureItems(order.filter { chips.dataSource.indexPath(for: $0) != nil })
+    // A count that keeps its width (most do: one issue closed) redraws its chip where it is;
+    // one that does not moves every chip after it: lay them out again.
+    let resized = changed.contains { before[$0]?.width != chipsDrawn[$0]?.width }
+    if resized {
+      snapshot.reconfigureItems(changed)
       chips.layout = Self.chipLayout()
     }
     chips.dataSource.apply(snapshot)
+    if !resized { for chip in changed { chips.setNeedsDisplay(item: chip) } }
     if model.chipIndex[filter.milestone] == nil { filter.milestone = .all }
     if chips.selection.selectedIdentifiers != [filter.milestone] {
       chips.selection.select(filter.milestone)
@@ -143,18 +152,21 @@ final class IssueListPane {
     }
   }
 
+  /// The chip a model draws for a filter.
+  private static func chipCell(_ filter: MilestoneFilter, of model: ListModel) -> ChipCell {
+    let closed =
+      if case .number(let n) = filter { model.milestones[n]?.state == .closed } else { false }
+    return ChipCell(
+      title: model.title(of: filter), count: model.chipCounts[filter] ?? 0, isClosed: closed)
+  }
+
   private func installChipProviders() {
     // What the cells draw, captured alone: the model's large arrays stay unshared.
     var chip = ListModel()
     chip.milestones = model.milestones
     chip.chipCounts = model.chipCounts
     let order = model.chipOrder
-    chipCells.make = { _, filter in
-      let closed =
-        if case .number(let n) = filter { chip.milestones[n]?.state == .closed } else { false }
-      return ChipCell(
-        title: chip.title(of: filter), count: chip.chipCounts[filter] ?? 0, isClosed: closed)
-    }
+    chipCells.make = { _, filter in Self.chipCell(filter, of: chip) }
     chips.measure = { indexPath, proposed in
       guard indexPath.item < order.count else { return proposed }
       let filter = order[indexPath.item]

@@ -101,17 +101,14 @@ struct ListModel {
   }
 
   /// Takes the chips' counts: "All", "No milestone", then every milestone in chip order.
-  ///
-  /// - Returns: Whether a count changed (counts set the chips' widths).
-  mutating func useChips(counts: [MilestoneFilter: Int]) -> Bool {
+  mutating func useChips(counts: [MilestoneFilter: Int]) {
     var order: [MilestoneFilter] = [.all, .withoutMilestone]
     order += milestoneOrder.map { .number($0.number) }
-    let newCounts = Dictionary(uniqueKeysWithValues: order.map { ($0, counts[$0] ?? 0) })
-    let changed = newCounts != chipCounts
-    chipCounts = newCounts
-    chipOrder = order
-    chipIndex = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-    return changed
+    chipCounts = Dictionary(uniqueKeysWithValues: order.map { ($0, counts[$0] ?? 0) })
+    if order != chipOrder {
+      chipOrder = order
+      chipIndex = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+    }
   }
 
   /// Under "All" the sections are the milestones: their counts are the chips'.

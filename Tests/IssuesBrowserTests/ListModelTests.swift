@@ -52,6 +52,40 @@ import TrellisTestSupport
     #expect(sections[1].1.map(\.number) == [3, 5], "each section keeps the entries' order")
   }
 
+  /// Grouping and counting go through tables for states and small milestone numbers: random
+  /// lists (numbers in the table, past it, negative, none) group and count as a dictionary
+  /// would.
+  @Test func sectionsGroupAsADictionaryWould() {
+    let seed: UInt64 = 0x5EC7_1075
+    print("ListModelTests sections seed \(seed)")
+    var rng = SplitMix64(seed: seed)
+    let model = Self.model()
+    let numbers: [Int?] = [nil, 1, 2, 3, 4, 9, 70_000, -3, 65_535, 65_536]
+    for _ in 0..<200 {
+      let entries = (0..<Int.random(in: 0...60, using: &rng)).map { index in
+        IssueListEntry(
+          key: IssueKey(rawValue: Int64(index)), number: index,
+          milestoneNumber: numbers.randomElement(using: &rng)!, isOpen: Bool.random(using: &rng))
+      }
+      var counted = EntryCounts()
+      for entry in entries { counted.add(entry) }
+      #expect(EntryCounts(entries) == counted, "counted in one pass as one by one")
+      for chip in [MilestoneFilter.all, .withMilestone, .withoutMilestone, .number(3)] {
+        var expected: [ListSection: [Int]] = [:]
+        for entry in entries {
+          expected[ListModel.section(of: entry, under: chip), default: []].append(entry.number)
+        }
+        let sections = model.sectioned(entries, under: chip)
+        #expect(
+          sections.map(\.0)
+            == expected.keys.sorted { model.rank(of: $0) < model.rank(of: $1) })
+        #expect(
+          Dictionary(uniqueKeysWithValues: sections.map { ($0.0, $0.1.map(\.number)) })
+            == expected)
+      }
+    }
+  }
+
   @Test func aCollapsedSectionShowsItsHeaderAloneAndSaysSo() {
     var model = Self.model()
     model.collapsedSections = [.milestone(number: 1)]

@@ -90,8 +90,15 @@ func issuesWorkloads(wanted: (String) -> Bool) throws {
     let moved = clock.now
     browser.prepareNextFrame()
     let entered = clock.now
-    chipBytes.append(Double(press(.enter)))
-    printParts([("move", moved - start), ("enter", clock.now - entered)])
+    _ = browser.handle(.key(KeyEvent(.enter)))
+    let handled = clock.now
+    browser.render(into: &screen)
+    let drawn = clock.now
+    chipBytes.append(Double(renderer.render(screen).count))
+    printParts([
+      ("move", moved - start), ("enter", handled - entered), ("draw", drawn - handled),
+      ("encode", clock.now - drawn),
+    ])
     chipTimes.append(milliseconds(moved - start) + milliseconds(clock.now - entered))
     browser.prepareNextFrame()
   }

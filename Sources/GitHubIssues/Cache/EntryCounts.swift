@@ -11,8 +11,25 @@ public struct EntryCounts: Hashable, Sendable {
   public init() {}
 
   /// Counts entries.
+  ///
+  /// - Complexity: O(*n*), small milestone numbers counted in a table rather than hashed (a
+  ///   list of 100,000 is counted on every chip chosen).
   public init(_ entries: [IssueListEntry]) {
-    for entry in entries { add(entry) }
+    var table: [Int] = []
+    for entry in entries {
+      guard let number = entry.milestoneNumber else {
+        noMilestone += 1
+        continue
+      }
+      guard (0..<(1 << 16)).contains(number) else {
+        byMilestone[number, default: 0] += 1
+        continue
+      }
+      if number >= table.count { table += repeatElement(0, count: number + 1 - table.count) }
+      table[number] += 1
+    }
+    all = entries.count
+    for (number, count) in table.enumerated() where count > 0 { byMilestone[number] = count }
   }
 
   /// Counts one more entry.

@@ -174,12 +174,52 @@ struct ListModel {
   func sectioned(_ entries: [IssueListEntry], under chip: MilestoneFilter) -> [(
     ListSection, [IssueListEntry]
   )] {
-    var bySection: [ListSection: [IssueListEntry]] = [:]
-    for entry in entries {
-      bySection[Self.section(of: entry, under: chip), default: []].append(entry)
+    var sections: [ListSection] = []
+    var buckets: [[IssueListEntry]] = []
+    // The bucket of each section, found without hashing for all but the odd entry (a list of
+    // 100,000 is grouped on every chip chosen): states and small milestone numbers index
+    // tables, anything else a dictionary.
+    var byNumber: [Int32] = []
+    var byState: (open: Int32, closed: Int32, none: Int32) = (-1, -1, -1)
+    var others: [ListSection: Int] = [:]
+    func newBucket(_ section: ListSection) -> Int32 {
+      sections.append(section)
+      buckets.append([])
+      return Int32(buckets.count - 1)
     }
-    return bySection.sorted { rank(of: $0.key) < rank(of: $1.key) }.map { ($0.key, $0.value) }
+    for entry in entries {
+      let bucket: Int
+      switch Self.section(of: entry, under: chip) {
+      case .milestone(let number) where (0..<Self.milestoneTableSize).contains(number):
+        if number >= byNumber.count {
+          byNumber += repeatElement(-1, count: number + 1 - byNumber.count)
+        }
+        if byNumber[number] < 0 { byNumber[number] = newBucket(.milestone(number: number)) }
+        bucket = Int(byNumber[number])
+      case .open:
+        if byState.open < 0 { byState.open = newBucket(.open) }
+        bucket = Int(byState.open)
+      case .closed:
+        if byState.closed < 0 { byState.closed = newBucket(.closed) }
+        bucket = Int(byState.closed)
+      case .noMilestone:
+        if byState.none < 0 { byState.none = newBucket(.noMilestone) }
+        bucket = Int(byState.none)
+      case let section:
+        if let known = others[section] {
+          bucket = known
+        } else {
+          bucket = Int(newBucket(section))
+          others[section] = bucket
+        }
+      }
+      buckets[bucket].append(entry)
+    }
+    return zip(sections, buckets).sorted { rank(of: $0.0) < rank(of: $1.0) }
   }
+
+  /// Milestone numbers below this are grouped through a table rather than a dictionary.
+  private static let milestoneTableSize = 1 << 16
 
   /// The list's snapshot for the entries a chip shows.
   ///

@@ -151,7 +151,14 @@ extension CollectionView {
   /// Draws a new backing buffer: elements that did not change are copied from the last one.
   private func redraw(_ visible: [DrawnElement]?) {
     let previous = backing
-    backing = CellBuffer(width: frame.width, height: frame.height)
+    if var spare = spareBacking, spare.width == frame.width, spare.height == frame.height {
+      spareBacking = nil
+      spare.clear()
+      backing = spare
+    } else {
+      backing = CellBuffer(width: frame.width, height: frame.height)
+    }
+    defer { spareBacking = previous }
     if let placeholder {
       backing.draw { canvas in placeholder.draw(in: &canvas, frame: animationFrame) }
       drawn = []

@@ -163,6 +163,9 @@ public final class CollectionView<SectionID: Hashable, ItemID: Hashable>: BatchU
 
   // Rendering state.
   var backing: CellBuffer
+  /// The buffer before `backing`, kept to draw the next one in (a screen's worth of cells is
+  /// not allocated, faulted in and freed on every frame).
+  var spareBacking: CellBuffer?
   var drawn: [DrawnElement] = []
   var drawnIndex: [ElementKey: Int] = [:]
   var dirtyItems: Set<ItemID> = []

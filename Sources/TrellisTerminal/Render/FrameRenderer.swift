@@ -64,16 +64,25 @@ public struct FrameRenderer: Sendable {
     let start = out.count
     out += ControlSequence.beginSynchronizedUpdate
     let bodyStart = out.count
-    if let previous, previous.width == frame.width, previous.height == frame.height {
-      let scroll = Self.bestScroll(from: previous, to: frame)
-      if let scroll { self.scroll(scroll, into: &out) }
-      writeChanges(from: previous, scrolledBy: scroll, to: frame, into: &out)
+    if var shown = previous, shown.width == frame.width, shown.height == frame.height {
+      // `shown` alone holds what the terminal shows: it is brought up to `frame` in place, cell
+      // by changed cell, never shared with the caller's frame (whose next change would then
+      // copy the whole screen).
+      previous = nil
+      let scroll = Self.bestScroll(from: shown, to: frame)
+      if let scroll {
+        self.scroll(scroll, into: &out)
+        Self.move(&shown, by: scroll)
+      }
+      writeChanges(to: frame, over: &shown, into: &out)
+      previous = shown
     } else {
       out += ControlSequence.resetStyle
       style = .plain
       out += ControlSequence.clearScreen
       cursor = nil
       writeAll(frame, into: &out)
+      previous = frame
     }
     let changed = out.count != bodyStart
     if let visible {
@@ -95,7 +104,6 @@ public struct FrameRenderer: Sendable {
     } else {
       out += ControlSequence.endSynchronizedUpdate
     }
-    previous = frame
   }
 
   private mutating func writeAll(_ frame: CellBuffer, into out: inout [UInt8]) {
@@ -107,53 +115,59 @@ public struct FrameRenderer: Sendable {
     }
   }
 
-  /// Writes the cells of `new` that differ from what the terminal shows: `old`, its rows moved
-  /// by `scroll` if the terminal scrolled them.
+  /// Writes the cells of `new` that differ from what the terminal shows, `shown`, and makes
+  /// `shown` the same as `new`.
   private mutating func writeChanges(
-    from old: CellBuffer, scrolledBy scroll: Scroll?, to new: CellBuffer,
-    into out: inout [UInt8]
+    to new: CellBuffer, over shown: inout CellBuffer, into out: inout [UInt8]
   ) {
     let width = new.width
-    let blank = [Cell](repeating: Cell.blank(), count: width)
     new.cells.withUnsafeBufferPointer { newCells in
-      old.cells.withUnsafeBufferPointer { oldCells in
-        blank.withUnsafeBufferPointer { blankCells in
-          for row in 0..<new.height {
-            let base = row * width
-            // Where the terminal's row comes from: the old frame's row, moved, or a blank one.
-            var source: UnsafeBufferPointer<Cell> = oldCells
-            var sourceBase = base
-            if let scroll, row >= scroll.top, row <= scroll.bottom {
-              let moved = row + scroll.lines
-              if moved >= scroll.top && moved <= scroll.bottom {
-                sourceBase = moved * width
-              } else {
-                source = blankCells
-                sourceBase = 0
-              }
-            }
-            var column = 0
-            while column < width {
-              // Identical bytes are the same cell; otherwise compare values (padding may differ).
-              if sameBytes(newCells, base + column, source, sourceBase + column)
-                || newCells[base + column] == source[sourceBase + column]
-              {
-                column += 1
-                continue
-              }
-              if newCells[base + column].isContinuation {
-                // Only the second half differs (its style was changed alone): redraw the pair.
-                if column > 0 {
-                  write(
-                    newCells[base + column - 1], x: column - 1, y: row, width: width, into: &out)
-                }
-              } else {
-                write(newCells[base + column], x: column, y: row, width: width, into: &out)
-                if newCells[base + column].width == 2 { column += 1 }
-              }
+      shown.cells.withUnsafeMutableBufferPointer { shownCells in
+        for row in 0..<new.height {
+          let base = row * width
+          var column = 0
+          while column < width {
+            let index = base + column
+            // Identical bytes are the same cell; otherwise compare values (padding may differ).
+            if sameBytes(newCells, index, UnsafeBufferPointer(shownCells), index)
+              || newCells[index] == shownCells[index]
+            {
               column += 1
+              continue
             }
+            shownCells[index] = newCells[index]
+            if newCells[index].isContinuation {
+              // Only the second half differs (its style was changed alone): redraw the pair.
+              if column > 0 {
+                write(newCells[index - 1], x: column - 1, y: row, width: width, into: &out)
+              }
+            } else {
+              write(newCells[index], x: column, y: row, width: width, into: &out)
+              if newCells[index].width == 2, column + 1 < width {
+                // Its second half is drawn with it.
+                shownCells[index + 1] = newCells[index + 1]
+                column += 1
+              }
+            }
+            column += 1
           }
+        }
+      }
+    }
+  }
+
+  /// Moves the band's rows in `shown` as the terminal moved them: rows scrolled in are blank.
+  private static func move(_ shown: inout CellBuffer, by scroll: Scroll) {
+    let width = shown.width
+    let rows = Array(scroll.top...scroll.bottom)
+    shown.cells.withUnsafeMutableBufferPointer { cells in
+      // Each row takes one further along the scroll: read before it is overwritten.
+      for row in scroll.lines > 0 ? rows : rows.reversed() {
+        let source = row + scroll.lines
+        for column in 0..<width {
+          cells[row * width + column] =
+            (scroll.top...scroll.bottom).contains(source)
+            ? cells[source * width + column] : Cell.blank()
         }
       }
     }

@@ -77,11 +77,6 @@ public struct CellBuffer: Hashable, Sendable {
     return try body(&canvas)
   }
 
-  /// Makes every cell blank, keeping the buffer's storage.
-  package mutating func clear() {
-    cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank()) }
-  }
-
   /// Writes a one-column cell over a run of a row, keeping wide characters at its edges paired:
   /// what ``put(_:x:y:)`` does cell by cell, in one pass.
   package mutating func fill(row y: Int, from start: Int, to end: Int, with cell: Cell) {

@@ -151,15 +151,9 @@ extension CollectionView {
   /// Draws a new backing buffer: elements that did not change are copied from the last one.
   private func redraw(_ visible: [DrawnElement]?) {
     let previous = backing
-    if var spare = spareBacking, spare.width == frame.width, spare.height == frame.height {
-      spareBacking = nil
-      spare.clear()
-      backing = spare
-    } else {
-      backing = CellBuffer(width: frame.width, height: frame.height)
-    }
     defer { spareBacking = previous }
     if let placeholder {
+      backing = nextBacking(writtenWholeBy: [])
       backing.draw { canvas in placeholder.draw(in: &canvas, frame: animationFrame) }
       drawn = []
       drawnIndex = [:]
@@ -167,6 +161,7 @@ extension CollectionView {
       return
     }
     let elements = visible ?? visibleElements()
+    backing = nextBacking(writtenWholeBy: elements)
     for element in elements {
       // Reusable: what shows of it is intact, and either it did not move or it shows whole.
       if !needsFullRedraw, let old = drawnIndex[element.key].map({ drawn[$0] }), old.isIntact,
@@ -184,6 +179,27 @@ extension CollectionView {
     drawn = markIntact(elements)
     drawnIndex = Dictionary(drawn.enumerated().map { ($1.key, $0) }) { first, _ in first }
     clearDirtiness()
+  }
+
+  /// A blank buffer to draw the next frame in: the spare one when it fits, where only the rows
+  /// no element writes whole need blanking — a cell, copied or drawn, writes every cell of its
+  /// rect, so a row a cell spans from edge to edge ends the same whatever it held.
+  private func nextBacking(writtenWholeBy elements: [DrawnElement]) -> CellBuffer {
+    guard var spare = spareBacking, spare.width == frame.width, spare.height == frame.height
+    else { return CellBuffer(width: frame.width, height: frame.height) }
+    spareBacking = nil
+    let bounds = CellRect(x: 0, y: 0, width: frame.width, height: frame.height)
+    var written = [Bool](repeating: false, count: frame.height)
+    for element in elements {
+      guard case .cell = element.category else { continue }
+      let rect = element.rect.intersection(bounds)
+      guard !rect.isEmpty, rect.x == 0, rect.width == frame.width else { continue }
+      for row in rect.y..<(rect.y + rect.height) { written[row] = true }
+    }
+    for row in 0..<frame.height where !written[row] {
+      spare.fill(row: row, from: 0, to: frame.width, with: .blank())
+    }
+    return spare
   }
 
   private func isDirty(_ element: DrawnElement) -> Bool {

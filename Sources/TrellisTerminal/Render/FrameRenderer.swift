@@ -125,6 +125,12 @@ public struct FrameRenderer: Sendable {
       shown.cells.withUnsafeMutableBufferPointer { shownCells in
         for row in 0..<new.height {
           let base = row * width
+          // Most rows are unchanged: one comparison of the whole row first.
+          if let newBase = newCells.baseAddress, let shownBase = shownCells.baseAddress,
+            memcmp(newBase + base, shownBase + base, MemoryLayout<Cell>.stride * width) == 0
+          {
+            continue
+          }
           var column = 0
           while column < width {
             let index = base + column
@@ -196,18 +202,24 @@ public struct FrameRenderer: Sendable {
           guard let newBase = newCells.baseAddress, let oldBase = oldCells.baseAddress else {
             return false
           }
-          return memcmp(newBase + index, oldBase + other, MemoryLayout<Cell>.size) == 0
+          return Self.sameBytes(newBase + index, oldBase + other)
             || newCells[index] == oldCells[other]
         }
         func rowChanged(_ row: Int) -> Bool {
           let base = row * width
+          if let newBase = newCells.baseAddress, let oldBase = oldCells.baseAddress,
+            memcmp(newBase + base, oldBase + base, MemoryLayout<Cell>.stride * width) == 0
+          {
+            return false
+          }
           return (0..<width).contains { !same(base + $0, base + $0) }
         }
         guard let top = (0..<new.height).first(where: rowChanged),
           let bottom = (top..<new.height).reversed().first(where: rowChanged),
           bottom - top >= 3
         else { return nil }
-        /// The cells of the band that differ from the old rows `lines` below (none past it).
+        /// The cells of the band that differ from the old rows `lines` below (none past it),
+        /// counted up to `limit`.
         func cost(_ lines: Int, limit: Int) -> Int {
           var count = 0
           for row in top...bottom {
@@ -234,17 +246,24 @@ public struct FrameRenderer: Sendable {
           }
           return count
         }
-        let unshifted = cost(0, limit: .max)
+        // The cheapest shift (the first of equals), taken if it leaves fewer than half the
+        // cells the frame unshifted would write. Shifts are counted first — a list scrolled by
+        // a row costs a row — and the unshifted frame only as far as that decides: counting
+        // all of it, where every row differs, was most of the work.
+        let half = (bottom - top + 1) * width / 2 + 1
         var best: (lines: Int, cost: Int)?
         let reach = min(2, (bottom - top) / 2)
         for distance in 1...max(1, reach) {
           for lines in [distance, -distance] {
-            let limit = min(best?.cost ?? .max, unshifted / 2)
+            let limit = min(best?.cost ?? .max, half)
             let shifted = cost(lines, limit: limit)
             if shifted < limit { best = (lines, shifted) }
           }
         }
-        return best.map { Scroll(top: top, bottom: bottom, lines: $0.lines) }
+        guard let found = best, cost(0, limit: 2 * found.cost + 2) >= 2 * found.cost + 2 else {
+          return nil
+        }
+        return Scroll(top: top, bottom: bottom, lines: found.lines)
       }
     }
   }
@@ -279,7 +298,32 @@ public struct FrameRenderer: Sendable {
     _ oldIndex: Int
   ) -> Bool {
     guard let newBase = new.baseAddress, let oldBase = old.baseAddress else { return false }
-    return memcmp(newBase + index, oldBase + oldIndex, MemoryLayout<Cell>.size) == 0
+    return Self.sameBytes(newBase + index, oldBase + oldIndex)
+  }
+
+  /// Whether two cells have the same bytes: the same cell, compared a word at a time inline (a
+  /// `memcmp` call per cell was most of a frame's comparison). Different bytes may still be
+  /// equal cells (padding, a string stored otherwise): compare values then.
+  @inline(__always)
+  static func sameBytes(_ one: UnsafePointer<Cell>, _ other: UnsafePointer<Cell>) -> Bool {
+    let (first, second) = (UnsafeRawPointer(one), UnsafeRawPointer(other))
+    let size = MemoryLayout<Cell>.size
+    var offset = 0
+    while offset + 8 <= size {
+      guard
+        first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < size {
+      guard
+        first.load(fromByteOffset: offset, as: UInt8.self)
+          == second.load(fromByteOffset: offset, as: UInt8.self)
+      else { return false }
+      offset += 1
+    }
+    return true
   }
 
   /// Writes one cell at a position: cursor move if needed, style change if needed, grapheme.

@@ -301,9 +301,10 @@ public struct FrameRenderer: Sendable {
     return Self.sameBytes(newBase + index, oldBase + oldIndex)
   }
 
-  /// Whether two cells have the same bytes: the same cell, compared a word at a time inline (a
-  /// `memcmp` call per cell was most of a frame's comparison). Different bytes may still be
-  /// equal cells (padding, a string stored otherwise): compare values then.
+  /// Whether two cells have the same bytes, and so are the same cell.
+  ///
+  /// Compared a word at a time inline rather than by a `memcmp` call per cell. Different bytes
+  /// may still be equal cells (padding, a string stored otherwise): compare values then.
   @inline(__always)
   static func sameBytes(_ one: UnsafePointer<Cell>, _ other: UnsafePointer<Cell>) -> Bool {
     let (first, second) = (UnsafeRawPointer(one), UnsafeRawPointer(other))

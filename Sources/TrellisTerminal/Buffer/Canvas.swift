@@ -44,6 +44,18 @@ public struct Canvas {
     var column = x
     let row = origin.y + y
     let rowVisible = row >= clip.y && row < clip.maxY
+    // Printable ASCII, most of what a screen shows: a character per byte, one column each,
+    // without breaking graphemes or measuring them.
+    if string.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+      guard rowVisible else { return x + string.utf8.count }
+      for byte in string.utf8 {
+        put(
+          Cell(grapheme: Self.printableASCII[Int(byte) - 0x20], width: 1, style: style),
+          x: origin.x + column, y: row)
+        column += 1
+      }
+      return column
+    }
     for character in string {
       let width = DisplayWidth.of(character)
       guard width > 0 else { continue }
@@ -55,6 +67,11 @@ public struct Canvas {
       column += width
     }
     return column
+  }
+
+  /// The printable ASCII characters, from space to `~`, as cells hold them.
+  private static let printableASCII: [String] = (0x20...0x7E).map {
+    String(Character(Unicode.Scalar(UInt8($0))))
   }
 
   /// A cluster as a cell keeps it: at most ``DisplayWidth/maximumClusterScalars`` scalars,

@@ -49,6 +49,8 @@ public enum DisplayWidth {
   ///
   /// - Complexity: O(*n*), where *n* is the length of the string.
   public static func of(_ string: some StringProtocol) -> Int {
+    // Printable ASCII, most text: a column per byte, no graphemes to break.
+    if string.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return string.utf8.count }
     var total = 0
     for character in string { total += of(character) }
     return total

@@ -364,6 +364,19 @@ import Testing
 }
 
 extension ReviewOutboxTests {
+  /// Starts a thread (a review with one line comment, "Why?") and gives its first comment's id.
+  private func startThread(on number: Int, _ client: GitHubClient) async throws -> Int64 {
+    let review = ReviewSubmission(
+      verdict: .comment, body: "Notes", commitID: Self.head,
+      comments: [DraftLineComment(path: "Sources/File0.swift", line: 12, body: "Why?")])
+    _ = try await client.submitReview(review, onPullRequest: number, in: acme)
+    return try #require(
+      try await client.reviewCommentPages(of: acme, pullRequest: number).reduce([]) {
+        $0 + $1.items
+      }.first { $0.body == "Why?" }
+    ).id
+  }
+
   /// Replies to a thread through the outbox: the same "+1" thirty times, sent while connections
   /// drop and 502s answer applied writes, after the same words by the viewer written before —
   /// exactly thirty new replies, each found or sent once; a reply to a comment gone waits in
@@ -371,15 +384,7 @@ extension ReviewOutboxTests {
   @Test func repliesLandExactlyOnceEvenWhenTheyAllSayTheSame() async throws {
     let (github, client, cache, number) = try await setUp()
     defer { Task { await github.stop() } }
-    let review = ReviewSubmission(
-      verdict: .comment, body: "Notes", commitID: Self.head,
-      comments: [DraftLineComment(path: "Sources/File0.swift", line: 12, body: "Why?")])
-    _ = try await client.submitReview(review, onPullRequest: number, in: acme)
-    let root = try #require(
-      try await client.reviewCommentPages(of: acme, pullRequest: number).reduce([]) {
-        $0 + $1.items
-      }.first { $0.body == "Why?" }
-    ).id
+    let root = try await startThread(on: number, client)
     // The same words, by the viewer, before any reply is queued: not ours.
     _ = try await client.reply(
       ThreadReply(commentID: root, body: "+1"), onPullRequest: number, in: acme)
@@ -416,15 +421,7 @@ extension ReviewOutboxTests {
   @Test func aReplySlidPastByADeletionIsStillFound() async throws {
     let (github, client, cache, number) = try await setUp()
     defer { Task { await github.stop() } }
-    let review = ReviewSubmission(
-      verdict: .comment, body: "Notes", commitID: Self.head,
-      comments: [DraftLineComment(path: "Sources/File0.swift", line: 12, body: "Why?")])
-    _ = try await client.submitReview(review, onPullRequest: number, in: acme)
-    let root = try #require(
-      try await client.reviewCommentPages(of: acme, pullRequest: number).reduce([]) {
-        $0 + $1.items
-      }.first { $0.body == "Why?" }
-    ).id
+    let root = try await startThread(on: number, client)
     await github.addLineComments(
       5, by: "mona", onPullRequest: number, in: acme, path: "Sources/File1.swift", line: 3)
     try cache.enqueue(.reply(ThreadReply(commentID: root, body: "+1")), onIssue: number)

@@ -13,8 +13,10 @@ public enum DiffCommand: Hashable, Sendable {
   case fileTree
   /// Mark the focused file viewed, or not (`v`).
   case toggleViewed
-  /// Draft a comment on the focused line in the editor (`c`).
+  /// Draft a comment on the focused line, or on the range marked, in the editor (`c`).
   case comment
+  /// Start a range of lines at the focused one (a comment then covers them), or clear it (`V`).
+  case markRange
   /// Drop the focused drafted comment (`x`).
   case discardDraft
   /// Resolve the focused thread, or unresolve a resolved one (`z`).
@@ -44,6 +46,7 @@ extension DiffCommand: NamedCommand {
     case .fileTree: "files"
     case .toggleViewed: "viewed"
     case .comment: "comment"
+    case .markRange: "range"
     case .discardDraft: "discard-draft"
     case .toggleResolved: "resolve-thread"
     case .submit(.approve): "approve"
@@ -83,6 +86,11 @@ package enum DiffKeys {
         "draft a comment on the focused line in $VISUAL or $EDITOR (kept for the review); on a "
           + "thread, reply to it",
         hint: "comment"),
+      Row(
+        [.init(.character("V"), .markRange)],
+        "start a range of lines at the focused one: c then comments on the lines from there to "
+          + "the focused one (one hunk); V again clears it",
+        hint: "range"),
       Row([.init(.character("x"), .discardDraft)], "drop the focused drafted comment"),
       Row(
         [.init(.character("z"), .toggleResolved)],
@@ -119,8 +127,9 @@ public enum DiffEffect: Hashable, Sendable {
   case back
   /// Leave as interrupted.
   case interrupted
-  /// Write a comment on this line in the editor, into the pending review.
-  case draft(path: String, line: Int, side: DraftLineComment.Side, headSHA: String)
+  /// Write a comment on these lines (one, or a range of one hunk) in the editor, into the
+  /// pending review; the comment's body is what the editor gives.
+  case draft(DraftLineComment, headSHA: String)
   /// Write a reply to the thread that starts with this comment in the editor, and send it.
   case reply(Int64)
   /// Drop a drafted comment.

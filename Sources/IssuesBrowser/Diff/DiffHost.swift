@@ -87,8 +87,7 @@ public final class DiffHost: ScreenDriver {
     switch effect {
     case .back: return .back
     case .interrupted: return .interrupted
-    case .draft(let path, let line, let side, let head):
-      draft(DraftLineComment(path: path, line: line, side: side, body: ""), head: head)
+    case .draft(let comment, let head): draft(comment, head: head)
     case .discardDraft(let id):
       do {
         try cache.discardPendingReview(of: screen.number, only: [id])

@@ -16,6 +16,8 @@ struct DiffRowCell: CollectionCell {
   var shown: Shown
   /// The width of each number column.
   var numberWidth: Int
+  /// Whether the line is in the range being marked for a comment (`┃` between its numbers).
+  var inRange = false
 
   func draw(in canvas: inout Canvas, state: CellState) {
     let base: Style = state.contains(.focused) ? Theme.focus : .plain
@@ -34,6 +36,7 @@ struct DiffRowCell: CollectionCell {
       }
       var x = canvas.text(number(line.oldNumber), x: 0, y: 0, style: on(Theme.dim))
       x = canvas.text(" " + number(line.newNumber) + " ", x: x, y: 0, style: on(Theme.dim))
+      if inRange { canvas.text("┃", x: numberWidth, y: 0, style: on(Theme.accent)) }
       let (sign, style): (String, Style) =
         switch line.kind {
         case .added: ("+", Theme.open)

@@ -33,6 +33,8 @@ public final class DiffScreen: Screen {
   private let cells = CellSource<DiffRow>()
   private var message: StatusMessage?
   private var help: HelpOverlay?
+  /// Where a range of lines being marked for a comment starts (`V`), if one is.
+  private(set) var rangeAnchor: DiffRow?
   /// The file list open over the rows (`t`): the file in focus there.
   private(set) var tree: Int?
   /// The changed words of each hunk drawn so far, by file and hunk.
@@ -106,7 +108,28 @@ public final class DiffScreen: Screen {
     case .thread(let thread, let outdated): shown = .thread(thread, outdated: outdated)
     case .draft(let draft): shown = .draft(draft)
     }
-    return DiffRowCell(shown: shown, numberWidth: width)
+    return DiffRowCell(shown: shown, numberWidth: width, inRange: isInMarkedRange(row))
+  }
+
+  /// The range's first and last lines, in order: the anchor and the focused line, when both
+  /// are lines of one hunk (GitHub takes a comment's lines from one hunk).
+  private func markedRange() -> (first: DiffRow, last: DiffRow)? {
+    guard let anchor = rangeAnchor.map({ current($0) }), let focus = focusedRow,
+      anchor.file == focus.file,
+      case .line(let anchorHunk, let anchorLine)? = model.content(of: anchor),
+      case .line(let focusHunk, let focusLine)? = model.content(of: focus),
+      anchorHunk == focusHunk
+    else { return nil }
+    return anchorLine <= focusLine ? (anchor, focus) : (focus, anchor)
+  }
+
+  private func isInMarkedRange(_ row: DiffRow) -> Bool {
+    guard rangeAnchor != nil, let range = markedRange(), row.file == range.first.file,
+      case .line(let hunk, let line)? = model.content(of: row),
+      case .line(let rangeHunk, let first)? = model.content(of: range.first),
+      case .line(_, let last)? = model.content(of: range.last), hunk == rangeHunk
+    else { return false }
+    return (first...last).contains(line)
   }
 
   // MARK: Data
@@ -122,6 +145,7 @@ public final class DiffScreen: Screen {
     changedWords = [:]
     apply(focusFirst: false)
     let snapshot = list.dataSource.snapshot()
+    if let anchor = rangeAnchor, !snapshot.contains(item: anchor) { rangeAnchor = nil }
     if let focused, !snapshot.contains(item: focused) {
       // An added line moved by lines added above it: the same text in the same file, nearest
       // to where it was; otherwise the nearest row that survived.
@@ -196,7 +220,10 @@ public final class DiffScreen: Screen {
   /// Performs a command, whatever key sent it.
   public func perform(_ command: DiffCommand) -> [DiffEffect] {
     switch command {
-    case .moveInList(let move): list.moveFocus(move)
+    case .moveInList(let move):
+      list.moveFocus(move)
+      // The range follows the focus.
+      if rangeAnchor != nil { list.setNeedsDisplay() }
     case .nextFile: jumpFile(by: 1)
     case .previousFile: jumpFile(by: -1)
     case .fileTree:
@@ -220,11 +247,50 @@ public final class DiffScreen: Screen {
       {
         return [.reply(first.id)]
       }
+      if rangeAnchor != nil {
+        guard let range = markedRange(), let first = model.commentPlace(of: range.first),
+          let last = model.commentPlace(of: range.last)
+        else {
+          show(message: "A range is lines of one hunk: move within it, or V to clear it.")
+          return []
+        }
+        rangeAnchor = nil
+        list.setNeedsDisplay()
+        let one = range.first == range.last
+        return [
+          .draft(
+            DraftLineComment(
+              path: last.path, line: last.line, side: last.side,
+              startLine: one ? nil : first.line, startSide: one ? nil : first.side, body: ""),
+            headSHA: model.headSHA)
+        ]
+      }
       guard let row = focusedRow, let place = model.commentPlace(of: row) else {
         show(message: "A comment goes on a line of the diff: move to one.")
         return []
       }
-      return [.draft(path: place.path, line: place.line, side: place.side, headSHA: model.headSHA)]
+      return [
+        .draft(
+          DraftLineComment(path: place.path, line: place.line, side: place.side, body: ""),
+          headSHA: model.headSHA)
+      ]
+    case .markRange:
+      if rangeAnchor != nil {
+        rangeAnchor = nil
+        list.setNeedsDisplay()
+        show(message: "Range cleared.")
+        return []
+      }
+      guard let row = focusedRow, let place = model.commentPlace(of: row) else {
+        show(message: "A range starts on a line of the diff: move to one.")
+        return []
+      }
+      rangeAnchor = row
+      list.setNeedsDisplay()
+      let location = DraftLineComment(
+        path: place.path, line: place.line, side: place.side, body: ""
+      ).location
+      show(message: "Range from \(location): move to its last line, then c.")
     case .discardDraft:
       guard let row = focusedRow, case .draft(let draft)? = model.content(of: row) else {
         show(message: "x drops a drafted comment (⇡): move to one.")

@@ -197,15 +197,69 @@ import TrellisTerminal
     _ = screen.perform(.moveInList(.down))
     #expect(
       screen.perform(.comment) == [
-        .draft(path: "Sources/Parser.swift", line: 1, side: .right, headSHA: Self.head)
+        .draft(
+          DraftLineComment(path: "Sources/Parser.swift", line: 1, side: .right, body: ""),
+          headSHA: Self.head)
       ])
     _ = screen.perform(.moveInList(.down))
     #expect(
       screen.perform(.comment) == [
-        .draft(path: "Sources/Parser.swift", line: 2, side: .left, headSHA: Self.head)
+        .draft(
+          DraftLineComment(path: "Sources/Parser.swift", line: 2, side: .left, body: ""),
+          headSHA: Self.head)
       ])
     _ = screen.perform(.moveInList(.down))
     #expect(screen.perform(.discardDraft) == [.discardDraft(3)])
     #expect(screen.render().lines[5].contains("⇡ draft on Sources/Parser.swift:L2: Why?"))
+  }
+
+  /// `V` marks where a range starts; the lines from there to the focused one (either way, in
+  /// one hunk) are marked `┃` and `c` drafts one comment on all of them, from the base's side
+  /// to the head's where the range spans both; a range across hunks is refused, said.
+  @Test func aRangeOfLinesTakesOneComment() throws {
+    let screen = Self.screen(DiffModel(diff: Self.diff()))
+    _ = screen.perform(.moveInList(.down))
+    #expect(screen.perform(.markRange).isEmpty)
+    #expect(screen.rangeAnchor != nil)
+    #expect(screen.render().lines.contains { $0.contains("Range from Sources/Parser.swift:1") })
+    _ = screen.perform(.moveInList(.down))
+    _ = screen.perform(.moveInList(.down))
+    let marked = screen.render().lines.filter { $0.contains("┃") }
+    #expect(marked.count == 3, "\(marked)")
+    #expect(
+      screen.perform(.comment) == [
+        .draft(
+          DraftLineComment(
+            path: "Sources/Parser.swift", line: 2, side: .right, startLine: 1, startSide: .right,
+            body: ""),
+          headSHA: Self.head)
+      ])
+    #expect(screen.rangeAnchor == nil, "the range is used")
+    #expect(!screen.render().lines.contains { $0.contains("┃") })
+
+    // Marked from the bottom up, starting on a removed line: base side to head side.
+    _ = screen.perform(.moveInList(.up))
+    #expect(screen.perform(.markRange).isEmpty)
+    _ = screen.perform(.moveInList(.up))
+    #expect(
+      screen.perform(.comment) == [
+        .draft(
+          DraftLineComment(
+            path: "Sources/Parser.swift", line: 2, side: .left, startLine: 1, startSide: .right,
+            body: ""),
+          headSHA: Self.head)
+      ])
+
+    // V twice clears it; a range into another file is refused and kept.
+    _ = screen.perform(.markRange)
+    _ = screen.perform(.markRange)
+    #expect(screen.rangeAnchor == nil)
+    _ = screen.perform(.markRange)
+    _ = screen.perform(.nextFile)
+    _ = screen.perform(.nextFile)
+    _ = screen.perform(.nextFile)
+    #expect(screen.perform(.comment).isEmpty)
+    #expect(screen.render().lines.contains { $0.contains("A range is lines of one hunk") })
+    #expect(screen.rangeAnchor != nil)
   }
 }

@@ -231,6 +231,8 @@ extension LocalGitHub {
       if resolving { resolvedThreads.insert(thread) } else { resolvedThreads.remove(thread) }
       threadResolutions.append((thread, resolving))
       data[field] = ["thread": ["id": thread, "isResolved": resolving]]
+    case "EnableAutoMerge":
+      data["enablePullRequestAutoMerge"] = enableAutoMerge(variables, errors: &errors)
     case "MirrorNodes":
       data["nodes"] = commentNodes(variables["ids"] as? [String] ?? [], errors: &errors)
     default:
@@ -292,6 +294,24 @@ extension LocalGitHub {
     _ operation: String, path: String, variables: [String: Any], errors: inout [[String: Any]]
   ) -> [String: Any] {
     switch operation {
+    case "AutoMergeState":
+      let number = variables["number"] as? Int ?? 0
+      let owner = variables["owner"] as? String ?? ""
+      let name = variables["name"] as? String ?? ""
+      guard let pull = pullRequestState(owner, name, number) else {
+        errors.append([
+          "type": "NOT_FOUND", "path": ["repository", "pullRequest"],
+          "message": "Could not resolve to a PullRequest with the number of \(number).",
+        ])
+        return ["pullRequest": NSNull()]
+      }
+      return [
+        "pullRequest": [
+          "id": pull.node, "state": pull.state, "headRefOid": pull.head,
+          "autoMergeRequest": autoMerges[pull.path].map { ["mergeMethod": $0] as Any }
+            ?? NSNull(),
+        ]
+      ]
     case "ReviewThreads":
       let number = variables["number"] as? Int ?? 0
       let repository = RepositoryName(
@@ -890,4 +910,69 @@ extension LocalGitHub {
 
   /// Whether the thread is resolved now.
   package func isThreadResolved(_ node: String) -> Bool { resolvedThreads.contains(node) }
+
+  /// A pull request's node id, state (`OPEN`, `CLOSED`, `MERGED`), head and path.
+  private func pullRequestState(_ owner: String, _ name: String, _ number: Int) -> (
+    node: String, state: String, head: String, path: String
+  )? {
+    guard let target = IssuePath("/repos/\(owner)/\(name)/issues/\(number)"),
+      let json = listings[target.listing]?.items.first(where: { $0.number == number })?.json,
+      let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any],
+      let pullRequest = object["pull_request"] as? [String: Any]
+    else { return nil }
+    let path = "/repos/\(owner)/\(name)/pulls/\(number)"
+    let merged = pullRequest["merged_at"].map { !($0 is NSNull) } ?? false
+    let state = merged ? "MERGED" : object["state"] as? String == "open" ? "OPEN" : "CLOSED"
+    let head = servedPullFiles[path]?.head ?? Self.headSHA(of: number)
+    return ("PR_\(owner)/\(name)#\(number)", state, head, path)
+  }
+
+  /// `enablePullRequestAutoMerge`, refused as GitHub refuses it: a pull request that is not
+  /// open, a head that moved, auto-merge already on, and one that could be merged now ("clean
+  /// status", see ``setMergeableNow(_:in:_:)``: GitHub merges those directly, not later).
+  private func enableAutoMerge(
+    _ variables: [String: Any], errors: inout [[String: Any]]
+  ) -> Any {
+    func refuse(_ type: String, _ message: String) -> Any {
+      errors.append(["type": type, "path": ["enablePullRequestAutoMerge"], "message": message])
+      return NSNull()
+    }
+    let node = variables["pull"] as? String ?? ""
+    let parts = node.dropFirst("PR_".count).split(separator: "#")
+    let names = parts.first?.split(separator: "/") ?? []
+    guard node.hasPrefix("PR_"), parts.count == 2, names.count == 2, let number = Int(parts[1]),
+      let pull = pullRequestState(String(names[0]), String(names[1]), number)
+    else {
+      return refuse("NOT_FOUND", "Could not resolve to a node with the global id of '\(node)'")
+    }
+    guard pull.state == "OPEN" else {
+      return refuse("UNPROCESSABLE", "Pull request is not open")
+    }
+    guard autoMerges[pull.path] == nil else {
+      return refuse("UNPROCESSABLE", "Pull request is already in auto merge state")
+    }
+    if let head = variables["head"] as? String, head != pull.head {
+      return refuse("UNPROCESSABLE", "Head branch was modified. Review and try the merge again.")
+    }
+    if mergeableNow.contains(pull.path), mergeRefusals[pull.path] == nil {
+      return refuse("UNPROCESSABLE", "Pull request Pull request is in clean status")
+    }
+    autoMerges[pull.path] = variables["method"] as? String ?? "MERGE"
+    autoMergesEnabled += 1
+    return ["pullRequest": ["id": pull.node]]
+  }
+
+  /// Makes pull request `number` one that could be merged now (GitHub's "clean status": its
+  /// checks and reviews allow it), or one that waits for them.
+  package func setMergeableNow(
+    _ number: Int, in repository: RepositoryName, _ mergeable: Bool = true
+  ) {
+    let path = "/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"
+    if mergeable { mergeableNow.insert(path) } else { mergeableNow.remove(path) }
+  }
+
+  /// Whether pull request `number` has auto-merge on, and how.
+  package func autoMergeMethod(of number: Int, in repository: RepositoryName) -> String? {
+    autoMerges["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"]
+  }
 }

@@ -158,6 +158,12 @@ package actor LocalGitHub {
   /// Pages of `…/pulls/N/comments` after which the page's first comment is deleted (one
   /// written here), as someone deleting a comment while the listing is read.
   var lineCommentDeletionsWhileListing = 0
+  /// Pull requests with auto-merge on, by path: the method (`MERGE`, `SQUASH`, `REBASE`).
+  var autoMerges: [String: String] = [:]
+  /// Pull requests, by path, that could be merged now whatever their checks say.
+  var mergeableNow: Set<String> = []
+  /// How many times `enablePullRequestAutoMerge` turned auto-merge on.
+  package internal(set) var autoMergesEnabled = 0
   /// The pull requests merged through `PUT …/merge`, in order.
   package internal(set) var mergedPulls: [Int] = []
   var nextCommentID = 50_000

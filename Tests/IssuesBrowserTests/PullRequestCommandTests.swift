@@ -340,6 +340,62 @@ import Testing
     #expect(err.contains("feature/\(open[0]) was not deleted"), "\(err)")
   }
 
+  /// `pr merge --auto`: auto-merge turned on once, at the head read — a lost answer found on
+  /// GitHub (read through GraphQL) rather than sent again, a second ask already held; one that
+  /// could be merged now refused with GitHub's words; queued offline; not with --delete-branch.
+  @Test func autoMergeIsTurnedOnOnceAndSaysWhyWhenRefused() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let open = Self.served.filter { $0.isPullRequest && $0.state == .open }.map(\.number)
+    try #require(open.count >= 2)
+    let (waiting, clean) = (open[0], open[1])
+    await world.github.setMergeableNow(clean, in: acme)
+    // The mutation applied, its answer lost: found on the next read, not sent again.
+    await world.github.inject(
+      .failAfterApplying(status: 502), path: "/graphql", method: "POST", times: 1, after: 1)
+    var (status, out, err) = try await world.run(
+      ["pr", "merge", String(waiting), "--squash", "--auto"])
+    #expect(status == 0, "\(err)")
+    #expect(out == "#\(waiting) will be merged (squash) once its requirements are met.\n", "\(out)")
+    #expect(err.contains("Auto-merging #\(waiting)"), "\(err)")
+    #expect(await world.github.autoMergesEnabled == 1)
+    #expect(await world.github.graphQLState.queries["EnableAutoMerge"] == 1)
+    #expect(
+      await world.github.graphQLState.queries["AutoMergeState"] == 2,
+      "read before the send, and after the answer was lost")
+    #expect(await world.github.autoMergeMethod(of: waiting, in: acme) == "SQUASH")
+    #expect(await world.github.mergedPulls.isEmpty)
+    (status, out, err) = try await world.run(["pr", "merge", String(waiting), "--squash", "--auto"])
+    #expect(status == 0, "\(err)")
+    #expect(await world.github.autoMergesEnabled == 1, "already on: nothing sent")
+    (status, out, err) = try await world.run(["pr", "merge", String(waiting), "--merge", "--auto"])
+    #expect(status != 0 && err.contains("another method (squash)"), "\(err)")
+
+    // Mergeable now: GitHub will not wait for it, and says so.
+    (status, out, err) = try await world.run(["pr", "merge", String(clean), "--rebase", "--auto"])
+    #expect(status != 0 && err.contains("clean status"), "\(err)")
+    #expect(await world.github.autoMergeMethod(of: clean, in: acme) == nil)
+
+    (status, out, err) = try await world.run(["pr", "merge", String(clean), "-r", "--auto", "-d"])
+    #expect(status != 0 && err.contains("cannot be used with --auto"), "\(err)")
+
+    // Offline: queued at the head read (`pr diff`), turned on once GitHub is reached.
+    let later = clean
+    await world.github.setMergeableNow(later, in: acme, false)
+    await world.github.servePullRequestFiles(
+      [], ofPullRequest: later, in: acme, head: LocalGitHub.headSHA(of: later))
+    (status, out, err) = try await world.run(["pr", "diff", String(later)])
+    #expect(status == 0, "\(err)")
+    await world.github.setReachable(false)
+    (status, out, err) = try await world.run(["pr", "merge", String(later), "--merge", "--auto"])
+    await world.github.setReachable(true)
+    #expect(err.contains("Queued: auto-merge #\(later)"), "\(err)")
+    (status, out, err) = try await world.run(["queue", "send"])
+    #expect(await world.github.autoMergeMethod(of: later, in: acme) == "MERGE")
+    #expect(await world.github.autoMergesEnabled == 2)
+  }
+
   /// `pr comment`: a comment on the pull request's conversation, through the same outbox as
   /// `issues comment`, sent once.
   @Test func commentWritesOnThePullRequestsConversation() async throws {

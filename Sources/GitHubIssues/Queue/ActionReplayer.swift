@@ -182,7 +182,7 @@ package struct ActionReplayer: Sendable {
   private func needsViewer(_ operation: QueuedAction.Operation) -> Bool {
     switch operation {
     case .comment, .create, .change(.close), .change(.reopen), .review, .reply: true
-    case .change, .setParent, .merge, .resolveThread: false
+    case .change, .setParent, .merge, .enableAutoMerge, .resolveThread: false
     }
   }
 
@@ -255,6 +255,7 @@ package struct ActionReplayer: Sendable {
       case .comment(let body): outcome = await send(body, action, pass)
       case .setParent(let parent): outcome = await send(parent: parent, action, issue, pass)
       case .merge(let merge): outcome = await send(merge, action, issue, pass)
+      case .enableAutoMerge(let merge): outcome = await send(autoMerge: merge, action, issue, pass)
       case .review(let review): outcome = await send(review, action, issue, pass)
       case .reply(let reply): outcome = await send(reply, action, issue, pass)
       case .resolveThread(let resolution): outcome = await send(resolution, action, issue, pass)

@@ -20,6 +20,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
     case setParent(Int)
     /// Merges the pull request.
     case merge(PullRequestMerge)
+    /// Turns on the pull request's auto-merge: GitHub merges it once its requirements are met.
+    case enableAutoMerge(PullRequestMerge)
     /// Submits a review of the pull request, its line comments with it.
     case review(ReviewSubmission)
     /// Replies to a thread of line comments on the pull request.
@@ -36,6 +38,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
       case .create(let issue): "file “\(issue.title)”"
       case .merge(let merge):
         "merge \(QueuedAction.name(ofIssue: number)) (\(merge.method.rawValue))"
+      case .enableAutoMerge(let merge):
+        "merge \(QueuedAction.name(ofIssue: number)) when ready (\(merge.method.rawValue))"
       case .review(let review):
         "review \(QueuedAction.name(ofIssue: number)): \(review.verdict.words)"
           + (review.comments.isEmpty

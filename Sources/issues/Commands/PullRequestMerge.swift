@@ -16,7 +16,10 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
       merged unseen. The merge goes through the queue: offline it waits and is sent once; a \
       lost answer is settled by reading the pull request before anything is sent again. \
       GitHub's refusal (checks failing, a review required, conflicts) is said as it gives it. \
-      --delete-branch deletes the head branch once merged (a branch of the repository).
+      --delete-branch deletes the head branch once merged (a branch of the repository). \
+      --auto turns on the pull request's auto-merge instead: GitHub merges it, at the head \
+      read, once its checks and reviews allow (one that could be merged now is refused: merge \
+      it without --auto); through the queue too, found on GitHub rather than sent twice.
       """)
 
   @OptionGroup var issue: IssueArgument
@@ -41,16 +44,17 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
   @Option(name: [.customShort("b"), .long], help: "The merge commit's body.")
   var body: String?
 
-  @Flag(name: .long, help: "Merge once the requirements are met (not supported yet).")
+  @Flag(name: .long, help: "Have GitHub merge it once its requirements are met.")
   var auto = false
 
   func validate() throws {
     if [merge, squash, rebase].count(where: { $0 }) != 1 {
       throw ValidationError("Give one of --merge, --squash and --rebase.")
     }
-    if auto {
+    if auto && deleteBranch {
       throw ValidationError(
-        "--auto is not supported yet: merge once the checks pass, or use the web.")
+        "--delete-branch cannot be used with --auto: GitHub deletes the branch after an "
+          + "auto-merge when the repository is set to.")
     }
   }
 
@@ -100,17 +104,17 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     ].compactMap { $0 }
     Terminal.standardError(
       ControlCharacters.visible(
-        "Merging #\(number) “\(cached.title)” (\(method.rawValue)) at \(head.sha.prefix(7)): "
+        (auto ? "Auto-merging" : "Merging")
+          + " #\(number) “\(cached.title)” (\(method.rawValue)) at \(head.sha.prefix(7)): "
           + "\(head.ref) into \(head.base)"
           + (state.isEmpty ? "" : "; " + state.joined(separator: ", ")) + ".") + "\n")
     let action: QueuedAction
+    let merging = PullRequestMerge(
+      method: method, headSHA: head.sha, subject: subject, body: body,
+      deletingBranch: deleteBranch ? head.ref : nil)
     do {
       action = try acting.cache.enqueue(
-        .merge(
-          PullRequestMerge(
-            method: method, headSHA: head.sha, subject: subject, body: body,
-            deletingBranch: deleteBranch ? head.ref : nil)),
-        onIssue: number)
+        auto ? .enableAutoMerge(merging) : .merge(merging), onIssue: number)
     } catch {
       throw CommandFailure(ControlCharacters.visible("\(error). Nothing was merged."))
     }
@@ -118,6 +122,8 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     quick.maximumRetries = min(quick.maximumRetries, 1)
     let replayer = ActionReplayer(client: quick, cache: acting.cache, repository: acting.repository)
     switch await replayer.sendNow([action]) {
+    case .landed where auto:
+      print("#\(number) will be merged (\(method.rawValue)) once its requirements are met.")
     case .landed:
       // The deletion follows the merge and may fail on its own (a protected branch): said.
       var deleted = deleteBranch
@@ -138,7 +144,8 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     case .queued(_, let because):
       Terminal.standardError(
         ControlCharacters.visible(
-          "Queued: merge #\(number) — \(because?.summary() ?? "GitHub could not be reached"): "
+          "Queued: \(auto ? "auto-merge" : "merge") #\(number) — "
+            + "\(because?.summary() ?? "GitHub could not be reached"): "
             + "sent once when GitHub can be reached, at the head read now.") + "\n")
     }
   }

@@ -332,11 +332,18 @@ extension LocalGitHub {
         threadDeletionsWhileListing -= 1
         deletedThreads.insert(threads[start].node)
       }
-      let nodes = threads[min(start, end)..<end].map { thread -> [String: Any] in
+      var nodes: [Any] = threads[min(start, end)..<end].map { thread -> [String: Any] in
         [
           "id": thread.node, "isResolved": resolvedThreads.contains(thread.node),
           "comments": ["nodes": [["databaseId": thread.root]]],
         ]
+      }
+      if reviewThreadsPartly, !nodes.isEmpty {
+        nodes[0] = NSNull()
+        errors.append([
+          "path": ["repository", "pullRequest", "reviewThreads", "nodes", 0],
+          "message": "Something went wrong while executing your query.",
+        ])
       }
       return [
         "pullRequest": [
@@ -899,6 +906,9 @@ extension LocalGitHub {
   /// Deletes the first thread of each of the next `pages` pages of `reviewThreads` served
   /// (when more follow): every later thread shifts back one under the offset cursors.
   package func deleteThreadsWhileListing(pages: Int) { threadDeletionsWhileListing = pages }
+
+  /// Makes `reviewThreads` pages answer their first thread `null`, with an error naming it.
+  package func setReviewThreadsPartly(_ partly: Bool) { reviewThreadsPartly = partly }
 
   /// Makes `reviewThreads` say more follow forever, its cursor never moving.
   package func setReviewThreadsNeverEnd(_ never: Bool) { reviewThreadsNeverEnd = never }

@@ -150,6 +150,9 @@ package actor LocalGitHub {
   /// Pages of `reviewThreads` after which the page's first thread is deleted, as someone
   /// deleting a comment while the listing is read; cursors are offsets, so later ones shift.
   var threadDeletionsWhileListing = 0
+  /// A `reviewThreads` page whose first thread is `null`, with an error naming it: a partial
+  /// answer, as GitHub gives when a field fails.
+  var reviewThreadsPartly = false
   /// A `reviewThreads` listing whose cursor never moves and that always says more follow.
   var reviewThreadsNeverEnd = false
   /// How many line comments a page of `…/pulls/N/comments` holds at most, whatever

@@ -233,10 +233,11 @@ import Testing
     #expect(await github.threadResolutions.count == 2)
   }
 
-  /// Threads deleted while their pages are read (offset cursors: the next page skips one), and
-  /// a listing that never ends: the thread is found by a second read and resolved once; an
-  /// endless listing sends nothing and leaves the action waiting.
-  @Test func threadsListedWhileDeletedOrEndlesslyAreNeverMisread() async throws {
+  /// Threads deleted while their pages are read (offset cursors: the next page skips one), a
+  /// page answered in part, and a listing that never ends: the thread is found by a second read
+  /// and resolved once; a partial or endless listing sends nothing and leaves the action
+  /// waiting.
+  @Test func threadsListedWhileDeletedInPartOrEndlesslyAreNeverMisread() async throws {
     let (github, client, cache, number) = try await setUp()
     defer { Task { await github.stop() } }
     try draft(Array(twentyComments(tag: "D").prefix(5)), on: number, cache)
@@ -255,6 +256,19 @@ import Testing
     #expect(summary.sent == 1 && summary.conflicts == 0, "\(summary)")
     #expect(await github.isThreadResolved(target.node))
     #expect(await github.threadResolutions.count == 1)
+
+    // A page answered in part (a thread null, an error naming it): no list is made of the
+    // rest — nothing sent, the action still waiting.
+    await github.setReviewThreadsPartly(true)
+    let partly = try cache.enqueue(
+      .resolveThread(ThreadResolution(commentID: Int64(threads[3].root), change: .resolve)),
+      onIssue: number)
+    let partial = await replay(client, cache)
+    #expect(partial.stopped != nil && partial.sent == 0, "\(partial)")
+    #expect(await github.threadResolutions.count == 1)
+    #expect(try cache.queuedActions().map(\.id) == [partly.id])
+    await github.setReviewThreadsPartly(false)
+    try cache.cancelQueuedAction(partly.id)
 
     // Endless: a pagination failure, nothing sent, the action still waiting.
     await github.setReviewThreadsNeverEnd(true)

@@ -113,4 +113,16 @@ public struct PullRequestDetails: Hashable, Sendable {
     self.teamNames = teamNames
     self.reviews = reviews
   }
+
+  /// What a merge depends on, as said before one: "review approved, checks passing" (`nil`
+  /// when neither is known).
+  package var mergeSummary: String? {
+    let parts = [
+      reviewDecision.map {
+        "review " + $0.rawValue.lowercased().replacingOccurrences(of: "_", with: " ")
+      },
+      checks.map { "checks " + $0.rawValue.lowercased() },
+    ].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
 }

@@ -23,6 +23,8 @@ public enum DiffCommand: Hashable, Sendable {
   case toggleResolved
   /// Submit the review with this verdict and the drafted comments (`a`, `R`, `C`).
   case submit(ReviewSubmission.Verdict)
+  /// Merge the pull request at the head shown: its checks and review said, then asked how (`M`).
+  case merge
   /// Read the diff again: a push shows as a staged update (`r`).
   case refresh
   /// Open the pull request's files on GitHub (`o`).
@@ -52,6 +54,7 @@ extension DiffCommand: NamedCommand {
     case .submit(.approve): "approve"
     case .submit(.requestChanges): "request-changes"
     case .submit(.comment): "submit-comments"
+    case .merge: "merge"
     case .refresh: "refresh"
     case .openInBrowser: "open"
     case .showHelp: "help"
@@ -105,6 +108,10 @@ package enum DiffKeys {
       Row(
         [.init(.character("C"), .submit(.comment))],
         "submit the drafted comments as a review (a summary in the editor)"),
+      Row(
+        [.init(.character("M"), .merge)],
+        "merge the pull request at the head shown: its checks and review are said, then m, s or "
+          + "r picks a merge commit, squash or rebase (any other key cancels)"),
       Row([.init(.character("r"), .refresh)], "read the diff again (a push shows in place)"),
       Row([.init(.character("o"), .openInBrowser)], "open the files on GitHub"),
       Row([.init(.character("?"), .showHelp)], "show every key", hint: "keys"),
@@ -138,6 +145,8 @@ public enum DiffEffect: Hashable, Sendable {
   case resolveThread(ThreadResolution)
   /// Keep a file's viewed mark (`nil`: not viewed).
   case setViewed(path: String, ViewedFile?)
+  /// Merge the pull request this way at the head shown, through the outbox.
+  case merge(PullRequestMerge.Method)
   /// Write the summary in the editor and submit the review.
   case submit(ReviewSubmission.Verdict)
   /// Read the diff again.

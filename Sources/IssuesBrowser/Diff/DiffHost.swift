@@ -39,6 +39,7 @@ public final class DiffHost: ScreenDriver {
     self.offlineReason = offlineReason
     self.options = options
     screen.keys = options.config.diffKeys
+    screen.mergeState = (try? cache.pullRequestDetails(number: screen.number))??.mergeSummary
   }
 
   /// The model of the diff kept for pull request `number`, with its threads, drafts and marks;
@@ -105,6 +106,7 @@ public final class DiffHost: ScreenDriver {
     case .submit(let verdict): submit(verdict)
     case .reply(let comment): reply(to: comment)
     case .resolveThread(let resolution): resolve(resolution)
+    case .merge(let method): merge(method)
     case .refresh: refresh()
     case .open(let url): screen.show(message: Desktop.open(url))
     case .run(let run):
@@ -121,6 +123,7 @@ public final class DiffHost: ScreenDriver {
       if let model = try Self.model(of: screen.number, in: cache, previous: screen.model) {
         screen.show(model)
       }
+      screen.mergeState = try cache.pullRequestDetails(number: screen.number)?.mergeSummary
     } catch {
       screen.show(message: "Could not read the diff from the cache: \(error)")
     }
@@ -197,6 +200,23 @@ public final class DiffHost: ScreenDriver {
       then: { [weak self] in
         self?.reload()
       })
+  }
+
+  /// Merges the pull request at the head shown, through the outbox: GitHub refuses it if the
+  /// branch moved since (the merge then waits in the queue, said).
+  private func merge(_ method: PullRequestMerge.Method) {
+    let number = screen.number
+    let action: QueuedAction
+    do {
+      action = try cache.enqueue(
+        .merge(PullRequestMerge(method: method, headSHA: screen.model.headSHA)),
+        onIssue: number)
+    } catch {
+      screen.show(message: ControlCharacters.visible("Not merged: \(error)."))
+      return
+    }
+    send(
+      action, landed: "Merged #\(number) (\(method.rawValue)).", queued: "Queued: merge #\(number)")
   }
 
   /// Sends a queued action now, saying how it went; offline it waits in the queue.

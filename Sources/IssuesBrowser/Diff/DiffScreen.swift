@@ -33,6 +33,11 @@ public final class DiffScreen: Screen {
   private let cells = CellSource<DiffRow>()
   private var message: StatusMessage?
   private var help: HelpOverlay?
+  /// The pull request's checks and review as last read ("checks passing, review approved"),
+  /// said before a merge is asked; the host keeps it.
+  package var mergeState: String?
+  /// The question a merge asks (`M`), on the status line until a key answers it.
+  private(set) var mergePrompt: String?
   /// Where a range of lines being marked for a comment starts (`V`), if one is.
   private(set) var rangeAnchor: DiffRow?
   /// The file list open over the rows (`t`): the file in focus there.
@@ -210,6 +215,17 @@ public final class DiffScreen: Screen {
       return []
     }
     if tree != nil { return handleTree(event) }
+    if mergePrompt != nil, case .key(let key) = event {
+      mergePrompt = nil
+      let methods: [Character: PullRequestMerge.Method] = ["m": .merge, "s": .squash, "r": .rebase]
+      guard key.modifiers.isEmpty, case .character(let letter) = key.key,
+        let method = methods[letter]
+      else {
+        show(message: "Not merged.")
+        return []
+      }
+      return [.merge(method)]
+    }
     guard case .key(let key) = event else {
       _ = list.handle(event)
       return []
@@ -308,6 +324,11 @@ public final class DiffScreen: Screen {
         .resolveThread(
           ThreadResolution(commentID: first.id, change: thread.isResolved ? .unresolve : .resolve))
       ]
+    case .merge:
+      mergePrompt =
+        "Merge #\(number) at \(model.headSHA.prefix(7))"
+        + (mergeState.map { " (\($0))" } ?? "")
+        + "? m merge commit · s squash · r rebase · any other key cancels"
     case .submit(let verdict): return [.submit(verdict)]
     case .refresh: return [.refresh]
     case .openInBrowser:
@@ -406,7 +427,9 @@ public final class DiffScreen: Screen {
         + (model.unlisted > 0 ? " · \(model.unlisted) not listed by GitHub" : ""),
       status: status.isEmpty ? String(model.headSHA.prefix(7)) : status)
     list.render(into: &screen)
-    ScreenBars.statusLine(&screen, message: message, hints: keys.hints)
+    ScreenBars.statusLine(
+      &screen, message: mergePrompt.map { StatusMessage($0, now: now()) } ?? message,
+      hints: keys.hints)
     if let tree { drawTree(into: &screen, focused: tree) }
     help?.draw(into: &screen)
   }

@@ -96,18 +96,13 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
       throw Terminal.failure(error, repository: acting.repository)
     }
     let cached = try await acting.cachedIssue()
-    let state = [
-      details?.reviewDecision.map {
-        "review " + $0.rawValue.lowercased().replacingOccurrences(of: "_", with: " ")
-      },
-      details?.checks.map { "checks " + $0.rawValue.lowercased() },
-    ].compactMap { $0 }
+    let state = details?.mergeSummary
     Terminal.standardError(
       ControlCharacters.visible(
         (auto ? "Auto-merging" : "Merging")
           + " #\(number) “\(cached.title)” (\(method.rawValue)) at \(head.sha.prefix(7)): "
           + "\(head.ref) into \(head.base)"
-          + (state.isEmpty ? "" : "; " + state.joined(separator: ", ")) + ".") + "\n")
+          + (state.map { "; " + $0 } ?? "") + ".") + "\n")
     let action: QueuedAction
     let merging = PullRequestMerge(
       method: method, headSHA: head.sha, subject: subject, body: body,

@@ -5,9 +5,10 @@ import GitHubTestSupport
 import Testing
 import TrellisTerminal
 
-/// The diff screen's `z` through its host, against the local GitHub: the thread shown resolved
-/// at once (the queued resolution drawn over what GitHub said), one mutation sent, and a thread
-/// resolved on the web read back when the diff is read again.
+/// The diff screen's writes through its host, against the local GitHub: `z` — the thread
+/// shown resolved at once (the queued resolution drawn over what GitHub said), one mutation
+/// sent, a thread resolved on the web read back when the diff is read again — and `M`, a merge
+/// at the head shown.
 @MainActor
 @Suite struct DiffHostThreadTests {
   let acme = RepositoryName(owner: "acme", name: "tracker")
@@ -74,5 +75,56 @@ import TrellisTerminal
     }
     #expect(screen.render().lines.contains { $0.contains("💬 mona") })
     #expect(try cache.resolvedThreads(of: number).isEmpty)
+  }
+
+  /// `M` then `s` through the host: the pull request merged once at the head shown, said on
+  /// the status line.
+  @Test func mMergesAtTheHeadShownThroughTheQueue() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 2, seed: 5), as: acme)
+    await github.requireToken(forWrites: "test-token")
+    let client = GitHubClient(
+      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
+    let cache = try IssueCache()
+    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    var pull: Int?
+    for number in 1...40 where pull == nil {
+      if let item = await github.issue(number: number, in: acme), item.isPullRequest,
+        item.state == .open
+      {
+        pull = number
+      }
+    }
+    let number = try #require(pull)
+    let head = String(repeating: "c", count: 40)
+    await github.servePullRequestFiles(
+      [
+        PullRequestFile(
+          path: "a.swift", status: "modified", additions: 1, deletions: 0,
+          patch: "@@ -1,1 +1,2 @@\n a\n+b")
+      ], ofPullRequest: number, in: acme, head: head)
+    _ = try await PullRequestDiffFetcher(client: client, cache: cache, repository: acme)
+      .fetch(number)
+    let model = try #require(try DiffHost.model(of: number, in: cache))
+    let screen = DiffScreen(
+      repository: acme, number: number, title: "A pull request", model: model,
+      size: TerminalSize(columns: 90, rows: 20))
+    let host = DiffHost(screen: screen, cache: cache, client: client, offlineReason: nil)
+    _ = screen.perform(.merge)
+    let effects = screen.handle(.key(KeyEvent(.character("s"))))
+    #expect(effects == [.merge(.squash)])
+    for effect in effects { _ = host.perform(effect) }
+    for _ in 0..<300 where await github.mergedPulls.isEmpty {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(await github.mergedPulls == [number])
+    for _ in 0..<300
+    where !screen.render().lines.contains(where: { $0.contains("Merged #\(number)") }) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(screen.render().lines.contains { $0.contains("Merged #\(number) (squash).") })
+    #expect(try cache.queuedActions().isEmpty)
   }
 }

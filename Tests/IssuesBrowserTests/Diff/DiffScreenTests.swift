@@ -262,4 +262,22 @@ import TrellisTerminal
     #expect(screen.render().lines.contains { $0.contains("A range is lines of one hunk") })
     #expect(screen.rangeAnchor != nil)
   }
+
+  /// `M` says what a merge depends on and asks how; m, s or r answers with the merge at the
+  /// head shown, any other key cancels it.
+  @Test func mergeAsksHowAfterSayingTheChecksAndReview() {
+    let screen = Self.screen(DiffModel(diff: Self.diff()))
+    screen.mergeState = "review approved, checks passing"
+    #expect(screen.perform(.merge).isEmpty)
+    let asked = screen.render().lines.last ?? ""
+    #expect(asked.contains("Merge #7 at aaaaaaa (review approved, checks passing)?"), "\(asked)")
+    #expect(screen.handle(.key(KeyEvent(.character("s")))) == [.merge(.squash)])
+    #expect(screen.mergePrompt == nil)
+    _ = screen.perform(.merge)
+    #expect(screen.handle(.key(KeyEvent(.character("j")))).isEmpty)
+    #expect(screen.render().lines.last?.contains("Not merged.") == true)
+    #expect(
+      screen.handle(.key(KeyEvent(.character("M")))).isEmpty, "M asks; it does not merge")
+    #expect(screen.handle(.key(KeyEvent(.character("r")))) == [.merge(.rebase)])
+  }
 }

@@ -149,6 +149,20 @@ extension LocalGitHub {
     mergeRefusals["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"] = message
   }
 
+  /// Says which merge methods the repository allows (`merge`, `squash`, `rebase`), as GitHub's
+  /// repository answer does to those who can push, and refuses merges with the others (405).
+  package func allowMergeMethods(_ methods: Set<String>, in repository: RepositoryName) throws {
+    let path = "/repos/\(repository.owner)/\(repository.name)"
+    var object =
+      (routes[path].flatMap { try? JSONSerialization.jsonObject(with: $0.body) }
+        as? [String: Any]) ?? ["id": 7, "full_name": "\(repository)", "private": false]
+    object["allow_merge_commit"] = methods.contains("merge")
+    object["allow_squash_merge"] = methods.contains("squash")
+    object["allow_rebase_merge"] = methods.contains("rebase")
+    serve(path, body: try JSONSerialization.data(withJSONObject: object))
+    allowedMergeMethods[path] = methods
+  }
+
   /// Makes a branch one GitHub refuses to delete (protected).
   package func protectBranch(_ name: String) { protectedRefs.insert(name) }
 
@@ -191,8 +205,15 @@ extension LocalGitHub {
       object["pull_request"] != nil
     else { return refuse(404, "Not Found") }
     let input = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
-    guard ["merge", "squash", "rebase"].contains(input["merge_method"] as? String ?? "merge")
+    let method = input["merge_method"] as? String ?? "merge"
+    guard ["merge", "squash", "rebase"].contains(method)
     else { return refuse(422, "Validation Failed") }
+    if let allowed = allowedMergeMethods["/repos/\(parts[1])/\(parts[2])"],
+      !allowed.contains(method)
+    {
+      let name = ["merge": "Merge commits", "squash": "Squash merges", "rebase": "Rebase merges"]
+      return refuse(405, "\(name[method] ?? method) are not allowed on this repository.")
+    }
     let merged = (object["pull_request"] as? [String: Any])?["merged_at"].map { !($0 is NSNull) }
     guard object["state"] as? String == "open", merged != true else {
       return refuse(405, "Pull Request is not mergeable")

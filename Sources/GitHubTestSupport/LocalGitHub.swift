@@ -163,6 +163,8 @@ package actor LocalGitHub {
   var lineCommentDeletionsWhileListing = 0
   /// Pull requests with auto-merge on, by path: the method (`MERGE`, `SQUASH`, `REBASE`).
   var autoMerges: [String: String] = [:]
+  /// The merge methods each repository allows, by its path, when set.
+  var allowedMergeMethods: [String: Set<String>] = [:]
   /// Pull requests, by path, that could be merged now whatever their checks say.
   var mergeableNow: Set<String> = []
   /// How many times `enablePullRequestAutoMerge` turned auto-merge on.

@@ -324,6 +324,16 @@ import Testing
     #expect(out.contains("head moved"), "\(out)")
     #expect(await world.github.mergedPulls == [open[0]])
 
+    // A method the repository does not allow: refused before anything is queued.
+    try await world.github.allowMergeMethods(["merge", "rebase"], in: acme)
+    (status, out, err) = try await world.run(["pr", "merge", String(open[1]), "--squash"])
+    #expect(
+      status != 0
+        && err.contains(
+          "acme/tracker does not allow squash merges (it allows merge commits and rebase merges)"),
+      "\(err)")
+    #expect(await world.github.mergedPulls == [open[0]])
+
     let issue = try #require(Self.served.first { !$0.isPullRequest }).number
     (status, out, err) = try await world.run(["pr", "merge", String(issue), "--merge"])
     #expect(status != 0 && err.contains("not a pull request"), "\(err)")

@@ -9,6 +9,15 @@ public struct PullRequestMerge: Hashable, Sendable, Codable {
     case squash
     /// Each commit replayed on the base.
     case rebase
+
+    /// "merge commits", "squash merges", "rebase merges": what a repository allows or not.
+    package var plural: String {
+      switch self {
+      case .merge: "merge commits"
+      case .squash: "squash merges"
+      case .rebase: "rebase merges"
+      }
+    }
   }
 
   /// How.

@@ -40,6 +40,14 @@ public final class DiffHost: ScreenDriver {
     self.options = options
     screen.keys = options.config.diffKeys
     screen.mergeState = (try? cache.pullRequestDetails(number: screen.number))??.mergeSummary
+    if let client {
+      // The merge methods the repository allows, for `M` to offer only those.
+      let repository = screen.repository
+      Task { [weak screen] in
+        let methods = try? await client.repository(repository).mergeMethods
+        screen?.mergeMethods = methods
+      }
+    }
   }
 
   /// The model of the diff kept for pull request `number`, with its threads, drafts and marks;

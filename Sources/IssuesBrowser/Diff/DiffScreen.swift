@@ -36,6 +36,8 @@ public final class DiffScreen: Screen {
   /// The pull request's checks and review as last read ("checks passing, review approved"),
   /// said before a merge is asked; the host keeps it.
   package var mergeState: String?
+  /// How the repository lets pull requests be merged, when GitHub said; the host reads it.
+  package var mergeMethods: Set<PullRequestMerge.Method>?
   /// The question a merge asks (`M`), on the status line until a key answers it.
   private(set) var mergePrompt: String?
   /// Where a range of lines being marked for a comment starts (`V`), if one is.
@@ -224,6 +226,10 @@ public final class DiffScreen: Screen {
         show(message: "Not merged.")
         return []
       }
+      if let allowed = mergeMethods, !allowed.contains(method) {
+        show(message: "\(repository) does not allow \(method.plural): not merged.")
+        return []
+      }
       return [.merge(method)]
     }
     guard case .key(let key) = event else {
@@ -328,7 +334,13 @@ public final class DiffScreen: Screen {
       mergePrompt =
         "Merge #\(number) at \(model.headSHA.prefix(7))"
         + (mergeState.map { " (\($0))" } ?? "")
-        + "? m merge commit · s squash · r rebase · any other key cancels"
+        + "? "
+        + [
+          (PullRequestMerge.Method.merge, "m merge commit"), (.squash, "s squash"),
+          (.rebase, "r rebase"),
+        ]
+        .filter { mergeMethods?.contains($0.0) ?? true }.map(\.1).joined(separator: " · ")
+        + " · any other key cancels"
     case .submit(let verdict): return [.submit(verdict)]
     case .refresh: return [.refresh]
     case .openInBrowser:

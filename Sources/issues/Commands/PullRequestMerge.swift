@@ -66,6 +66,7 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     let details = (try? acting.cache.pullRequestDetails(number: number)) ?? nil
     // The head to merge: GitHub's now, or offline the one whose diff was read (`pr diff`).
     let head: (sha: String, ref: String, base: String)
+    var online = false
     do {
       let pull = try await acting.client.pullRequest(number, of: acting.repository)
       if pull.mergeable == false {
@@ -74,6 +75,7 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
             + "nothing was merged.")
       }
       head = (pull.headSHA, pull.headRef, pull.baseRef)
+      online = true
     } catch let error as GitHubError where error.code == .notFound {
       throw CommandFailure(
         "\(acting.repository)#\(number) is not a pull request, or the token cannot see it.")
@@ -94,6 +96,17 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
       head = (read.headSHA, details?.headRef ?? "", details?.baseRef ?? "its base")
     } catch let error as GitHubError {
       throw Terminal.failure(error, repository: acting.repository)
+    }
+    // The methods the repository allows, when GitHub says (to those who can push).
+    if online, let allowed = try? await acting.client.repository(acting.repository).mergeMethods,
+      !allowed.contains(method)
+    {
+      let others = PullRequestMerge.Method.allCases.filter(allowed.contains)
+      throw CommandFailure(
+        "\(acting.repository) does not allow \(method.plural)"
+          + (others.isEmpty
+            ? "" : " (it allows \(others.map(\.plural).joined(separator: " and ")))")
+          + ": nothing was merged.")
     }
     let cached = try await acting.cachedIssue()
     let state = details?.mergeSummary

@@ -279,5 +279,15 @@ import TrellisTerminal
     #expect(
       screen.handle(.key(KeyEvent(.character("M")))).isEmpty, "M asks; it does not merge")
     #expect(screen.handle(.key(KeyEvent(.character("r")))) == [.merge(.rebase)])
+
+    // The repository allows merge commits alone: only those are offered, others refused.
+    screen.mergeMethods = [.merge]
+    screen.mergeState = nil
+    _ = screen.perform(.merge)
+    let offered = screen.render().lines.last ?? ""
+    #expect(offered.contains("? m merge commit · any other key") && !offered.contains("squash"))
+    #expect(screen.handle(.key(KeyEvent(.character("s")))).isEmpty)
+    #expect(
+      screen.render().lines.last?.contains("does not allow squash merges: not merged") == true)
   }
 }

@@ -13,9 +13,10 @@ import TrellisTerminal
 @Suite struct DiffHostThreadTests {
   let acme = RepositoryName(owner: "acme", name: "tracker")
 
-  @Test func zResolvesAThreadThroughTheQueueAndAReadShowsTheWebsState() async throws {
+  /// The local GitHub serving 40 synthetic items, a client that writes with its token, and a
+  /// cache synced from it.
+  private func synced() async throws -> (LocalGitHub, GitHubClient, IssueCache) {
     let github = try await LocalGitHub.start()
-    defer { Task { await github.stop() } }
     try await github.serve(
       synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 2, seed: 5), as: acme)
     await github.requireToken(forWrites: "test-token")
@@ -23,6 +24,12 @@ import TrellisTerminal
       host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
     let cache = try IssueCache()
     _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    return (github, client, cache)
+  }
+
+  @Test func zResolvesAThreadThroughTheQueueAndAReadShowsTheWebsState() async throws {
+    let (github, client, cache) = try await synced()
+    defer { Task { await github.stop() } }
     // A pull request the local GitHub serves a thread on (mona's, answered once).
     var pull: Int?
     for number in stride(from: 1, through: 40, by: 4) where pull == nil {
@@ -80,15 +87,8 @@ import TrellisTerminal
   /// `M` then `s` through the host: the pull request merged once at the head shown, said on
   /// the status line.
   @Test func mMergesAtTheHeadShownThroughTheQueue() async throws {
-    let github = try await LocalGitHub.start()
+    let (github, client, cache) = try await synced()
     defer { Task { await github.stop() } }
-    try await github.serve(
-      synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 2, seed: 5), as: acme)
-    await github.requireToken(forWrites: "test-token")
-    let client = GitHubClient(
-      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
-    let cache = try IssueCache()
-    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
     var pull: Int?
     for number in 1...40 where pull == nil {
       if let item = await github.issue(number: number, in: acme), item.isPullRequest,

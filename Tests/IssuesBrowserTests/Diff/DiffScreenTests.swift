@@ -213,6 +213,15 @@ import TrellisTerminal
     #expect(screen.render().lines[5].contains("⇡ draft on Sources/Parser.swift:L2: Why?"))
   }
 
+  /// A comment drafted on the parser's new line 1 through line 2 of `side`.
+  static func parserRange(to side: DraftLineComment.Side) -> DiffEffect {
+    .draft(
+      DraftLineComment(
+        path: "Sources/Parser.swift", line: 2, side: side, startLine: 1, startSide: .right,
+        body: ""),
+      headSHA: head)
+  }
+
   /// `V` marks where a range starts; the lines from there to the focused one (either way, in
   /// one hunk) are marked `┃` and `c` drafts one comment on all of them, from the base's side
   /// to the head's where the range spans both; a range across hunks is refused, said.
@@ -226,14 +235,7 @@ import TrellisTerminal
     _ = screen.perform(.moveInList(.down))
     let marked = screen.render().lines.filter { $0.contains("┃") }
     #expect(marked.count == 3, "\(marked)")
-    #expect(
-      screen.perform(.comment) == [
-        .draft(
-          DraftLineComment(
-            path: "Sources/Parser.swift", line: 2, side: .right, startLine: 1, startSide: .right,
-            body: ""),
-          headSHA: Self.head)
-      ])
+    #expect(screen.perform(.comment) == [Self.parserRange(to: .right)])
     #expect(screen.rangeAnchor == nil, "the range is used")
     #expect(!screen.render().lines.contains { $0.contains("┃") })
 
@@ -241,14 +243,7 @@ import TrellisTerminal
     _ = screen.perform(.moveInList(.up))
     #expect(screen.perform(.markRange).isEmpty)
     _ = screen.perform(.moveInList(.up))
-    #expect(
-      screen.perform(.comment) == [
-        .draft(
-          DraftLineComment(
-            path: "Sources/Parser.swift", line: 2, side: .left, startLine: 1, startSide: .right,
-            body: ""),
-          headSHA: Self.head)
-      ])
+    #expect(screen.perform(.comment) == [Self.parserRange(to: .left)])
 
     // V twice clears it; a range into another file is refused and kept.
     _ = screen.perform(.markRange)

@@ -38,8 +38,9 @@ public final class DiffScreen: Screen {
   package var mergeState: String?
   /// How the repository lets pull requests be merged, when GitHub said; the host reads it.
   package var mergeMethods: Set<PullRequestMerge.Method>?
-  /// The question a merge asks (`M`), on the status line until a key answers it.
-  private(set) var mergePrompt: String?
+  /// The question a merge asks (`M`) — what it depends on above the status line, the choices
+  /// on it — until a key answers it.
+  private(set) var mergePrompt: (question: String, choices: String)?
   /// Where a range of lines being marked for a comment starts (`V`), if one is.
   private(set) var rangeAnchor: DiffRow?
   /// The file list open over the rows (`t`): the file in focus there.
@@ -331,16 +332,15 @@ public final class DiffScreen: Screen {
           ThreadResolution(commentID: first.id, change: thread.isResolved ? .unresolve : .resolve))
       ]
     case .merge:
-      mergePrompt =
-        "Merge #\(number) at \(model.headSHA.prefix(7))"
-        + (mergeState.map { " (\($0))" } ?? "")
-        + "? "
-        + [
-          (PullRequestMerge.Method.merge, "m merge commit"), (.squash, "s squash"),
-          (.rebase, "r rebase"),
-        ]
-        .filter { mergeMethods?.contains($0.0) ?? true }.map(\.1).joined(separator: " · ")
-        + " · any other key cancels"
+      let choices: [(PullRequestMerge.Method, String)] = [
+        (.merge, "m merge commit"), (.squash, "s squash"), (.rebase, "r rebase"),
+      ]
+      mergePrompt = (
+        "Merge #\(number) at \(model.headSHA.prefix(7))" + (mergeState.map { ": \($0)" } ?? "")
+          + ".",
+        choices.filter { mergeMethods?.contains($0.0) ?? true }.map(\.1)
+          .joined(separator: " · ") + " · any other key cancels"
+      )
     case .submit(let verdict): return [.submit(verdict)]
     case .refresh: return [.refresh]
     case .openInBrowser:
@@ -439,9 +439,17 @@ public final class DiffScreen: Screen {
         + (model.unlisted > 0 ? " · \(model.unlisted) not listed by GitHub" : ""),
       status: status.isEmpty ? String(model.headSHA.prefix(7)) : status)
     list.render(into: &screen)
-    ScreenBars.statusLine(
-      &screen, message: mergePrompt.map { StatusMessage($0, now: now()) } ?? message,
-      hints: keys.hints)
+    if let mergePrompt {
+      screen.draw(in: CellRect(x: 0, y: size.rows - 2, width: size.columns, height: 1)) {
+        $0.fill(style: Theme.bar)
+        $0.text(
+          " " + DisplayWidth.truncate(mergePrompt.question, toColumns: size.columns - 2), x: 0,
+          y: 0, style: Theme.bar.with(.bold))
+      }
+      ScreenBars.statusLine(&screen, mergePrompt.choices)
+    } else {
+      ScreenBars.statusLine(&screen, message: message, hints: keys.hints)
+    }
     if let tree { drawTree(into: &screen, focused: tree) }
     help?.draw(into: &screen)
   }

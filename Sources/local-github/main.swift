@@ -24,7 +24,8 @@ import GitHubTestSupport
 // first few), then `points: SPENT` (GraphQL points charged so far); a line `points` prints only
 // the latter. `--notifications N` serves N notification threads (`issues inbox --api-url …`);
 // a line `notify` adds one. `--templates DIR` serves the files of DIR as the repository's
-// `.github/ISSUE_TEMPLATE` (`issues create --api-url …`).
+// `.github/ISSUE_TEMPLATE` (`issues create --api-url …`). `--diffs N` serves every pull request
+// a diff of N files (`issues pr diff`, `d` in the browser).
 
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
 var items = 3_000
@@ -38,6 +39,7 @@ var latency = 0
 var notifications = 0
 var pollInterval = 60
 var templates: String?
+var diffs = 0
 while let argument = arguments.popFirst() {
   switch argument {
   case "--items": items = arguments.popFirst().flatMap(Int.init) ?? items
@@ -52,12 +54,13 @@ while let argument = arguments.popFirst() {
   case "--poll-interval":
     pollInterval = max(1, arguments.popFirst().flatMap(Int.init) ?? pollInterval)
   case "--templates": templates = arguments.popFirst()
+  case "--diffs": diffs = arguments.popFirst().flatMap(Int.init) ?? diffs
   case "--notifications":
     notifications = arguments.popFirst().flatMap(Int.init) ?? notifications
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow|edit|drop-write|graphql-edit] [--page N] [--times N] [--comments N] [--events N] [--parent-spacing N] [--latency MS] [--notifications N] [--poll-interval S] [--templates DIR]\n"
+        "usage: local-github [--items N] [--fault loop|drop|foreign|stall|slow|edit|drop-write|graphql-edit] [--page N] [--times N] [--comments N] [--events N] [--parent-spacing N] [--latency MS] [--notifications N] [--poll-interval S] [--templates DIR] [--diffs N]\n"
           .utf8))
     exit(2)
   }
@@ -92,6 +95,26 @@ func notify(_ index: Int, at date: Date) async {
       id: "\(9_000 + index)", repository: "\(repository)", number: item,
       isPullRequest: json.contains("\"pull_request\""), title: "Thread about #\(item)",
       reason: reasons[index % reasons.count], updatedAt: date))
+}
+// Every pull request's diff: N files of a 30-line hunk each (`issues pr diff`, `d`).
+for item in served where diffs > 0 {
+  guard
+    (await github.itemJSON(number: item.number, in: repository) ?? "")
+      .contains("\"pull_request\"")
+  else { continue }
+  let files = (0..<diffs).map { index in
+    PullRequestFile(
+      path: "Sources/Module\(index)/File\(index).swift", status: "modified", additions: 10,
+      deletions: 10,
+      patch: "@@ -1,30 +1,30 @@ struct File\(index) {\n"
+        + (1...30).map { line in
+          line % 3 == 0
+            ? "-  let old\(line) = \(line)\n+  let new\(line) = \(line * 2)" : "   line \(line)"
+        }.joined(separator: "\n"))
+  }
+  await github.servePullRequestFiles(
+    files, ofPullRequest: item.number, in: repository,
+    head: String(repeating: "\(item.number % 10)", count: 40))
 }
 await github.setPollInterval(pollInterval)
 for index in 0..<notifications {

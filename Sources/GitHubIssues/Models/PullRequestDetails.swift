@@ -117,12 +117,21 @@ public struct PullRequestDetails: Hashable, Sendable {
   /// What a merge depends on, as said before one: "review approved, checks passing" (`nil`
   /// when neither is known).
   package var mergeSummary: String? {
-    let parts = [
-      reviewDecision.map {
-        "review " + $0.rawValue.lowercased().replacingOccurrences(of: "_", with: " ")
-      },
-      checks.map { "checks " + $0.rawValue.lowercased() },
-    ].compactMap { $0 }
+    let review: String? =
+      switch reviewDecision {
+      case .approved: "review approved"
+      case .changesRequested: "changes requested"
+      case .reviewRequired: "review required"
+      case nil: nil
+      }
+    let checks: String? =
+      switch checks {
+      case .passing: "checks passing"
+      case .failing: "checks failing"
+      case .pending: "checks pending"
+      case nil: nil
+      }
+    let parts = [review, checks].compactMap { $0 }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 }

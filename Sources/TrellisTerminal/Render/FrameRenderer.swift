@@ -337,10 +337,19 @@ public struct FrameRenderer: Sendable {
       ControlSequence.appendStyleChange(from: style, to: wanted, to: &out)
       style = wanted
     }
+    // A wide cluster of several scalars (an emoji with U+FE0F, a ZWJ sequence, a flag) is one
+    // that terminals measure differently (tmux 3.3 draws `⚠️` one column wide): both columns are
+    // blanked first, and what follows is placed by an absolute move, so that a terminal that
+    // disagrees shows at worst a blank beside it — never the rest of the row shifted.
+    let disputed = cell.width == 2 && !cell.grapheme.unicodeScalars.dropFirst().isEmpty
+    if disputed {
+      out += [0x20, 0x20]
+      ControlSequence.appendMove(x: x, y: y, to: &out)
+    }
     out.append(contentsOf: cell.grapheme.utf8)
     let next = x + Int(cell.width)
     // At the right edge the terminal's cursor waits to wrap; its position is then ambiguous.
-    cursor = next < width ? (next, y) : nil
+    cursor = next < width && !disputed ? (next, y) : nil
   }
 
   private mutating func moveCursor(toX x: Int, y: Int, into out: inout [UInt8]) {

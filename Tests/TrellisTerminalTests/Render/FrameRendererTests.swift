@@ -88,6 +88,20 @@ import TrellisTestSupport
     _ = show(frames)
   }
 
+  /// A wide cluster of several scalars (terminals disagree on its width: tmux 3.3 draws `⚠️`
+  /// in one column) is written over two blanks, and the next cell is placed by an absolute
+  /// move: a terminal that draws it narrow shows a blank beside it, the rest of the row in place.
+  @Test func disputedWideClustersNeverShiftTheRestOfTheRow() {
+    var renderer = FrameRenderer()
+    let first = String(decoding: renderer.render(CellBuffer(lines: ["a⚠️b😃c"])), as: UTF8.self)
+    #expect(first.contains("a  \u{1B}[;2H⚠️\u{1B}[;4Hb"), "\(first.debugDescription)")
+    #expect(first.contains("b😃c"), "a single-scalar wide character is not disputed")
+    _ = show([
+      CellBuffer(lines: ["a⚠️b👨‍👩‍👧c"], width: 8), CellBuffer(lines: ["x🇯🇵yz⚠️w"], width: 8),
+      CellBuffer(lines: ["abcdefgh"], width: 8),
+    ])
+  }
+
   @Test func aResizedFrameIsDrawnInFull() {
     var renderer = FrameRenderer()
     var terminal = VirtualTerminal(width: 4, height: 1)

@@ -163,6 +163,12 @@ package actor LocalGitHub {
   var lineCommentDeletionsWhileListing = 0
   /// Pull requests with auto-merge on, by path: the method (`MERGE`, `SQUASH`, `REBASE`).
   var autoMerges: [String: String] = [:]
+  /// How long a test's client waits for data from the local GitHub before it gives up.
+  ///
+  /// Long, because the tests run side by side on a pool of two threads, where the server can
+  /// wait its turn for seconds after a burst. A test about timeouts sets a short one of its own.
+  package static let patientTimeout: TimeInterval = 30
+
   /// The merge methods each repository allows, by its path, when set.
   var allowedMergeMethods: [String: Set<String>] = [:]
   /// Pull requests, by path, that could be merged now whatever their checks say.

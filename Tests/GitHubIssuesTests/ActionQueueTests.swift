@@ -15,7 +15,8 @@ import TrellisTestSupport
     try await github.serve(synthetic: synthetic, as: acme)
     await github.requireToken(forWrites: "test-token")
     var client = GitHubClient(
-      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
+      host: await github.host, token: "test-token",
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
     client.initialBackoff = .milliseconds(1)
     client.maximumRetries = 1
     let cache = try IssueCache()

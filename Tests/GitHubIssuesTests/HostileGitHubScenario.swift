@@ -26,7 +26,7 @@ extension HostileGitHubScenario {
   }
 
   func synchronizer(
-    _ github: LocalGitHub, cache: IssueCache, timeout: Double = 5,
+    _ github: LocalGitHub, cache: IssueCache, timeout: Double = LocalGitHub.patientTimeout,
     repository: RepositoryName? = nil
   ) async -> IssueSynchronizer {
     var client = GitHubClient(

@@ -27,7 +27,8 @@ import Testing
           updatedAt: Self.start.addingTimeInterval(Double(index))))
     }
     var client = GitHubClient(
-      host: await github.host, token: "t", transport: HTTPClientTransport(timeout: 5))
+      host: await github.host, token: "t",
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
     client.initialBackoff = .milliseconds(1)
     client.maximumRetries = 1
     let clock = Clock()

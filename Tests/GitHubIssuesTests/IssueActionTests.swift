@@ -18,7 +18,7 @@ import Testing
     let cache = try IssueCache()
     var client = GitHubClient(
       host: await github.host, token: "test-token",
-      transport: HTTPClientTransport(timeout: 5))
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
     client.initialBackoff = .milliseconds(5)
     _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
     return (github, cache, client)
@@ -373,7 +373,7 @@ import Testing
     let (number, _) = try openIssue(cache)
     let path = "/repos/acme/tracker/issues/\(number)"
     let anonymous = GitHubClient(
-      host: await github.host, transport: HTTPClientTransport(timeout: 5))
+      host: await github.host, transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
     await #expect {
       _ = try await anonymous.apply(.close(.completed), toIssue: number, of: acme)
     } throws: { ($0 as? GitHubError)?.code == .unauthorized }
@@ -407,7 +407,8 @@ import Testing
       synthetic: SyntheticRepository(itemCount: 30, milestoneCount: 2, seed: 3), as: acme)
     let cache = try IssueCache()
     let client = GitHubClient(
-      host: await github.host, token: "t", transport: HTTPClientTransport(timeout: 5))
+      host: await github.host, token: "t",
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
     _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
     let numbers = try cache.issues(IssueFilter(state: .all, kind: .both)).map(\.number).prefix(2)
     for (index, number) in numbers.enumerated() {

@@ -18,9 +18,12 @@ import Testing
     return github
   }
 
-  private func client(_ github: LocalGitHub, token: String? = "test-token") async -> GitHubClient {
+  private func client(
+    _ github: LocalGitHub, token: String? = "test-token",
+    timeout: TimeInterval = LocalGitHub.patientTimeout
+  ) async -> GitHubClient {
     var client = GitHubClient(
-      host: await github.host, token: token, transport: HTTPClientTransport(timeout: 5))
+      host: await github.host, token: token, transport: HTTPClientTransport(timeout: timeout))
     client.initialBackoff = .milliseconds(10)
     return client
   }
@@ -248,7 +251,8 @@ import Testing
     defer { Task { await github.stop() } }
     await github.inject(.stall(seconds: 30), path: "/graphql", times: 1, after: 1)
     await github.inject(.dropConnection, path: "/graphql", times: 1, after: 3)
-    var client = await client(github)
+    // The stalled query is given up after five seconds without data.
+    var client = await client(github, timeout: 5)
     client.timeout = .seconds(1)
     let cache = try IssueCache()
     let mirror = MirrorSynchronizer(client: client, cache: cache, repository: acme)

@@ -15,7 +15,8 @@ import Testing
       synthetic: SyntheticRepository(itemCount: 60, milestoneCount: 4, seed: 21), as: acme)
     await github.requireToken(forWrites: "test-token")
     var client = GitHubClient(
-      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
+      host: await github.host, token: "test-token",
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
     client.initialBackoff = .milliseconds(1)
     client.maximumRetries = 0
     let cache = try IssueCache()
@@ -230,7 +231,8 @@ import Testing
     defer { Task { await github.stop() } }
     let (number, others) = try openIssue(cache)
     var wrong = GitHubClient(
-      host: await github.host, token: "expired", transport: HTTPClientTransport(timeout: 5))
+      host: await github.host, token: "expired",
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
     wrong.maximumRetries = 0
     _ = client
     let operation: QueuedAction.Operation =

@@ -70,7 +70,8 @@ import Testing
     var through = ProxySettings(environment: ["http_proxy": unused])
     through.bypassesLoopback = false
     var client = GitHubClient(
-      host: await github.host, transport: HTTPClientTransport(timeout: 5, proxies: through))
+      host: await github.host,
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout, proxies: through))
     client.maximumRetries = 0
     do {
       _ = try await client.repository(RepositoryName(owner: "acme", name: "tracker"))
@@ -84,7 +85,8 @@ import Testing
     var around = ProxySettings(environment: ["http_proxy": unused, "no_proxy": "127.0.0.1"])
     around.bypassesLoopback = false
     client = GitHubClient(
-      host: await github.host, transport: HTTPClientTransport(timeout: 5, proxies: around))
+      host: await github.host,
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout, proxies: around))
     _ = try await client.repository(RepositoryName(owner: "acme", name: "tracker"))
     #expect(await github.requests.count == 1)
   }

@@ -12,7 +12,8 @@ import Testing
     let github = try await LocalGitHub.start()
     try await github.serve(synthetic: synthetic, as: acme)
     var client = GitHubClient(
-      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
+      host: await github.host, token: "test-token",
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
     client.initialBackoff = .milliseconds(10)
     let cache = try IssueCache()
     _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()

@@ -9,7 +9,8 @@ import Testing
   let betamax = RepositoryName(owner: "betamaxpy", name: "betamax")
 
   private func synchronizer(
-    _ github: LocalGitHub, _ repository: RepositoryName, cache: IssueCache, timeout: Double = 5
+    _ github: LocalGitHub, _ repository: RepositoryName, cache: IssueCache,
+    timeout: Double = LocalGitHub.patientTimeout
   ) async -> IssueSynchronizer {
     var client = GitHubClient(
       host: await github.host, token: "test-token",

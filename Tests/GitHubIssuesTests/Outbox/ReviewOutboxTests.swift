@@ -18,7 +18,8 @@ import Testing
       synthetic: SyntheticRepository(itemCount: 60, milestoneCount: 2, seed: 5), as: acme)
     await github.requireToken(forWrites: "test-token")
     var client = GitHubClient(
-      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
+      host: await github.host, token: "test-token",
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
     client.initialBackoff = .milliseconds(1)
     client.maximumRetries = 0
     let cache = try IssueCache()

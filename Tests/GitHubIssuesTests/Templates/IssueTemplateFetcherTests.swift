@@ -11,7 +11,8 @@ import Testing
   private func setUp() async throws -> (LocalGitHub, IssueTemplateFetcher, IssueCache) {
     let github = try await LocalGitHub.start()
     var client = GitHubClient(
-      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
+      host: await github.host, token: "test-token",
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
     client.initialBackoff = .milliseconds(1)
     client.maximumRetries = 0
     let cache = try IssueCache()

@@ -21,7 +21,8 @@ import TrellisTerminal
       synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 2, seed: 5), as: acme)
     await github.requireToken(forWrites: "test-token")
     let client = GitHubClient(
-      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 5))
+      host: await github.host, token: "test-token",
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
     let cache = try IssueCache()
     _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
     return (github, client, cache)

@@ -981,6 +981,12 @@ extension LocalGitHub {
     if mergeable { mergeableNow.insert(path) } else { mergeableNow.remove(path) }
   }
 
+  /// Turns auto-merge on (with GitHub's name of a method, even one no client knows) or off, as
+  /// someone on the web would.
+  package func setAutoMerge(_ method: String?, of number: Int, in repository: RepositoryName) {
+    autoMerges["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"] = method
+  }
+
   /// Whether pull request `number` has auto-merge on, and how.
   package func autoMergeMethod(of number: Int, in repository: RepositoryName) -> String? {
     autoMerges["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"]

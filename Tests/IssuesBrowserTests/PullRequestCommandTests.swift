@@ -381,6 +381,13 @@ import Testing
     #expect(await world.github.autoMergesEnabled == 1, "already on: nothing sent")
     (status, out, err) = try await world.run(["pr", "merge", String(waiting), "--merge", "--auto"])
     #expect(status != 0 && err.contains("another method (squash)"), "\(err)")
+    // On with a method this client does not know: still on, never taken for off.
+    await world.github.setAutoMerge("MERGE_QUEUE\u{1B}[2J", of: waiting, in: acme)
+    (status, out, err) = try await world.run(["pr", "merge", String(waiting), "--squash", "--auto"])
+    #expect(status != 0 && err.contains("another method (merge_queue"), "\(err)")
+    #expect(!err.contains("\u{1B}[2J"), "GitHub's words are shown, not obeyed")
+    #expect(await world.github.autoMergesEnabled == 1)
+    await world.github.setAutoMerge("SQUASH", of: waiting, in: acme)
 
     // Mergeable now: GitHub will not wait for it, and says so.
     (status, out, err) = try await world.run(["pr", "merge", String(clean), "--rebase", "--auto"])

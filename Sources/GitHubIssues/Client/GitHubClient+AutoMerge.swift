@@ -16,8 +16,9 @@ package struct AutoMergeState: Hashable, Sendable {
   package var state: State
   /// The head commit now.
   package var headSHA: String
-  /// How auto-merge will merge it, when it is on.
-  package var autoMergeMethod: PullRequestMerge.Method?
+  /// Whether auto-merge is on, and how it will merge: GitHub's method as it names it
+  /// (`MERGE`, `SQUASH`, `REBASE`, or one this client does not know); `nil` when it is off.
+  package var autoMergeMethod: String?
 }
 
 extension GitHubClient {
@@ -43,9 +44,7 @@ extension GitHubClient {
     }
     return AutoMergeState(
       nodeID: pull.id, state: pull.state, headSHA: pull.headRefOid,
-      autoMergeMethod: pull.autoMergeRequest.flatMap {
-        PullRequestMerge.Method(rawValue: $0.mergeMethod.lowercased())
-      })
+      autoMergeMethod: pull.autoMergeRequest.map(\.mergeMethod))
   }
 
   /// Turns auto-merge on for the pull request with node id `nodeID`: GitHub merges it with

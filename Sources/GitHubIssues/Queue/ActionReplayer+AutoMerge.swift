@@ -40,9 +40,11 @@ extension ActionReplayer {
     case .open: break
     }
     if let method = state.autoMergeMethod {
-      guard method == merge.method else {
+      // On is on: a method this client does not know is another method, never "off".
+      guard method.lowercased() == merge.method.rawValue else {
         return conflict(
-          "#\(number) will already be merged by itself with another method (\(method.rawValue))")
+          "#\(number) will already be merged by itself with another method "
+            + "(\(method.lowercased().prefix(40)))")
       }
       guard done() else { return .stop(cacheFailure()) }
       return wasSent ? .foundLanded(nil) : .alreadyHeld

@@ -68,7 +68,7 @@ struct Acting {
     do {
       for change in changes { queued.append(try cache.enqueue(.change(change), onIssue: number)) }
     } catch {
-      for action in queued { try? cache.cancelQueuedAction(action.id) }
+      for action in queued { _ = try? cache.cancelQueuedAction(action.id) }
       throw CommandFailure(ControlCharacters.visible("\(error). Nothing changed."))
     }
     // One retry at most: offline, the person hears "queued" at once rather than after backoff.
@@ -80,8 +80,11 @@ struct Acting {
     switch await replayer.sendNow(queued) {
     case .landed:
       return try await landedIssue()
-    case .refused(let action, let reason, let error, let landed):
-      let why = error.map { "\(Terminal.failure($0, repository: repository))" } ?? "\(reason)."
+    case .refused(let refusal):
+      let (action, landed) = (refusal.action, refusal.landed)
+      let why =
+        refusal.error.map { "\(Terminal.failure($0, repository: repository))" }
+        ?? "\(refusal.reason)."
       let what = action.operation.describe(issue: number, milestoneTitles: titles)
       throw CommandFailure(
         ControlCharacters.visible(

@@ -128,10 +128,11 @@ import Testing
       await github.inject(fault, path: path, method: "PATCH")
       let settlement = try await perform(
         [.setMilestone(number: other), .close(.completed)], on: number, cache, client)
-      guard case .refused(_, _, let error, let landed) = settlement else {
+      guard case .refused(let refusal) = settlement else {
         Issue.record("\(fault): refused expected, got \(settlement)")
         continue
       }
+      let (error, landed) = (refusal.error, refusal.landed)
       #expect(error?.code == code)
       #expect(landed.isEmpty)
       #expect(try cache.queuedActions().isEmpty, "nothing stays queued after \(fault)")
@@ -148,7 +149,7 @@ import Testing
       .missingScope(has: "read:org, gist", accepted: "repo, public_repo"),
       path: "/repos/acme/tracker/issues/\(number)", method: "PATCH")
     let settlement = try await perform([.close(.completed)], on: number, cache, client)
-    guard case .refused(_, _, let error?, _) = settlement else {
+    guard case .refused(let refusal) = settlement, let error = refusal.error else {
       Issue.record("refused expected, got \(settlement)")
       return
     }
@@ -215,10 +216,11 @@ import Testing
       .validation, path: "/repos/acme/tracker/issues/\(number)/labels", method: "POST")
     let settlement = try await perform(
       [.setMilestone(number: other), .addLabels(["refused"])], on: number, cache, client)
-    guard case .refused(let action, _, _, let landed) = settlement else {
+    guard case .refused(let refusal) = settlement else {
       Issue.record("the label should be refused, got \(settlement)")
       return
     }
+    let (action, landed) = (refusal.action, refusal.landed)
     #expect(landed.map(\.operation) == [.change(.setMilestone(number: other))])
     #expect(action.operation == .change(.addLabels(["refused"])))
     let now = try cached(cache, number)
@@ -358,13 +360,16 @@ import Testing
     await github.inject(
       .validation, path: "/repos/acme/tracker/issues/\(number)/comments", method: "POST")
     let (_, settlement) = try await comment("Refused words.", on: number, cache, client)
-    guard case .refused(_, _, let error, _) = settlement else {
+    guard case .refused(let refusal) = settlement else {
       Issue.record("refused expected, got \(settlement)")
       return
     }
-    #expect(error?.code == .validation)
+    #expect(refusal.error?.code == .validation)
     #expect(try cache.queuedActions().isEmpty)
     #expect(await github.commentBodies(of: number, in: acme).isEmpty)
+    // The words are not lost with the action: a draft again, byte for byte.
+    #expect(refusal.kept == [.comment("Refused words.")])
+    #expect(try cache.drafts(onIssue: number).map(\.words) == [.comment("Refused words.")])
   }
 
   @Test func writesWithoutTheTokenAreRefusedAndRedirectsNeverTurnIntoReads() async throws {

@@ -240,10 +240,11 @@ import Testing
     let action = try cache.enqueue(operation, onIssue: number)
     let settlement = await ActionReplayer(client: wrong, cache: cache, repository: acme)
       .sendNow([action])
-    guard case .refused(_, let reason, let error, _) = settlement else {
+    guard case .refused(let refusal) = settlement else {
       Issue.record("refused expected, got \(settlement)")
       return
     }
+    let (reason, error) = (refusal.reason, refusal.error)
     #expect(error?.code == .unauthorized)
     #expect(reason.contains("token"))
     #expect(try cache.queuedActions().isEmpty, "nothing stays queued")

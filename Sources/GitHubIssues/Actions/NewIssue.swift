@@ -13,11 +13,14 @@ public struct NewIssue: Hashable, Sendable, Codable {
   public var milestone: Int?
   /// The issue type's name.
   public var type: String?
+  /// The form's fields as the person filled them, when a form composed the body: never sent,
+  /// kept so that a draft of it reopens filled (``Draft/Words/newIssue(_:)``).
+  public var form: FilledForm?
 
   /// An issue to file.
   public init(
     title: String, body: String = "", labels: [String] = [], assignees: [String] = [],
-    milestone: Int? = nil, type: String? = nil
+    milestone: Int? = nil, type: String? = nil, form: FilledForm? = nil
   ) {
     self.title = title
     self.body = body
@@ -25,5 +28,6 @@ public struct NewIssue: Hashable, Sendable, Codable {
     self.assignees = assignees
     self.milestone = milestone
     self.type = type
+    self.form = form
   }
 }

@@ -145,12 +145,17 @@ extension IssueCache {
 
   /// Cancels an action not sent yet (pending, or in conflict): it leaves the queue and the
   /// issue shows without it, unless a sync wrote it since in a way that already shows GitHub's.
+  /// Its words (a comment, a new issue, a review and its line comments, a reply) go back to the
+  /// drafts in the same durable write (``giveBackWords(of:now:_:)``): GitHub does not have
+  /// them, and the person wrote them.
   ///
+  /// - Returns: The words given back to the drafts, or `nil` when the action carried none.
   /// - Throws: ``QueueError/mayHaveLanded(_:)`` for an action sent without an answer (it is
   ///   checked on GitHub when the queue is sent), ``QueueError/notQueued(_:)`` for one that
   ///   is not waiting.
-  package func cancelQueuedAction(_ id: Int64, now: Date = Date()) throws {
-    try writer.write { db in
+  @discardableResult
+  package func cancelQueuedAction(_ id: Int64, now: Date = Date()) throws -> Draft.Words? {
+    try Self.writeDurably(writer) { db in
       guard let action = try Self.queuedActions(where: "id = ?", [id], db).first else {
         throw QueueError.notQueued(id)
       }
@@ -164,6 +169,7 @@ extension IssueCache {
           """, arguments: [action.issueNumber])
       let shown = try Self.lastShown(onIssue: action.issueNumber, db)
       try Self.actionLedger.cancel(id, now: now, db)
+      let given = try Self.giveBackWords(of: action, now: now, db)
       if case .create = action.operation, let key = action.issueKey {
         // Never filed: the provisional row goes, with what was queued on it.
         try db.execute(
@@ -173,14 +179,15 @@ extension IssueCache {
             """, arguments: [now, key])
         try db.execute(
           sql: "DELETE FROM issue WHERE key = ? AND githubId IS NULL", arguments: [key])
-        return
+        return given
       }
       guard let first, let base = try? Self.decode(EditableFields.self, first),
         let current = try Self.editableFields(of: action.issueNumber, db),
         let shown, current.isShown(as: shown)
-      else { return }
+      else { return given }
       try Self.write(base, to: action.issueNumber, db)
       try Self.reshowQueuedActions(onIssues: [action.issueNumber], db)
+      return given
     }
   }
 

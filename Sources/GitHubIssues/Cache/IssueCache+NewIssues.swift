@@ -17,13 +17,16 @@ extension IssueCache {
   ///   - author: The login it is filed as (the viewer), shown as its author until it is filed.
   ///   - parent: An issue to make it a sub-issue of, once filed: a second action, queued in
   ///     the same transaction and sent after the create.
+  ///   - draft: The draft it was filed from: it leaves the drafts in the same write, as the
+  ///     queue holds the words now (and gives them back if GitHub never has them).
   ///   - now: When it is queued.
   /// - Returns: The queued create; its ``QueuedAction/issueKey`` is the provisional row's.
   /// - Throws: ``LocalEditError/unknownMilestone(_:)`` for a milestone the cache does not list;
   ///   a body longer than GitHub takes (``QueuedAction/Operation/maximumTextLength``).
   @discardableResult
   public func enqueueNewIssue(
-    _ issue: NewIssue, author: String, parent: Int? = nil, now: Date = Date()
+    _ issue: NewIssue, author: String, parent: Int? = nil, replacingDraft draft: Int64? = nil,
+    now: Date = Date()
   ) throws -> QueuedAction {
     if let overlong = QueuedAction.Operation.create(issue).overlongText { throw overlong }
     return try Self.writeDurably(writer) { db in
@@ -72,6 +75,7 @@ extension IssueCache {
         return db.lastInsertedRowID
       }
       let createID = try queue(.create(issue))
+      if let draft { try db.execute(sql: "DELETE FROM draft WHERE id = ?", arguments: [draft]) }
       if let parent { _ = try queue(.setParent(parent)) }
       return QueuedAction(
         id: createID, issueKey: IssueKey(rawValue: key), issueNumber: number,
@@ -84,7 +88,9 @@ extension IssueCache {
   ///
   /// - Throws: ``QueueError/sentAsItWas(_:)`` once its create was sent without an answer (it
   ///   may be filed as it was), ``QueueError/notQueued(_:)`` when it is filed or cancelled.
-  package func rewriteNewIssue(key: IssueKey, title: String, body: String) throws {
+  package func rewriteNewIssue(
+    key: IssueKey, title: String, body: String, form: FilledForm? = nil
+  ) throws {
     if let overlong = OverlongText.check(body, as: "The issue's body") { throw overlong }
     try Self.writeDurably(writer) { db in
       guard
@@ -99,6 +105,7 @@ extension IssueCache {
       if case .sending = action.status { throw QueueError.sentAsItWas(action.id) }
       issue.title = title
       issue.body = body
+      issue.form = form
       try db.execute(
         sql: """
           UPDATE queuedAction SET operation = ?
@@ -109,6 +116,19 @@ extension IssueCache {
           UPDATE issue SET title = ?, body = ?, localRevision = localRevision + 1
           WHERE key = ? AND githubId IS NULL
           """, arguments: [Self.storable(title), Self.storable(body), key.rawValue])
+    }
+  }
+
+  /// The new issue queued on a provisional row and not filed yet, as it will be filed: what a
+  /// rewrite opens.
+  package func waitingNewIssue(key: IssueKey) throws -> NewIssue? {
+    try writer.read { db in
+      for action in try Self.queuedActions(
+        where: "issueKey = ? AND status IN ('pending', 'sending', 'conflict')", [key.rawValue], db)
+      {
+        if case .create(let issue) = action.operation { return issue }
+      }
+      return nil
     }
   }
 

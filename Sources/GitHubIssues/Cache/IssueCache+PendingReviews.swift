@@ -80,7 +80,8 @@ extension IssueCache {
   /// review, and empties the pending review — in one durable transaction, so a crash leaves the
   /// comments either drafted or queued, never both and never neither.
   ///
-  /// The review is of the drafts' commit, or of `headSHA` when none is drafted (`nil`: the
+  /// `draft` is the review's summary kept as a draft, which leaves the drafts in the same
+  /// transaction. The review is of the drafts' commit, or of `headSHA` when none is drafted (`nil`: the
   /// pull request's newest, as GitHub takes it). The same
   /// review (verdict and summary, no line comment) already waiting to be sent is returned
   /// instead of queuing a second: running the same command again after a lost answer settles
@@ -90,7 +91,7 @@ extension IssueCache {
   /// - Throws: ``QueueError/notCached(_:)`` when the pull request is not cached.
   package func enqueueReview(
     _ verdict: ReviewSubmission.Verdict, body: String, onPullRequest number: Int,
-    headSHA: String?, now: Date = Date()
+    headSHA: String?, replacingDraft draft: Int64? = nil, now: Date = Date()
   ) throws -> QueuedAction {
     try Self.writeDurably(writer) { db in
       let drafts = try Self.pendingReview(of: number, db)
@@ -112,6 +113,7 @@ extension IssueCache {
       let action = try Self.enqueue(.review(review), onIssue: number, now: now, db)
       try db.execute(
         sql: "DELETE FROM pendingReviewComment WHERE pullRequest = ?", arguments: [number])
+      if let draft { try db.execute(sql: "DELETE FROM draft WHERE id = ?", arguments: [draft]) }
       return action
     }
   }

@@ -518,6 +518,9 @@ public final class IssueCache: Sendable {
     migrator.registerMigration("v21: review threads' states") { db in
       try addThreadStates(db)
     }
+    migrator.registerMigration("v22: the draft store") { db in
+      try addDrafts(db)
+    }
     return migrator
   }
 

@@ -6,10 +6,34 @@ extension ActionReplayer {
     /// Every action is on GitHub (sent, or GitHub already held it).
     case landed
     /// GitHub refused one, or it conflicts with what GitHub holds: it and the rest of these were
-    /// cancelled, the issue shown without them; `landed` are those that went before it.
-    case refused(QueuedAction, reason: String, error: GitHubError?, landed: [QueuedAction])
+    /// cancelled, the issue shown without them, their words given back to the drafts.
+    case refused(Refusal)
     /// GitHub could not be reached: they wait in the queue, shown, and are sent later.
     case queued([QueuedAction], because: GitHubError?)
+  }
+
+  /// Actions taken now that GitHub refused, or that conflict with what it holds: taken back.
+  package struct Refusal: Sendable {
+    /// The action refused (or in conflict).
+    package var action: QueuedAction
+    /// Why, for the person (GitHub's words when it refused).
+    package var reason: String
+    /// GitHub's refusal, when it refused.
+    package var error: GitHubError?
+    /// The actions that went before it and landed: they stay.
+    package var landed: [QueuedAction]
+    /// The words of the actions taken back, given back to the drafts (``Draft``): a refusal
+    /// never loses what the person wrote.
+    package var kept: [Draft.Words]
+
+    /// Where the words taken back are kept, as a sentence to end a refusal's message with
+    /// (empty when none were): " The comment is kept as a draft (…)."
+    package var keptSentence: String {
+      let places = kept.map { $0.whereKept(issue: action.issueNumber) }
+      guard !places.isEmpty else { return "" }
+      let joined = places.joined(separator: "; ")
+      return " " + joined.prefix(1).uppercased() + joined.dropFirst() + "."
+    }
   }
 
   /// Sends the issue's queue now for actions just queued on it (the person waits for them),
@@ -43,17 +67,20 @@ extension ActionReplayer {
       // and sending them later would fail the same way.
       var landed: [QueuedAction] = []
       var first: QueuedAction?
+      var kept: [Draft.Words] = []
       for action in mine() {
         switch action.status {
         case .done: landed.append(action)
         case .pending, .conflict, .sending:
           first = first ?? action
-          try? cache.cancelQueuedAction(action.id)
+          if let words = try? cache.cancelQueuedAction(action.id) { kept.append(words) }
         case .cancelled: break
         }
       }
       if let first {
-        return .refused(first, reason: stopped.summary(), error: stopped, landed: landed)
+        return .refused(
+          Refusal(
+            action: first, reason: stopped.summary(), error: stopped, landed: landed, kept: kept))
       }
     }
     let unanswered = mine().contains {
@@ -72,15 +99,18 @@ extension ActionReplayer {
       if case .conflict = $0.status { return true }
       return false
     }), case .conflict(let reason) = conflicted.status {
+      var kept: [Draft.Words] = []
       for action in mine where action.status.isActive {
-        try? cache.cancelQueuedAction(action.id)
+        if let words = try? cache.cancelQueuedAction(action.id) { kept.append(words) }
       }
       let landed = mine.filter {
         if case .done = $0.status { return true }
         return false
       }
       return .refused(
-        conflicted, reason: reason, error: summary.refusals[conflicted.id], landed: landed)
+        Refusal(
+          action: conflicted, reason: reason, error: summary.refusals[conflicted.id],
+          landed: landed, kept: kept))
     }
     let waiting = mine.filter(\.status.isActive)
     return waiting.isEmpty ? .landed : .queued(waiting, because: summary.stopped)

@@ -243,9 +243,12 @@ public final class DiffHost: ScreenDriver {
       let said: String
       switch await replayer.sendNow([action]) {
       case .landed: said = landed
-      case .refused(_, let reason, let error, _):
+      case .refused(let refusal):
         said = ControlCharacters.visible(
-          "GitHub refused it: \(error?.summary() ?? reason). It waits in the queue.")
+          "GitHub refused it: \(refusal.error?.summary() ?? refusal.reason). Nothing waits in "
+            + "the queue"
+            + (refusal.kept.isEmpty ? "." : "; what you wrote is drafted again."))
+        self?.reload()
       case .queued(_, let because):
         said = ControlCharacters.visible(
           "\(queued) — \(because?.summary() ?? "GitHub could not be reached"): sent once when "

@@ -280,14 +280,11 @@ package struct IssueFormModel: Hashable, Sendable {
   /// first).
   package mutating func submit() -> Submission {
     let found: [FormProblem]
-    let issueBody: String
     if let form = template?.form {
       found = form.problems(title: title, answers: answers)
-      issueBody = form.body(answers: answers)
     } else {
       found =
         title.allSatisfy(\.isWhitespace) ? [FormProblem(.title, "The title is required.")] : []
-      issueBody = body
     }
     problems = found
     if let first = found.first {
@@ -297,10 +294,55 @@ package struct IssueFormModel: Hashable, Sendable {
       }
       return .refused(found)
     }
-    return .file(
-      NewIssue(
-        title: title, body: issueBody, labels: template?.labels ?? [],
-        assignees: template?.assignees ?? [], type: template?.type))
+    return .file(filled)
+  }
+
+  /// The issue as filled so far, whether or not it could be filed: what is filed, and what a
+  /// draft keeps (the template and every answer, so that the form reopens as it was left).
+  package var filled: NewIssue {
+    NewIssue(
+      title: title, body: template?.form.map { $0.body(answers: answers) } ?? body,
+      labels: template?.labels ?? [], assignees: template?.assignees ?? [],
+      type: template?.type,
+      form: template.map { FilledForm(template: $0.file, answers: $0.form == nil ? [:] : answers) })
+  }
+
+  /// Whether nothing was written: no title (beyond the template's), no answer or body beyond
+  /// what the template starts with. Leaving such a form keeps no draft.
+  package var isUntouched: Bool {
+    guard case .filling = stage else { return true }
+    var start = IssueFormModel(templates: templates)
+    start.start(template)
+    return title == start.title && answers == start.answers && body == start.body
+  }
+
+  /// Opens a new issue's draft as it was left: its template with every answer when the template
+  /// is still the repository's (a form's answers only where its fields still are), else as a
+  /// blank issue's title and body, so that no word is dropped.
+  package mutating func restore(_ issue: NewIssue, rewriting: Bool = false) {
+    defer { isRewrite = rewriting }
+    if let name = issue.form?.template,
+      let chosen = templates.templates.first(where: { $0.file == name })
+    {
+      start(chosen)
+      title = issue.title
+      if let form = chosen.form {
+        let answers = issue.form?.answersByElement ?? [:]
+        if answers.keys.allSatisfy({ form.elements.indices.contains($0) }),
+          form.body(answers: answers) == issue.body
+        {
+          self.answers = answers
+          return
+        }
+      } else {
+        body = issue.body
+        return
+      }
+    }
+    // The template changed or is gone: the composed words, as a blank issue's.
+    start(nil)
+    title = issue.title
+    body = issue.body
   }
 
   /// The problems about a field, as the screen shows them under it.

@@ -143,6 +143,11 @@ public final class IssueFormScreen: Screen {
     model.rewrite(title: title, body: body)
   }
 
+  /// Opens a new issue's draft as it was left (``IssueFormModel/restore(_:)``).
+  package func restore(_ issue: NewIssue, rewriting: Bool = false) {
+    model.restore(issue, rewriting: rewriting)
+  }
+
   /// Takes the text the editor wrote for the focused field.
   package func finishEditing(_ text: String) {
     var text = text

@@ -22,8 +22,11 @@ extension BrowserHost {
     case .newIssue: newIssue()
     case .showDiff(let number, let title): showDiff(number, title: title)
     case .rewriteNewIssue(let key, let title, let body):
+      // What will be filed, the form's answers with it; the row's words if the queue has none.
+      let waiting = (try? cache.waitingNewIssue(key: key)) ?? nil
       formToShow = FormToShow(
-        templates: IssueTemplates(), note: nil, rewriting: (key, title, body))
+        templates: ((try? cache.issueTemplates()) ?? nil)?.templates ?? IssueTemplates(),
+        note: nil, rewriting: (key, waiting ?? NewIssue(title: title, body: body)))
     case .run(let run):
       let events = events
       if let said = CommandRunner.start(run, session: session, report: { events.send(.said($0)) }) {
@@ -116,7 +119,7 @@ extension BrowserHost {
         queued.append(try cache.enqueue(.change(change), onIssue: number, durability: .deferred))
       }
     } catch {
-      for action in queued { try? cache.cancelQueuedAction(action.id) }
+      for action in queued { _ = try? cache.cancelQueuedAction(action.id) }
       browser.actionFinished(request.id, .failure(HostFailure("\(error)")))
       return
     }
@@ -146,10 +149,11 @@ extension BrowserHost {
       switch await replayer.sendNow(queued) {
       case .landed:
         result = .success(Self.done(request, (try? cache.issue(number: number)) ?? nil, titles))
-      case .refused(let action, let reason, let error, let landed):
+      case .refused(let refusal):
+        let (action, landed) = (refusal.action, refusal.landed)
         var sentence =
           "Could not \(action.operation.describe(issue: number, milestoneTitles: titles)): "
-          + (error?.summary() ?? reason)
+          + (refusal.error?.summary() ?? refusal.reason)
         if !sentence.hasSuffix(".") { sentence += "." }
         sentence +=
           landed.isEmpty
@@ -177,9 +181,7 @@ extension BrowserHost {
     }
     let number = request.number
     do {
-      try drafts.prepareDirectory()
-      let file = drafts.file(for: number)
-      if !FileManager.default.fileExists(atPath: file.path) { try drafts.save("", for: number) }
+      let file = try drafts.openBuffer(for: number)
       // Lending asks the loop for a full redraw when the editor gives the terminal back.
       try session.lend { () throws -> Void in try Editor.edit(file) }
     } catch {
@@ -188,7 +190,7 @@ extension BrowserHost {
     }
     let action: QueuedAction
     do {
-      guard let draft = try drafts.draft(for: number) else {
+      guard let draft = try drafts.closeBuffer(for: number) else {
         try? drafts.remove(number)
         browser.savedDrafts.remove(number)
         browser.actionFinished(request.id, .success("Nothing written: no comment was sent."))
@@ -216,17 +218,17 @@ extension BrowserHost {
     var quick = writeClient
     quick.maximumRetries = min(quick.maximumRetries, 1)
     let replayer = ActionReplayer(client: quick, cache: cache, repository: browser.repository)
-    let (events, drafts) = (events, drafts)
+    let events = events
     Task.detached {
       let result: Result<String, HostFailure> =
         switch await replayer.sendNow([action]) {
         case .landed: .success("Commented on #\(number).")
-        case .refused(_, let reason, let error, _):
+        case .refused(let refusal):
           .failure(
             HostFailure(
               ControlCharacters.visible(
-                "Could not comment on #\(number): \(error?.summary() ?? reason)")
-                + Self.keepAsDraft(action, drafts: drafts)))
+                "Could not comment on #\(number): \(refusal.error?.summary() ?? refusal.reason)"
+                  + (refusal.kept.isEmpty ? "" : ". The text is kept as a draft: C opens it."))))
         case .queued(_, let because):
           .success(
             ControlCharacters.visible(
@@ -236,15 +238,6 @@ extension BrowserHost {
         }
       events.send(.acted(request.id, result))
     }
-  }
-
-  /// Puts a refused comment's words back in the editor's draft, so that none are lost: what
-  /// the status line adds.
-  nonisolated static func keepAsDraft(_ action: QueuedAction, drafts: CommentDrafts) -> String {
-    guard case .comment(let body) = action.operation,
-      (try? drafts.save(body, for: action.issueNumber)) != nil
-    else { return "" }
-    return " The text is kept as a draft: C opens it."
   }
 
   /// Asks GitHub (or the cache, for a token asked before) who `@me` is.

@@ -11,7 +11,9 @@ extension BrowserHost {
     var templates: IssueTemplates
     var note: String?
     /// A new issue queued and not filed yet, to rewrite rather than file another.
-    var rewriting: (key: IssueKey, title: String, body: String)?
+    var rewriting: (key: IssueKey, issue: NewIssue)?
+    /// A new issue's draft (GitHub refused it, or the form was left), to open as it was left.
+    var restoring: Draft?
   }
 
   /// Templates older than this are read again (one conditional request) when the form opens.
@@ -21,13 +23,23 @@ extension BrowserHost {
   /// they are old); the first time, reads them first when GitHub can be reached.
   func newIssue() {
     let cached: (templates: IssueTemplates, checkedAt: Date)?
+    let draft: Draft?
     do {
       cached = try cache.issueTemplates()
+      draft = try cache.drafts(onIssue: 0).first {
+        if case .newIssue = $0.words { true } else { false }
+      }
     } catch {
       browser.show(message: "Could not read the templates from the cache: \(error)")
       return
     }
-    if let cached {
+    if let draft {
+      // What was written and not filed opens first, as it was left.
+      formToShow = FormToShow(
+        templates: cached?.templates ?? IssueTemplates(),
+        note: "Your draft, as you left it: file it, or Esc to keep it for later.",
+        rewriting: nil, restoring: draft)
+    } else if let cached {
       formToShow = FormToShow(templates: cached.templates, note: nil, rewriting: nil)
       if Date().timeIntervalSince(cached.checkedAt) > Self.templatesFreshFor {
         readTemplates(then: false)
@@ -87,7 +99,9 @@ extension BrowserHost {
       options: options)
     if let note = shown.note { form.screen.show(message: note) }
     if let rewriting = shown.rewriting {
-      form.screen.rewrite(title: rewriting.title, body: rewriting.body)
+      form.screen.restore(rewriting.issue, rewriting: true)
+    } else if let draft = shown.restoring, case .newIssue(let issue) = draft.words {
+      form.screen.restore(issue)
     }
     let ending = await form.run(covering: events, in: session, host: host) { [weak self] in
       _ = self?.receive($0)
@@ -97,19 +111,45 @@ extension BrowserHost {
       if let rewriting = shown.rewriting {
         rewrite(rewriting.key, as: issue)
       } else {
-        file(issue)
+        file(issue, replacing: shown.restoring)
       }
-    case .cancelled: browser.show(message: "Nothing was filed.")
-    case .interrupted: return .ended(.interrupted)
+    case .cancelled:
+      if shown.rewriting != nil {
+        browser.show(message: "Not rewritten: it is filed as it was.")
+      } else {
+        keepDraft(of: form.screen.model, replacing: shown.restoring)
+      }
+    case .interrupted:
+      if shown.rewriting == nil { keepDraft(of: form.screen.model, replacing: shown.restoring) }
+      return .ended(.interrupted)
     }
     return .shown
+  }
+
+  /// Keeps what a form left unfiled holds as a new issue's draft, which the next `n` opens; a
+  /// form left as it opened keeps none (and drops the draft it opened, when it was emptied).
+  func keepDraft(of model: IssueFormModel, replacing draft: Draft?) {
+    do {
+      if model.isUntouched {
+        if let draft { try cache.discardDraft(draft.id) }
+        browser.show(
+          message: draft == nil ? "Nothing was filed." : "Nothing was filed; the draft is dropped.")
+        return
+      }
+      if let draft { try cache.discardDraft(draft.id) }
+      try cache.saveDraft(.newIssue(model.filled), onIssue: 0)
+      browser.show(message: "Nothing was filed; what you wrote is kept: n opens it.")
+    } catch {
+      browser.show(
+        message: ControlCharacters.visible("Nothing was filed, and the draft not kept: \(error)."))
+    }
   }
 
   /// Rewrites a queued new issue's title and body, unless it was sent meanwhile.
   func rewrite(_ key: IssueKey, as issue: NewIssue) {
     let title = ControlCharacters.visible(String(issue.title.prefix(40)))
     do {
-      try cache.rewriteNewIssue(key: key, title: issue.title, body: issue.body)
+      try cache.rewriteNewIssue(key: key, title: issue.title, body: issue.body, form: issue.form)
       browser.show(message: "Rewritten: “\(title)” is filed as it reads now.")
     } catch {
       browser.show(message: ControlCharacters.visible("Not rewritten: \(error)."))
@@ -119,12 +159,12 @@ extension BrowserHost {
 
   /// Queues a new issue (its provisional row shows at once, focused) and sends it, saying how
   /// it went: filed with its number, refused, or waiting in the queue.
-  func file(_ issue: NewIssue) {
+  func file(_ issue: NewIssue, replacing draft: Draft? = nil) {
     // GitHub's answer names the author; until then the row says who, as far as is known.
     let author = browser.context.viewer.login ?? "you"
     let queued: QueuedAction
     do {
-      queued = try cache.enqueueNewIssue(issue, author: author)
+      queued = try cache.enqueueNewIssue(issue, author: author, replacingDraft: draft?.id)
     } catch {
       browser.show(
         message: ControlCharacters.visible("Could not queue “\(issue.title)”: \(error)."))
@@ -150,9 +190,11 @@ extension BrowserHost {
       case .landed:
         let number = queued.issueKey.flatMap { try? cache.issue(key: $0) }?.number
         said = number.map { "Filed #\($0) “\(title)”." } ?? "Filed “\(title)”."
-      case .refused(_, let reason, let error, _):
+      case .refused(let refusal):
         said = ControlCharacters.visible(
-          "Could not file “\(title)”: \(error?.summary() ?? reason). Nothing was filed.")
+          "Could not file “\(title)”: \(refusal.error?.summary() ?? refusal.reason). Nothing "
+            + "was filed"
+            + (refusal.kept.isEmpty ? "." : "; what you wrote is kept: n opens it filled."))
       case .queued(_, let because):
         said = ControlCharacters.visible(
           "Queued: file “\(title)” — \(because?.summary() ?? "GitHub could not be reached"): "

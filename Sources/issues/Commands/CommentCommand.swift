@@ -72,6 +72,8 @@ struct CommentCommand: AsyncParsableCommand {
       }
       do {
         try acting.cache.cancelQueuedAction(waiting.id)
+        // Discarded on purpose: the words the cancel gave back go too.
+        try drafts.remove(number)
       } catch {
         throw CommandFailure(ControlCharacters.visible("Could not cancel it: \(error)."))
       }
@@ -113,11 +115,9 @@ struct CommentCommand: AsyncParsableCommand {
       Terminal.standardError(
         "The saved draft for #\(number) opens in the editor; it stays saved until sent.\n")
     }
-    try drafts.prepareDirectory()
-    let file = drafts.file(for: number)
-    if !FileManager.default.fileExists(atPath: file.path) { try drafts.save("", for: number) }
+    let file = try drafts.openBuffer(for: number)
     try Self.edit(file)
-    guard let written = try drafts.draft(for: number) else {
+    guard let written = try drafts.closeBuffer(for: number) else {
       try? drafts.remove(number)
       print("The comment is empty: nothing was sent.")
       return
@@ -138,6 +138,7 @@ struct CommentCommand: AsyncParsableCommand {
 
   static func drafts(_ acting: Acting) -> CommentDrafts {
     CommentDrafts(
+      cache: acting.cache,
       directory: CommentDrafts.defaultDirectory(for: acting.repository, host: acting.host))
   }
 
@@ -175,19 +176,14 @@ struct CommentCommand: AsyncParsableCommand {
     case .landed:
       let posted = try? acting.cache.postedComment(ofAction: action.id)
       print(posted?.htmlURL.map { ControlCharacters.visible($0) } ?? "Commented on #\(number).")
-    case .refused(_, let reason, let error, _):
-      let why = error.map { "\(Terminal.failure($0, repository: acting.repository))" } ?? reason
-      // Nothing stays queued: the words go back to the draft, so that none are lost.
-      var kept = ""
-      if case .comment(let body) = action.operation,
-        (try? drafts(acting).save(body, for: number)) != nil
-      {
-        kept =
-          " The text is kept as a draft: `issues comment \(number) --send-draft` sends it, "
-          + "`--discard-draft` deletes it."
-      }
+    case .refused(let refusal):
+      let why =
+        refusal.error.map { "\(Terminal.failure($0, repository: acting.repository))" }
+        ?? refusal.reason
+      // Nothing stays queued: the words went back to the drafts, so that none are lost.
       throw CommandFailure(
-        ControlCharacters.visible("Could not comment on #\(number): \(why)") + kept)
+        ControlCharacters.visible("Could not comment on #\(number): \(why)")
+          + refusal.keptSentence)
     case .queued(let waiting, let because):
       let unanswered = waiting.contains {
         if case .sending = $0.status { return true }

@@ -151,19 +151,41 @@ struct Create: AsyncParsableCommand {
             + "on the web): -T NAME fills one ("
             + templates.templates.map { "“\($0.name)”" }.joined(separator: ", ") + ").") + "\n")
     }
+    // A new issue written and not filed (GitHub refused it, or its form was left) opens first.
+    var draft: Draft?
     if isInteractive {
+      if template == nil, title == nil {
+        draft = try acting.cache.drafts(onIssue: 0).first {
+          if case .newIssue = $0.words { true } else { false }
+        }
+      }
       // The template chooser and the form, on screen.
       let options = try screen.options()
       let session = try Terminal.takeSession()
       let host = await IssueFormHost(
         repository: acting.repository, templates: templates ?? IssueTemplates(),
         chosen: chosenTemplate, size: session.size, options: options)
-      switch await host.run(in: session) {
+      if let draft, case .newIssue(let issue) = draft.words {
+        await host.screen.restore(issue)
+        await host.screen.show(
+          message: "Your draft, as you left it: file it, or Esc to keep it for later.")
+      }
+      let ending = await host.run(in: session)
+      switch ending {
       case .file(let filled): new = filled
-      case .cancelled:
-        Terminal.standardError("Nothing was filed.\n")
+      case .cancelled, .interrupted:
+        let model = await host.screen.model
+        if let draft { try acting.cache.discardDraft(draft.id) }
+        if model.isUntouched {
+          Terminal.standardError(
+            draft == nil ? "Nothing was filed.\n" : "Nothing was filed; the draft is dropped.\n")
+        } else {
+          try acting.cache.saveDraft(.newIssue(model.filled), onIssue: 0)
+          Terminal.standardError(
+            "Nothing was filed; what you wrote is kept: `issues create` opens it.\n")
+        }
+        if ending == .interrupted { throw ExitCode(130) }
         return
-      case .interrupted: throw ExitCode(130)
       }
     }
     if let text = try readBody() { new.body = text }
@@ -188,7 +210,8 @@ struct Create: AsyncParsableCommand {
     }
     let queued: [QueuedAction]
     do {
-      let create = try acting.cache.enqueueNewIssue(new, author: viewer ?? "you", parent: parent)
+      let create = try acting.cache.enqueueNewIssue(
+        new, author: viewer ?? "you", parent: parent, replacingDraft: draft?.id)
       queued = try acting.cache.queuedActions().filter { $0.issueKey == create.issueKey }
     } catch {
       throw CommandFailure(ControlCharacters.visible("\(error). Nothing was filed."))
@@ -204,13 +227,16 @@ struct Create: AsyncParsableCommand {
     }
     switch await replayer.sendNow(queued) {
     case .landed: try output(try filed(), acting: acting)
-    case .refused(let action, let reason, let error, let landed):
+    case .refused(let refusal):
+      let (action, landed) = (refusal.action, refusal.landed)
       let why =
-        error.map { "\(Terminal.failure($0, repository: acting.repository))" } ?? "\(reason)."
+        refusal.error.map { "\(Terminal.failure($0, repository: acting.repository))" }
+        ?? "\(refusal.reason)."
       guard landed.contains(where: { if case .create = $0.operation { true } else { false } })
       else {
         throw CommandFailure(
-          ControlCharacters.visible("Could not file “\(new.title)”: \(why) Nothing was filed."))
+          ControlCharacters.visible("Could not file “\(new.title)”: \(why) Nothing was filed.")
+            + refusal.keptSentence)
       }
       // Filed, but not linked: the URL is printed, and the failure said.
       let issue = try filed()

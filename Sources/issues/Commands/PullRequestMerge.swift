@@ -145,10 +145,11 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
               + "it on GitHub.") + "\n")
       }
       print("Merged #\(number) (\(method.rawValue))" + (deleted ? "; deleted \(head.ref)." : "."))
-    case .refused(_, let reason, let error, _):
+    case .refused(let refusal):
       throw CommandFailure(
         ControlCharacters.visible(
-          "Could not merge #\(number): \(error?.summary() ?? reason). Nothing was merged."))
+          "Could not merge #\(number): \(refusal.error?.summary() ?? refusal.reason). Nothing "
+            + "was merged, and nothing waits in the queue."))
     case .queued(_, let because):
       Terminal.standardError(
         ControlCharacters.visible(

@@ -135,15 +135,35 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
     if pending || discard {
       let (host, repository) = try issue.applied(to: options).resolve()
       let cache = try Terminal.openCache(at: IssueCache.defaultURL(for: repository, host: host))
+      // The review's summary and the replies given back by a refusal are drafts of the pull
+      // request too: listed and dropped with its line comments.
+      let kept = try cache.drafts(onIssue: issue.number).filter {
+        switch $0.words {
+        case .review, .reply: true
+        case .comment, .newIssue: false
+        }
+      }
       if discard {
         let dropped = try cache.discardPendingReview(of: issue.number)
-        print("Dropped \(dropped) drafted comment\(dropped == 1 ? "" : "s") of #\(issue.number).")
+        for draft in kept { try cache.discardDraft(draft.id) }
+        print(
+          "Dropped \(dropped) drafted comment\(dropped == 1 ? "" : "s") of #\(issue.number)"
+            + (kept.isEmpty ? "." : " and \(kept.count) other draft\(kept.count == 1 ? "" : "s")."))
       } else {
+        func firstLine(_ text: String) -> String {
+          ControlCharacters.visible(String(text.split(whereSeparator: \.isNewline).first ?? ""))
+        }
+        for draft in kept {
+          switch draft.words {
+          case .review(let verdict, let body): print("review (\(verdict.words))\t\(firstLine(body))")
+          case .reply(let reply): print("reply to \(reply.commentID)\t\(firstLine(reply.body))")
+          case .comment, .newIssue: break
+          }
+        }
         for draft in try cache.pendingReview(of: issue.number) {
-          let firstLine = draft.comment.body.split(whereSeparator: \.isNewline).first ?? ""
           print(
             ControlCharacters.visible(draft.comment.location) + "\t"
-              + ControlCharacters.visible(String(firstLine)))
+              + firstLine(draft.comment.body))
         }
       }
       return
@@ -152,7 +172,20 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
     if let line, let place = Self.parse(line) {
       try await draft(place, acting)
     } else if let reply {
-      try await send(ThreadReply(commentID: reply, body: try text() ?? ""), acting)
+      // Without a body, the reply a refusal kept as a draft.
+      let kept = try acting.cache.drafts(onIssue: acting.number).first {
+        if case .reply(let kept) = $0.words { kept.commentID == reply } else { false }
+      }
+      let body: String
+      if let given = try text() {
+        body = given
+      } else if let kept, case .reply(let words) = kept.words {
+        body = words.body
+      } else {
+        body = ""
+      }
+      try await send(ThreadReply(commentID: reply, body: body), acting)
+      if let kept { try? acting.cache.discardDraft(kept.id) }
     } else if let thread = resolve ?? unresolve {
       try await send(
         ThreadResolution(commentID: thread, change: resolve != nil ? .resolve : .unresolve),
@@ -260,11 +293,11 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
     let replayer = ActionReplayer(client: quick, cache: acting.cache, repository: acting.repository)
     switch await replayer.sendNow([action]) {
     case .landed: print(landed)
-    case .refused(_, let reason, let error, _):
+    case .refused(let refusal):
       throw CommandFailure(
         ControlCharacters.visible(
-          "Could not \(failing) #\(number): \(error?.summary() ?? reason). It waits in the "
-            + "queue (`issues queue`): send it anyway or cancel it."))
+          "Could not \(failing) #\(number): \(refusal.error?.summary() ?? refusal.reason). "
+            + "Nothing was sent, and nothing waits in the queue.") + refusal.keptSentence)
     case .queued(_, let because):
       Terminal.standardError(
         ControlCharacters.visible(
@@ -276,7 +309,12 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
   /// Submits the review with every drafted comment, through the outbox.
   private func submit(_ verdict: ReviewSubmission.Verdict, _ acting: Acting) async throws {
     let number = acting.number
-    let summary = try text() ?? ""
+    // Without a body, the summary a refusal kept as a draft.
+    let kept = try acting.cache.drafts(onIssue: number).first {
+      if case .review = $0.words { true } else { false }
+    }
+    var summary = try text() ?? ""
+    if summary.isEmpty, let kept, case .review(_, let body) = kept.words { summary = body }
     if verdict.needsBody, CommentDraft.normalized(summary).isEmpty {
       throw CommandFailure(
         "A review that \(verdict == .comment ? "comments" : "requests changes") needs a body: "
@@ -291,7 +329,8 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
     let action: QueuedAction
     do {
       action = try acting.cache.enqueueReview(
-        verdict, body: summary, onPullRequest: number, headSHA: drafts.first?.commitID ?? head)
+        verdict, body: summary, onPullRequest: number, headSHA: drafts.first?.commitID ?? head,
+        replacingDraft: kept?.id)
     } catch {
       throw CommandFailure(ControlCharacters.visible("\(error). Nothing was sent."))
     }
@@ -309,11 +348,17 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
         case .comment: "Reviewed pull request"
         }
       print(ControlCharacters.visible("\(said) \(acting.repository)#\(number)\(comments)."))
-    case .refused(_, let reason, let error, _):
+    case .refused(let refusal):
+      var kept = refusal.keptSentence
+      if !drafts.isEmpty {
+        kept +=
+          " Its \(drafts.count) line comment\(drafts.count == 1 ? " is" : "s are") drafted "
+          + "again (`issues pr review \(number) --pending` lists them)."
+      }
       throw CommandFailure(
         ControlCharacters.visible(
-          "Could not review #\(number): \(error?.summary() ?? reason). It waits in the queue "
-            + "(`issues queue`): send it anyway or cancel it."))
+          "Could not review #\(number): \(refusal.error?.summary() ?? refusal.reason). Nothing "
+            + "was submitted, and nothing waits in the queue.") + kept)
     case .queued(_, let because):
       Terminal.standardError(
         ControlCharacters.visible(

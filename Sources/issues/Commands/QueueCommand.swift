@@ -123,8 +123,21 @@ struct QueueCommand: AsyncParsableCommand {
 
     func run() async throws {
       let (_, _, cache) = try QueueCommand.open(options)
-      try QueueCommand.saying { try cache.cancelQueuedAction(id) }
-      print("Cancelled \(id).")
+      let action = try cache.queuedActions(all: true).first { $0.id == id }
+      var kept: Draft.Words?
+      try QueueCommand.saying { kept = try cache.cancelQueuedAction(id) }
+      // What the person wrote is never cancelled with the action: it is a draft again.
+      var said = "Cancelled \(id)."
+      if let kept, let action {
+        let place = kept.whereKept(issue: action.issueNumber)
+        said += " " + place.prefix(1).uppercased() + place.dropFirst() + "."
+      }
+      if case .review(let review)? = action?.operation, !review.comments.isEmpty {
+        said +=
+          " Its \(review.comments.count) line comment\(review.comments.count == 1 ? " is" : "s are") "
+          + "drafted again."
+      }
+      print(ControlCharacters.visible(said))
     }
   }
 

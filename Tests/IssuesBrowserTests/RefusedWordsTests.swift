@@ -1,0 +1,123 @@
+import Foundation
+import GitHubIssues
+import GitHubTestSupport
+import TerminalTestSupport
+import Testing
+
+// What a person wrote, refused by GitHub or cancelled: given back to the drafts, byte for byte,
+// where the message says — never lost with the action.
+
+extension PullRequestCommandTests {
+  /// The cache the commands of a world write to.
+  static func cache(of world: World) async throws -> IssueCache {
+    let url = IssueCache.defaultURL(
+      for: RepositoryName(owner: "acme", name: "tracker"), host: await world.github.host,
+      environment: ["XDG_CACHE_HOME": world.folder.appendingPathComponent("cache").path])
+    return try IssueCache(path: url.path)
+  }
+
+  /// Twenty line comments drafted, the review refused three ways — approving one's own pull
+  /// request (422), a line GitHub no longer places (422), a refused token (401) — and a queued
+  /// review cancelled: each time the twenty comments are drafted again, bodies byte for byte,
+  /// the summary kept, nothing left waiting, and the message says where they are.
+  @Test func aRefusedReviewGivesItsCommentsBack() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let own = try #require(
+      Self.served.first { $0.isPullRequest && $0.state == .open && $0.user.login == "octocat" }
+    ).number
+    await world.github.setViewer("octocat")
+    await world.github.servePullRequestFiles(
+      Self.reviewedFiles(), ofPullRequest: own, in: acme, head: String(repeating: "c", count: 40))
+    var (status, out, err) = try await world.run(["sync"])
+    (status, out, err) = try await world.run(["pr", "diff", String(own), "--name-only"])
+    #expect(status == 0, "\(err)")
+    // Words with what a careless copy would change: CRLF, trailing blanks, a tab, an emoji.
+    let bodies = (0..<20).map { "Comment \($0)\r\n  kept as typed\t👍🏽  " }
+    for (index, body) in bodies.enumerated() {
+      (status, out, err) = try await world.run(
+        ["pr", "review", String(own), "--line", "Sources/File\(index).swift:12", "-b", body])
+      #expect(status == 0, "\(index): \(err)")
+    }
+    func drafted() async throws -> [String] {
+      try await Self.cache(of: world).pendingReview(of: own).map(\.comment.body)
+    }
+    #expect(try await drafted() == bodies)
+
+    // 1. GitHub refuses an approval of one's own pull request.
+    (status, out, err) = try await world.run(["pr", "review", String(own), "-a", "-b", "LGTM"])
+    #expect(status != 0 && err.contains("Can not approve your own pull request"), "\(err)")
+    #expect(err.contains("20 line comments are drafted again"), "\(err)")
+    #expect(err.contains("--pending"), "\(err)")
+    #expect(!err.contains("waits in the queue (`issues queue`)"), "\(err)")
+    #expect(try await drafted() == bodies)
+    (status, out, err) = try await world.run(["pr", "review", String(own), "--pending"])
+    #expect(out.contains("review (approve)\tLGTM"), "\(out)")
+    #expect(out.split(separator: "\n").count == 21, "\(out)")
+    (status, out, err) = try await world.run(["queue", "list"])
+    #expect(!out.contains("review #\(own)"), "\(out)")
+    #expect(await world.github.submittedReviews(ofPullRequest: own, in: acme).isEmpty)
+
+    // 2. A line GitHub cannot place any more (the diff GitHub holds changed): 422. The summary
+    // kept as a draft is what is sent when no body is given.
+    await world.github.servePullRequestFiles(
+      Array(Self.reviewedFiles().prefix(5)), ofPullRequest: own, in: acme,
+      head: String(repeating: "c", count: 40))
+    (status, out, err) = try await world.run(["pr", "review", String(own), "-c"])
+    #expect(status != 0 && err.contains("Line could not be resolved"), "\(err)")
+    #expect(err.contains("drafted again"), "\(err)")
+    #expect(try await drafted() == bodies)
+    (status, out, err) = try await world.run(["pr", "review", String(own), "--pending"])
+    #expect(out.contains("\tLGTM"), "\(out)")
+
+    // 3. A refused token: nothing landed, everything drafted again.
+    (status, out, err) = try await world.run(
+      ["pr", "review", String(own), "-c", "-b", "Second try"], token: "refused-token")
+    #expect(status != 0, "\(err)")
+    #expect(try await drafted() == bodies)
+    (status, out, err) = try await world.run(["pr", "review", String(own), "--pending"])
+    #expect(out.contains("Second try") || out.contains("LGTM"), "\(out)")
+
+    // 4. Queued offline, then cancelled: drafted again.
+    await world.github.setReachable(false)
+    (status, out, err) = try await world.run(["pr", "review", String(own), "-c", "-b", "Later"])
+    #expect(status == 0 && err.contains("Queued: review"), "\(err)")
+    #expect(try await drafted().isEmpty)
+    let queued = try #require(try await Self.cache(of: world).queuedActions().last)
+    (status, out, err) = try await world.run(["queue", "cancel", String(queued.id)])
+    #expect(status == 0, "\(err)")
+    #expect(try await drafted() == bodies)
+    let summaries = try await Self.cache(of: world).drafts(onIssue: own).compactMap { draft in
+      if case .review(_, let body) = draft.words { body } else { nil }
+    }
+    #expect(summaries.count == 1 && summaries[0].hasSuffix("Later"), "\(summaries)")
+    #expect(await world.github.submittedReviews(ofPullRequest: own, in: acme).isEmpty)
+  }
+
+  /// A reply GitHub refuses (its thread's first comment is gone) is kept as a draft, and
+  /// `--reply ID` without a body sends the draft.
+  @Test func aRefusedReplyIsKeptAndSentFromItsDraft() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let pull = try #require(
+      Self.served.first { $0.isPullRequest && $0.state == .open && $0.user.login != "octocat" }
+    ).number
+    await world.github.servePullRequestFiles(
+      Self.reviewedFiles(), ofPullRequest: pull, in: acme, head: String(repeating: "c", count: 40))
+    var (status, out, err) = try await world.run(["sync"])
+    let words = "A reply\r\nwith two lines  "
+    (status, out, err) = try await world.run(
+      ["pr", "review", String(pull), "--reply", "424242", "-b", words])
+    #expect(status != 0, "\(out) \(err)")
+    #expect(err.contains("kept as a draft"), "\(err)")
+    #expect(!err.contains("waits in the queue (`issues queue`)"), "\(err)")
+    let kept = try await Self.cache(of: world).drafts(onIssue: pull).compactMap { draft in
+      if case .reply(let reply) = draft.words { reply } else { nil }
+    }
+    #expect(kept == [ThreadReply(commentID: 424242, body: words)])
+    (status, out, err) = try await world.run(["pr", "review", String(pull), "--pending"])
+    #expect(out.contains("reply to 424242\tA reply"), "\(out)")
+  }
+}

@@ -130,5 +130,93 @@ extension EndToEndTests {
     #expect(await github.issue(number: 41, in: acme)?.title == "Written on a plane")
     online.quitAndExpectTheTerminalAsItWas()
   }
+
+  /// A form GitHub refuses (422) keeps what was typed: the next `n` opens it filled, every
+  /// answer in its field, and files it; `e` on a new issue waiting to be filed opens what will
+  /// be filed — the form's answers, not an empty body — and a change of title keeps them.
+  @Test func aRefusedFormReopensFilledAndARewriteKeepsItsAnswers() async throws {
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    try await github.serve(
+      synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 21), as: acme)
+    try await github.serveIssueTemplates([("crash.yml", Self.crashForm)], of: acme)
+    await github.requireToken(forWrites: "test-token")
+    let run = try await Run(arguments: ["acme/tracker"], github: github)
+    run.read { $0.lines.first?.contains("up to date") == true }
+    run.settle()
+
+    func fill(title: String, version: String) {
+      run.pty.type("n")
+      run.read { $0.shows("Crash") }
+      run.pty.type("\r")
+      run.read { $0.shows("Version") }
+      run.pty.type(title)
+      run.settle()
+      run.pty.type("\t")
+      run.pty.type(version)
+      run.settle()
+    }
+    await github.inject(.validation, path: "/repos/acme/tracker/issues", method: "POST")
+    fill(title: "Crash on start", version: "1.2")
+    run.pty.type("\u{13}")
+    run.read { $0.lines.last?.contains("Not filed, kept as a draft (n opens it filled)") == true }
+    #expect(await github.filedIssues.isEmpty)
+    // The next `n` opens the draft as it was left, every answer in its field.
+    run.pty.type("n")
+    run.read { $0.shows("Your draft") }
+    #expect(run.terminal.lines.contains { $0.contains("Crash on start") })
+    #expect(run.terminal.lines.contains { $0.contains("1.2") })
+    run.pty.type("\u{13}")
+    run.read { $0.lines.last?.contains("Filed #41") == true }
+    let filed = try #require(await github.issue(number: 41, in: acme))
+    #expect(filed.title == "Crash on start")
+    #expect(filed.body == "### Version\n\n1.2\n\n### Logs\n\n_No response_")
+    // Filed: the draft is gone, the next `n` opens the chooser.
+    run.pty.type("n")
+    run.read { $0.shows("Blank issue") }
+    #expect(!run.terminal.lines.contains { $0.contains("Your draft") })
+    run.pty.type("\u{1B}")
+    run.read { $0.lines.last?.contains("Nothing was filed") == true }
+    run.quitAndExpectTheTerminalAsItWas()
+
+    // Offline: queued; `e` opens the form's answers, not an empty body.
+    let offline = try await Run(
+      arguments: ["acme/tracker", "--offline"], github: github,
+      environment: ["XDG_CACHE_HOME": run.cacheDirectory.path])
+    offline.read { $0.shows("issues") }
+    offline.settle()
+    offline.pty.type("n")
+    offline.read { $0.shows("Crash") }
+    offline.pty.type("\r")
+    offline.read { $0.shows("Version") }
+    offline.pty.type("Crash on exit")
+    offline.settle()
+    offline.pty.type("\t")
+    offline.pty.type("2.0")
+    offline.settle()
+    offline.pty.type("\u{13}")
+    offline.read { $0.lines.last?.contains("Queued: file") == true }
+    offline.settle()
+    offline.pty.type("e")
+    offline.read { $0.shows("Keep the changes") }
+    #expect(offline.terminal.lines.contains { $0.contains("2.0") })
+    offline.pty.type("\u{15}")
+    offline.pty.type("Crash on quit")
+    offline.settle()
+    offline.pty.type("\u{13}")
+    offline.read { $0.lines.last?.contains("Rewritten") == true }
+    offline.quitAndExpectTheTerminalAsItWas()
+    let cache = try IssueCache(
+      path: IssueCache.defaultURL(
+        for: acme, host: await github.host,
+        environment: ["XDG_CACHE_HOME": run.cacheDirectory.path]
+      ).path)
+    let waiting = try cache.queuedActions().compactMap { action in
+      if case .create(let issue) = action.operation { issue } else { nil }
+    }
+    #expect(waiting.map(\.title) == ["Crash on quit"])
+    #expect(waiting.first?.body == "### Version\n\n2.0\n\n### Logs\n\n_No response_")
+  }
 }
 #endif

@@ -24,10 +24,10 @@ extension PullRequestCommandTests {
     let world = try await World()
     defer { Task { await world.stop() } }
     let acme = RepositoryName(owner: "acme", name: "tracker")
-    let own = try #require(
-      Self.served.first { $0.isPullRequest && $0.state == .open && $0.user.login == "octocat" }
-    ).number
-    await world.github.setViewer("octocat")
+    // The viewer is the author of an open pull request: theirs to comment on, not to approve.
+    let pull = try #require(Self.served.first { $0.isPullRequest && $0.state == .open })
+    let own = pull.number
+    await world.github.setViewer(pull.user.login)
     await world.github.servePullRequestFiles(
       Self.reviewedFiles(), ofPullRequest: own, in: acme, head: String(repeating: "c", count: 40))
     var (status, out, err) = try await world.run(["sync"])
@@ -77,7 +77,12 @@ extension PullRequestCommandTests {
     #expect(status != 0, "\(err)")
     #expect(try await drafted() == bodies)
     (status, out, err) = try await world.run(["pr", "review", String(own), "--pending"])
-    #expect(out.contains("Second try") || out.contains("LGTM"), "\(out)")
+    // Both summaries: the one kept before, and the one refused now.
+    #expect(out.contains("\tLGTM"), "\(out)")
+    let summary = try await Self.cache(of: world).drafts(onIssue: own).compactMap { draft in
+      if case .review(_, let body) = draft.words { body } else { nil }
+    }
+    #expect(summary == ["LGTM\n\nSecond try"], "\(summary)")
 
     // 4. Queued offline, then cancelled: drafted again.
     await world.github.setReachable(false)
@@ -91,7 +96,7 @@ extension PullRequestCommandTests {
     let summaries = try await Self.cache(of: world).drafts(onIssue: own).compactMap { draft in
       if case .review(_, let body) = draft.words { body } else { nil }
     }
-    #expect(summaries.count == 1 && summaries[0].hasSuffix("Later"), "\(summaries)")
+    #expect(summaries == ["LGTM\n\nSecond try\n\nLater"], "\(summaries)")
     #expect(await world.github.submittedReviews(ofPullRequest: own, in: acme).isEmpty)
   }
 

@@ -120,7 +120,8 @@ package struct CommentDrafts: Sendable {
     guard FileManager.default.fileExists(atPath: url.path) else { return }
     let body = String(decoding: try Data(contentsOf: url), as: UTF8.self)
     if !CommentDraft.normalized(body).isEmpty {
-      if let kept = try stored(issue), CommentDraft.normalized(kept.body) != CommentDraft.normalized(body),
+      if let kept = try stored(issue),
+        CommentDraft.normalized(kept.body) != CommentDraft.normalized(body),
         !CommentDraft.normalized(body).contains(CommentDraft.normalized(kept.body))
       {
         // Both hold words: neither is dropped.

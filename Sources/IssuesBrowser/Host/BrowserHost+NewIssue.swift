@@ -191,10 +191,12 @@ extension BrowserHost {
         let number = queued.issueKey.flatMap { try? cache.issue(key: $0) }?.number
         said = number.map { "Filed #\($0) “\(title)”." } ?? "Filed “\(title)”."
       case .refused(let refusal):
+        // What matters first: on a narrow status line GitHub's reason is what is cut.
+        let why = refusal.error?.summary() ?? refusal.reason
         said = ControlCharacters.visible(
-          "Could not file “\(title)”: \(refusal.error?.summary() ?? refusal.reason). Nothing "
-            + "was filed"
-            + (refusal.kept.isEmpty ? "." : "; what you wrote is kept: n opens it filled."))
+          refusal.kept.isEmpty
+            ? "Could not file “\(title)”: \(why). Nothing was filed."
+            : "Not filed, kept as a draft (n opens it filled): \(why).")
       case .queued(_, let because):
         said = ControlCharacters.visible(
           "Queued: file “\(title)” — \(because?.summary() ?? "GitHub could not be reached"): "

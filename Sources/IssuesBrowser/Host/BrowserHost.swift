@@ -112,7 +112,8 @@ package final class BrowserHost: ScreenDriver {
     case .none(let reason): browser.writeAccess = .unavailable(reason: reason)
     case .offline, .github: browser.writeAccess = .lookingForToken
     }
-    drafts = CommentDrafts(cache: cache, directory: CommentDrafts.defaultDirectory(for: repository, host: host))
+    drafts = CommentDrafts(
+      cache: cache, directory: CommentDrafts.defaultDirectory(for: repository, host: host))
     let events = AppEvents<Message>(session.events, tick: .milliseconds(100))
     self.events = events
     follower = ListFollower(cache: cache) { events.send(.listChanged) }

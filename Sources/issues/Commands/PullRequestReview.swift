@@ -155,7 +155,8 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
         }
         for draft in kept {
           switch draft.words {
-          case .review(let verdict, let body): print("review (\(verdict.words))\t\(firstLine(body))")
+          case .review(let verdict, let body):
+            print("review (\(verdict.words))\t\(firstLine(body))")
           case .reply(let reply): print("reply to \(reply.commentID)\t\(firstLine(reply.body))")
           case .comment, .newIssue: break
           }
@@ -176,16 +177,15 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
       let kept = try acting.cache.drafts(onIssue: acting.number).first {
         if case .reply(let kept) = $0.words { kept.commentID == reply } else { false }
       }
-      let body: String
-      if let given = try text() {
-        body = given
-      } else if let kept, case .reply(let words) = kept.words {
+      var body = try text() ?? ""
+      var fromDraft: Draft?
+      if body.isEmpty, let kept, case .reply(let words) = kept.words {
         body = words.body
-      } else {
-        body = ""
+        fromDraft = kept
       }
       try await send(ThreadReply(commentID: reply, body: body), acting)
-      if let kept { try? acting.cache.discardDraft(kept.id) }
+      // Sent or queued: the queue holds the words now (a refusal threw, the draft kept).
+      if let fromDraft { try? acting.cache.discardDraft(fromDraft.id) }
     } else if let thread = resolve ?? unresolve {
       try await send(
         ThreadResolution(commentID: thread, change: resolve != nil ? .resolve : .unresolve),
@@ -314,7 +314,11 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
       if case .review = $0.words { true } else { false }
     }
     var summary = try text() ?? ""
-    if summary.isEmpty, let kept, case .review(_, let body) = kept.words { summary = body }
+    var fromDraft: Int64?
+    if summary.isEmpty, let kept, case .review(_, let body) = kept.words {
+      summary = body
+      fromDraft = kept.id
+    }
     if verdict.needsBody, CommentDraft.normalized(summary).isEmpty {
       throw CommandFailure(
         "A review that \(verdict == .comment ? "comments" : "requests changes") needs a body: "
@@ -330,7 +334,7 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
     do {
       action = try acting.cache.enqueueReview(
         verdict, body: summary, onPullRequest: number, headSHA: drafts.first?.commitID ?? head,
-        replacingDraft: kept?.id)
+        replacingDraft: fromDraft)
     } catch {
       throw CommandFailure(ControlCharacters.visible("\(error). Nothing was sent."))
     }

@@ -138,6 +138,19 @@ extension LocalGitHub {
         _ = try await handleGraphQL(request, fault: nil)
         return response(Route(status: status, headers: [:], body: Data()))
       }
+      if case .genericGraphQLErrorAfterApplying = fault {
+        _ = try await handleGraphQL(request, fault: nil)
+        return graphQLAnswer(
+          data: nil,
+          errors: [
+            [
+              "message":
+                "Something went wrong while executing your query. This may be the result of a "
+                + "timeout, or it could be a GitHub bug. Please include `0400:3F2B:1C0E5A:2A1F3B:"
+                + "6761A2B4` when reporting this issue."
+            ]
+          ])
+      }
       return try await respond(with: fault, path: "/graphql", page: nil)
     }
     let body = try await request.bodyData

@@ -56,6 +56,11 @@ package actor LocalGitHub {
     /// Make the change (a write), then send nothing for this many seconds: it landed, and the
     /// answer never came (the client is killed or times out first).
     case stallAfterApplying(seconds: Double)
+    /// A GraphQL mutation applied, then answered as GitHub answers one that ran into trouble:
+    /// HTTP 200, its field `null`, and the generic error that says nothing of whether it was
+    /// applied ("Something went wrong while executing your query. This may be the result of a
+    /// timeout…", no `type`).
+    case genericGraphQLErrorAfterApplying
   }
 
   struct FaultRule {
@@ -943,7 +948,7 @@ package actor LocalGitHub {
           headers: ["x-oauth-scopes": has, "x-accepted-oauth-scopes": accepted],
           body: Data(#"{"message":"Resource not accessible by personal access token"}"#.utf8)))
     case .nextLink, .loopToFirstPage, .dropConnection, .noLinks, .delayed, .endlessPages,
-      .failAfterApplying, .stallAfterApplying:
+      .failAfterApplying, .stallAfterApplying, .genericGraphQLErrorAfterApplying:
       return response(Route(status: 500, headers: [:], body: Data()))
     }
   }

@@ -276,10 +276,13 @@ import Glibc
     #expect(status == 1, "\(err)")
     #expect(err.contains("Could not comment on #\(issue.number)"), "\(err)")
     #expect(!err.contains("␊"), "\(err)")
-    let file = await world.drafts.appendingPathComponent("\(issue.number).md")
-    #expect(try String(contentsOf: file, encoding: .utf8) == "Refused words.")
+    #expect(err.contains("--send-draft"), "\(err)")
     let (_, out, _) = try await world.run(["queue"])
     #expect(out.isEmpty)
+    // The draft is what `--send-draft` sends, byte for byte.
+    let (sent, _, sendErr) = try await world.run(["comment", String(issue.number), "--send-draft"])
+    #expect(sent == 0, "\(sendErr)")
+    #expect(await world.github.commentBodies(of: issue.number, in: acme) == ["Refused words."])
   }
 
   @Test func fourProcessesOpeningOneNewCacheAllSucceed() async throws {

@@ -126,3 +126,29 @@ extension PullRequestCommandTests {
     #expect(out.contains("reply to 424242\tA reply"), "\(out)")
   }
 }
+
+extension PullRequestCommandTests {
+  /// A mutation GitHub applied but answered with its generic error (HTTP 200, "Something went
+  /// wrong while executing your query…", no `type`) is read back, never called refused: auto-
+  /// merge found on, said as on, sent once; a thread found resolved, sent once.
+  @Test func aMutationAnsweredWithTheGenericErrorIsReadBack() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let open = Self.served.filter { $0.isPullRequest && $0.state == .open }.map(\.number)
+    let pull = try #require(open.first)
+    // The read before the send passes; the mutation is applied, then answered with the error.
+    await world.github.inject(
+      .genericGraphQLErrorAfterApplying, path: "/graphql", method: "POST", times: 1, after: 1)
+    var (status, out, err) = try await world.run(
+      ["pr", "merge", String(pull), "--squash", "--auto"])
+    #expect(status == 0, "\(out) \(err)")
+    #expect(!err.contains("Nothing was merged"), "\(err)")
+    #expect(out.contains("will be merged (squash)"), "\(out)")
+    #expect(await world.github.autoMergeMethod(of: pull, in: acme) == "SQUASH")
+    #expect(await world.github.autoMergesEnabled == 1)
+    #expect(await world.github.graphQLState.queries["EnableAutoMerge"] == 1)
+    (status, out, err) = try await world.run(["queue", "list"])
+    #expect(!out.contains("merge #\(pull)"), "\(out)")
+  }
+}

@@ -143,9 +143,10 @@ extension IssueCache {
     try writer.read { db in try QueueMarks(db).conflicted }
   }
 
-  /// Cancels an action not sent yet (pending, or in conflict): it leaves the queue and the
-  /// issue shows without it, unless a sync wrote it since in a way that already shows GitHub's.
-  /// Its words (a comment, a new issue, a review and its line comments, a reply) go back to the
+  /// Cancels an action not sent yet (pending, or in conflict).
+  ///
+  /// It leaves the queue and the issue shows without it, unless a sync wrote it since in a way
+  /// that already shows GitHub's. Its words (a comment, a new issue, a review and its line comments, a reply) go back to the
   /// drafts in the same durable write (``giveBackWords(of:now:_:)``): GitHub does not have
   /// them, and the person wrote them.
   ///

@@ -37,8 +37,10 @@ extension IssueCache {
     }
   }
 
-  /// Gives a queued action's words back to the drafts, in the write that lets the action go
-  /// without GitHub having it (a cancel, or a refusal taken back): a comment, a new issue, a
+  /// Gives a queued action's words back to the drafts.
+  ///
+  /// It runs in the write that lets the action go without GitHub having it (a cancel, or a
+  /// refusal taken back): a comment, a new issue, a
   /// review's summary or a reply become a draft again, and a review's line comments its pull
   /// request's pending review again. A draft the person has started meanwhile is kept: the
   /// words given back are added after it, never over it.

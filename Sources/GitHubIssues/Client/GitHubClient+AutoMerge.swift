@@ -66,11 +66,8 @@ extension GitHubClient {
       Self.enableAutoMergeMutation, operationName: "EnableAutoMerge", variables: variables,
       as: EnableAutoMergePayload.self, changes: true)
     guard answer.errors.isEmpty, answer.data?.enablePullRequestAutoMerge != nil else {
-      let notFound = answer.errors.contains { $0.type == "NOT_FOUND" }
-      throw GitHubError(
-        notFound ? .notFound : .validation, method: "POST", url: host.graphQLURL.absoluteString,
-        detail: String(
-          (answer.errors.first?.message ?? "no pull request in the answer").prefix(300)),
+      throw answer.mutationFailure(
+        "enablePullRequestAutoMerge", url: host.graphQLURL.absoluteString,
         sentToken: isAuthenticated)
     }
   }

@@ -1,11 +1,37 @@
 import Foundation
 
 /// A GraphQL answer: its data (whole, partial or absent) and the errors beside it.
+///
+/// A mutation whose field came back `null` failed in one of two ways that must not be confused
+/// (``mutationFailure(_:url:sentToken:)``): GitHub refused it (its errors carry a `type`, such
+/// as `NOT_FOUND` or `UNPROCESSABLE`), or it ran into trouble and says nothing of whether it was
+/// applied (the generic "Something went wrong while executing your query…", no `type`).
 package struct GraphQLResponse<Payload: Decodable & Sendable>: Sendable {
   /// The data; fields named by ``errors`` are `null` in it.
   package var data: Payload?
   /// What went wrong, if anything.
   package var errors: [GraphQLError]
+
+  /// Why a mutation's field came back without its payload, as the outbox must read it: a
+  /// refusal (``GitHubError/Code/notFound``, ``GitHubError/Code/validation``), which did not
+  /// land; or, for an error without a `type` (GitHub's generic "Something went wrong…" after a
+  /// timeout) or no error at all, ``GitHubError/Code/serverError``: it may have been applied,
+  /// and is read back before anything is sent again. (`../shared/GITHUB.md`: unknown.)
+  package func mutationFailure(_ field: String, url: String, sentToken: Bool) -> GitHubError {
+    let detail =
+      "\(field): \(String((errors.first?.message ?? "no payload in the answer").prefix(300)))"
+    if errors.contains(where: { $0.type == "NOT_FOUND" }) {
+      return GitHubError(.notFound, method: "POST", url: url, detail: detail, sentToken: sentToken)
+    }
+    if errors.contains(where: { $0.type != nil }) {
+      return GitHubError(
+        .validation, method: "POST", url: url, detail: detail, sentToken: sentToken)
+    }
+    return GitHubError(
+      .serverError, method: "POST", url: url,
+      detail: detail + " (GitHub does not say whether it was applied: it is read back first)",
+      sentToken: sentToken)
+  }
 }
 
 extension GitHubClient {

@@ -87,12 +87,8 @@ extension GitHubClient {
       let thread = answer.data?.resolveReviewThread?.thread
         ?? answer.data?.unresolveReviewThread?.thread
     else {
-      let notFound = answer.errors.contains { $0.type == "NOT_FOUND" }
-      throw GitHubError(
-        notFound ? .notFound : .validation, method: "POST", url: host.graphQLURL.absoluteString,
-        detail:
-          "\(field): \(String((answer.errors.first?.message ?? "no thread in the answer").prefix(300)))",
-        sentToken: isAuthenticated)
+      throw answer.mutationFailure(
+        field, url: host.graphQLURL.absoluteString, sentToken: isAuthenticated)
     }
     return thread.isResolved
   }

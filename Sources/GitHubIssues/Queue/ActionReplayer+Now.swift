@@ -26,8 +26,9 @@ extension ActionReplayer {
     /// never loses what the person wrote.
     package var kept: [Draft.Words]
 
-    /// Where the words taken back are kept, as a sentence to end a refusal's message with
-    /// (empty when none were): " The comment is kept as a draft (…)."
+    /// Where the words taken back are kept, as a sentence to end a refusal's message with.
+    ///
+    /// Empty when none were; else " The comment is kept as a draft (…)." and the like.
     package var keptSentence: String {
       let places = kept.map { $0.whereKept(issue: action.issueNumber) }
       guard !places.isEmpty else { return "" }

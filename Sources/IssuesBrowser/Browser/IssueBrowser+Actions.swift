@@ -124,12 +124,20 @@ extension IssueBrowser {
     }
     var cancelled = 0
     var unanswered = 0
+    var kept = 0
     for action in actions.reversed() {
       if case .sending = action.status {
         unanswered += 1
         continue
       }
-      if read("the queue", { try $0.cancelQueuedAction(action.id) }) != nil { cancelled += 1 }
+      // The words a cancel gives back (a comment, a review, a reply) are drafts again.
+      let gaveBack = read("the queue") { cache -> Bool? in
+        try cache.cancelQueuedAction(action.id) != nil
+      }
+      if let gaveBack {
+        cancelled += 1
+        if gaveBack { kept += 1 }
+      }
     }
     listPane.forgetRows([issue.key])
     listPane.readQueue()
@@ -138,7 +146,8 @@ extension IssueBrowser {
       message: "Cancelled \(cancelled) queued action\(cancelled == 1 ? "" : "s") of #\(number)"
         + (unanswered > 0
           ? "; \(unanswered) sent without an answer stay (checked on GitHub before any resend)."
-          : "."))
+          : ".")
+        + (kept > 0 ? " What you wrote is kept as a draft." : ""))
     refreshReader(showing: number)
     return []
   }

@@ -307,8 +307,9 @@ package struct IssueFormModel: Hashable, Sendable {
       form: template.map { FilledForm(template: $0.file, answers: $0.form == nil ? [:] : answers) })
   }
 
-  /// Whether nothing was written: no title (beyond the template's), no answer or body beyond
-  /// what the template starts with. Leaving such a form keeps no draft.
+  /// Whether nothing was written beyond what the template starts with.
+  ///
+  /// Leaving such a form keeps no draft.
   package var isUntouched: Bool {
     guard case .filling = stage else { return true }
     var start = IssueFormModel(templates: templates)

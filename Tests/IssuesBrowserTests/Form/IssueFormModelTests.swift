@@ -112,7 +112,12 @@ import TrellisTerminal
               ### Terms
 
               - [X] I agree
-              """, labels: ["bug"]))
+              """, labels: ["bug"],
+            // What a draft of it keeps, so that the form reopens as it was left.
+            form: FilledForm(
+              template: "bug.yml",
+              answers: [1: .text("1.0"), 2: .text("log\nmore"), 3: .chosen([1]), 4: .chosen([0])]))
+        )
       ])
   }
 

@@ -147,7 +147,7 @@ extension IssueCache {
   ///
   /// It leaves the queue and the issue shows without it, unless a sync wrote it since in a way
   /// that already shows GitHub's. Its words (a comment, a new issue, a review and its line comments, a reply) go back to the
-  /// drafts in the same durable write (``giveBackWords(of:now:_:)``): GitHub does not have
+  /// drafts in the same durable write (`giveBackWords(of:now:_:)`): GitHub does not have
   /// them, and the person wrote them.
   ///
   /// - Returns: The words given back to the drafts, or `nil` when the action carried none.

@@ -131,7 +131,21 @@ package struct ActionReplayer: Sendable {
         _ = Self.replaysInMemory.withLock { $0.remove(ObjectIdentifier(cache)) }
       }
     }
+    // GitHub asked writes to wait (a secondary limit's `retry-after`, a quota's reset): every
+    // process waits, not only the one told — a replay started a second later sends nothing.
+    if case .sendAndSettle = sending, let pause = try? cache.writePause(), pause.until > now() {
+      summary.stopped = GitHubError(
+        .rateLimited, method: "POST", url: "the queue of \(repository)", resetAt: pause.until,
+        detail: "GitHub asked for a pause"
+          + (pause.detail.map { " (\($0))" } ?? "") + "; nothing is sent before it ends",
+        rateLimit: .secondary)
+      summary.waiting = (try? cache.queuedActions().count) ?? 0
+      return summary
+    }
     await send(&summary, onIssues: issues, sending: sending)
+    if let stopped = summary.stopped, stopped.code == .rateLimited, let reset = stopped.resetAt {
+      try? cache.keepWritePause(until: reset, detail: stopped.detail, now: now())
+    }
     summary.waiting = (try? cache.queuedActions().count) ?? 0
     return summary
   }

@@ -266,7 +266,13 @@ public final class DiffHost: ScreenDriver {
       screen.show(message: "No comment is drafted: c drafts one on the focused line.")
       return
     }
-    guard let text = write("", what: "the review's summary") else { return }
+    // A summary a refusal kept is where the editor starts.
+    let kept = ((try? cache.drafts(onIssue: screen.number)) ?? []).first {
+      if case .review = $0.words { true } else { false }
+    }
+    var start = ""
+    if let kept, case .review(_, let body) = kept.words { start = body }
+    guard let text = write(start, what: "the review's summary") else { return }
     let summary = CommentDraft.normalized(text)
     if verdict.needsBody, summary.isEmpty {
       screen.show(message: "Not submitted: a review that \(verdict.words)s needs a summary.")
@@ -275,7 +281,8 @@ public final class DiffHost: ScreenDriver {
     let action: QueuedAction
     do {
       action = try cache.enqueueReview(
-        verdict, body: summary, onPullRequest: screen.number, headSHA: screen.model.headSHA)
+        verdict, body: summary, onPullRequest: screen.number, headSHA: screen.model.headSHA,
+        replacingDraft: kept?.id)
     } catch {
       screen.show(message: ControlCharacters.visible("Not submitted: \(error)."))
       return

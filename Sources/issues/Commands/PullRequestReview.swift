@@ -19,7 +19,10 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
       pull request's reviews before anything is sent again. --reply ID answers a thread of line \
       comments (the same queue, settled by listing the line comments); --resolve ID and \
       --unresolve ID mark a thread resolved or not (the thread's state is read on GitHub \
-      before every send). --pending lists the drafts, --discard drops them.
+      before every send). --pending lists the drafts, --discard drops them. A review or a \
+      reply GitHub refuses (or that is cancelled in the queue) is drafted again, its line \
+      comments, summary and words kept: given without a body, --approve, --comment, \
+      --request-changes and --reply ID send the summary or the reply kept.
       """)
 
   @OptionGroup var issue: IssueArgument
@@ -70,10 +73,12 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
       "Mark unresolved the thread that starts with this line comment.", valueName: "comment-id"))
   var unresolve: Int64?
 
-  @Flag(name: .long, help: "List the pending review's drafted comments.")
+  @Flag(
+    name: .long,
+    help: "List the pending review's drafted comments, and a summary or replies kept as drafts.")
   var pending = false
 
-  @Flag(name: .long, help: "Drop the pending review's drafted comments.")
+  @Flag(name: .long, help: "Drop the pending review's drafts: comments, summary and replies.")
   var discard = false
 
   var verdict: ReviewSubmission.Verdict? {

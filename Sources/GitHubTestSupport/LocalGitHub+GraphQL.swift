@@ -138,6 +138,11 @@ extension LocalGitHub {
         _ = try await handleGraphQL(request, fault: nil)
         return response(Route(status: status, headers: [:], body: Data()))
       }
+      if case .stallAfterApplying(let seconds) = fault {
+        let answer = try await handleGraphQL(request, fault: nil)
+        try await Task.sleep(for: .seconds(seconds))
+        return answer
+      }
       if case .genericGraphQLErrorAfterApplying = fault {
         _ = try await handleGraphQL(request, fault: nil)
         return graphQLAnswer(

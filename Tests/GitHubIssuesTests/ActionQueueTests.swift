@@ -48,7 +48,8 @@ import TrellisTestSupport
       Chaos(
         seed: seed, dropRead: 0.03, dropBeforeWrite: 0.05, dropAfterWrite: 0.05,
         failAfterWrite: 0.05))
-    let replayer = ActionReplayer(client: client, cache: cache, repository: acme, viewer: "octocat")
+    let replayer = ActionReplayer(
+      client: client, cache: cache, repository: acme, viewer: "octocat", unansweredGrace: 0)
     var rounds = 0
     var found = 0
     while try !cache.queuedActions().isEmpty, rounds < 3_000 {
@@ -124,7 +125,8 @@ import TrellisTestSupport
     // Someone else closes the first one meanwhile.
     _ = try await client.apply(.close(.notPlanned), toIssue: first, of: acme)
     let writesBefore = await github.appliedWrites.count
-    let replayer = ActionReplayer(client: client, cache: cache, repository: acme, viewer: "octocat")
+    let replayer = ActionReplayer(
+      client: client, cache: cache, repository: acme, viewer: "octocat", unansweredGrace: 0)
     var summary = await replayer.replay()
     #expect(summary.conflicts == 1)
     let waiting = try cache.queuedActions()
@@ -165,7 +167,8 @@ import TrellisTestSupport
     await github.serve(
       "/repos/acme/tracker/milestones",
       body: try GitHubJSON.encoder.encode(milestones.filter { $0.number != doomed.number }))
-    let replayer = ActionReplayer(client: client, cache: cache, repository: acme, viewer: nil)
+    let replayer = ActionReplayer(
+      client: client, cache: cache, repository: acme, viewer: nil, unansweredGrace: 0)
     let summary = await replayer.replay()
     #expect(summary.conflicts == 1 && summary.refusals[move.id]?.code == .validation)
     guard case .conflict(let reason) = try cache.queuedActions().first?.status else {

@@ -74,7 +74,8 @@ import Testing
     _ changes: [IssueChange], on number: Int, _ cache: IssueCache, _ client: GitHubClient
   ) async throws -> ActionReplayer.Settlement {
     let queued = try changes.map { try cache.enqueue(.change($0), onIssue: number) }
-    return await ActionReplayer(client: client, cache: cache, repository: acme).sendNow(queued)
+    return await ActionReplayer(client: client, cache: cache, repository: acme, unansweredGrace: 0)
+      .sendNow(queued)
   }
 
   @Test func everyChangeShowsAtOnceAndLandsOnGitHub() async throws {
@@ -91,8 +92,10 @@ import Testing
       let action = try cache.enqueue(.change(change), onIssue: number)
       let shown = try cached(cache, number)
       #expect(shown != before, "\(change) shows before it is sent")
-      let settlement = await ActionReplayer(client: client, cache: cache, repository: acme)
-        .sendNow([action])
+      let settlement = await ActionReplayer(
+        client: client, cache: cache, repository: acme, unansweredGrace: 0
+      )
+      .sendNow([action])
       guard case .landed = settlement else {
         Issue.record("\(change): landed expected, got \(settlement)")
         continue
@@ -203,7 +206,9 @@ import Testing
     #expect(try cached(cache, number).state == .closed, "shown while it waits")
     #expect(try await served(github, number) == before)
     await github.clearFaults()
-    let summary = await ActionReplayer(client: client, cache: cache, repository: acme).replay()
+    let summary = await ActionReplayer(
+      client: client, cache: cache, repository: acme, unansweredGrace: 0
+    ).replay()
     #expect(summary.sent == 1)
     #expect(try cached(cache, number) == (try await served(github, number)))
   }
@@ -282,7 +287,8 @@ import Testing
     let action = try cache.enqueueComment(body, onIssue: number)
     return (
       action,
-      await ActionReplayer(client: client, cache: cache, repository: acme).sendNow([action])
+      await ActionReplayer(client: client, cache: cache, repository: acme, unansweredGrace: 0)
+        .sendNow([action])
     )
   }
 

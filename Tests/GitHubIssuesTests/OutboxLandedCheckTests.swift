@@ -37,7 +37,7 @@ import Testing
 
   /// The replayer as the commands make it: the viewer is not given, it is resolved.
   private func replayer(_ client: GitHubClient, _ cache: IssueCache) -> ActionReplayer {
-    ActionReplayer(client: client, cache: cache, repository: acme)
+    ActionReplayer(client: client, cache: cache, repository: acme, unansweredGrace: 0)
   }
 
   private func bodies(_ github: LocalGitHub, _ number: Int) async -> [String] {
@@ -238,8 +238,10 @@ import Testing
     let operation: QueuedAction.Operation =
       comment ? .comment("Thanks!") : .change(.setMilestone(number: others[0]))
     let action = try cache.enqueue(operation, onIssue: number)
-    let settlement = await ActionReplayer(client: wrong, cache: cache, repository: acme)
-      .sendNow([action])
+    let settlement = await ActionReplayer(
+      client: wrong, cache: cache, repository: acme, unansweredGrace: 0
+    )
+    .sendNow([action])
     guard case .refused(let refusal) = settlement else {
       Issue.record("refused expected, got \(settlement)")
       return

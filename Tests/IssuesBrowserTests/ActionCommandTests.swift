@@ -40,9 +40,13 @@ import Glibc
     /// Starts `issues`, calling `exited` when it ends.
     ///
     /// Nothing here blocks a thread: the local GitHub answering it runs on the same few threads.
+    ///
+    /// A write sent without an answer is looked for again at once (`TRELLIS_UNANSWERED_GRACE`
+    /// 0), unless `environment` gives the grace a test is about.
     func launch(
       _ arguments: [String], token: String? = "test-token", directory: URL? = nil,
-      path: String = "/nonexistent", exited: (@Sendable () -> Void)? = nil
+      path: String = "/nonexistent", environment extra: [String: String] = [:],
+      exited: (@Sendable () -> Void)? = nil
     ) async throws -> (Process, Pipe, Pipe) {
       let process = Process()
       process.terminationHandler = { _ in exited?() }
@@ -58,6 +62,8 @@ import Glibc
       environment["GH_HOST"] = nil
       // No `gh` to ask for a token either (unless a test puts tools on the path).
       environment["PATH"] = path
+      environment["TRELLIS_UNANSWERED_GRACE"] = "0"
+      environment.merge(extra) { _, given in given }
       process.environment = environment
       if let directory { process.currentDirectoryURL = directory }
       let (output, errors) = (Pipe(), Pipe())
@@ -71,11 +77,12 @@ import Glibc
     /// Runs `issues` to its end: exit status, standard output, standard error.
     func run(
       _ arguments: [String], token: String? = "test-token", directory: URL? = nil,
-      path: String = "/nonexistent"
+      path: String = "/nonexistent", environment: [String: String] = [:]
     ) async throws -> (Int32, String, String) {
       let (stream, ended) = AsyncStream<Void>.makeStream()
       let (process, output, errors) = try await launch(
-        arguments, token: token, directory: directory, path: path, exited: { ended.finish() })
+        arguments, token: token, directory: directory, path: path, environment: environment,
+        exited: { ended.finish() })
       for await _ in stream {}
       // What it printed is small: it waited in the pipes.
       let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

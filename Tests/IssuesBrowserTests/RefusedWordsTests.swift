@@ -152,3 +152,39 @@ extension PullRequestCommandTests {
     #expect(!out.contains("merge #\(pull)"), "\(out)")
   }
 }
+
+extension PullRequestCommandTests {
+  /// Auto-merge turned on, the command killed before the answer, then turned off on the web:
+  /// the next `queue send` does not turn it on again over that person — it waits in conflict,
+  /// saying why, and `queue force` is the person's to choose.
+  @Test func anAutoMergeSomeoneTurnedOffAfterALostAnswerIsNotTurnedOnAgain() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let pull = try #require(
+      Self.served.first { $0.isPullRequest && $0.state == .open }
+    ).number
+    _ = try await world.run(["sync"])
+    // The read passes; the mutation is applied and its answer never comes.
+    await world.github.inject(
+      .stallAfterApplying(seconds: 30), path: "/graphql", method: "POST", times: 1, after: 1)
+    let (process, _, _) = try await world.launch([
+      "pr", "merge", String(pull), "--squash", "--auto",
+    ])
+    for _ in 0..<200 where await world.github.autoMergesEnabled == 0 {
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    #expect(await world.github.autoMergesEnabled == 1)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    await world.github.clearFaults()
+    // Someone turns it off on the web.
+    await world.github.setAutoMerge(nil, of: pull, in: acme)
+    var (status, out, err) = try await world.run(["queue", "send"])
+    #expect(await world.github.autoMergesEnabled == 1, "\(out) \(err)")
+    #expect(await world.github.autoMergeMethod(of: pull, in: acme) == nil)
+    (status, out, err) = try await world.run(["queue"])
+    #expect(out.contains("undone by someone"), "\(out)")
+    _ = status
+  }
+}

@@ -34,3 +34,37 @@ extension ActionCommandTests {
     #expect(await world.github.writeAttempts.count { $0 == "POST \(path)" } == 2)
   }
 }
+
+extension ActionCommandTests {
+  /// A comment GitHub applies late — after the command gave up waiting — is not sent again by
+  /// a `queue send` a moment later: within the grace an unanswered write is only looked for;
+  /// once GitHub shows it, it is found, and GitHub holds one comment.
+  @Test func aWriteAppliedLateIsLookedForNotSentAgain() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let issue = try #require(
+      SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make().issues.first {
+        $0.state == .open && !$0.isPullRequest
+      })
+    let path = "/repos/acme/tracker/issues/\(issue.number)/comments"
+    let grace = ["TRELLIS_UNANSWERED_GRACE": "8"]
+    _ = try await world.run(["sync"])
+    // GitHub takes 4 s; the command waits 1 s for an answer.
+    await world.github.inject(.delayed(seconds: 4), path: path, method: "POST")
+    var (status, _, err) = try await world.run(
+      ["comment", String(issue.number), "--body", "Late.", "--timeout", "1"], environment: grace)
+    #expect(status == 0, "\(err)")
+    #expect(err.contains("Queued: the comment"), "\(err)")
+    // A moment later, before GitHub applied it: looked for, not sent.
+    (status, _, err) = try await world.run(["queue", "send"], environment: grace)
+    #expect(await world.github.writeAttempts.count { $0 == "POST \(path)" } == 1, "\(err)")
+    // GitHub applies it; the next send finds it.
+    try await Task.sleep(for: .seconds(4))
+    (status, _, err) = try await world.run(["queue", "send"], environment: grace)
+    #expect(status == 0, "\(err)")
+    #expect(await world.github.commentBodies(of: issue.number, in: acme) == ["Late."])
+    #expect(await world.github.writeAttempts.count { $0 == "POST \(path)" } == 1)
+    let (_, out, _) = try await world.run(["queue"])
+    #expect(out.isEmpty, "\(out)")
+  }
+}

@@ -55,6 +55,7 @@ extension ActionReplayer {
           + "the new commits")
     }
     guard case .sendAndSettle = pass.sending else { return .held }
+    if let undone = mayHaveBeenUndone(action, "Auto-merge of #\(number)") { return undone }
     if let unsent = markSending(action) { return unsent }
     do {
       try await client.enableAutoMerge(ofPullRequest: state.nodeID, merge)

@@ -43,6 +43,11 @@ extension ActionReplayer {
       return .alreadyHeld
     }
     guard case .sendAndSettle = pass.sending else { return .held }
+    if let undone = mayHaveBeenUndone(
+      action, "The \(resolution.change.rawValue) of the thread of comment \(resolution.commentID)")
+    {
+      return undone
+    }
     if let unsent = markSending(action) { return unsent }
     do {
       let resolved = try await client.apply(resolution.change, toThread: thread.nodeID)

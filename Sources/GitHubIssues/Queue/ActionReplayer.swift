@@ -55,11 +55,35 @@ package struct ActionReplayer: Sendable {
   package var viewer: String?
   /// The clock that dates the queue's steps (never used to judge what landed).
   package var now: @Sendable () -> Date = { Date() }
+  /// How long a write sent without an answer is given to land before anything may send it
+  /// again: until then it is only looked for on GitHub.
+  ///
+  /// GitHub may apply a write after the client stopped waiting (a killed process, a timeout):
+  /// it ends a request it has worked on for 10 s ("Troubleshooting the REST API": requests
+  /// that take longer are terminated), and the request itself may still be on its way for as
+  /// long as the client waited for an answer (``HTTPClientTransport/defaultTimeout``, 15 s).
+  /// A landed check made sooner can miss a write about to land, and a second send would land
+  /// it twice. The default is those two and a margin: 30 s. `TRELLIS_UNANSWERED_GRACE`
+  /// (seconds) sets another. What stays unknowable: a write GitHub applies later still, which
+  /// no client can tell from one never received.
+  package var unansweredGrace: TimeInterval = ActionReplayer.defaultUnansweredGrace
+
+  /// ``unansweredGrace`` unless the environment sets another.
+  package static var defaultUnansweredGrace: TimeInterval {
+    if let text = ProcessInfo.processInfo.environment["TRELLIS_UNANSWERED_GRACE"],
+      let seconds = TimeInterval(text), seconds >= 0, seconds <= 3600
+    {
+      return seconds
+    }
+    return 30
+  }
 
   /// A replayer for a repository's queue.
   package init(
-    client: GitHubClient, cache: IssueCache, repository: RepositoryName, viewer: String? = nil
+    client: GitHubClient, cache: IssueCache, repository: RepositoryName, viewer: String? = nil,
+    unansweredGrace: TimeInterval = ActionReplayer.defaultUnansweredGrace
   ) {
+    self.unansweredGrace = unansweredGrace
     self.client = client
     self.cache = cache
     self.repository = repository
@@ -227,6 +251,12 @@ package struct ActionReplayer: Sendable {
       if case .conflict = action.status { return true }
       if let filed { action.issueNumber = filed }
       if case .create(let issue) = action.operation {
+        var pass = pass
+        if case .sending(let since) = action.status,
+          now().timeIntervalSince(since) < unansweredGrace
+        {
+          pass.sending = .settleOnly
+        }
         let outcome = await send(issue, action, pass)
         switch outcome {
         case .sent(let answer), .foundLanded(let answer):
@@ -263,6 +293,13 @@ package struct ActionReplayer: Sendable {
         }
       }
       guard let issue = current else { return false }
+      // Sent without an answer a moment ago: it may still land. Looked for, never sent again
+      // before the grace is over.
+      var pass = pass
+      if case .sending(let since) = action.status, now().timeIntervalSince(since) < unansweredGrace
+      {
+        pass.sending = .settleOnly
+      }
       let outcome: Outcome
       switch action.operation {
       case .change(let change): outcome = await send(change, action, issue, pass)
@@ -540,6 +577,19 @@ package struct ActionReplayer: Sendable {
     guard done(merged) else { return .stop(cacheFailure()) }
     await deleteBranch(of: merge)
     return .sent(merged)
+  }
+
+  /// For a write whose effect someone can undo (a thread resolved, auto-merge turned on): when it was sent before without an answer and GitHub does not show it
+  /// now, ours may have landed and been undone by someone since — GitHub keeps no record this
+  /// client reads that tells the two apart — so it is not sent again on its own: it waits in
+  /// conflict for the person (`issues queue force` sends it). `nil` when it may be sent.
+  func mayHaveBeenUndone(_ action: QueuedAction, _ what: String) -> Outcome? {
+    guard case .sending = action.status else { return nil }
+    try? cache.markConflict(
+      action.id,
+      reason: "\(what) was sent without an answer and GitHub does not show it now: it may have "
+        + "landed and been undone by someone since (force it to send it again)")
+    return .conflict(nil)
   }
 
   /// Marks an action that needs no landed-check marks as sent, before its request: `nil` when

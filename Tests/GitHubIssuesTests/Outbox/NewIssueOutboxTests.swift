@@ -28,7 +28,8 @@ import Testing
   }
 
   private func replay(_ client: GitHubClient, _ cache: IssueCache) async -> ActionReplayer.Summary {
-    await ActionReplayer(client: client, cache: cache, repository: acme).replay()
+    await ActionReplayer(client: client, cache: cache, repository: acme, unansweredGrace: 0)
+      .replay()
   }
 
   private func filed(_ github: LocalGitHub, _ title: String) async -> [GitHubIssue] {

@@ -44,7 +44,8 @@ import Testing
   }
 
   private func replay(_ client: GitHubClient, _ cache: IssueCache) async -> ActionReplayer.Summary {
-    await ActionReplayer(client: client, cache: cache, repository: acme).replay()
+    await ActionReplayer(client: client, cache: cache, repository: acme, unansweredGrace: 0)
+      .replay()
   }
 
   /// Twenty comments of every shape: one line, several lines, the base's side, a suggestion.

@@ -579,10 +579,13 @@ package struct ActionReplayer: Sendable {
     return .sent(merged)
   }
 
-  /// For a write whose effect someone can undo (a thread resolved, auto-merge turned on): when it was sent before without an answer and GitHub does not show it
-  /// now, ours may have landed and been undone by someone since — GitHub keeps no record this
-  /// client reads that tells the two apart — so it is not sent again on its own: it waits in
-  /// conflict for the person (`issues queue force` sends it). `nil` when it may be sent.
+  /// Puts in conflict a write someone may have undone after it landed; `nil` when it may go.
+  ///
+  /// For a write whose effect someone can undo (a thread resolved, auto-merge turned on): when
+  /// it was sent before without an answer and GitHub does not show it now, ours may have landed
+  /// and been undone by someone since — GitHub keeps no record this client reads that tells the
+  /// two apart — so it is not sent again on its own: it waits in conflict for the person
+  /// (`issues queue force` sends it).
   func mayHaveBeenUndone(_ action: QueuedAction, _ what: String) -> Outcome? {
     guard case .sending = action.status else { return nil }
     try? cache.markConflict(

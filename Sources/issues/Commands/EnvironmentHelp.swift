@@ -58,6 +58,12 @@ struct EnvironmentHelp: ParsableCommand {
           "no_proxy, NO_PROXY",
           "The hosts reached directly (a domain covers its subdomains; * all)."
         ),
+        (
+          "TRELLIS_UNANSWERED_GRACE",
+          "Seconds a write sent without an answer is only looked for on GitHub before it may be "
+            + "sent again (default 30: GitHub may still apply it that long after the client "
+            + "gave up)."
+        ),
       ])
     lines += section(
       "The terminal:",

@@ -58,6 +58,10 @@ package struct GraphQLState: Sendable {
   /// How many queries for issues or pull requests that carry an `after` cursor are refused as
   /// GitHub refuses an expired cursor (`data: null`, `INVALID_CURSOR_ARGUMENTS`).
   package var expiredCursorAnswers = 0
+  /// Fields this server's schema lacks, as `Type.field` (`Issue.issueType`: GitHub Enterprise
+  /// Server before issue types): a query that names one is refused whole, as GitHub refuses it
+  /// (`undefinedField`, no data), and introspection does not list it.
+  package var missingFields: Set<String> = []
   /// Issues edited right after each issue page that has a page after it, and for how many
   /// pages.
   package var editsPerPage = 0
@@ -166,6 +170,42 @@ extension LocalGitHub {
     }
     let variables = object["variables"] as? [String: Any] ?? [:]
     graphQL.queries[name, default: 0] += 1
+    if name == "SchemaFeatures" {
+      // The fields of the two types the mirror asks about, less what this schema lacks.
+      func fields(_ type: String, _ names: [String]) -> [String: Any] {
+        [
+          "fields": names.filter { !graphQL.missingFields.contains("\(type).\($0)") }.map {
+            ["name": $0]
+          }
+        ]
+      }
+      let shared = [
+        "id", "databaseId", "number", "title", "body", "state", "createdAt", "updatedAt",
+      ]
+      return graphQLAnswer(
+        data: [
+          "issue": fields(
+            "Issue",
+            shared + ["issueType", "parent", "subIssues", "subIssuesSummary", "stateReason"]),
+          "pullRequest": fields("PullRequest", shared + ["fullDatabaseId", "isDraft", "mergedAt"]),
+        ], errors: [])
+    }
+    let text = object["query"] as? String ?? ""
+    for missing in graphQL.missingFields.sorted() {
+      let parts = missing.split(separator: ".").map(String.init)
+      guard parts.count == 2,
+        text.range(of: "\\b\(parts[1])\\b", options: .regularExpression) != nil
+      else { continue }
+      return graphQLAnswer(
+        data: nil,
+        errors: [
+          [
+            "path": ["query \(name)"],
+            "extensions": ["code": "undefinedField", "typeName": parts[0], "fieldName": parts[1]],
+            "message": "Field '\(parts[1])' doesn't exist on type '\(parts[0])'",
+          ]
+        ])
+    }
     let aliases = variables.keys.filter { $0.hasPrefix("n") && Int($0.dropFirst()) != nil }.count
     let first = variables["first"] as? Int ?? 0
     let timeline = variables["timeline"] as? Int ?? 0

@@ -134,6 +134,32 @@ import Testing
     #expect(try await differences(cache, github) == [])
   }
 
+  /// A host whose schema lacks issue types, sub-issues and `PullRequest.fullDatabaseId` (GitHub
+  /// Enterprise Server before them) refuses any query that names them: the mirror reads the
+  /// schema once (kept with the cache), asks only what the host has, and mirrors every row;
+  /// github.com's schema is read through `fullDatabaseId` where `databaseId` is deprecated.
+  @Test func aHostWithoutIssueTypesOrSubIssuesIsMirroredAll() async throws {
+    let github = try await served(items: 120)
+    defer { Task { await github.stop() } }
+    await github.configureGraphQL {
+      $0.missingFields = [
+        "Issue.issueType", "Issue.parent", "Issue.subIssues", "Issue.subIssuesSummary",
+        "PullRequest.fullDatabaseId",
+      ]
+    }
+    let cache = try IssueCache()
+    let summary = try await mirror(github, cache: cache).sync()
+    #expect(summary.coverage.isMirror)
+    let served = SyntheticRepository(itemCount: 120, milestoneCount: 4, seed: 3).make().issues
+    let cached = try cache.issues(numbers: served.map(\.number))
+    #expect(cached.count == served.count)
+    #expect(await github.graphQLState.queries["SchemaFeatures"] == 1)
+    #expect(await github.graphQLState.queries["MirrorSubIssues"] == nil)
+    // Read once for the host: a second mirror run does not ask again.
+    _ = try await mirror(github, cache: cache).sync()
+    #expect(await github.graphQLState.queries["SchemaFeatures"] == 1)
+  }
+
   @Test func aSecondSyncOfAQuietMirrorCostsNoPoints() async throws {
     let github = try await served(items: 150)
     defer { Task { await github.stop() } }

@@ -124,6 +124,12 @@ extension IssueCache {
       t.column("until", .datetime).notNull()
       t.column("detail", .text)
     }
+    // One row: the host's GraphQL schema features (JSON of `SchemaFeatures`), and when read.
+    try db.create(table: "schemaFeatures") { t in
+      t.column("id", .integer).primaryKey().check { $0 == 1 }
+      t.column("features", .text).notNull()
+      t.column("checkedAt", .datetime).notNull()
+    }
     try db.create(table: "draft") { t in
       t.autoIncrementedPrimaryKey("id")
       t.column("issueNumber", .integer).notNull()
@@ -164,6 +170,32 @@ extension IssueCache {
           ON CONFLICT(id) DO UPDATE SET until = max(until, excluded.until),
             detail = excluded.detail
           """, arguments: [until, detail.map(Self.storable)])
+    }
+  }
+}
+
+// The host's schema features, read once and kept with the cache of each of its repositories.
+extension IssueCache {
+  /// The host's schema features as last read, if read after `date`.
+  package func schemaFeatures(readAfter date: Date) throws -> SchemaFeatures? {
+    try writer.read { db in
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT features, checkedAt FROM schemaFeatures WHERE id = 1"),
+        let checked: Date = row["checkedAt"], checked > date
+      else { return nil }
+      return try? Self.decode(SchemaFeatures.self, row["features"])
+    }
+  }
+
+  /// Keeps the host's schema features, read now.
+  package func keepSchemaFeatures(_ features: SchemaFeatures, now: Date = Date()) throws {
+    try writer.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO schemaFeatures(id, features, checkedAt) VALUES (1, ?, ?)
+          ON CONFLICT(id) DO UPDATE SET features = excluded.features, checkedAt = excluded.checkedAt
+          """, arguments: [try Self.json(features), now])
     }
   }
 }

@@ -87,10 +87,28 @@ enum MirrorNode {
     var completed: Int
   }
 
+  /// A database id as GitHub gives it: an `Int` (`databaseId`), or a `BigInt` scalar, which
+  /// GitHub serializes as a string (`fullDatabaseId`, read in its place where it is deprecated).
+  struct DatabaseID: Decodable, Sendable {
+    var value: Int64
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let number = try? container.decode(Int64.self) {
+        value = number
+      } else if let text = try? container.decode(String.self), let number = Int64(text) {
+        value = number
+      } else {
+        throw DecodingError.dataCorruptedError(
+          in: container, debugDescription: "a database id is a number, or a string of one")
+      }
+    }
+  }
+
   /// An issue, or a pull request listed as a row.
   struct Item: Decodable, Sendable {
     var id: String?
-    var databaseId: Int64?
+    var databaseId: DatabaseID?
     var number: Int
     var title: String
     var body: String?
@@ -216,7 +234,7 @@ extension MirrorNode.Item {
     guard let databaseId else { return nil }
     let state: GitHubIssue.State = state == "OPEN" ? .open : .closed
     var issue = GitHubIssue(
-      id: databaseId, number: number, title: title, state: state,
+      id: databaseId.value, number: number, title: title, state: state,
       stateReason: stateReason?.lowercased(),
       user: author?.user ?? .ghost,
       labels: (labels?.nodes ?? []).compactMap(\.node).map {

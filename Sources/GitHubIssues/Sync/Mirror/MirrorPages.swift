@@ -109,6 +109,7 @@ struct MirrorPages: ListingPages {
     async throws(GitHubError) -> GraphQLResponse<MirrorPagePayload>
   {
     let kind = self.kind
+    let features = session.features
     return try await session.send(
       kind == .issues ? "MirrorIssues" : "MirrorPullRequests", as: MirrorPagePayload.self
     ) { sizes in
@@ -117,7 +118,8 @@ struct MirrorPages: ListingPages {
       variables["first"] = .int(first)
       if kind == .issues { variables["timeline"] = .int(sizes.timeline) }
       return (
-        kind == .issues ? MirrorQuery.issues : MirrorQuery.pullRequests, variables,
+        kind == .issues ? MirrorQuery.issues(features) : MirrorQuery.pullRequests(features),
+        variables,
         MirrorQuery.points(requests: 1 + first * nested)
       )
     }

@@ -47,20 +47,28 @@ enum MirrorQuery {
     totalCount pageInfo { hasNextPage endCursor } nodes { ...MirrorTimelineItem }
     """
 
-  /// The fields of a row, issue or pull request.
-  static let rowFields = """
-    id databaseId number title body state locked createdAt updatedAt closedAt url
-    author { login __typename ... on User { databaseId id } ... on Bot { databaseId id } }
-    milestone { number title }
-    labels(first: 100) { totalCount nodes { id name color description } }
-    assignees(first: 10) { totalCount nodes { login databaseId id __typename } }
-    comments { totalCount }
-    """
+  /// The fields of a row, issue or pull request; a pull request's id is read through
+  /// `fullDatabaseId` where the host has it (`databaseId` is deprecated on pull requests).
+  static func rowFields(pullRequest: Bool = false, _ features: SchemaFeatures = .all) -> String {
+    let id =
+      pullRequest && features.pullRequestFullDatabaseId
+      ? "databaseId: fullDatabaseId" : "databaseId"
+    return """
+      id \(id) number title body state locked createdAt updatedAt closedAt url
+      author { login __typename ... on User { databaseId id } ... on Bot { databaseId id } }
+      milestone { number title }
+      labels(first: 100) { totalCount nodes { id name color description } }
+      assignees(first: 10) { totalCount nodes { login databaseId id __typename } }
+      comments { totalCount }
+      """
+  }
 
   static let rateLimit = "rateLimit { cost remaining limit resetAt }"
 
-  /// A page of issues with their conversations' first entries, oldest update first.
-  static let issues = """
+  /// A page of issues with their conversations' first entries, oldest update first; only the
+  /// fields the host's schema has.
+  static func issues(_ features: SchemaFeatures) -> String {
+    """
     query MirrorIssues($owner: String!, $name: String!, $first: Int!, $after: String, \
     $since: DateTime, $timeline: Int!) {
       \(rateLimit)
@@ -71,11 +79,12 @@ enum MirrorQuery {
           pageInfo { hasNextPage endCursor }
           edges { cursor }
           nodes {
-            \(rowFields)
+            \(rowFields())
             stateReason
-            issueType { name }
-            parent { number repository { nameWithOwner } }
-            subIssuesSummary { total completed }
+            \(features.issueTypes ? "issueType { name }" : "")
+            \(features.subIssues
+              ? "parent { number repository { nameWithOwner } } subIssuesSummary { total completed }"
+              : "")
             timelineItems(first: $timeline, itemTypes: \(timelineTypes)) { \(timelineConnection) }
           }
         }
@@ -83,6 +92,7 @@ enum MirrorQuery {
     }
     \(timelineFragment)
     """
+  }
 
   /// How many issues (not pull requests) were updated at or after `since`: one point, to tell
   /// whether the cache holds issues GitHub no longer has.
@@ -96,18 +106,20 @@ enum MirrorQuery {
     """
 
   /// A page of pull requests as rows (their conversations are read when opened).
-  static let pullRequests = """
+  static func pullRequests(_ features: SchemaFeatures) -> String {
+    """
     query MirrorPullRequests($owner: String!, $name: String!, $first: Int!, $after: String) {
       \(rateLimit)
       repository(owner: $owner, name: $name) {
         pullRequests(first: $first, after: $after, orderBy: {field: UPDATED_AT, direction: ASC}) {
           totalCount
           pageInfo { hasNextPage endCursor }
-          nodes { \(rowFields) isDraft mergedAt }
+          nodes { \(rowFields(pullRequest: true, features)) isDraft mergedAt }
         }
       }
     }
     """
+  }
 
   /// The connections a pull request's details open: requested reviewers, latest reviews, the
   /// head commit.

@@ -47,6 +47,7 @@ final class MirrorSession: Sendable {
     var successesSinceShrink = 0
     var shrinks = 0
     var waits = 0
+    var features = SchemaFeatures.all
   }
 
   let client: GitHubClient
@@ -84,6 +85,11 @@ final class MirrorSession: Sendable {
   var shrinks: Int { state.withLock { $0.shrinks } }
   /// The sizes the next query uses.
   var sizes: Sizes { state.withLock { $0.sizes } }
+  /// What the host's schema has of the fields the queries may ask (every feature until read).
+  var features: SchemaFeatures {
+    get { state.withLock { $0.features } }
+    set { state.withLock { $0.features = newValue } }
+  }
 
   /// Sends a query built for the current sizes (`build` gives its text, variables and
   /// estimated points), within the budget and limits, shrinking it while GitHub cannot answer.

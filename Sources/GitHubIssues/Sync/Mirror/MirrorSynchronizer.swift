@@ -128,6 +128,7 @@ package struct MirrorSynchronizer: Sendable {
   ) async throws(GitHubError) {
     let metadata = try await rest.syncMetadata(beginningFullListing: true, progress: progress)
     run.restRequests += metadata.pages + 1
+    run.session.features = try await schemaFeatures()
     run.skipped += metadata.skipped
     let owner = metadata.renamedTo.flatMap { RepositoryName($0) } ?? repository
     let state = try step("read") { try cache.syncState() }
@@ -468,6 +469,8 @@ package struct MirrorSynchronizer: Sendable {
     progress: (SyncProgress.Phase, Int, Int) -> Void
   ) async throws(GitHubError) {
     let session = run.session
+    // A host without sub-issues has no lists to read (its REST side says none either).
+    guard session.features.subIssues else { return }
     let ownName = "\(owner.owner)/\(owner.name)".lowercased()
     var queue = try step("read") { try cache.pendingSubIssueParents() }[...]
     while !queue.isEmpty {
@@ -537,6 +540,29 @@ package struct MirrorSynchronizer: Sendable {
       error.host = client.host
       throw error
     }
+  }
+
+  /// How long a host's schema features, once read, are taken as they were.
+  static var schemaFeaturesFreshFor: TimeInterval { 7 * 86_400 }
+
+  /// The host's schema features: as the cache keeps them when read in the last week, else read
+  /// now (one introspection query) and kept. A host whose answer lacks the types is taken to
+  /// have every feature, as github.com does; its refusal of a query then says what it lacks.
+  func schemaFeatures() async throws(GitHubError) -> SchemaFeatures {
+    let now = Date()
+    if let kept = try step(
+      "read", { try cache.schemaFeatures(readAfter: now - Self.schemaFeaturesFreshFor) })
+    {
+      return kept
+    }
+    let features: SchemaFeatures
+    do {
+      features = try await client.schemaFeatures()
+    } catch  where error.code == .decoding {
+      return .all
+    }
+    _ = try step("write") { try cache.keepSchemaFeatures(features, now: now) }
+    return features
   }
 
   func makeSession() -> MirrorSession {

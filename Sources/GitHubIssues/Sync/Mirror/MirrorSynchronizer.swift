@@ -545,8 +545,10 @@ package struct MirrorSynchronizer: Sendable {
   /// How long a host's schema features, once read, are taken as they were.
   static var schemaFeaturesFreshFor: TimeInterval { 7 * 86_400 }
 
-  /// The host's schema features: as the cache keeps them when read in the last week, else read
-  /// now (one introspection query) and kept. A host whose answer lacks the types is taken to
+  /// The host's schema features, read once a week.
+  ///
+  /// As the cache keeps them when read in the last week, else read now (one introspection
+  /// query) and kept. A host whose answer lacks the types is taken to
   /// have every feature, as github.com does; its refusal of a query then says what it lacks.
   func schemaFeatures() async throws(GitHubError) -> SchemaFeatures {
     let now = Date()

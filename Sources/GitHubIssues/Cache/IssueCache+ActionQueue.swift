@@ -170,7 +170,21 @@ extension IssueCache {
           """, arguments: [action.issueNumber])
       let shown = try Self.lastShown(onIssue: action.issueNumber, db)
       try Self.actionLedger.cancel(id, now: now, db)
-      let given = try Self.giveBackWords(of: action, now: now, db)
+      var returned = action
+      if case .create(var issue) = action.operation, let key = action.issueKey {
+        // Comments queued on the issue never filed go with it: their words are kept in its
+        // draft, after its body, so that none are lost.
+        let comments = try Self.queuedActions(
+          where: "issueKey = ? AND status IN ('pending', 'conflict')", [key.rawValue], db
+        ).compactMap { queued -> String? in
+          if case .comment(let body) = queued.operation { body } else { nil }
+        }
+        for body in comments {
+          issue.body += "\n\n---\nA comment queued on it, not sent:\n\n" + body
+        }
+        returned.operation = .create(issue)
+      }
+      let given = try Self.giveBackWords(of: returned, now: now, db)
       if case .create = action.operation, let key = action.issueKey {
         // Never filed: the provisional row goes, with what was queued on it.
         try db.execute(

@@ -71,9 +71,12 @@ extension IssueCache {
       }
       return nil
     }
-    let number = action.issueNumber > 0 ? action.issueNumber : 0
-    // New issues' drafts are one per issue given back: several may be refused at once.
-    let kind = if case .newIssue = words { "newIssue:\(action.id)" } else { words.kind }
+    // New issues' drafts are kept under 0, one per issue given back (several may be refused at
+    // once); the rest under their issue's number, a provisional one included (its row's `C`
+    // opens it).
+    let isNewIssue = if case .newIssue = words { true } else { false }
+    let number = isNewIssue ? 0 : action.issueNumber
+    let kind = isNewIssue ? "newIssue:\(action.id)" : words.kind
     if let kept = try drafts(where: "issueNumber = ? AND kind = ?", [number, kind], db).first,
       kept.words != words
     {

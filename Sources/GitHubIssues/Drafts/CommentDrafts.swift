@@ -66,7 +66,8 @@ package struct CommentDrafts: Sendable {
       }
     }
     return try cache.allDrafts().compactMap { draft in
-      guard case .comment(let body) = draft.words, draft.issueNumber > 0,
+      // A provisional row's number is negative: its draft is its row's.
+      guard case .comment(let body) = draft.words, draft.issueNumber != 0,
         !CommentDraft.normalized(body).isEmpty
       else { return nil }
       return CommentDraft(issue: draft.issueNumber, body: body, savedAt: draft.savedAt)

@@ -97,7 +97,7 @@ import Glibc
   }
 
   /// An open issue that is not a pull request.
-  private func openIssue(_ world: World) async throws -> GitHubIssue {
+  func openIssue(_ world: World) async throws -> GitHubIssue {
     let issues = SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make().issues
     let number = try #require(issues.first { $0.state == .open && !$0.isPullRequest }?.number)
     return try #require(await world.github.issue(number: number, in: acme))

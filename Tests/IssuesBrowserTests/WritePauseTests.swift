@@ -10,10 +10,7 @@ extension ActionCommandTests {
   @Test func aSecondaryLimitsPauseIsKeptAcrossCommands() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }
-    let issue = try #require(
-      SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make().issues.first {
-        $0.state == .open && !$0.isPullRequest
-      })
+    let issue = try await openIssue(world)
     let path = "/repos/acme/tracker/issues/\(issue.number)/comments"
     _ = try await world.run(["sync"])
     await world.github.inject(.secondaryRateLimit(retryAfter: 2), path: path, method: "POST")
@@ -42,10 +39,7 @@ extension ActionCommandTests {
   @Test func aWriteAppliedLateIsLookedForNotSentAgain() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }
-    let issue = try #require(
-      SyntheticRepository(itemCount: 40, milestoneCount: 3, seed: 9).make().issues.first {
-        $0.state == .open && !$0.isPullRequest
-      })
+    let issue = try await openIssue(world)
     let path = "/repos/acme/tracker/issues/\(issue.number)/comments"
     let grace = ["TRELLIS_UNANSWERED_GRACE": "8"]
     _ = try await world.run(["sync"])

@@ -91,10 +91,15 @@ package actor LocalGitHub {
   /// page is served: it shows its new `updated_at` at its old place.
   var listingEditsInPlace: [String: Set<Int>] = [:]
   /// Requests served per listing path, for ``listingEditsInPlace``.
-  var listingRequests: [String: Int] = [:]
+  package var listingRequests: [String: Int] = [:]
   /// Listings whose items sharing an `updated_at` come in a new order on every request, from
   /// this generator's state.
   var reshuffledTies: [String: UInt64] = [:]
+  /// Per listing: how many replicas answer it, each with its own order of ties, and the state of
+  /// the generator that picks one per request.
+  var tieReplicas: [String: (count: Int, state: UInt64)] = [:]
+  /// Per listing: after which request two tied items exchange places.
+  package var tieExchanges: [String: (afterRequest: Int, first: Int, second: Int)] = [:]
 
   struct Listing {
     /// Each item's JSON and `updated_at`, oldest update first.
@@ -124,6 +129,8 @@ package actor LocalGitHub {
     var state: String
     var login: String
     var created: Date
+    var milestone: Int?
+    var hasAssignee: Bool
   }
   var createdOrderFacts: [String: CreatedOrderFacts] = [:]
   /// Listings in created order served so far: the order of their ties changes with each.
@@ -429,9 +436,41 @@ package actor LocalGitHub {
     reshuffledTies["/repos/\(repository.owner)/\(repository.name)/issues"] = seed
   }
 
-  /// Serves a repository's listing in one order again after ``reshuffleTiesOnEveryRequest(in:seed:)``.
+  /// Serves a repository's listing in one order again after ``reshuffleTiesOnEveryRequest(in:seed:)``
+  /// or ``serveTiesFromReplicas(in:count:seed:)``.
   package func keepTieOrder(in repository: RepositoryName) {
     reshuffledTies["/repos/\(repository.owner)/\(repository.name)/issues"] = nil
+    tieReplicas["/repos/\(repository.owner)/\(repository.name)/issues"] = nil
+  }
+
+  /// Answers each request from one of `count` replicas, picked at random (from `seed`), each
+  /// with an order of its own among items that share an `updated_at`: what a load-balanced API
+  /// plausibly does.
+  package func serveTiesFromReplicas(in repository: RepositoryName, count: Int, seed: UInt64) {
+    tieReplicas["/repos/\(repository.owner)/\(repository.name)/issues"] = (max(1, count), seed)
+  }
+
+  /// After the `request`th request of a repository's listing, two items that share an
+  /// `updated_at` exchange places in its order (nothing about them changes).
+  package func exchangeTies(
+    _ first: Int, _ second: Int, afterRequest request: Int, in repository: RepositoryName
+  ) {
+    tieExchanges["/repos/\(repository.owner)/\(repository.name)/issues"] = (
+      request, first, second
+    )
+  }
+
+  /// The items with each run of equal `updated_at`s in the order of replica `replica`.
+  static func replicaOrder(
+    _ items: ArraySlice<(number: Int, updatedAt: Date, json: Data)>, replica: UInt64
+  ) -> [(number: Int, updatedAt: Date, json: Data)] {
+    func rank(_ number: Int) -> UInt64 {
+      var mixed = UInt64(truncatingIfNeeded: number) &+ replica &* 0x9E37_79B9_7F4A_7C15
+      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+      return mixed ^ (mixed >> 31)
+    }
+    return items.sorted { ($0.updatedAt, rank($0.number)) < ($1.updatedAt, rank($1.number)) }
   }
 
   /// The items with each run of equal `updated_at`s shuffled (SplitMix64 from `state`).
@@ -660,7 +699,17 @@ package actor LocalGitHub {
   }
 
   /// One page of a listing, with `next` and `last` links as GitHub sends them.
+  ///
+  /// Page numbers past 100 are refused as GitHub refuses them on large listings (from what size
+  /// is not known, so here on any).
   private func listingPage(_ listing: Listing, request: FlyingFox.HTTPRequest, page: Int) -> Route {
+    guard page <= 100 else {
+      return Route(
+        status: 422, headers: ["content-type": "application/json; charset=utf-8"],
+        body: Data(
+          #"{"message":"Pagination with the page parameter is not supported for large datasets, please use cursor based pagination (after/before)","documentation_url":"https://docs.github.com/rest/issues/issues#list-repository-issues","status":"422"}"#
+            .utf8))
+    }
     var items = listing.items[...]
     if let hidden = hiddenFromListings[request.path], !hidden.isEmpty {
       items = listing.items.filter { !hidden.contains($0.number) }[...]
@@ -670,9 +719,21 @@ package actor LocalGitHub {
     {
       items = items.drop { $0.updatedAt < date }
     }
+    if request.query.first(where: { $0.name == "sort" })?.value != "created" {
+      items = filtered(items, in: request.path, request.query.map { ($0.name, $0.value) })
+    }
     if var state = reshuffledTies[request.path] {
       items = Self.shuffledTies(items, state: &state)[...]
       reshuffledTies[request.path] = state
+    }
+    if var replicas = tieReplicas[request.path] {
+      replicas.state &+= 0x9E37_79B9_7F4A_7C15
+      var mixed = replicas.state
+      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+      let replica = (mixed ^ (mixed >> 31)) % UInt64(replicas.count)
+      tieReplicas[request.path] = replicas
+      items = Self.replicaOrder(items, replica: replica)[...]
     }
     if request.query.first(where: { $0.name == "sort" })?.value == "created" {
       items = createdOrder(items, in: request.path, request.query.map { ($0.name, $0.value) })[...]
@@ -684,6 +745,18 @@ package actor LocalGitHub {
     let start = items.startIndex + min(items.count, (page - 1) * perPage)
     var slice = Array(items[start..<min(items.endIndex, start + perPage)])
     listingRequests[request.path, default: 0] += 1
+    if let exchange = tieExchanges[request.path],
+      exchange.afterRequest == listingRequests[request.path, default: 0],
+      var listing = listings[request.path],
+      let first = listing.items.firstIndex(where: { $0.number == exchange.first }),
+      let second = listing.items.firstIndex(where: { $0.number == exchange.second }),
+      listing.items[first].updatedAt == listing.items[second].updatedAt
+    {
+      // After this answer: the page being served is read from the order before.
+      listing.items.swapAt(first, second)
+      listings[request.path] = listing
+      tieExchanges[request.path] = nil
+    }
     if listingEditsInPlace[request.path]?.remove(listingRequests[request.path, default: 0]) != nil,
       slice.count > 2
     {
@@ -744,24 +817,9 @@ package actor LocalGitHub {
     func value(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
     let state = value("state") ?? "open"
     let creator = value("creator")?.lowercased()
-    let formatter = ISO8601DateFormatter()
     var kept: [(item: (number: Int, updatedAt: Date, json: Data), created: Date)] = []
     for item in items {
-      // Read once per version of an item (an edit moves its `updated_at`).
-      let facts: CreatedOrderFacts
-      let id = "\(path)/\(item.number)"
-      if let known = createdOrderFacts[id], known.updatedAt == item.updatedAt {
-        facts = known
-      } else {
-        guard let object = try? JSONSerialization.jsonObject(with: item.json) as? [String: Any]
-        else { continue }
-        facts = CreatedOrderFacts(
-          updatedAt: item.updatedAt, state: object["state"] as? String ?? "",
-          login: ((object["user"] as? [String: Any])?["login"] as? String)?.lowercased() ?? "",
-          created: (object["created_at"] as? String).flatMap(formatter.date(from:))
-            ?? .distantPast)
-        createdOrderFacts[id] = facts
-      }
+      guard let facts = facts(of: item, in: path) else { continue }
       if state != "all", facts.state != state { continue }
       if let creator, facts.login != creator { continue }
       kept.append((item, facts.created))
@@ -776,6 +834,59 @@ package actor LocalGitHub {
     kept.sort { ($0.created, tie($0.item.number)) < ($1.created, tie($1.item.number)) }
     if value("direction") != "asc" { kept.reverse() }
     return kept.map(\.item)
+  }
+
+  /// What the filters of a listing read of an item, once per version of it (an edit moves its
+  /// `updated_at`).
+  func facts(of item: (number: Int, updatedAt: Date, json: Data), in path: String)
+    -> CreatedOrderFacts?
+  {
+    let id = "\(path)/\(item.number)"
+    if let known = createdOrderFacts[id], known.updatedAt == item.updatedAt { return known }
+    guard let object = try? JSONSerialization.jsonObject(with: item.json) as? [String: Any]
+    else { return nil }
+    let formatter = ISO8601DateFormatter()
+    let assignees = object["assignees"] as? [Any] ?? []
+    let facts = CreatedOrderFacts(
+      updatedAt: item.updatedAt, state: object["state"] as? String ?? "",
+      login: ((object["user"] as? [String: Any])?["login"] as? String)?.lowercased() ?? "",
+      created: (object["created_at"] as? String).flatMap(formatter.date(from:)) ?? .distantPast,
+      milestone: (object["milestone"] as? [String: Any])?["number"] as? Int,
+      hasAssignee: !assignees.isEmpty || object["assignee"] is [String: Any])
+    createdOrderFacts[id] = facts
+    return facts
+  }
+
+  /// The items a listing's `state`, `milestone` and `assignee` filters keep, as GitHub reads
+  /// them (`none` and `*` for the last two, or a milestone's number).
+  func filtered(
+    _ items: ArraySlice<(number: Int, updatedAt: Date, json: Data)>, in path: String,
+    _ query: [(String, String)]
+  ) -> ArraySlice<(number: Int, updatedAt: Date, json: Data)> {
+    func value(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
+    let state = value("state")
+    let milestone = value("milestone")
+    let assignee = value("assignee")
+    // The recorded listings were made with `state=all` and no other filter.
+    guard state != nil && state != "all" || milestone != nil || assignee != nil else {
+      return items
+    }
+    return items.filter { item in
+      guard let facts = facts(of: item, in: path) else { return true }
+      if let state, state != "all", facts.state != state { return false }
+      switch milestone {
+      case nil: break
+      case "none": if facts.milestone != nil { return false }
+      case "*": if facts.milestone == nil { return false }
+      case let number?: if facts.milestone.map(String.init) != number { return false }
+      }
+      switch assignee {
+      case "none": if facts.hasAssignee { return false }
+      case "*": if !facts.hasAssignee { return false }
+      default: break
+      }
+      return true
+    }[...]
   }
 
   /// Deletes an item the listing has not served yet (the fifth after `position`) and opens a

@@ -57,14 +57,14 @@ import TrellisTestSupport
       switch random.next() % 6 {
       case 0:
         typed.append(text)
-        try cache.enqueueComment(text, onIssue: Int(random.next() % 2) + 1)
+        _ = try cache.enqueueComment(text, onIssue: Int(random.next() % 2) + 1)
       case 1:
         typed.append(text)
         let create = try cache.enqueueNewIssue(NewIssue(title: text, body: text), author: "me")
         if random.next() % 2 == 0 {
           let comment = "comment on new \(step)"
           typed.append(comment)
-          try cache.enqueueComment(comment, onIssue: create.issueNumber)
+          _ = try cache.enqueueComment(comment, onIssue: create.issueNumber)
         }
       case 2:
         typed.append(text)
@@ -73,7 +73,7 @@ import TrellisTestSupport
           onPullRequest: 5, commitID: String(repeating: "a", count: 40))
       case 3:
         typed.append(text)
-        try cache.enqueueReview(
+        _ = try cache.enqueueReview(
           .comment, body: text, onPullRequest: 5, headSHA: String(repeating: "a", count: 40))
       case 4:
         typed.append(text)

@@ -131,7 +131,10 @@ package struct IssueSynchronizer: Sendable {
     // A renamed or transferred repository is listed under its new name.
     let owner = renamedTo.flatMap { RepositoryName($0) } ?? repository
     var listing = UpdatedOrderListing<GitHubIssue>(
-      client: client, since: resumeAfter.map { $0.addingTimeInterval(-sinceMargin) }
+      client: client, since: resumeAfter.map { $0.addingTimeInterval(-sinceMargin) },
+      cellDimensions: ListingCells.Dimension.issueListing { [client] in
+        await Self.milestoneNumbers(of: owner, client: client)
+      }
     ) { [client] since in
       var query = IssueQuery(state: .all, sort: .updated, ascending: true)
       query.since = since
@@ -241,6 +244,21 @@ package struct IssueSynchronizer: Sendable {
     var pages: Int
     var skipped: [SkippedItem]
     var milestonesChanged: Bool
+  }
+
+  /// Every milestone's number, read whole now, or `nil` if the list could not be read whole.
+  static func milestoneNumbers(of repository: RepositoryName, client: GitHubClient) async -> [Int]?
+  {
+    var numbers: [Int] = []
+    do {
+      for try await page in client.milestonePages(of: repository, conditional: false) {
+        guard page.skipped.isEmpty else { return nil }
+        numbers += page.items.map(\.number)
+      }
+    } catch {
+      return nil
+    }
+    return numbers
   }
 
   /// Fetches the repository, its milestones and labels (conditionally), and writes them in one

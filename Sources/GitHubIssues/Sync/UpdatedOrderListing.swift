@@ -100,6 +100,12 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
     var knowsPrefix = true
     /// Windows whose order showed that the server's order among the block's ties changed.
     var reorders = 0
+    /// Where in the query each served item was last seen, from windows without undecodable
+    /// items (whose places are unknown): under one order an item only moves earlier, as items
+    /// before it leave, so one seen later than before shows another order.
+    var positions: [Int64: Int] = [:]
+    /// The latest `updated_at` of the block: what the first page of the walk ended with.
+    var blockEnd: Date?
 
     /// Where a later listing goes on from: for a walk in windows, the positions covered with
     /// the last window's items as witnesses; for a source of cursors, after the anchor the next
@@ -134,6 +140,13 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
   /// The pages of the query from a `since` after a cursor (`nil`: from its start), for a source
   /// that gives each item's cursor (GraphQL's edges): its walks are windows after a cursor.
   var openAfter: (@Sendable (Date?, _ after: String?) -> any ListingPages<Item>)?
+  /// The first page of the query from a `since`, narrowed by GitHub's own `filters`.
+  ///
+  /// 100 items: one part of a block GitHub orders differently from one request to the next
+  /// (``ListingCells``). Sources whose query takes no such filters have none.
+  var openCell: (@Sendable (Date?, _ filters: [String: String]) -> any ListingPages<Item>)?
+  /// The filters that cut the query into parts whose union is all of it, coarsest first.
+  var cellDimensions: [ListingCells.Dimension] = []
   /// How far before the latest `updated_at` seen the next query starts: one second where
   /// `since` is counted in whole seconds.
   let overlap: TimeInterval
@@ -144,6 +157,10 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
   private var since: Date?
   private var iterator: (any ListingPages<Item>)?
   private var walk: Walk?
+  /// A block whose ties came in another order on every walk, proved in parts instead.
+  private var cells: ListingCells?
+  /// Parts of ``cells`` to cut before the next is asked.
+  private var cellsToCut: [ListingCells.Part] = []
   /// A walk in windows an earlier listing stored, gone on with once this listing reaches its
   /// block (``resume(at:)``).
   private var storedWalk: ListingResumePoint?
@@ -172,7 +189,14 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
 
   /// A listing of a REST query, whose `since` is sent in whole seconds; a same-second block is
   /// walked in windows of its own `per_page` and `page`.
-  init(client: GitHubClient, since: Date?, firstPage: @escaping @Sendable (Date?) -> URL)
+  ///
+  /// `cellDimensions` are the query's filters that together cover it (an issue listing's
+  /// `state`, `milestone`, `assignee`): a block whose order changes between requests is proved
+  /// part by part through them.
+  init(
+    client: GitHubClient, since: Date?, cellDimensions: [ListingCells.Dimension] = [],
+    firstPage: @escaping @Sendable (Date?) -> URL
+  )
   where Item: Decodable {
     // `since` is sent in whole seconds: a fraction would make the first items look out of order.
     self.since = since.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
@@ -187,6 +211,18 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
           from: firstPage(since).settingQuery(["per_page": "\(perPage)", "page": "\(page)"]),
           of: Item.self, conditional: false
         ).makeAsyncIterator())
+    }
+    if !cellDimensions.isEmpty {
+      self.cellDimensions = cellDimensions
+      self.openCell = { since, filters in
+        var query = filters
+        query["per_page"] = "\(ListingCells.pageSize)"
+        query["page"] = "1"
+        return RESTListingPages(
+          iterator: client.pages(
+            from: firstPage(since).settingQuery(query), of: Item.self, conditional: false
+          ).makeAsyncIterator())
+      }
     }
     self.overlap = 1
     self.defaultPageBudget = client.maximumPages / 2
@@ -272,6 +308,7 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
 
   private mutating func nextPage() async throws(GitHubError) -> Fresh? {
     while !ended {
+      if cells != nil { if let fresh = try await nextCell() { return fresh } else { continue } }
       let page: ListingPage<Item>
       var window: (start: Int, size: Int)?
       if let walk, openWindow == nil, let openAfter {
@@ -293,6 +330,12 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
       } else if let walk, let openWindow {
         let (perPage, number, proved) = Self.window(
           covering: walk.covered, overlapping: walk.overlap, pageSize: walk.pageSize)
+        if number > Self.lastPageNumber {
+          // GitHub refuses page numbers past 100 on large listings: the rest of the block is
+          // proved in parts, or said unproven.
+          enterCells(after: walk, because: "holds more items than 100 pages reach")
+          continue
+        }
         // A walk started again from its block's start needs no overlap for its first window.
         if !proved, walk.covered > 0, unproven == nil {
           unproven =
@@ -358,7 +401,10 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
         let witnessed =
           window.start == 0 || openWindow != nil && window.start >= current.covered
           || page.items.contains { current.served[$0.id] == $0.updatedAt }
-        if witnessed, current.knowsPrefix, Self.isReordered(page.items, served: current.served) {
+        if witnessed,
+          current.knowsPrefix && Self.isReordered(page.items, served: current.served)
+            || page.skipped.isEmpty && Self.isMovedLater(page.items, from: window.start, current)
+        {
           return reordered(page, current)
         }
         if witnessed {
@@ -391,6 +437,14 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
           }
           // Every item not served yet is after these: they may witness a later window.
           for item in page.items { current.served[item.id] = item.updatedAt }
+          if openWindow != nil {
+            if page.skipped.isEmpty {
+              current.positions.merge(
+                Self.positions(of: page.items, from: window.start), uniquingKeysWith: { $1 })
+            } else {
+              current.positions = [:]
+            }
+          }
           if openWindow != nil, !page.items.isEmpty {
             current.lastWindow = Dictionary(
               page.items.map { ($0.id, $0.updatedAt) }, uniquingKeysWith: { max($0, $1) })
@@ -452,6 +506,8 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
             anchors: openWindow == nil
               ? zip(page.cursors, page.items).map { ($0, $1.id, $1.updatedAt) } : [],
             lastWindow: openWindow != nil ? served : [:])
+          walk?.blockEnd = page.items.last?.updatedAt
+          if page.skipped.isEmpty { walk?.positions = Self.positions(of: page.items, from: 0) }
           iterator = nil
           return Fresh(
             items: fresh, skipped: page.skipped, inOrder: pageInOrder,
@@ -483,6 +539,27 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
     return items[firstUnserved...].contains { served[$0.id] == $0.updatedAt }
   }
 
+  /// Whether a window shows an item this walk served, unchanged, at a later place than it was
+  /// seen before: under one order items only leave a block, so the others move earlier.
+  static func isMovedLater(_ items: [Item], from start: Int, _ walk: Walk) -> Bool {
+    items.indices.contains { index in
+      let item = items[index]
+      guard walk.served[item.id] == item.updatedAt, let before = walk.positions[item.id] else {
+        return false
+      }
+      return start + index > before
+    }
+  }
+
+  /// Each item's place in the query, for a page that starts at `start`.
+  static func positions(of items: [Item], from start: Int) -> [Int64: Int] {
+    Dictionary(
+      items.enumerated().map { ($1.id, start + $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The highest page number GitHub takes on a large listing.
+  static var lastPageNumber: Int { 100 }
+
   /// A window that showed another order: its items are kept, and the walk starts again from its
   /// block's start; past ``maximumReorders`` the listing cannot vouch for the block, says so
   /// (``unproven``), and goes on after it without moving a mark again.
@@ -497,20 +574,73 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
       current.served = [:]
       current.anchors = []
       current.lastWindow = [:]
+      current.positions = [:]
       current.knowsPrefix = true
       walk = current
     } else {
-      unproven =
-        "GitHub served the items updated in one second in a different order from one request"
-        + " to the next, so a walk through them could not be proved"
-      marksHeld = true
-      walk = nil
-      iterator = nil
-      // Past the block's second (`since` counts whole seconds): what follows is listed still.
-      let block = current.served.values.max() ?? since ?? .distantPast
-      since = Date(timeIntervalSince1970: block.timeIntervalSince1970.rounded(.down) + 1)
+      enterCells(
+        after: current,
+        because:
+          "came in a different order from one request to the next, so a walk through them"
+          + " could not be proved")
     }
     return Fresh(items: items, skipped: page.skipped, inOrder: false)
+  }
+
+  /// Leaves a walk by position that cannot be proved: the block is proved in parts through
+  /// the query's filters (``ListingCells``) where the source has them, or said unproven; either
+  /// way the listing goes on past the block's second afterwards.
+  private mutating func enterCells(after current: Walk, because reason: String) {
+    walk = nil
+    iterator = nil
+    let blockEnd =
+      current.blockEnd ?? current.served.values.max() ?? current.since ?? .distantPast
+    if openCell != nil, !cellDimensions.isEmpty {
+      cells = ListingCells(since: current.since, blockEnd: blockEnd, dimensions: cellDimensions)
+      cellsToCut = [ListingCells.Part()]
+      return
+    }
+    unproven = "the items updated in one second \(reason)"
+    marksHeld = true
+    passBlock(ending: blockEnd)
+  }
+
+  /// Goes on past the second `blockEnd` falls in (`since` counts whole seconds).
+  private mutating func passBlock(ending blockEnd: Date) {
+    since = Date(timeIntervalSince1970: blockEnd.timeIntervalSince1970.rounded(.down) + 1)
+    iterator = nil
+  }
+
+  /// The next part of a block proved in parts, or `nil` once every part is asked (the listing
+  /// then goes on past the block).
+  private mutating func nextCell() async throws(GitHubError) -> Fresh? {
+    guard var current = cells, let openCell else { return nil }
+    // The whole query is cut first, as a part asked and found all block would be.
+    for part in cellsToCut { await current.split(part) }
+    cellsToCut = []
+    guard let part = current.pending.popLast() else {
+      cells = nil
+      if !current.unprovable.isEmpty {
+        unproven =
+          "\(current.unprovable.count) parts of the items updated in one second each hold more"
+          + " than one page, and GitHub served them in a different order from one request to"
+          + " the next (\(current.unprovable.map(ListingCells.describe).joined(separator: "; ")))"
+        marksHeld = true
+      }
+      passBlock(ending: current.blockEnd)
+      return nil
+    }
+    var source = openCell(current.since, part.filters)
+    let page =
+      try await source.next()
+      ?? ListingPage(items: [], skipped: [], hasNext: false, source: "a part of a block")
+    pages += 1
+    if !ListingCells.proves(page, blockEnd: current.blockEnd) {
+      await current.split(part)
+    }
+    cells = current
+    return Fresh(
+      items: fresh(in: page.items, walkSince: nil), skipped: page.skipped, inOrder: false)
   }
 
   /// The items of a page not served before in this version, noting a cursor walk to list again

@@ -13,7 +13,7 @@ import Testing
     try await github.serve(
       synthetic: SyntheticRepository(itemCount: 40, milestoneCount: 2, seed: 5), as: acme)
     var client = GitHubClient(
-      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 10))
+      host: await github.host, token: "test-token", transport: HTTPClientTransport(timeout: 60))
     client.initialBackoff = .milliseconds(1)
     client.maximumRetries = 0
     let cache = try IssueCache()

@@ -54,9 +54,12 @@ extension LocalGitHub {
       guard !deletedRefs.contains(name) else {
         return Route(status: 404, headers: [:], body: Data(#"{"message": "Not Found"}"#.utf8))
       }
+      let sha = branchHead(name, in: "/repos/\(parts[1])/\(parts[2])")
       return Route(
         status: 200, headers: ["content-type": "application/json"],
-        body: try JSONSerialization.data(withJSONObject: ["ref": "refs/heads/\(name)"]))
+        body: try JSONSerialization.data(withJSONObject: [
+          "ref": "refs/heads/\(name)", "object": ["sha": sha, "type": "commit"],
+        ]))
     }
     if let served = servedPullFiles[path] {
       if headers["accept"].map({ $0.contains("diff") || $0.contains("patch") }) == true {
@@ -161,6 +164,34 @@ extension LocalGitHub {
     object["allow_rebase_merge"] = methods.contains("rebase")
     serve(path, body: try JSONSerialization.data(withJSONObject: object))
     allowedMergeMethods[path] = methods
+  }
+
+  /// The commit a branch of a repository (`/repos/OWNER/NAME`) points at: what was pushed to
+  /// it here, else the head of the pull request of this repository's own that brings it, else
+  /// a commit of no pull request.
+  func branchHead(_ name: String, in repository: String) -> String {
+    if let pushed = branchHeads["\(repository):\(name)"] { return pushed }
+    for item in listings[repository + "/issues"]?.items ?? [] {
+      let path = "\(repository)/pulls/\(item.number)"
+      guard pullHeadRepositories[path] == nil, Self.isPullRequest(item.json),
+        let object = try? JSONSerialization.jsonObject(with: item.json) as? [String: Any],
+        Self.pullRequestDetails(object)["headRefName"] as? String == name
+      else { continue }
+      return servedPullFiles[path]?.head ?? Self.headSHA(of: item.number)
+    }
+    return String(repeating: "e", count: 40)
+  }
+
+  /// Makes a pull request's head a branch of a fork (`owner/name`), as a contributor's is.
+  package func serveHeadFromFork(
+    _ fork: String, ofPullRequest number: Int, in repository: RepositoryName
+  ) {
+    pullHeadRepositories["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"] = fork
+  }
+
+  /// Pushes a commit to a branch of a repository: it points there from now on.
+  package func pushBranch(_ name: String, to sha: String, in repository: RepositoryName) {
+    branchHeads["/repos/\(repository.owner)/\(repository.name):\(name)"] = sha
   }
 
   /// Makes a branch one GitHub refuses to delete (protected).

@@ -29,6 +29,11 @@ extension LocalGitHub {
     case let r where r.count == 2 && r[0] == "pulls":
       guard let number = Int(r[1]), let object = pull(number) else { return nil }
       var pull = Self.restPullRequest(object)
+      let pullPath = "/repos/\(parts[1])/\(parts[2])/pulls/\(number)"
+      var head = pull["head"] as? [String: Any] ?? [:]
+      head["repo"] = ["full_name": pullHeadRepositories[pullPath] ?? "\(parts[1])/\(parts[2])"]
+      if let pushed = servedPullFiles[pullPath]?.head { head["sha"] = pushed }
+      pull["head"] = head
       // The line comments of the reviews submitted here count too.
       let posted = postedReviews["/repos/\(parts[1])/\(parts[2])/pulls/\(number)"] ?? []
       pull["review_comments"] =

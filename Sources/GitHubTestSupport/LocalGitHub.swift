@@ -147,6 +147,10 @@ package actor LocalGitHub {
   /// Why merges of a pull request are refused (405), by its path.
   var mergeRefusals: [String: String] = [:]
   var deletedRefs: [String] = []
+  /// Pull requests whose head is in a fork, by pull request path: the fork's `owner/name`.
+  var pullHeadRepositories: [String: String] = [:]
+  /// Branches pushed to here, by `/repos/OWNER/NAME:BRANCH`: the commit each points at.
+  var branchHeads: [String: String] = [:]
   var protectedRefs: Set<String> = []
   /// The reviews submitted through `POST …/pulls/N/reviews`, by the pull request's path.
   var postedReviews: [String: [PostedReview]] = [:]

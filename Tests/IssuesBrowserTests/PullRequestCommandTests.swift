@@ -350,6 +350,67 @@ import Testing
     #expect(err.contains("feature/\(open[0]) was not deleted"), "\(err)")
   }
 
+  /// `pr merge -d` deletes only a branch the pull request owns, still at the head merged, and
+  /// only after its own merge: never a fork's branch (whose name the base repository may use
+  /// for another pull request), never a branch pushed to since, never after someone else
+  /// merged; and a head pushed since it was read is not merged.
+  @Test func mergeDeletesOnlyTheBranchThePullRequestOwns() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let open = Self.served.filter { $0.isPullRequest && $0.state == .open }.map(\.number)
+    try #require(open.count >= 2)
+    // A fork's branch: merged, the base repository's branch of that name left alone.
+    await world.github.serveHeadFromFork("forker/tracker", ofPullRequest: open[0], in: acme)
+    var (status, out, err) = try await world.run(["pr", "merge", String(open[0]), "--merge", "-d"])
+    #expect(status == 0, "\(err)")
+    #expect(out == "Merged #\(open[0]) (merge).\n", "\(out)")
+    #expect(err.contains("a fork's branch"), "\(err)")
+    #expect(await world.github.deletedBranches == [])
+
+    // Pushed to after the merge's head was read: merged at that head, the branch kept.
+    await world.github.pushBranch(
+      "feature/\(open[1])", to: String(repeating: "f", count: 40), in: acme)
+    (status, out, err) = try await world.run(["pr", "merge", String(open[1]), "--merge", "-d"])
+    #expect(status == 0, "\(err)")
+    #expect(out == "Merged #\(open[1]) (merge).\n", "\(out)")
+    #expect(err.contains("was not deleted"), "\(err)")
+    #expect(await world.github.deletedBranches == [])
+
+    // Queued offline, then merged by someone else before it is sent: their merge, not ours.
+    let world2 = try await World()
+    defer { Task { await world2.stop() } }
+    (status, out, err) = try await world2.run(["pr", "view", String(open[0])])
+    #expect(status == 0, "\(err)")
+    await world2.github.servePullRequestFiles(
+      [], ofPullRequest: open[0], in: acme, head: String(repeating: "a", count: 40))
+    (status, out, err) = try await world2.run(["pr", "diff", String(open[0])])
+    #expect(status == 0, "\(err)")
+    await world2.github.setReachable(false)
+    (status, out, err) = try await world2.run(["pr", "merge", String(open[0]), "--merge", "-d"])
+    await world2.github.setReachable(true)
+    #expect(err.contains("Queued: merge #\(open[0])"), "\(err)")
+    let someoneElse = GitHubClient(host: await world2.github.host, token: "test-token")
+    let head = try await someoneElse.pullRequest(open[0], of: acme).headSHA
+    try await someoneElse.mergePullRequest(
+      open[0], PullRequestMerge(method: .merge, headSHA: head), in: acme)
+    (status, out, err) = try await world2.run(["queue", "send"])
+    #expect(status == 0, "\(err)")
+    #expect(await world2.github.mergedPulls == [open[0]])
+    #expect(await world2.github.deletedBranches == [])
+
+    // Read at one head, pushed to since: not merged, and said why.
+    await world2.github.servePullRequestFiles(
+      [], ofPullRequest: open[1], in: acme, head: String(repeating: "b", count: 40))
+    (status, out, err) = try await world2.run(["pr", "diff", String(open[1])])
+    #expect(status == 0, "\(err)")
+    await world2.github.servePullRequestFiles(
+      [], ofPullRequest: open[1], in: acme, head: String(repeating: "c", count: 40))
+    (status, out, err) = try await world2.run(["pr", "merge", String(open[1]), "--merge"])
+    #expect(status != 0 && err.contains("moved since you read it"), "\(err)")
+    #expect(await world2.github.mergedPulls == [open[0]])
+  }
+
   /// `pr merge --auto`: auto-merge turned on once, at the head read — a lost answer found on
   /// GitHub (read through GraphQL) rather than sent again, a second ask already held; one that
   /// could be merged now refused with GitHub's words; queued offline; not with --delete-branch.

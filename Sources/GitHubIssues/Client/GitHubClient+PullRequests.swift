@@ -63,6 +63,24 @@ extension GitHubClient {
     }
   }
 
+  /// The commit a branch of the repository points at (`GET …/git/ref/heads/NAME`), or `nil`
+  /// when it has no such branch.
+  package func branchHead(_ name: String, in repository: RepositoryName)
+    async throws(GitHubError) -> String?
+  {
+    struct Reference: Decodable {
+      struct Object: Decodable { var sha: String? }
+      var object: Object?
+    }
+    do {
+      let url = host.url(try branchPath(name, in: repository, under: "ref"))
+      let response = try await send(url, conditional: false)
+      return try decode(Reference.self, from: response, url: url).object?.sha?.lowercased()
+    } catch  where error.code == .notFound {
+      return nil
+    }
+  }
+
   /// The path of a branch under `…/git/ref` or `…/git/refs`, its segments escaped.
   ///
   /// A name can never reach another path. A name git would refuse (`..`, an empty or `.` segment, a control

@@ -14,6 +14,10 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
   package var updatedAt: Date
   /// The branch it brings.
   package var headRef: String
+  /// The repository that branch is in (`owner/name`): the base repository's own, a fork's, or
+  /// `nil` when GitHub no longer says (a deleted fork). Only the base repository's own branch
+  /// is ever deleted after a merge.
+  package var headRepository: String?
   /// The commit at the head of that branch, in lowercase hexadecimal: whose checks it shows.
   package var headSHA: String
   /// The branch it goes into.
@@ -35,7 +39,8 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
 
   /// Creates one.
   package init(
-    number: Int, updatedAt: Date, headRef: String, headSHA: String, baseRef: String,
+    number: Int, updatedAt: Date, headRef: String, headRepository: String? = nil,
+    headSHA: String, baseRef: String,
     additions: Int = 0, deletions: Int = 0, mergeable: Bool? = nil, reviewComments: Int = 0,
     requestedReviewers: [String] = [], requestedTeams: [String] = [],
     teamNames: [String: String] = [:]
@@ -43,6 +48,7 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
     self.number = number
     self.updatedAt = updatedAt
     self.headRef = headRef
+    self.headRepository = headRepository
     self.headSHA = headSHA
     self.baseRef = baseRef
     self.additions = additions
@@ -52,6 +58,11 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
     self.requestedReviewers = requestedReviewers
     self.requestedTeams = requestedTeams
     self.teamNames = teamNames
+  }
+
+  /// Whether its head branch is `repository`'s own (not a fork's, and still known).
+  package func headIsOwned(by repository: RepositoryName) -> Bool {
+    headRepository?.caseInsensitiveCompare(repository.description) == .orderedSame
   }
 
   /// How many files it changes, when GitHub said: what a listing of its files must reach
@@ -67,7 +78,15 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
     case requestedTeams = "requested_teams"
   }
 
-  struct Branch: Decodable { var ref: String?; var sha: String? }
+  struct Branch: Decodable {
+    var ref: String?
+    var sha: String?
+    var repo: Repository?
+  }
+  struct Repository: Decodable {
+    var fullName: String?
+    enum CodingKeys: String, CodingKey { case fullName = "full_name" }
+  }
   struct Named: Decodable { var login: String?; var slug: String?; var name: String? }
 
   package init(from decoder: any Decoder) throws {
@@ -84,6 +103,7 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
     }
     headSHA = sha
     headRef = head.ref ?? ""
+    headRepository = head.repo?.fullName
     baseRef = (try? container.decodeIfPresent(Branch.self, forKey: .base))?.ref ?? ""
     additions = max(0, (try? container.decodeIfPresent(Int.self, forKey: .additions)) ?? 0)
     deletions = max(0, (try? container.decodeIfPresent(Int.self, forKey: .deletions)) ?? 0)

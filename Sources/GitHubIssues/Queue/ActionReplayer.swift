@@ -553,7 +553,8 @@ package struct ActionReplayer: Sendable {
     }
     if issue.mergedAt != nil {
       guard done(issue) else { return .stop(cacheFailure()) }
-      await deleteBranch(of: merge)
+      // Merged by someone else (never sent by us): their merge, their branch to keep or delete.
+      if wasSent { await deleteBranch(of: merge, pullRequest: issue.number) }
       return wasSent ? .foundLanded(issue) : .alreadyHeld
     }
     guard issue.state == .open else {
@@ -575,7 +576,7 @@ package struct ActionReplayer: Sendable {
     }
     let merged = try? await client.issue(issue.number, of: repository)
     guard done(merged) else { return .stop(cacheFailure()) }
-    await deleteBranch(of: merge)
+    await deleteBranch(of: merge, pullRequest: issue.number)
     return .sent(merged)
   }
 
@@ -607,9 +608,20 @@ package struct ActionReplayer: Sendable {
     }
   }
 
-  /// Deletes the merged head branch when asked; a failure leaves it (the merge stands).
-  private func deleteBranch(of merge: PullRequestMerge) async {
-    guard let branch = merge.deletingBranch else { return }
+  /// Deletes the merged head branch when asked, and only when it is provably the pull
+  /// request's and still at the head merged; a failure leaves it (the merge stands).
+  ///
+  /// Read just before the delete: the pull request's head is this repository's own branch of
+  /// that name (a fork's branch is its owner's, and a branch of the same name here belongs to
+  /// another pull request), and the branch still points at the merged commit (a commit pushed
+  /// after the merge would be on no branch once it is gone).
+  private func deleteBranch(of merge: PullRequestMerge, pullRequest number: Int) async {
+    guard let branch = merge.deletingBranch,
+      let pull = try? await client.pullRequest(number, of: repository),
+      pull.headIsOwned(by: repository), pull.headRef == branch,
+      let head = try? await client.branchHead(branch, in: repository),
+      head == merge.headSHA.lowercased()
+    else { return }
     try? await client.deleteBranch(branch, in: repository)
   }
 

@@ -39,7 +39,11 @@ extension GitHubComment: UpdateOrdered {}
 /// item to the end of the order), so every item not yet served sits after the witness, in this
 /// window or a later one. A window without a witness steps back and overlaps further; the first
 /// window of a query needs none. This rests on one assumption, stated where it is used: ties keep
-/// one order between two requests while nothing in them changes.
+/// one order between two requests while nothing in them changes. It is checked: a window with a
+/// served item after an unserved one, or a served item at a later place than before, shows
+/// another order; the walk starts again once, and then a source with filters proves the block
+/// in parts instead (``ListingCells``, which needs no order among ties), as it does where a
+/// window would ask past page 100, which GitHub refuses.
 ///
 /// A source of cursors (GraphQL, whose edges give each node's cursor) chooses its windows the
 /// same way: the next page is asked for after the cursor of an item proved a few places before

@@ -67,6 +67,10 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     // The head to merge: GitHub's now, or offline the one whose diff was read (`pr diff`).
     let head: (sha: String, ref: String, base: String)
     var online = false
+    // Whether its head branch is this repository's own, as GitHub says now (offline: checked
+    // when the merge is sent).
+    var ownsHead = true
+    let read = try acting.cache.pullRequestDiff(number)
     do {
       let pull = try await acting.client.pullRequest(number, of: acting.repository)
       if pull.mergeable == false {
@@ -75,6 +79,7 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
             + "nothing was merged.")
       }
       head = (pull.headSHA, pull.headRef, pull.baseRef)
+      ownsHead = pull.headIsOwned(by: acting.repository)
       online = true
     } catch let error as GitHubError where error.code == .notFound {
       throw CommandFailure(
@@ -83,7 +88,7 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
       where error.status == nil && [.offline, .serverError].contains(error.code)
     {
       // No answer from GitHub at all (offline, a dropped connection): the head read before.
-      guard let read = try acting.cache.pullRequestDiff(number) else {
+      guard let read else {
         throw CommandFailure(
           "GitHub could not be reached, and no head of #\(number) was read to merge (`issues pr "
             + "diff \(number)` reads it): nothing was merged.")
@@ -108,6 +113,14 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
             ? "" : " (it allows \(others.map(\.plural).joined(separator: " and ")))")
           + ": nothing was merged.")
     }
+    // The head a person read is the one merged (gh's --match-head-commit): a push since is
+    // for them to read first.
+    if online, let read, read.headSHA.lowercased() != head.sha.lowercased() {
+      throw CommandFailure(
+        "The head of #\(number) moved since you read it (\(read.headSHA.prefix(7)) → "
+          + "\(head.sha.prefix(7))): read the new commits (`issues pr diff \(number)`) and merge "
+          + "again. Nothing was merged.")
+    }
     let cached = try await acting.cachedIssue()
     let state = details?.mergeSummary
     Terminal.standardError(
@@ -116,10 +129,17 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
           + " #\(number) “\(cached.title)” (\(method.rawValue)) at \(head.sha.prefix(7)): "
           + "\(head.ref) into \(head.base)"
           + (state.map { "; " + $0 } ?? "") + ".") + "\n")
+    let deleting = deleteBranch && ownsHead
+    if deleteBranch && !ownsHead {
+      Terminal.standardError(
+        ControlCharacters.visible(
+          "note: \(head.ref) is a fork's branch, its owner's to delete: it will not be deleted.")
+          + "\n")
+    }
     let action: QueuedAction
     let merging = PullRequestMerge(
       method: method, headSHA: head.sha, subject: subject, body: body,
-      deletingBranch: deleteBranch ? head.ref : nil)
+      deletingBranch: deleting ? head.ref : nil)
     do {
       action = try acting.cache.enqueue(
         auto ? .enableAutoMerge(merging) : .merge(merging), onIssue: number)
@@ -134,15 +154,15 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
       print("#\(number) will be merged (\(method.rawValue)) once its requirements are met.")
     case .landed:
       // The deletion follows the merge and may fail on its own (a protected branch): said.
-      var deleted = deleteBranch
-      if deleteBranch,
+      var deleted = deleting
+      if deleting,
         (try? await acting.client.hasBranch(head.ref, in: acting.repository)) != false
       {
         deleted = false
         Terminal.standardError(
           ControlCharacters.visible(
-            "warning: the branch \(head.ref) was not deleted (or could not be checked): delete "
-              + "it on GitHub.") + "\n")
+            "warning: the branch \(head.ref) was not deleted (protected, moved since the merge, "
+              + "or it could not be checked): see it on GitHub.") + "\n")
       }
       print("Merged #\(number) (\(method.rawValue))" + (deleted ? "; deleted \(head.ref)." : "."))
     case .refused(let refusal):

@@ -14,9 +14,10 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
   package var updatedAt: Date
   /// The branch it brings.
   package var headRef: String
-  /// The repository that branch is in (`owner/name`): the base repository's own, a fork's, or
-  /// `nil` when GitHub no longer says (a deleted fork). Only the base repository's own branch
-  /// is ever deleted after a merge.
+  /// The repository that branch is in (`owner/name`), or `nil` once GitHub no longer says.
+  ///
+  /// The base repository's own, a fork's, or unknown (a deleted fork). Only the base
+  /// repository's own branch is ever deleted after a merge.
   package var headRepository: String?
   /// The commit at the head of that branch, in lowercase hexadecimal: whose checks it shows.
   package var headSHA: String

@@ -51,8 +51,12 @@ import Glibc
       let process = Process()
       process.terminationHandler = { _ in exited?() }
       process.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))
+      // A minute to answer unless a test is about the wait: at the start of a full run, 140
+      // suites compete for two cores and the local GitHub can take longer than the default 15 s.
+      let wait = arguments.contains("--timeout") ? [] : ["--timeout", "60"]
       process.arguments =
         arguments + ["-R", "acme/tracker", "--api-url", await github.baseURL.absoluteString]
+        + wait
       var environment = ProcessInfo.processInfo.environment
       environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
       environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path

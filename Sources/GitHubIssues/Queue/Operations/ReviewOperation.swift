@@ -1,12 +1,17 @@
 import Foundation
 
-// A pull request review through the outbox: one write with every line comment, and a landed
-// check that reads the pull request's reviews before anything is sent twice.
+/// A pull request review through the outbox: one write with every line comment, and a landed
+/// check that reads the pull request's reviews before anything is sent twice.
+struct ReviewOperation: OutboxOperation {
+  let outbox: ActionReplayer
+  /// The verdict, the summary, the commit and the line comments.
+  var review: ReviewSubmission
 
-extension ActionReplayer {
+  var needsViewer: Bool { true }
+
   /// The most pages of reviews, or of one review's line comments, read for a landed check:
   /// beyond them whether a review landed is not known, and nothing is sent.
-  static let reviewPageLimit = 30
+  static let pageLimit = 30
 
   /// What a landed check found.
   enum ReviewSearch {
@@ -16,21 +21,21 @@ extension ActionReplayer {
     case absent(newest: Int64)
   }
 
-  /// Submits a review, or settles one sent without an answer.
+  /// Submits the review, or settles one sent without an answer.
   ///
   /// A send whose answer was lost is found among the pull request's reviews, listed whole: by
   /// the viewer recorded at the first send, newer than every review then, with the verdict, the
   /// summary and the commit, not claimed by another action — and with exactly the line comments
   /// sent (paths and texts, read from the review itself). No clock is trusted.
-  func send(
-    _ review: ReviewSubmission, _ action: QueuedAction, _ issue: GitHubIssue, _ pass: Pass
-  ) async -> Outcome {
-    let number = issue.number
-    let marks = (try? cache.landedCheckMarks(of: action.id)) ?? LandedCheckMarks()
+  func send(_ action: QueuedAction, on issue: GitHubIssue?, _ pass: ActionReplayer.Pass) async
+    -> ActionReplayer.Outcome
+  {
+    let number = read(issue).number
+    let marks = marks(of: action)
     var newest: Int64?
-    if case .sending = action.status {
+    if wasSent(action) {
       switch await findReview(
-        review, onPullRequest: number, viewer: marks.viewer ?? pass.viewer,
+        onPullRequest: number, viewer: marks.viewer ?? pass.viewer,
         known: marks.knownReviewID ?? 0)
       {
       case .failure(let error): return .stop(error)
@@ -47,9 +52,7 @@ extension ActionReplayer {
     guard case .sendAndSettle = pass.sending else { return .held }
     guard let viewer = pass.viewer else {
       return .stop(
-        GitHubError(
-          .unauthorized, url: "reviews of \(repository)#\(number)",
-          detail: "the token's account is not known, so a lost answer could not be checked"))
+        unknownViewer("reviews of \(repository)#\(number)", "a lost answer could not be checked"))
     }
     if newest == nil {
       switch await reviews(ofPullRequest: number) {
@@ -90,15 +93,14 @@ extension ActionReplayer {
     }
   }
 
-  /// Looks for the review an unanswered send may have made, as ``send(_:_:_:_:)`` says.
+  /// Looks for the review an unanswered send may have made, as the type says.
   private func findReview(
-    _ review: ReviewSubmission, onPullRequest number: Int, viewer: String?, known: Int64
+    onPullRequest number: Int, viewer: String?, known: Int64
   ) async -> Result<ReviewSearch, GitHubError> {
     guard let viewer else {
       return .failure(
-        GitHubError(
-          .unauthorized, url: "reviews of \(repository)#\(number)",
-          detail: "the token's account is not known: whether the review landed is not known"))
+        unknownViewer(
+          "reviews of \(repository)#\(number)", "whether the review landed is not known"))
     }
     let listed: [PullRequestReview]
     switch await reviews(ofPullRequest: number) {
@@ -160,7 +162,7 @@ extension ActionReplayer {
       what: "reviews of \(repository)#\(number)")
   }
 
-  /// Every item of a listing, following its pages; more than ``reviewPageLimit`` pages, or an
+  /// Every item of a listing, following its pages; more than ``pageLimit`` pages, or an
   /// item that cannot be read, is a failure: a landed check judges nothing on part of one.
   static func whole<Item: Decodable & Sendable>(
     _ pages: PageSequence<Item>, what: String
@@ -170,11 +172,11 @@ extension ActionReplayer {
     do {
       for try await page in pages {
         count += 1
-        guard count <= reviewPageLimit else {
+        guard count <= pageLimit else {
           return .failure(
             GitHubError(
               .incompleteListing, url: what,
-              detail: "more than \(reviewPageLimit) pages: not all were read"))
+              detail: "more than \(pageLimit) pages: not all were read"))
         }
         items += page.items
       }

@@ -1,9 +1,16 @@
 import Foundation
 
-// Auto-merge through the outbox: the pull request is read (GraphQL) before every send, so a
-// lost answer, or auto-merge turned on elsewhere, is seen and nothing is sent twice.
+/// A pull request's auto-merge turned on through the outbox.
+///
+/// The pull request is read (GraphQL; REST does not say whether auto-merge is on) before every
+/// send, so a lost answer, or auto-merge turned on elsewhere, is seen and nothing is sent twice.
+struct AutoMergeOperation: OutboxOperation {
+  let outbox: ActionReplayer
+  /// How GitHub is to merge it, and the head read.
+  var merge: PullRequestMerge
 
-extension ActionReplayer {
+  var needsViewer: Bool { false }
+
   /// Turns on a pull request's auto-merge, unless GitHub has it on already (or merged it).
   ///
   /// Before every send the pull request's state, head and auto-merge are read: merged is done;
@@ -11,21 +18,12 @@ extension ActionReplayer {
   /// turned on elsewhere); on with another method, closed, or a head that moved since it was
   /// read waits in conflict, said. Turning it on is one mutation that names the head read, so
   /// GitHub refuses it rather than merge commits nobody saw.
-  func send(
-    autoMerge merge: PullRequestMerge, _ action: QueuedAction, _ issue: GitHubIssue,
-    _ pass: Pass
-  ) async -> Outcome {
-    let number = issue.number
-    let wasSent = if case .sending = action.status { true } else { false }
-    func done() -> Bool {
-      (try? cache.markDone(
-        action.id, issue: nil, comment: nil, commentID: nil, onIssue: number, now: now()))
-        != nil
-    }
-    func conflict(_ reason: String) -> Outcome {
-      try? cache.markConflict(action.id, reason: reason)
-      return .conflict(nil)
-    }
+  func send(_ action: QueuedAction, on issue: GitHubIssue?, _ pass: ActionReplayer.Pass) async
+    -> ActionReplayer.Outcome
+  {
+    let number = read(issue).number
+    func done() -> Bool { markDone(action, onIssue: number) }
+    func conflict(_ reason: String) -> ActionReplayer.Outcome { self.conflict(action, reason) }
     let state: AutoMergeState
     do {
       state = try await client.autoMergeState(ofPullRequest: number, in: repository)
@@ -35,7 +33,7 @@ extension ActionReplayer {
     switch state.state {
     case .merged:
       guard done() else { return .stop(cacheFailure()) }
-      return wasSent ? .foundLanded(nil) : .alreadyHeld
+      return settled(action)
     case .closed: return conflict("#\(number) was closed without merging")
     case .open: break
     }
@@ -47,7 +45,7 @@ extension ActionReplayer {
             + "(\(method.lowercased().prefix(40)))")
       }
       guard done() else { return .stop(cacheFailure()) }
-      return wasSent ? .foundLanded(nil) : .alreadyHeld
+      return settled(action)
     }
     guard state.headSHA == merge.headSHA else {
       return conflict(

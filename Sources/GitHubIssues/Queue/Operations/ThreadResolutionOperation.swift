@@ -1,9 +1,16 @@
 import Foundation
 
-// Resolving a thread through the outbox: the thread's state is read before every send, so a
-// lost answer (or a thread resolved on the web meanwhile) is seen and nothing is sent twice.
+/// A review thread resolved or unresolved through the outbox.
+///
+/// The thread's state is read before every send, so a lost answer (or a thread resolved on the
+/// web meanwhile) is seen and nothing is sent twice.
+struct ThreadResolutionOperation: OutboxOperation {
+  let outbox: ActionReplayer
+  /// The thread, by its first comment, and whether it is resolved or unresolved.
+  var resolution: ThreadResolution
 
-extension ActionReplayer {
+  var needsViewer: Bool { false }
+
   /// Resolves or unresolves a thread, unless GitHub has it so already.
   ///
   /// The pull request's threads are read whole (GraphQL; REST does not know threads) before
@@ -11,10 +18,10 @@ extension ActionReplayer {
   /// (read twice before a thread is said to be gone).
   /// Setting a thread to what it is changes nothing on GitHub, so the check is exact. A thread
   /// no longer there waits in conflict.
-  func send(
-    _ resolution: ThreadResolution, _ action: QueuedAction, _ issue: GitHubIssue, _ pass: Pass
-  ) async -> Outcome {
-    let number = issue.number
+  func send(_ action: QueuedAction, on issue: GitHubIssue?, _ pass: ActionReplayer.Pass) async
+    -> ActionReplayer.Outcome
+  {
+    let number = read(issue).number
     var threads: [ReviewThreadState] = []
     // A thread not found is looked for in a second read before it is said gone: a comment
     // deleted while the pages were read shifts later threads past a page's end.
@@ -31,16 +38,14 @@ extension ActionReplayer {
         != nil
     }
     guard let thread = threads.first(where: { $0.firstCommentID == resolution.commentID }) else {
-      try? cache.markConflict(
-        action.id,
-        reason: "#\(number) has no review thread that starts with comment "
+      return conflict(
+        action,
+        "#\(number) has no review thread that starts with comment "
           + "\(resolution.commentID) (deleted, or not a thread's first comment)")
-      return .conflict(nil)
     }
     if thread.isResolved == resolution.change.resolves {
       guard done() else { return .stop(cacheFailure()) }
-      if case .sending = action.status { return .foundLanded(nil) }
-      return .alreadyHeld
+      return settled(action)
     }
     guard case .sendAndSettle = pass.sending else { return .held }
     if let undone = mayHaveBeenUndone(

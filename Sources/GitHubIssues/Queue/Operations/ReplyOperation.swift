@@ -1,26 +1,30 @@
 import Foundation
 
-// A reply to a thread of line comments through the outbox, settled after a lost answer by
-// listing the pull request's line comments before anything is sent twice.
+/// A reply to a thread of line comments through the outbox, settled after a lost answer by
+/// listing the pull request's line comments before anything is sent twice.
+struct ReplyOperation: OutboxOperation {
+  let outbox: ActionReplayer
+  /// The thread, by its first comment, and the reply's text.
+  var reply: ThreadReply
 
-extension ActionReplayer {
+  var needsViewer: Bool { true }
+
   /// Replies to a thread, or settles a reply sent without an answer.
   ///
   /// A lost answer is found among the pull request's line comments, read newest first down to
   /// those known at the first send: by the viewer recorded then, newer than every line comment
   /// then, answering the thread's first comment, with the text, not claimed by another reply.
-  func send(
-    _ reply: ThreadReply, _ action: QueuedAction, _ issue: GitHubIssue, _ pass: Pass
-  ) async -> Outcome {
-    let number = issue.number
-    let marks = (try? cache.landedCheckMarks(of: action.id)) ?? LandedCheckMarks()
+  func send(_ action: QueuedAction, on issue: GitHubIssue?, _ pass: ActionReplayer.Pass) async
+    -> ActionReplayer.Outcome
+  {
+    let number = read(issue).number
+    let marks = marks(of: action)
     var newest: Int64?
-    if case .sending = action.status {
+    if wasSent(action) {
       guard let viewer = marks.viewer ?? pass.viewer else {
         return .stop(
-          GitHubError(
-            .unauthorized, url: "line comments of \(repository)#\(number)",
-            detail: "the token's account is not known: whether the reply landed is not known"))
+          unknownViewer(
+            "line comments of \(repository)#\(number)", "whether the reply landed is not known"))
       }
       let known = marks.knownCommentID ?? 0
       let wanted = Self.normalized(reply.body)
@@ -51,9 +55,8 @@ extension ActionReplayer {
     guard case .sendAndSettle = pass.sending else { return .held }
     guard let viewer = pass.viewer else {
       return .stop(
-        GitHubError(
-          .unauthorized, url: "line comments of \(repository)#\(number)",
-          detail: "the token's account is not known, so a lost answer could not be checked"))
+        unknownViewer(
+          "line comments of \(repository)#\(number)", "a lost answer could not be checked"))
     }
     if newest == nil {
       switch await newestLineCommentID(ofPullRequest: number) {
@@ -87,13 +90,12 @@ extension ActionReplayer {
   }
 
   private func markReplied(_ action: QueuedAction, _ id: Int64, _ number: Int) -> Bool {
-    (try? cache.markDone(
-      action.id, issue: nil, comment: nil, commentID: id, onIssue: number, now: now())) != nil
+    markDone(action, commentID: id, onIssue: number)
   }
 
   /// The pull request's line comments newest first, down to those older than the newest one
   /// known at the first send (a reply made after it cannot be older, so the walk stops
-  /// there); more than ``reviewPageLimit`` pages, or an item that cannot be read, is a failure.
+  /// there); more than ``ReviewOperation/pageLimit`` pages, or an item that cannot be read, is a failure.
   private func lineComments(ofPullRequest number: Int, newerThan known: Int64) async
     -> Result<[ReviewComment], GitHubError>
   {
@@ -107,11 +109,11 @@ extension ActionReplayer {
         of: repository, pullRequest: number, newestFirst: true)
       {
         count += 1
-        guard count <= Self.reviewPageLimit else {
+        guard count <= ReviewOperation.pageLimit else {
           return .failure(
             GitHubError(
               .incompleteListing, url: "line comments of \(repository)#\(number)",
-              detail: "more than \(Self.reviewPageLimit) pages: not all were read"))
+              detail: "more than \(ReviewOperation.pageLimit) pages: not all were read"))
         }
         items += page.items
         if floor == nil, let reached = page.items.first(where: { $0.id <= known }) {

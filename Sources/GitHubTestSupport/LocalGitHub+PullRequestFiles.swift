@@ -182,11 +182,15 @@ extension LocalGitHub {
     return String(repeating: "e", count: 40)
   }
 
-  /// Makes a pull request's head a branch of a fork (`owner/name`), as a contributor's is.
+  /// Makes a pull request's head a branch of a fork (`owner/name`), as a contributor's is —
+  /// named `branch` when given (a fork's `main`, say), else as before.
   package func serveHeadFromFork(
-    _ fork: String, ofPullRequest number: Int, in repository: RepositoryName
+    _ fork: String, ofPullRequest number: Int, in repository: RepositoryName,
+    branch: String? = nil
   ) {
-    pullHeadRepositories["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"] = fork
+    let path = "/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"
+    pullHeadRepositories[path] = fork
+    if let branch { pullHeadBranches[path] = branch }
   }
 
   /// Pushes a commit to a branch of a repository: it points there from now on.

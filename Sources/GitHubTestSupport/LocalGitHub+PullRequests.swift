@@ -32,6 +32,7 @@ extension LocalGitHub {
       let pullPath = "/repos/\(parts[1])/\(parts[2])/pulls/\(number)"
       var head = pull["head"] as? [String: Any] ?? [:]
       head["repo"] = ["full_name": pullHeadRepositories[pullPath] ?? "\(parts[1])/\(parts[2])"]
+      if let branch = pullHeadBranches[pullPath] { head["ref"] = branch }
       if let pushed = servedPullFiles[pullPath]?.head { head["sha"] = pushed }
       pull["head"] = head
       // The line comments of the reviews submitted here count too.

@@ -149,6 +149,8 @@ package actor LocalGitHub {
   var deletedRefs: [String] = []
   /// Pull requests whose head is in a fork, by pull request path: the fork's `owner/name`.
   var pullHeadRepositories: [String: String] = [:]
+  /// Head branch names set by ``serveHeadFromFork(_:ofPullRequest:in:branch:)``, by pull path.
+  var pullHeadBranches: [String: String] = [:]
   /// Branches pushed to here, by `/repos/OWNER/NAME:BRANCH`: the commit each points at.
   var branchHeads: [String: String] = [:]
   var protectedRefs: Set<String> = []

@@ -46,16 +46,23 @@ import Glibc
     func launch(
       _ arguments: [String], token: String? = "test-token", directory: URL? = nil,
       path: String = "/nonexistent", environment extra: [String: String] = [:],
-      exited: (@Sendable () -> Void)? = nil
+      ignoringBrokenPipes: Bool = false, exited: (@Sendable () -> Void)? = nil
     ) async throws -> (Process, Pipe, Pipe) {
       let process = Process()
       process.terminationHandler = { _ in exited?() }
-      process.executableURL = URL(fileURLWithPath: builtExecutablePath("issues"))
+      let executable = builtExecutablePath("issues")
+      if ignoringBrokenPipes {
+        // As a parent that ignores SIGPIPE leaves it to its children (a shell's `trap '' PIPE`).
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      } else {
+        process.executableURL = URL(fileURLWithPath: executable)
+      }
       // A minute to answer unless a test is about the wait: at the start of a full run, 140
       // suites compete for two cores and the local GitHub can take longer than the default 15 s.
       let wait = arguments.contains("--timeout") ? [] : ["--timeout", "60"]
       process.arguments =
-        arguments + ["-R", "acme/tracker", "--api-url", await github.baseURL.absoluteString]
+        (ignoringBrokenPipes ? ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", executable] : [])
+        + arguments + ["-R", "acme/tracker", "--api-url", await github.baseURL.absoluteString]
         + wait
       var environment = ProcessInfo.processInfo.environment
       environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path

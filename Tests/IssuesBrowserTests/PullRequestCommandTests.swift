@@ -206,14 +206,47 @@ import Testing
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// `pr checkout`: the head fetched from `refs/pull/N/head` into a branch named after the head
-  /// branch; refused with uncommitted changes (nothing moved); a branch with commits of its
-  /// own left as it is unless `--force`; a name that is an option refused.
-  @Test func checkoutFetchesTheHeadAndNeverMovesUncommittedWork() async throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
+  /// `pr diff N | head`: the reader goes away after a few lines and the command ends as a Unix
+  /// tool does, by SIGPIPE and quietly — never a trap, even when its parent ignores SIGPIPE.
+  @Test func aReaderThatGoesAwayEndsTheDiffQuietly() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
     let pull = try #require(Self.served.first { $0.isPullRequest }).number
+    // 300 files of 40 lines: far more than a pipe holds.
+    let lines = (1...40).map { "+line \($0) of a file long enough to fill a pipe quickly" }
+    let files = (0..<300).map { index in
+      PullRequestFile(
+        path: "Sources/File\(index).swift", status: "added", additions: 40, deletions: 0,
+        patch: "@@ -0,0 +1,40 @@\n" + lines.joined(separator: "\n"))
+    }
+    await world.github.servePullRequestFiles(
+      files, ofPullRequest: pull, in: acme, head: String(repeating: "d", count: 40))
+    for arguments in [
+      ["pr", "diff", String(pull)], ["pr", "diff", String(pull), "--color=always"],
+    ] {
+      let (stream, ended) = AsyncStream<Void>.makeStream()
+      let (process, output, errors) = try await world.launch(
+        arguments, ignoringBrokenPipes: true, exited: { ended.finish() })
+      // What `head -c 200` reads before it ends.
+      let read = try output.fileHandleForReading.read(upToCount: 200) ?? Data()
+      #expect(!read.isEmpty)
+      try output.fileHandleForReading.close()
+      for await _ in stream {}
+      let said = String(
+        decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      #expect(process.terminationReason == .uncaughtSignal, "\(arguments): \(said)")
+      #expect(process.terminationStatus == SIGPIPE, "\(arguments): \(said)")
+      #expect(said.isEmpty, "\(arguments): \(said)")
+    }
+  }
+
+  /// A clone of a bare repository, with a commit after `main` for each pull request.
+  ///
+  /// The bare repository's `main` has one commit and its `refs/pull/N/head` of each pull request
+  /// a commit after it; the clone's remote names acme/tracker on github.com, and git is sent to
+  /// the bare one. Returns the clone and each pull request's head.
+  static func clone(in world: World, pullRequests: [Int]) throws -> (URL, [String]) {
     let root = world.folder.appendingPathComponent("git")
     let (bare, seed, work) = (
       root.appendingPathComponent("origin.git"), root.appendingPathComponent("seed"),
@@ -222,24 +255,39 @@ import Testing
     for folder in [bare, seed] {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
-    try Self.git(["init", "--quiet", "--bare"], in: bare)
-    try Self.git(["init", "--quiet", "-b", "main"], in: seed)
+    try git(["init", "--quiet", "--bare", "-b", "main"], in: bare)
+    try git(["init", "--quiet", "-b", "main"], in: seed)
     try "one\n".write(
       to: seed.appendingPathComponent("file.txt"), atomically: true, encoding: .utf8)
-    try Self.git(["add", "."], in: seed)
-    try Self.git(["commit", "--quiet", "-m", "one"], in: seed)
-    try Self.git(["push", "--quiet", bare.path, "main"], in: seed)
-    try "two\n".write(
-      to: seed.appendingPathComponent("file.txt"), atomically: true, encoding: .utf8)
-    try Self.git(["commit", "--quiet", "-am", "two"], in: seed)
-    try Self.git(["push", "--quiet", bare.path, "HEAD:refs/pull/\(pull)/head"], in: seed)
-    let prHead = try Self.git(["rev-parse", "HEAD"], in: seed)
-    try Self.git(["clone", "--quiet", bare.path, work.path], in: root)
-    // The clone's remote names the repository (the local GitHub's pages are github.com's); git
-    // is sent to the bare one.
+    try git(["add", "."], in: seed)
+    try git(["commit", "--quiet", "-m", "one"], in: seed)
+    try git(["push", "--quiet", bare.path, "main"], in: seed)
+    var heads: [String] = []
+    for pull in pullRequests {
+      try git(["checkout", "--quiet", "-B", "pr", "main"], in: seed)
+      try "two \(pull)\n".write(
+        to: seed.appendingPathComponent("file.txt"), atomically: true, encoding: .utf8)
+      try git(["commit", "--quiet", "-am", "two"], in: seed)
+      try git(["push", "--quiet", bare.path, "HEAD:refs/pull/\(pull)/head"], in: seed)
+      heads.append(try git(["rev-parse", "HEAD"], in: seed))
+    }
+    try git(["clone", "--quiet", bare.path, work.path], in: root)
     let url = "https://github.com/acme/tracker.git"
-    try Self.git(["remote", "set-url", "origin", url], in: work)
-    try Self.git(["config", "url.\(bare.path).insteadOf", url], in: work)
+    try git(["remote", "set-url", "origin", url], in: work)
+    try git(["config", "url.\(bare.path).insteadOf", url], in: work)
+    return (work, heads)
+  }
+
+  /// `pr checkout`: the head fetched from `refs/pull/N/head` into a branch named after the head
+  /// branch; refused with uncommitted changes (nothing moved); a branch with commits of its
+  /// own left as it is unless `--force`; a name that is an option refused.
+  @Test func checkoutFetchesTheHeadAndNeverMovesUncommittedWork() async throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let pull = try #require(Self.served.first { $0.isPullRequest }).number
+    let (work, heads) = try Self.clone(in: world, pullRequests: [pull])
+    let prHead = heads[0]
 
     var (status, out, err) = try await world.run(
       ["pr", "checkout", String(pull)], directory: work, path: "/usr/bin:/bin")
@@ -278,6 +326,46 @@ import Testing
       ["pr", "checkout", String(pull), "--branch=--upload-pack=x"], directory: work,
       path: "/usr/bin:/bin")
     #expect(status != 0 && err.contains("not a usable branch name"), "\(err)")
+  }
+
+  /// `pr checkout` of a fork's branch whose name the clone uses (the fork's `main`, or a branch
+  /// of the clone's own): checked out as `OWNER/BRANCH`, as gh does, the clone's branch never
+  /// moved; checked out again, the same branch, which records the pull request it is for.
+  @Test func checkoutOfAForksMainNeverMovesTheClonesMain() async throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let pulls = Self.served.filter(\.isPullRequest).prefix(2).map(\.number)
+    try #require(pulls.count == 2)
+    let (work, heads) = try Self.clone(in: world, pullRequests: pulls)
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let main = try Self.git(["rev-parse", "main"], in: work)
+    await world.github.serveHeadFromFork(
+      "forker/tracker", ofPullRequest: pulls[0], in: acme, branch: "main")
+    await world.github.serveHeadFromFork(
+      "forker/tracker", ofPullRequest: pulls[1], in: acme, branch: "topic")
+    try Self.git(["branch", "topic", "main"], in: work)
+
+    for _ in 0..<2 {
+      let (status, out, err) = try await world.run(
+        ["pr", "checkout", String(pulls[0])], directory: work, path: "/usr/bin:/bin")
+      try #require(status == 0, "\(err)")
+      #expect(out.contains("on forker/main."), "\(out)")
+      #expect(try Self.git(["rev-parse", "--abbrev-ref", "HEAD"], in: work) == "forker/main")
+      #expect(try Self.git(["rev-parse", "HEAD"], in: work) == heads[0])
+      #expect(try Self.git(["rev-parse", "main"], in: work) == main)
+    }
+    #expect(
+      try Self.git(["config", "--get", "branch.forker/main.merge"], in: work)
+        == "refs/pull/\(pulls[0])/head")
+
+    // The clone's own `topic` is not the pull request's: left where it is.
+    let (status, out, err) = try await world.run(
+      ["pr", "checkout", String(pulls[1])], directory: work, path: "/usr/bin:/bin")
+    try #require(status == 0, "\(err)")
+    #expect(out.contains("on forker/topic."), "\(out)")
+    #expect(try Self.git(["rev-parse", "topic"], in: work) == main)
+    #expect(try Self.git(["rev-parse", "HEAD"], in: work) == heads[1])
   }
 
   /// `pr merge`: merged once at the head read, the branch deleted when asked; a lost answer

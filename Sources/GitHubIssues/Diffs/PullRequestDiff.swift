@@ -98,6 +98,11 @@ enum GitDiffSections {
   }
 
   /// Each file's section, by its path in the new version.
+  ///
+  /// Lines end at `\n` alone, so a CRLF file's lines keep their `\r` (a `String` split on the
+  /// `Character` `"\n"` would not split at `"\r\n"`, one grapheme). Paths are read as git writes
+  /// them: after `b/`, quoted with C escapes when they hold a control character, a quote or a
+  /// byte outside ASCII, and followed by a tab on the `+++` line when they hold a space.
   static func sections(_ diff: String) -> [String: Section] {
     var sections: [String: Section] = [:]
     var path: String?
@@ -109,17 +114,18 @@ enum GitDiffSections {
         binary
         ? .binary : hunks.isEmpty ? .noTextChanges : .patch(hunks.joined(separator: "\n") + "\n")
     }
-    for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+    for scalars in diff.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+      let line = Substring(scalars)
       if line.hasPrefix("diff --git ") {
         flush()
-        // "diff --git a/OLD b/NEW": the new path follows the last " b/" (a path may hold spaces).
-        path = line.range(of: " b/", options: .backwards).map { String(line[$0.upperBound...]) }
+        path = newPath(inHeader: line.dropFirst("diff --git ".count))
         hunks = []
         binary = false
       } else if !hunks.isEmpty || line.hasPrefix("@@") {
         hunks.append(line)
-      } else if line.hasPrefix("+++ b/") {
-        path = String(line.dropFirst("+++ b/".count))
+      } else if line.hasPrefix("+++ "), let named = GitPath.unquoted(line.dropFirst(4), side: "b/")
+      {
+        path = named
       } else if line.hasPrefix("Binary files ") || line == "GIT binary patch" {
         binary = true
       }
@@ -128,6 +134,15 @@ enum GitDiffSections {
     if hunks.last == "" { hunks.removeLast() }
     flush()
     return sections
+  }
+
+  /// The new path of a `diff --git a/OLD b/NEW` line's names: quoted, the last quoted name;
+  /// else what follows the last ` b/` (a path may hold spaces).
+  private static func newPath(inHeader names: Substring) -> String? {
+    if names.hasSuffix("\""), let start = names.range(of: " \"b/", options: .backwards) {
+      return GitPath.unquoted(names[names.index(after: start.lowerBound)...], side: "b/")
+    }
+    return names.range(of: " b/", options: .backwards).map { String(names[$0.upperBound...]) }
   }
 }
 

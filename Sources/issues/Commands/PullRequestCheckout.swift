@@ -12,7 +12,9 @@ struct PullRequestCheckoutCommand: AsyncParsableCommand {
     discussion: """
       Fetches refs/pull/N/head (a fork's pull request too) from this clone's remote of the \
       repository, into a branch named after the pull request's head branch (-b names it). A \
-      branch of that name is only moved forward; one with commits the pull request lacks is \
+      fork's branch whose name this clone uses already, or that names the branch it goes into \
+      (a fork's main), is checked out as OWNER/BRANCH, as gh does. A branch of that name is \
+      only moved forward; one with commits the pull request lacks is \
       left as it is unless --force resets it. Nothing is done while tracked files have \
       uncommitted changes: commit or stash them first.
       """)
@@ -53,11 +55,15 @@ struct PullRequestCheckoutCommand: AsyncParsableCommand {
     }
     let remote = try Self.remote(of: repository, host: host, git: git)
     var name: String?
+    // Whether the branch is made for a fork's head: it then records the pull request it is
+    // for, so that a later checkout knows it for the pull request's own.
+    var forFork = false
     if !detach {
       if let branch {
         name = branch
       } else {
-        name = await headBranch(number, host: host, repository: repository)
+        (name, forFork) = await headBranch(
+          number, host: host, repository: repository, git: git, remote: remote)
       }
     }
     if let name {
@@ -96,17 +102,46 @@ struct PullRequestCheckoutCommand: AsyncParsableCommand {
       try git.check(["checkout", "--quiet", name], doing: "check out \(name)")
       try git.check(["merge", "--quiet", "--ff-only", head], doing: "move \(name) forward")
     }
+    if forFork {
+      // As gh records it: `git pull` on the branch then fetches the pull request's head.
+      _ = try? git.run(["config", "branch.\(name).remote", remote])
+      _ = try? git.run(["config", "branch.\(name).merge", "refs/pull/\(number)/head"])
+    }
     print("Checked out #\(number) at \(short) on \(name).")
   }
 
-  /// The pull request's head branch, as GitHub says; `pr-N` when it cannot be asked.
-  private func headBranch(_ number: Int, host: GitHubHost, repository: RepositoryName) async
-    -> String
-  {
+  /// The local branch for the pull request's head, and whether the head is a fork's: the head
+  /// branch's name, as GitHub says (`pr-N` when it cannot be asked).
+  ///
+  /// A fork's branch is named `OWNER/BRANCH`, as gh names it, when the plain name is the branch
+  /// the pull request goes into or the clone's default (a fork's `main`), or a branch of this
+  /// clone that is not this pull request's (one a checkout made records it): a branch that is
+  /// not the pull request's is never moved.
+  private func headBranch(
+    _ number: Int, host: GitHubHost, repository: RepositoryName, git: Git, remote: String
+  ) async -> (String, fork: Bool) {
     let client = Syncing.client(
       host: host, token: (try? TokenDiscovery.token(for: host)) ?? nil, timeout: options.timeout)
-    let ref = (try? await client.pullRequest(number, of: repository))?.headRef ?? ""
-    return ref.isEmpty ? "pr-\(number)" : ref
+    guard let pull = try? await client.pullRequest(number, of: repository), !pull.headRef.isEmpty
+    else { return ("pr-\(number)", false) }
+    let name = pull.headRef
+    guard !pull.headIsOwned(by: repository) else { return (name, false) }
+    func isOthers(_ branch: String) -> Bool {
+      guard
+        (try? git.run(["rev-parse", "--verify", "--quiet", "refs/heads/\(branch)"]))?.status == 0
+      else { return false }
+      let merges = try? git.run(["config", "--get", "branch.\(branch).merge"]).output
+      return merges != "refs/pull/\(number)/head"
+    }
+    // The remote's default branch, as this clone knows it (`origin/HEAD`).
+    let remoteDefault = (try? git.run(["symbolic-ref", "--quiet", "refs/remotes/\(remote)/HEAD"]))?
+      .output.split(separator: "/").dropFirst(3).joined(separator: "/")
+    guard name == pull.baseRef || name == remoteDefault || isOthers(name) else {
+      return (name, true)
+    }
+    // A deleted fork has no owner to name: the pull request's number stands in.
+    let owner = pull.headRepository?.split(separator: "/").first.map(String.init) ?? "pr-\(number)"
+    return ("\(owner)/\(name)", true)
   }
 
   /// The clone's remote of the repository: the first whose URL names it.

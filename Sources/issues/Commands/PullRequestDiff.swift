@@ -95,7 +95,7 @@ struct PullRequestDiffCommand: AsyncParsableCommand {
     let toTerminal = isatty(STDOUT_FILENO) == 1
     var output = ""
     func flush() {
-      FileHandle.standardOutput.write(Data(output.utf8))
+      StandardOutput.write(output)
       output = ""
     }
     for file in diff.files {
@@ -136,7 +136,7 @@ struct PullRequestDiffCommand: AsyncParsableCommand {
       isatty(STDOUT_FILENO) == 1
       ? ControlCharacters.visible(text, keepingLineBreaks: true) : text
     if colored { output = Self.colored(output) }
-    FileHandle.standardOutput.write(Data(output.utf8))
+    StandardOutput.write(output)
   }
 
   /// Whether to colour, as `--color` and `NO_COLOR` say.
@@ -154,7 +154,11 @@ struct PullRequestDiffCommand: AsyncParsableCommand {
   /// green, removals red.
   static func colored(_ text: String) -> String {
     var result = ""
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+    // Split at `\n` alone: a CRLF line keeps its `\r` (`"\r\n"` is one `Character`).
+    for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+      .dropLast()
+    {
+      let line = Substring(scalars)
       let style: String? =
         if line.hasPrefix("diff --git") || line.hasPrefix("--- ") || line.hasPrefix("+++ ")
           || line.hasPrefix("rename ")

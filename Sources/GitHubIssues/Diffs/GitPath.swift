@@ -1,0 +1,64 @@
+import Foundation
+
+/// A path as git writes it in a diff's headers.
+enum GitPath {
+  /// The path of a `--- a/…` or `+++ b/…` name (or a quoted `"b/…"`), without its side's prefix
+  /// and the tab git ends a name with spaces with; `nil` for `/dev/null` or another side.
+  static func unquoted(_ field: Substring, side: String) -> String? {
+    var name = field
+    if name.first == "\"" {
+      guard let text = cUnquoted(name) else { return nil }
+      return text.hasPrefix(side) ? String(text.dropFirst(side.count)) : nil
+    }
+    if name.last == "\t" { name = name.dropLast() }
+    guard name.hasPrefix(side) else { return nil }
+    return String(name.dropFirst(side.count))
+  }
+
+  /// A C-quoted string as git writes one (`"caf\303\251.txt"`): escapes read, octal ones as
+  /// bytes of UTF-8; `nil` when it is not one (no closing quote, a bad escape).
+  static func cUnquoted(_ quoted: Substring) -> String? {
+    let bytes = Array(quoted.utf8)
+    guard bytes.count >= 2, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"")
+    else { return nil }
+    var result: [UInt8] = []
+    var index = 1
+    while index < bytes.count - 1 {
+      let byte = bytes[index]
+      guard byte == UInt8(ascii: "\\") else {
+        result.append(byte)
+        index += 1
+        continue
+      }
+      index += 1
+      guard index < bytes.count - 1 else { return nil }
+      let escaped = bytes[index]
+      switch escaped {
+      case UInt8(ascii: "0")...UInt8(ascii: "7"):
+        var value = 0
+        var digits = 0
+        while digits < 3, index < bytes.count - 1,
+          (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index])
+        {
+          value = value * 8 + Int(bytes[index] - UInt8(ascii: "0"))
+          index += 1
+          digits += 1
+        }
+        guard value < 256 else { return nil }
+        result.append(UInt8(value))
+        continue
+      case UInt8(ascii: "n"): result.append(0x0A)
+      case UInt8(ascii: "t"): result.append(0x09)
+      case UInt8(ascii: "r"): result.append(0x0D)
+      case UInt8(ascii: "a"): result.append(0x07)
+      case UInt8(ascii: "b"): result.append(0x08)
+      case UInt8(ascii: "f"): result.append(0x0C)
+      case UInt8(ascii: "v"): result.append(0x0B)
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): result.append(escaped)
+      default: return nil
+      }
+      index += 1
+    }
+    return String(validating: result, as: UTF8.self)
+  }
+}

@@ -18,6 +18,8 @@ extension LocalGitHub {
     var head: String
     /// Whether the diff media type is refused (too large).
     var diffTooLarge: Bool
+    /// Modes of files other than a regular file's `100644` (`100755` for an executable).
+    var modes: [String: String] = [:]
     /// A push served right after this page of the files: its head and files.
     var push: (afterPage: Int, head: String, files: [PullRequestFile])?
     /// A path whose item is served with a null `filename` (a partial answer).
@@ -29,14 +31,14 @@ extension LocalGitHub {
   package func servePullRequestFiles(
     _ files: [PullRequestFile], ofPullRequest number: Int, in repository: RepositoryName,
     head: String, dropped: Set<String> = [], binary: Set<String> = [],
-    diffTooLarge: Bool = false,
+    diffTooLarge: Bool = false, modes: [String: String] = [:],
     pushing push: (afterPage: Int, head: String, files: [PullRequestFile])? = nil,
     nulling nulled: String? = nil
   ) {
     servedPullFiles["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"] =
       ServedPullRequestFiles(
         files: files, dropped: dropped, binary: binary, head: head, diffTooLarge: diffTooLarge,
-        push: push, nulled: nulled)
+        modes: modes, push: push, nulled: nulled)
   }
 
   /// `…/pulls/N/files` in pages of `per_page` (≤ 100), and `…/pulls/N` as a diff or with the
@@ -69,14 +71,10 @@ extension LocalGitHub {
             body: Data(#"{"message": "Sorry, the diff exceeded the maximum number of lines"}"#.utf8)
           )
         }
-        var text = served.files.map { file -> String in
-          var diff = FileDiff(
-            path: file.path, previousPath: file.previousPath, status: file.status,
-            additions: file.additions, deletions: file.deletions,
-            content: served.binary.contains(file.path)
-              ? .binary : file.patch.map { .patch($0) } ?? .noTextChanges)
-          diff.previousPath = file.previousPath
-          return diff.gitText
+        var text = served.files.map { file in
+          Self.gitDiffPart(
+            of: file, binary: served.binary.contains(file.path),
+            mode: served.modes[file.path] ?? "100644")
         }.joined()
         if headers["accept"]?.contains("patch") == true {
           // One commit, as `git format-patch` writes it.
@@ -114,7 +112,7 @@ extension LocalGitHub {
     let slice = listed.dropFirst((page - 1) * perPage).prefix(perPage)
     let items: [[String: Any]] = slice.map { file in
       var item: [String: Any] = [
-        "sha": "blob", "filename": file.path, "status": file.status,
+        "sha": Self.servedBlobs(of: file).after, "filename": file.path, "status": file.status,
         "additions": file.additions, "deletions": file.deletions,
         "changes": file.additions + file.deletions,
       ]

@@ -110,8 +110,9 @@ import Testing
     #expect(object["reviewDecision"] as? String == "CHANGES_REQUESTED")
   }
 
-  /// `pr diff`: the files as git writes them, read through the API and kept; `--name-only`;
-  /// `--offline` from the cache; colour only when asked (a pipe); an issue is no pull request.
+  /// `pr diff`: the files as git writes them (each one's header from GitHub's whole diff), read
+  /// through the API and kept; `--name-only`; `--offline` from the cache; colour only when
+  /// asked (a pipe); an issue is no pull request.
   @Test func diffPrintsTheFilesAndReadsThemOffline() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }
@@ -134,6 +135,7 @@ import Testing
     #expect(
       out == """
         diff --git a/Sources/a.swift b/Sources/a.swift
+        index 8dfdec2..6d9c8bc 100644
         --- a/Sources/a.swift
         +++ b/Sources/a.swift
         @@ -1,2 +1,2 @@
@@ -141,8 +143,11 @@ import Testing
         -let x = 1
         +let x = 2
         diff --git a/logo.png b/logo.png
-        Binary files a/logo.png and b/logo.png differ
+        new file mode 100644
+        index 0000000..759ecf3
+        Binary files /dev/null and b/logo.png differ
         diff --git a/Old.swift b/New.swift
+        similarity index 100%
         rename from Old.swift
         rename to New.swift
 
@@ -228,8 +233,16 @@ import Testing
       let (stream, ended) = AsyncStream<Void>.makeStream()
       let (process, output, errors) = try await world.launch(
         arguments, ignoringBrokenPipes: true, exited: { ended.finish() })
-      // What `head -c 200` reads before it ends.
-      let read = try output.fileHandleForReading.read(upToCount: 200) ?? Data()
+      // What `head -c 200` reads before it ends — read off the cooperative threads, which the
+      // local GitHub answering the command needs.
+      let (chunks, more) = AsyncStream<Data>.makeStream()
+      output.fileHandleForReading.readabilityHandler = { more.yield($0.availableData) }
+      var read = Data()
+      for await chunk in chunks {
+        read += chunk
+        if read.count >= 200 || chunk.isEmpty { break }
+      }
+      output.fileHandleForReading.readabilityHandler = nil
       #expect(!read.isEmpty)
       try output.fileHandleForReading.close()
       for await _ in stream {}
@@ -239,6 +252,104 @@ import Testing
       #expect(process.terminationStatus == SIGPIPE, "\(arguments): \(said)")
       #expect(said.isEmpty, "\(arguments): \(said)")
     }
+  }
+
+  /// `issues pr diff N | git apply`: GitHub's whole diff gives each file's header as git wrote
+  /// it (a new executable, a mode change, blob ids), and the files' own patches keep a CRLF
+  /// file's `\r` and quoted or spaced names; rebuilt when GitHub refuses the whole diff, it
+  /// still applies (regular files' modes).
+  @Test func theDiffAppliesWithGitWhetherGitHubWroteItOrItWasRebuilt() async throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let pull = try #require(Self.served.first { $0.isPullRequest }).number
+    let base: [String: String] = [
+      "gone.txt": "a\nb\n", "with space.txt": "one\n", "café.txt": "x\n", "tool.sh": "echo\n",
+      "win.txt": "kept\r\nold\r\n",
+    ]
+    var files = [
+      PullRequestFile(
+        path: "bin/run", status: "added", additions: 2, deletions: 0,
+        patch: "@@ -0,0 +1,2 @@\n+#!/bin/sh\n+echo hi"),
+      PullRequestFile(
+        path: "gone.txt", status: "removed", additions: 0, deletions: 2,
+        patch: "@@ -1,2 +0,0 @@\n-a\n-b"),
+      PullRequestFile(
+        path: "with space.txt", status: "modified", additions: 1, deletions: 1,
+        patch: "@@ -1 +1 @@\n-one\n+two"),
+      PullRequestFile(
+        path: "café.txt", status: "modified", additions: 1, deletions: 1,
+        patch: "@@ -1 +1 @@\n-x\n+y"),
+      PullRequestFile(
+        path: "win.txt", status: "modified", additions: 1, deletions: 1,
+        patch: "@@ -1,2 +1,2 @@\n kept\r\n-old\r\n+new\r"),
+    ]
+    let modeChange = PullRequestFile(
+      path: "tool.sh", status: "changed", additions: 0, deletions: 0, patch: nil)
+    await world.github.servePullRequestFiles(
+      files + [modeChange], ofPullRequest: pull, in: acme, head: String(repeating: "7", count: 40),
+      modes: ["bin/run": "100755", "tool.sh": "100755"])
+    let root = world.folder.appendingPathComponent("apply")
+    func freshClone(_ name: String) throws -> URL {
+      let work = root.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+      try Self.git(["init", "--quiet", "-b", "main"], in: work)
+      for (path, text) in base {
+        try text.write(
+          to: work.appendingPathComponent(path), atomically: true, encoding: .utf8)
+      }
+      try Self.git(["add", "."], in: work)
+      try Self.git(["commit", "--quiet", "-m", "base"], in: work)
+      return work
+    }
+    func apply(_ diff: String, in work: URL) throws -> Bool {
+      let file = work.appendingPathComponent("../\(work.lastPathComponent).diff")
+      try diff.write(to: file, atomically: true, encoding: .utf8)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+      process.arguments = ["apply", file.path]
+      process.currentDirectoryURL = work
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      return process.terminationStatus == 0
+    }
+    func contents(_ path: String, in work: URL) -> String? {
+      try? String(contentsOf: work.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    var (status, out, err) = try await world.run(["pr", "diff", String(pull)])
+    try #require(status == 0, "\(err)")
+    #expect(out.contains("new file mode 100755\n") && out.contains("\nindex "), "\(out)")
+    #expect(out.contains("old mode 100644\nnew mode 100755\n"), "\(out)")
+    var work = try freshClone("written")
+    #expect(try apply(out, in: work), "\(out)")
+    #expect(contents("bin/run", in: work) == "#!/bin/sh\necho hi\n")
+    #expect(
+      FileManager.default.isExecutableFile(atPath: work.appendingPathComponent("bin/run").path))
+    #expect(
+      FileManager.default.isExecutableFile(atPath: work.appendingPathComponent("tool.sh").path))
+    #expect(contents("gone.txt", in: work) == nil)
+    #expect(contents("with space.txt", in: work) == "two\n")
+    #expect(contents("café.txt", in: work) == "y\n")
+    #expect(contents("win.txt", in: work) == "kept\r\nnew\r\n")
+
+    // GitHub refuses the whole diff (too large): rebuilt from the files, it applies as well.
+    files[3].patch = "@@ -1 +1 @@\n-x\n+z"
+    await world.github.servePullRequestFiles(
+      files, ofPullRequest: pull, in: acme, head: String(repeating: "8", count: 40),
+      diffTooLarge: true)
+    (status, out, err) = try await world.run(["pr", "diff", String(pull)])
+    try #require(status == 0, "\(err)")
+    #expect(!out.contains("\nindex "), "\(out)")
+    work = try freshClone("rebuilt")
+    #expect(try apply(out, in: work), "\(out)")
+    #expect(contents("bin/run", in: work) == "#!/bin/sh\necho hi\n")
+    #expect(contents("gone.txt", in: work) == nil)
+    #expect(contents("with space.txt", in: work) == "two\n")
+    #expect(contents("café.txt", in: work) == "z\n")
+    #expect(contents("win.txt", in: work) == "kept\r\nnew\r\n")
   }
 
   /// A clone of a bare repository, with a commit after `main` for each pull request.

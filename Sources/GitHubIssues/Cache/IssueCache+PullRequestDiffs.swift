@@ -19,7 +19,7 @@ extension IssueCache {
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT path, previousPath, status, additions, deletions, kind, content
+          SELECT path, previousPath, status, additions, deletions, kind, content, header
           FROM pullRequestDiffFile WHERE number = ? ORDER BY position
           """, arguments: [number])
       while let row = try rows.next() {
@@ -34,7 +34,7 @@ extension IssueCache {
         files.append(
           FileDiff(
             path: row[0], previousPath: row[1], status: row[2], additions: row[3],
-            deletions: row[4], content: content))
+            deletions: row[4], content: content, header: row[7]))
       }
       return PullRequestDiff(headSHA: head[0], files: files, announcedFiles: head[1])
     }
@@ -45,9 +45,11 @@ extension IssueCache {
     try writer.write { db in try Self.keep(diff, of: number, at: date, db) }
   }
 
-  private static func keep(_ diff: PullRequestDiff, of number: Int, at date: Date, _ db: Database)
-    throws
-  {
+  /// Writes `diff`'s rows; `withHeaders` false for the tables as migration v20 left them.
+  private static func keep(
+    _ diff: PullRequestDiff, of number: Int, at date: Date, withHeaders: Bool = true,
+    _ db: Database
+  ) throws {
     try db.execute(
       sql: """
         INSERT INTO pullRequestDiffHead(number, headSHA, announcedFiles, readAt)
@@ -59,8 +61,9 @@ extension IssueCache {
     let insert = try db.cachedStatement(
       sql: """
         INSERT INTO pullRequestDiffFile(
-          number, position, path, previousPath, status, additions, deletions, kind, content)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          number, position, path, previousPath, status, additions, deletions, kind, content
+          \(withHeaders ? ", header" : ""))
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?\(withHeaders ? ", ?" : ""))
         """)
     for (position, file) in diff.files.enumerated() {
       let (kind, text): (String, String) =
@@ -70,10 +73,11 @@ extension IssueCache {
         case .noTextChanges: ("none", "")
         case .unavailable(let reason): ("unavailable", reason)
         }
-      try insert.execute(arguments: [
-        number, position, file.path, file.previousPath, file.status, file.additions,
-        file.deletions, kind, text,
-      ])
+      try insert.execute(
+        arguments: [
+          number, position, file.path, file.previousPath, file.status, file.additions,
+          file.deletions, kind, text,
+        ] + (withHeaders ? [file.header] : []))
     }
   }
 
@@ -111,8 +115,15 @@ extension IssueCache {
     for row in try Row.fetchAll(db, sql: "SELECT number, diff, readAt FROM pullRequestDiff") {
       // One that cannot be read is left out: it is read again from GitHub when asked for.
       guard let diff = try? decode(PullRequestDiff.self, row["diff"] as String) else { continue }
-      try keep(diff, of: row["number"], at: row["readAt"], db)
+      try keep(diff, of: row["number"], at: row["readAt"], withHeaders: false, db)
     }
     try db.drop(table: "pullRequestDiff")
+  }
+
+  /// Migration v23: each file's header as git wrote it in GitHub's whole diff.
+  ///
+  /// Diffs kept before have none (they print a rebuilt one) until a push reads them again.
+  static func addDiffHeaders(_ db: Database) throws {
+    try db.alter(table: "pullRequestDiffFile") { t in t.add(column: "header", .text) }
   }
 }

@@ -521,6 +521,9 @@ public final class IssueCache: Sendable {
     migrator.registerMigration("v22: the draft store") { db in
       try addDrafts(db)
     }
+    migrator.registerMigration("v23: diffs' file headers as git writes them") { db in
+      try addDiffHeaders(db)
+    }
     return migrator
   }
 

@@ -2,17 +2,58 @@ import Foundation
 
 /// A path as git writes it in a diff's headers.
 enum GitPath {
+  /// `name` as git writes it with `core.quotePath` on: as it is, or C-quoted (`"a/caf\303\251"`)
+  /// when it holds a control character, a quote, a backslash or a byte outside ASCII.
+  static func quoted(_ name: String) -> String {
+    let bytes = Array(name.utf8)
+    let needsQuotes = bytes.contains { byte in
+      byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+    guard needsQuotes else { return name }
+    var result = "\""
+    for byte in bytes {
+      switch byte {
+      case 0x07: result += "\\a"
+      case 0x08: result += "\\b"
+      case 0x09: result += "\\t"
+      case 0x0A: result += "\\n"
+      case 0x0B: result += "\\v"
+      case 0x0C: result += "\\f"
+      case 0x0D: result += "\\r"
+      case UInt8(ascii: "\""): result += "\\\""
+      case UInt8(ascii: "\\"): result += "\\\\"
+      case 0x20..<0x7F: result.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let octal = String(byte, radix: 8)
+        result += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+      }
+    }
+    return result + "\""
+  }
+
+  /// A `---` or `+++` line's name: git ends one holding a space with a tab (for patch(1)).
+  static func labelled(_ label: String) -> String {
+    label.contains(" ") ? label + "\t" : label
+  }
+
   /// The path of a `--- a/…` or `+++ b/…` name (or a quoted `"b/…"`), without its side's prefix
   /// and the tab git ends a name with spaces with; `nil` for `/dev/null` or another side.
   static func unquoted(_ field: Substring, side: String) -> String? {
     var name = field
+    // The tab comes after the name, quoted or not (`"b/caf\303\251 x"⇥`).
+    if name.last == "\t" { name = name.dropLast() }
     if name.first == "\"" {
       guard let text = cUnquoted(name) else { return nil }
-      return text.hasPrefix(side) ? String(text.dropFirst(side.count)) : nil
+      return dropping(side, from: Substring(text))
     }
-    if name.last == "\t" { name = name.dropLast() }
-    guard name.hasPrefix(side) else { return nil }
-    return String(name.dropFirst(side.count))
+    return dropping(side, from: name)
+  }
+
+  /// `name` without `side` in front, compared by bytes: a path may begin with a combining mark,
+  /// which joins the `/` before it into one `Character`.
+  private static func dropping(_ side: String, from name: Substring) -> String? {
+    guard name.utf8.starts(with: side.utf8) else { return nil }
+    return String(decoding: name.utf8.dropFirst(side.utf8.count), as: UTF8.self)
   }
 
   /// A C-quoted string as git writes one (`"caf\303\251.txt"`): escapes read, octal ones as

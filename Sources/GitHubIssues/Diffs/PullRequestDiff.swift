@@ -50,11 +50,15 @@ public struct FileDiff: Hashable, Sendable, Codable {
   public var deletions: Int
   /// Its changes.
   public var content: Content
+  /// The file's header as git wrote it in GitHub's whole diff — `diff --git`, modes, `index`
+  /// with the blob ids, the names — up to its first hunk; `nil` when GitHub would not give that
+  /// diff (too large), and one is rebuilt from what the files' listing says.
+  public var header: String?
 
   /// A file's diff.
   public init(
     path: String, previousPath: String? = nil, status: String, additions: Int, deletions: Int,
-    content: Content
+    content: Content, header: String? = nil
   ) {
     self.path = path
     self.previousPath = previousPath
@@ -62,39 +66,89 @@ public struct FileDiff: Hashable, Sendable, Codable {
     self.additions = additions
     self.deletions = deletions
     self.content = content
+    self.header = header
   }
 
-  /// The file as `git diff` starts it: `diff --git a/OLD b/NEW`, then the patch (hunks only:
-  /// GitHub's files carry no modes or blob ids).
+  /// The file as `git diff` writes it, for `git apply`: GitHub's own header when it gave one,
+  /// else one rebuilt — quoted names, `new file mode` and `deleted file mode` (GitHub's files
+  /// carry no modes: a regular file's is written), `/dev/null` — then the hunks.
   public var gitText: String {
-    let old = previousPath ?? path
-    var text = "diff --git a/\(old) b/\(path)\n"
-    if let previousPath, previousPath != path {
-      text += "rename from \(previousPath)\nrename to \(path)\n"
-    }
+    var text = header ?? rebuiltHeader
     switch content {
     case .patch(let patch):
-      text += (status == "added" ? "--- /dev/null\n" : "--- a/\(old)\n")
-      text += (status == "removed" ? "+++ /dev/null\n" : "+++ b/\(path)\n")
+      if header != nil, !text.hasPrefix("--- "), !text.contains("\n--- ") {
+        text += nameLines
+      }
       text += patch.hasSuffix("\n") ? patch : patch + "\n"
-    case .binary: text += "Binary files a/\(old) and b/\(path) differ\n"
+    case .binary:
+      if header == nil {
+        let before = status == "added" ? "/dev/null" : GitPath.quoted("a/" + oldPath)
+        let after = status == "removed" ? "/dev/null" : GitPath.quoted("b/" + path)
+        text += "Binary files \(before) and \(after) differ\n"
+      }
     case .noTextChanges: break
     case .unavailable(let reason): text += "# \(path): changes not available (\(reason))\n"
     }
     return text
+  }
+
+  /// The path before the change.
+  private var oldPath: String { previousPath ?? path }
+
+  /// `diff --git`, then what git writes of a creation, a deletion, a rename or a copy.
+  private var rebuiltHeader: String {
+    var text = "diff --git \(GitPath.quoted("a/" + oldPath)) \(GitPath.quoted("b/" + path))\n"
+    switch status {
+    case "added": text += "new file mode 100644\n"
+    case "removed": text += "deleted file mode 100644\n"
+    default: break
+    }
+    if let previousPath, previousPath != path {
+      let verb = status == "copied" ? "copy" : "rename"
+      text += "\(verb) from \(GitPath.quoted(previousPath))\n"
+      text += "\(verb) to \(GitPath.quoted(path))\n"
+    }
+    if case .patch = content { text += nameLines }
+    return text
+  }
+
+  /// The `---` and `+++` lines.
+  private var nameLines: String {
+    let before = status == "added" ? "/dev/null" : GitPath.quoted("a/" + oldPath)
+    let after = status == "removed" ? "/dev/null" : GitPath.quoted("b/" + path)
+    return "--- \(GitPath.labelled(before))\n+++ \(GitPath.labelled(after))\n"
   }
 }
 
 /// A whole diff as git writes it (GitHub's diff media type), cut into its files.
 enum GitDiffSections {
   /// One file's part of a whole diff.
-  enum Section: Equatable {
-    /// Its hunks, from the first `@@`.
-    case patch(String)
-    /// `Binary files … differ`.
-    case binary
-    /// A header and no hunks (a rename, a mode change).
-    case noTextChanges
+  struct Section: Equatable {
+    /// What a file's part holds after its header.
+    enum Content: Equatable {
+      /// Its hunks, from the first `@@`.
+      case patch(String)
+      /// `Binary files … differ`.
+      case binary
+      /// A header and no hunks (a rename, a mode change).
+      case noTextChanges
+    }
+
+    /// Its lines before the first hunk, from `diff --git`, each ending in a line break.
+    var header: String
+    /// What follows.
+    var content: Content
+    /// The blob id of the new version its `index` line names (abbreviated as git writes it),
+    /// if it has one.
+    var newBlob: String? {
+      for line in header.unicodeScalars.split(separator: "\n").map(Substring.init)
+      where line.hasPrefix("index ") {
+        let ids = line.dropFirst("index ".count).prefix { $0 != " " }
+        guard let dots = ids.range(of: "..") else { return nil }
+        return String(ids[dots.upperBound...])
+      }
+      return nil
+    }
   }
 
   /// Each file's section, by its path in the new version.
@@ -106,32 +160,39 @@ enum GitDiffSections {
   static func sections(_ diff: String) -> [String: Section] {
     var sections: [String: Section] = [:]
     var path: String?
+    var header = ""
     var hunks: [Substring] = []
     var binary = false
     func flush() {
       guard let path else { return }
-      sections[path] =
-        binary
-        ? .binary : hunks.isEmpty ? .noTextChanges : .patch(hunks.joined(separator: "\n") + "\n")
+      sections[path] = Section(
+        header: header,
+        content: binary
+          ? .binary
+          : hunks.isEmpty ? .noTextChanges : .patch(hunks.joined(separator: "\n") + "\n"))
     }
-    for scalars in diff.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+    var lines = diff.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+    // The diff's last line break ends its last line; it does not start another.
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    for scalars in lines {
       let line = Substring(scalars)
       if line.hasPrefix("diff --git ") {
         flush()
         path = newPath(inHeader: line.dropFirst("diff --git ".count))
+        header = ""
         hunks = []
         binary = false
       } else if !hunks.isEmpty || line.hasPrefix("@@") {
         hunks.append(line)
+        continue
       } else if line.hasPrefix("+++ "), let named = GitPath.unquoted(line.dropFirst(4), side: "b/")
       {
         path = named
       } else if line.hasPrefix("Binary files ") || line == "GIT binary patch" {
         binary = true
       }
+      header += line + "\n"
     }
-    // The diff's last line break is not a line of the last hunk.
-    if hunks.last == "" { hunks.removeLast() }
     flush()
     return sections
   }
@@ -139,10 +200,14 @@ enum GitDiffSections {
   /// The new path of a `diff --git a/OLD b/NEW` line's names: quoted, the last quoted name;
   /// else what follows the last ` b/` (a path may hold spaces).
   private static func newPath(inHeader names: Substring) -> String? {
-    if names.hasSuffix("\""), let start = names.range(of: " \"b/", options: .backwards) {
+    if names.hasSuffix("\""),
+      let start = names.range(of: " \"b/", options: [.backwards, .literal])
+    {
       return GitPath.unquoted(names[names.index(after: start.lowerBound)...], side: "b/")
     }
-    return names.range(of: " b/", options: .backwards).map { String(names[$0.upperBound...]) }
+    return names.range(of: " b/", options: [.backwards, .literal]).map {
+      String(names[$0.upperBound...])
+    }
   }
 }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Reads a pull request's files and their patches into the cache, for reading offline: the
-/// files' pages (100 a page, ≤ 3,000 files), and for files whose patch GitHub left out, the
-/// whole diff once (the diff media type) to tell a binary file from a patch dropped for size.
+/// files' pages (100 a page, ≤ 3,000 files), then the whole diff once (the diff media type),
+/// as gh reads it, for each file's header as git writes it (modes, blob ids) and to tell a
+/// binary file from a patch dropped for size.
 ///
 /// The listing is complete or nothing is kept: it must reach the number of files the pull
 /// request announces (up to GitHub's 3,000), every item readable. A file GitHub gives no
@@ -61,34 +62,45 @@ package struct PullRequestDiffFetcher: Sendable {
         additions: file.additions, deletions: file.deletions,
         content: file.patch.map { .patch($0) } ?? .unavailable("GitHub gave no patch"))
     }
-    let missing = diffs.indices.filter {
-      if case .unavailable = diffs[$0].content { true } else { false }
-    }
-    if !missing.isEmpty {
-      // Binary, or dropped for size: the whole diff says which, and has the dropped patches.
-      if let whole = try await client.pullRequestDiff(of: repository, pullRequest: number) {
-        let sections = GitDiffSections.sections(whole)
-        for index in missing {
-          switch sections[diffs[index].path] {
-          case .patch(let text)?:
-            diffs[index].content = .patch(text)
-            // A patch dropped for size is listed as changing nothing: the patch counts.
-            if diffs[index].additions + diffs[index].deletions == 0,
-              let counts = try? Patch(parsing: text).changeCount
-            {
-              (diffs[index].additions, diffs[index].deletions) = counts
-            }
-          case .binary?: diffs[index].content = .binary
-          case .noTextChanges?: diffs[index].content = .noTextChanges
-          case nil:
+    // GitHub's whole diff: each file's header as git writes it (modes, blob ids: what
+    // `git apply` needs), and the patches the listing left out — binary, or dropped for size.
+    if let whole = try await client.pullRequestDiff(of: repository, pullRequest: number) {
+      let sections = GitDiffSections.sections(whole)
+      for index in diffs.indices {
+        guard let section = sections[diffs[index].path] else {
+          if case .unavailable = diffs[index].content {
             diffs[index].content = .unavailable("GitHub's diff of the pull request leaves it out")
           }
+          continue
         }
-      } else {
-        for index in missing {
-          diffs[index].content = .unavailable(
-            "GitHub gave no patch, and its diff of the pull request is too large to read")
+        // A push after the files were listed gives another head's diff: its blob ids say so.
+        if let blob = section.newBlob, !blob.isEmpty, let sha = files[index].blob,
+          !blob.allSatisfy({ $0 == "0" }), !sha.hasPrefix(blob)
+        {
+          throw GitHubError(
+            .incompleteListing, url: place,
+            detail: "it was pushed to while its files were read: read it again")
         }
+        diffs[index].header = section.header
+        guard case .unavailable = diffs[index].content else { continue }
+        switch section.content {
+        case .patch(let text):
+          diffs[index].content = .patch(text)
+          // A patch dropped for size is listed as changing nothing: the patch counts.
+          if diffs[index].additions + diffs[index].deletions == 0,
+            let counts = try? Patch(parsing: text).changeCount
+          {
+            (diffs[index].additions, diffs[index].deletions) = counts
+          }
+        case .binary: diffs[index].content = .binary
+        case .noTextChanges: diffs[index].content = .noTextChanges
+        }
+      }
+    } else {
+      for index in diffs.indices {
+        guard case .unavailable = diffs[index].content else { continue }
+        diffs[index].content = .unavailable(
+          "GitHub gave no patch, and its diff of the pull request is too large to read")
       }
     }
     let diff = PullRequestDiff(headSHA: pull.headSHA, files: diffs, announcedFiles: announced)

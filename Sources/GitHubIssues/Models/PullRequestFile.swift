@@ -15,10 +15,12 @@ package struct PullRequestFile: Decodable, Hashable, Sendable {
   package var deletions: Int
   /// The changes as a unified diff's hunks, when GitHub gave them.
   package var patch: String?
+  /// The blob id of the file at the head (GitHub's `sha`), when it gave a full one.
+  package var blob: String?
 
   package init(
     path: String, previousPath: String? = nil, status: String, additions: Int, deletions: Int,
-    patch: String?
+    patch: String?, blob: String? = nil
   ) {
     self.path = path
     self.previousPath = previousPath
@@ -26,11 +28,13 @@ package struct PullRequestFile: Decodable, Hashable, Sendable {
     self.additions = additions
     self.deletions = deletions
     self.patch = patch
+    self.blob = blob
   }
 
   enum CodingKeys: String, CodingKey {
     case path = "filename"
     case previousPath = "previous_filename"
+    case blob = "sha"
     case status, additions, deletions, patch
   }
 
@@ -42,5 +46,8 @@ package struct PullRequestFile: Decodable, Hashable, Sendable {
     additions = max(0, (try? container.decodeIfPresent(Int.self, forKey: .additions)) ?? 0)
     deletions = max(0, (try? container.decodeIfPresent(Int.self, forKey: .deletions)) ?? 0)
     patch = try? container.decodeIfPresent(String.self, forKey: .patch)
+    blob = (try? container.decodeIfPresent(String.self, forKey: .blob)).flatMap { sha in
+      sha.count == 40 && sha.allSatisfy(\.isHexDigit) ? sha.lowercased() : nil
+    }
   }
 }

@@ -150,19 +150,27 @@ struct PullRequestDiffCommand: AsyncParsableCommand {
     }
   }
 
+  /// The lines of a file's header git shows bold.
+  private static let metaPrefixes = [
+    "diff --git", "--- ", "+++ ", "index ", "new file mode ", "deleted file mode ", "old mode ",
+    "new mode ", "similarity index ", "dissimilarity index ", "rename ", "copy ",
+  ]
+
   /// A file's diff coloured as git colours one: headers bold, hunk headers cyan, additions
   /// green, removals red.
   static func colored(_ text: String) -> String {
     var result = ""
+    // Within a hunk, `--- x` is a removed line, not a header.
+    var inHunk = false
     // Split at `\n` alone: a CRLF line keeps its `\r` (`"\r\n"` is one `Character`).
     for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
       .dropLast()
     {
       let line = Substring(scalars)
+      if line.hasPrefix("diff --git ") { inHunk = false }
+      if line.hasPrefix("@@") { inHunk = true }
       let style: String? =
-        if line.hasPrefix("diff --git") || line.hasPrefix("--- ") || line.hasPrefix("+++ ")
-          || line.hasPrefix("rename ")
-        {
+        if !inHunk, metaPrefixes.contains(where: { line.hasPrefix($0) }) {
           "1"
         } else if line.hasPrefix("@@") {
           "36"

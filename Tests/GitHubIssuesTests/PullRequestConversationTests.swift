@@ -165,6 +165,23 @@ import TrellisTestSupport
     #expect(threaded[1].author == "u20" && threaded[1].threads.count == 1)
   }
 
+  /// A comment's side is read as GitHub writes it and kept by the cache: a base-side comment
+  /// stays on the base's line after a round trip.
+  @Test func aLineCommentsSideIsReadAndKept() throws {
+    let json = """
+      [{"id": 7, "user": {"login": "mona", "id": 1}, "body": "old", "path": "a.swift",
+        "line": 4, "side": "LEFT", "diff_hunk": "@@ -4 +3,0 @@", "created_at": "2024-01-01T00:00:00Z"},
+       {"id": 8, "user": {"login": "mona", "id": 1}, "body": "new", "path": "a.swift",
+        "line": 4, "diff_hunk": "", "created_at": "2024-01-01T00:00:01Z"}]
+      """
+    let comments = try GitHubJSONDecoder().decode([ReviewComment].self, from: Data(json.utf8))
+    #expect(comments.map(\.side) == [.left, .right])
+    let cache = try IssueCache()
+    try cache.writeReviewComments(comments, of: 3, complete: true)
+    let kept = try cache.reviews(of: 3).flatMap { $0.threads.flatMap(\.comments) }
+    #expect(kept.map(\.id) == [7, 8] && kept.map(\.side) == [.left, .right])
+  }
+
   @Test func threadingKeepsEveryCommentOnceWhateverTheReplies() {
     let seed: UInt64 = 0x5EED_7E1D
     print("threading seed \(seed)")

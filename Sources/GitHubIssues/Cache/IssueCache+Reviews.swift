@@ -26,7 +26,7 @@ extension IssueCache {
       let comments = try Row.fetchAll(
         db,
         sql: """
-          SELECT id, reviewID, inReplyTo, author, body, path, line, diffHunk, createdAt,
+          SELECT id, reviewID, inReplyTo, author, body, path, line, side, diffHunk, createdAt,
             authorAssociation
           FROM reviewComment WHERE issueNumber = ? ORDER BY createdAt, id
           """, arguments: [number]
@@ -34,6 +34,7 @@ extension IssueCache {
         ReviewComment(
           id: $0["id"], reviewID: $0["reviewID"], inReplyTo: $0["inReplyTo"],
           author: $0["author"], body: $0["body"], path: $0["path"], line: $0["line"],
+          side: ($0["side"] as String?).flatMap(DraftLineComment.Side.init(rawValue:)) ?? .right,
           diffHunk: $0["diffHunk"], createdAt: $0["createdAt"],
           authorAssociation: $0["authorAssociation"])
       }
@@ -80,19 +81,19 @@ extension IssueCache {
       let insert = try db.cachedStatement(
         sql: """
           INSERT INTO reviewComment(id, issueNumber, reviewID, inReplyTo, author, body, path,
-            line, diffHunk, createdAt, authorAssociation)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            line, side, diffHunk, createdAt, authorAssociation)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT(id) DO UPDATE SET issueNumber = excluded.issueNumber,
             reviewID = excluded.reviewID, inReplyTo = excluded.inReplyTo,
             author = excluded.author, body = excluded.body, path = excluded.path,
-            line = excluded.line, diffHunk = excluded.diffHunk, createdAt = excluded.createdAt,
+            line = excluded.line, side = excluded.side, diffHunk = excluded.diffHunk, createdAt = excluded.createdAt,
             authorAssociation = excluded.authorAssociation
           """)
       for comment in comments {
         try insert.execute(arguments: [
           comment.id, number, comment.reviewID, comment.inReplyTo, Self.storable(comment.author),
           Self.storable(comment.body), Self.storable(comment.path), comment.line,
-          Self.storable(comment.diffHunk), comment.createdAt,
+          comment.side.rawValue, Self.storable(comment.diffHunk), comment.createdAt,
           comment.authorAssociation.map(Self.storable),
         ])
       }

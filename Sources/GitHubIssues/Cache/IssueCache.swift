@@ -521,8 +521,9 @@ public final class IssueCache: Sendable {
     migrator.registerMigration("v22: the draft store") { db in
       try addDrafts(db)
     }
-    migrator.registerMigration("v23: diffs' file headers as git writes them") { db in
+    migrator.registerMigration("v23: diffs' file headers, line comments' sides") { db in
       try addDiffHeaders(db)
+      try db.alter(table: "reviewComment") { t in t.add(column: "side", .text) }
     }
     return migrator
   }

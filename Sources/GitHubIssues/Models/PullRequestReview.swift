@@ -165,6 +165,8 @@ package struct ReviewComment: Decodable, Hashable, Sendable, Identifiable {
   package var path: String
   /// The line of the file it is on: `nil` once the line is gone from the diff (outdated).
   package var line: Int?
+  /// The version of the file ``line`` counts in: the base's (a removed line) or the head's.
+  package var side: DraftLineComment.Side
   /// The end of the diff hunk it points at.
   package var diffHunk: String
   /// When it was written.
@@ -175,8 +177,8 @@ package struct ReviewComment: Decodable, Hashable, Sendable, Identifiable {
   /// Creates one.
   package init(
     id: Int64, reviewID: Int64?, inReplyTo: Int64? = nil, author: String, body: String,
-    path: String, line: Int?, diffHunk: String = "", createdAt: Date,
-    authorAssociation: String? = nil
+    path: String, line: Int?, side: DraftLineComment.Side = .right, diffHunk: String = "",
+    createdAt: Date, authorAssociation: String? = nil
   ) {
     self.id = id
     self.reviewID = reviewID
@@ -185,13 +187,14 @@ package struct ReviewComment: Decodable, Hashable, Sendable, Identifiable {
     self.body = body
     self.path = path
     self.line = line
+    self.side = side
     self.diffHunk = diffHunk
     self.createdAt = createdAt
     self.authorAssociation = authorAssociation
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, user, body, path, line
+    case id, user, body, path, line, side
     case reviewID = "pull_request_review_id"
     case inReplyTo = "in_reply_to_id"
     case diffHunk = "diff_hunk"
@@ -209,6 +212,10 @@ package struct ReviewComment: Decodable, Hashable, Sendable, Identifiable {
     body = (try? container.decodeIfPresent(String.self, forKey: .body)) ?? ""
     path = (try? container.decodeIfPresent(String.self, forKey: .path)) ?? ""
     line = try? container.decodeIfPresent(Int.self, forKey: .line)
+    // GitHub writes `LEFT` or `RIGHT`; anything else is the head's, as it is for most comments.
+    side =
+      (try? container.decodeIfPresent(String.self, forKey: .side))
+      .flatMap { DraftLineComment.Side(rawValue: $0.uppercased()) } ?? .right
     diffHunk = (try? container.decodeIfPresent(String.self, forKey: .diffHunk)) ?? ""
     authorAssociation = try? container.decodeIfPresent(String.self, forKey: .authorAssociation)
   }

@@ -126,12 +126,18 @@ public struct DiffModel: Sendable {
     }
     // Threads and drafts by the line they are on: new side first (where comments usually are).
     var threadsAt: [Int: [ReviewThread]] = [:]
+    // On the base's side (`LEFT`): a removed line, or context, by its number in the base.
+    var threadsLeft: [Int: [ReviewThread]] = [:]
     var outdated: [ReviewThread] = []
     for thread in threads {
-      if let line = thread.comments.first?.line {
-        threadsAt[line, default: []].append(thread)
-      } else {
+      guard let first = thread.comments.first, let line = first.line else {
         outdated.append(thread)
+        continue
+      }
+      if first.side == .left {
+        threadsLeft[line, default: []].append(thread)
+      } else {
+        threadsAt[line, default: []].append(thread)
       }
     }
     var draftsAt: [Int: [PendingLineComment]] = [:]
@@ -145,6 +151,9 @@ public struct DiffModel: Sendable {
     }
     func addNotes(old: Int?, new: Int?) {
       if let new, let here = threadsAt.removeValue(forKey: new) {
+        for thread in here { addThread(thread, outdated: false) }
+      }
+      if let old, let here = threadsLeft.removeValue(forKey: old) {
         for thread in here { addThread(thread, outdated: false) }
       }
       if let new, let here = draftsAt.removeValue(forKey: new) {
@@ -204,7 +213,9 @@ public struct DiffModel: Sendable {
             }
           if kind == .noNewline {
             markers += 1
-          } else if !threadsAt.isEmpty || !draftsAt.isEmpty || !draftsLeft.isEmpty {
+          } else if !threadsAt.isEmpty || !threadsLeft.isEmpty || !draftsAt.isEmpty
+            || !draftsLeft.isEmpty
+          {
             notes.append((rows.count, oldNumber, newNumber))
           }
           rows.append(DiffRow(file: id, kind: .line, old: old, new: new, index: Int32(rows.count)))
@@ -242,7 +253,9 @@ public struct DiffModel: Sendable {
     case .unavailable(let reason): add(.note, 0, 0, .note("Changes not available: \(reason)"))
     }
     // Threads whose line is gone, and any left unplaced: at the file's end, said as outdated.
-    let unplaced = outdated + threadsAt.keys.sorted().flatMap { threadsAt[$0] ?? [] }
+    let unplaced =
+      outdated + threadsAt.keys.sorted().flatMap { threadsAt[$0] ?? [] }
+      + threadsLeft.keys.sorted().flatMap { threadsLeft[$0] ?? [] }
     for thread in unplaced { addThread(thread, outdated: true) }
     for draft in (draftsAt.keys.sorted().flatMap { draftsAt[$0] ?? [] })
       + (draftsLeft.keys.sorted().flatMap { draftsLeft[$0] ?? [] })

@@ -37,12 +37,43 @@ import TrellisTerminal
       ], announcedFiles: 4)
   }
 
-  static func thread(line: Int?, body: String) -> ReviewThread {
+  static func thread(
+    line: Int?, side: DraftLineComment.Side = .right, body: String, id: Int64 = 501,
+    path: String = "Sources/Parser.swift"
+  ) -> ReviewThread {
     ReviewThread(comments: [
       ReviewComment(
-        id: 501, reviewID: 50, author: "mona", body: body, path: "Sources/Parser.swift",
-        line: line, createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+        id: id, reviewID: 50, author: "mona", body: body, path: path, line: line, side: side,
+        createdAt: Date(timeIntervalSince1970: 1_700_000_000))
     ])
+  }
+
+  /// A thread on the base's side (`LEFT`) sits after the base's line of that number — a
+  /// removed line, or context by its old number — never among the head's lines, and a thread
+  /// on a deleted file's line is not outdated.
+  @Test func baseSideThreadsSitOnBaseLines() throws {
+    var diff = Self.diff()
+    diff.files.append(
+      FileDiff(
+        path: "Gone.swift", status: "removed", additions: 0, deletions: 2,
+        content: .patch("@@ -1,2 +0,0 @@\n-first\n-second")))
+    let model = DiffModel(
+      diff: diff,
+      threads: [
+        // Base line 2 is the removed `var index = 0`; head line 2 is the added one.
+        Self.thread(line: 2, side: .left, body: "Why was it 0?"),
+        Self.thread(line: 1, side: .left, body: "Keep it?", id: 502, path: "Gone.swift"),
+      ])
+    let parser = try #require(model.files.first)
+    // Hunk, `let input` (1 1), removed (2 -), the thread, added (- 2), the rest.
+    #expect(parser.rows.map(\.kind) == [.hunk, .line, .line, .thread, .line, .line, .line])
+    let gone = try #require(model.files.last)
+    #expect(gone.rows.map(\.kind) == [.hunk, .line, .thread, .line])
+    let lines = Self.screen(model, rows: 80).render().lines
+    let said = try #require(lines.firstIndex { $0.contains("💬 mona: Why was it 0?") })
+    #expect(lines[said - 1].hasPrefix(" 2    -var index = 0"), "\(lines)")
+    #expect(lines.contains { $0.contains("💬 mona: Keep it?") }, "\(lines)")
+    #expect(!lines.contains { $0.contains("outdated") }, "\(lines)")
   }
 
   static func screen(_ model: DiffModel, rows: Int = 14) -> DiffScreen {

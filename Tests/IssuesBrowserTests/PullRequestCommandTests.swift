@@ -480,6 +480,27 @@ import Testing
     #expect(try Self.git(["rev-parse", "HEAD"], in: work) == heads[1])
   }
 
+  /// `pr merge` says the checks and review as GitHub has them now, read before it merges —
+  /// never only as the cache last had them — so GitHub's refusal for a failing check is no
+  /// surprise.
+  @Test func mergeSaysTheChecksGitHubHasNow() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    // The local GitHub fails a check of every pull request numbered 3k + 1.
+    let number = try #require(
+      Self.served.first { $0.isPullRequest && $0.state == .open && $0.number % 3 == 1 }
+    ).number
+    await world.github.refuseMerges(
+      of: number, in: acme, saying: "Required status check \"test\" is failing.")
+    let (status, _, err) = try await world.run(["pr", "merge", String(number), "--squash"])
+    #expect(status != 0)
+    #expect(err.contains("Merging #\(number)") && err.contains("checks failing"), "\(err)")
+    #expect(!err.contains("when last read"), "\(err)")
+    #expect(err.contains("is failing"), "\(err)")
+    #expect(await world.github.mergedPulls.isEmpty)
+  }
+
   /// `pr merge`: merged once at the head read, the branch deleted when asked; a lost answer
   /// settled by reading the pull request; GitHub's refusal said; a merge queued offline whose
   /// head moved meanwhile waits in conflict rather than merging commits nobody read.

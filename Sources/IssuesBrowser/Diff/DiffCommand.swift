@@ -145,6 +145,8 @@ public enum DiffEffect: Hashable, Sendable {
   case resolveThread(ThreadResolution)
   /// Keep a file's viewed mark (`nil`: not viewed).
   case setViewed(path: String, ViewedFile?)
+  /// Read the pull request's checks and review again, for the merge question (`M`) to say.
+  case readMergeState
   /// Merge the pull request this way at the head shown, through the outbox.
   case merge(PullRequestMerge.Method)
   /// Write the summary in the editor and submit the review.
@@ -155,4 +157,14 @@ public enum DiffEffect: Hashable, Sendable {
   case open(String)
   /// Run one of the person's commands on the pull request.
   case run(CommandRun)
+}
+
+/// How current what the diff screen says of a pull request's checks and review is.
+public enum MergeStateFreshness: Hashable, Sendable {
+  /// Being read from GitHub.
+  case reading
+  /// As GitHub said since the merge was asked.
+  case current
+  /// As the cache last had it: GitHub was not read, for this reason.
+  case asLastRead(String)
 }

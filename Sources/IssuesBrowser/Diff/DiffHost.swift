@@ -114,6 +114,7 @@ public final class DiffHost: ScreenDriver {
     case .submit(let verdict): submit(verdict)
     case .reply(let comment): reply(to: comment)
     case .resolveThread(let resolution): resolve(resolution)
+    case .readMergeState: readMergeState()
     case .merge(let method): merge(method)
     case .refresh: refresh()
     case .open(let url): screen.show(message: Desktop.open(url))
@@ -123,6 +124,24 @@ public final class DiffHost: ScreenDriver {
       }
     }
     return nil
+  }
+
+  /// Reads the pull request's details and checks from GitHub for the merge question, which
+  /// says them as soon as they are read — or says that the cache's are as last read.
+  func readMergeState() {
+    let number = screen.number
+    let cached = { [cache] in (try? cache.pullRequestDetails(number: number))??.mergeSummary }
+    guard let client else {
+      screen.showMergeState(cached(), freshness: .asLastRead(offlineReason ?? "offline"))
+      return
+    }
+    let fetcher = PullRequestFetcher(client: client, cache: cache, repository: screen.repository)
+    Task { [weak self] in
+      let read = await fetcher.fetch(number, reviews: nil, lineComments: false)
+      guard let self else { return }
+      self.screen.showMergeState(
+        cached(), freshness: read ? .current : .asLastRead("GitHub did not answer"))
+    }
   }
 
   /// Reads the model again from the cache (drafts, marks, a diff read) and shows it in place.

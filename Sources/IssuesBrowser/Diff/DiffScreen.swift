@@ -36,6 +36,9 @@ public final class DiffScreen: Screen {
   /// The pull request's checks and review as last read ("checks passing, review approved"),
   /// said before a merge is asked; the host keeps it.
   package var mergeState: String?
+  /// Whether ``mergeState`` is what GitHub said since `M` was pressed — `M` asks the host to
+  /// read it again — or only what the cache last had.
+  private(set) var mergeStateFreshness = MergeStateFreshness.current
   /// How the repository lets pull requests be merged, when GitHub said; the host reads it.
   package var mergeMethods: Set<PullRequestMerge.Method>?
   /// The question a merge asks (`M`) — what it depends on above the status line, the choices
@@ -332,15 +335,11 @@ public final class DiffScreen: Screen {
           ThreadResolution(commentID: first.id, change: thread.isResolved ? .unresolve : .resolve))
       ]
     case .merge:
-      let choices: [(PullRequestMerge.Method, String)] = [
-        (.merge, "m merge commit"), (.squash, "s squash"), (.rebase, "r rebase"),
-      ]
-      mergePrompt = (
-        "Merge #\(number) at \(model.headSHA.prefix(7))" + (mergeState.map { ": \($0)" } ?? "")
-          + ".",
-        choices.filter { mergeMethods?.contains($0.0) ?? true }.map(\.1)
-          .joined(separator: " · ") + " · any other key cancels"
-      )
+      // What the merge depends on is read again before the person answers: the cache's may be
+      // old ("checks passing" just before GitHub refuses for a failing one).
+      mergeStateFreshness = .reading
+      askMerge()
+      return [.readMergeState]
     case .submit(let verdict): return [.submit(verdict)]
     case .refresh: return [.refresh]
     case .openInBrowser:
@@ -358,6 +357,34 @@ public final class DiffScreen: Screen {
       ]
     }
     return []
+  }
+
+  /// Shows what GitHub said now of the pull request's checks and review (`.current`), or that
+  /// it could not be read and the cache's is said; a merge question open says it at once.
+  package func showMergeState(_ summary: String?, freshness: MergeStateFreshness) {
+    mergeState = summary
+    mergeStateFreshness = freshness
+    if mergePrompt != nil { askMerge() }
+  }
+
+  /// Opens (or words again) the merge question with what is known of the checks and review.
+  private func askMerge() {
+    let choices: [(PullRequestMerge.Method, String)] = [
+      (.merge, "m merge commit"), (.squash, "s squash"), (.rebase, "r rebase"),
+    ]
+    let state: String =
+      switch mergeStateFreshness {
+      case .reading:
+        ": reading its checks and review…" + (mergeState.map { " (last read: \($0))" } ?? "")
+      case .current: mergeState.map { ": \($0)." } ?? "."
+      case .asLastRead(let why):
+        mergeState.map { ": \($0) when last read (\(why))." } ?? " (\(why))."
+      }
+    mergePrompt = (
+      "Merge #\(number) at \(model.headSHA.prefix(7))" + state,
+      choices.filter { mergeMethods?.contains($0.0) ?? true }.map(\.1)
+        .joined(separator: " · ") + " · any other key cancels"
+    )
   }
 
   /// The index of the focused row's file.

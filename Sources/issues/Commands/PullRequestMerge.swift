@@ -11,7 +11,8 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     commandName: "merge",
     abstract: "Merge a pull request, with gh pr merge's flags.",
     discussion: """
-      Says the pull request's state first (mergeable or not, its review), then merges it at \
+      Says the pull request's state first (mergeable or not, its checks and review, read \
+      again from GitHub), then merges it at \
       the head commit it read: if the branch moves meanwhile, GitHub refuses and nothing is \
       merged unseen. The merge goes through the queue: offline it waits and is sent once; a \
       lost answer is settled by reading the pull request before anything is sent again. \
@@ -122,7 +123,19 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
           + "again. Nothing was merged.")
     }
     let cached = try await acting.cachedIssue()
-    let state = details?.mergeSummary
+    // What the merge depends on, read again: the cache's may be old ("checks passing" just
+    // before GitHub refuses for a failing check). Offline, or unread, it is said as last read.
+    var current = details
+    var age = " when last read"
+    if online,
+      await PullRequestFetcher(
+        client: acting.client, cache: acting.cache, repository: acting.repository
+      ).fetch(number, reviews: nil, lineComments: false)
+    {
+      current = (try? acting.cache.pullRequestDetails(number: number)) ?? details
+      age = ""
+    }
+    let state = current?.mergeSummary.map { $0 + age }
     Terminal.standardError(
       ControlCharacters.visible(
         (auto ? "Auto-merging" : "Merging")

@@ -85,6 +85,57 @@ import TrellisTerminal
     #expect(try cache.resolvedThreads(of: number).isEmpty)
   }
 
+  /// `M` through the host reads the checks and review again before the person answers: the
+  /// cache said "checks passing", GitHub says a check failed, and the question says so.
+  @Test func mReadsTheChecksAgainBeforeAsking() async throws {
+    let (github, client, cache) = try await synced()
+    defer { Task { await github.stop() } }
+    var pull: Int?
+    // The local GitHub fails a check of every pull request numbered 3k + 1.
+    for number in 1...40 where pull == nil && number % 3 == 1 {
+      if let item = await github.issue(number: number, in: acme), item.isPullRequest,
+        item.state == .open
+      {
+        pull = number
+      }
+    }
+    let number = try #require(pull)
+    await github.servePullRequestFiles(
+      [
+        PullRequestFile(
+          path: "a.swift", status: "modified", additions: 1, deletions: 0,
+          patch: "@@ -1,1 +1,2 @@\n a\n+b")
+      ], ofPullRequest: number, in: acme, head: LocalGitHub.headSHA(of: number))
+    _ = try await PullRequestDiffFetcher(client: client, cache: cache, repository: acme)
+      .fetch(number)
+    try cache.writePullRequestDetails([
+      PullRequestDetails(
+        number: number, updatedAt: Date(timeIntervalSince1970: 0), reviewDecision: nil,
+        checks: .passing, mergeable: .mergeable, headRef: "feature", baseRef: "main",
+        additions: 1, deletions: 0, requestedReviewers: [], reviews: [])
+    ])
+    let model = try #require(try DiffHost.model(of: number, in: cache))
+    let screen = DiffScreen(
+      repository: acme, number: number, title: "A pull request", model: model,
+      size: TerminalSize(columns: 120, rows: 20))
+    let host = DiffHost(screen: screen, cache: cache, client: client, offlineReason: nil)
+    #expect(screen.mergeState == "checks passing")
+    let effects = screen.perform(.merge)
+    #expect(effects == [.readMergeState])
+    for effect in effects { _ = host.perform(effect) }
+    for _ in 0..<500 where screen.mergeStateFreshness != .current {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    let question = screen.mergePrompt?.question ?? ""
+    #expect(question.contains("checks failing") && !question.contains("last read"), "\(question)")
+    // Offline, the cache's is said as last read.
+    let offline = DiffHost(
+      screen: screen, cache: cache, client: nil, offlineReason: "--offline")
+    _ = screen.perform(.merge)
+    _ = offline.perform(.readMergeState)
+    #expect(screen.mergePrompt?.question.contains("when last read (--offline)") == true)
+  }
+
   /// `M` then `s` through the host: the pull request merged once at the head shown, said on
   /// the status line.
   @Test func mMergesAtTheHeadShownThroughTheQueue() async throws {

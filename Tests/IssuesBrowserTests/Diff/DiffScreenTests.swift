@@ -289,16 +289,30 @@ import TrellisTerminal
     #expect(screen.rangeAnchor != nil)
   }
 
-  /// `M` says what a merge depends on and asks how; m, s or r answers with the merge at the
-  /// head shown, any other key cancels it.
+  /// `M` says what a merge depends on — read again from GitHub first, the cache's said as
+  /// last read meanwhile — and asks how; m, s or r answers with the merge at the head shown,
+  /// any other key cancels it.
   @Test func mergeAsksHowAfterSayingTheChecksAndReview() {
     let screen = Self.screen(DiffModel(diff: Self.diff()))
     screen.mergeState = "review approved, checks passing"
-    #expect(screen.perform(.merge).isEmpty)
-    let lines = screen.render().lines
+    #expect(screen.perform(.merge) == [.readMergeState])
     #expect(
-      lines[lines.count - 2].contains("Merge #7 at aaaaaaa: review approved, checks passing."),
+      screen.mergePrompt?.question
+        == "Merge #7 at aaaaaaa: reading its checks and review… (last read: review approved, "
+        + "checks passing)")
+    var lines = screen.render().lines
+    #expect(lines[lines.count - 2].contains("Merge #7 at aaaaaaa: reading"), "\(lines)")
+    // GitHub says otherwise now: the question says what it says.
+    screen.showMergeState("review approved, checks failing", freshness: .current)
+    lines = screen.render().lines
+    #expect(
+      lines[lines.count - 2].contains("Merge #7 at aaaaaaa: review approved, checks failing."),
       "\(lines)")
+    screen.showMergeState(
+      "review approved, checks failing", freshness: .asLastRead("GitHub did not answer"))
+    #expect(
+      screen.mergePrompt?.question.hasSuffix(
+        "checks failing when last read (GitHub did not answer).") == true)
     #expect(
       lines[lines.count - 1].contains(
         "m merge commit · s squash · r rebase · any other key cancels"), "\(lines)")
@@ -308,7 +322,8 @@ import TrellisTerminal
     #expect(screen.handle(.key(KeyEvent(.character("j")))).isEmpty)
     #expect(screen.render().lines.last?.contains("Not merged.") == true)
     #expect(
-      screen.handle(.key(KeyEvent(.character("M")))).isEmpty, "M asks; it does not merge")
+      screen.handle(.key(KeyEvent(.character("M")))) == [.readMergeState],
+      "M asks; it does not merge")
     #expect(screen.handle(.key(KeyEvent(.character("r")))) == [.merge(.rebase)])
 
     // The repository allows merge commits alone: only those are offered, others refused.

@@ -15,6 +15,25 @@ extension PullRequestCommandTests {
     }
   }
 
+  /// A diff read with `pr diff` alone, no sync before it, is enough to draft on offline: the
+  /// pull request is kept with its diff.
+  @Test func aLineCommentIsDraftedOfflineOnADiffReadWithoutASync() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let pull = try #require(Self.served.first { $0.isPullRequest && $0.state == .open }).number
+    await world.github.servePullRequestFiles(
+      Self.reviewedFiles(), ofPullRequest: pull, in: acme,
+      head: String(repeating: "c", count: 40))
+    var (status, out, err) = try await world.run(["pr", "diff", String(pull), "--name-only"])
+    #expect(status == 0, "\(err)")
+    await world.github.setReachable(false)
+    (status, out, err) = try await world.run(
+      ["pr", "review", String(pull), "--line", "Sources/File0.swift:12", "-b", "Offline."])
+    #expect(status == 0, "\(err)")
+    #expect(out.contains("(1 drafted)"), "\(out)")
+  }
+
   /// `pr review`: line comments drafted offline on the diff read before, kept in the pending
   /// review; the review with its verdict queued offline and sent once — one review with twenty
   /// comments on GitHub; lines not in the diff refused before anything is drafted; GitHub's

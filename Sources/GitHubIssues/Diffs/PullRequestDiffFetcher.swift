@@ -111,6 +111,13 @@ package struct PullRequestDiffFetcher: Sendable {
         .decoding, url: cache.path ?? "cache", detail: "the cache could not keep the diff: \(error)"
       )
     }
+    // The pull request itself, when no sync brought it: what is drafted on its diff offline
+    // (line comments, a review) hangs on it. A failure here leaves the diff kept.
+    if (try? cache.issue(number: number)) == nil,
+      let issue = try? await client.issue(number, of: repository)
+    {
+      try? cache.confirm(issue)
+    }
     return diff
   }
 }

@@ -60,9 +60,12 @@ import Testing
 
     let diff = try await fetcher.fetch(number)
     let asked = await github.requests.dropFirst(before).map(\.target)
-    // The pull request, ten pages of files, the pull request again (no push meanwhile), and
-    // the whole diff once for the two without a patch.
-    #expect(asked.count == 13, "\(asked)")  // 1 + 10 + 1 + 1
+    // The pull request, ten pages of files, the pull request again (no push meanwhile), the
+    // whole diff once (each file's header, and the two without a patch), and the issue, which
+    // no sync brought into this cache.
+    #expect(asked.count == 14, "\(asked)")  // 1 + 10 + 1 + 1 + 1
+    #expect(asked.last == "/repos/acme/tracker/issues/\(number)")
+    #expect(try cache.issue(number: number)?.isPullRequest == true)
     #expect(diff.files.count == 1_000 && diff.announcedFiles == 1_000)
     #expect(diff.files.map(\.path) == files.map(\.path))
     let byPath = Dictionary(uniqueKeysWithValues: diff.files.map { ($0.path, $0) })

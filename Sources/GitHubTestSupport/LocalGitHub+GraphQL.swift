@@ -291,6 +291,8 @@ extension LocalGitHub {
       data[field] = ["thread": ["id": thread, "isResolved": resolving]]
     case "EnableAutoMerge":
       data["enablePullRequestAutoMerge"] = enableAutoMerge(variables, errors: &errors)
+    case "EnqueuePullRequest":
+      data["enqueuePullRequest"] = enqueuePullRequest(variables, errors: &errors)
     case "MirrorNodes":
       data["nodes"] = commentNodes(variables["ids"] as? [String] ?? [], errors: &errors)
     default:
@@ -367,6 +369,27 @@ extension LocalGitHub {
         "pullRequest": [
           "id": pull.node, "state": pull.state, "headRefOid": pull.head,
           "autoMergeRequest": autoMerges[pull.path].map { ["mergeMethod": $0] as Any }
+            ?? NSNull(),
+        ]
+      ]
+    case "MergeQueueState":
+      let number = variables["number"] as? Int ?? 0
+      let owner = variables["owner"] as? String ?? ""
+      let name = variables["name"] as? String ?? ""
+      guard let pull = pullRequestState(owner, name, number) else {
+        errors.append([
+          "type": "NOT_FOUND", "path": ["repository", "pullRequest"],
+          "message": "Could not resolve to a PullRequest with the number of \(number).",
+        ])
+        return ["pullRequest": NSNull()]
+      }
+      let repository = "/repos/\(owner)/\(name)"
+      let position = mergeQueueEntries[repository]?.firstIndex(of: number)
+      return [
+        "pullRequest": [
+          "id": pull.node, "state": pull.state, "headRefOid": pull.head,
+          "isMergeQueueEnabled": mergeQueues.contains(repository),
+          "mergeQueueEntry": position.map { ["position": $0 + 1, "state": "QUEUED"] as Any }
             ?? NSNull(),
         ]
       ]
@@ -1028,6 +1051,54 @@ extension LocalGitHub {
     autoMerges[pull.path] = variables["method"] as? String ?? "MERGE"
     autoMergesEnabled += 1
     return ["pullRequest": ["id": pull.node]]
+  }
+
+  /// `enqueuePullRequest`, refused as GitHub refuses it: a pull request that is not open, a
+  /// branch without a merge queue, a head that moved, one already in the queue.
+  private func enqueuePullRequest(
+    _ variables: [String: Any], errors: inout [[String: Any]]
+  ) -> Any {
+    func refuse(_ type: String, _ message: String) -> Any {
+      errors.append(["type": type, "path": ["enqueuePullRequest"], "message": message])
+      return NSNull()
+    }
+    let node = variables["pull"] as? String ?? ""
+    let parts = node.dropFirst("PR_".count).split(separator: "#")
+    let names = parts.first?.split(separator: "/") ?? []
+    guard node.hasPrefix("PR_"), parts.count == 2, names.count == 2, let number = Int(parts[1]),
+      let pull = pullRequestState(String(names[0]), String(names[1]), number)
+    else {
+      return refuse("NOT_FOUND", "Could not resolve to a node with the global id of '\(node)'")
+    }
+    let repository = "/repos/\(names[0])/\(names[1])"
+    guard pull.state == "OPEN" else { return refuse("UNPROCESSABLE", "Pull request is not open") }
+    guard mergeQueues.contains(repository) else {
+      return refuse("UNPROCESSABLE", "Merge queue is not enabled for the base branch")
+    }
+    guard mergeQueueEntries[repository]?.contains(number) != true else {
+      return refuse("UNPROCESSABLE", "Pull request is already in the merge queue")
+    }
+    if let head = variables["head"] as? String, head != pull.head {
+      return refuse("UNPROCESSABLE", "Head branch was modified. Review and try the merge again.")
+    }
+    mergeQueueEntries[repository, default: []].append(number)
+    enqueued += 1
+    return ["mergeQueueEntry": ["id": "MQE_\(number)"]]
+  }
+
+  /// Makes the repository's branches merge through a merge queue (or not): REST's merge is
+  /// refused with GitHub's 405, and `enqueuePullRequest` is the way in.
+  package func useMergeQueue(_ enabled: Bool = true, in repository: RepositoryName) {
+    let path = "/repos/\(repository.owner)/\(repository.name)"
+    if enabled { mergeQueues.insert(path) } else { mergeQueues.remove(path) }
+  }
+
+  /// Takes pull request `number` out of the merge queue, as someone on the web (or a failing
+  /// check) would.
+  package func dequeue(_ number: Int, in repository: RepositoryName) {
+    mergeQueueEntries["/repos/\(repository.owner)/\(repository.name)"]?.removeAll {
+      $0 == number
+    }
   }
 
   /// Makes pull request `number` one that could be merged now (GitHub's "clean status": its

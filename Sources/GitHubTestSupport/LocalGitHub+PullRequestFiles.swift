@@ -251,6 +251,9 @@ extension LocalGitHub {
     guard object["state"] as? String == "open", merged != true else {
       return refuse(405, "Pull Request is not mergeable")
     }
+    if mergeQueues.contains("/repos/\(parts[1])/\(parts[2])") {
+      return refuse(405, "Changes must be made through the merge queue")
+    }
     if let message = mergeRefusals[pull] { return refuse(405, message) }
     let head = servedPullFiles[pull]?.head ?? Self.headSHA(of: number)
     if let sha = input["sha"] as? String, sha != head {

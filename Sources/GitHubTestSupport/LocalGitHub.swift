@@ -193,6 +193,12 @@ package actor LocalGitHub {
   var mergeableNow: Set<String> = []
   /// How many times `enablePullRequestAutoMerge` turned auto-merge on.
   package internal(set) var autoMergesEnabled = 0
+  /// Repositories, by path, whose branches merge through a merge queue.
+  var mergeQueues: Set<String> = []
+  /// The merge queue's pull requests, by repository path, first to merge first.
+  package internal(set) var mergeQueueEntries: [String: [Int]] = [:]
+  /// How many times `enqueuePullRequest` added a pull request to a queue.
+  package internal(set) var enqueued = 0
   /// The pull requests merged through `PUT …/merge`, in order.
   package internal(set) var mergedPulls: [Int] = []
   var nextCommentID = 50_000

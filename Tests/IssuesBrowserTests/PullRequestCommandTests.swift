@@ -480,6 +480,46 @@ import Testing
     #expect(try Self.git(["rev-parse", "HEAD"], in: work) == heads[1])
   }
 
+  /// `pr merge` on a merge-queue branch adds the pull request to the queue, once.
+  ///
+  /// At the head read — REST's merge would be refused (405) — and it says where it stands;
+  /// asked again, nothing is sent; a lost answer is read back.
+  @Test func aMergeQueueBranchIsEnqueuedOnce() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let acme = RepositoryName(owner: "acme", name: "tracker")
+    let open = Self.served.filter { $0.isPullRequest && $0.state == .open }.map(\.number)
+    try #require(open.count >= 2)
+    await world.github.useMergeQueue(in: acme)
+    var (status, out, err) = try await world.run(["pr", "merge", String(open[0])])
+    #expect(status == 0, "\(err)")
+    #expect(err.contains("Adding #\(open[0])") && err.contains("to the merge queue"), "\(err)")
+    #expect(out.contains("Added #\(open[0]) to the merge queue of main (position 1)"), "\(out)")
+    #expect(await world.github.enqueued == 1)
+    #expect(await world.github.mergedPulls.isEmpty)
+    (status, out, err) = try await world.run(["pr", "merge", String(open[0]), "--squash"])
+    #expect(status == 0 && out.contains("already in the merge queue"), "\(out)\(err)")
+    #expect(await world.github.enqueued == 1)
+    // A method and -d are the queue's to decide: said, and the branch left alone.
+    (status, out, err) = try await world.run(["pr", "merge", String(open[1]), "--squash", "-d"])
+    #expect(status == 0, "\(err)")
+    #expect(err.contains("which decides how it is merged") && err.contains("not deleted"), "\(err)")
+    #expect(out.contains("(position 2)"), "\(out)")
+    #expect(await world.github.enqueued == 2)
+    #expect(await !world.github.appliedWrites.contains { $0.method == "DELETE" })
+    // Taken out of the queue on the web, then queued again: applied, but answered with
+    // GitHub's generic error — read back, found queued, sent once.
+    await world.github.dequeue(open[1], in: acme)
+    // The command's read and the outbox's read pass; the mutation is applied, then the error.
+    await world.github.inject(
+      .genericGraphQLErrorAfterApplying, path: "/graphql", method: "POST", times: 1, after: 2)
+    (status, out, err) = try await world.run(["pr", "merge", String(open[1])])
+    #expect(status == 0, "\(out) \(err)")
+    #expect(out.contains("Added #\(open[1]) to the merge queue"), "\(out) \(err)")
+    #expect(await world.github.enqueued == 3)
+    #expect(await world.github.graphQLState.queries["EnqueuePullRequest"] == 3)
+  }
+
   /// `pr merge` says the checks and review as GitHub has them now, read before it merges —
   /// never only as the cache last had them — so GitHub's refusal for a failing check is no
   /// surprise.

@@ -39,7 +39,7 @@ package struct Draft: Hashable, Sendable, Identifiable {
         guard !CommentDraft.normalized(review.body).isEmpty else { return nil }
         self = .review(verdict: review.verdict, body: review.body)
       case .reply(let reply): self = .reply(reply)
-      case .change, .setParent, .merge, .enableAutoMerge, .resolveThread: return nil
+      case .change, .setParent, .merge, .enableAutoMerge, .enqueue, .resolveThread: return nil
       }
     }
 

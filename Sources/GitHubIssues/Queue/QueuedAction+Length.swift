@@ -12,7 +12,7 @@ extension QueuedAction.Operation {
   /// The first text of the action longer than ``maximumTextLength``: what it is, and its length.
   package var overlongText: OverlongText? {
     switch self {
-    case .change, .setParent, .merge, .enableAutoMerge, .resolveThread: nil
+    case .change, .setParent, .merge, .enableAutoMerge, .enqueue, .resolveThread: nil
     case .comment(let body): OverlongText.check(body, as: "The comment")
     case .create(let issue): OverlongText.check(issue.body, as: "The issue's body")
     case .reply(let reply): OverlongText.check(reply.body, as: "The reply")

@@ -22,6 +22,9 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
     case merge(PullRequestMerge)
     /// Turns on the pull request's auto-merge: GitHub merges it once its requirements are met.
     case enableAutoMerge(PullRequestMerge)
+    /// Adds the pull request to its base branch's merge queue, at the head read: the queue
+    /// merges it, its own way, once its checks pass on top of those ahead of it.
+    case enqueue(PullRequestMerge)
     /// Submits a review of the pull request, its line comments with it.
     case review(ReviewSubmission)
     /// Replies to a thread of line comments on the pull request.
@@ -40,6 +43,8 @@ public struct QueuedAction: Hashable, Sendable, Identifiable {
         "merge \(QueuedAction.name(ofIssue: number)) (\(merge.method.rawValue))"
       case .enableAutoMerge(let merge):
         "merge \(QueuedAction.name(ofIssue: number)) when ready (\(merge.method.rawValue))"
+      case .enqueue:
+        "add \(QueuedAction.name(ofIssue: number)) to the merge queue"
       case .review(let review):
         "review \(QueuedAction.name(ofIssue: number)): \(review.verdict.words)"
           + (review.comments.isEmpty

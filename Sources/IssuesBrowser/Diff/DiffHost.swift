@@ -27,6 +27,9 @@ public final class DiffHost: ScreenDriver {
   let options: ScreenOptions
   var session: TerminalSession?
   private var reading: Task<Void, Never>?
+  /// Whether the pull request's base branch merges through a merge queue, as GitHub said when
+  /// `M` read it: a merge then adds it to the queue.
+  private var throughMergeQueue = false
 
   /// A host showing pull request `number`'s diff kept in `cache`.
   package init(
@@ -136,11 +139,18 @@ public final class DiffHost: ScreenDriver {
       return
     }
     let fetcher = PullRequestFetcher(client: client, cache: cache, repository: screen.repository)
+    let repository = screen.repository
     Task { [weak self] in
       let read = await fetcher.fetch(number, reviews: nil, lineComments: false)
+      // A base branch that merges through a merge queue takes the pull request into it.
+      let queue = try? await client.mergeQueueState(ofPullRequest: number, in: repository)
       guard let self else { return }
+      self.throughMergeQueue = queue?.queueEnabled == true
+      let summary = [cached(), self.throughMergeQueue ? "through the merge queue" : nil]
+        .compactMap { $0 }.joined(separator: "; ")
       self.screen.showMergeState(
-        cached(), freshness: read ? .current : .asLastRead("GitHub did not answer"))
+        summary.isEmpty ? nil : summary,
+        freshness: read ? .current : .asLastRead("GitHub did not answer"))
     }
   }
 
@@ -233,17 +243,24 @@ public final class DiffHost: ScreenDriver {
   /// branch moved since (the merge then waits in the queue, said).
   private func merge(_ method: PullRequestMerge.Method) {
     let number = screen.number
+    let merging = PullRequestMerge(method: method, headSHA: screen.model.headSHA)
     let action: QueuedAction
     do {
       action = try cache.enqueue(
-        .merge(PullRequestMerge(method: method, headSHA: screen.model.headSHA)),
-        onIssue: number)
+        throughMergeQueue ? .enqueue(merging) : .merge(merging), onIssue: number)
     } catch {
       screen.show(message: ControlCharacters.visible("Not merged: \(error)."))
       return
     }
-    send(
-      action, landed: "Merged #\(number) (\(method.rawValue)).", queued: "Queued: merge #\(number)")
+    if throughMergeQueue {
+      send(
+        action, landed: "Added #\(number) to the merge queue.",
+        queued: "Queued: add #\(number) to the merge queue")
+    } else {
+      send(
+        action, landed: "Merged #\(number) (\(method.rawValue)).",
+        queued: "Queued: merge #\(number)")
+    }
   }
 
   /// Sends a queued action now, saying how it went; offline it waits in the queue.

@@ -20,7 +20,10 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
       --delete-branch deletes the head branch once merged (a branch of the repository). \
       --auto turns on the pull request's auto-merge instead: GitHub merges it, at the head \
       read, once its checks and reviews allow (one that could be merged now is refused: merge \
-      it without --auto); through the queue too, found on GitHub rather than sent twice.
+      it without --auto); through the queue too, found on GitHub rather than sent twice. \
+      Where the base branch merges through a merge queue, the pull request is added to it \
+      instead (at the head read; the queue decides the method, so none need be given; with \
+      --auto, GitHub adds it once its checks allow).
       """)
 
   @OptionGroup var issue: IssueArgument
@@ -49,7 +52,7 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
   var auto = false
 
   func validate() throws {
-    if [merge, squash, rebase].count(where: { $0 }) != 1 {
+    if [merge, squash, rebase].count(where: { $0 }) > 1 {
       throw ValidationError("Give one of --merge, --squash and --rebase.")
     }
     if auto && deleteBranch {
@@ -59,8 +62,20 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     }
   }
 
+  /// How the pull request goes to GitHub.
+  private enum Way {
+    /// Merged now through REST.
+    case now
+    /// Auto-merge turned on: GitHub merges it once its requirements are met.
+    case auto
+    /// Added to its base branch's merge queue, which merges it its own way.
+    case queue
+  }
+
   func run() async throws {
-    let method: PullRequestMerge.Method = merge ? .merge : squash ? .squash : .rebase
+    let given: PullRequestMerge.Method? =
+      merge ? .merge : squash ? .squash : rebase ? .rebase : nil
+    let method = given ?? .merge
     let acting = try Acting(issue: issue, options: options)
     let number = acting.number
     // What is known of its review and checks, said before it is merged.
@@ -72,6 +87,7 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     // when the merge is sent).
     var ownsHead = true
     let read = try acting.cache.pullRequestDiff(number)
+    var queue: MergeQueueState?
     do {
       let pull = try await acting.client.pullRequest(number, of: acting.repository)
       if pull.mergeable == false {
@@ -82,6 +98,14 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
       head = (pull.headSHA, pull.headRef, pull.baseRef)
       ownsHead = pull.headIsOwned(by: acting.repository)
       online = true
+      // A branch that merges through a merge queue refuses REST's merge: the queue is the way.
+      // Unknown (the read failed, a host without queues), the merge goes as ever. Auto-merge
+      // is GitHub's to route: on such a branch it enters the queue once the checks allow.
+      if !auto {
+        queue =
+          (try? await acting.client.mergeQueueState(
+            ofPullRequest: number, in: acting.repository)) ?? nil
+      }
     } catch let error as GitHubError where error.code == .notFound {
       throw CommandFailure(
         "\(acting.repository)#\(number) is not a pull request, or the token cannot see it.")
@@ -103,8 +127,21 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     } catch let error as GitHubError {
       throw Terminal.failure(error, repository: acting.repository)
     }
+    let way: Way = queue?.queueEnabled == true ? .queue : auto ? .auto : .now
+    if way == .queue, let entry = queue?.entry {
+      print(
+        "#\(number) is already in the merge queue of \(head.base)"
+          + (entry.position.map { " (position \($0))" } ?? "") + ": nothing was sent.")
+      return
+    }
+    if way != .queue, given == nil {
+      throw CommandFailure(
+        "Give one of --merge, --squash and --rebase"
+          + (online ? ": \(head.base) has no merge queue to decide." : "."))
+    }
     // The methods the repository allows, when GitHub says (to those who can push).
-    if online, let allowed = try? await acting.client.repository(acting.repository).mergeMethods,
+    if way != .queue, online,
+      let allowed = try? await acting.client.repository(acting.repository).mergeMethods,
       !allowed.contains(method)
     {
       let others = PullRequestMerge.Method.allCases.filter(allowed.contains)
@@ -136,14 +173,27 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
       age = ""
     }
     let state = current?.mergeSummary.map { $0 + age }
+    let doing =
+      switch way {
+      case .now: "Merging #\(number) “\(cached.title)” (\(method.rawValue))"
+      case .auto: "Auto-merging #\(number) “\(cached.title)” (\(method.rawValue))"
+      case .queue: "Adding #\(number) “\(cached.title)” to the merge queue"
+      }
     Terminal.standardError(
       ControlCharacters.visible(
-        (auto ? "Auto-merging" : "Merging")
-          + " #\(number) “\(cached.title)” (\(method.rawValue)) at \(head.sha.prefix(7)): "
-          + "\(head.ref) into \(head.base)"
+        doing + " at \(head.sha.prefix(7)): \(head.ref) into \(head.base)"
           + (state.map { "; " + $0 } ?? "") + ".") + "\n")
-    let deleting = deleteBranch && ownsHead
-    if deleteBranch && !ownsHead {
+    if way == .queue, given != nil || deleteBranch {
+      Terminal.standardError(
+        ControlCharacters.visible(
+          "note: \(head.base) merges through a merge queue, which decides how it is merged"
+            + (deleteBranch
+              ? " and deletes the branch when the repository is set to; it is not deleted here"
+              : "")
+            + ".") + "\n")
+    }
+    let deleting = deleteBranch && ownsHead && way != .queue
+    if deleteBranch && !ownsHead && way != .queue {
       Terminal.standardError(
         ControlCharacters.visible(
           "note: \(head.ref) is a fork's branch, its owner's to delete: it will not be deleted.")
@@ -154,8 +204,13 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
       method: method, headSHA: head.sha, subject: subject, body: body,
       deletingBranch: deleting ? head.ref : nil)
     do {
-      action = try acting.cache.enqueue(
-        auto ? .enableAutoMerge(merging) : .merge(merging), onIssue: number)
+      let operation: QueuedAction.Operation =
+        switch way {
+        case .now: .merge(merging)
+        case .auto: .enableAutoMerge(merging)
+        case .queue: .enqueue(merging)
+        }
+      action = try acting.cache.enqueue(operation, onIssue: number)
     } catch {
       throw CommandFailure(ControlCharacters.visible("\(error). Nothing was merged."))
     }
@@ -163,7 +218,15 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     quick.maximumRetries = min(quick.maximumRetries, 1)
     let replayer = ActionReplayer(client: quick, cache: acting.cache, repository: acting.repository)
     switch await replayer.sendNow([action]) {
-    case .landed where auto:
+    case .landed where way == .queue:
+      let position =
+        (try? await acting.client.mergeQueueState(
+          ofPullRequest: number, in: acting.repository))??.entry?.position
+      print(
+        "Added #\(number) to the merge queue of \(head.base)"
+          + (position.map { " (position \($0))" } ?? "")
+          + ": it is merged once its checks pass with those ahead of it.")
+    case .landed where way == .auto:
       print("#\(number) will be merged (\(method.rawValue)) once its requirements are met.")
     case .landed:
       // The deletion follows the merge and may fail on its own (a protected branch): said.
@@ -186,7 +249,7 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
     case .queued(_, let because):
       Terminal.standardError(
         ControlCharacters.visible(
-          "Queued: \(auto ? "auto-merge" : "merge") #\(number) — "
+          "Queued: \(way == .queue ? "add to the merge queue" : auto ? "auto-merge" : "merge") #\(number) — "
             + "\(because?.summary() ?? "GitHub could not be reached"): "
             + "sent once when GitHub can be reached, at the head read now.") + "\n")
     }

@@ -136,6 +136,51 @@ import TrellisTerminal
     #expect(screen.mergePrompt?.question.contains("when last read (--offline)") == true)
   }
 
+  /// `M` on a branch that merges through a merge queue says so, and the answer adds the pull
+  /// request to the queue, once, rather than a merge GitHub would refuse.
+  @Test func mOnAMergeQueueBranchAddsToTheQueue() async throws {
+    let (github, client, cache) = try await synced()
+    defer { Task { await github.stop() } }
+    var pull: Int?
+    for number in 1...40 where pull == nil {
+      if let item = await github.issue(number: number, in: acme), item.isPullRequest,
+        item.state == .open
+      {
+        pull = number
+      }
+    }
+    let number = try #require(pull)
+    await github.servePullRequestFiles(
+      [
+        PullRequestFile(
+          path: "a.swift", status: "modified", additions: 1, deletions: 0,
+          patch: "@@ -1,1 +1,2 @@\n a\n+b")
+      ], ofPullRequest: number, in: acme, head: LocalGitHub.headSHA(of: number))
+    _ = try await PullRequestDiffFetcher(client: client, cache: cache, repository: acme)
+      .fetch(number)
+    await github.useMergeQueue(in: acme)
+    let model = try #require(try DiffHost.model(of: number, in: cache))
+    let screen = DiffScreen(
+      repository: acme, number: number, title: "A pull request", model: model,
+      size: TerminalSize(columns: 120, rows: 20))
+    let host = DiffHost(screen: screen, cache: cache, client: client, offlineReason: nil)
+    for effect in screen.perform(.merge) { _ = host.perform(effect) }
+    for _ in 0..<500 where screen.mergeStateFreshness != .current {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(screen.mergePrompt?.question.contains("through the merge queue") == true)
+    let effects = screen.handle(.key(KeyEvent(.character("s"))))
+    #expect(effects == [.merge(.squash)])
+    for effect in effects { _ = host.perform(effect) }
+    for _ in 0..<300
+    where !screen.render().lines.contains(where: { $0.contains("to the merge queue.") }) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(screen.render().lines.contains { $0.contains("Added #\(number) to the merge queue.") })
+    #expect(await github.enqueued == 1)
+    #expect(await github.mergedPulls.isEmpty)
+  }
+
   /// `M` then `s` through the host: the pull request merged once at the head shown, said on
   /// the status line.
   @Test func mMergesAtTheHeadShownThroughTheQueue() async throws {

@@ -148,6 +148,7 @@ extension QueuedAction.Operation {
     case .setParent(let parent): SubIssueOperation(outbox: outbox, parent: parent)
     case .merge(let merge): MergeOperation(outbox: outbox, merge: merge)
     case .enableAutoMerge(let merge): AutoMergeOperation(outbox: outbox, merge: merge)
+    case .enqueue(let merge): MergeQueueOperation(outbox: outbox, merge: merge)
     case .review(let review): ReviewOperation(outbox: outbox, review: review)
     case .reply(let reply): ReplyOperation(outbox: outbox, reply: reply)
     case .resolveThread(let resolution):

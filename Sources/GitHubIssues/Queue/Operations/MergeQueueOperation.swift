@@ -1,0 +1,76 @@
+import Foundation
+
+/// A pull request added to its base branch's merge queue through the outbox: where a branch
+/// merges through a queue, REST's merge is refused (405) and the queue is the way in.
+///
+/// The pull request is read (GraphQL: REST knows no merge queue) before every send, so a lost
+/// answer, or the pull request queued elsewhere, is seen and nothing is sent twice.
+struct MergeQueueOperation: OutboxOperation {
+  let outbox: ActionReplayer
+  /// The head read: the queue takes that head or nothing.
+  var merge: PullRequestMerge
+
+  var needsViewer: Bool { false }
+
+  /// Adds a pull request to the merge queue, unless it is in it already (or merged).
+  ///
+  /// Before every send the pull request is read: merged, or in the queue, is done (found after
+  /// a lost answer, or held when queued elsewhere); closed, a branch without a queue (any more),
+  /// or a head that moved since it was read waits in conflict, said. The send is one mutation
+  /// that names the head read.
+  func send(_ action: QueuedAction, on issue: GitHubIssue?, _ pass: ActionReplayer.Pass) async
+    -> ActionReplayer.Outcome
+  {
+    let number = read(issue).number
+    func done() -> Bool { markDone(action, onIssue: number) }
+    func conflict(_ reason: String) -> ActionReplayer.Outcome { self.conflict(action, reason) }
+    let state: MergeQueueState
+    do {
+      guard let read = try await client.mergeQueueState(ofPullRequest: number, in: repository)
+      else {
+        return conflict(
+          "GitHub here has no merge queues: merge #\(number) without one (`issues pr merge`)")
+      }
+      state = read
+    } catch {
+      return .stop(error)
+    }
+    switch state.state {
+    case .merged:
+      guard done() else { return .stop(cacheFailure()) }
+      return settled(action)
+    case .closed: return conflict("#\(number) was closed without merging")
+    case .open: break
+    }
+    if state.entry != nil {
+      guard done() else { return .stop(cacheFailure()) }
+      return settled(action)
+    }
+    guard state.queueEnabled else {
+      return conflict(
+        "the base branch of #\(number) has no merge queue (any more): merge it with "
+          + "`issues pr merge \(number)`")
+    }
+    guard state.headSHA == merge.headSHA else {
+      return conflict(
+        "the head of #\(number) moved since it was read (now \(state.headSHA.prefix(7))): review "
+          + "the new commits")
+    }
+    guard case .sendAndSettle = pass.sending else { return .held }
+    if let undone = mayHaveBeenUndone(action, "Queueing #\(number) to merge") { return undone }
+    if let unsent = markSending(action) { return unsent }
+    do {
+      try await client.enqueue(pullRequest: state.nodeID, headSHA: merge.headSHA)
+    } catch {
+      let refusal: String? =
+        switch error.code {
+        case .notFound, .validation:
+          "GitHub will not queue #\(number) to merge: \(error.summary())"
+        default: OutboxLedger.refusal(error)
+        }
+      return failed(action, error, refusal: refusal)
+    }
+    guard done() else { return .stop(cacheFailure()) }
+    return .sent(nil)
+  }
+}

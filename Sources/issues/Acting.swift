@@ -81,27 +81,16 @@ struct Acting {
     case .landed:
       return try await landedIssue()
     case .refused(let refusal):
-      let (action, landed) = (refusal.action, refusal.landed)
-      let why =
-        refusal.error.map { "\(Terminal.failure($0, repository: repository))" }
-        ?? "\(refusal.reason)."
-      let what = action.operation.describe(issue: number, milestoneTitles: titles)
       throw CommandFailure(
         ControlCharacters.visible(
-          "Could not \(what): \(why)"
-            + (landed.isEmpty
-              ? " Nothing changed."
-              : " What landed before it stays: "
-                + landed.map { $0.operation.describe(issue: number, milestoneTitles: titles) }
-                .joined(separator: ", ") + ".")))
+          refusal.sentence(
+            why: refusal.error.map { "\(Terminal.failure($0, repository: repository))" },
+            milestoneTitles: titles, audience: .command)))
     case .queued(let waiting, let because):
-      let what = waiting.map { $0.operation.describe(issue: number, milestoneTitles: titles) }
-      let why = because.map { $0.summary() } ?? "GitHub could not be reached"
       Terminal.standardError(
         ControlCharacters.visible(
-          "Queued: \(what.joined(separator: ", ")) — \(why). The cache shows it now; it is "
-            + "sent, once, when GitHub can be reached (`issues queue` lists what waits, "
-            + "`issues queue send` sends it).") + "\n")
+          ActionReplayer.Settlement.queuedSentence(
+            waiting, because: because, milestoneTitles: titles, audience: .command)) + "\n")
       return nil
     }
   }

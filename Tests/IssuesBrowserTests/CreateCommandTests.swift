@@ -108,7 +108,7 @@ import Testing
     // Offline: queued with the create, in one transaction; the link's answer lost once.
     await world.github.setReachable(false)
     (status, out, err) = try await world.run(["create", "-t", "Later child", "--parent", "5"])
-    #expect(status == 0 && err.contains("then made a sub-issue of #5"), "\(err)")
+    #expect(status == 0 && err.contains("make the new issue a sub-issue of #5"), "\(err)")
     (status, out, err) = try await world.run(["queue"])
     #expect(out.contains("make the new issue a sub-issue of #5"), "\(out)")
     await world.github.setReachable(true)

@@ -160,7 +160,7 @@ extension EndToEndTests {
     await github.inject(.validation, path: "/repos/acme/tracker/issues", method: "POST")
     fill(title: "Crash on start", version: "1.2")
     run.pty.type("\u{13}")
-    run.read { $0.lines.last?.contains("Not filed, kept as a draft (n opens it filled)") == true }
+    run.read { $0.lines.last?.contains("Not sent, kept as a draft (n opens it filled)") == true }
     #expect(await github.filedIssues.isEmpty)
     // The next `n` opens the draft as it was left, every answer in its field.
     run.pty.type("n")

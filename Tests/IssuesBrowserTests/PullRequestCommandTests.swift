@@ -729,7 +729,7 @@ import Testing
     await world.github.setReachable(false)
     (status, out, err) = try await world.run(["pr", "merge", String(later), "--merge", "--auto"])
     await world.github.setReachable(true)
-    #expect(err.contains("Queued: auto-merge #\(later)"), "\(err)")
+    #expect(err.contains("Queued: merge #\(later) when ready (merge)"), "\(err)")
     (status, out, err) = try await world.run(["queue", "send"])
     #expect(await world.github.autoMergeMethod(of: later, in: acme) == "MERGE")
     #expect(await world.github.autoMergesEnabled == 2)

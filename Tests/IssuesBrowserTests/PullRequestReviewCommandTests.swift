@@ -83,7 +83,7 @@ extension PullRequestCommandTests {
       ["pr", "review", String(pull), "-r", "-b", "A few things."])
     #expect(status == 0, "\(err)")
     #expect(
-      err.contains("Queued: review #\(pull) (request changes) with 20 line comments"), "\(err)")
+      err.contains("Queued: review #\(pull): request changes, 20 line comments"), "\(err)")
     #expect(await world.github.submittedReviews(ofPullRequest: pull, in: acme).isEmpty)
     await world.github.setReachable(true)
 

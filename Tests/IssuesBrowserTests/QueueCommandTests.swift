@@ -70,7 +70,7 @@ import Testing
       "comment", String(number), "--body", "Written on a train.",
     ])
     #expect(status == 0, "\(err)")
-    #expect(err.contains("Queued: the comment on #\(number)"), "\(err)")
+    #expect(err.contains("Queued: comment on #\(number)"), "\(err)")
     #expect(
       ((try? FileManager.default.contentsOfDirectory(atPath: await world.drafts.path)) ?? [])
         .isEmpty, "the queue holds it, not a draft")

@@ -17,7 +17,7 @@ extension ActionCommandTests {
     var (status, _, err) = try await world.run(
       ["comment", String(issue.number), "--body", "Paced."])
     #expect(status == 0, "\(err)")
-    #expect(err.contains("Queued: the comment"), "\(err)")
+    #expect(err.contains("Queued: comment on"), "\(err)")
     #expect(await world.github.writeAttempts.count { $0 == "POST \(path)" } == 1)
     // At once, from another process: nothing is sent, and it says so.
     (status, _, err) = try await world.run(["queue", "send"])
@@ -48,7 +48,7 @@ extension ActionCommandTests {
     var (status, _, err) = try await world.run(
       ["comment", String(issue.number), "--body", "Late.", "--timeout", "1"], environment: grace)
     #expect(status == 0, "\(err)")
-    #expect(err.contains("Queued: the comment"), "\(err)")
+    #expect(err.contains("Queued: comment on"), "\(err)")
     // A moment later, before GitHub applied it: looked for, not sent.
     (status, _, err) = try await world.run(["queue", "send"], environment: grace)
     #expect(await world.github.writeAttempts.count { $0 == "POST \(path)" } == 1, "\(err)")

@@ -281,14 +281,11 @@ public final class DiffHost: ScreenDriver {
       case .landed: said = landed
       case .refused(let refusal):
         said = ControlCharacters.visible(
-          "GitHub refused it: \(refusal.error?.summary() ?? refusal.reason). Nothing waits in "
-            + "the queue"
-            + (refusal.kept.isEmpty ? "." : "; what you wrote is drafted again."))
+          refusal.sentence(audience: .screen(opening: "the pending review holds it")))
         self?.reload()
-      case .queued(_, let because):
+      case .queued(let waiting, let because):
         said = ControlCharacters.visible(
-          "\(queued) — \(because?.summary() ?? "GitHub could not be reached"): sent once when "
-            + "GitHub can be reached.")
+          ActionReplayer.Settlement.queuedSentence(waiting, because: because, audience: .screen()))
       }
       self?.screen.show(message: said)
       then()

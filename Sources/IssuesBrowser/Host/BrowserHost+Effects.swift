@@ -150,23 +150,15 @@ extension BrowserHost {
       case .landed:
         result = .success(Self.done(request, (try? cache.issue(number: number)) ?? nil, titles))
       case .refused(let refusal):
-        let (action, landed) = (refusal.action, refusal.landed)
-        var sentence =
-          "Could not \(action.operation.describe(issue: number, milestoneTitles: titles)): "
-          + (refusal.error?.summary() ?? refusal.reason)
-        if !sentence.hasSuffix(".") { sentence += "." }
-        sentence +=
-          landed.isEmpty
-          ? " Nothing changed."
-          : " Done before it: "
-            + landed.map { $0.operation.describe(issue: number, milestoneTitles: titles) }
-            .joined(separator: "; ") + "."
-        result = .failure(HostFailure(ControlCharacters.visible(sentence)))
-      case .queued(_, let because):
+        result = .failure(
+          HostFailure(
+            ControlCharacters.visible(
+              refusal.sentence(milestoneTitles: titles, audience: .screen()))))
+      case .queued(let waiting, let because):
         result = .success(
           ControlCharacters.visible(
-            "Queued: \(what) — \(because?.summary() ?? "GitHub could not be reached"): shown "
-              + "now, sent once when GitHub can be reached."))
+            ActionReplayer.Settlement.queuedSentence(
+              waiting, because: because, milestoneTitles: titles, audience: .screen())))
       }
       events.send(.acted(request.id, result))
     }
@@ -227,14 +219,12 @@ extension BrowserHost {
           .failure(
             HostFailure(
               ControlCharacters.visible(
-                "Could not comment on #\(number): \(refusal.error?.summary() ?? refusal.reason)"
-                  + (refusal.kept.isEmpty ? "" : ". The text is kept as a draft: C opens it."))))
-        case .queued(_, let because):
+                refusal.sentence(audience: .screen(opening: "C opens it")))))
+        case .queued(let waiting, let because):
           .success(
             ControlCharacters.visible(
-              "Queued: the comment on #\(number) — "
-                + "\(because?.summary() ?? "GitHub could not be reached"): sent once, when "
-                + "GitHub can be reached; a lost answer is checked on GitHub first."))
+              ActionReplayer.Settlement.queuedSentence(
+                waiting, because: because, audience: .screen())))
         }
       events.send(.acted(request.id, result))
     }

@@ -191,16 +191,11 @@ extension BrowserHost {
         let number = queued.issueKey.flatMap { try? cache.issue(key: $0) }?.number
         said = number.map { "Filed #\($0) “\(title)”." } ?? "Filed “\(title)”."
       case .refused(let refusal):
-        // What matters first: on a narrow status line GitHub's reason is what is cut.
-        let why = refusal.error?.summary() ?? refusal.reason
         said = ControlCharacters.visible(
-          refusal.kept.isEmpty
-            ? "Could not file “\(title)”: \(why). Nothing was filed."
-            : "Not filed, kept as a draft (n opens it filled): \(why).")
-      case .queued(_, let because):
+          refusal.sentence(audience: .screen(opening: "n opens it filled")))
+      case .queued(let waiting, let because):
         said = ControlCharacters.visible(
-          "Queued: file “\(title)” — \(because?.summary() ?? "GitHub could not be reached"): "
-            + "shown now, filed once when GitHub can be reached.")
+          ActionReplayer.Settlement.queuedSentence(waiting, because: because, audience: .screen()))
       }
       events.send(.said(said))
     }

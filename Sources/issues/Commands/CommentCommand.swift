@@ -177,28 +177,17 @@ struct CommentCommand: AsyncParsableCommand {
       let posted = try? acting.cache.postedComment(ofAction: action.id)
       print(posted?.htmlURL.map { ControlCharacters.visible($0) } ?? "Commented on #\(number).")
     case .refused(let refusal):
-      let why =
-        refusal.error.map { "\(Terminal.failure($0, repository: acting.repository))" }
-        ?? refusal.reason
       // Nothing stays queued: the words went back to the drafts, so that none are lost.
       throw CommandFailure(
-        ControlCharacters.visible("Could not comment on #\(number): \(why)")
-          + refusal.keptSentence)
+        ControlCharacters.visible(
+          refusal.sentence(
+            why: refusal.error.map { "\(Terminal.failure($0, repository: acting.repository))" },
+            audience: .command)))
     case .queued(let waiting, let because):
-      let unanswered = waiting.contains {
-        if case .sending = $0.status { return true }
-        return false
-      }
-      let why = because.map { $0.summary() } ?? "GitHub could not be reached"
       Terminal.standardError(
         ControlCharacters.visible(
-          "Queued: the comment on #\(number) — \(why). "
-            + (unanswered
-              ? "It was sent without an answer: `issues queue send` reads GitHub to see whether "
-                + "it landed before sending it again, and never sends it twice."
-              : "It is sent, once, when GitHub can be reached (`issues queue` lists what "
-                + "waits, `issues queue send` sends it)."))
-          + "\n")
+          ActionReplayer.Settlement.queuedSentence(
+            waiting, because: because, audience: .command)) + "\n")
     }
   }
 

@@ -235,8 +235,10 @@ struct Create: AsyncParsableCommand {
       guard landed.contains(where: { if case .create = $0.operation { true } else { false } })
       else {
         throw CommandFailure(
-          ControlCharacters.visible("Could not file “\(new.title)”: \(why) Nothing was filed.")
-            + refusal.keptSentence)
+          ControlCharacters.visible(
+            refusal.sentence(
+              why: refusal.error.map { "\(Terminal.failure($0, repository: acting.repository))" },
+              audience: .command)))
       }
       // Filed, but not linked: the URL is printed, and the failure said.
       let issue = try filed()
@@ -256,12 +258,11 @@ struct Create: AsyncParsableCommand {
             + "(\(why)): `issues queue send` sends it, once.\n")
         return
       }
-      let also = parent.map { ", then made a sub-issue of #\($0)" } ?? ""
       Terminal.standardError(
         ControlCharacters.visible(
-          "Queued: file “\(new.title)” — \(why). The cache shows it now, with no number yet; it "
-            + "is filed, once, when GitHub can be reached\(also) (`issues queue` lists what "
-            + "waits, `issues queue send` sends it).") + "\n")
+          ActionReplayer.Settlement.queuedSentence(
+            waiting, because: because, audience: .command)
+            + " The cache shows it now, with no number yet.") + "\n")
     }
   }
 

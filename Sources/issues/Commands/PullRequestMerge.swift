@@ -243,15 +243,13 @@ struct PullRequestMergeCommand: AsyncParsableCommand {
       print("Merged #\(number) (\(method.rawValue))" + (deleted ? "; deleted \(head.ref)." : "."))
     case .refused(let refusal):
       throw CommandFailure(
-        ControlCharacters.visible(
-          "Could not merge #\(number): \(refusal.error?.summary() ?? refusal.reason). Nothing "
-            + "was merged, and nothing waits in the queue."))
-    case .queued(_, let because):
+        ControlCharacters.visible(refusal.sentence(audience: .command)))
+    case .queued(let waiting, let because):
       Terminal.standardError(
         ControlCharacters.visible(
-          "Queued: \(way == .queue ? "add to the merge queue" : auto ? "auto-merge" : "merge") #\(number) — "
-            + "\(because?.summary() ?? "GitHub could not be reached"): "
-            + "sent once when GitHub can be reached, at the head read now.") + "\n")
+          ActionReplayer.Settlement.queuedSentence(
+            waiting, because: because, audience: .command)
+            + " It goes at the head read now.") + "\n")
     }
   }
 }

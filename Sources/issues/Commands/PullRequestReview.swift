@@ -259,28 +259,22 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
       throw CommandFailure("A reply needs a body: give --body or --body-file.")
     }
     try await sendThroughTheQueue(
-      .reply(reply), acting, landed: "Replied on #\(number) to comment \(reply.commentID).",
-      failing: "reply on", queued: "reply on")
+      .reply(reply), acting, landed: "Replied on #\(number) to comment \(reply.commentID).")
   }
 
   /// Resolves or unresolves a thread, through the outbox.
   private func send(_ resolution: ThreadResolution, _ acting: Acting) async throws {
     let number = acting.number
-    let change = resolution.change.rawValue
     try await sendThroughTheQueue(
       .resolveThread(resolution), acting,
       landed: "\(resolution.change == .resolve ? "Resolved" : "Unresolved") the thread of "
-        + "comment \(resolution.commentID) on #\(number).",
-      failing: "\(change) the thread on",
-      queued: "\(change) the thread of comment "
-        + "\(resolution.commentID) on")
+        + "comment \(resolution.commentID) on #\(number).")
   }
 
   /// Queues `operation` on the pull request and sends it at once: says it landed, was refused
-  /// (it waits in conflict), or waits for GitHub.
+  /// (taken back, its words drafted again), or waits for GitHub.
   private func sendThroughTheQueue(
-    _ operation: QueuedAction.Operation, _ acting: Acting, landed: String, failing: String,
-    queued: String
+    _ operation: QueuedAction.Operation, _ acting: Acting, landed: String
   ) async throws {
     let number = acting.number
     let cached = try await acting.cachedIssue()
@@ -299,15 +293,12 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
     switch await replayer.sendNow([action]) {
     case .landed: print(landed)
     case .refused(let refusal):
-      throw CommandFailure(
-        ControlCharacters.visible(
-          "Could not \(failing) #\(number): \(refusal.error?.summary() ?? refusal.reason). "
-            + "Nothing was sent, and nothing waits in the queue.") + refusal.keptSentence)
-    case .queued(_, let because):
+      throw CommandFailure(ControlCharacters.visible(refusal.sentence(audience: .command)))
+    case .queued(let waiting, let because):
       Terminal.standardError(
         ControlCharacters.visible(
-          "Queued: \(queued) #\(number) — \(because?.summary() ?? "GitHub could not be reached"): "
-            + "sent once when GitHub can be reached.") + "\n")
+          ActionReplayer.Settlement.queuedSentence(
+            waiting, because: because, audience: .command)) + "\n")
     }
   }
 
@@ -358,22 +349,18 @@ struct PullRequestReviewCommand: AsyncParsableCommand {
         }
       print(ControlCharacters.visible("\(said) \(acting.repository)#\(number)\(comments)."))
     case .refused(let refusal):
-      var kept = refusal.keptSentence
+      var said = refusal.sentence(audience: .command)
       if !drafts.isEmpty {
-        kept +=
+        said +=
           " Its \(drafts.count) line comment\(drafts.count == 1 ? " is" : "s are") drafted "
           + "again (`issues pr review \(number) --pending` lists them)."
       }
-      throw CommandFailure(
-        ControlCharacters.visible(
-          "Could not review #\(number): \(refusal.error?.summary() ?? refusal.reason). Nothing "
-            + "was submitted, and nothing waits in the queue.") + kept)
-    case .queued(_, let because):
+      throw CommandFailure(ControlCharacters.visible(said))
+    case .queued(let waiting, let because):
       Terminal.standardError(
         ControlCharacters.visible(
-          "Queued: review #\(number) (\(verdict.words))\(comments) — "
-            + "\(because?.summary() ?? "GitHub could not be reached"): sent once when GitHub "
-            + "can be reached.") + "\n")
+          ActionReplayer.Settlement.queuedSentence(
+            waiting, because: because, audience: .command)) + "\n")
     }
   }
 }

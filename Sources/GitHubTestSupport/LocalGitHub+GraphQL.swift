@@ -1002,6 +1002,19 @@ extension LocalGitHub {
   /// Whether the thread is resolved now.
   package func isThreadResolved(_ node: String) -> Bool { resolvedThreads.contains(node) }
 
+  /// The pull request a node id (`PR_owner/name#number`) names: its state, number and
+  /// repository path (`/repos/owner/name`).
+  private func pullRequest(atNode node: String) -> (
+    (node: String, state: String, head: String, path: String), Int, String
+  )? {
+    let parts = node.dropFirst("PR_".count).split(separator: "#")
+    let names = parts.first?.split(separator: "/") ?? []
+    guard node.hasPrefix("PR_"), parts.count == 2, names.count == 2, let number = Int(parts[1]),
+      let pull = pullRequestState(String(names[0]), String(names[1]), number)
+    else { return nil }
+    return (pull, number, "/repos/\(names[0])/\(names[1])")
+  }
+
   /// A pull request's node id, state (`OPEN`, `CLOSED`, `MERGED`), head and path.
   private func pullRequestState(_ owner: String, _ name: String, _ number: Int) -> (
     node: String, state: String, head: String, path: String
@@ -1029,11 +1042,7 @@ extension LocalGitHub {
       return NSNull()
     }
     let node = variables["pull"] as? String ?? ""
-    let parts = node.dropFirst("PR_".count).split(separator: "#")
-    let names = parts.first?.split(separator: "/") ?? []
-    guard node.hasPrefix("PR_"), parts.count == 2, names.count == 2, let number = Int(parts[1]),
-      let pull = pullRequestState(String(names[0]), String(names[1]), number)
-    else {
+    guard let (pull, number, repository) = pullRequest(atNode: node) else {
       return refuse("NOT_FOUND", "Could not resolve to a node with the global id of '\(node)'")
     }
     guard pull.state == "OPEN" else {
@@ -1063,14 +1072,9 @@ extension LocalGitHub {
       return NSNull()
     }
     let node = variables["pull"] as? String ?? ""
-    let parts = node.dropFirst("PR_".count).split(separator: "#")
-    let names = parts.first?.split(separator: "/") ?? []
-    guard node.hasPrefix("PR_"), parts.count == 2, names.count == 2, let number = Int(parts[1]),
-      let pull = pullRequestState(String(names[0]), String(names[1]), number)
-    else {
+    guard let (pull, number, repository) = pullRequest(atNode: node) else {
       return refuse("NOT_FOUND", "Could not resolve to a node with the global id of '\(node)'")
     }
-    let repository = "/repos/\(names[0])/\(names[1])"
     guard pull.state == "OPEN" else { return refuse("UNPROCESSABLE", "Pull request is not open") }
     guard mergeQueues.contains(repository) else {
       return refuse("UNPROCESSABLE", "Merge queue is not enabled for the base branch")

@@ -33,18 +33,21 @@ extension GitHubClient {
         "number": .int(number),
       ], as: AutoMergePayload.self)
     guard answer.errors.isEmpty, let pull = answer.data?.repository?.pullRequest else {
-      let notFound =
-        answer.errors.contains { $0.type == "NOT_FOUND" }
-        || (answer.errors.isEmpty && answer.data?.repository?.pullRequest == nil)
-      let message = answer.errors.first?.message ?? "no pull request in the answer"
-      throw GitHubError(
-        notFound ? .notFound : .validation, method: "POST", url: host.graphQLURL.absoluteString,
-        detail: "auto-merge of \(repository)#\(number): \(String(message.prefix(300)))",
-        sentToken: isAuthenticated)
+      throw pullRequestReadFailure(answer.errors, what: "auto-merge of \(repository)#\(number)")
     }
     return AutoMergeState(
       nodeID: pull.id, state: pull.state, headSHA: pull.headRefOid,
       autoMergeMethod: pull.autoMergeRequest.map(\.mergeMethod))
+  }
+
+  /// Why a pull request's GraphQL read gave no pull request: not found (GitHub's `NOT_FOUND`,
+  /// or no errors and no pull request), else invalid, with GitHub's first words.
+  func pullRequestReadFailure(_ errors: [GraphQLError], what: String) -> GitHubError {
+    let notFound = errors.isEmpty || errors.contains { $0.type == "NOT_FOUND" }
+    let message = errors.first?.message ?? "no pull request in the answer"
+    return GitHubError(
+      notFound ? .notFound : .validation, method: "POST", url: host.graphQLURL.absoluteString,
+      detail: "\(what): \(String(message.prefix(300)))", sentToken: isAuthenticated)
   }
 
   /// Turns auto-merge on for the pull request with node id `nodeID`: GitHub merges it with

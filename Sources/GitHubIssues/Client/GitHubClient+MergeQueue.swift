@@ -47,14 +47,7 @@ extension GitHubClient {
       return nil
     }
     guard answer.errors.isEmpty, let pull = answer.data?.repository?.pullRequest else {
-      let notFound =
-        answer.errors.contains { $0.type == "NOT_FOUND" }
-        || (answer.errors.isEmpty && answer.data?.repository?.pullRequest == nil)
-      let message = answer.errors.first?.message ?? "no pull request in the answer"
-      throw GitHubError(
-        notFound ? .notFound : .validation, method: "POST", url: host.graphQLURL.absoluteString,
-        detail: "merge queue of \(repository)#\(number): \(String(message.prefix(300)))",
-        sentToken: isAuthenticated)
+      throw pullRequestReadFailure(answer.errors, what: "merge queue of \(repository)#\(number)")
     }
     return MergeQueueState(
       nodeID: pull.id, state: pull.state, headSHA: pull.headRefOid,

@@ -22,51 +22,28 @@ struct AutoMergeOperation: OutboxOperation {
     -> ActionReplayer.Outcome
   {
     let number = read(issue).number
-    func done() -> Bool { markDone(action, onIssue: number) }
-    func conflict(_ reason: String) -> ActionReplayer.Outcome { self.conflict(action, reason) }
     let state: AutoMergeState
     do {
       state = try await client.autoMergeState(ofPullRequest: number, in: repository)
     } catch {
       return .stop(error)
     }
-    switch state.state {
-    case .merged:
-      guard done() else { return .stop(cacheFailure()) }
-      return settled(action)
-    case .closed: return conflict("#\(number) was closed without merging")
-    case .open: break
-    }
+    if let settled = settledByState(state.state, action, pullRequest: number) { return settled }
     if let method = state.autoMergeMethod {
       // On is on: a method this client does not know is another method, never "off".
       guard method.lowercased() == merge.method.rawValue else {
         return conflict(
+          action,
           "#\(number) will already be merged by itself with another method "
             + "(\(method.lowercased().prefix(40)))")
       }
-      guard done() else { return .stop(cacheFailure()) }
-      return settled(action)
+      return foundOnGitHub(action, pullRequest: number)
     }
-    guard state.headSHA == merge.headSHA else {
-      return conflict(
-        "the head of #\(number) moved since it was read (now \(state.headSHA.prefix(7))): review "
-          + "the new commits")
-    }
-    guard case .sendAndSettle = pass.sending else { return .held }
-    if let undone = mayHaveBeenUndone(action, "Auto-merge of #\(number)") { return undone }
-    if let unsent = markSending(action) { return unsent }
-    do {
+    return await sendMutation(
+      action, pullRequest: number, head: state.headSHA, asked: merge.headSHA, pass,
+      what: "Auto-merge of #\(number)", refused: "GitHub will not merge #\(number) by itself"
+    ) { () throws(GitHubError) in
       try await client.enableAutoMerge(ofPullRequest: state.nodeID, merge)
-    } catch {
-      let refusal: String? =
-        switch error.code {
-        case .notFound, .validation:
-          "GitHub will not merge #\(number) by itself: \(error.summary())"
-        default: OutboxLedger.refusal(error)
-        }
-      return failed(action, error, refusal: refusal)
     }
-    guard done() else { return .stop(cacheFailure()) }
-    return .sent(nil)
   }
 }

@@ -22,55 +22,31 @@ struct MergeQueueOperation: OutboxOperation {
     -> ActionReplayer.Outcome
   {
     let number = read(issue).number
-    func done() -> Bool { markDone(action, onIssue: number) }
-    func conflict(_ reason: String) -> ActionReplayer.Outcome { self.conflict(action, reason) }
     let state: MergeQueueState
     do {
       guard let read = try await client.mergeQueueState(ofPullRequest: number, in: repository)
       else {
         return conflict(
+          action,
           "GitHub here has no merge queues: merge #\(number) without one (`issues pr merge`)")
       }
       state = read
     } catch {
       return .stop(error)
     }
-    switch state.state {
-    case .merged:
-      guard done() else { return .stop(cacheFailure()) }
-      return settled(action)
-    case .closed: return conflict("#\(number) was closed without merging")
-    case .open: break
-    }
-    if state.entry != nil {
-      guard done() else { return .stop(cacheFailure()) }
-      return settled(action)
-    }
+    if let settled = settledByState(state.state, action, pullRequest: number) { return settled }
+    if state.entry != nil { return foundOnGitHub(action, pullRequest: number) }
     guard state.queueEnabled else {
       return conflict(
+        action,
         "the base branch of #\(number) has no merge queue (any more): merge it with "
           + "`issues pr merge \(number)`")
     }
-    guard state.headSHA == merge.headSHA else {
-      return conflict(
-        "the head of #\(number) moved since it was read (now \(state.headSHA.prefix(7))): review "
-          + "the new commits")
-    }
-    guard case .sendAndSettle = pass.sending else { return .held }
-    if let undone = mayHaveBeenUndone(action, "Queueing #\(number) to merge") { return undone }
-    if let unsent = markSending(action) { return unsent }
-    do {
+    return await sendMutation(
+      action, pullRequest: number, head: state.headSHA, asked: merge.headSHA, pass,
+      what: "Queueing #\(number) to merge", refused: "GitHub will not queue #\(number) to merge"
+    ) { () throws(GitHubError) in
       try await client.enqueue(pullRequest: state.nodeID, headSHA: merge.headSHA)
-    } catch {
-      let refusal: String? =
-        switch error.code {
-        case .notFound, .validation:
-          "GitHub will not queue #\(number) to merge: \(error.summary())"
-        default: OutboxLedger.refusal(error)
-        }
-      return failed(action, error, refusal: refusal)
     }
-    guard done() else { return .stop(cacheFailure()) }
-    return .sent(nil)
   }
 }

@@ -72,6 +72,24 @@ import TrellisTestSupport
 }
 
 @Suite struct HostileWidthTests {
+  /// Indic vowel signs that space (Mc) take a column of their own, as tmux and VTE draw them
+  /// (they count columns by code point), so a row of Devanagari or Bengali stays aligned.
+  ///
+  /// Those that do not space (Mn) add nothing.
+  @Test func spacingVowelSignsTakeAColumnOfTheirOwn() {
+    // KA + VOWEL SIGN I (Mc), KA + VOWEL SIGN U (Mn), Bengali KA + VOWEL SIGN AA (Mc).
+    #expect(DisplayWidth.of(Character("\u{0915}\u{093F}")) == 2)
+    #expect(DisplayWidth.of(Character("\u{0915}\u{0941}")) == 1)
+    #expect(DisplayWidth.of(Character("\u{0995}\u{09BE}")) == 2)
+    // A conjunct: NA, VIRAMA, DA is 2 as tmux draws it (NA 1, DA 1); with a vowel sign it
+    // would be 3, which a cell cannot hold: 2.
+    #expect(DisplayWidth.of(Character("\u{0928}\u{094D}\u{0926}")) == 2)
+    #expect(DisplayWidth.of("हिन्दी") == 4)
+    // A wide base stays at most 2.
+    #expect(DisplayWidth.of(Character("\u{4E00}\u{093F}")) == 2)
+    #expect(DisplayWidth.of(scalar: "\u{093F}") == 1)
+  }
+
   @Test func aPrependedMarkTakesTheWidthOfWhatItPrecedes() {
     #expect(DisplayWidth.of(Character("\u{0600}1")) == 1)
     #expect(DisplayWidth.of("\u{0600}12") == 2)

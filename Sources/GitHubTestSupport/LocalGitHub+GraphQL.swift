@@ -354,7 +354,7 @@ extension LocalGitHub {
     _ operation: String, path: String, variables: [String: Any], errors: inout [[String: Any]]
   ) -> [String: Any] {
     switch operation {
-    case "AutoMergeState":
+    case "AutoMergeState", "MergeQueueState":
       let number = variables["number"] as? Int ?? 0
       let owner = variables["owner"] as? String ?? ""
       let name = variables["name"] as? String ?? ""
@@ -365,34 +365,18 @@ extension LocalGitHub {
         ])
         return ["pullRequest": NSNull()]
       }
-      return [
-        "pullRequest": [
-          "id": pull.node, "state": pull.state, "headRefOid": pull.head,
-          "autoMergeRequest": autoMerges[pull.path].map { ["mergeMethod": $0] as Any }
-            ?? NSNull(),
-        ]
-      ]
-    case "MergeQueueState":
-      let number = variables["number"] as? Int ?? 0
-      let owner = variables["owner"] as? String ?? ""
-      let name = variables["name"] as? String ?? ""
-      guard let pull = pullRequestState(owner, name, number) else {
-        errors.append([
-          "type": "NOT_FOUND", "path": ["repository", "pullRequest"],
-          "message": "Could not resolve to a PullRequest with the number of \(number).",
-        ])
-        return ["pullRequest": NSNull()]
+      var fields: [String: Any] = ["id": pull.node, "state": pull.state, "headRefOid": pull.head]
+      if operation == "AutoMergeState" {
+        fields["autoMergeRequest"] =
+          autoMerges[pull.path].map { ["mergeMethod": $0] as Any } ?? NSNull()
+      } else {
+        let repository = "/repos/\(owner)/\(name)"
+        let position = mergeQueueEntries[repository]?.firstIndex(of: number)
+        fields["isMergeQueueEnabled"] = mergeQueues.contains(repository)
+        fields["mergeQueueEntry"] =
+          position.map { ["position": $0 + 1, "state": "QUEUED"] as Any } ?? NSNull()
       }
-      let repository = "/repos/\(owner)/\(name)"
-      let position = mergeQueueEntries[repository]?.firstIndex(of: number)
-      return [
-        "pullRequest": [
-          "id": pull.node, "state": pull.state, "headRefOid": pull.head,
-          "isMergeQueueEnabled": mergeQueues.contains(repository),
-          "mergeQueueEntry": position.map { ["position": $0 + 1, "state": "QUEUED"] as Any }
-            ?? NSNull(),
-        ]
-      ]
+      return ["pullRequest": fields]
     case "ReviewThreads":
       let number = variables["number"] as? Int ?? 0
       let repository = RepositoryName(

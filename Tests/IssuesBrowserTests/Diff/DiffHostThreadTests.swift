@@ -85,14 +85,14 @@ import TrellisTerminal
     #expect(try cache.resolvedThreads(of: number).isEmpty)
   }
 
-  /// `M` through the host reads the checks and review again before the person answers: the
-  /// cache said "checks passing", GitHub says a check failed, and the question says so.
-  @Test func mReadsTheChecksAgainBeforeAsking() async throws {
-    let (github, client, cache) = try await synced()
-    defer { Task { await github.stop() } }
+  /// The first open pull request whose number `matching` takes, its diff (one file, at the
+  /// local GitHub's own head, so its checks are served) read into the cache.
+  private func openPullRequestWithADiff(
+    _ github: LocalGitHub, _ client: GitHubClient, _ cache: IssueCache,
+    matching: (Int) -> Bool = { _ in true }
+  ) async throws -> Int {
     var pull: Int?
-    // The local GitHub fails a check of every pull request numbered 3k + 1.
-    for number in 1...40 where pull == nil && number % 3 == 1 {
+    for number in 1...40 where pull == nil && matching(number) {
       if let item = await github.issue(number: number, in: acme), item.isPullRequest,
         item.state == .open
       {
@@ -108,6 +108,16 @@ import TrellisTerminal
       ], ofPullRequest: number, in: acme, head: LocalGitHub.headSHA(of: number))
     _ = try await PullRequestDiffFetcher(client: client, cache: cache, repository: acme)
       .fetch(number)
+    return number
+  }
+
+  /// `M` through the host reads the checks and review again before the person answers: the
+  /// cache said "checks passing", GitHub says a check failed, and the question says so.
+  @Test func mReadsTheChecksAgainBeforeAsking() async throws {
+    let (github, client, cache) = try await synced()
+    defer { Task { await github.stop() } }
+    // The local GitHub fails a check of every pull request numbered 3k + 1.
+    let number = try await openPullRequestWithADiff(github, client, cache) { $0 % 3 == 1 }
     try cache.writePullRequestDetails([
       PullRequestDetails(
         number: number, updatedAt: Date(timeIntervalSince1970: 0), reviewDecision: nil,
@@ -141,23 +151,7 @@ import TrellisTerminal
   @Test func mOnAMergeQueueBranchAddsToTheQueue() async throws {
     let (github, client, cache) = try await synced()
     defer { Task { await github.stop() } }
-    var pull: Int?
-    for number in 1...40 where pull == nil {
-      if let item = await github.issue(number: number, in: acme), item.isPullRequest,
-        item.state == .open
-      {
-        pull = number
-      }
-    }
-    let number = try #require(pull)
-    await github.servePullRequestFiles(
-      [
-        PullRequestFile(
-          path: "a.swift", status: "modified", additions: 1, deletions: 0,
-          patch: "@@ -1,1 +1,2 @@\n a\n+b")
-      ], ofPullRequest: number, in: acme, head: LocalGitHub.headSHA(of: number))
-    _ = try await PullRequestDiffFetcher(client: client, cache: cache, repository: acme)
-      .fetch(number)
+    let number = try await openPullRequestWithADiff(github, client, cache)
     await github.useMergeQueue(in: acme)
     let model = try #require(try DiffHost.model(of: number, in: cache))
     let screen = DiffScreen(

@@ -74,12 +74,10 @@ let package = Package(
     .target(
       name: "IssuesBrowser", dependencies: ["Trellis", "TrellisTerminal", "GitHubIssues"]),
     // The `issues` command: the browser in a terminal, `list` and `sync`.
-    // jq's C library, for gh's `--jq`: jq's own language and messages, not a second dialect.
-    .systemLibrary(name: "CJQ", path: "Sources/CJQ", providers: [.apt(["libjq-dev"])]),
     .executableTarget(
       name: "issues",
       dependencies: [
-        "IssuesBrowser", "GitHubIssues", "TrellisTerminal", "CJQ",
+        "IssuesBrowser", "GitHubIssues", "TrellisTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "TrellisTests", dependencies: ["Trellis", "TrellisTestSupport"]),

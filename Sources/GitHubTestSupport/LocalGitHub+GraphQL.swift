@@ -1026,7 +1026,7 @@ extension LocalGitHub {
       return NSNull()
     }
     let node = variables["pull"] as? String ?? ""
-    guard let (pull, number, repository) = pullRequest(atNode: node) else {
+    guard let (pull, _, _) = pullRequest(atNode: node) else {
       return refuse("NOT_FOUND", "Could not resolve to a node with the global id of '\(node)'")
     }
     guard pull.state == "OPEN" else {

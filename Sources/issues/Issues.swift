@@ -35,6 +35,9 @@ struct Issues: AsyncParsableCommand {
       } else {
         try command.run()
       }
+    } catch let failure as BareFailure {
+      Terminal.standardError(failure.description + "\n")
+      exit(withError: ExitCode.failure)
     } catch {
       if exitCode(for: error) == .validationFailure {
         Terminal.standardError(fullMessage(for: error) + "\n")

@@ -71,8 +71,9 @@ import Glibc
       environment["GITHUB_TOKEN"] = nil
       environment["GH_REPO"] = nil
       environment["GH_HOST"] = nil
-      // No `gh` to ask for a token either (unless a test puts tools on the path).
-      environment["PATH"] = path
+      // No `gh` to ask for a token either (unless a test puts tools on the path); gojq alone,
+      // for `--jq`.
+      environment["PATH"] = path + ":" + JQOnlyPath.folder
       environment["TRELLIS_UNANSWERED_GRACE"] = "0"
       environment.merge(extra) { _, given in given }
       process.environment = environment
@@ -405,3 +406,19 @@ import Glibc
   }
 }
 #endif
+
+/// A folder that holds gojq and nothing else, for the commands the tests start with no other
+/// tool on their `PATH`: `--jq` runs gojq.
+enum JQOnlyPath {
+  static let folder: String = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "issues-tests-gojq-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    if let gojq = ExternalTool(named: JQProgram.engineName) {
+      try? FileManager.default.createSymbolicLink(
+        atPath: folder.appendingPathComponent(JQProgram.engineName).path,
+        withDestinationPath: gojq.path)
+    }
+    return folder.path
+  }()
+}

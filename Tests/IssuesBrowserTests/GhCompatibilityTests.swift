@@ -85,10 +85,28 @@ import Testing
         arguments: ["list", "--jq", ".[].number"], status: 1,
         error: "cannot use `--jq` without specifying `--json`"),
       Case(
-        arguments: ["list", "--json", "number", "--jq", ".["], status: 1, error: "compile error"),
+        arguments: ["list", "--json", "number", "--jq", ".["], status: 1, error: "unexpected EOF"),
       Case(
         arguments: ["list", "--json", "number", "--jq", ".[0].number.x"], status: 1,
-        error: "Cannot index number"),
+        error: "expected an object but got: number"),
+      // gh's gojq: input and debug are not there, halt_error ends with gh's message, strings
+      // are indexed by character, and a number alone prints as gh writes it.
+      Case(
+        arguments: ["list", "--json", "number", "--jq", "[inputs]"], status: 1,
+        error: "input(s)/0 is not allowed"),
+      Case(
+        arguments: ["list", "--json", "number", "--jq", "\"gone\" | halt_error"], status: 1,
+        error: "error: gone"),
+      Case(
+        arguments: [
+          "list", "--json", "number", "-L", "1", "--jq", "\"héllo wörld\" | index(\"w\"), 10.5",
+        ],
+        status: 0, output: "6\n10.50\n"),
+      Case(
+        arguments: [
+          "list", "--json", "number", "--jq", "\" ab \" | gsub(\"^\\\\s*|\\\\s*$\"; \"\")",
+        ],
+        status: 0, output: "ab\n"),
       Case(arguments: ["list", "--json", "number", "-t", "{{.number}}"], status: 1, error: "--jq"),
       // One search language: every qualifier, negation, a value starting with -.
       Case(

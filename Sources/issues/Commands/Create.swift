@@ -99,19 +99,12 @@ struct Create: AsyncParsableCommand {
       throw ValidationError("--parent takes an issue's number (1 or more), not \(parent).")
     }
     if let json { _ = try IssueJSON.fields(json) }
-    if jq != nil, json == nil {
-      throw ValidationError("cannot use `--jq` without specifying `--json`")
-    }
-    if let jq {
-      do {
-        _ = try JQFilter(jq)
-      } catch {
-        throw CommandFailure(String(describing: error))
-      }
-    }
+    try ScriptingOptions.requireJSON(for: jq, json: json)
   }
 
   func run() async throws {
+    // The jq program is compiled before anything is filed, so that a typo files nothing.
+    _ = try ScriptingOptions.program(jq)
     if web {
       let (host, repository) = try options.resolve()
       print(Desktop.open(Self.webURL(host: host, repository: repository, create: self)))
@@ -285,7 +278,7 @@ struct Create: AsyncParsableCommand {
     let labels = Dictionary(try acting.cache.labels().map { ($0.name, $0) }) { a, _ in a }
     let object = IssueJSON.object(
       issue, fields: fields, context: IssueJSON.Context(milestones: milestones, labels: labels))
-    var output = JSONOutput(filter: try jq.map { try JQFilter($0) })
+    var output = JSONOutput(filter: try ScriptingOptions.program(jq))
     output.write(
       IssueJSON.single(object, pretty: output.pretty(toTerminal: isatty(STDOUT_FILENO) == 1)))
     try output.finish()

@@ -92,6 +92,8 @@ struct List: AsyncParsableCommand {
   var label: [String] { SearchOption.labels(labels) }
 
   func run() async throws {
+    // The jq program is compiled before anything is read, so that a typo costs nothing.
+    let jsonOutput = try scripting.output()
     let (host, repository) = try options.resolve()
     if web {
       print(Desktop.open(webURL(host: host, repository: repository)))
@@ -128,7 +130,7 @@ struct List: AsyncParsableCommand {
         milestones: milestones,
         labels: Dictionary(knownLabels.map { ($0.name, $0) }) { first, _ in first })
       // Streamed, one issue at a time: memory stays flat however long the list is.
-      var output = try scripting.output()
+      var output = jsonOutput
       var writer = IssueJSON.ArrayWriter(pretty: output.pretty(toTerminal: isTerminal))
       try cache.forEachIssue(filter, withBody: fields.contains(.body)) { issue in
         output.write(writer.element(IssueJSON.object(issue, fields: fields, context: context)))

@@ -164,6 +164,7 @@ struct PullRequestList: AsyncParsableCommand {
   }
 
   func run() async throws {
+    let jsonOutput = try scripting.output()
     let (host, repository) = try options.resolve()
     if web {
       print(Desktop.open("https://\(host.name)/\(repository)/pulls"))
@@ -195,7 +196,7 @@ struct PullRequestList: AsyncParsableCommand {
     }
     if let fields {
       let context = try PullRequestCommands.context(cache)
-      var json = try scripting.output()
+      var json = jsonOutput
       var writer = IssueJSON.ArrayWriter(pretty: json.pretty(toTerminal: isTerminal))
       // Node ids and a bot's shape come with the row's accounts, which the list's rows leave out.
       let needsAccounts = fields.contains { [.id, .author, .assignees].contains($0) }
@@ -333,6 +334,7 @@ struct PullRequestView: AsyncParsableCommand {
   }
 
   func run() async throws {
+    let jsonOutput = try scripting.output()
     let number = issue.number
     let (host, repository) = try issue.applied(to: options).resolve()
     if web {
@@ -407,7 +409,7 @@ struct PullRequestView: AsyncParsableCommand {
     }
     let isTerminal = isatty(STDOUT_FILENO) == 1
     if let fields {
-      var json = try scripting.output()
+      var json = jsonOutput
       json.write(
         IssueJSON.single(
           PullRequestJSON.object(

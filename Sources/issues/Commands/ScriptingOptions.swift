@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import GitHubIssues
 import TrellisTerminal
 
 /// gh's `--jq` and `--template` beside a command's `--json`.
 ///
-/// `--jq` runs jq itself (its C library) over the JSON the command would print. `--template`
+/// `--jq` runs gojq, the jq gh is built on, over the JSON the command would print, bounded in
+/// time and memory (``JQProgram``); an empty program is no program, as in gh. `--template`
 /// takes Go templates, which have no implementation here: it is refused, naming `--jq`, rather
 /// than printing something a script did not ask for.
 struct ScriptingOptions: ParsableArguments {
@@ -20,37 +22,53 @@ struct ScriptingOptions: ParsableArguments {
       "Not supported (Go templates): use --jq, which takes jq's language.", valueName: "string"))
   var template: String?
 
-  /// Checks the flags against the command's `--json`, and compiles the jq program.
+  /// Checks the flags against the command's `--json` (the program is compiled by ``output()``,
+  /// when the command runs: a failure there is gh's bare message, which validation cannot print).
   func check(json: String?) throws {
     if template != nil {
       throw ValidationError(
         "--template takes Go templates, which issues does not implement: use --jq with a jq "
           + "expression instead (for example --jq '.[] | \"\\(.number)\\t\\(.title)\"').")
     }
-    guard let jq else { return }
-    guard json != nil else {
-      throw ValidationError("cannot use `--jq` without specifying `--json`")
-    }
-    do {
-      _ = try JQFilter(jq)
-    } catch {
-      throw CommandFailure(String(describing: error))
-    }
+    try Self.requireJSON(for: jq, json: json)
   }
 
   /// Where the command writes its JSON: straight out, or through the jq program at the end.
+  ///
+  /// - Throws: ``BareFailure`` with gh's message for a program that does not compile, or when
+  ///   gojq is missing.
   func output() throws -> JSONOutput {
-    JSONOutput(filter: try jq.map { try JQFilter($0) })
+    JSONOutput(filter: try Self.program(jq))
+  }
+
+  /// Refuses `--jq` without `--json`, in gh's words; an empty `--jq` is none.
+  static func requireJSON(for jq: String?, json: String?) throws {
+    if let jq, !jq.isEmpty, json == nil {
+      throw ValidationError("cannot use `--jq` without specifying `--json`")
+    }
+  }
+
+  /// The jq program a command's `--jq` names, found and compiled, or `nil` without one.
+  ///
+  /// - Throws: ``BareFailure`` with gh's message for a program that does not compile, or when
+  ///   gojq is missing.
+  static func program(_ jq: String?) throws -> JQProgram? {
+    guard let jq, !jq.isEmpty else { return nil }
+    do {
+      return try JQProgram(jq)
+    } catch {
+      throw BareFailure(error.description)
+    }
   }
 }
 
 /// A command's JSON on its way out: streamed to standard output, or gathered and filtered.
 struct JSONOutput {
-  let filter: JQFilter?
+  let filter: JQProgram?
   private var output = StandardOutput()
   private var gathered: [UInt8] = []
 
-  init(filter: JQFilter?) {
+  init(filter: JQProgram?) {
     self.filter = filter
   }
 
@@ -67,20 +85,20 @@ struct JSONOutput {
 
   /// Writes what is left: the filter's results, one a line.
   ///
-  /// - Throws: ``CommandFailure`` with jq's message when the program stops with an error.
+  /// - Throws: ``BareFailure`` with gh's message when the program stops with an error.
   mutating func finish() throws {
     if let filter {
       // A string result prints as it is, for scripts; to a terminal, the characters it would
       // act on (from text anyone can write on GitHub) are shown instead.
       let toTerminal = isatty(STDOUT_FILENO) == 1
       do {
-        try filter.run(gathered) { line in
+        try filter.run(over: gathered) { line in
           output.write(toTerminal ? ControlCharacters.visible(line, keepingLineBreaks: true) : line)
           output.write("\n")
         }
       } catch {
         output.flush()
-        throw CommandFailure(String(describing: error))
+        throw BareFailure(String(describing: error))
       }
     }
     output.flush()

@@ -11,10 +11,15 @@ struct ScriptsHelp: ParsableCommand {
       `list`, `view`, `pr list` and `pr view` take gh's flags and print what gh prints: to a \
       terminal a table sized to it, to a pipe gh's tab-separated columns (one record a line, \
       control characters shown as ␛, ␇…), and with --json FIELDS gh's field names and shapes \
-      with keys sorted as Go writes maps. --jq EXPR runs the expression in jq itself (the \
-      system's libjq) and prints each result as gh does: a string bare, null as an empty \
-      line, anything else as compact JSON. A program that does not compile prints jq's \
-      message and exits 1; --jq without --json is refused, as gh refuses it. Usage errors exit \
+      with keys sorted as Go writes maps. --jq EXPR runs the expression in gojq, the jq gh is \
+      built on (apt install gojq), and prints each result as gh does: a string bare, null as \
+      an empty line, a number as gh writes one (10.50, every digit of 1e300), anything else \
+      as compact JSON in Go's escaping. input, inputs, debug and stderr fail as in gh, halt \
+      and halt_error end with gh's "error: …"; a program that does not compile or stops with \
+      an error prints gh's message and exits 1. The program runs apart from issues, at most \
+      20 seconds and 1 GiB (more for a large input): past either, or if gojq crashes, one \
+      sentence says so and the command exits 1. --jq without --json is refused, as gh \
+      refuses it; an empty --jq is none. Usage errors exit \
       1, as gh's do. @me is the token's account, asked of GitHub once per token and \
       remembered in the cache, so offline reads know it too.
 
@@ -40,9 +45,11 @@ struct ScriptsHelp: ParsableCommand {
       ),
       (
         "jq",
-        "Debian's jq 1.6 where gh has gojq: the language is the same for what scripts use; "
-          + "error wording differs, functions added since 1.6 (pick, abs, toarray) are "
-          + "missing, and a control character prints as \\u007f where Go writes it raw."
+        "The installed gojq, which is gh's own jq when their versions match (gh 2.23 has "
+          + "0.12.11); halt inside try is caught here, and a program that prints before "
+          + "reaching input or debug prints those lines first, where gh fails at once. Whole "
+          + "numbers past 2^53 read from GitHub keep their digits (gh rounds them), and "
+          + "infinite and nan print as 1.7976931348623157e+308 and null (gh: +Inf, NaN)."
       ),
       (
         "names",

@@ -44,6 +44,7 @@ struct View: AsyncParsableCommand {
   }
 
   func run() async throws {
+    let jsonOutput = try scripting.output()
     let number = issue.number
     let (host, repository) = try issue.applied(to: options).resolve()
     if web {
@@ -115,7 +116,7 @@ struct View: AsyncParsableCommand {
         members["comments"] = .array(conversation.map { IssueJSON.comment($0, viewer: viewer) })
         object = .object(members.sortedByKey())
       }
-      var json = try scripting.output()
+      var json = jsonOutput
       json.write(IssueJSON.single(object, pretty: json.pretty(toTerminal: isTerminal)))
       try json.finish()
     } else if isTerminal {

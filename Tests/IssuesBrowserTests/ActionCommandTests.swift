@@ -60,9 +60,11 @@ import Glibc
       // A minute to answer unless a test is about the wait: at the start of a full run, 140
       // suites compete for two cores and the local GitHub can take longer than the default 15 s.
       let wait = arguments.contains("--timeout") ? [] : ["--timeout", "60"]
+      // acme/tracker unless the test names another repository.
+      let repository = arguments.contains("-R") ? [] : ["-R", "acme/tracker"]
       process.arguments =
         (ignoringBrokenPipes ? ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", executable] : [])
-        + arguments + ["-R", "acme/tracker", "--api-url", await github.baseURL.absoluteString]
+        + arguments + repository + ["--api-url", await github.baseURL.absoluteString]
         + wait
       var environment = ProcessInfo.processInfo.environment
       environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path

@@ -59,6 +59,23 @@ import Testing
     #expect(await world.github.filedIssues.isEmpty)
   }
 
+  /// A repository GitHub says is not there (404) is an error, as in gh: exit 1, nothing
+  /// queued to be sent forever, and what was typed kept as a draft.
+  @Test func aRepositoryGitHubDoesNotHaveIsAnErrorNotAQueuedCreate() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let (status, out, err) = try await world.run([
+      "create", "-R", "acme/gone", "-t", "Tabs", "-b", "Open files in tabs.",
+    ])
+    #expect(status == 1, "\(err)")
+    #expect(out.isEmpty)
+    #expect(err.contains("Not Found") || err.contains("not found"), "\(err)")
+    #expect(await world.github.filedIssues.isEmpty)
+    let (_, queue, _) = try await world.run(["queue", "list", "-R", "acme/gone"])
+    #expect(!queue.contains("Tabs"), "\(queue)")
+    #expect(err.contains("draft"), "\(err)")
+  }
+
   @Test func offlineItIsQueuedShownWithoutANumberAndFiledOnceLater() async throws {
     let world = try await World()
     defer { Task { await world.stop() } }

@@ -121,6 +121,34 @@ import Testing
           "100",
         ],
         status: 0, output: numbers(closed)),
+      // A state asked for in -S sets aside the default --state open, as gh's
+      // QueryHasStateClause does; an explicit other state still holds with it.
+      Case(
+        arguments: [
+          "list", "-S", "no:assignee is:closed", "--json", "number", "--jq", ".[].number", "-L",
+          "100",
+        ],
+        status: 0, output: numbers(closed.filter { $0.assignees.isEmpty })),
+      Case(
+        arguments: [
+          "list", "-S", "state:closed", "--json", "number", "--jq", ".[].number", "-L", "100",
+        ],
+        status: 0, output: numbers(closed)),
+      Case(
+        arguments: [
+          "list", "-S", "closed:>2000-01-01", "--json", "number", "--jq", ".[].number", "-L",
+          "100",
+        ],
+        status: 0, output: numbers(closed)),
+      Case(
+        arguments: [
+          "list", "-S", "-is:closed", "--json", "number", "--jq", ".[].number", "-L", "100",
+        ],
+        status: 0, output: numbers(open)),
+      Case(
+        arguments: ["pr", "list", "-S", "is:closed", "--json", "number", "--jq", ".[].number"],
+        status: 0,
+        output: numbers(served.filter { $0.isPullRequest && $0.state == .closed })),
       Case(
         arguments: ["list", "-S", "-label:bug", "--json", "number", "--jq", ".[].number"],
         status: 0, output: numbers(open.filter { !has($0, label: "bug") })),
@@ -179,6 +207,82 @@ import Testing
       ])
       #expect(viewed == line + "\n", "#\(number)")
     }
+  }
+
+  /// `pr list --json` takes the conversation and file fields `pr view` takes, each listed pull
+  /// request read as `pr view` reads it; offline, one never read refuses the list, printing
+  /// nothing.
+  @Test func pullRequestListTakesTheFieldsViewTakes() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let (synced, _, syncError) = try await world.run(["sync"])
+    #expect(synced == 0, "\(syncError)")
+    let fields = "number,comments,reviews,statusCheckRollup,reviewThreads"
+    var (status, out, err) = try await world.run([
+      "pr", "list", "-s", "all", "-L", "3", "--json", fields, "--offline",
+    ])
+    #expect(status == 1)
+    #expect(err.contains("not cached") || err.contains("have not been read"), "\(err)")
+    #expect(out.isEmpty)
+    (status, out, err) = try await world.run([
+      "pr", "list", "-s", "all", "-L", "3", "--json", fields, "--jq", ".[] | tojson",
+    ])
+    #expect(status == 0, "\(err)")
+    let lines = out.split(separator: "\n")
+    #expect(lines.count == 3)
+    for line in lines {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let number = try #require(object["number"] as? Int)
+      #expect((object["statusCheckRollup"] as? [Any])?.count == 3, "#\(number)")
+      let (_, viewed, viewError) = try await world.run([
+        "pr", "view", "\(number)", "--json", fields, "--offline", "--jq", "tojson",
+      ])
+      #expect(viewed == line + "\n", "#\(number): \(viewError)")
+    }
+  }
+
+  /// `pr view`'s reviewers as gh lists them: those who reviewed, then those asked, each by
+  /// name (gh's `sortReviewerStates`), whatever order GitHub gives; a merged pull request's
+  /// state is MERGED in `view` too.
+  @Test func reviewersAreSortedAndAMergedPullRequestSaysMerged() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let (synced, _, syncError) = try await world.run(["sync"])
+    #expect(synced == 0, "\(syncError)")
+    var reordered = 0
+    for pull in Self.served where pull.isPullRequest {
+      let details = LocalGitHub.pullRequestDetails(
+        ["number": pull.number, "pull_request": [:] as [String: Any]])
+      let requested =
+        ((details["reviewRequests"] as? [String: Any])?["nodes"] as? [[String: Any]])?
+        .compactMap { $0["requestedReviewer"] as? [String: Any] }
+        .map { ($0["login"] as? String) ?? ($0["combinedSlug"] as? String) ?? "" } ?? []
+      let reviewed =
+        ((details["latestReviews"] as? [String: Any])?["nodes"] as? [[String: Any]])?
+        .filter { ($0["author"] as? [String: Any])?["login"] as? String != pull.user.login }
+        .map { review -> (String, String) in
+          let login = (review["author"] as? [String: Any])?["login"] as? String ?? ""
+          let state = (review["state"] as? String ?? "")
+          let named = ["APPROVED": "Approved", "CHANGES_REQUESTED": "Changes requested"]
+          return (login, named[state] ?? "Commented")
+        } ?? []
+      let asGitHubGives =
+        reviewed.map { "\($0.0) (\($0.1))" } + requested.map { "\($0) (Requested)" }
+      let expected =
+        reviewed.sorted { $0.0 < $1.0 }.map { "\($0.0) (\($0.1))" }
+        + requested.sorted().map { "\($0) (Requested)" }
+      if expected != asGitHubGives { reordered += 1 }
+      let (status, out, err) = try await world.run(["pr", "view", "\(pull.number)", "--offline"])
+      #expect(status == 0, "\(err)")
+      let line = out.split(separator: "\n").first { $0.hasPrefix("reviewers:\t") }
+      #expect(line == "reviewers:\t" + expected.joined(separator: ", "), "#\(pull.number)")
+    }
+    #expect(reordered > 0, "a pull request whose reviewers GitHub gives in another order")
+    let merged = try #require(Self.served.first { $0.mergedAt != nil })
+    let (status, out, err) = try await world.run(["view", "\(merged.number)", "--offline"])
+    #expect(status == 0, "\(err)")
+    #expect(out.split(separator: "\n").contains("state:\tMERGED"), "\(out)")
   }
 
   /// A merged pull request's branch and size are printed as GitHub has them, or refused.
@@ -311,6 +415,30 @@ import Testing
     #expect(
       out == #"{"reviewRequests":[{"__typename":"User","login":"\#(person)"},"#
         + #"{"__typename":"Team","name":"Core maintainers","slug":"acme/core"}]}"# + "\n")
+  }
+
+  /// A token GitHub refuses the Actions runs (403: a fine-grained token without Actions, or
+  /// Actions turned off) still reads the checks: kept and printed, their workflow unnamed.
+  @Test func checksAreKeptWhenActionsRunsAreRefused() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    let (synced, _, syncError) = try await world.run(["sync"])
+    #expect(synced == 0, "\(syncError)")
+    let running = try #require(Self.served.first { $0.isPullRequest && $0.number % 3 == 2 })
+    await world.github.inject(.status(403), path: "/repos/acme/tracker/actions/runs", times: 50)
+    var (status, out, err) = try await world.run([
+      "pr", "view", "\(running.number)", "--json", "statusCheckRollup", "--jq",
+      ".statusCheckRollup[] | [.name // .context, .workflowName // \"-\"] | join(\" \")",
+    ])
+    #expect(status == 0, "\(err)")
+    #expect(out == "build \ntest \nci/lint -\n")
+    // Kept: offline prints them too.
+    (status, out, err) = try await world.run([
+      "pr", "view", "\(running.number)", "--json", "statusCheckRollup", "--offline", "--jq",
+      ".statusCheckRollup | length",
+    ])
+    #expect(status == 0, "\(err)")
+    #expect(out == "3\n")
   }
 
   /// What the cache has not read is refused, not printed empty: checks never fetched, offline.

@@ -63,9 +63,15 @@ extension ActionReplayer {
       waits += 1
       summary = await replay(onIssues: [number])
     }
-    if let stopped = summary.stopped, Self.provesNothingLanded(stopped) {
+    if let stopped = summary.stopped,
+      Self.provesNothingLanded(stopped)
+        || (Self.saysNothingIsThere(stopped)
+          && !mine().contains { if case .sending = $0.status { true } else { false } })
+    {
       // A refused token, or a redirect the client would not follow: nothing of these landed,
-      // and sending them later would fail the same way.
+      // and sending them later would fail the same way. So it is when GitHub says the
+      // repository or the issue is not there (404, 410) before any of them was sent: the
+      // person learns now, as gh says it, rather than from a queue that never empties.
       var landed: [QueuedAction] = []
       var first: QueuedAction?
       var kept: [Draft.Words] = []
@@ -115,6 +121,12 @@ extension ActionReplayer {
     }
     let waiting = mine.filter(\.status.isActive)
     return waiting.isEmpty ? .landed : .queued(waiting, because: summary.stopped)
+  }
+
+  /// Whether a replay's stop is GitHub saying what it was to change is not there for this
+  /// token (a repository deleted, renamed away, or private to others): 404 or 410.
+  static func saysNothingIsThere(_ error: GitHubError) -> Bool {
+    [.notFound, .gone].contains(error.code)
   }
 
   /// Whether a replay's stop proves that what it tried to send did not land, and would fail

@@ -22,6 +22,22 @@ extension SearchQuery {
     }
     return narrowed
   }
+
+  /// Whether the query asks for items that are not open: `is:closed`, `state:closed`,
+  /// `closed:…`, `is:merged` or `merged:…`, kept rather than excluded.
+  ///
+  /// gh drops its default `--state open` for such a query (`issue list -S 'is:closed'` lists
+  /// closed issues), and so do `list` and `pr list`: the flag's default would otherwise leave
+  /// nothing to print.
+  public var asksForItemsNotOpen: Bool {
+    terms.contains { term in
+      guard term.polarity == .include else { return false }
+      switch term.condition {
+      case .state(.closed), .merged(true), .closed, .mergedAt: return true
+      default: return false
+      }
+    }
+  }
 }
 
 extension IssueSort {

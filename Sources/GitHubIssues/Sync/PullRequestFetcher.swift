@@ -51,8 +51,7 @@ package struct PullRequestFetcher: Sendable {
     var announced = 0
     if let runs = try? await client.checkRuns(of: repository, commit: pull.headSHA),
       let statuses = try? await client.combinedStatus(of: repository, commit: pull.headSHA),
-      let workflows = runs.actionsSuites.isEmpty
-        ? [:] : try? await client.workflowNames(of: repository, commit: pull.headSHA)
+      let workflows = await workflowNames(of: runs, commit: pull.headSHA)
     {
       checks = runs.named(by: workflows) + statuses.checks
       announced = runs.totalCount + statuses.totalCount
@@ -77,6 +76,20 @@ package struct PullRequestFetcher: Sendable {
       return true
     } catch {
       return false
+    }
+  }
+
+  /// The workflow names of the commit's GitHub Actions runs; `nil` when GitHub did not answer.
+  ///
+  /// A token that may not read Actions (a fine-grained token without it, Actions turned off
+  /// for the repository) is refused the runs (403, 404) though it reads the checks: they are
+  /// kept, with no workflow name, rather than not at all.
+  private func workflowNames(of runs: CheckRunList, commit sha: String) async -> [Int64: String]? {
+    guard !runs.actionsSuites.isEmpty else { return [:] }
+    do {
+      return try await client.workflowNames(of: repository, commit: sha)
+    } catch {
+      return [.forbidden, .notFound].contains(error.code) ? [:] : nil
     }
   }
 

@@ -106,7 +106,8 @@ struct List: AsyncParsableCommand {
     // terms and the flags must all hold, as in gh, which sends both to GitHub's search.
     let query = try SearchOption.query(search) ?? SearchQuery()
     var filter = IssueFilter(
-      state: state, kind: pullRequests ? .both : .issues, labels: label, sort: sort, limit: limit)
+      state: Self.state(state, for: query), kind: pullRequests ? .both : .issues, labels: label,
+      sort: sort, limit: limit)
     if let milestone {
       filter.milestone = try Self.milestoneFilter(
         milestone, milestones: Array(milestones.values), repository: repository)
@@ -180,9 +181,17 @@ struct List: AsyncParsableCommand {
         + "Known: \(known.isEmpty ? "none" : known).")
   }
 
+  /// The state the list keeps: `--state` as given, except that its `open` (the default) gives
+  /// way to a search asking for closed or merged items, as in gh.
+  static func state(_ state: IssueStateFilter, for query: SearchQuery) -> IssueStateFilter {
+    state == .open && query.asksForItemsNotOpen ? .all : state
+  }
+
   /// The list on GitHub's web: the repository's issues page with the same filters as a search.
   func webURL(host: GitHubHost, repository: RepositoryName) -> String {
-    var terms = [pullRequests ? nil : "is:issue", state == .all ? nil : "is:\(state.rawValue)"]
+    let search = (try? SearchOption.query(self.search)) ?? nil
+    let shown = search.map { Self.state(state, for: $0) } ?? state
+    var terms = [pullRequests ? nil : "is:issue", shown == .all ? nil : "is:\(shown.rawValue)"]
       .compactMap { $0 }
     func quoted(_ text: String) -> String {
       text.contains(where: \.isWhitespace) ? "\"\(text)\"" : text
@@ -198,7 +207,7 @@ struct List: AsyncParsableCommand {
       default: terms.append("milestone:\(quoted(milestone))")
       }
     }
-    if let search { terms.append(search) }
+    if let search = self.search { terms.append(search) }
     var allowed = CharacterSet.urlQueryAllowed
     allowed.remove(charactersIn: "&=+#")
     let query = terms.joined(separator: " ").addingPercentEncoding(withAllowedCharacters: allowed)

@@ -75,7 +75,9 @@ struct PullRequestList: AsyncParsableCommand {
       Answered from the cache after a sync (--offline: the cache alone). --search takes GitHub's \
       search syntax (review-requested:@me status:failure review:approved …). To a pipe: gh's \
       columns (number, title, branch, state with DRAFT, created time); --json FIELDS takes gh's \
-      fields the cache holds.
+      fields the cache holds: comments, reviews, reviewThreads and statusCheckRollup fetch each \
+      listed pull request's conversation first, files and changedFiles its files (unless \
+      --offline), as `pr view` does.
       """)
 
   @OptionGroup var options: RepositoryOptions
@@ -145,7 +147,9 @@ struct PullRequestList: AsyncParsableCommand {
     // gh lists the newest first.
     if query.writtenSort == nil { query.writtenSort = QuerySort(.created) }
     query.terms.append(QueryTerm(.kind(.pullRequest)))
+    // As in gh, the default `open` gives way to a search asking for closed or merged ones.
     switch state.lowercased() {
+    case "open" where query.asksForItemsNotOpen: break
     case "open": query.terms.append(QueryTerm(.state(.open)))
     case "closed": query.terms.append(QueryTerm(.state(.closed)))
     case "merged": query.terms.append(QueryTerm(.merged(true)))
@@ -183,7 +187,7 @@ struct PullRequestList: AsyncParsableCommand {
     let pulls = try dashboard.items(entries).map(\.issue)
     let isTerminal = isatty(STDOUT_FILENO) == 1
     var output = StandardOutput()
-    let fields = try json.map { try PullRequestJSON.fields($0, conversation: false) }
+    let fields = try json.map { try PullRequestJSON.fields($0) }
     // gh's piped columns have the branch; its JSON the fields only details fill.
     let needsDetails =
       fields.map { $0.contains(where: PullRequestCommands.detailFields.contains) }
@@ -200,12 +204,24 @@ struct PullRequestList: AsyncParsableCommand {
       var writer = IssueJSON.ArrayWriter(pretty: json.pretty(toTerminal: isTerminal))
       // Node ids and a bot's shape come with the row's accounts, which the list's rows leave out.
       let needsAccounts = fields.contains { [.id, .author, .assignees].contains($0) }
+      let reader = PullRequestConversationReader(
+        host: host, repository: repository, cache: cache, offline: offline,
+        timeout: options.timeout)
+      // Each pull request's conversation and files first: one never read refuses the whole
+      // list before any of it is printed, as a field is never printed empty.
+      var conversations: [Int: PullRequestJSON.Conversation] = [:]
+      for pull in pulls {
+        conversations[pull.number] = try await reader.conversation(
+          of: pull.number, fields: fields, comments: false)
+      }
       for listed in pulls {
         let pull = needsAccounts ? try cache.issue(number: listed.number) ?? listed : listed
         let details = needsDetails ? try cache.pullRequestDetails(number: pull.number) : nil
         json.write(
           writer.element(
-            PullRequestJSON.object(pull, details: details, fields: fields, context: context)))
+            PullRequestJSON.object(
+              pull, details: details, fields: fields, context: context,
+              conversation: conversations[pull.number])))
       }
       json.write(writer.end())
       try json.finish()
@@ -282,57 +298,6 @@ struct PullRequestView: AsyncParsableCommand {
     try scripting.check(json: json)
   }
 
-  /// The pull request's files: read from GitHub into the cache (unless --offline), or as kept;
-  /// never printed empty when they were never read.
-  private func readDiff(
-    _ number: Int, host: GitHubHost, repository: RepositoryName, cache: IssueCache
-  ) async throws -> PullRequestDiff {
-    if !offline {
-      do {
-        let client = Syncing.client(
-          host: host, token: try TokenDiscovery.token(for: host), timeout: options.timeout)
-        return try await PullRequestDiffFetcher(
-          client: client, cache: cache, repository: repository
-        ).fetch(number)
-      } catch {
-        Terminal.standardError(
-          "warning: \(Terminal.failure(error, repository: repository)) Using the files kept.\n")
-      }
-    }
-    guard let kept = try cache.pullRequestDiff(number) else {
-      throw CommandFailure(
-        "The files of #\(number) are not cached: "
-          + (offline
-            ? "run without --offline (or `issues pr diff \(number)`)."
-            : "GitHub did not give them now."))
-    }
-    return kept
-  }
-
-  /// Fetches the pull request's conversation (comments, reviews, line comments, checks) into
-  /// the cache; a failure is said and the cached one printed.
-  private func fetchConversation(
-    _ number: Int, host: GitHubHost, repository: RepositoryName, cache: IssueCache,
-    threadStates: Bool
-  ) async {
-    do {
-      let token = try TokenDiscovery.token(for: host)
-      let client = Syncing.client(host: host, token: token, timeout: options.timeout)
-      await MeResolver.remember(token: token, client: client, cache: cache)
-      _ = try await ConversationFetcher(client: client, cache: cache, repository: repository)
-        .fetch(number)
-      if threadStates {
-        // Whether each thread is resolved: GraphQL only; kept from a complete read.
-        try cache.keepThreadStates(
-          try await client.reviewThreads(ofPullRequest: number, in: repository),
-          ofPullRequest: number)
-      }
-    } catch {
-      Terminal.standardError(
-        "warning: \(Terminal.failure(error, repository: repository)) Showing the cache.\n")
-    }
-  }
-
   func run() async throws {
     let jsonOutput = try scripting.output()
     let number = issue.number
@@ -354,15 +319,12 @@ struct PullRequestView: AsyncParsableCommand {
       throw CommandFailure("#\(number) is an issue, not a pull request: issues view \(number).")
     }
     let fields = try json.map { try PullRequestJSON.fields($0) }
+    let reader = PullRequestConversationReader(
+      host: host, repository: repository, cache: cache, offline: offline,
+      timeout: options.timeout)
+    let conversation = try await reader.conversation(
+      of: number, fields: fields, comments: comments)
     let readsConversation = comments || (fields?.contains(where: \.isConversation) ?? false)
-    if readsConversation, !offline {
-      await fetchConversation(
-        number, host: host, repository: repository, cache: cache,
-        threadStates: fields?.contains(.reviewThreads) == true)
-    }
-    let diff =
-      try await fields?.contains(where: \.isDiff) == true
-      ? readDiff(number, host: host, repository: repository, cache: cache) : nil
     // gh's header has the size and branches; its JSON the fields only details fill.
     if fields.map({ $0.contains(where: PullRequestCommands.detailFields.contains) })
       ?? !readsConversation
@@ -382,31 +344,6 @@ struct PullRequestView: AsyncParsableCommand {
     let details = try cache.pullRequestDetails(number: number)
     let context = try PullRequestCommands.context(cache)
     var output = StandardOutput()
-    let checks = try cache.checks(of: number)?.checks
-    if let fields {
-      try Self.refuseUnread(
-        fields, number: number,
-        reviews: fields.contains(.reviews) ? try cache.reviews(of: number, threaded: false) : [],
-        checks: checks, offline: offline)
-    }
-    var conversation =
-      readsConversation
-      ? PullRequestJSON.Conversation(
-        comments: try cache.comments(of: number),
-        reviews: try cache.reviews(of: number, threaded: fields == nil),
-        threads: fields?.contains(.reviewThreads) == true
-          ? try cache.reviews(of: number).flatMap(\.threads) : [],
-        threadStates: fields?.contains(.reviewThreads) == true
-          ? try cache.threadStates(of: number) : [:],
-        checks: checks ?? [],
-        viewer: fields?.contains(.comments) == true
-          ? try await MeResolver.viewer(
-            host: host, cache: cache, offline: offline, timeout: options.timeout) : nil) : nil
-    if let diff {
-      conversation =
-        conversation ?? PullRequestJSON.Conversation(comments: [], reviews: [], checks: [])
-      conversation?.diff = diff
-    }
     let isTerminal = isatty(STDOUT_FILENO) == 1
     if let fields {
       var json = jsonOutput
@@ -417,7 +354,7 @@ struct PullRequestView: AsyncParsableCommand {
             conversation: conversation),
           pretty: json.pretty(toTerminal: isTerminal)))
       try json.finish()
-    } else if let conversation {
+    } else if let conversation, readsConversation {
       output.write(
         isTerminal
           ? IssueView.terminal(
@@ -432,28 +369,11 @@ struct PullRequestView: AsyncParsableCommand {
     output.flush()
   }
 
-  /// Refuses the conversation fields the cache cannot print as gh would: checks never read,
-  /// and reviews read before their ids were kept.
-  static func refuseUnread(
-    _ fields: [PullRequestJSON.Field], number: Int, reviews: [PullRequestReview],
-    checks: [PullRequestCheck]?, offline: Bool
-  ) throws {
-    let how = offline ? " (run without --offline to read them)." : " (GitHub did not answer)."
-    if fields.contains(.statusCheckRollup), checks == nil {
-      throw CommandFailure("The checks of #\(number) have not been read" + how)
-    }
-    if fields.contains(.reviews), reviews.contains(where: { $0.nodeID == nil }) {
-      throw CommandFailure("The reviews of #\(number) were read without their ids" + how)
-    }
-  }
-
   /// gh's `key:<tab>value` header, `--` and the body.
   static func text(
     _ pull: CachedIssue, details: PullRequestDetails?, milestones: [Int: GitHubMilestone]
   ) -> String {
-    let reviewers =
-      (details?.reviews.map { "\(IssueView.ghLogin($0.author)) (\(reviewName($0.state)))" } ?? [])
-      + (details?.requestedReviewers.map { "\($0) (Requested)" } ?? [])
+    let reviewers = details.map { reviewerList(of: pull, $0) } ?? []
     var header: [(String, String)] = [
       ("title", pull.title),
       // gh says an open draft's state is DRAFT (its `prStateWithDraft`), with no line of its own.
@@ -482,13 +402,33 @@ struct PullRequestView: AsyncParsableCommand {
     return text + "--\n" + (pull.body ?? "") + "\n"
   }
 
+  /// The `reviewers:` entries as gh's `prReviewerList` makes them: each reviewer once with the
+  /// latest verdict (a pending review and the author's own left out), a reviewer asked again
+  /// shown as `Requested`; those who reviewed first, then those asked, each by name.
+  static func reviewerList(of pull: CachedIssue, _ details: PullRequestDetails) -> [String] {
+    var states: [String: String] = [:]
+    for review in details.reviews where review.author != pull.author {
+      states[review.author.isEmpty ? "ghost" : IssueView.ghLogin(review.author)] = review.state
+    }
+    for reviewer in details.requestedReviewers { states[reviewer] = "REQUESTED" }
+    let shown = states.filter { $0.value != "PENDING" }.sorted { a, b in
+      if (a.value == "REQUESTED") != (b.value == "REQUESTED") { return b.value == "REQUESTED" }
+      // Go compares strings byte by byte.
+      return a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
+    }
+    return shown.map { "\($0.key) (\(reviewName($0.value)))" }
+  }
+
+  /// A reviewer's verdict as gh names it; dismissed is `Commented`, as gh tallies it.
   static func reviewName(_ state: String) -> String {
     switch state {
     case "APPROVED": "Approved"
     case "CHANGES_REQUESTED": "Changes requested"
-    case "COMMENTED": "Commented"
-    case "DISMISSED": "Dismissed"
-    default: state.capitalized
+    case "COMMENTED", "DISMISSED": "Commented"
+    case "REQUESTED": "Requested"
+    default:
+      state.prefix(1).uppercased()
+        + state.dropFirst().lowercased().replacingOccurrences(of: "_", with: " ")
     }
   }
 }

@@ -48,7 +48,7 @@ enum IssueView {
     var lines: [String] = []
     lines.append(visible("\(issue.title) #\(issue.number)"))
     var facts = [
-      issue.state == .open ? "Open" : "Closed",
+      issue.state == .open ? "Open" : issue.mergedAt != nil ? "Merged" : "Closed",
       "\(ghLogin(issue.author)) opened \(RelativeAge.ago(issue.createdAt, now: now))",
       "\(issue.comments) comment\(issue.comments == 1 ? "" : "s")",
     ]
@@ -140,7 +140,7 @@ enum IssueView {
     if let comments { return piped(Post.merged(comments, reviews)) }
     var text = ""
     let header: [(String, String)] = [
-      ("title", issue.title), ("state", issue.state == .open ? "OPEN" : "CLOSED"),
+      ("title", issue.title), ("state", PullRequestJSON.state(issue)),
       ("author", ghLogin(issue.author)), ("labels", issue.labels.joined(separator: ", ")),
       ("comments", String(issue.comments)), ("assignees", issue.assignees.joined(separator: ", ")),
       ("projects", ""),
@@ -158,12 +158,13 @@ enum IssueView {
   }
 
   /// A review's `status:` in gh's piped format: its state in words for approved, changes
-  /// requested and commented; `none` for any other (gh's `formatRawCommentStatus`).
+  /// requested, commented and dismissed; `none` for any other (gh's `formatRawCommentStatus`).
   static func rawStatus(_ state: String) -> String {
     switch state {
     case "APPROVED": "approved"
     case "CHANGES_REQUESTED": "changes requested"
     case "COMMENTED": "commented"
+    case "DISMISSED": "dismissed"
     default: "none"
     }
   }

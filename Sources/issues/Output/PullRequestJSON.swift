@@ -16,17 +16,18 @@ enum PullRequestJSON {
     /// The fields an issue has too, filled as `issues list` fills them.
     var issueField: IssueJSON.Field? { IssueJSON.Field(rawValue: rawValue) }
 
-    /// Whether the field comes from the pull request's conversation, which only `pr view`
-    /// fetches.
+    /// Whether the field comes from the pull request's conversation, fetched for the pull
+    /// requests printed.
     var isConversation: Bool {
       [.comments, .reviews, .statusCheckRollup, .reviewThreads].contains(self)
     }
 
-    /// Whether the field comes from the pull request's files, which only `pr view` reads.
+    /// Whether the field comes from the pull request's files, read for the pull requests
+    /// printed.
     var isDiff: Bool { [.files, .changedFiles].contains(self) }
   }
 
-  /// What `pr view` fetched of a pull request's conversation, for the fields that need it.
+  /// What was read of a pull request's conversation and files, for the fields that need them.
   struct Conversation {
     var comments: [CachedComment]
     var reviews: [PullRequestReview]
@@ -46,25 +47,22 @@ enum PullRequestJSON {
     "commits": "commits are not cached",
     "projectCards": "projects are not cached", "projectItems": "projects are not cached",
     "reactionGroups": "reactions are not cached", "autoMergeRequest": "not cached",
-    "headRepository": "not cached",
+    "headRepository": "not cached", "headRefOid": "the head commit is not cached",
+    "baseRefOid": "the base commit is not cached",
     "headRepositoryOwner": "not cached", "isCrossRepository": "not cached",
     "maintainerCanModify": "not cached", "mergeCommit": "not cached", "mergedBy": "not cached",
     "potentialMergeCommit": "not cached", "mergeStateStatus": "not cached",
   ]
 
   /// The fields of `--json a,b,c`, each once; an unknown or unavailable one is an error that
-  /// lists what is available (the conversation's only with `conversation`, as `pr view` has).
-  static func fields(_ text: String, conversation: Bool = true) throws -> [Field] {
-    let available = Field.allCases.filter { conversation || !($0.isConversation || $0.isDiff) }
-    let list = available.map(\.rawValue).joined(separator: "\n  ")
+  /// lists what is available.
+  static func fields(_ text: String) throws -> [Field] {
+    let list = Field.allCases.map(\.rawValue).joined(separator: "\n  ")
     var fields: [Field] = []
     for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
     where !name.isEmpty {
-      guard let field = Field(rawValue: name), available.contains(field) else {
-        let reason =
-          Field(rawValue: name) != nil
-          ? " (only `pr view` reads a pull request's conversation and files)"
-          : unavailable[name].map { " (\($0))" } ?? ""
+      guard let field = Field(rawValue: name) else {
+        let reason = unavailable[name].map { " (\($0))" } ?? ""
         throw CommandFailure(
           "Unknown JSON field “\(ControlCharacters.visible(name))”\(reason). Available fields:\n  "
             + list)

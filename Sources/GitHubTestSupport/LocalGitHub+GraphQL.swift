@@ -436,7 +436,40 @@ extension LocalGitHub {
       let total = listing.items.count {
         !pulls.contains($0.number) && $0.updatedAt >= (since ?? .distantPast)
       }
-      return ["issues": ["totalCount": total]]
+      return [
+        "issues": ["totalCount": total],
+        "pullRequests": ["totalCount": listing.items.count { pulls.contains($0.number) }],
+      ]
+    case "MirrorPullRequestNumbers":
+      // Pull requests oldest first (creation order is number order here), numbers only; the
+      // cursor counts positions or keys on the number, as the state's cursors say.
+      guard let listing = listings[path] else { return [:] }
+      let pulls = pullRequestNumbers(path)
+      let numbers = listing.items.map(\.number).filter { pulls.contains($0) }.sorted()
+      let first = max(0, min(100, variables["first"] as? Int ?? 0))
+      var start = 0
+      if let cursor = variables["after"] as? String, let decoded = Self.decodeCursor(cursor) {
+        switch decoded {
+        case .key(_, let number): start = numbers.partitioningIndex { $0 > number }
+        case .offset(let offset): start = min(numbers.count, offset)
+        }
+      }
+      let served = Array(numbers[start..<min(numbers.count, start + first)])
+      let end: Cursor? =
+        served.last.map { last in
+          graphQL.cursors == .offset
+            ? .offset(start + served.count) : .key(Date(timeIntervalSince1970: 0), last)
+        }
+      return [
+        "pullRequests": [
+          "totalCount": numbers.count,
+          "pageInfo": [
+            "hasNextPage": start + served.count < numbers.count,
+            "endCursor": end.map { Self.encodeCursor($0) as Any } ?? NSNull(),
+          ],
+          "nodes": served.map { ["number": $0] },
+        ]
+      ]
     case "MirrorTimelines", "MirrorSubIssues":
       var repository: [String: Any] = [:]
       var index = 0

@@ -41,6 +41,38 @@ import Testing
     try await github.differences(from: cache, in: acme)
   }
 
+  /// Issues and pull requests deleted on GitHub after a mirror (no listing by update time ever
+  /// shows a deleted item again): the next plain sync finds them by GitHub's counts, asks for
+  /// each, and deletes exactly those; a quiet sync after it spends the count's one point.
+  @Test func aMirrorsNextSyncDeletesWhatGitHubNoLongerHas() async throws {
+    let github = try await served(items: 300)
+    defer { Task { await github.stop() } }
+    let cache = try IssueCache()
+    try await mirror(github, cache: cache).sync()
+    let made = SyntheticRepository(itemCount: 300, milestoneCount: 4, seed: 3).make().issues
+    let issues = made.filter { !$0.isPullRequest }.map(\.number)
+    let pulls = made.filter(\.isPullRequest).map(\.number)
+    try #require(issues.count > 40 && pulls.count > 10)
+    // Spread over the update times and the pull requests' creation order.
+    let doomed = Set(stride(from: 3, to: issues.count, by: issues.count / 7).map { issues[$0] })
+      .union(stride(from: 1, to: pulls.count, by: pulls.count / 4).map { pulls[$0] })
+    await github.removeItems(numbers: doomed, in: acme)
+
+    // A plain sync of a mirror, as `issues sync` runs it: REST for what changed, then GraphQL.
+    _ = try await IssueSynchronizer(client: await client(github), cache: cache, repository: acme)
+      .sync()
+    #expect(try cache.issues(numbers: Array(doomed)).count == doomed.count)
+    let summary = try await mirror(github, cache: cache).completeConversations()
+    #expect(summary.deleted == doomed.count)
+    #expect(summary.skipped.isEmpty, "\(summary.skipped)")
+    #expect(try await differences(cache, github) == [])
+
+    let before = await github.graphQLState.spent
+    let quiet = try await mirror(github, cache: cache).completeConversations()
+    #expect(quiet.deleted == 0)
+    #expect(await github.graphQLState.spent - before == 1)
+  }
+
   @Test func aMirrorHoldsEveryConversationWithinItsPlannedPoints() async throws {
     let github = try await served()
     defer { Task { await github.stop() } }
@@ -160,7 +192,9 @@ import Testing
     #expect(await github.graphQLState.queries["SchemaFeatures"] == 1)
   }
 
-  @Test func aSecondSyncOfAQuietMirrorCostsNoPoints() async throws {
+  /// A quiet re-sync costs one point: the count that proves nothing was deleted (a deleted
+  /// item is listed nowhere, so nothing cheaper could show it gone).
+  @Test func aSecondSyncOfAQuietMirrorCostsOnePoint() async throws {
     let github = try await served(items: 150)
     defer { Task { await github.stop() } }
     let cache = try IssueCache()
@@ -170,15 +204,16 @@ import Testing
     let client = await client(github)
     _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
     let second = try await mirror(github, cache: cache).completeConversations()
-    #expect(second.pointsSpent == 0)
-    #expect(await github.graphQLState.spent == spent)
+    #expect(second.pointsSpent == 1)
+    #expect(await github.graphQLState.spent == spent + 1)
+    #expect(await github.graphQLState.queries["MirrorIssueCount"] != nil)
 
-    // An issue commented on: its conversation alone is fetched again, for one point.
+    // An issue commented on: its conversation alone is fetched again, for one point, with the count.
     await github.serveConversations(in: acme, comments: 600, events: 0, seed: 99)
     await github.touch(numbers: [7], in: acme)
     _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
     let third = try await mirror(github, cache: cache).completeConversations()
-    #expect(third.pointsSpent == 1)
+    #expect(third.pointsSpent == 2)
     #expect(
       try cache.comments(of: 7).map(\.id)
         == (await github.servedComments(of: 7, in: acme)).map(\.id))

@@ -269,6 +269,37 @@ extension IssueCache {
     }
   }
 
+  /// The cached pull requests GitHub gave an id, by number: what its count of pull requests is
+  /// compared with.
+  package func cachedPullRequests() throws -> [(id: Int64, number: Int)] {
+    try writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT githubId, number FROM issue
+          WHERE isPullRequest AND githubId IS NOT NULL ORDER BY number
+          """
+      ).map { (id: $0["githubId"], number: $0["number"]) }
+    }
+  }
+
+  /// Deletes items GitHub confirmed gone one by one (each answered `404` or `410`, or found in
+  /// another repository), outside a full listing: what a mirror's later sync finds by GitHub's
+  /// counts. Nothing else is deleted.
+  ///
+  /// - Returns: How many were deleted.
+  @discardableResult
+  package func deleteGone(_ ids: [Int64]) throws -> Int {
+    try writer.write { db in
+      var deleted = 0
+      for id in ids {
+        try db.execute(sql: "DELETE FROM issue WHERE githubId = ?", arguments: [id])
+        deleted += db.changesCount
+      }
+      return deleted
+    }
+  }
+
   /// Takes items out of a pending full listing's seen set: items it listed that GitHub has
   /// since deleted, so that ``finishListing(complete:syncedAt:highWaterMark:confirmedGone:)``
   /// deletes them with the unlisted ones.

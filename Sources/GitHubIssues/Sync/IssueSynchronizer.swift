@@ -351,7 +351,7 @@ package struct IssueSynchronizer: Sendable {
 
   /// Looks for the issues deleted while the full listing ran, through GraphQL's count.
   ///
-  /// See ``findIssuesDeletedDuringListing(in:requests:count:)``: 1 point when none was. What it
+  /// See ``findDeletedIssues(in:requests:count:)``: 1 point when none was. What it
   /// cannot look for or find is a warning, not a failure: the listing itself is complete, and
   /// the next `sync --full` looks again.
   private func findDeletedDuringListing(
@@ -359,10 +359,11 @@ package struct IssueSynchronizer: Sendable {
   ) async -> [SkippedItem] {
     let session = MirrorSession(client: client)
     do throws(GitHubError) {
-      let unfound = try await findIssuesDeletedDuringListing(in: owner, requests: &pages) {
+      let (gone, unfound) = try await findDeletedIssues(in: owner, requests: &pages) {
         since throws(GitHubError) in
         try await session.issueCount(since: since, in: owner)
       }
+      try cacheStep("write") { try cache.forgetSeen(gone) }
       guard unfound > 0 else { return [] }
       return [
         SkippedItem(

@@ -73,6 +73,7 @@ package enum Syncing {
     do {
       let conversations = try await mirror.completeConversations(progress: progress)
       summary.skipped += conversations.skipped
+      summary.deleted += conversations.deleted
     } catch {
       summary.skipped.append(
         SkippedItem(
@@ -109,7 +110,7 @@ package enum Syncing {
     var summary = try await mirror.completeConversations(progress: progress)
     summary.items = rows.items
     summary.restRequests = rows.pages + 1
-    summary.deleted = rows.deleted
+    summary.deleted += rows.deleted
     summary.skipped = rows.skipped + summary.skipped
     try await addPullRequestDetails(to: &summary, mirror: mirror, progress: progress)
     return summary

@@ -94,13 +94,31 @@ enum MirrorQuery {
     """
   }
 
-  /// How many issues (not pull requests) were updated at or after `since`: one point, to tell
-  /// whether the cache holds issues GitHub no longer has.
+  /// How many issues (not pull requests) were updated at or after `since`, and how many pull
+  /// requests the repository has: one point, to tell whether the cache holds items GitHub no
+  /// longer has.
   static let issueCount = """
     query MirrorIssueCount($owner: String!, $name: String!, $since: DateTime) {
       \(rateLimit)
       repository(owner: $owner, name: $name) {
         issues(first: 1, filterBy: {since: $since}) { totalCount }
+        pullRequests(first: 1) { totalCount }
+      }
+    }
+    """
+
+  /// A page of the repository's pull-request numbers, oldest created first (an order edits do
+  /// not change): one point a page, walked only when GitHub counts fewer pull requests than the
+  /// cache holds.
+  static let pullRequestNumbers = """
+    query MirrorPullRequestNumbers($owner: String!, $name: String!, $first: Int!, $after: String) {
+      \(rateLimit)
+      repository(owner: $owner, name: $name) {
+        pullRequests(first: $first, after: $after, orderBy: {field: CREATED_AT, direction: ASC}) {
+          totalCount
+          pageInfo { hasNextPage endCursor }
+          nodes { number }
+        }
       }
     }
     """

@@ -102,6 +102,7 @@ package struct MirrorSynchronizer: Sendable {
       _ = try? cache.recordMirror(pointsSpent: run.session.spent, isMirror: false)
       throw error
     }
+    await deleteWhatGitHubNoLongerHas(&run)
     _ = try step("write") {
       try cache.recordMirror(pointsSpent: run.session.spent, isMirror: false)
     }
@@ -224,20 +225,8 @@ package struct MirrorSynchronizer: Sendable {
       do throws(GitHubError) {
         // Issues listed, then deleted before the listing ended: taken out of the seen set, so
         // that the unlisted-item check below proves them gone with the rest.
-        let session = run.session
-        let unfound = try await rest.findIssuesDeletedDuringListing(
-          in: owner, requests: &run.restRequests
-        ) { since throws(GitHubError) in
-          try await session.issueCount(since: since, in: owner)
-        }
-        if unfound > 0 {
-          run.skipped.append(
-            SkippedItem(
-              id: nil, number: nil,
-              reason:
-                "GitHub counts \(unfound) issues fewer than the cache holds; `sync --full` finds them"
-            ))
-        }
+        let found = try await findDeletions(in: owner, rest: rest, run: &run)
+        try step("write") { try cache.forgetSeen(found) }
         var pages = 0
         confirmedGone = try await rest.confirmUnlisted(in: owner, pages: &pages)
         run.restRequests += pages

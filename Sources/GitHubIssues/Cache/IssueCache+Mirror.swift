@@ -283,9 +283,10 @@ extension IssueCache {
     }
   }
 
-  /// Deletes items GitHub confirmed gone one by one (each answered `404` or `410`, or found in
-  /// another repository), outside a full listing: what a mirror's later sync finds by GitHub's
-  /// counts. Nothing else is deleted.
+  /// Deletes the items GitHub confirmed gone, one by one.
+  ///
+  /// Each was answered `404` or `410`, or found in another repository, outside a full listing:
+  /// what a mirror's later sync finds by GitHub's counts. Nothing else is deleted.
   ///
   /// - Returns: How many were deleted.
   @discardableResult

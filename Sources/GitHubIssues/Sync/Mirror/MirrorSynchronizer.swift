@@ -30,7 +30,10 @@ import Foundation
 /// cached item not listed was asked for on its own, is what GitHub confirms gone deleted.
 ///
 /// Later syncs of a mirror use REST for what changed (a `304` costs nothing), then fetch through
-/// GraphQL only the conversations that changed: see ``completeConversations(progress:)``.
+/// GraphQL only the conversations that changed: see ``completeConversations(progress:)``. A
+/// deleted item is listed nowhere, so each later sync also counts the repository's issues and
+/// pull requests (one query, 1 point) and, where the cache holds more, finds which ones GitHub
+/// confirms gone and deletes only those (``findDeletions(in:rest:run:)``).
 package struct MirrorSynchronizer: Sendable {
   /// The client; it must carry a token (GraphQL has no anonymous access).
   package let client: GitHubClient

@@ -58,6 +58,12 @@ package struct GraphQLState: Sendable {
   /// How many queries for issues or pull requests that carry an `after` cursor are refused as
   /// GitHub refuses an expired cursor (`data: null`, `INVALID_CURSOR_ARGUMENTS`).
   package var expiredCursorAnswers = 0
+  /// Every so many queries for issues, pull requests or timelines that carry a cursor, one is
+  /// refused the same way (`0`: none): a flaky server that drops cursors at a steady rate,
+  /// whatever the cursor.
+  package var expiredCursorEvery = 0
+  /// Queries that carried a cursor, counted for ``expiredCursorEvery``.
+  package var cursorQueries = 0
   /// Fields this server's schema lacks, as `Type.field` (`Issue.issueType`: GitHub Enterprise
   /// Server before issue types): a query that names one is refused whole, as GitHub refuses it
   /// (`undefinedField`, no data), and introspection does not list it.
@@ -308,16 +314,16 @@ extension LocalGitHub {
         ])
         break
       }
-      if ["MirrorIssues", "MirrorPullRequests"].contains(name),
-        let cursor = variables["after"] as? String, graphQL.expiredCursorAnswers > 0
+      if let cursor = Self.cursor(in: name, variables),
+        graphQL.expiredCursorAnswers > 0 || refusesCursorAtRate()
       {
-        graphQL.expiredCursorAnswers -= 1
+        if graphQL.expiredCursorAnswers > 0 { graphQL.expiredCursorAnswers -= 1 }
         return graphQLAnswer(
           data: nil,
           errors: [
             [
               "type": "INVALID_CURSOR_ARGUMENTS",
-              "path": ["repository", name == "MirrorIssues" ? "issues" : "pullRequests"],
+              "path": ["repository", name == "MirrorPullRequests" ? "pullRequests" : "issues"],
               "message": "`\(cursor)` does not appear to be a valid cursor.",
             ]
           ])
@@ -330,6 +336,25 @@ extension LocalGitHub {
       "resetAt": Self.timestamp(graphQL.resetAt),
     ]
     return graphQLAnswer(data: data, errors: errors)
+  }
+
+  /// The cursor a listing query carries: `after` of issues or pull requests, or the first
+  /// alias's of a timelines query.
+  private static func cursor(in operation: String, _ variables: [String: Any]) -> String? {
+    switch operation {
+    case "MirrorIssues", "MirrorPullRequests": variables["after"] as? String
+    case "MirrorTimelines":
+      variables.keys.filter { $0.hasPrefix("a") && Int($0.dropFirst()) != nil }.sorted()
+        .lazy.compactMap { variables[$0] as? String }.first
+    default: nil
+    }
+  }
+
+  /// Whether this query with a cursor is the one in ``GraphQLState/expiredCursorEvery`` refused.
+  private func refusesCursorAtRate() -> Bool {
+    guard graphQL.expiredCursorEvery > 0 else { return false }
+    graphQL.cursorQueries += 1
+    return graphQL.cursorQueries % graphQL.expiredCursorEvery == 0
   }
 
   private func graphQLAnswer(data: [String: Any]?, errors: [[String: Any]])

@@ -153,8 +153,8 @@ import Testing
     #expect(try await differences(cache, github) == [])
   }
 
-  /// A cursor GitHub stops taking mid-listing (it expired) starts the query again from where it
-  /// started, rather than ending the run; nothing is skipped.
+  /// A cursor GitHub refuses mid-listing (it says it expired) is asked with again, or the query
+  /// goes on from a point it proved before, rather than ending the run; nothing is skipped.
   @Test func anExpiredCursorStartsTheQueryAgainInsteadOfFailing() async throws {
     let github = try await served(items: 1_000)
     defer { Task { await github.stop() } }
@@ -163,6 +163,33 @@ import Testing
     let summary = try await mirror(github, cache: cache).sync()
     #expect(summary.coverage.isMirror)
     #expect(await github.graphQLState.expiredCursorAnswers == 0, "a cursor was refused")
+    #expect(try await differences(cache, github) == [])
+  }
+
+  /// A server that refuses one cursor in three, whatever the cursor (pages of issues, of pull
+  /// requests, the walk through a block of one second, timelines continued): each refused
+  /// query is asked again from a point it proved, and the mirror completes, equal to the
+  /// server, in one run.
+  @Test(arguments: [GraphQLState.Cursors.keyset, .offset])
+  func cursorsRefusedOneInThreeDoNotKeepTheMirrorFromCompleting(
+    cursors: GraphQLState.Cursors
+  ) async throws {
+    let github = try await served(items: 1_500)
+    defer { Task { await github.stop() } }
+    await github.touchAtOnce(
+      numbers: Array(stride(from: 1, through: 1_500, by: 2).prefix(400)), in: acme,
+      ties: .descendingNumber)
+    await github.configureGraphQL {
+      $0.cursors = cursors
+      $0.expiredCursorEvery = 3
+    }
+    let cache = try IssueCache()
+    let summary = try await mirror(github, cache: cache).sync()
+    #expect(summary.coverage.isMirror)
+    let state = await github.graphQLState
+    #expect(state.cursorQueries >= 12, "only \(state.cursorQueries) queries carried a cursor")
+    // Long conversations (one in a hundred) are continued with their cursors too.
+    #expect((state.queries["MirrorTimelines"] ?? 0) > 0)
     #expect(try await differences(cache, github) == [])
   }
 

@@ -92,9 +92,16 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
     /// For a source of cursors: each item the walk proved, with its cursor, in the walk's
     /// order; the next page is asked for after the one ``overlap`` places before the last.
     var anchors: [(cursor: String, id: Int64, updatedAt: Date)] = []
-    /// Cursors the source refused (expired) during this walk, each answered by walking again
-    /// from the query's start.
+    /// Cursors the source refused (expired) during this walk, and pages it answered: the
+    /// refusals allowed grow with the pages (``MirrorPages/allowsRefusal(_:afterPages:)``).
     var refusedCursors = 0
+    var pagesAnswered = 0
+    /// How many anchors before the usual one the next page is asked after: one more for each
+    /// cursor the source kept refusing, none again once a page is answered.
+    var retreat = 0
+    /// Walks started again from the block's start after the source refused every cursor
+    /// stepped back to.
+    var restarts = 0
     /// For a walk in windows: the items of the last window that counted, which end at
     /// ``covered``: the witnesses a later listing's first window looks for.
     var lastWindow: [Int64: Date] = [:]
@@ -130,6 +137,11 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
 
   /// How many times a listing starts again from a cursor walk that may have missed an item.
   static var maximumPasses: Int { 3 }
+
+  /// How many anchors a walk through cursors steps back after refused ones before it starts
+  /// again from its block's start: well under a page, so that the page after still brings
+  /// items not seen.
+  static var maximumRetreat: Int { 8 }
 
   /// The smallest page walked in windows: a shorter one with a `next` link (which GitHub does
   /// not send) is followed through that link.
@@ -316,17 +328,42 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
       let page: ListingPage<Item>
       var window: (start: Int, size: Int)?
       if let walk, openWindow == nil, let openAfter {
-        let index = walk.anchors.count - 1 - walk.overlap
+        let usual = walk.anchors.count - 1 - walk.overlap
+        // Stepped back after refusals, never past the walk's first anchor.
+        let index = walk.retreat > 0 ? max(0, usual - walk.retreat) : usual
         let anchor = index >= 0 ? walk.anchors[index].cursor : nil
         var source = openAfter(walk.since, anchor)
         do throws(GitHubError) {
           page =
             try await source.next()
             ?? ListingPage(items: [], skipped: [], hasNext: false, source: "after a cursor")
-        } catch  where error.code == .validation && anchor != nil && walk.refusedCursors < 2 {
-          // A cursor GitHub no longer takes: the walk starts again from the query's start.
-          self.walk?.refusedCursors += 1
-          self.walk?.anchors = []
+          self.walk?.pagesAnswered += 1
+          self.walk?.retreat = 0
+        } catch  where error.isRefusedCursor && anchor != nil {
+          // A cursor the source kept refusing (the page source asked with it a few times):
+          // every anchor is a proved point, so the next page is asked after the one before it,
+          // which the witness rule proves as it proves any window; when the first was refused
+          // too, the walk starts again from the block's start, as a walk of its own.
+          var current = walk
+          current.refusedCursors += 1
+          guard
+            MirrorPages.allowsRefusal(current.refusedCursors, afterPages: current.pagesAnswered)
+          else { throw error }
+          if index > 0, current.retreat < Self.maximumRetreat {
+            current.retreat += 1
+          } else {
+            guard current.restarts < MirrorPages.maximumRestarts else { throw error }
+            current.restarts += 1
+            current.retreat = 0
+            current.covered = 0
+            current.overlap = 2
+            current.served = [:]
+            current.anchors = []
+            current.lastWindow = [:]
+            current.positions = [:]
+            current.knowsPrefix = true
+          }
+          self.walk = current
           continue
         }
         // No size: a page of cursors ends its query only by saying so.

@@ -11,9 +11,19 @@ struct ConversationPages {
   private var pages = 0
   private var announced: Int?
 
+  /// How many times the conversation started over from its first page.
+  private(set) var restarts = 0
+
   init(number: Int, updatedAt: Date) {
     self.number = number
     self.updatedAt = updatedAt
+  }
+
+  /// The conversation read again from its first page (GitHub stopped taking its cursor).
+  func restarted() -> ConversationPages {
+    var pages = ConversationPages(number: number, updatedAt: updatedAt)
+    pages.restarts = restarts + 1
+    return pages
   }
 
   enum Step {

@@ -39,8 +39,15 @@ struct MirrorPages: ListingPages {
   private var after: String?
   /// Where this query's pages started, to start again when GitHub no longer takes a cursor.
   private let startCursor: String?
+  /// The end cursors of the last pages answered, newest last: each a point every item before
+  /// it was served from, to step back to when GitHub keeps refusing the newest.
+  private var provedCursors: [String?] = []
   /// Restarts after a cursor GitHub refused.
   private var restarts = 0
+  /// Cursors GitHub refused in this query, and the pages it answered: the refusals allowed
+  /// grow with the pages, so that a flaky server is outlasted and one refusing them all is not.
+  private var refusals = 0
+  private var pagesAnswered = 0
   private var ended = false
   /// Items served so far by this query's pages.
   private var served = 0
@@ -62,6 +69,17 @@ struct MirrorPages: ListingPages {
 
   /// How many times a query starts again after GitHub refused its cursor (it expired).
   static let maximumRestarts = 2
+  /// How many times one cursor is asked with before the query steps back to the one before.
+  static let triesPerCursor = 4
+  /// How many proved cursors a query keeps to step back to.
+  static let provedCursorsKept = 4
+
+  /// Whether GitHub may refuse one more cursor of a query that answered `pages` pages: a
+  /// refusal in three pages and more is outlasted; a server that takes no cursor is not
+  /// followed forever.
+  static func allowsRefusal(_ refusals: Int, afterPages pages: Int) -> Bool {
+    refusals <= 20 + 3 * pages
+  }
 
   /// The page size that brings the most items a point.
   var plannedPageSize: Int {
@@ -86,22 +104,41 @@ struct MirrorPages: ListingPages {
       variables["since"] = since.map { .string(GitHubDate.iso8601($0)) } ?? .null
     }
     let response: GraphQLResponse<MirrorPagePayload>
-    do {
-      response = try await send(variables: variables, planned: planned, nested: nested)
-    } catch let error
-      where error.code == .validation && after != nil && after != startCursor
-      && (error.detail?.lowercased().contains("cursor") ?? false)
-      && restarts < Self.maximumRestarts
-    {
-      // A cursor GitHub no longer takes (it expired mid-listing): the query starts again from
-      // where it started — its `since`, which everything before was proved to precede. Items
-      // seen twice are de-duplicated by the listing; none is skipped.
-      restarts += 1
-      after = startCursor
-      served = 0
-      return try await next()
+    var tries = 0
+    while true {
+      do {
+        response = try await send(variables: variables, planned: planned, nested: nested)
+        break
+      } catch let error where error.isRefusedCursor && after != nil {
+        // A cursor GitHub did not take (GitHub says it expired; a flaky server refuses any
+        // now and then). The cursor is a point every item before it was served from: it is
+        // asked with again, then the one before it, then the query's start — each such point
+        // lists again only what follows it, and the listing de-duplicates what it saw twice.
+        refusals += 1
+        tries += 1
+        guard Self.allowsRefusal(refusals, afterPages: pagesAnswered) else { throw error }
+        if tries < Self.triesPerCursor { continue }
+        tries = 0
+        if let previous = provedCursors.popLast() {
+          after = previous
+        } else if after != startCursor, restarts < Self.maximumRestarts {
+          restarts += 1
+          after = startCursor
+          served = 0
+        } else {
+          throw error
+        }
+        variables["after"] = after.map(GraphQLValue.string) ?? .null
+      }
     }
-    return try page(from: response, planned: planned)
+    pagesAnswered += 1
+    let asked = after
+    let page = try page(from: response, planned: planned)
+    if after != asked {
+      provedCursors.append(asked)
+      if provedCursors.count > Self.provedCursorsKept { provedCursors.removeFirst() }
+    }
+    return page
   }
 
   /// Sends one page's query at the session's current sizes.

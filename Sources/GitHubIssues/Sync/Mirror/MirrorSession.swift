@@ -269,3 +269,12 @@ extension GitHubError {
   /// Whether the request failed because the server sent nothing in time.
   var isTimeout: Bool { code == .offline && (detail?.hasPrefix("no answer in") ?? false) }
 }
+
+extension GitHubError {
+  /// Whether GitHub refused the query for its cursor (`INVALID_CURSOR_ARGUMENTS`: "does not
+  /// appear to be a valid cursor"), which it does when a cursor expired: nothing was answered,
+  /// and the query may be asked again from a point it proved.
+  var isRefusedCursor: Bool {
+    code == .validation && (detail?.lowercased().contains("cursor") ?? false)
+  }
+}

@@ -339,23 +339,60 @@ package struct MirrorSynchronizer: Sendable {
     // Issues that cannot be completed now (changed meanwhile, gone, unreadable) are left for
     // the next sync; the cache query would otherwise offer them again.
     var done = 0
+    // Queries GitHub refused for a cursor, those it answered, and refusals in a row.
+    var refusals = 0
+    var queriesAnswered = 0
+    var inARow = 0
     while !queue.isEmpty || !active.isEmpty {
       let size = batchSize(session)
       while active.count < size, let next = queue.popFirst() {
         active.append(ConversationPages(number: next.number, updatedAt: next.updatedAt))
       }
       let batch = active
-      let response = try await session.send("MirrorTimelines", as: AliasedIssues.self) { sizes in
-        let count = min(batch.count, sizes.page(size))
-        var variables: [String: GraphQLValue] = [
-          "owner": .string(repository.owner), "name": .string(repository.name),
-          "timeline": .int(sizes.timeline),
-        ]
-        for (index, pages) in batch.prefix(count).enumerated() {
-          variables["n\(index)"] = .int(pages.number)
-          variables["a\(index)"] = pages.cursor.map(GraphQLValue.string) ?? .null
+      let response: GraphQLResponse<AliasedIssues>
+      do {
+        response = try await session.send("MirrorTimelines", as: AliasedIssues.self) { sizes in
+          let count = min(batch.count, sizes.page(size))
+          var variables: [String: GraphQLValue] = [
+            "owner": .string(repository.owner), "name": .string(repository.name),
+            "timeline": .int(sizes.timeline),
+          ]
+          for (index, pages) in batch.prefix(count).enumerated() {
+            variables["n\(index)"] = .int(pages.number)
+            variables["a\(index)"] = pages.cursor.map(GraphQLValue.string) ?? .null
+          }
+          return (
+            MirrorQuery.timelines(count: count), variables, MirrorQuery.points(requests: count)
+          )
         }
-        return (MirrorQuery.timelines(count: count), variables, MirrorQuery.points(requests: count))
+        queriesAnswered += 1
+        inARow = 0
+      } catch  where error.isRefusedCursor && batch.contains(where: { $0.cursor != nil }) {
+        // A cursor GitHub did not take: each is where its conversation's pages so far end, so
+        // the query is asked again with them; refused again and again, the continued
+        // conversations start over from their first page (twice at most, then they are left
+        // for the next sync), and the others go on.
+        refusals += 1
+        inARow += 1
+        guard MirrorPages.allowsRefusal(refusals, afterPages: queriesAnswered) else {
+          throw error
+        }
+        if inARow >= MirrorPages.triesPerCursor {
+          inARow = 0
+          active = batch.compactMap { pages in
+            guard pages.cursor != nil else { return pages }
+            let restarted = pages.restarted()
+            guard restarted.restarts <= MirrorPages.maximumRestarts else {
+              run.skipped.append(
+                SkippedItem(
+                  id: nil, number: pages.number,
+                  reason: "its conversation could not be read (GitHub refused its cursors)"))
+              return nil
+            }
+            return restarted
+          }
+        }
+        continue
       }
       let answered = response.data?.entries ?? [:]
       var finished: [MirroredConversation] = []

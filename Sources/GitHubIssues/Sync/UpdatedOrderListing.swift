@@ -118,6 +118,19 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
     /// The latest `updated_at` of the block: what the first page of the walk ended with.
     var blockEnd: Date?
 
+    /// Makes this a walk of its own from the block's start, whose first window needs no
+    /// witness: what it served and proved is forgotten (the listing still knows what it saw).
+    mutating func startAgain() {
+      covered = 0
+      overlap = 2
+      retreat = 0
+      served = [:]
+      anchors = []
+      lastWindow = [:]
+      positions = [:]
+      knowsPrefix = true
+    }
+
     /// Where a later listing goes on from: for a walk in windows, the positions covered with
     /// the last window's items as witnesses; for a source of cursors, after the anchor the next
     /// page would be asked after, with the items after it as witnesses.
@@ -354,14 +367,7 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
           } else {
             guard current.restarts < MirrorPages.maximumRestarts else { throw error }
             current.restarts += 1
-            current.retreat = 0
-            current.covered = 0
-            current.overlap = 2
-            current.served = [:]
-            current.anchors = []
-            current.lastWindow = [:]
-            current.positions = [:]
-            current.knowsPrefix = true
+            current.startAgain()
           }
           self.walk = current
           continue
@@ -609,14 +615,7 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
     var current = current
     current.reorders += 1
     if current.reorders <= Self.maximumReorders {
-      // A walk of its own from the block's start, whose first window needs no witness.
-      current.covered = 0
-      current.overlap = 2
-      current.served = [:]
-      current.anchors = []
-      current.lastWindow = [:]
-      current.positions = [:]
-      current.knowsPrefix = true
+      current.startAgain()
       walk = current
     } else {
       enterCells(

@@ -20,27 +20,24 @@ extension MirrorSynchronizer {
       since throws(GitHubError) in
       since == nil ? counts.issues : try await session.issueCount(since: since, in: owner)
     }
-    if issues.unfound > 0 {
-      run.skipped.append(
-        SkippedItem(
-          id: nil, number: nil,
-          reason:
-            "GitHub counts \(issues.unfound) issues fewer than the cache holds; the next sync looks again"
-        ))
-    }
+    Self.noteUnfound(issues.unfound, "issues", in: &run)
     // A host whose schema has no pull requests counts none: nothing to compare with.
     guard let pullRequests = counts.pullRequests else { return issues.gone }
     let pulls = try await rest.findDeletedPullRequests(
       in: owner, counted: pullRequests, session: session, requests: &run.restRequests)
-    if pulls.unfound > 0 {
-      run.skipped.append(
-        SkippedItem(
-          id: nil, number: nil,
-          reason:
-            "GitHub counts \(pulls.unfound) pull requests fewer than the cache holds; the next sync looks again"
-        ))
-    }
+    Self.noteUnfound(pulls.unfound, "pull requests", in: &run)
     return issues.gone + pulls.gone
+  }
+
+  /// Says how many items GitHub's counts show gone that were not found, when some were not.
+  private static func noteUnfound(_ unfound: Int, _ kind: String, in run: inout Run) {
+    guard unfound > 0 else { return }
+    run.skipped.append(
+      SkippedItem(
+        id: nil, number: nil,
+        reason:
+          "GitHub counts \(unfound) \(kind) fewer than the cache holds; the next sync looks again"
+      ))
   }
 
   /// After a plain sync of a mirror, deletes what GitHub's counts show it no longer has:

@@ -592,14 +592,23 @@ package actor LocalGitHub {
       let fault = faults[index].fault
       if request.path == "/graphql" { return try await handleGraphQL(request, fault: fault) }
       if request.path.hasPrefix("/notifications"), method != "GET" {
-        // A refusal (a 4xx: a token without the notifications scope, a refused token) applies
-        // nothing; any other fault applies the triage, then loses its answer.
+        // A refusal (a 4xx: a token without the notifications scope, a refused token, a
+        // secondary limit) applies nothing; a delay applies it late; any other fault applies
+        // the triage, then loses its answer.
         switch fault {
         case .status(let status) where (400..<500).contains(status):
           return response(
             Route(status: status, headers: [:], body: Data(#"{"message":"Refused"}"#.utf8)))
         case .validation:
           return response(Route(status: 422, headers: [:], body: try Fixtures.errorBody422()))
+        case .secondaryRateLimit:
+          return try await respond(with: fault, path: request.path, page: nil)
+        case .delayed(let seconds):
+          // GitHub takes its time, and applies the triage whether or not the client still waits.
+          try await Task.sleep(for: .seconds(seconds))
+          return response(
+            notifications(
+              request, method: method, headers: headers, body: try await request.bodyData))
         default: break
         }
         _ = notifications(

@@ -105,7 +105,7 @@ import Testing
   /// Triage shows at once and reaches GitHub once, even when its answer is lost; taken offline
   /// it waits, shown, and is sent when GitHub can be reached.
   @Test func triageShowsAtOnceAndLandsOnceWhateverTheNetworkDoes() async throws {
-    let (github, sync, _) = try await setUp(threads: 4)
+    let (github, sync, clock) = try await setUp(threads: 4)
     defer { Task { await github.stop() } }
     _ = await sync.run(force: true)
     let store = sync.store
@@ -119,6 +119,8 @@ import Testing
     await github.inject(.dropConnection, path: "/notifications/threads/102", method: "DELETE")
     var outcome = await sync.run()
     #expect(outcome.stopped != nil)
+    // Past the grace GitHub may take to apply a write whose answer was lost.
+    clock.advance(sync.unansweredGrace + 1)
     outcome = await sync.run()
     outcome = await sync.run()
     #expect(try store.pendingTriage().isEmpty)
@@ -131,6 +133,9 @@ import Testing
     #expect(outcome.stopped != nil && outcome.triaged == 0)
     #expect(!(try store.threads().contains { $0.id == "103" }))
     await github.setReachable(true)
+    // The connection dropped after the request left: it may have landed, and is looked for
+    // first; past the grace it goes.
+    clock.advance(sync.unansweredGrace + 1)
     outcome = await sync.run(force: true)
     #expect(outcome.triaged == 1)
     #expect(await github.notificationThreads()["103"] == nil)
@@ -151,6 +156,7 @@ import Testing
       method: "PUT")
     var outcome = await sync.run(force: true)
     #expect(outcome.stopped != nil)
+    clock.advance(sync.unansweredGrace + 1)
     outcome = await sync.run(force: true)
     #expect(try store.pendingTriage().isEmpty)
     let writes = await github.appliedWrites.map { "\($0.method) \($0.path)" }
@@ -239,5 +245,84 @@ import Testing
       return
     }
     #expect(try sync.store.pendingTriage().map(\.thread) == ["103"])
+  }
+}
+
+extension InboxTests {
+  /// A triage whose answer never came may still be applied by GitHub: within the grace it is
+  /// only looked for, never sent again; once GitHub shows it, it is found, and GitHub was asked
+  /// once.
+  @Test func aTriageWithoutAnAnswerIsLookedForNotSentAgainWithinTheGrace() async throws {
+    let (github, patient, clock) = try await setUp(threads: 3)
+    defer { Task { await github.stop() } }
+    _ = await patient.run(force: true)
+    // The same inbox, through a client that waits 1 s for an answer.
+    var client = GitHubClient(
+      host: await github.host, token: "t", transport: HTTPClientTransport(timeout: 1))
+    client.maximumRetries = 0
+    var sync = InboxSync(client: client, store: patient.store)
+    sync.now = { clock.read() }
+    let path = "/notifications/threads/101"
+    // GitHub takes 3 s to apply it.
+    await github.inject(.delayed(seconds: 3), path: path, method: "PATCH")
+    try sync.store.triage(.read, thread: "101")
+    var outcome = await sync.run()
+    #expect(outcome.stopped != nil && outcome.triaged == 0)
+    #expect(try sync.store.pendingTriage().map(\.unanswered) == [true])
+    // At once, before GitHub applied it: looked for, not sent.
+    outcome = await sync.run()
+    #expect(outcome.triaged == 0)
+    #expect(await github.writeAttempts.count { $0 == "PATCH \(path)" } == 1)
+    // GitHub applies it; past the grace, the next run finds it.
+    try await Task.sleep(for: .seconds(3))
+    clock.advance(sync.unansweredGrace + 1)
+    outcome = await sync.run()
+    #expect(outcome.triaged == 1, "\(String(describing: outcome.stopped))")
+    #expect(try sync.store.pendingTriage().isEmpty)
+    #expect(await github.writeAttempts.count { $0 == "PATCH \(path)" } == 1)
+  }
+
+  /// A secondary limit's `retry-after` met by the triage is kept for the host: the next run, and
+  /// a repository's queue of the same host, send nothing until it ends (the poll, a read, goes
+  /// on); then the triage goes, once more. A damaged pause file is no pause.
+  @Test func aPauseGitHubAskedForHoldsTheTriageAndTheHostsQueues() async throws {
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    await github.addNotification(
+      NotificationThread(
+        id: "101", repository: "acme/tracker", number: 1, isPullRequest: false,
+        title: "Thread", reason: "mention", updatedAt: Self.start))
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pause-\(UInt64.random(in: 0...UInt64.max))")
+      .appendingPathComponent("trellis-issues").appendingPathComponent("localhost")
+    defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+    let store = try InboxStore(path: root.appendingPathComponent("inbox.sqlite").path)
+    let cache = try IssueCache(path: root.appendingPathComponent("acme/tracker.sqlite").path)
+    var client = GitHubClient(
+      host: await github.host, token: "t",
+      transport: HTTPClientTransport(timeout: LocalGitHub.patientTimeout))
+    client.maximumRetries = 0
+    let sync = InboxSync(client: client, store: store)
+    _ = await sync.run(force: true)
+    let path = "/notifications/threads/101"
+    await github.inject(.secondaryRateLimit(retryAfter: 2), path: path, method: "PATCH")
+    try store.triage(.read, thread: "101")
+    var outcome = await sync.run()
+    #expect(outcome.stopped?.code == .rateLimited)
+    #expect(cache.writePause.holding(at: Date()) != nil, "one pause for the host's stores")
+    outcome = await sync.run(force: true)
+    #expect(outcome.stopped?.code == .rateLimited && outcome.polled)
+    #expect(outcome.stopped?.detail?.contains("GitHub asked for a pause") == true)
+    #expect(await github.writeAttempts.count { $0 == "PATCH \(path)" } == 1)
+    try await Task.sleep(for: .seconds(2.5))
+    outcome = await sync.run()
+    #expect(outcome.triaged == 1, "\(String(describing: outcome.stopped))")
+    #expect(await github.writeAttempts.count { $0 == "PATCH \(path)" } == 2)
+    // Damaged: no pause, and a new one is kept over it.
+    let file = root.appendingPathComponent("write-pause")
+    try Data("not a date\n\u{0}".utf8).write(to: file)
+    #expect(store.writePause.current() == nil)
+    try store.writePause.keep(until: Date().addingTimeInterval(60), detail: "x", now: Date())
+    #expect(cache.writePause.holding(at: Date())?.detail == "x")
   }
 }

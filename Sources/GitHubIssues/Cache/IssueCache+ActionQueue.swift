@@ -462,18 +462,9 @@ extension IssueCache {
         let operation = try? decode(
           QueuedAction.Operation.self, row["operation"] as String, with: decoder)
       else { return nil }
-      let date: Date = row["statusDate"] ?? row["queuedAt"]
-      let status: QueuedAction.Status =
-        switch row["status"] as String {
-        case "sending": .sending(since: date)
-        case "conflict": .conflict(row["conflict"] ?? "it conflicts with GitHub's version")
-        case "done": .done(at: date)
-        case "cancelled": .cancelled(at: date)
-        default: .pending
-        }
       return QueuedAction(
         id: row["id"], issueKey: row["issueKey"], issueNumber: row["issueNumber"],
-        operation: operation, status: status,
+        operation: operation, status: OutboxLedger.status(of: row),
         queuedAt: row["queuedAt"], attempts: row["attempts"], lastError: row["lastError"],
         isForced: row["forced"])
     }

@@ -120,8 +120,8 @@ extension IssueCache {
 
   /// Migration v22: the draft store, and the pause GitHub's rate limits ask of writes.
   static func addDrafts(_ db: Database) throws {
-    // One row: until when GitHub asked writes to wait (`retry-after`, a limit's reset), kept
-    // for every process that sends the queue.
+    // One row: until when GitHub asked writes to wait. No longer read or written: the pause is
+    // the host's (`WritePause`), kept beside its repositories' caches.
     try db.create(table: "writePause") { t in
       t.column("id", .integer).primaryKey().check { $0 == 1 }
       t.column("until", .datetime).notNull()
@@ -142,37 +142,6 @@ extension IssueCache {
       t.column("words", .text).notNull()
       t.column("savedAt", .datetime).notNull()
       t.uniqueKey(["issueNumber", "kind"])
-    }
-  }
-}
-
-// The pause GitHub's rate limits ask of writes, kept across processes.
-extension IssueCache {
-  /// The longest pause kept: a `retry-after` or reset further away than GitHub's hourly window
-  /// is taken for an hour, so that a wrong answer cannot hold the queue for longer.
-  package static var longestWritePause: TimeInterval { 3600 }
-
-  /// Until when writes wait, as GitHub last asked (a secondary limit's `retry-after`, the
-  /// primary quota's reset), and GitHub's words; `nil` when they need not.
-  package func writePause() throws -> (until: Date, detail: String?)? {
-    try writer.read { db in
-      try Row.fetchOne(db, sql: "SELECT until, detail FROM writePause WHERE id = 1").map {
-        (until: $0["until"], detail: $0["detail"])
-      }
-    }
-  }
-
-  /// Keeps the pause GitHub asked for, at most ``longestWritePause`` from `now`; a pause
-  /// already kept that ends later stays.
-  package func keepWritePause(until: Date, detail: String?, now: Date = Date()) throws {
-    let until = min(until, now.addingTimeInterval(Self.longestWritePause))
-    try writer.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO writePause(id, until, detail) VALUES (1, ?, ?)
-          ON CONFLICT(id) DO UPDATE SET until = max(until, excluded.until),
-            detail = excluded.detail
-          """, arguments: [until, detail.map(Self.storable)])
     }
   }
 }

@@ -24,6 +24,8 @@ public final class IssueCache: Sendable {
   let writer: any DatabaseWriter
   /// The database file, or `nil` for a cache in memory.
   public let path: String?
+  /// The pause GitHub asked of the host's writes, shared by every store of the host.
+  package let writePause: WritePause
 
   /// Opens (creating if needed) the cache database at a path, and migrates it.
   ///
@@ -57,6 +59,7 @@ public final class IssueCache: Sendable {
     configuration.busyMode = .timeout(10)
     writer = try DatabasePool(path: path, configuration: configuration)
     self.path = path
+    writePause = WritePause(forStoreAt: path)
     if !migrated { try Self.migrator.migrate(writer) }
     // A first sync killed before it built the search index: built now.
     try rebuildDeferredSearchIndex()
@@ -90,6 +93,7 @@ public final class IssueCache: Sendable {
   public init() throws {
     writer = try DatabaseQueue()
     path = nil
+    writePause = WritePause(forStoreAt: nil)
     try Self.migrator.migrate(writer)
   }
 

@@ -12,6 +12,8 @@ public final class InboxStore: Sendable {
   let writer: any DatabaseWriter
   /// The database file, or `nil` in memory.
   public let path: String?
+  /// The pause GitHub asked of the host's writes, shared with its repositories' caches.
+  package let writePause: WritePause
 
   /// Opens (creating) the inbox at a path.
   public init(path: String) throws {
@@ -21,6 +23,7 @@ public final class InboxStore: Sendable {
     configuration.busyMode = .timeout(10)
     writer = try DatabasePool(path: path, configuration: configuration)
     self.path = path
+    writePause = WritePause(forStoreAt: path)
     try Self.migrator.migrate(writer)
   }
 
@@ -28,6 +31,7 @@ public final class InboxStore: Sendable {
   public init() throws {
     writer = try DatabaseQueue()
     path = nil
+    writePause = WritePause(forStoreAt: nil)
     try Self.migrator.migrate(writer)
   }
 
@@ -216,31 +220,47 @@ public final class InboxStore: Sendable {
     }
   }
 
-  /// Where a triage stands: its status (`pending`, `sending`, `conflict`, `done`, `cancelled`)
-  /// and, in conflict, GitHub's refusal; `nil` when the queue has no such row.
-  func state(ofTriage id: Int64) throws -> (status: String, conflict: String?)? {
+  /// Where a triage stands, as the outbox's ledger says; `nil` when the queue has no such row.
+  func state(ofTriage id: Int64) throws -> QueuedAction.Status? {
     try writer.read { db in
       try Row.fetchOne(
-        db, sql: "SELECT status, conflict FROM triage WHERE id = ?", arguments: [id]
-      ).map { ($0["status"], $0["conflict"]) }
+        db, sql: "SELECT status, statusDate, conflict, queuedAt FROM triage WHERE id = ?",
+        arguments: [id]
+      ).map(OutboxLedger.status(of:))
+    }
+  }
+
+  /// A triage waiting in the queue: what is done to which thread, and where it stands.
+  package struct TriageItem: Sendable, Hashable, OutboxRow {
+    /// The queue's order.
+    package var id: Int64
+    /// The thread triaged.
+    package var thread: String
+    /// What is done to it.
+    package var kind: GitHubClient.Triage
+    /// Where it stands: pending, or sent without an answer.
+    package var status: QueuedAction.Status
+
+    /// Whether it was sent before without an answer: it may have landed.
+    package var unanswered: Bool {
+      if case .sending = status { return true }
+      return false
     }
   }
 
   /// The triage waiting to reach GitHub, in order.
-  package func pendingTriage() throws -> [(
-    id: Int64, thread: String, kind: GitHubClient.Triage,
-    unanswered: Bool
-  )] {
+  package func pendingTriage() throws -> [TriageItem] {
     try writer.read { db in
       try Row.fetchAll(
         db,
         sql: """
-          SELECT id, threadID, kind, status FROM triage WHERE status IN ('pending', 'sending')
-          ORDER BY id
+          SELECT id, threadID, kind, status, statusDate, conflict, queuedAt FROM triage
+          WHERE status IN ('pending', 'sending') ORDER BY id
           """
       ).compactMap { row in
         guard let kind = GitHubClient.Triage(rawValue: row["kind"]) else { return nil }
-        return (row["id"], row["threadID"], kind, (row["status"] as String) == "sending")
+        return TriageItem(
+          id: row["id"], thread: row["threadID"], kind: kind, status: OutboxLedger.status(of: row))
       }
     }
   }

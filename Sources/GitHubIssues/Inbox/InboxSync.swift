@@ -10,6 +10,9 @@ package struct InboxSync: Sendable {
   package var store: InboxStore
   /// The clock that decides whether a poll is due.
   package var now: @Sendable () -> Date = { Date() }
+  /// How long a triage sent without an answer is only looked for
+  /// (``ActionReplayer/unansweredGrace``).
+  package var unansweredGrace: TimeInterval = ActionReplayer.defaultUnansweredGrace
 
   /// A sync for a host's inbox.
   package init(client: GitHubClient, store: InboxStore) {
@@ -34,15 +37,16 @@ package struct InboxSync: Sendable {
   /// Sends the triage queue, then polls when due (or with `force`).
   package func run(force: Bool = false) async -> Outcome {
     var outcome = Outcome()
-    let (triaged, stopped) = await sendTriage()
-    outcome.triaged = triaged
-    outcome.stopped = stopped
+    let summary = await sendTriage()
+    outcome.triaged = summary.sent + summary.foundLanded + summary.alreadyHeld
+    outcome.stopped = summary.stopped ?? summary.refusals.sorted { $0.key < $1.key }.first?.value
     do {
       let state = try store.pollState()
       let due = state.polledAt.map { $0.addingTimeInterval(Double(state.interval)) } ?? .distantPast
       outcome.nextPoll = due
-      // A refusal held up nothing (that triage waits in conflict): the poll goes on.
-      let blocked = stopped.map { OutboxLedger.refusal($0) == nil } ?? false
+      // A refusal held up nothing (that triage waits in conflict): the poll goes on. So does a
+      // pause GitHub asked of writes, which a read does not wait for.
+      let blocked = summary.stopped.map { !Self.lets(poll: $0) } ?? false
       guard force || due <= now(), !blocked else { return outcome }
       outcome.polled = true
       let listing = try await client.notifications(ifModifiedSince: state.lastModified)
@@ -56,6 +60,12 @@ package struct InboxSync: Sendable {
       outcome.stopped = GitHubError(.decoding, url: "inbox", detail: "\(error)")
     }
     return outcome
+  }
+
+  /// Whether the poll goes on after the triage stopped on `error`: only a pause GitHub asked
+  /// of writes (a secondary limit, or the one kept) leaves reads alone.
+  private static func lets(poll error: GitHubError) -> Bool {
+    error.code == .rateLimited && error.rateLimit == .secondary
   }
 
   /// What a command that triages one thread now is told.
@@ -77,86 +87,86 @@ package struct InboxSync: Sendable {
     -> TriageSettlement
   {
     let row = try store.triage(kind, thread: id, now: now())
-    let (_, stopped) = await sendTriage()
-    guard let state = try store.state(ofTriage: row) else { return .queued(because: stopped) }
-    switch state.status {
-    case "done": return .landed
-    case "conflict":
+    let summary = await sendTriage()
+    let stopped = summary.stopped ?? summary.refusals[row]
+    guard let status = try store.state(ofTriage: row) else { return .queued(because: stopped) }
+    switch status {
+    case .done: return .landed
+    case .conflict(let reason):
       try store.cancelTriage(row, now: now())
-      return .refused(reason: state.conflict ?? "GitHub refused it")
-    case "pending":
+      return .refused(reason: reason)
+    case .pending:
       if let stopped, ActionReplayer.provesNothingLanded(stopped) {
         try store.cancelTriage(row, now: now())
         return .refused(reason: stopped.summary())
       }
       return .queued(because: stopped)
-    default: return .queued(because: stopped)
+    case .sending, .cancelled:
+      return .queued(because: stopped)
     }
   }
 
-  /// Sends the queued triage in order, each once, by the outbox's rules (``OutboxLedger``).
+  /// Sends the queued triage through the one outbox loop (``OutboxLoop``), each thread's in
+  /// order, each once (``TriageOperation``).
   ///
-  /// One whose answer was lost is checked on GitHub first (a thread read, or gone, is not asked
-  /// again); one cancelled since the queue was read is not sent. A refusal puts that triage in
-  /// conflict and the others go on; any other failure stops the queue (a refused token puts the
-  /// triage back to pending; a lost answer leaves it marked as sent).
+  /// Nothing is sent while GitHub's pause for the host holds — one a repository's queue met
+  /// holds the triage too. A triage sent without an answer is looked for on GitHub before it
+  /// is sent again, and only looked for within the grace GitHub may take to apply it. A refusal
+  /// puts that triage in conflict and the other threads' go on; any other failure stops the
+  /// queue (a refused token puts the triage back to pending; a lost answer leaves it marked as
+  /// sent).
   ///
-  /// - Returns: How many reached GitHub, and why it stopped early (or the first refusal).
-  package func sendTriage() async -> (Int, GitHubError?) {
+  /// - Returns: What the loop counted, and why it stopped early.
+  package func sendTriage() async -> ActionReplayer.Summary {
+    var summary = ActionReplayer.Summary()
     let lock: SyncLock?
     if let path = store.path {
       guard let taken = try? await SyncLock.acquire(forCacheAt: path + ".triage", policy: .failFast)
-      else { return (0, nil) }
+      else { return summary }
       lock = taken
     } else {
       lock = nil
     }
     defer { withExtendedLifetime(lock) {} }
-    var sent = 0
-    var refused: GitHubError?
-    for item in (try? store.pendingTriage()) ?? [] {
-      do {
-        // What is left to send: all of it, unless an earlier send lost its answer and GitHub
-        // shows part or all of it done (an unsubscribe is two steps: ignore, then done).
-        var remaining = item.kind
-        if item.unanswered {
-          let unread = try await client.threadIsUnread(item.thread)
-          let landed: Bool
-          switch item.kind {
-          case .read: landed = unread != true
-          case .done: landed = unread == nil
-          case .unsubscribe:
-            let ignored = try await client.threadIsIgnored(item.thread)
-            landed = ignored && unread == nil
-            if ignored { remaining = .done }
-          }
-          if landed {
-            try? store.markDone(item.id, thread: item.thread, kind: item.kind, now: now())
-            sent += 1
-            continue
-          }
-        }
-        guard try store.markSending(item.id, now: now()) else { continue }
-        try await client.triage(remaining, thread: item.thread)
-        try store.markDone(item.id, thread: item.thread, kind: item.kind, now: now())
-        sent += 1
-      } catch let error as GitHubError {
-        if [.notFound, .gone].contains(error.code) {
-          // The thread is gone from GitHub: nothing left to triage.
-          try? store.markDone(item.id, thread: item.thread, kind: item.kind, now: now())
-          continue
-        }
-        let failure = OutboxLedger.classify(error, refusal: OutboxLedger.refusal(error))
-        try? store.recordFailure(failure, of: item.id, error: error)
-        if case .refused = failure {
-          refused = refused ?? error
-          continue
-        }
-        return (sent, error)
-      } catch {
-        return (sent, GitHubError(.decoding, url: "inbox", detail: "\(error)"))
-      }
+    let loop = OutboxLoop(
+      now: now, unansweredGrace: unansweredGrace, pause: store.writePause,
+      place: "the inbox's triage")
+    let items: [InboxStore.TriageItem]
+    do {
+      items = try store.pendingTriage()
+    } catch {
+      summary.stopped = GitHubError(.decoding, url: "inbox", detail: "\(error)")
+      return summary
     }
-    return (sent, refused)
+    guard !items.isEmpty else { return summary }
+    if let paused = loop.paused(.sendAndSettle) {
+      summary.stopped = paused
+      summary.waiting = items.count
+      return summary
+    }
+    var order: [String] = []
+    var byThread: [String: [InboxStore.TriageItem]] = [:]
+    for item in items {
+      if byThread[item.thread] == nil { order.append(item.thread) }
+      byThread[item.thread, default: []].append(item)
+    }
+    let operation = TriageOperation(client: client, store: store, now: now)
+    await loop.send(
+      order.map { ThreadTriage(operation: operation, rows: byThread[$0] ?? []) },
+      ActionReplayer.Pass(sending: .sendAndSettle), into: &summary)
+    summary.waiting = (try? store.pendingTriage().count) ?? 0
+    return summary
+  }
+
+  /// One thread's triage, in order, as the loop sends it.
+  private struct ThreadTriage: OutboxGroup {
+    let operation: TriageOperation
+    let rows: [InboxStore.TriageItem]
+
+    func send(_ row: InboxStore.TriageItem, _ pass: ActionReplayer.Pass) async
+      -> ActionReplayer.Outcome
+    {
+      await operation.send(row, pass)
+    }
   }
 }

@@ -143,23 +143,23 @@ package struct ActionReplayer: Sendable {
         _ = Self.replaysInMemory.withLock { $0.remove(ObjectIdentifier(cache)) }
       }
     }
-    // GitHub asked writes to wait (a secondary limit's `retry-after`, a quota's reset): every
-    // process waits, not only the one told — a replay started a second later sends nothing.
-    if case .sendAndSettle = sending, let pause = try? cache.writePause(), pause.until > now() {
-      summary.stopped = GitHubError(
-        .rateLimited, method: "POST", url: "the queue of \(repository)", resetAt: pause.until,
-        detail: "GitHub asked for a pause"
-          + (pause.detail.map { " (\($0))" } ?? "") + "; nothing is sent before it ends",
-        rateLimit: .secondary)
+    // GitHub asked the host's writes to wait (a secondary limit's `retry-after`, a quota's
+    // reset): every process waits, not only the one told — a replay a second later sends nothing.
+    if let paused = loop.paused(sending) {
+      summary.stopped = paused
       summary.waiting = (try? cache.queuedActions().count) ?? 0
       return summary
     }
     await send(&summary, onIssues: issues, sending: sending)
-    if let stopped = summary.stopped, stopped.code == .rateLimited, let reset = stopped.resetAt {
-      try? cache.keepWritePause(until: reset, detail: stopped.detail, now: now())
-    }
     summary.waiting = (try? cache.queuedActions().count) ?? 0
     return summary
+  }
+
+  /// The one outbox loop, as this replay runs it.
+  private var loop: OutboxLoop {
+    OutboxLoop(
+      now: now, unansweredGrace: unansweredGrace, pause: cache.writePause,
+      place: "the queue of \(repository)")
   }
 
   /// What one replay knows and may do, shared by its steps.
@@ -187,12 +187,12 @@ package struct ActionReplayer: Sendable {
       case .success(let login): pass.viewer = login
       case .failure(let error):
         summary.stopped = error
+        loop.keepPause(askedBy: error)
         return
       }
     }
-    for issue in order {
-      guard await send(byIssue[issue] ?? [], &summary, &pass) else { return }
-    }
+    await loop.send(
+      order.map { IssueActions(outbox: self, rows: byIssue[$0] ?? []) }, pass, into: &summary)
   }
 
   /// What a replay groups an issue's actions by: the row they were queued on, or for an action
@@ -216,76 +216,60 @@ package struct ActionReplayer: Sendable {
     }
   }
 
-  /// Sends one issue's actions in order; `false` when the replay must stop.
+  /// One issue's actions, in order, as the loop sends them.
   ///
-  /// Each goes through its ``OutboxOperation``; what follows is the same for every one. One in
-  /// conflict holds the issue's later actions behind it, and so does one held, refused or
-  /// cancelled on a row not filed yet. A create's answer gives the later actions, queued on its
-  /// provisional row, their number.
-  private func send(
-    _ actions: [QueuedAction], _ summary: inout Summary, _ pass: inout Pass
-  ) async -> Bool {
+  /// Each goes through its ``OutboxOperation``; the issue is read from GitHub once, before the
+  /// first that reads it. One in conflict holds the issue's later actions behind it, and so
+  /// does one held, refused or cancelled on a row not filed yet. A create's answer gives the
+  /// later actions, queued on its provisional row, their number.
+  private struct IssueActions: OutboxGroup {
+    let outbox: ActionReplayer
+    let rows: [QueuedAction]
+    /// The issue as GitHub has it, once read (or answered).
     var current: GitHubIssue?
-    // The number GitHub gave a new issue filed in this pass.
+    /// The number GitHub gave a new issue filed in this pass.
     var filed: Int?
-    for var action in actions {
-      if case .conflict = action.status { return true }
+
+    init(outbox: ActionReplayer, rows: [QueuedAction]) {
+      self.outbox = outbox
+      self.rows = rows
+    }
+
+    mutating func send(_ row: QueuedAction, _ pass: Pass) async -> Outcome {
+      var action = row
       if let filed { action.issueNumber = filed }
-      let operation = action.operation.outbox(self)
+      let operation = action.operation.outbox(outbox)
       if operation.readsIssue {
         // On a row not filed yet: it waits behind the create.
-        if action.issueNumber <= 0 { return true }
+        if action.issueNumber <= 0 { return .held }
         if current == nil {
           do {
-            current = try await client.issue(action.issueNumber, of: repository)
+            current = try await outbox.client.issue(action.issueNumber, of: outbox.repository)
           } catch {
             if [.notFound, .gone].contains(error.code) {
-              try? cache.markConflict(
+              try? outbox.cache.markConflict(
                 action.id, reason: "#\(action.issueNumber) is no longer on GitHub")
-              summary.conflicts += 1
-              return true
+              return .conflict(nil)
             }
-            summary.stopped = error
-            return false
+            return .stop(error)
           }
         }
       }
-      // Sent without an answer a moment ago: it may still land. Looked for, never sent again
-      // before the grace is over.
-      var pass = pass
-      if case .sending(let since) = action.status, now().timeIntervalSince(since) < unansweredGrace
-      {
-        pass.sending = .settleOnly
+      let outcome = await operation.send(action, on: current, pass)
+      switch outcome {
+      case .sent(let answer), .foundLanded(let answer): current = answer ?? current
+      default: break
       }
-      switch await operation.send(action, on: current, pass) {
-      case .sent(let answer):
-        summary.sent += 1
-        current = answer ?? current
-      case .foundLanded(let answer):
-        summary.foundLanded += 1
-        current = answer ?? current
-      case .alreadyHeld:
-        summary.alreadyHeld += 1
-      case .cancelledMeanwhile:
-        summary.cancelledMeanwhile += 1
-      case .conflict(let refusal):
-        summary.conflicts += 1
-        if let refusal { summary.refusals[action.id] = refusal }
-        return true
-      case .held:
-        // Not sent again in this pass; the issue's later actions wait behind it.
-        return true
-      case .stop(let error):
-        summary.stopped = error
-        return false
-      }
-      if action.issueNumber <= 0 {
-        // A create: the actions after it go to its number, or wait while it has none.
-        guard let number = current?.number, number > 0 else { return true }
-        filed = number
-      }
+      return outcome
     }
-    return true
+
+    mutating func mayGoOn(after row: QueuedAction, _ outcome: Outcome) -> Bool {
+      guard row.issueNumber <= 0, filed == nil else { return true }
+      // A create: the actions after it go to its number, or wait while it has none.
+      guard let number = current?.number, number > 0 else { return false }
+      filed = number
+      return true
+    }
   }
 
   /// How one action's send came out, as its ``OutboxOperation`` reports it.

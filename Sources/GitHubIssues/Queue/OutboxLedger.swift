@@ -54,6 +54,19 @@ struct OutboxLedger: Sendable {
     return .unanswered
   }
 
+  /// Where a row stands, read from its `status`, `statusDate`, `conflict` and `queuedAt`
+  /// columns: the one reading of the ledger's statuses, for every queue.
+  static func status(of row: Row) -> QueuedAction.Status {
+    let date: Date = row["statusDate"] ?? row["queuedAt"]
+    return switch row["status"] as String {
+    case "sending": .sending(since: date)
+    case "conflict": .conflict(row["conflict"] ?? "it conflicts with GitHub's version")
+    case "done": .done(at: date)
+    case "cancelled": .cancelled(at: date)
+    default: .pending
+    }
+  }
+
   /// Marks a row as sent, before its request goes, setting `extra` columns that are still
   /// unset (what its landed check needs from the first send).
   ///

@@ -3,10 +3,11 @@ import Foundation
 /// One kind of write the outbox sends: how it knows whether GitHub holds it already, what it
 /// marks before its first send, the send itself, and what GitHub's refusal of it means.
 ///
-/// ``ActionReplayer`` runs every operation through one loop, in order per issue: it reads the
-/// issue, holds a write sent without an answer for its grace, counts the outcome and stops or
-/// goes on. An operation says only what is its own, in one file of `Queue/Operations/`, and
-/// reports through one ``ActionReplayer/Outcome``. Adding a write is adding a case to
+/// ``ActionReplayer`` runs every operation through the one outbox loop (``OutboxLoop``, which
+/// sends the inbox's triage too), in order per issue: it reads the issue, holds a write sent
+/// without an answer for its grace, counts the outcome and stops or goes on. An operation says
+/// only what is its own, in one file of `Queue/Operations/`, and reports through one
+/// ``ActionReplayer/Outcome``. Adding a write is adding a case to
 /// ``QueuedAction/Operation``, its line in ``QueuedAction/Operation/outbox(_:)``, and one
 /// conforming type.
 ///

@@ -282,9 +282,10 @@ extension InboxTests {
     #expect(await github.writeAttempts.count { $0 == "PATCH \(path)" } == 1)
   }
 
-  /// A secondary limit's `retry-after` met by the triage is kept for the host: the next run, and
-  /// a repository's queue of the same host, send nothing until it ends (the poll, a read, goes
-  /// on); then the triage goes, once more. A damaged pause file is no pause.
+  /// A secondary limit met by the triage is kept for the host, and ends as GitHub said.
+  ///
+  /// The next run, and a repository's queue of the same host, send nothing until it ends (the
+  /// poll, a read, goes on); then the triage goes, once more. A damaged pause file is no pause.
   @Test func aPauseGitHubAskedForHoldsTheTriageAndTheHostsQueues() async throws {
     let github = try await LocalGitHub.start()
     defer { Task { await github.stop() } }

@@ -327,3 +327,30 @@ extension InboxTests {
     #expect(cache.writePause.holding(at: Date())?.detail == "x")
   }
 }
+
+extension InboxTests {
+  /// A triage taken while GitHub cannot be connected to never left: it is pending again, not
+  /// "sent without an answer", and goes at once when GitHub is back — no grace to wait out.
+  @Test func aTriageThatNeverLeftGoesAtOnceWhenGitHubIsBack() async throws {
+    let (gone, first, clock) = try await setUp(threads: 1)
+    _ = await first.run(force: true)
+    await gone.stop()
+    try first.store.triage(.read, thread: "101")
+    var outcome = await first.run()
+    #expect(outcome.stopped?.code == .offline && outcome.stopped?.neverLeft == true)
+    #expect(try first.store.pendingTriage().map(\.unanswered) == [false])
+    // GitHub is back (at another address, with the same thread).
+    let github = try await LocalGitHub.start()
+    defer { Task { await github.stop() } }
+    await github.addNotification(
+      NotificationThread(
+        id: "101", repository: "acme/tracker", number: 1, isPullRequest: false,
+        title: "Thread 1", reason: "mention", updatedAt: Self.start))
+    var sync = InboxSync(
+      client: GitHubClient(host: await github.host, token: "t"), store: first.store)
+    sync.now = { clock.read() }
+    outcome = await sync.run()
+    #expect(outcome.triaged == 1, "\(String(describing: outcome.stopped))")
+    #expect(await github.notificationThreads()["101"]?.unread == false)
+  }
+}

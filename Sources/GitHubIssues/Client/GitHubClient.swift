@@ -386,6 +386,14 @@ public struct GitHubClient: Sendable {
             .offline, url: url.absoluteString,
             detail: "no answer in \(Int(waited.rounded())) s")
         }
+        if let write, !write.isQuery, Self.connectionNotMadeErrors.contains(error.code) {
+          // No connection was made: the write never left, and did not land.
+          var failure = GitHubError(
+            .offline, method: write.method, url: url.absoluteString,
+            detail: Self.describe(error) + "; nothing was sent")
+          failure.neverLeft = true
+          throw failure
+        }
         if let write, !write.isQuery, Self.transientErrors.contains(error.code) {
           // Sent, and no answer: reported at once, never sent again from here.
           throw GitHubError(
@@ -417,6 +425,12 @@ public struct GitHubClient: Sendable {
   static let transientErrors: Set<URLError.Code> = [
     .networkConnectionLost, .dnsLookupFailed, .cannotFindHost, .cannotParseResponse,
     .badServerResponse, .zeroByteResource, .resourceUnavailable, .unknown,
+  ]
+
+  /// Network errors that say no connection to the host was made, so that nothing was sent: the
+  /// name did not resolve, nothing listened on the port, the machine has no network.
+  static let connectionNotMadeErrors: Set<URLError.Code> = [
+    .dnsLookupFailed, .cannotFindHost, .cannotConnectToHost, .notConnectedToInternet,
   ]
 
   /// A transport failure in one plain sentence (never Foundation's `NSURLErrorDomain` text).

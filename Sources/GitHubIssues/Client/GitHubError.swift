@@ -79,6 +79,10 @@ public struct GitHubError: Error, CustomStringConvertible, Equatable, Sendable {
   /// scope (`x-accepted-oauth-scopes` against `x-oauth-scopes`) or a fine-grained token's
   /// missing permission (`x-accepted-github-permissions`).
   package var missingAccess: MissingAccess?
+  /// Whether the request is known never to have left this machine — no connection to the host
+  /// was made (its name did not resolve, nothing listened, no network): a write that failed so
+  /// did not land, and may go again at once.
+  package var neverLeft = false
 
   /// What a token lacks for a request, as GitHub's response headers say.
   package enum MissingAccess: Hashable, Sendable {

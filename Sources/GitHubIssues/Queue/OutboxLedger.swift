@@ -24,8 +24,8 @@ struct OutboxLedger: Sendable {
 
   /// What a failed send means for its row.
   enum Failure: Equatable {
-    /// It proves the write did not land and will fail the same way until the person acts
-    /// (a refused token, a rate limit): pending again unless an earlier send went unanswered.
+    /// It proves the write did not land (a refused token, a rate limit, a request that never
+    /// left this machine): pending again unless an earlier send went unanswered.
     case notLanded
     /// GitHub refused it, or redirected it where it is not sent: in conflict, with the reason.
     case refused(String)
@@ -49,7 +49,9 @@ struct OutboxLedger: Sendable {
   /// What a failed request means, given the queue's own wording of a refusal (`nil` when the
   /// error is not one for this write).
   static func classify(_ error: GitHubError, refusal: String?) -> Failure {
-    if [.unauthorized, .invalidToken, .rateLimited].contains(error.code) { return .notLanded }
+    if [.unauthorized, .invalidToken, .rateLimited].contains(error.code) || error.neverLeft {
+      return .notLanded
+    }
     if let refusal { return .refused(refusal) }
     return .unanswered
   }

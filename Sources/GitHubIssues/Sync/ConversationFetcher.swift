@@ -94,22 +94,15 @@ package struct ConversationFetcher: Sendable {
   private func listComments(of issue: GitHubIssue) async throws(GitHubError) -> (
     comments: [GitHubComment], complete: Bool
   ) {
-    var comments: [GitHubComment] = []
-    var proof = ListingProof()
-    var skipped = 0
-    let limit = max(0, issue.comments) + Self.commentMargin
-    for try await page in client.commentPages(of: repository, issue: issue.number) {
-      proof.record(page)
-      skipped += page.skipped.count
-      comments += page.items
-      guard comments.count <= limit else {
-        throw GitHubError(
-          .pagination, url: "comments of \(repository)#\(issue.number)",
-          detail: "more than the \(issue.comments) comments the issue announced")
-      }
+    let (comments, proof) = try await ListingProof.collect(
+      client.commentPages(of: repository, issue: issue.number), announced: max(0, issue.comments),
+      itemLimit: max(0, issue.comments) + Self.commentMargin)
+    if proof.cutShort != nil {
+      throw GitHubError(
+        .pagination, url: "comments of \(repository)#\(issue.number)",
+        detail: "more than the \(issue.comments) comments the issue announced")
     }
-    let complete = proof.gap == nil && skipped == 0 && comments.count >= issue.comments
-    return (comments, complete)
+    return (comments, proof.gap == nil)
   }
 
   /// How many timeline entries beyond the announced comments a listing may bring (events).
@@ -122,27 +115,25 @@ package struct ConversationFetcher: Sendable {
   ///
   /// - Returns: How many records were left out.
   private func fetchTimeline(of number: Int, announcedComments: Int, asOf: Date) async -> Int {
-    var events: [GitHubTimelineEvent] = []
-    var proof = ListingProof()
-    var skipped = 0
-    let limit = max(0, announcedComments) + Self.timelineMargin
+    let events: [GitHubTimelineEvent]
+    let proof: ListingProof
     do {
-      for try await page in client.timelinePages(of: repository, issue: number) {
-        proof.record(page)
-        skipped += page.skipped.count
-        events += page.items
-        guard events.count + skipped <= limit else { return skipped }
-      }
+      (events, proof) = try await ListingProof.collect(
+        client.timelinePages(of: repository, issue: number),
+        itemLimit: max(0, announcedComments) + Self.timelineMargin)
     } catch {
-      return skipped
+      return 0
     }
-    guard proof.gap == nil else { return skipped }
+    // A record that cannot be read is left out, the rest kept; pages that prove nothing
+    // replace nothing.
+    guard proof.pagesGap == nil else { return proof.unreadable }
     do {
-      try cache.replaceTimeline(of: number, with: events, completeAsOf: skipped == 0 ? asOf : nil)
+      try cache.replaceTimeline(
+        of: number, with: events, completeAsOf: proof.unreadable == 0 ? asOf : nil)
     } catch {
       // The conversation is shown without its events; the cached ones stay.
     }
-    return skipped
+    return proof.unreadable
   }
 
   /// Brings a pull request's own parts into the cache (see ``PullRequestFetcher``), its review

@@ -118,21 +118,17 @@ package struct PullRequestFetcher: Sendable {
   /// Lists the pull request's line comments; a complete listing replaces the cached ones, an
   /// incomplete one only adds.
   private func fetchLineComments(of pull: GitHubPullRequest) async {
-    var comments: [ReviewComment] = []
-    var proof = ListingProof()
-    var skipped = 0
-    let limit = pull.reviewComments + Self.lineCommentMargin
+    let comments: [ReviewComment]
+    let proof: ListingProof
     do {
-      for try await page in client.reviewCommentPages(of: repository, pullRequest: pull.number) {
-        proof.record(page)
-        skipped += page.skipped.count
-        comments += page.items
-        guard comments.count + skipped <= limit else { return }
-      }
+      (comments, proof) = try await ListingProof.collect(
+        client.reviewCommentPages(of: repository, pullRequest: pull.number),
+        announced: max(0, pull.reviewComments),
+        itemLimit: max(0, pull.reviewComments) + Self.lineCommentMargin)
     } catch {
       return
     }
-    let complete = proof.gap == nil && skipped == 0 && comments.count >= pull.reviewComments
-    try? cache.writeReviewComments(comments, of: pull.number, complete: complete)
+    guard proof.cutShort == nil else { return }
+    try? cache.writeReviewComments(comments, of: pull.number, complete: proof.gap == nil)
   }
 }

@@ -144,20 +144,27 @@ struct IssueChangeOperation: OutboxOperation {
     }
   }
 
-  /// The issue's `closed` and `reopened` events, read through every page of its timeline (as
-  /// many pages as the first announced, checked by the client).
+  /// The issue's `closed` and `reopened` events, read through every page of its timeline; a
+  /// timeline its pages do not prove whole (``ListingProof``: an entry that cannot be read may
+  /// be the event) is a failure.
   private func stateEvents(on number: Int) async -> Result<[GitHubTimelineEvent], GitHubError> {
     do {
-      var events: [GitHubTimelineEvent] = []
-      for try await page in client.timelinePages(of: repository, issue: number) {
-        events += page.items.filter {
+      let (events, proof) = try await ListingProof.collect(
+        client.timelinePages(of: repository, issue: number),
+        pageLimit: ReviewOperation.pageLimit * 10)
+      if let gap = proof.gap {
+        return .failure(
+          GitHubError(
+            .incompleteListing, url: "the timeline of \(repository)#\(number)",
+            detail: "\(gap): whether the change landed is not known"))
+      }
+      return .success(
+        events.filter {
           switch $0.kind {
           case .closed, .reopened: true
           default: false
           }
-        }
-      }
-      return .success(events)
+        })
     } catch {
       return .failure(error)
     }

@@ -104,6 +104,9 @@ struct ReplyOperation: OutboxOperation {
     // it has this time or a later one).
     var floor: Date?
     var count = 0
+    // Walked only down to the floor, so only what the pages read is judged: an item that
+    // cannot be read may be the reply.
+    var proof = ListingProof()
     do {
       for try await page in client.reviewCommentPages(
         of: repository, pullRequest: number, newestFirst: true)
@@ -114,6 +117,13 @@ struct ReplyOperation: OutboxOperation {
             GitHubError(
               .incompleteListing, url: "line comments of \(repository)#\(number)",
               detail: "more than \(ReviewOperation.pageLimit) pages: not all were read"))
+        }
+        proof.record(page)
+        guard proof.unreadable == 0 else {
+          return .failure(
+            GitHubError(
+              .incompleteListing, url: "line comments of \(repository)#\(number)",
+              detail: "an item could not be read: whether the reply landed is not known"))
         }
         items += page.items
         if floor == nil, let reached = page.items.first(where: { $0.id <= known }) {

@@ -162,27 +162,20 @@ struct ReviewOperation: OutboxOperation {
       what: "reviews of \(repository)#\(number)")
   }
 
-  /// Every item of a listing, following its pages; more than ``pageLimit`` pages, or an
-  /// item that cannot be read, is a failure: a landed check judges nothing on part of one.
+  /// Every item of a listing, following its pages; one its pages do not prove whole
+  /// (``ListingProof``: more than ``pageLimit`` pages, an item that cannot be read, a page
+  /// missing) is a failure: a landed check judges nothing on part of one.
   static func whole<Item: Decodable & Sendable>(
     _ pages: PageSequence<Item>, what: String
   ) async -> Result<[Item], GitHubError> {
-    var items: [Item] = []
-    var count = 0
     do {
-      for try await page in pages {
-        count += 1
-        guard count <= pageLimit else {
-          return .failure(
-            GitHubError(
-              .incompleteListing, url: what,
-              detail: "more than \(pageLimit) pages: not all were read"))
-        }
-        items += page.items
+      let (items, proof) = try await ListingProof.collect(pages, pageLimit: pageLimit)
+      if let gap = proof.gap {
+        return .failure(GitHubError(.incompleteListing, url: what, detail: gap))
       }
+      return .success(items)
     } catch {
       return .failure(error)
     }
-    return .success(items)
   }
 }

@@ -11,6 +11,10 @@ import TrellisTestSupport
     case none, unreadableItem, missingPage, shortPage, noLastPage, moreAnnounced, stoppedEarly
   }
 
+  static func url(page: Int) -> URL {
+    URL(fileURLWithPath: "/x").appending(queryItems: [URLQueryItem(name: "page", value: "\(page)")])
+  }
+
   /// A listing of `total` items in pages of `size`, with `fault` applied.
   static func pages(total: Int, size: Int, fault: Fault, _ rng: inout SplitMix64) -> (
     pages: [Page<Int>], announced: Int
@@ -18,10 +22,9 @@ import TrellisTestSupport
     let count = max(1, (total + size - 1) / size)
     var pages: [Page<Int>] = (0..<count).map { index in
       let items = Array((index * size)..<min(total, (index + 1) * size))
-      let url = URL(string: "https://api.github.com/x?page=\(index + 1)")!
       return Page(
-        url: url, items: items,
-        next: index + 1 < count ? URL(string: "https://api.github.com/x?page=\(index + 2)") : nil,
+        url: Self.url(page: index + 1), items: items,
+        next: index + 1 < count ? Self.url(page: index + 2) : nil,
         lastPageNumber: index == 0 && count > 1 ? count : nil, isNotModified: false)
     }
     var announced = total
@@ -62,7 +65,7 @@ import TrellisTestSupport
       var faults: [Fault] = [.none, .unreadableItem, .moreAnnounced]
       if count > 1 { faults += [.shortPage, .noLastPage, .stoppedEarly] }
       if count > 2 { faults.append(.missingPage) }
-      let fault = faults.randomElement(using: &rng)!
+      let fault = faults[Int.random(in: faults.indices, using: &rng)]
       let (pages, announced) = Self.pages(total: total, size: size, fault: fault, &rng)
       var proof = ListingProof(announced: announced)
       for page in pages { proof.record(page) }

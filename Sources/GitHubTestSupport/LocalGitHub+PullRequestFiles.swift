@@ -20,10 +20,19 @@ extension LocalGitHub {
     var diffTooLarge: Bool
     /// Modes of files other than a regular file's `100644` (`100755` for an executable).
     var modes: [String: String] = [:]
-    /// A push served right after this page of the files: its head and files.
+    /// A push served right after this page of the files: its head and files (the same head
+    /// for a listing that changes under it).
     var push: (afterPage: Int, head: String, files: [PullRequestFile])?
     /// A path whose item is served with a null `filename` (a partial answer).
     var nulled: String?
+    /// The base branch, when not the pull request's own (retargeted).
+    var base: String?
+    /// A retarget served right after this page of the files.
+    var retarget: (afterPage: Int, base: String)?
+    /// A push served right after the whole diff is: its head and files.
+    var pushAfterDiff: (head: String, files: [PullRequestFile])?
+    /// Whether the pull request's answer has `changed_files` (a partial answer has not).
+    var announcesCount = true
   }
 
   /// Serves `files` as pull request `number`'s at head commit `head` (GitHub's binary
@@ -33,12 +42,22 @@ extension LocalGitHub {
     head: String, dropped: Set<String> = [], binary: Set<String> = [],
     diffTooLarge: Bool = false, modes: [String: String] = [:],
     pushing push: (afterPage: Int, head: String, files: [PullRequestFile])? = nil,
-    nulling nulled: String? = nil
+    nulling nulled: String? = nil, base: String? = nil,
+    retargeting retarget: (afterPage: Int, base: String)? = nil,
+    pushingAfterDiff pushAfterDiff: (head: String, files: [PullRequestFile])? = nil,
+    announcingCount announcesCount: Bool = true
   ) {
     servedPullFiles["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"] =
       ServedPullRequestFiles(
         files: files, dropped: dropped, binary: binary, head: head, diffTooLarge: diffTooLarge,
-        modes: modes, push: push, nulled: nulled)
+        modes: modes, push: push, nulled: nulled, base: base, retarget: retarget,
+        pushAfterDiff: pushAfterDiff, announcesCount: announcesCount)
+  }
+
+  /// Retargets pull request `number` (whose files are served) to `base`, as GitHub does by
+  /// itself when the pull request below it in a stack merges.
+  package func retargetPullRequest(_ number: Int, in repository: RepositoryName, to base: String) {
+    servedPullFiles["/repos/\(repository.owner)/\(repository.name)/pulls/\(number)"]?.base = base
   }
 
   /// `…/pulls/N/files` in pages of `per_page` (≤ 100), and `…/pulls/N` as a diff or with the
@@ -88,6 +107,11 @@ extension LocalGitHub {
             + "<octocat@github.com>\nDate: Mon, 1 Jan 2024 00:00:00 +0000\n"
             + "Subject: [PATCH] \(title)\n\n---\n\(text)--\n2.43.0\n\n"
         }
+        if let push = served.pushAfterDiff {
+          servedPullFiles[path]?.files = push.files
+          servedPullFiles[path]?.head = push.head
+          servedPullFiles[path]?.pushAfterDiff = nil
+        }
         return Route(
           status: 200, headers: ["content-type": "text/plain; charset=utf-8"], body: Data(text.utf8)
         )
@@ -95,10 +119,16 @@ extension LocalGitHub {
       guard var route = try pullRequestRoute(at: path),
         var object = try JSONSerialization.jsonObject(with: route.body) as? [String: Any]
       else { return nil }
-      object["changed_files"] = served.files.count
+      object["changed_files"] = served.announcesCount ? served.files.count : nil
       var head = object["head"] as? [String: Any] ?? [:]
       head["sha"] = served.head
       object["head"] = head
+      // The base: its branch, and the commit that branch points at now.
+      var base = object["base"] as? [String: Any] ?? [:]
+      let baseRef = served.base ?? base["ref"] as? String ?? "main"
+      base["ref"] = baseRef
+      base["sha"] = branchHead(baseRef, in: "/" + parts.prefix(3).joined(separator: "/"))
+      object["base"] = base
       route.body = try JSONSerialization.data(withJSONObject: object)
       return route
     }
@@ -132,6 +162,10 @@ extension LocalGitHub {
       servedPullFiles[pullPath]?.files = push.files
       servedPullFiles[pullPath]?.head = push.head
       servedPullFiles[pullPath]?.push = nil
+    }
+    if let retarget = served.retarget, retarget.afterPage == page {
+      servedPullFiles[pullPath]?.base = retarget.base
+      servedPullFiles[pullPath]?.retarget = nil
     }
     var headers = ["content-type": "application/json; charset=utf-8"]
     if page < pageCount {

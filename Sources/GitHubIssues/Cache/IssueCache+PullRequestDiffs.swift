@@ -12,7 +12,10 @@ extension IssueCache {
       guard
         let head = try Row.fetchOne(
           db,
-          sql: "SELECT headSHA, announcedFiles FROM pullRequestDiffHead WHERE number = ?",
+          sql: """
+            SELECT headSHA, announcedFiles, baseRef, baseSHA FROM pullRequestDiffHead
+            WHERE number = ?
+            """,
           arguments: [number])
       else { return nil }
       var files: [FileDiff] = []
@@ -36,7 +39,9 @@ extension IssueCache {
             path: row[0], previousPath: row[1], status: row[2], additions: row[3],
             deletions: row[4], content: content, header: row[7]))
       }
-      return PullRequestDiff(headSHA: head[0], files: files, announcedFiles: head[1])
+      let base = (head[2] as String?).map { PullRequestDiff.Base(ref: $0, sha: head[3]) }
+      return PullRequestDiff(
+        headSHA: head[0], files: files, announcedFiles: head[1], base: base)
     }
   }
 
@@ -50,13 +55,27 @@ extension IssueCache {
     _ diff: PullRequestDiff, of number: Int, at date: Date, withHeaders: Bool = true,
     _ db: Database
   ) throws {
-    try db.execute(
-      sql: """
-        INSERT INTO pullRequestDiffHead(number, headSHA, announcedFiles, readAt)
-        VALUES (?, ?, ?, ?)
-        ON CONFLICT(number) DO UPDATE SET headSHA = excluded.headSHA,
-          announcedFiles = excluded.announcedFiles, readAt = excluded.readAt
-        """, arguments: [number, diff.headSHA, diff.announcedFiles, date])
+    if withHeaders {
+      try db.execute(
+        sql: """
+          INSERT INTO pullRequestDiffHead(number, headSHA, announcedFiles, readAt, baseRef, baseSHA)
+          VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT(number) DO UPDATE SET headSHA = excluded.headSHA,
+            announcedFiles = excluded.announcedFiles, readAt = excluded.readAt,
+            baseRef = excluded.baseRef, baseSHA = excluded.baseSHA
+          """,
+        arguments: [
+          number, diff.headSHA, diff.announcedFiles, date, diff.base?.ref, diff.base?.sha,
+        ])
+    } else {
+      try db.execute(
+        sql: """
+          INSERT INTO pullRequestDiffHead(number, headSHA, announcedFiles, readAt)
+          VALUES (?, ?, ?, ?)
+          ON CONFLICT(number) DO UPDATE SET headSHA = excluded.headSHA,
+            announcedFiles = excluded.announcedFiles, readAt = excluded.readAt
+          """, arguments: [number, diff.headSHA, diff.announcedFiles, date])
+    }
     try db.execute(sql: "DELETE FROM pullRequestDiffFile WHERE number = ?", arguments: [number])
     let insert = try db.cachedStatement(
       sql: """

@@ -529,6 +529,13 @@ public final class IssueCache: Sendable {
       try addDiffHeaders(db)
       try db.alter(table: "reviewComment") { t in t.add(column: "side", .text) }
     }
+    migrator.registerMigration("v24: the base a diff is compared with") { db in
+      // A diff kept before has no base: read again once, then kept with it.
+      try db.alter(table: "pullRequestDiffHead") { t in
+        t.add(column: "baseRef", .text)
+        t.add(column: "baseSHA", .text)
+      }
+    }
     return migrator
   }
 

@@ -14,12 +14,30 @@ public struct PullRequestDiff: Hashable, Sendable, Codable {
   /// How many files GitHub says the pull request changes: more than ``files`` holds when it
   /// changes more than GitHub lists (3,000).
   public var announcedFiles: Int
+  /// The base branch the files are compared with, and its commit then (when GitHub said): a
+  /// retarget or a push to the base makes the diff another one, at the same head.
+  public var base: Base?
+
+  /// The branch and commit a diff is compared with.
+  public struct Base: Hashable, Sendable, Codable {
+    /// The base branch.
+    public var ref: String
+    /// Its commit, when GitHub said.
+    public var sha: String?
+
+    /// A base.
+    public init(ref: String, sha: String?) {
+      self.ref = ref
+      self.sha = sha
+    }
+  }
 
   /// A diff.
-  public init(headSHA: String, files: [FileDiff], announcedFiles: Int) {
+  public init(headSHA: String, files: [FileDiff], announcedFiles: Int, base: Base? = nil) {
     self.headSHA = headSHA
     self.files = files
     self.announcedFiles = announcedFiles
+    self.base = base
   }
 }
 

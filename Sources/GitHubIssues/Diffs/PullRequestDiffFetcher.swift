@@ -5,12 +5,15 @@ import Foundation
 /// as gh reads it, for each file's header as git writes it (modes, blob ids) and to tell a
 /// binary file from a patch dropped for size.
 ///
-/// The listing is complete or nothing is kept: it must reach the number of files the pull
-/// request announces (up to GitHub's 3,000), every item readable. A file GitHub gives no
-/// patch for, and no other way to have one (the whole diff refused as too large), says so
-/// rather than showing as unchanged. The head commit is read first: a diff kept for it is
-/// used as it is; a push reads the files again, and a push while the files are read keeps
-/// nothing (the head is read again after the last page).
+/// One listing, one proof, or nothing is kept. The listing must hold exactly the number of
+/// files the pull request announces (up to GitHub's 3,000; an answer that announces none
+/// proves nothing), each once, every item readable, its pages whole (``ListingProof``). The
+/// head and the base are read before the first page, after every page and after the whole
+/// diff: a push to either, or a retarget (GitHub retargets a stacked pull request by itself
+/// when the one below merges), while they are read keeps nothing — files of two heads or two
+/// bases are never mixed. A diff kept for the same head and base is used as it is; another
+/// head or base reads the files again. A file GitHub gives no patch for, and no other way to
+/// have one (the whole diff refused as too large), says so rather than showing as unchanged.
 package struct PullRequestDiffFetcher: Sendable {
   package var client: GitHubClient
   package var cache: IssueCache
@@ -30,28 +33,55 @@ package struct PullRequestDiffFetcher: Sendable {
   {
     let place = "files of \(repository)#\(number)"
     let pull = try await client.pullRequest(number, of: repository)
-    if let kept = try? cache.pullRequestDiff(number), kept.headSHA == pull.headSHA {
+    let base = PullRequestDiff.Base(ref: pull.baseRef, sha: pull.baseSHA)
+    if let kept = try? cache.pullRequestDiff(number), kept.headSHA == pull.headSHA,
+      kept.base == base
+    {
       return kept
     }
-    var files: [PullRequestFile] = []
-    for try await page in client.pullRequestFilePages(of: repository, pullRequest: number) {
-      guard page.skipped.isEmpty else {
-        throw GitHubError(
-          .incompleteListing, url: place, detail: "a file of the listing could not be read")
-      }
-      files += page.items
-      if files.count >= Self.mostFiles { break }
-    }
-    files = Array(files.prefix(Self.mostFiles))
-    // A push while the pages were read mixes two heads' files: read the head again.
-    let after = try await client.pullRequest(number, of: repository)
-    guard after.headSHA == pull.headSHA else {
+    guard let announced = pull.changedFiles else {
       throw GitHubError(
         .incompleteListing, url: place,
-        detail: "it was pushed to while its files were read: read it again")
+        detail: "GitHub did not say how many files it changes, so no listing proves whole")
     }
-    let announced = pull.changedFiles ?? files.count
-    guard files.count >= min(announced, Self.mostFiles) else {
+    // The head and the base, read again: what every page, and the whole diff, must be of.
+    func unchanged(_ what: String) async throws(GitHubError) {
+      let now = try await client.pullRequest(number, of: repository)
+      if now.headSHA != pull.headSHA {
+        throw GitHubError(
+          .incompleteListing, url: place,
+          detail: "it was pushed to while \(what) was read: read it again")
+      }
+      if PullRequestDiff.Base(ref: now.baseRef, sha: now.baseSHA) != base {
+        throw GitHubError(
+          .incompleteListing, url: place,
+          detail: "its base changed (retargeted, or pushed to) while \(what) was read: "
+            + "read it again")
+      }
+    }
+    let expected = min(announced, Self.mostFiles)
+    var files: [PullRequestFile] = []
+    var proof = ListingProof(announced: expected)
+    var paths = Set<String>()
+    for try await page in client.pullRequestFilePages(of: repository, pullRequest: number) {
+      proof.record(page)
+      for file in page.items where !paths.insert(file.path).inserted {
+        throw GitHubError(
+          .incompleteListing, url: place,
+          detail: "the listing gave \(file.path) twice: it changed while it was read")
+      }
+      files += page.items
+      guard files.count <= expected else {
+        throw GitHubError(
+          .incompleteListing, url: place,
+          detail: "it listed more than the \(announced) files announced")
+      }
+      try await unchanged("its files")
+    }
+    if let gap = proof.gap {
+      throw GitHubError(.incompleteListing, url: place, detail: "its files: \(gap)")
+    }
+    guard files.count == expected else {
       throw GitHubError(
         .incompleteListing, url: place,
         detail: "it listed \(files.count) of the \(announced) files announced")
@@ -103,7 +133,11 @@ package struct PullRequestDiffFetcher: Sendable {
           "GitHub gave no patch, and its diff of the pull request is too large to read")
       }
     }
-    let diff = PullRequestDiff(headSHA: pull.headSHA, files: diffs, announcedFiles: announced)
+    // A push that touches only files the diff adds, or a retarget, leaves no blob id to see:
+    // the head and the base are read once more.
+    try await unchanged("its diff")
+    let diff = PullRequestDiff(
+      headSHA: pull.headSHA, files: diffs, announcedFiles: announced, base: base)
     do {
       try cache.keepPullRequestDiff(diff, of: number, at: now)
     } catch {

@@ -23,6 +23,10 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
   package var headSHA: String
   /// The branch it goes into.
   package var baseRef: String
+  /// The commit of that branch GitHub compares the head with, when it said: a retarget (GitHub
+  /// retargets a stacked pull request by itself when the one below merges) or a push to the
+  /// base changes it.
+  package var baseSHA: String?
   /// Lines added, when GitHub said.
   package var additions: Int
   /// Lines removed, when GitHub said.
@@ -41,7 +45,7 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
   /// Creates one.
   package init(
     number: Int, updatedAt: Date, headRef: String, headRepository: String? = nil,
-    headSHA: String, baseRef: String,
+    headSHA: String, baseRef: String, baseSHA: String? = nil,
     additions: Int = 0, deletions: Int = 0, mergeable: Bool? = nil, reviewComments: Int = 0,
     requestedReviewers: [String] = [], requestedTeams: [String] = [],
     teamNames: [String: String] = [:]
@@ -52,6 +56,7 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
     self.headRepository = headRepository
     self.headSHA = headSHA
     self.baseRef = baseRef
+    self.baseSHA = baseSHA
     self.additions = additions
     self.deletions = deletions
     self.mergeable = mergeable
@@ -59,6 +64,12 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
     self.requestedReviewers = requestedReviewers
     self.requestedTeams = requestedTeams
     self.teamNames = teamNames
+  }
+
+  /// Whether `text` is a commit SHA as GitHub writes one: 7 to 64 lowercase hexadecimal digits.
+  static func isCommitSHA(_ text: String) -> Bool {
+    (7...64).contains(text.utf8.count)
+      && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
   /// Whether its head branch is `repository`'s own (not a fork's, and still known).
@@ -96,16 +107,16 @@ package struct GitHubPullRequest: Decodable, Hashable, Sendable {
     updatedAt = try container.decode(Date.self, forKey: .updatedAt)
     let head = try container.decode(Branch.self, forKey: .head)
     // The commit goes into request paths: only a hexadecimal SHA is taken.
-    guard let sha = head.sha, (7...64).contains(sha.utf8.count),
-      sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
-    else {
+    guard let sha = head.sha, Self.isCommitSHA(sha) else {
       throw DecodingError.dataCorruptedError(
         forKey: .head, in: container, debugDescription: "the head has no commit SHA")
     }
     headSHA = sha
     headRef = head.ref ?? ""
     headRepository = head.repo?.fullName
-    baseRef = (try? container.decodeIfPresent(Branch.self, forKey: .base))?.ref ?? ""
+    let base = try? container.decodeIfPresent(Branch.self, forKey: .base)
+    baseRef = base?.ref ?? ""
+    baseSHA = base?.sha.flatMap { Self.isCommitSHA($0) ? $0 : nil }
     additions = max(0, (try? container.decodeIfPresent(Int.self, forKey: .additions)) ?? 0)
     deletions = max(0, (try? container.decodeIfPresent(Int.self, forKey: .deletions)) ?? 0)
     mergeable = try? container.decodeIfPresent(Bool.self, forKey: .mergeable)

@@ -60,10 +60,11 @@ import Testing
 
     let diff = try await fetcher.fetch(number)
     let asked = await github.requests.dropFirst(before).map(\.target)
-    // The pull request, ten pages of files, the pull request again (no push meanwhile), the
-    // whole diff once (each file's header, and the two without a patch), and the issue, which
-    // no sync brought into this cache.
-    #expect(asked.count == 14, "\(asked)")  // 1 + 10 + 1 + 1 + 1
+    // The pull request, ten pages of files with the pull request read again after each (no
+    // push or retarget meanwhile), the whole diff once (each file's header, and the two
+    // without a patch), the pull request once more, and the issue, which no sync brought into
+    // this cache.
+    #expect(asked.count == 24, "\(asked)")  // 1 + 10 × 2 + 1 + 1 + 1
     #expect(asked.last == "/repos/acme/tracker/issues/\(number)")
     #expect(try cache.issue(number: number)?.isPullRequest == true)
     #expect(diff.files.count == 1_000 && diff.announcedFiles == 1_000)
@@ -208,5 +209,65 @@ extension PullRequestDiffFetcherTests {
     let cache = try IssueCache(path: path)
     #expect(try cache.pullRequestDiff(4) == diff)
     #expect(try cache.pullRequestDiff(5) == nil)
+  }
+}
+
+extension PullRequestDiffFetcherTests {
+  static func files(_ tag: String, _ count: Int) -> [PullRequestFile] {
+    (0..<count).map {
+      PullRequestFile(
+        path: "\(tag)/\($0).swift", status: "added", additions: 1, deletions: 0,
+        patch: patch(adding: 1, tag: tag))
+    }
+  }
+
+  /// Files of two heads or two bases are never kept as one diff.
+  ///
+  /// A push while the whole diff is read, a retarget while the files are listed, a listing
+  /// that changes under the same head, or an answer that announces no file count keep
+  /// nothing; a retarget after a diff was kept reads the files again.
+  @Test func filesOfTwoHeadsOrTwoBasesAreNeverMixed() async throws {
+    let (github, fetcher, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    let head = { (digit: Character) in String(repeating: digit, count: 40) }
+    // Pushed while the whole diff was read: its blob ids cannot show a push that adds files.
+    await github.servePullRequestFiles(
+      Self.files("old", 150), ofPullRequest: number, in: acme, head: head("1"),
+      pushingAfterDiff: (head: head("2"), files: Self.files("old", 150) + Self.files("new", 1)))
+    await #expect(throws: GitHubError.self) { try await fetcher.fetch(number) }
+    #expect(try cache.pullRequestDiff(number) == nil)
+    let read = try await fetcher.fetch(number)
+    #expect(read.headSHA == head("2") && read.files.count == 151)
+    #expect(read.base?.ref == "main" && read.base?.sha != nil)
+
+    // Retargeted after it was kept (the pull request below merged): read again.
+    await github.retargetPullRequest(number, in: acme, to: "release")
+    let before = await github.requests.count
+    let retargeted = try await fetcher.fetch(number)
+    #expect(await github.requests.count - before > 1, "the kept diff was of another base")
+    #expect(retargeted.base?.ref == "release")
+    #expect(try cache.pullRequestDiff(number) == retargeted)
+
+    // Retargeted between two pages of the files.
+    await github.servePullRequestFiles(
+      Self.files("third", 250), ofPullRequest: number, in: acme, head: head("3"),
+      retargeting: (afterPage: 1, base: "next"))
+    await #expect(throws: GitHubError.self) { try await fetcher.fetch(number) }
+    #expect(try cache.pullRequestDiff(number) == retargeted)
+
+    // The listing changes under the same head: ten files more ahead of the rest.
+    await github.servePullRequestFiles(
+      Self.files("grow", 250), ofPullRequest: number, in: acme, head: head("4"),
+      pushing: (afterPage: 1, head: head("4"), files: Self.files("a", 10) + Self.files("grow", 250))
+    )
+    await #expect(throws: GitHubError.self) { try await fetcher.fetch(number) }
+    #expect(try cache.pullRequestDiff(number) == retargeted)
+
+    // No `changed_files`: nothing proves the listing whole, even a short one.
+    await github.servePullRequestFiles(
+      Self.files("count", 3), ofPullRequest: number, in: acme, head: head("5"),
+      announcingCount: false)
+    await #expect(throws: GitHubError.self) { try await fetcher.fetch(number) }
+    #expect(try cache.pullRequestDiff(number) == retargeted)
   }
 }

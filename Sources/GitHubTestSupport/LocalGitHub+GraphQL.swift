@@ -323,7 +323,11 @@ extension LocalGitHub {
           errors: [
             [
               "type": "INVALID_CURSOR_ARGUMENTS",
-              "path": ["repository", name == "MirrorPullRequests" ? "pullRequests" : "issues"],
+              "path": [
+                "repository",
+                name == "MirrorPullRequests"
+                  ? "pullRequests" : name == "ReviewThreads" ? "pullRequest" : "issues",
+              ],
               "message": "`\(cursor)` does not appear to be a valid cursor.",
             ]
           ])
@@ -342,7 +346,7 @@ extension LocalGitHub {
   /// alias's of a timelines query.
   private static func cursor(in operation: String, _ variables: [String: Any]) -> String? {
     switch operation {
-    case "MirrorIssues", "MirrorPullRequests": variables["after"] as? String
+    case "MirrorIssues", "MirrorPullRequests", "ReviewThreads": variables["after"] as? String
     case "MirrorTimelines":
       variables.keys.filter { $0.hasPrefix("a") && Int($0.dropFirst()) != nil }.sorted()
         .lazy.compactMap { variables[$0] as? String }.first

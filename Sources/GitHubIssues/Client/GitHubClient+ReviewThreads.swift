@@ -21,14 +21,18 @@ extension GitHubClient {
   /// The walk is bounded by what GitHub announced: no more than 100 threads beyond its
   /// `totalCount`, and ``mostThreadPages`` pages; a cursor that does not move, an empty page
   /// that says more follow, an answer without the pull request, or a page with errors is a
-  /// failure, never a shorter list.
+  /// failure, never a shorter list. A cursor GitHub refuses (it expired) is asked with again,
+  /// then an earlier one, then the walk starts over (``CursorRefusals``); a thread seen twice
+  /// is listed once.
   package func reviewThreads(
     ofPullRequest number: Int, in repository: RepositoryName
   ) async throws(GitHubError) -> [ReviewThreadState] {
     let what = "review threads of \(repository)#\(number)"
     var threads: [ReviewThreadState] = []
+    var seen = Set<String>()
     var cursor: String?
     var pages = 0
+    var refusals = CursorRefusals()
     while true {
       pages += 1
       var variables: [String: GraphQLValue] = [
@@ -46,15 +50,32 @@ extension GitHubClient {
         let notFound =
           answer.errors.contains { $0.type == "NOT_FOUND" }
           || (answer.errors.isEmpty && answer.data?.repository?.pullRequest == nil)
-        throw GitHubError(
+        let error = GitHubError(
           notFound ? .notFound : .validation, method: "POST", url: host.graphQLURL.absoluteString,
           detail: "\(what): \(String(message.prefix(300)))", sentToken: isAuthenticated)
+        guard cursor != nil,
+          answer.errors.contains(where: { $0.type == "INVALID_CURSOR_ARGUMENTS" })
+        else { throw error }
+        // Nothing was answered: not a page of the walk's.
+        pages -= 1
+        switch try refusals.refused(error, cursor: cursor) {
+        case .sameCursor: break
+        case .cursor(let earlier): cursor = earlier
+        case .start:
+          cursor = nil
+          threads = []
+          seen = []
+          pages = 0
+        }
+        continue
       }
-      threads += connection.nodes.map {
-        ReviewThreadState(
-          nodeID: $0.id, firstCommentID: $0.comments.nodes.first?.databaseId,
-          isResolved: $0.isResolved)
+      for node in connection.nodes where seen.insert(node.id).inserted {
+        threads.append(
+          ReviewThreadState(
+            nodeID: node.id, firstCommentID: node.comments.nodes.first?.databaseId,
+            isResolved: node.isResolved))
       }
+      refusals.answered(askedWith: cursor, moved: connection.pageInfo.hasNextPage)
       guard connection.pageInfo.hasNextPage else { return threads }
       // Each page moves on and brings threads, never many more than announced (some may be
       // added while it is read), and the walk ends within the pages allowed.

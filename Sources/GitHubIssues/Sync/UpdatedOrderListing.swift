@@ -93,7 +93,7 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
     /// order; the next page is asked for after the one ``overlap`` places before the last.
     var anchors: [(cursor: String, id: Int64, updatedAt: Date)] = []
     /// Cursors the source refused (expired) during this walk, and pages it answered: the
-    /// refusals allowed grow with the pages (``MirrorPages/allowsRefusal(_:afterPages:)``).
+    /// refusals allowed grow with the pages (``CursorRefusals/allowsRefusal(_:afterPages:)``).
     var refusedCursors = 0
     var pagesAnswered = 0
     /// How many anchors before the usual one the next page is asked after: one more for each
@@ -360,12 +360,12 @@ struct UpdatedOrderListing<Item: UpdateOrdered> {
           var current = walk
           current.refusedCursors += 1
           guard
-            MirrorPages.allowsRefusal(current.refusedCursors, afterPages: current.pagesAnswered)
+            CursorRefusals.allowsRefusal(current.refusedCursors, afterPages: current.pagesAnswered)
           else { throw error }
           if index > 0, current.retreat < Self.maximumRetreat {
             current.retreat += 1
           } else {
-            guard current.restarts < MirrorPages.maximumRestarts else { throw error }
+            guard current.restarts < CursorRefusals.maximumRestarts else { throw error }
             current.restarts += 1
             current.startAgain()
           }

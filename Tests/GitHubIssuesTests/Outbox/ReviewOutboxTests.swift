@@ -473,3 +473,31 @@ extension ReviewOutboxTests {
     #expect(replies.map(\.body) == ["+1"])
   }
 }
+
+extension ReviewOutboxTests {
+  /// Review threads walked while GitHub refuses one cursor in two: the walk asks again, steps
+  /// back or starts over (``CursorRefusals``), lists every thread once, and the thread is
+  /// resolved once.
+  @Test func threadsAreListedWholeWhileGitHubRefusesTheirCursors() async throws {
+    let (github, client, cache, number) = try await setUp()
+    defer { Task { await github.stop() } }
+    try draft(Array(twentyComments(tag: "X").prefix(9)), on: number, cache)
+    _ = try cache.enqueueReview(.comment, body: "Threads", onPullRequest: number, headSHA: nil)
+    #expect(await replay(client, cache).sent == 1)
+    let threads = await github.reviewThreads(of: number, in: acme)
+    let last = try #require(threads.last)
+    await github.setReviewThreadPageSize(2)
+    await github.configureGraphQL { $0.expiredCursorEvery = 2 }
+    let listed = try await client.reviewThreads(ofPullRequest: number, in: acme)
+    #expect(listed.map(\.nodeID) == threads.map(\.node))
+    let refused = await github.graphQLState.cursorQueries / 2
+    #expect(refused >= 2, "only \(refused) cursors were refused")
+    _ = try cache.enqueue(
+      .resolveThread(ThreadResolution(commentID: Int64(last.root), change: .resolve)),
+      onIssue: number)
+    let summary = await replay(client, cache)
+    #expect(summary.sent == 1 && summary.conflicts == 0, "\(summary)")
+    #expect(await github.isThreadResolved(last.node))
+    #expect(await github.threadResolutions.count == 1)
+  }
+}

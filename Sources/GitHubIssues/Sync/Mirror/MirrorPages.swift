@@ -39,15 +39,8 @@ struct MirrorPages: ListingPages {
   private var after: String?
   /// Where this query's pages started, to start again when GitHub no longer takes a cursor.
   private let startCursor: String?
-  /// The end cursors of the last pages answered, newest last: each a point every item before
-  /// it was served from, to step back to when GitHub keeps refusing the newest.
-  private var provedCursors: [String?] = []
-  /// Restarts after a cursor GitHub refused.
-  private var restarts = 0
-  /// Cursors GitHub refused in this query, and the pages it answered: the refusals allowed
-  /// grow with the pages, so that a flaky server is outlasted and one refusing them all is not.
-  private var refusals = 0
-  private var pagesAnswered = 0
+  /// What this query does when GitHub refuses its cursor.
+  private var refusals = CursorRefusals()
   private var ended = false
   /// Items served so far by this query's pages.
   private var served = 0
@@ -65,20 +58,6 @@ struct MirrorPages: ListingPages {
     self.position = position
     self.after = after
     self.startCursor = after
-  }
-
-  /// How many times a query starts again after GitHub refused its cursor (it expired).
-  static let maximumRestarts = 2
-  /// How many times one cursor is asked with before the query steps back to the one before.
-  static let triesPerCursor = 4
-  /// How many proved cursors a query keeps to step back to.
-  static let provedCursorsKept = 4
-
-  /// Whether GitHub may refuse one more cursor of a query that answered `pages` pages: a
-  /// refusal in three pages and more is outlasted; a server that takes no cursor is not
-  /// followed forever.
-  static func allowsRefusal(_ refusals: Int, afterPages pages: Int) -> Bool {
-    refusals <= 20 + 3 * pages
   }
 
   /// The page size that brings the most items a point.
@@ -104,40 +83,26 @@ struct MirrorPages: ListingPages {
       variables["since"] = since.map { .string(GitHubDate.iso8601($0)) } ?? .null
     }
     let response: GraphQLResponse<MirrorPagePayload>
-    var tries = 0
     while true {
       do {
         response = try await send(variables: variables, planned: planned, nested: nested)
         break
       } catch let error where error.isRefusedCursor && after != nil {
-        // A cursor GitHub did not take (GitHub says it expired; a flaky server refuses any
-        // now and then). The cursor is a point every item before it was served from: it is
-        // asked with again, then the one before it, then the query's start — each such point
-        // lists again only what follows it, and the listing de-duplicates what it saw twice.
-        refusals += 1
-        tries += 1
-        guard Self.allowsRefusal(refusals, afterPages: pagesAnswered) else { throw error }
-        if tries < Self.triesPerCursor { continue }
-        tries = 0
-        if let previous = provedCursors.popLast() {
-          after = previous
-        } else if after != startCursor, restarts < Self.maximumRestarts {
-          restarts += 1
+        // A cursor GitHub did not take: asked with again, then an earlier one, then the
+        // query's start (``CursorRefusals``); the listing de-duplicates what it saw twice.
+        switch try refusals.refused(error, cursor: after, start: startCursor) {
+        case .sameCursor: continue
+        case .cursor(let previous): after = previous
+        case .start:
           after = startCursor
           served = 0
-        } else {
-          throw error
         }
         variables["after"] = after.map(GraphQLValue.string) ?? .null
       }
     }
-    pagesAnswered += 1
     let asked = after
     let page = try page(from: response, planned: planned)
-    if after != asked {
-      provedCursors.append(asked)
-      if provedCursors.count > Self.provedCursorsKept { provedCursors.removeFirst() }
-    }
+    refusals.answered(askedWith: asked, moved: after != asked)
     return page
   }
 

@@ -374,15 +374,15 @@ package struct MirrorSynchronizer: Sendable {
         // for the next sync), and the others go on.
         refusals += 1
         inARow += 1
-        guard MirrorPages.allowsRefusal(refusals, afterPages: queriesAnswered) else {
+        guard CursorRefusals.allowsRefusal(refusals, afterPages: queriesAnswered) else {
           throw error
         }
-        if inARow >= MirrorPages.triesPerCursor {
+        if inARow >= CursorRefusals.triesPerCursor {
           inARow = 0
           active = batch.compactMap { pages in
             guard pages.cursor != nil else { return pages }
             let restarted = pages.restarted()
-            guard restarted.restarts <= MirrorPages.maximumRestarts else {
+            guard restarted.restarts <= CursorRefusals.maximumRestarts else {
               run.skipped.append(
                 SkippedItem(
                   id: nil, number: pages.number,

@@ -424,3 +424,28 @@ enum JQOnlyPath {
     return folder.path
   }()
 }
+
+extension ActionCommandTests {
+  /// `--points N` bounds everything a run spends: the listing, the conversations and the pull
+  /// requests' reviews and checks together, never N for each; `--status` counts every point
+  /// once.
+  @Test func pointsBoundEverythingARunSpends() async throws {
+    let world = try await World()
+    defer { Task { await world.stop() } }
+    var spent: [Int] = []
+    var ended = false
+    for _ in 0..<40 where !ended {
+      let before = await world.github.graphQLState.remaining
+      let (status, _, err) = try await world.run(["sync", "--all", "--points", "2"])
+      spent.append(await before - world.github.graphQLState.remaining)
+      ended = status == 0 && !err.contains("left for the next sync")
+    }
+    #expect(ended, "\(spent)")
+    #expect(spent.allSatisfy { $0 <= 2 }, "a run spent more than --points: \(spent)")
+    // The details left by one run are the next's: four runs of 2 points.
+    #expect(spent.count > 2, "\(spent)")
+    let (status, out, err) = try await world.run(["sync", "--status"])
+    #expect(status == 0, "\(err)")
+    #expect(out.contains("\(spent.reduce(0, +)) GraphQL points"), "\(out) \(spent)")
+  }
+}

@@ -101,7 +101,8 @@ package enum Syncing {
     let state = try? cache.syncState()
     guard !full, (try? cache.isMirror()) == true, state?.pendingFullListing == nil else {
       var summary = try await mirror.sync(progress: progress)
-      try await addPullRequestDetails(to: &summary, mirror: mirror, progress: progress)
+      try await addPullRequestDetails(
+        to: &summary, mirror: mirror, pointLimit: pointLimit, progress: progress)
       return summary
     }
     var synchronizer = IssueSynchronizer(client: client, cache: cache, repository: repository)
@@ -112,16 +113,23 @@ package enum Syncing {
     summary.restRequests = rows.pages + 1
     summary.deleted += rows.deleted
     summary.skipped = rows.skipped + summary.skipped
-    try await addPullRequestDetails(to: &summary, mirror: mirror, progress: progress)
+    try await addPullRequestDetails(
+      to: &summary, mirror: mirror, pointLimit: pointLimit, progress: progress)
     return summary
   }
 
   /// Fetches the reviews and checks of pull requests that changed (open ones, and a budget of
   /// closed and merged ones), counting what they cost in the mirror's summary.
+  ///
+  /// One budget bounds the run: the details get what `pointLimit` leaves after the rest of
+  /// it (`summary.pointsSpent`); when that is spent, what was fetched is kept and the rest is
+  /// left for the next sync, said as skipped (``MirrorSynchronizer/fetchPullRequestDetails(progress:)``).
   static func addPullRequestDetails(
-    to summary: inout MirrorSummary, mirror: MirrorSynchronizer,
+    to summary: inout MirrorSummary, mirror: MirrorSynchronizer, pointLimit: Int?,
     progress: @escaping @Sendable (SyncProgress) -> Void
   ) async throws(GitHubError) {
+    var mirror = mirror
+    mirror.pointLimit = pointLimit.map { max(0, $0 - summary.pointsSpent) }
     let details = try await mirror.fetchPullRequestDetails(progress: progress)
     summary.pointsSpent += details.pointsSpent
     summary.queries += details.queries

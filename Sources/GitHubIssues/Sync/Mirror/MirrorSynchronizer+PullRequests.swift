@@ -26,6 +26,8 @@ extension MirrorSynchronizer {
     let (_, lock) = try await begin()
     defer { withExtendedLifetime(lock) {} }
     let session = makeSession()
+    // What the details cost is the mirror's, as `--status` counts it, however the run ends.
+    defer { _ = try? cache.recordMirror(pointsSpent: session.spent, isMirror: false) }
     var queue = try step("read") { try cache.pullRequestsNeedingDetails() }[...]
     var summary = PullRequestDetailsSummary(
       fetched: 0, pointsSpent: 0, queries: 0, skipped: [])
@@ -33,20 +35,21 @@ extension MirrorSynchronizer {
       nested: MirrorQuery.pullRequestDetailRequests, fixed: 0, limit: 50)
     while !queue.isEmpty {
       let batch = Array(queue.prefix(size))
-      let response = try await session.send(
-        "MirrorPullRequestDetails", as: AliasedPullRequests.self
-      ) { sizes in
-        let count = min(batch.count, sizes.page(size))
-        var variables: [String: GraphQLValue] = [
-          "owner": .string(repository.owner), "name": .string(repository.name),
-        ]
-        for (index, number) in batch.prefix(count).enumerated() {
-          variables["n\(index)"] = .int(number)
-        }
-        return (
-          MirrorQuery.pullRequestDetails(count: count), variables,
-          MirrorQuery.points(requests: count * MirrorQuery.pullRequestDetailRequests)
-        )
+      let response: GraphQLResponse<AliasedPullRequests>
+      do {
+        response = try await sendDetailsQuery(for: batch, size: size, session: session)
+      } catch  where error.code == .rateLimited && error.rateLimit == .budget {
+        // The sync's own budget (`--points`) is spent: what was fetched is kept, and the rest
+        // is the next sync's. GitHub's own limit stays a failure.
+        summary.skipped.append(
+          SkippedItem(
+            id: nil, number: nil,
+            reason: "\(queue.count) pull requests' reviews and checks were left for the next "
+              + "sync: "
+              + (pointLimit != nil
+                ? "the points this run may spend (--points) are spent"
+                : error.detail ?? "the points this sync keeps are spent")))
+        break
       }
       let answered = response.data?.entries ?? [:]
       var details: [PullRequestDetails] = []
@@ -84,5 +87,24 @@ extension MirrorSynchronizer {
     summary.pointsSpent = session.spent
     summary.queries = session.queries
     return summary
+  }
+
+  /// Sends one query for the details of `batch`'s pull requests, at the session's sizes.
+  private func sendDetailsQuery(for batch: [Int], size: Int, session: MirrorSession)
+    async throws(GitHubError) -> GraphQLResponse<AliasedPullRequests>
+  {
+    try await session.send("MirrorPullRequestDetails", as: AliasedPullRequests.self) { sizes in
+      let count = min(batch.count, sizes.page(size))
+      var variables: [String: GraphQLValue] = [
+        "owner": .string(repository.owner), "name": .string(repository.name),
+      ]
+      for (index, number) in batch.prefix(count).enumerated() {
+        variables["n\(index)"] = .int(number)
+      }
+      return (
+        MirrorQuery.pullRequestDetails(count: count), variables,
+        MirrorQuery.points(requests: count * MirrorQuery.pullRequestDetailRequests)
+      )
+    }
   }
 }

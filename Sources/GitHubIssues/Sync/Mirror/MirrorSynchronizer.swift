@@ -241,10 +241,8 @@ package struct MirrorSynchronizer: Sendable {
       }
     }
     if let gap = run.gap {
-      _ = try step("write") {
-        try cache.finishListing(complete: false, syncedAt: Date())
-        try cache.recordMirror(pointsSpent: session.spent, isMirror: false)
-      }
+      // The points are counted once, by the caller that sees this run end in an error.
+      _ = try step("write") { try cache.finishListing(complete: false, syncedAt: Date()) }
       throw GitHubError(.incompleteListing, url: "mirror of \(repository)", detail: gap)
     }
     run.deleted = try step("write") {

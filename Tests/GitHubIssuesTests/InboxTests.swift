@@ -320,7 +320,7 @@ extension InboxTests {
     #expect(outcome.triaged == 1, "\(String(describing: outcome.stopped))")
     #expect(await github.writeAttempts.count { $0 == "PATCH \(path)" } == 2)
     // Damaged: no pause, and a new one is kept over it.
-    let file = root.appendingPathComponent("write-pause")
+    let file = root.appendingPathComponent("write.pause")
     try Data("not a date\n\u{0}".utf8).write(to: file)
     #expect(store.writePause.current() == nil)
     try store.writePause.keep(until: Date().addingTimeInterval(60), detail: "x", now: Date())
@@ -332,23 +332,24 @@ extension InboxTests {
   /// A triage taken while GitHub cannot be connected to never left: it is pending again, not
   /// "sent without an answer", and goes at once when GitHub is back — no grace to wait out.
   @Test func aTriageThatNeverLeftGoesAtOnceWhenGitHubIsBack() async throws {
-    let (gone, first, clock) = try await setUp(threads: 1)
-    _ = await first.run(force: true)
-    await gone.stop()
-    try first.store.triage(.read, thread: "101")
-    var outcome = await first.run()
-    #expect(outcome.stopped?.code == .offline && outcome.stopped?.neverLeft == true)
-    #expect(try first.store.pendingTriage().map(\.unanswered) == [false])
-    // GitHub is back (at another address, with the same thread).
-    let github = try await LocalGitHub.start()
+    let (github, online, clock) = try await setUp(threads: 1)
     defer { Task { await github.stop() } }
-    await github.addNotification(
-      NotificationThread(
-        id: "101", repository: "acme/tracker", number: 1, isPullRequest: false,
-        title: "Thread 1", reason: "mention", updatedAt: Self.start))
-    var sync = InboxSync(
-      client: GitHubClient(host: await github.host, token: "t"), store: first.store)
-    sync.now = { clock.read() }
+    _ = await online.run(force: true)
+    // Nothing listens on port 1 (another test's server could take a port freed here).
+    var unreachable = GitHubClient(
+      host: GitHubHost(
+        name: "github.com", apiBaseURL: try #require(URL(string: "http://127.0.0.1:1")),
+        isEnterprise: false),
+      token: "t")
+    unreachable.maximumRetries = 0
+    var offline = InboxSync(client: unreachable, store: online.store)
+    offline.now = { clock.read() }
+    try online.store.triage(.read, thread: "101")
+    var outcome = await offline.run()
+    #expect(outcome.stopped?.code == .offline && outcome.stopped?.neverLeft == true)
+    #expect(try online.store.pendingTriage().map(\.unanswered) == [false])
+    // GitHub is reachable again: no grace to wait out.
+    let sync = online
     outcome = await sync.run()
     #expect(outcome.triaged == 1, "\(String(describing: outcome.stopped))")
     #expect(await github.notificationThreads()["101"]?.unread == false)

@@ -6,9 +6,10 @@ import Synchronization
 ///
 /// GitHub counts its limits per account, not per repository: a content-creation limit met by
 /// one repository's queue holds the others' and the inbox's triage as well. So the pause is one
-/// file in the host's folder of the cache (`…/trellis-issues/HOST/write-pause`), read by every
-/// outbox before it sends (``OutboxLoop``) and written when GitHub asks for one. A store kept
-/// outside that layout keeps its pause beside its file; one in memory, in memory.
+/// file in the host's folder of the cache (`…/trellis-issues/HOST/write.pause`: no owner's
+/// folder can have the name, as no GitHub login holds a dot), read by every outbox before it
+/// sends (``OutboxLoop``) and written when GitHub asks for one. A store kept outside that layout
+/// keeps its pause beside its file; one in memory, in memory.
 ///
 /// A damaged or unreadable file is no pause: it can hold writes back, never lose them.
 package final class WritePause: Sendable {
@@ -41,11 +42,11 @@ package final class WritePause: Sendable {
     while folder.pathComponents.count > 1 {
       let parent = folder.deletingLastPathComponent()
       if parent.lastPathComponent == "trellis-issues" {
-        return folder.appendingPathComponent("write-pause").path
+        return folder.appendingPathComponent("write.pause").path
       }
       folder = parent
     }
-    return path + ".write-pause"
+    return path + ".write.pause"
   }
 
   /// The pause kept, if any (ended or not).

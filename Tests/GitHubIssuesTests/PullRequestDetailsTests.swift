@@ -21,18 +21,37 @@ import Testing
   }
 
   /// Every open pull request is asked first, then the newest closed and merged ones, at most
-  /// a budget of them a sync.
+  /// a budget of them a sync: a backlog that fits, all of it; a larger one, only those closed
+  /// lately (the rest are read when printed); one read before and changed since, always.
   @Test func closedPullRequestsAreAskedWithinABudgetNewestFirst() async throws {
-    let (github, _, cache) = try await setUp()
+    let (github, client, cache) = try await setUp()
     defer { Task { await github.stop() } }
     let pulls = synthetic.make().issues.filter(\.isPullRequest)
       .sorted { ($0.updatedAt, $0.number) > ($1.updatedAt, $1.number) }
     let open = pulls.filter { $0.state == .open }.map(\.number)
-    let closed = pulls.filter { $0.state == .closed }.map(\.number)
+    let closedPulls = pulls.filter { $0.state == .closed }
+    let closed = closedPulls.map(\.number)
     #expect(closed.count > 5)
-    #expect(try cache.pullRequestsNeedingDetails(closedLimit: 5) == open + closed.prefix(5))
     #expect(try cache.pullRequestsNeedingDetails(closedLimit: 0) == open)
     #expect(try cache.pullRequestsNeedingDetails() == open + closed)
+    // A backlog larger than a sync asks (5 here): those closed in the last 30 days.
+    let latest = try #require(closedPulls.compactMap(\.closedAt).max())
+    let now = latest.addingTimeInterval(IssueCache.recentlyClosed / 2)
+    let recent = closedPulls.filter {
+      ($0.closedAt ?? .distantPast) >= now.addingTimeInterval(-IssueCache.recentlyClosed)
+    }.map(\.number)
+    #expect(!recent.isEmpty)
+    #expect(
+      try cache.pullRequestsNeedingDetails(closedLimit: 5, now: now) == open + recent.prefix(5))
+    let later = latest.addingTimeInterval(2 * IssueCache.recentlyClosed)
+    #expect(try cache.pullRequestsNeedingDetails(closedLimit: 5, now: later) == open)
+    // Read once, then changed on GitHub: asked again however long ago it closed.
+    _ = try await MirrorSynchronizer(client: client, cache: cache, repository: acme)
+      .fetchPullRequestDetails()
+    let changed = closed[2]
+    await github.touch(numbers: [changed], in: acme)
+    _ = try await IssueSynchronizer(client: client, cache: cache, repository: acme).sync()
+    #expect(try cache.pullRequestsNeedingDetails(closedLimit: 5, now: later) == [changed])
   }
 
   @Test func pullRequestsGetTheirReviewsAndChecksOnceUntilTheyChange() async throws {

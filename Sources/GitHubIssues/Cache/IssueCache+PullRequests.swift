@@ -6,16 +6,25 @@ import GRDB
 
 extension IssueCache {
   /// How many closed or merged pull requests a sync asks details of at most (about 50 points
-  /// through GraphQL): a repository's backlog of old ones is worked through over several syncs
-  /// rather than spending an hour's points on the first.
+  /// through GraphQL).
   package static let closedDetailsPerSync = 350
+
+  /// How recently a pull request must have closed for a sync to ask its details when the
+  /// repository's backlog of closed ones never read is larger than a sync asks.
+  package static let recentlyClosed: TimeInterval = 30 * 86_400
 
   /// The pull requests whose details are missing or older than the pull request: what a sync
   /// asks GraphQL for.
   ///
   /// Every open one, newest first, then at most `closedLimit` closed or merged ones, newest
-  /// first.
-  package func pullRequestsNeedingDetails(closedLimit: Int = closedDetailsPerSync) throws -> [Int] {
+  /// first: those whose kept details are older than they are (merged or closed since, say),
+  /// and those never read — all of them when they fit in `closedLimit`, else only those closed
+  /// in the last ``recentlyClosed``. A large repository's backlog of old closed pull requests
+  /// is not worked through sync after sync (a quiet re-sync of a mirror would spend 50 points
+  /// on it, a dozen times): a command that prints one reads its details then.
+  package func pullRequestsNeedingDetails(
+    closedLimit: Int = closedDetailsPerSync, now: Date = Date()
+  ) throws -> [Int] {
     try writer.read { db in
       let stale = """
         isPullRequest = 1 AND NOT EXISTS (
@@ -29,12 +38,27 @@ extension IssueCache {
           ORDER BY updatedAt DESC, number DESC
           """)
       guard closedLimit > 0 else { return open }
+      let kept = "EXISTS (SELECT 1 FROM pullRequest WHERE pullRequest.number = issue.number)"
+      let neverRead =
+        try Int.fetchOne(
+          db,
+          sql: """
+            SELECT count(*) FROM issue
+            WHERE state = 'closed' AND isPullRequest = 1 AND NOT \(kept)
+            """) ?? 0
+      let backlog =
+        neverRead <= closedLimit
+        ? "NOT \(kept)" : "NOT \(kept) AND closedAt >= ?"
+      let arguments: StatementArguments =
+        neverRead <= closedLimit
+        ? [closedLimit] : [now.addingTimeInterval(-Self.recentlyClosed), closedLimit]
       let closed = try Int.fetchAll(
         db,
         sql: """
           SELECT number FROM issue WHERE state = 'closed' AND \(stale)
+            AND (\(kept) OR (\(backlog)))
           ORDER BY updatedAt DESC, number DESC LIMIT ?
-          """, arguments: [closedLimit])
+          """, arguments: arguments)
       return open + closed
     }
   }

@@ -323,6 +323,9 @@ extension InboxTests {
     let file = root.appendingPathComponent("write.pause")
     try Data("not a date\n\u{0}".utf8).write(to: file)
     #expect(store.writePause.current() == nil)
+    // A file of 8 MiB of digits is read 4 KiB far, and is no pause.
+    try Data(repeating: UInt8(ascii: "9"), count: 8 << 20).write(to: file)
+    #expect(store.writePause.current() == nil)
     try store.writePause.keep(until: Date().addingTimeInterval(60), detail: "x", now: Date())
     #expect(cache.writePause.holding(at: Date())?.detail == "x")
   }

@@ -52,8 +52,11 @@ package final class WritePause: Sendable {
   /// The pause kept, if any (ended or not).
   package func current() -> Pause? {
     guard let path = file else { return memory.withLock { $0 } }
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    let lines = String(decoding: data.prefix(4096), as: UTF8.self)
+    // Read no more than a pause takes: a file grown huge (damaged, or not ours) is no pause.
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: 4096) else { return nil }
+    let lines = String(decoding: data, as: UTF8.self)
       .split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
     guard let seconds = lines.first.flatMap({ Double($0) }), seconds.isFinite else { return nil }
     return Pause(
